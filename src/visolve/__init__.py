@@ -1,0 +1,3 @@
+"""visolve: turn pictures of logic puzzles into solutions."""
+
+__version__ = "0.1.0"

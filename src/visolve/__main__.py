@@ -1,0 +1,3 @@
+from visolve.cli import main
+
+main()

@@ -1,0 +1,33 @@
+"""Exceptions shared by every part of visolve.
+
+Every error carries a one-line, human-readable reason; the pipeline prefixes
+it with the file or level it concerns.
+"""
+
+
+class VisolveError(Exception):
+    """Base class: an expected failure with a message meant for the user."""
+
+
+class ImageLoadError(VisolveError):
+    """The file is not an image we can decode (missing, empty, truncated, not a picture)."""
+
+
+class NotThisPuzzle(VisolveError):
+    """The picture is not of the puzzle family asked (reader's first check failed)."""
+
+
+class ReadError(VisolveError):
+    """The picture is of this puzzle but could not be read with confidence."""
+
+
+class LevelFormatError(VisolveError):
+    """A level file does not parse; ``line`` is 1-based (0 when not tied to a line)."""
+
+    def __init__(self, message: str, line: int = 0, path: str = ""):
+        self.line = line
+        self.path = path
+        self.reason = message
+        where = f"{path}:" if path else ""
+        where += f"line {line}: " if line else ("" if not path else " ")
+        super().__init__(f"{where}{message}")

@@ -1,0 +1,102 @@
+"""circuit500 level files: a small, human-editable text format.
+
+Example::
+
+    # circuit500 level file: fix a misread tile by editing its token
+    puzzle = circuit500
+    level = 2
+    source = IMG_5635.PNG
+
+    cross       corner:ul   junction:url  cross
+    corner:ul   empty       cross         corner:ur
+    ...                                   (6 rows of 4 tokens, top row first)
+
+Tokens: ``gap``, ``empty``, ``cross``, ``corner:XY``, ``junction:XYZ``,
+``start:X``, ``end:X`` where the letters are the tile's arms from ``u r d l``.
+``#`` starts a comment.  Header lines are ``key = value``; unknown keys are
+kept as notes.
+"""
+
+from __future__ import annotations
+
+from visolve.errors import LevelFormatError
+from visolve.puzzles.circuit500.model import COLS, ROWS, Level, find, make_grid, parse_token
+
+PUZZLE = "circuit500"
+REQUIRED = ("puzzle", "level")
+
+
+def format_level(level: Level) -> str:
+    """Level -> text.  ``parse_level(format_level(x)) == x``."""
+    lines = [
+        "# circuit500 level file: fix a misread tile by editing its token.",
+        "# tokens: gap empty cross corner:XY junction:XYZ start:X end:X (arms from u r d l)",
+        f"puzzle = {PUZZLE}",
+        f"level = {level.level if level.level is not None else ''}",
+        f"source = {level.source}",
+    ]
+    lines += [f"# {note}" for note in level.notes]
+    lines.append("")
+    tokens = [[t.token() for t in row] for row in level.grid]
+    width = max(len(tok) for row in tokens for tok in row)
+    for row in tokens:
+        lines.append("  ".join(tok.ljust(width) for tok in row).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def parse_level(text: str, path: str = "") -> Level:
+    """Text -> Level.  Raises :class:`LevelFormatError` naming the line and the problem."""
+    header: dict[str, str] = {}
+    rows = []
+    row_lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if "=" in line and not rows:
+            key, _, value = line.partition("=")
+            key = key.strip().lower()
+            if not key or " " in key:
+                raise LevelFormatError(f"bad header line {raw.strip()!r}", number, path)
+            if key in header:
+                raise LevelFormatError(f"header {key!r} given twice", number, path)
+            header[key] = value.strip()
+            continue
+        if "=" in line:
+            raise LevelFormatError("header line after the grid started", number, path)
+        tokens = line.split()
+        if len(tokens) != COLS:
+            raise LevelFormatError(
+                f"grid row needs {COLS} tokens, found {len(tokens)}", number, path
+            )
+        row = []
+        for col, token in enumerate(tokens):
+            try:
+                row.append(parse_token(token))
+            except ValueError as exc:
+                raise LevelFormatError(f"column {col + 1}: {exc}", number, path) from None
+        if len(rows) == ROWS:
+            raise LevelFormatError(f"more than {ROWS} grid rows", number, path)
+        rows.append(row)
+        row_lines.append(number)
+
+    for key in REQUIRED:
+        if key not in header:
+            raise LevelFormatError(f"missing header line '{key} = ...'", 0, path)
+    if header["puzzle"] != PUZZLE:
+        raise LevelFormatError(f"puzzle is {header['puzzle']!r}, expected {PUZZLE!r}", 0, path)
+    level_text = header["level"]
+    if not level_text.isdigit() or not 1 <= int(level_text) <= 9999:
+        raise LevelFormatError(f"level must be a positive number, got {level_text!r}", 0, path)
+    if len(rows) != ROWS:
+        last = row_lines[-1] if row_lines else 0
+        raise LevelFormatError(f"grid needs {ROWS} rows of tiles, found {len(rows)}", last, path)
+    grid = make_grid(rows)
+    for kind, most in (("start", 1), ("end", 1), ("gap", 1)):
+        cells = find(grid, kind)
+        if len(cells) > most:
+            r, _c = cells[most]
+            raise LevelFormatError(f"more than one {kind} tile", row_lines[r], path)
+        if not cells and kind != "gap":
+            raise LevelFormatError(f"no {kind} tile on the board", 0, path)
+    return Level(level=int(level_text), grid=grid, source=header.get("source", ""))

@@ -1,0 +1,1 @@
+"""Puzzle-independent image work: loading, board finding, grid sampling, matching."""
