@@ -1,23 +1,39 @@
-"""Puzzle families.  Adding one = one package + one line in ``_FAMILIES``."""
+"""Puzzle families.  Adding one = one package + one line in ``_FAMILIES``.
+
+Families are imported lazily so that importing one family's rules does not
+pull in every reader and solver.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from visolve.puzzles.base import PuzzleFamily, SolveOptions, level_key
-from visolve.puzzles.circuit500 import FAMILY as _circuit500
 
-_FAMILIES = (
-    _circuit500,
-)
+#: puzzle name -> module that defines ``FAMILY``
+_FAMILIES = {
+    "circuit500": "visolve.puzzles.circuit500.plugin",
+}
 
-REGISTRY: dict[str, PuzzleFamily] = {f.name: f for f in _FAMILIES}
+_loaded: dict[str, PuzzleFamily] = {}
+
+
+def names() -> list[str]:
+    return list(_FAMILIES)
 
 
 def get(name: str) -> PuzzleFamily:
-    try:
-        return REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(REGISTRY))
-        raise KeyError(f"unknown puzzle {name!r} (known: {known})") from None
+    """The family called ``name``; ``KeyError`` with the known names otherwise."""
+    if name not in _FAMILIES:
+        known = ", ".join(_FAMILIES)
+        raise KeyError(f"unknown puzzle {name!r} (known: {known})")
+    if name not in _loaded:
+        _loaded[name] = import_module(_FAMILIES[name]).FAMILY
+    return _loaded[name]
 
 
-__all__ = ["REGISTRY", "PuzzleFamily", "SolveOptions", "get", "level_key"]
+def all_families() -> list[PuzzleFamily]:
+    return [get(name) for name in _FAMILIES]
+
+
+__all__ = ["PuzzleFamily", "SolveOptions", "all_families", "get", "level_key", "names"]

@@ -1,46 +1,6 @@
-"""circuit500: the rotate/slide pipe puzzle from phone screenshots."""
+"""circuit500: the rotate/slide pipe puzzle from phone screenshots.
 
-from __future__ import annotations
-
-from visolve.puzzles.base import PuzzleFamily
-from visolve.puzzles.circuit500.levelfile import format_level, parse_level
-from visolve.puzzles.circuit500.painter import paint_solution
-from visolve.puzzles.circuit500.reader import debug_overlay, read
-from visolve.puzzles.circuit500.solver import solve
-
-
-def rank(solution: dict) -> tuple:
-    """Solved before unsolved, proven optimal first, then fewer actions, then fewer taps."""
-    if not solution.get("solved"):
-        return (1, 1, 0, 0)
-    return (0, 0 if solution.get("optimal") else 1, solution["actions"], len(solution["taps"]))
-
-
-def final(solution: dict) -> bool:
-    return bool(solution.get("solved") and solution.get("optimal"))
-
-
-def summary(solution: dict) -> str:
-    if not solution.get("solved"):
-        why = "timed out" if solution.get("timed_out") else "no solution exists"
-        return f"unsolved ({why})"
-    text = f"{solution['actions']} actions, {len(solution['taps'])} taps"
-    if solution.get("optimal"):
-        return text + " (optimal)"
-    return text + " (best found, not proven optimal: timed out)"
-
-
-FAMILY = PuzzleFamily(
-    name="circuit500",
-    title="circuit500",
-    read=read,
-    format_level=format_level,
-    parse_level=parse_level,
-    solve=solve,
-    paint=paint_solution,
-    rank=rank,
-    final=final,
-    summary=summary,
-    log_columns=("nodes", "seconds", "taps", "actions", "optimal"),
-    debug_overlay=debug_overlay,
-)
+``plugin.FAMILY`` ties the parts together: ``reader`` (picture -> level),
+``levelfile`` (text format), ``solver`` (minimal actions), ``painter``
+(screenshots in the game's look and annotated solution pictures).
+"""
