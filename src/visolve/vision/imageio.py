@@ -1,0 +1,201 @@
+"""Reading and writing pictures.
+
+:func:`load_image` turns any common picture file (PNG, JPEG, BMP, TIFF, WebP,
+GIF ...) into the one format the rest of visolve uses: a ``(h, w, 3)`` numpy
+``uint8`` array in OpenCV's BGR order.  Alpha is composited over black, grey
+is expanded to three channels, 16-bit and float samples are brought to 8 bit,
+and a JPEG's EXIF orientation tag is applied so phone photos come out upright.
+
+Every failure raises :class:`~visolve.errors.ImageLoadError` with a one-line
+reason: missing file, empty file, a file that is not a picture (for example a
+text file named ``.png``) and a truncated picture.  Truncation is an error on
+purpose -- both OpenCV and Pillow will otherwise happily return a picture whose
+lower part is grey, which would then be "read" as garbage.
+
+:func:`save_image` writes atomically (temporary file in the same folder, then
+``os.replace``), so a crash never leaves half a picture behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import warnings
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageFile, ImageOps
+
+from visolve.errors import ImageLoadError
+
+# Pillow must never fill a truncated file with grey on our behalf.
+ImageFile.LOAD_TRUNCATED_IMAGES = False
+#: refuse absurd pictures (decompression bombs) rather than eat all memory
+MAX_PIXELS = 200_000_000
+
+_PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+_JPEG_MAGIC = b"\xff\xd8"
+
+
+def load_image(path: str | os.PathLike) -> np.ndarray:
+    """Load a picture file as a BGR ``uint8`` array of shape ``(h, w, 3)``.
+
+    Raises :class:`ImageLoadError` with a one-line reason when the file is
+    missing, empty, not a picture, truncated or otherwise undecodable.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise ImageLoadError(f"{p}: no such file")
+    if p.is_dir():
+        raise ImageLoadError(f"{p}: is a folder, not a picture")
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise ImageLoadError(f"{p}: cannot read file ({exc.strerror or exc})") from None
+    if not data:
+        raise ImageLoadError(f"{p}: empty file (0 bytes)")
+    _check_complete(p, data)
+    img = _decode_pil(p, data)
+    if img is None:
+        img = _decode_cv2(p, data)
+    if img.ndim != 3 or img.shape[2] != 3 or img.shape[0] < 1 or img.shape[1] < 1:
+        raise ImageLoadError(f"{p}: unexpected picture shape {img.shape}")
+    return np.ascontiguousarray(img)
+
+
+def save_image(path: str | os.PathLike, img: np.ndarray) -> None:
+    """Write ``img`` (BGR or grey ``uint8``) to ``path``; the format follows the suffix.
+
+    The file appears atomically: the picture is encoded into a temporary file
+    in the same folder, which then replaces ``path``.  Raises ``ValueError``
+    for an unknown suffix or a picture OpenCV cannot encode, ``OSError`` when
+    the folder is not writable.
+    """
+    p = Path(path)
+    ext = p.suffix.lower() or ".png"
+    if img.dtype != np.uint8:
+        raise ValueError(f"save_image wants uint8 pixels, got {img.dtype}")
+    try:
+        ok, buf = cv2.imencode(ext, img)
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise ValueError(f"cannot encode a picture as {ext!r}")
+    folder = p.parent if str(p.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(buf.tobytes())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# --------------------------------------------------------------------------
+# internals
+
+
+def _check_complete(p: Path, data: bytes) -> None:
+    """Cheap structural checks that catch truncated PNG and JPEG files early."""
+    if data.startswith(_PNG_MAGIC):
+        if b"IEND" not in data[-64:]:
+            raise ImageLoadError(f"{p}: truncated PNG (no IEND chunk at the end, {len(data)} bytes)")
+    elif data.startswith(_JPEG_MAGIC):
+        # A complete JPEG ends with the EOI marker (some writers append padding
+        # or trailers, so look near the end rather than at the last 2 bytes).
+        if b"\xff\xd9" not in data[-4096:]:
+            raise ImageLoadError(f"{p}: truncated JPEG (no end-of-image marker, {len(data)} bytes)")
+
+
+def _decode_pil(p: Path, data: bytes) -> np.ndarray | None:
+    """Decode with Pillow (handles EXIF orientation, palettes, 16 bit).
+
+    Returns None when Pillow does not recognise the format at all, so OpenCV can
+    have a go; raises ImageLoadError when Pillow recognises it but fails.
+    """
+    import io
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(data))
+    except Image.UnidentifiedImageError:
+        return None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ImageLoadError(f"{p}: picture too large to load safely") from None
+    except Exception as exc:  # noqa: BLE001 - any decoder failure is a bad file
+        raise ImageLoadError(f"{p}: not a readable picture ({_short(exc)})") from None
+    try:
+        if im.width * im.height > MAX_PIXELS:
+            raise ImageLoadError(f"{p}: picture too large ({im.width}x{im.height})")
+        im.load()
+        if getattr(im, "is_animated", False):
+            im.seek(0)
+        im = ImageOps.exif_transpose(im) or im
+        return _pil_to_bgr(im)
+    except ImageLoadError:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        kind = im.format or "picture"
+        msg = _short(exc)
+        if "truncat" in msg.lower() or isinstance(exc, (EOFError, SyntaxError)):
+            raise ImageLoadError(f"{p}: truncated or corrupt {kind} ({msg})") from None
+        raise ImageLoadError(f"{p}: cannot decode {kind} ({msg})") from None
+
+
+def _pil_to_bgr(im: Image.Image) -> np.ndarray:
+    mode = im.mode
+    if mode in ("I;16", "I;16B", "I;16L", "I"):
+        arr = np.asarray(im).astype(np.float64)
+        top = 65535.0 if mode.startswith("I;16") or arr.max() > 255 else 255.0
+        grey = np.clip(arr * (255.0 / top) + 0.5, 0, 255).astype(np.uint8)
+        return cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)
+    if mode == "F":
+        arr = np.asarray(im).astype(np.float64)
+        top = 1.0 if arr.max() <= 1.0 else 255.0
+        grey = np.clip(arr * (255.0 / top) + 0.5, 0, 255).astype(np.uint8)
+        return cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)
+    if mode in ("RGBA", "LA", "PA") or (mode == "P" and "transparency" in im.info):
+        rgba = np.asarray(im.convert("RGBA")).astype(np.uint16)
+        alpha = rgba[:, :, 3:4]
+        rgb = (rgba[:, :, :3] * alpha + 127) // 255  # over black
+        return cv2.cvtColor(rgb.astype(np.uint8), cv2.COLOR_RGB2BGR)
+    if mode == "L":
+        return cv2.cvtColor(np.asarray(im), cv2.COLOR_GRAY2BGR)
+    if mode == "1":
+        return cv2.cvtColor(np.asarray(im.convert("L")), cv2.COLOR_GRAY2BGR)
+    rgb = np.asarray(im.convert("RGB"))
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+
+
+def _decode_cv2(p: Path, data: bytes) -> np.ndarray:
+    buf = np.frombuffer(data, dtype=np.uint8)
+    img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
+    if img is None:
+        head = data[:16]
+        if all(32 <= b < 127 or b in (9, 10, 13) for b in head):
+            raise ImageLoadError(f"{p}: not a picture (looks like text: {data[:24]!r}...)")
+        raise ImageLoadError(f"{p}: not a picture in any format we can decode")
+    if img.dtype == np.uint16:
+        img = (img.astype(np.uint32) * 255 // 65535).astype(np.uint8)
+    elif img.dtype != np.uint8:
+        img = cv2.normalize(img, None, 0, 255, cv2.NORM_MINMAX).astype(np.uint8)
+    if img.ndim == 2:
+        img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    elif img.shape[2] == 4:
+        bgr = img[:, :, :3].astype(np.uint16)
+        alpha = img[:, :, 3:4].astype(np.uint16)
+        img = ((bgr * alpha + 127) // 255).astype(np.uint8)
+    elif img.shape[2] == 1:
+        img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
+    return img
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:160]
