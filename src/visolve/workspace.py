@@ -1,0 +1,121 @@
+"""The ``data/`` folder and safe writes.
+
+Layout (all relative to the data folder, ``./data`` by default)::
+
+    raw/                          pictures dropped in by the player
+    reference/<puzzle>/           the project's own templates (read-only here)
+    levels/<puzzle>/level_NNN.txt normalized, human-editable level files
+    solutions/<puzzle>/level_NNN.json + level_NNN.png
+    logs/                         run logs (--log) and debug overlays (--debug)
+
+Every write goes to a temporary file in the same folder, then
+``os.replace`` renames it over the target, so a crash never leaves a
+half-written file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+#: file endings taken as pictures when scanning raw/ (case-insensitive)
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tif", ".tiff", ".webp"})
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` via a temp file + rename (creates parent folders)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_json(path: Path, obj) -> None:
+    atomic_write_text(path, json.dumps(obj, indent=1, sort_keys=False) + "\n")
+
+
+@dataclass(frozen=True)
+class Workspace:
+    root: Path
+
+    @classmethod
+    def at(cls, root: str | os.PathLike = "data") -> "Workspace":
+        return cls(Path(root))
+
+    # -- folders ---------------------------------------------------------
+    @property
+    def raw(self) -> Path:
+        return self.root / "raw"
+
+    @property
+    def logs(self) -> Path:
+        return self.root / "logs"
+
+    @property
+    def debug(self) -> Path:
+        return self.logs / "debug"
+
+    def levels(self, puzzle: str) -> Path:
+        return self.root / "levels" / puzzle
+
+    def solutions(self, puzzle: str) -> Path:
+        return self.root / "solutions" / puzzle
+
+    # -- files -----------------------------------------------------------
+    def level_file(self, puzzle: str, key: str) -> Path:
+        return self.levels(puzzle) / f"{key}.txt"
+
+    def solution_json(self, puzzle: str, key: str) -> Path:
+        return self.solutions(puzzle) / f"{key}.json"
+
+    def solution_png(self, puzzle: str, key: str) -> Path:
+        return self.solutions(puzzle) / f"{key}.png"
+
+    def raw_pictures(self) -> list[Path]:
+        """Every file in raw/ that looks like a picture by its name, sorted."""
+        if not self.raw.is_dir():
+            return []
+        return sorted(
+            p for p in self.raw.iterdir()
+            if p.is_file() and not p.name.startswith(".") and p.suffix.lower() in IMAGE_SUFFIXES
+        )
+
+    def resolve_picture(self, name: str) -> Path:
+        """A path as given, or else the same name inside raw/ (as the seed's CLI takes it)."""
+        path = Path(name)
+        if path.exists() or path.is_absolute():
+            return path
+        inside = self.raw / name
+        return inside if inside.exists() else path
+
+    def level_files(self, puzzle: str) -> list[Path]:
+        folder = self.levels(puzzle)
+        if not folder.is_dir():
+            return []
+        return sorted(p for p in folder.glob("level_*.txt") if not p.name.startswith("."))
+
+    def load_solution(self, puzzle: str, key: str) -> dict | None:
+        """The stored solution, or None when there is none or it is unreadable."""
+        path = self.solution_json(puzzle, key)
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
