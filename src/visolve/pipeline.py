@@ -162,7 +162,8 @@ def _prepare(path: Path, opts: RunOptions) -> Item:
     try:
         image = load_image(path)
     except ImageLoadError as exc:
-        return Item("prepare", name, False, "error", f"not a readable image: {exc}")
+        reason = str(exc).removeprefix(f"{path}: ")
+        return Item("prepare", name, False, "error", f"not a readable image: {reason}")
 
     ws = opts.workspace
     rejections = []
