@@ -1,0 +1,356 @@
+"""Finding a puzzle board in a picture by what it looks like.
+
+Many puzzle games draw their board as one large bright rectangle on a dark
+screen.  :func:`find_board` looks for exactly that:
+
+1. work on a reduced copy (longest side about :data:`WORK_SIZE` px) for speed;
+2. mark the bright pixels (max over the colour channels above a threshold);
+3. close small dark gaps (thin lines inside the board: tile borders, pipe
+   outlines) with a kernel of about :data:`BRIDGE` base pixels;
+4. keep the largest connected blob and fit a straight line to each of its
+   four sides (robust fit, so notches and bumps do not pull the line);
+5. intersect the lines to get four corners, check the shape (aspect ratio,
+   how solid the blob is, size), then refine axis-aligned edges at full
+   resolution to a fraction of a pixel.
+
+The result is a :class:`Board` holding the four corners (top-left, top-right,
+bottom-right, bottom-left) in picture pixels.  Everything downstream works
+from those corners through a homography (see :mod:`visolve.vision.grid`), so
+a picture taken at an angle only needs a better corner finder, not a new
+pipeline.  :func:`find_board_corners` is that seam.
+
+This module knows nothing about a particular puzzle; the caller passes the
+expected aspect ratio and, optionally, the size of a "base pixel" relative to
+the board (pixel-art games) so the gap-bridging kernel fits the drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: longest side of the reduced working copy used for the coarse search
+WORK_SIZE = 900
+#: brightness separating the board's outer edge from the black screen
+EDGE_THRESHOLD = 45.0
+#: gaps up to this many base pixels wide are bridged when joining the board blob
+BRIDGE = 1.6
+
+
+class BoardNotFound(Exception):
+    """No board-like rectangle in the picture; ``str(exc)`` says why."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board found in a picture.
+
+    ``corners`` is a ``(4, 2)`` float array: top-left, top-right, bottom-right,
+    bottom-left, in picture pixel coordinates (x, y), where pixel ``(i, j)``
+    covers ``[j, j+1) x [i, i+1)`` -- i.e. corners are on pixel *edges*.
+    ``solidity`` is the share of the quadrilateral covered by the bright blob.
+    """
+
+    corners: np.ndarray
+    solidity: float = 1.0
+    axis_aligned: bool = True
+
+    @property
+    def width(self) -> float:
+        c = self.corners
+        return float((np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2)
+
+    @property
+    def height(self) -> float:
+        c = self.corners
+        return float((np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2)
+
+    @property
+    def aspect(self) -> float:
+        """width / height."""
+        return self.width / self.height
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the corners."""
+        c = self.corners
+        return float(c[:, 0].min()), float(c[:, 1].min()), float(c[:, 0].max()), float(c[:, 1].max())
+
+
+def channel_max(image: np.ndarray) -> np.ndarray:
+    """Brightest channel of each pixel (``uint8``, 2-D); fast (numpy's max over axis 2 is slow)."""
+    if image.ndim == 2:
+        return image
+    b, g, r = cv2.split(image)
+    return cv2.max(cv2.max(b, g), r)
+
+
+def find_board(
+    image: np.ndarray,
+    aspect: float,
+    *,
+    base_width: float | None = None,
+    threshold: float = 100.0,
+    aspect_tolerance: float = 0.08,
+    min_width_frac: float = 0.2,
+    min_solidity: float = 0.85,
+) -> Board:
+    """Find the largest bright rectangle with width/height ``aspect``.
+
+    ``base_width`` is the board width in base (pixel-art) pixels if known; it
+    sizes the kernel that bridges thin dark lines inside the board.  The board
+    must be at least ``min_width_frac`` of the picture width and its blob must
+    fill ``min_solidity`` of the fitted quadrilateral.  Raises
+    :class:`BoardNotFound` with a reason otherwise.
+    """
+    corners, solidity = find_board_corners(
+        image, aspect, base_width=base_width, threshold=threshold
+    )
+    board = Board(corners, solidity, _is_axis_aligned(corners))
+    h, w = image.shape[:2]
+    if board.width < min_width_frac * w:
+        raise BoardNotFound(
+            f"largest bright area is {board.width:.0f} px wide, too small for a board "
+            f"(picture is {w} px wide)"
+        )
+    if abs(board.aspect - aspect) > aspect_tolerance * aspect:
+        raise BoardNotFound(
+            f"largest bright area is {board.width:.0f}x{board.height:.0f} px "
+            f"(aspect {board.aspect:.2f}), a board would have aspect {aspect:.2f}"
+        )
+    if solidity < min_solidity:
+        raise BoardNotFound(
+            f"largest bright area is not a solid rectangle ({solidity:.0%} filled)"
+        )
+    if board.axis_aligned:
+        board = Board(refine_axis_aligned(image, board.corners, EDGE_THRESHOLD), solidity, True)
+    return board
+
+
+def find_board_corners(
+    image: np.ndarray,
+    aspect: float,
+    *,
+    base_width: float | None = None,
+    threshold: float = 100.0,
+) -> tuple[np.ndarray, float]:
+    """Corners (tl, tr, br, bl) of the largest bright blob and how solid it is.
+
+    This is the coarse step of :func:`find_board` without the shape checks;
+    a finder for photographed screens (perspective, uneven light) can replace
+    it and keep the rest of the pipeline.
+    """
+    if image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
+        raise BoardNotFound(f"picture too small ({image.shape[1]}x{image.shape[0]})")
+    h, w = image.shape[:2]
+    f = min(1.0, WORK_SIZE / max(h, w))
+    v = channel_max(image)
+    if f < 1.0:
+        v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    mask = (v > threshold).astype(np.uint8)
+    if mask.sum() < 0.01 * mask.size:
+        raise BoardNotFound("picture is dark all over (no bright board area)")
+    if mask.sum() > 0.97 * mask.size:
+        raise BoardNotFound("picture is bright all over (no board on a dark screen)")
+    # Kernel: bridge dark lines of ~1 base pixel.  Without a hint assume the
+    # board spans most of the picture width (true for screenshots); a too
+    # large kernel only risks merging nearby text, which the robust side fit
+    # tolerates.
+    board_w_guess = 0.8 * v.shape[1]
+    base_px = board_w_guess / base_width if base_width else board_w_guess / 128.0
+    k = max(3, int(round(BRIDGE * base_px)))
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=8)
+    if n <= 1:
+        raise BoardNotFound("no bright area found")
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    blob = (labels == best).astype(np.uint8)
+    area = float(stats[best, cv2.CC_STAT_AREA])
+    corners = _upright_box(blob)
+    if corners is None:
+        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        contour = max(contours, key=cv2.contourArea)
+        corners = _quad_from_contour(contour)
+        if corners is None:
+            raise BoardNotFound("largest bright area has no four clear sides")
+        # contour points are centres of the blob's outer pixels: move the
+        # corners half a pixel outwards onto the pixel edges.
+        corners = _grow(corners, 0.5)
+    quad_area = cv2.contourArea(corners.astype(np.float32))
+    solidity = area / max(quad_area, 1.0)
+    return corners / f, min(solidity, 1.0)
+
+
+def _upright_box(blob: np.ndarray) -> np.ndarray | None:
+    """Corners of an upright rectangular blob from its row and column counts.
+
+    Rows/columns count as board when at least half as full as the typical
+    full row/column, so text or other bumps merged onto a side are ignored.
+    Returns None when the blob is tilted (the counts ramp instead of step).
+    """
+    rows = blob.sum(axis=1, dtype=np.int64)
+    cols = blob.sum(axis=0, dtype=np.int64)
+    box = []
+    for counts in (cols, rows):
+        full = np.percentile(counts[counts > 0], 75) if (counts > 0).any() else 0
+        if full <= 0:
+            return None
+        on = np.nonzero(counts >= 0.5 * full)[0]
+        lo, hi = int(on[0]), int(on[-1]) + 1
+        # an upright board: the sides step from ~0 to nearly full within a
+        # few pixels; a tilted one ramps up over many
+        some = np.nonzero(counts > 0.05 * full)[0]
+        most = np.nonzero(counts > 0.8 * full)[0]
+        allowed = 0.02 * (hi - lo) + 2
+        if most[0] - some[0] > allowed or some[-1] - most[-1] > allowed:
+            return None
+        box.append((lo, hi))
+    (x0, x1), (y0, y1) = box
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+
+
+def refine_axis_aligned(image: np.ndarray, corners: np.ndarray, threshold: float) -> np.ndarray:
+    """Sub-pixel board edges for an upright board, from full-resolution profiles.
+
+    For each side, the brightness profile across the edge (median along the
+    middle 80% of the side, which ignores notches) is searched near the coarse
+    edge for the crossing of half the inside level.
+    """
+    x0, y0 = corners[:, 0].min(), corners[:, 1].min()
+    x1, y1 = corners[:, 0].max(), corners[:, 1].max()
+    v = channel_max(image)
+    h, w = v.shape
+    reach = max(3, int(round(0.01 * (x1 - x0))) + 2)
+
+    def band(a0, a1, n):
+        lo, hi = a0 + 0.1 * (a1 - a0), a1 - 0.1 * (a1 - a0)
+        return max(0, int(lo)), min(n, int(hi) + 1)
+
+    ya, yb = band(y0, y1, h)
+    xa, xb = band(x0, x1, w)
+    out = []
+    for name, pos in (("left", x0), ("right", x1), ("top", y0), ("bottom", y1)):
+        horizontal = name in ("left", "right")
+        n = w if horizontal else h
+        lo = max(0, int(round(pos)) - reach)
+        hi = min(n, int(round(pos)) + reach)
+        if hi - lo < 3:
+            out.append(pos)
+            continue
+        strip = v[ya:yb, lo:hi] if horizontal else v[lo:hi, xa:xb].T
+        prof = np.median(strip, axis=0)
+        if name in ("right", "bottom"):
+            prof = prof[::-1]
+        edge = _step_position(prof, threshold)
+        if edge is None:
+            out.append(pos)
+        elif name in ("right", "bottom"):
+            out.append(hi - edge)
+        else:
+            out.append(lo + edge)
+    left, right, top, bottom = out
+    return np.array([[left, top], [right, top], [right, bottom], [left, bottom]], dtype=np.float64)
+
+
+# --------------------------------------------------------------------------
+# internals
+
+
+def _step_position(prof: np.ndarray, threshold: float) -> float | None:
+    """Position (in pixel-edge coordinates) of the first dark->bright step.
+
+    ``prof[i]`` is the value of pixel ``i`` covering ``[i, i+1)``.  The level
+    inside is taken as the profile value just past the first pixel above
+    ``threshold``; the edge is where the area-coverage model puts it:
+    ``i + 1 - frac`` for the partially covered pixel ``i``.
+    """
+    above = np.nonzero(prof > threshold)[0]
+    if above.size == 0:
+        return None
+    i = int(above[0])
+    outside = float(np.median(prof[: i - 1])) if i >= 3 else 0.0
+    inside = max(float(prof[i]), float(prof[min(i + 1, prof.size - 1)]))
+    if inside - outside < 1e-3:
+        return float(i)
+
+    def cover(j: int) -> float:
+        return float(np.clip((prof[j] - outside) / (inside - outside), 0.0, 1.0)) if j >= 0 else 0.0
+
+    return float(i + 1 - cover(i) - cover(i - 1))
+
+
+def _grow(corners: np.ndarray, d: float) -> np.ndarray:
+    """Move each corner ``d`` pixels outwards along the diagonal directions."""
+    centre = corners.mean(axis=0)
+    out = corners.copy()
+    for i, c in enumerate(corners):
+        sx = 1.0 if c[0] > centre[0] else -1.0
+        sy = 1.0 if c[1] > centre[1] else -1.0
+        out[i] = c + (sx * d, sy * d)
+    return out
+
+
+def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
+    """Fit a line to each side of a roughly quadrilateral contour; return the corners."""
+    pts = contour.reshape(-1, 2).astype(np.float64)
+    if len(pts) < 8:
+        return None
+    # rough corners: extreme points along the diagonals
+    s = pts[:, 0] + pts[:, 1]
+    d = pts[:, 0] - pts[:, 1]
+    rough = np.array([pts[np.argmin(s)], pts[np.argmax(d)], pts[np.argmax(s)], pts[np.argmin(d)]])
+    idx = [int(np.argmin(np.linalg.norm(pts - c, axis=1))) for c in rough]
+    lines = []
+    n = len(pts)
+    for k in range(4):
+        a, b = idx[k], idx[(k + 1) % 4]
+        others = [idx[j] for j in range(4) if j not in (k, (k + 1) % 4)]
+        seg_idx = _arc(a, b, n)
+        if any(o in seg_idx for o in others):  # contour runs the other way round
+            seg_idx = _arc(b, a, n)
+        seg = pts[list(seg_idx)]
+        if len(seg) < 4:
+            return None
+        # drop the ends near the corners (rounded by the closing)
+        cut = max(1, len(seg) // 10)
+        seg = seg[cut:-cut] if len(seg) > 2 * cut + 2 else seg
+        vx, vy, x0, y0 = cv2.fitLine(seg.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((float(vx), float(vy), float(x0), float(y0)))
+    corners = []
+    for k in range(4):
+        p = _intersect(lines[(k - 1) % 4], lines[k])
+        if p is None:
+            return None
+        corners.append(p)
+    # order: side k runs from corner k to corner k+1, so corner k = side(k-1) x side(k)
+    return np.array(corners, dtype=np.float64)
+
+
+def _arc(a: int, b: int, n: int) -> range | list:
+    """Contour indices from ``a`` to ``b`` going forwards (wrapping at ``n``)."""
+    if a <= b:
+        return range(a, b + 1)
+    return list(range(a, n)) + list(range(0, b + 1))
+
+
+def _intersect(l1, l2):
+    vx1, vy1, x1, y1 = l1
+    vx2, vy2, x2, y2 = l2
+    det = vx1 * (-vy2) - (-vx2) * vy1
+    if abs(det) < 1e-6:
+        return None
+    t = ((x2 - x1) * (-vy2) - (-vx2) * (y2 - y1)) / det
+    return (x1 + t * vx1, y1 + t * vy1)
+
+
+def _is_axis_aligned(corners: np.ndarray, tol: float = 0.004) -> bool:
+    """True when the sides are horizontal/vertical to within ``tol`` of the board size."""
+    c = corners
+    size = max(np.ptp(c[:, 0]), np.ptp(c[:, 1]), 1.0)
+    return bool(
+        abs(c[0, 1] - c[1, 1]) < tol * size
+        and abs(c[3, 1] - c[2, 1]) < tol * size
+        and abs(c[0, 0] - c[3, 0]) < tol * size
+        and abs(c[1, 0] - c[2, 0]) < tol * size
+    )
