@@ -1,0 +1,595 @@
+"""circuit500 solver: exact minimum actions (then minimum taps).
+
+Search space: slides only
+-------------------------
+A rotation of a tile commutes with every tap that neither moves that tile nor
+puts the gap next to it.  Take any solution and push each rotation as late as
+it can go: a rotation of tile *t* may always be moved to the end of the
+*window* it is in (the maximal stretch of time during which *t* neither moves
+nor touches the gap).  All rotations of *t* may then be moved into *t*'s
+**last** window (the orientation of a tile matters only at the very end), and
+four of them cancel.  This changes neither the action count nor the tap count
+(or lowers both).  So some optimal solution is
+
+    a sequence of slides + for every tile a rotation count k in 0..3,
+    performed in that tile's last window,
+
+and such a rotation is possible for tile *t* unless *t* has touched the gap at
+every moment so far ("frozen": only tiles next to the starting gap can be).
+
+The solver therefore searches only over *slide states* ``(arrangement, frozen
+cells)`` with best-first search (A*) on the lexicographic cost
+``(actions, taps)``: sliding an empty or cross costs (0, 1), any other tile
+(1, 1).  At every state the exact cost of finishing with rotations only is
+``R`` = the cheapest start-to-end path where each path cell pays the rotations
+its tile needs to show the two arms the path uses (frozen tiles: 0 or
+impossible).  The answer is the minimum of ``g + R`` over all slide states.
+
+Lower bound ``h`` (admissible)
+------------------------------
+For a state, ``h`` = the cheapest start-to-end walk where
+
+* the start tile ends at cell p pointing along d: ``manhattan(start, p)`` (each
+  slide moves it one cell and costs 1) + rotations to point along d;
+* the end tile likewise at the last cell;
+* every cell in between needing arms {in, out} pays
+  ``min(rotations the present tile needs, cost of a new tile arriving)`` where
+  a new tile arriving costs 0 if it can be a cross and 1 otherwise (a
+  corner/junction that slides in pays at least that one slide).
+
+Why it never overestimates: any finished board has a simple start-to-end path.
+Charge every cell of it to the tile that finally sits there (distinct cells,
+distinct tiles).  That tile either never moved -- it needed at least the
+charged number of rotations -- or it moved, and then it paid at least 1 per
+slide if it is not a cross (so >= the arrival charge), plus its rotations.  The
+start/end tile paid at least one action per cell it travelled plus its
+rotations.  Costs of distinct tiles are disjoint parts of the action total, and
+the walk minimum is <= the cost of that simple path; so ``h <= remaining
+actions``.  Each action is one tap, so ``h`` also bounds the remaining taps.
+Rotations remaining from the current state count in ``h`` too (we are in the
+slides-only space, no rotation was done yet), so ``h <= R`` at every state and
+``g + h`` bounds every completion below the state.  Admissibility is tested
+against an independent brute force in ``tests/puzzles/circuit500``.
+
+The search stops when the smallest ``f = g + h`` left is not better than the
+best completion found: that completion is then proven optimal.  A deadline is
+checked every few hundred expansions.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from itertools import count
+
+from visolve.puzzles.base import SolveOptions
+from visolve.puzzles.circuit500 import model
+from visolve.puzzles.circuit500.model import COLS, KINDS, ROWS, Level
+
+PUZZLE = "circuit500"
+INF = 1 << 20
+NCELL = ROWS * COLS
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+GAP_C, EMPTY_C, CROSS_C = 0, 1 << 4, (2 << 4) | 15
+K_CORNER, K_JUNCTION, K_START, K_END = 3, 4, 5, 6
+BITS = (1, 2, 4, 8)
+OPP = {1: 4, 2: 8, 4: 1, 8: 2}
+#: NB[cell] = ((bit, neighbour cell, opposite bit), ...)
+NB: list[tuple[tuple[int, int, int], ...]] = []
+for _cell in range(NCELL):
+    _r, _c = divmod(_cell, COLS)
+    NB.append(
+        tuple((bit, (r2 * COLS + c2), opp) for bit, r2, c2, opp in model.neighbours(_r, _c))
+    )
+ADJ_MASK = [sum(1 << n for _b, n, _o in NB[c]) for c in range(NCELL)]
+DIST = [
+    [abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS) for b in range(NCELL)]
+    for a in range(NCELL)
+]
+
+
+def encode(tile: model.Tile) -> int:
+    return (KIND_INDEX[tile.kind] << 4) | tile.arms
+
+
+def decode(code: int) -> model.Tile:
+    return model.Tile(KINDS[code >> 4], code & 15)
+
+
+def _rot_table(code: int, frozen: bool) -> list[int]:
+    """For every needed arm mask: rotations this tile needs to show it (INF = never)."""
+    kind, arms = code >> 4, code & 15
+    out = []
+    for need in range(16):
+        best = INF
+        if need == 0:
+            best = 0
+        elif kind >= K_CORNER or kind == 2:
+            turns = (0,) if (frozen or kind == 2) else (0, 1, 2, 3)
+            for t in turns:
+                if model.rotate_cw(arms, t) & need == need:
+                    best = t
+                    break
+        out.append(best)
+    return out
+
+
+ROT = [_rot_table(c, False) for c in range(128)]
+ROT_FIXED = [_rot_table(c, True) for c in range(128)]
+#: paid slide cost of a code
+PAID = [1 if (c >> 4) >= K_CORNER else 0 for c in range(128)]
+CORNER_NEEDS = frozenset((3, 6, 12, 9))
+
+
+# ---------------------------------------------------------------- path costs
+
+
+def _walk(cellcost, seeds, endcost, limit=INF):
+    """Cheapest walk cost.  Nodes are ``cell*16 + back`` (back = arm towards the
+    previous cell).  ``seeds``: [(cost, cell, back)]; ``cellcost(cell)`` returns
+    the 16-entry need table for an intermediate cell; ``endcost(cell, back)``
+    the cost of finishing there.  Returns (cost, pred dict, final node)."""
+    buckets: dict[int, list] = {}
+    dist: dict[int, int] = {}
+    pred: dict[int, int] = {}
+    for cost, cell, back in seeds:
+        node = cell * 16 + back
+        if cost < dist.get(node, INF):
+            dist[node] = cost
+            pred[node] = -1
+            buckets.setdefault(cost, []).append(node)
+    best, best_node = min(limit, INF), None
+    tables = {}
+    cur = 0
+    maxc = max(buckets) if buckets else -1
+    while cur <= maxc and cur < best:
+        bucket = buckets.get(cur)
+        if not bucket:
+            cur += 1
+            continue
+        node = bucket.pop()
+        if dist[node] != cur:
+            continue
+        cell, back = divmod(node, 16)
+        ec = endcost(cell, back)
+        e = cur + ec
+        if ec < INF and e < best:
+            best, best_node = e, node
+        table = tables.get(cell)
+        if table is None:
+            table = tables[cell] = cellcost(cell)
+        for bit, nb, opp in NB[cell]:
+            if bit == back:
+                continue
+            step = table[back | bit]
+            if step >= INF:
+                continue
+            nc = cur + step
+            if nc >= best:
+                continue
+            nn = nb * 16 + opp
+            if nc < dist.get(nn, INF):
+                dist[nn] = nc
+                pred[nn] = node
+                buckets.setdefault(nc, []).append(nn)
+                if nc > maxc:
+                    maxc = nc
+    return best, pred, best_node
+
+
+class _Board:
+    """Per-level constants: where start/end tiles are found by code."""
+
+    def __init__(self, arr: bytes):
+        self.n_cross = sum(1 for c in arr if c == CROSS_C)
+        self.has_junction = any(c >> 4 == K_JUNCTION for c in arr)
+        self.has_corner = any(c >> 4 == K_CORNER for c in arr)
+        inc = []
+        for need in range(16):
+            if self.n_cross:
+                inc.append(0)
+            elif self.has_junction or (self.has_corner and need in CORNER_NEEDS):
+                inc.append(1)
+            else:
+                inc.append(INF)
+        self.in_cost = inc
+
+
+def lower_bound(arr: bytes, board: _Board | None = None) -> int:
+    """Admissible bound on the actions still needed from slide state ``arr``."""
+    if board is None:
+        board = _Board(arr)
+    inc = board.in_cost
+    s0 = e0 = -1
+    for i, c in enumerate(arr):
+        k = c >> 4
+        if k == K_START:
+            s0 = i
+        elif k == K_END:
+            e0 = i
+    sarms, earms = arr[s0] & 15, arr[e0] & 15
+    srot = ROT[arr[s0]]
+    erot = ROT[arr[e0]]
+    seeds = []
+    for p in range(NCELL):
+        dp = DIST[s0][p]
+        for bit, nb, opp in NB[p]:
+            seeds.append((dp + srot[bit], nb, opp))
+    del sarms, earms
+
+    def cellcost(cell):
+        own = ROT[arr[cell]]
+        return [min(a, b) for a, b in zip(own, inc)]
+
+    de = DIST[e0]
+
+    def endcost(cell, back):
+        return de[cell] + erot[back]
+
+    cost, _pred, _node = _walk(cellcost, seeds, endcost)
+    return cost
+
+
+def rotation_finish(arr: bytes, frozen: int, limit: int = INF):
+    """Exact cheapest finish by rotations only.
+
+    Returns ``(cost, {cell: turns})`` or ``(INF, None)``."""
+    s0 = e0 = -1
+    for i, c in enumerate(arr):
+        k = c >> 4
+        if k == K_START:
+            s0 = i
+        elif k == K_END:
+            e0 = i
+
+    def table(cell):
+        return (ROT_FIXED if frozen >> cell & 1 else ROT)[arr[cell]]
+
+    srot, erot = table(s0), table(e0)
+    seeds = [(srot[bit], nb, opp) for bit, nb, opp in NB[s0] if srot[bit] < INF]
+
+    def cellcost(cell):
+        if cell == s0 or cell == e0:
+            return [INF] * 16
+        return table(cell)
+
+    def endcost(cell, back):
+        return erot[back] if cell == e0 else INF
+
+    cost, pred, node = _walk(cellcost, seeds, endcost, limit)
+    if node is None:
+        return INF, None
+    # rebuild the walk: list of (cell, need)
+    cells = []
+    nxt_bit = 0
+    n = node
+    while n != -1:
+        cell, back = divmod(n, 16)
+        cells.append((cell, back | nxt_bit))
+        p = pred[n]
+        if p != -1:
+            pc = p // 16
+            for bit, nb, _opp in NB[pc]:
+                if nb == cell:
+                    nxt_bit = bit
+                    break
+        else:
+            pc = s0
+            for bit, nb, _opp in NB[s0]:
+                if nb == cell:
+                    nxt_bit = bit
+                    break
+        n = p
+    cells.append((s0, nxt_bit))
+    seen = [c for c, _ in cells]
+    if len(set(seen)) == len(seen):
+        turns = {}
+        for cell, need in cells:
+            t = table(cell)[need]
+            if t:
+                turns[cell] = t
+        assert sum(turns.values()) == cost
+        return cost, turns
+    # the cheapest walk revisits a cell: fall back to exact simple paths
+    sols = simple_path_finishes(arr, frozen, INF, first_only=True)
+    if not sols:
+        return INF, None
+    return sols[0]
+
+
+def simple_path_finishes(arr: bytes, frozen: int, bound: int, first_only=False):
+    """Every distinct rotation assignment reached through a simple path whose cost
+    is minimal (and <= bound).  Returns a list of (cost, {cell: turns})."""
+    s0 = e0 = -1
+    for i, c in enumerate(arr):
+        k = c >> 4
+        if k == K_START:
+            s0 = i
+        elif k == K_END:
+            e0 = i
+
+    def table(cell):
+        return (ROT_FIXED if frozen >> cell & 1 else ROT)[arr[cell]]
+
+    best = [bound]
+    found: dict[tuple, int] = {}
+    on = [False] * NCELL
+    on[s0] = True
+    turns: dict[int, int] = {}
+
+    def dfs(cell, back, cost):
+        if cost > best[0]:
+            return
+        if cell == e0:
+            t = table(e0)[back]
+            if t >= INF or cost + t > best[0]:
+                return
+            total = cost + t
+            key = dict(turns)
+            if t:
+                key[e0] = t
+            if total < best[0]:
+                best[0] = total
+                found.clear()
+            found[tuple(sorted(key.items()))] = total
+            return
+        if on[cell] or cell == s0:
+            return
+        tab = table(cell)
+        on[cell] = True
+        for bit, nb, opp in NB[cell]:
+            if bit == back:
+                continue
+            t = tab[back | bit]
+            if t >= INF or cost + t > best[0]:
+                continue
+            if t:
+                turns[cell] = t
+            dfs(nb, opp, cost + t)
+            if t:
+                del turns[cell]
+        on[cell] = False
+
+    srot = table(s0)
+    for bit, nb, opp in NB[s0]:
+        t = srot[bit]
+        if t >= INF:
+            continue
+        if t:
+            turns[s0] = t
+        dfs(nb, opp, t)
+        turns.pop(s0, None)
+    out = [(c, dict(k)) for k, c in found.items() if c == best[0]]
+    out.sort(key=lambda x: sorted(x[1].items()))
+    if first_only:
+        return out[:1]
+    return out
+
+
+# ------------------------------------------------------------------ search
+
+
+def _slide(arr: bytes, frozen: int, gap: int, cell: int):
+    """Slide the tile at ``cell`` into ``gap``: new arrangement and frozen mask."""
+    b = bytearray(arr)
+    b[gap], b[cell] = b[cell], GAP_C
+    if frozen:
+        if frozen >> cell & 1:
+            frozen = (frozen & ~(1 << cell)) | (1 << gap)
+        frozen &= ADJ_MASK[cell]
+    return bytes(b), frozen
+
+
+def _taps_for(arr0: bytes, slides: list[int], turns: dict[int, int]) -> list[list[int]]:
+    """Tap list: slides in order, each tile's rotations in its last window."""
+    ids = list(range(NCELL))  # ids[cell] = tile id sitting there
+    gap = arr0.index(GAP_C) if GAP_C in arr0 else -1
+    history = []  # (time, gap, ids snapshot) before each slide and at the end
+    for cell in slides:
+        history.append((gap, ids[:]))
+        ids[gap], ids[cell] = ids[cell], ids[gap]
+        gap = cell
+    history.append((gap, ids[:]))
+    final_ids = history[-1][1]
+    pending: dict[int, list[int]] = {}
+    for cell, k in turns.items():
+        tid = final_ids[cell]
+        for time_i in range(len(history) - 1, -1, -1):
+            g, snap = history[time_i]
+            pos = snap.index(tid)
+            if g < 0 or not (ADJ_MASK[g] >> pos & 1):
+                pending.setdefault(time_i, []).extend([pos] * k)
+                break
+        else:  # pragma: no cover - excluded by the frozen bookkeeping
+            raise AssertionError("rotation of a tile that always touches the gap")
+    taps = []
+    for time_i in range(len(history)):
+        for pos in sorted(pending.get(time_i, [])):
+            taps.append(list(divmod(pos, COLS)))
+        if time_i < len(slides):
+            taps.append(list(divmod(slides[time_i], COLS)))
+    return taps
+
+
+def _verify(grid, taps, actions):
+    final, cost, _ = model.replay(grid, taps)
+    assert model.is_solved(final), "solver produced a non-solution"
+    assert cost == actions, f"solver action count mismatch {cost} != {actions}"
+
+
+class _Timeout(Exception):
+    pass
+
+
+def search(arr0: bytes, deadline: float | None, check_every: int = 256):
+    """A* over slide states.  Returns dict with best, slides, turns, nodes, proven."""
+    board = _Board(arr0)
+    gap0 = arr0.index(GAP_C) if GAP_C in arr0 else -1
+    frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
+    start = (arr0, frozen0)
+    g_of: dict[tuple, tuple[int, int]] = {start: (0, 0)}
+    parent: dict[tuple, tuple | None] = {start: None}
+    h_cache: dict[bytes, int] = {}
+
+    def h(arr):
+        v = h_cache.get(arr)
+        if v is None:
+            v = h_cache[arr] = lower_bound(arr, board)
+        return v
+
+    best = (INF, INF)
+    best_info = None
+    tie = count()
+    h0 = h(arr0)
+    heap = [(h0, h0, next(tie), start)]
+    nodes = 0
+    proven = True
+    while heap:
+        fa, ft, _, key = heapq.heappop(heap)
+        if (fa, ft) >= best:
+            break
+        ga, gt = g_of[key]
+        arr, frozen = key
+        hk = h(arr)
+        if (ga + hk, gt + hk) != (fa, ft):
+            continue  # stale entry
+        nodes += 1
+        if deadline is not None and nodes % check_every == 0 and time.monotonic() > deadline:
+            proven = False
+            break
+        # finish here with rotations only
+        if ga + hk <= best[0]:
+            r, turns = rotation_finish(arr, frozen, best[0] - ga + 1)
+            if r < INF and (ga + r, gt + r) < best:
+                best = (ga + r, gt + r)
+                best_info = (key, turns)
+        if gap0 < 0:
+            continue
+        gap = arr.index(GAP_C)
+        for _bit, cell, _opp in NB[gap]:
+            code = arr[cell]
+            child = _slide(arr, frozen, gap, cell)
+            ca, ct = ga + PAID[code], gt + 1
+            old = g_of.get(child)
+            if old is not None and old <= (ca, ct):
+                continue
+            hc = h(child[0])
+            if hc >= INF or (ca + hc, ct + hc) >= best:
+                continue
+            g_of[child] = (ca, ct)
+            parent[child] = (key, cell)
+            heapq.heappush(heap, (ca + hc, ct + hc, next(tie), child))
+    if not heap:
+        proven = True if proven else proven
+    slides = []
+    if best_info is not None:
+        key = best_info[0]
+        while parent[key] is not None:
+            key, cell = parent[key]
+            slides.append(cell)
+        slides.reverse()
+    return {
+        "best": best,
+        "info": best_info,
+        "slides": slides,
+        "nodes": nodes,
+        "proven": proven,
+        "states": len(g_of),
+    }
+
+
+def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = 10000):
+    """Every canonical solution with exactly (actions, taps): list of tap lists."""
+    board = _Board(arr0)
+    gap0 = arr0.index(GAP_C) if GAP_C in arr0 else -1
+    frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
+    h_cache: dict[bytes, int] = {}
+    results: list[list[list[int]]] = []
+    seen: set[tuple] = set()
+
+    def h(arr):
+        v = h_cache.get(arr)
+        if v is None:
+            v = h_cache[arr] = lower_bound(arr, board)
+        return v
+
+    slides: list[int] = []
+
+    def dfs(arr, frozen, ga, gt):
+        if len(results) >= limit:
+            return
+        hk = h(arr)
+        if ga + hk > actions or gt + hk > taps:
+            return
+        rest = actions - ga
+        if rest == taps - gt:
+            for cost, turns in simple_path_finishes(arr, frozen, rest):
+                if cost == rest:
+                    seq = _taps_for(arr0, slides, turns)
+                    k = tuple(map(tuple, seq))
+                    if k not in seen:
+                        seen.add(k)
+                        results.append(seq)
+        if gap0 < 0 or gt >= taps:
+            return
+        gap = arr.index(GAP_C)
+        for _bit, cell, _opp in NB[gap]:
+            if slides and slides[-1] == gap and False:
+                continue
+            code = arr[cell]
+            child, cfro = _slide(arr, frozen, gap, cell)
+            slides.append(cell)
+            dfs(child, cfro, ga + PAID[code], gt + 1)
+            slides.pop()
+
+    dfs(arr0, frozen0, 0, 0)
+    return results
+
+
+def solve(level: Level, options: SolveOptions | None = None) -> dict:
+    """Solve a level: minimum actions, then minimum taps (see module docstring)."""
+    options = options or SolveOptions()
+    t0 = time.monotonic()
+    deadline = None if options.timeout is None else t0 + options.timeout
+    grid = level.grid
+    arr0 = bytes(encode(t) for row in grid for t in row)
+    out = {
+        "puzzle": PUZZLE,
+        "level": level.level,
+        "solved": False,
+        "optimal": False,
+        "actions": None,
+        "taps": [],
+        "nodes": 0,
+        "seconds": 0.0,
+        "timed_out": False,
+    }
+    res = search(arr0, deadline)
+    out["nodes"] = res["nodes"]
+    if res["info"] is not None:
+        actions, ntaps = res["best"]
+        key, turns = res["info"]
+        taps = _taps_for(arr0, res["slides"], turns)
+        _verify(grid, taps, actions)
+        assert len(taps) == ntaps
+        out.update(solved=True, actions=actions, taps=taps)
+        if options.all_solutions:
+            if res["proven"]:
+                sols = enumerate_solutions(arr0, actions, ntaps)
+            else:
+                sols = []
+            for s in sols:
+                _verify(grid, s, actions)
+                assert len(s) == ntaps
+            if taps not in sols:
+                sols.insert(0, taps)
+            else:
+                sols.remove(taps)
+                sols.insert(0, taps)
+            out["solutions"] = sols
+    elif options.all_solutions:
+        out["solutions"] = []
+    out["optimal"] = bool(res["proven"])
+    out["timed_out"] = not res["proven"]
+    out["seconds"] = round(time.monotonic() - t0, 6)
+    return out
