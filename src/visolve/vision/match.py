@@ -1,0 +1,181 @@
+"""Template matching: which reference picture does a patch look like, and how sure is that?
+
+:class:`TemplateBank` holds reference pictures of equal size, each with a
+*label* and a *group*.  Several templates may share a group (for example a
+tile drawn unlit and lit is one tile): the answer is the best group, and the
+*margin* is measured against the best template of any **other** group, so
+look-alike variants of the same answer never count as doubt.
+
+The score is the normalised cross-correlation (Pearson correlation) of all
+pixel values, colour channels included: 1.0 is a perfect match up to
+brightness and contrast, 0 is unrelated, negative is inverted.  It is blind
+to a uniform gain/offset (exposure, display brightness), not to colour
+changes, which is what pixel-art tiles want.  A flat patch (no contrast) has
+no defined correlation and scores 0.
+
+:func:`read_glyph_row` reads a line of fixed-pitch pixel-font text (digits of
+a level number, a counter) cell by cell against a bank of glyph masks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable, Sequence
+
+import cv2
+import numpy as np
+
+#: standard deviation (grey levels) below which a patch counts as flat
+FLAT_STD = 4.0
+
+
+@dataclass(frozen=True)
+class Match:
+    """Outcome of matching one patch."""
+
+    group: Hashable  #: the answer (best group)
+    label: Hashable  #: the best template's own label (e.g. with its lit state)
+    score: float  #: correlation with the best template, -1..1
+    runner_up: Hashable  #: best group other than ``group`` (None if only one group)
+    runner_score: float  #: its score (-1 when there is none)
+
+    @property
+    def margin(self) -> float:
+        return self.score - self.runner_score
+
+
+def _normalise(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Zero-mean, unit-norm rows; returns (normalised, std per row)."""
+    v = vectors.astype(np.float32)
+    v = v - v.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(v, axis=1, keepdims=True)
+    std = norm[:, 0] / np.sqrt(max(v.shape[1], 1))
+    return v / np.maximum(norm, 1e-6), std
+
+
+class TemplateBank:
+    """Reference pictures of one size, matched by normalised cross-correlation."""
+
+    def __init__(self, templates: Sequence[np.ndarray], labels: Sequence[Hashable],
+                 groups: Sequence[Hashable] | None = None):
+        if not templates:
+            raise ValueError("a template bank needs at least one template")
+        shapes = {t.shape for t in templates}
+        if len(shapes) != 1:
+            raise ValueError(f"templates differ in shape: {sorted(shapes)}")
+        if len(labels) != len(templates):
+            raise ValueError("one label per template")
+        self.shape = templates[0].shape
+        self.labels = list(labels)
+        self.groups = list(groups) if groups is not None else list(labels)
+        flat = np.stack([np.asarray(t, np.float32).ravel() for t in templates])
+        self._T, _ = _normalise(flat)
+        # group index per template, for the per-group maximum
+        self._group_ids = {g: i for i, g in enumerate(dict.fromkeys(self.groups))}
+        self._group_of = np.array([self._group_ids[g] for g in self.groups])
+        self._group_names = list(self._group_ids)
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def scores(self, patches: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:
+        """Correlation of each patch with each template: ``(n_patches, n_templates)``."""
+        P = np.stack([np.asarray(p, np.float32).ravel() for p in patches])
+        if P.shape[1] != self._T.shape[1]:
+            raise ValueError(f"patch size {patches[0].shape} does not match templates {self.shape}")
+        Pn, std = _normalise(P)
+        S = Pn @ self._T.T
+        S[std < FLAT_STD] = 0.0
+        return S
+
+    def match(self, patches: Sequence[np.ndarray] | np.ndarray) -> list[Match]:
+        """Best group, best label and runner-up group for each patch."""
+        S = self.scores(patches)
+        n_groups = len(self._group_names)
+        out = []
+        for row in S:
+            per_group = np.full(n_groups, -np.inf, np.float32)
+            np.maximum.at(per_group, self._group_of, row)
+            order = np.argsort(-per_group)
+            g1 = int(order[0])
+            members = np.nonzero(self._group_of == g1)[0]
+            best_t = int(members[np.argmax(row[members])])
+            if n_groups > 1:
+                g2 = int(order[1])
+                runner, rscore = self._group_names[g2], float(per_group[g2])
+            else:
+                runner, rscore = None, -1.0
+            out.append(Match(self._group_names[g1], self.labels[best_t], float(per_group[g1]), runner, rscore))
+        return out
+
+    def match_one(self, patch: np.ndarray) -> Match:
+        return self.match([patch])[0]
+
+
+def glyph_bank(glyphs: dict[str, np.ndarray]) -> TemplateBank:
+    """A bank of pixel-font glyphs (bool or grey masks of one size), labelled by character."""
+    chars = sorted(glyphs)
+    return TemplateBank([np.asarray(glyphs[c], np.float32) for c in chars], chars)
+
+
+@dataclass(frozen=True)
+class GlyphRead:
+    text: str
+    matches: tuple[Match, ...]
+    x: int  #: where the row was found (left edge of the first cell)
+    y: int
+
+
+def read_glyph_row(
+    grey: np.ndarray,
+    bank: TemplateBank,
+    x: int,
+    y: int,
+    pitch: int,
+    max_chars: int,
+    *,
+    ink: float = 60.0,
+    jitter: int = 1,
+) -> GlyphRead:
+    """Read fixed-pitch glyphs left to right starting at cell ``(x, y)`` of ``grey``.
+
+    Cells are ``bank.shape`` big and ``pitch`` apart.  Reading stops at the
+    first cell without ink (no pixel brighter than ``ink``) or after
+    ``max_chars``.  The row's position is searched within +-``jitter`` pixels
+    (the offset that makes the first glyph match best is used for the row).
+    """
+    gh, gw = bank.shape[:2]
+    grey = np.asarray(grey, np.float32)
+    best = None
+    for dy in range(-jitter, jitter + 1):
+        for dx in range(-jitter, jitter + 1):
+            cell = _cell(grey, x + dx, y + dy, gw, gh)
+            if cell is None or cell.max() <= ink:
+                continue
+            m = bank.match_one(cell)
+            if best is None or m.score > best[0]:
+                best = (m.score, dx, dy)
+    if best is None:
+        return GlyphRead("", (), x, y)
+    _, dx, dy = best
+    x0, y0 = x + dx, y + dy
+    text, matches = [], []
+    for k in range(max_chars):
+        cell = _cell(grey, x0 + k * pitch, y0, gw, gh)
+        if cell is None or cell.max() <= ink:
+            break
+        m = bank.match_one(cell)
+        text.append(str(m.group))
+        matches.append(m)
+    return GlyphRead("".join(text), tuple(matches), x0, y0)
+
+
+def _cell(grey: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndarray | None:
+    if x < 0 or y < 0 or y + h > grey.shape[0] or x + w > grey.shape[1]:
+        return None
+    return grey[y : y + h, x : x + w]
+
+
+def to_grey(img: np.ndarray) -> np.ndarray:
+    """BGR -> grey ``uint8`` (passes grey through)."""
+    return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
