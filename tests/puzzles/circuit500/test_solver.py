@@ -1,0 +1,294 @@
+"""circuit500 solver: exactness against an independent brute force, bound
+admissibility, real levels against the seed's reference, timeout, all solutions."""
+
+from __future__ import annotations
+
+import heapq
+import json
+import random
+
+import pytest
+
+from tests.conftest import shared_path
+from visolve.puzzles.base import SolveOptions
+from visolve.puzzles.circuit500 import solver
+from visolve.puzzles.circuit500.model import (
+    Level,
+    Tile,
+    is_solved,
+    make_grid,
+    parse_token,
+    replay,
+)
+
+# ------------------------------------------------ independent brute force
+# Own encoding and own rules (tuples of (kind, arms)), Dijkstra over whole
+# boards on the lexicographic cost (actions, taps).
+
+ROTATING = {"corner", "junction", "start", "end"}
+STEPS = ((1, -1, 0, 4), (2, 0, 1, 8), (4, 1, 0, 1), (8, 0, -1, 2))
+
+
+def _turn(arms):
+    return ((arms << 1) | (arms >> 3)) & 15
+
+
+def _bf_tap(board, i):
+    kind, arms = board[i]
+    if kind == "gap":
+        return None
+    r, c = divmod(i, 4)
+    for _bit, dr, dc, _opp in STEPS:
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < 6 and 0 <= cc < 4 and board[rr * 4 + cc][0] == "gap":
+            b = list(board)
+            b[rr * 4 + cc], b[i] = board[i], ("gap", 0)
+            return tuple(b), (1 if kind in ROTATING else 0)
+    if kind in ROTATING:
+        b = list(board)
+        b[i] = (kind, _turn(arms))
+        return tuple(b), 1
+    return None
+
+
+def _bf_solved(board):
+    s = next(i for i, t in enumerate(board) if t[0] == "start")
+    seen, todo = {s}, [s]
+    while todo:
+        i = todo.pop()
+        if board[i][0] == "end":
+            return True
+        r, c = divmod(i, 4)
+        for bit, dr, dc, opp in STEPS:
+            rr, cc = r + dr, c + dc
+            j = rr * 4 + cc
+            if (
+                0 <= rr < 6
+                and 0 <= cc < 4
+                and board[i][1] & bit
+                and board[j][1] & opp
+                and j not in seen
+            ):
+                seen.add(j)
+                todo.append(j)
+    return False
+
+
+def brute_force(grid, max_states=40000):
+    """(actions, taps) of the optimum, or None when too many states."""
+    board = tuple((t.kind, t.arms) for row in grid for t in row)
+    best = {board: (0, 0)}
+    heap = [(0, 0, board)]
+    while heap:
+        a, t, b = heapq.heappop(heap)
+        if best[b] < (a, t):
+            continue
+        if _bf_solved(b):
+            return a, t
+        if len(best) > max_states:
+            return None
+        for i in range(24):
+            step = _bf_tap(b, i)
+            if step is None:
+                continue
+            nb, cost = step
+            nc = (a + cost, t + 1)
+            if nc < best.get(nb, (1 << 30, 0)):
+                best[nb] = nc
+                heapq.heappush(heap, (nc[0], nc[1], nb))
+    return "impossible"
+
+
+# ------------------------------------------------------------- level making
+
+SAMPLE = """\
+corner-dl   empty      cross-urdl   corner-ur
+junction-url start-u   corner-ur    empty
+empty       cross-urdl junction-rdl corner-ul
+corner-rd   end-d      gap          empty
+cross-urdl  empty      corner-ur    junction-udl
+empty       corner-ul  empty        cross-urdl
+"""
+
+
+def grid_from(text):
+    return make_grid([[parse_token(t) for t in line.split()] for line in text.strip().splitlines()])
+
+
+def random_level(rng, tiles, gap=True):
+    """Shuffle and turn a bag of tiles (start, end, gap kept once each)."""
+    pool = [t for t in tiles if t.kind not in ("start", "end", "gap")]
+    rng.shuffle(pool)
+    cells = [Tile("start", 1 << rng.randrange(4)), Tile("end", 1 << rng.randrange(4))]
+    if gap:
+        cells.append(Tile("gap"))
+    cells += pool[: 24 - len(cells)]
+    out = []
+    for t in cells:
+        if t.kind in ("corner", "junction"):
+            for _ in range(rng.randrange(4)):
+                t = t.rotated()
+        out.append(t)
+    rng.shuffle(out)
+    return make_grid([out[r * 4 : r * 4 + 4] for r in range(6)])
+
+
+def scrambled_solved(rng, tiles):
+    """A solved board scrambled by a few random taps: small true optimum."""
+    while True:
+        grid = random_level(rng, tiles)
+        res = solver.solve(Level(0, grid), SolveOptions(timeout=2))
+        if res["solved"] and res["optimal"]:
+            final, _, _ = replay(grid, res["taps"])
+            break
+    for _ in range(rng.randrange(1, 4)):
+        while True:
+            r, c = rng.randrange(6), rng.randrange(4)
+            from visolve.puzzles.circuit500.model import tap
+
+            step = tap(final, r, c)
+            if step is not None:
+                final = step[0]
+                break
+    return final
+
+
+BAG = [t for row in grid_from(SAMPLE) for t in row]
+
+
+def small_levels(n, seed):
+    rng = random.Random(seed)
+    made = []
+    while len(made) < n:
+        grid = scrambled_solved(rng, BAG) if len(made) % 2 else random_level(rng, BAG)
+        exact = brute_force(grid)
+        if exact is None or exact == "impossible":
+            continue
+        made.append((grid, exact))
+    return made
+
+
+LEVELS = small_levels(24, seed=20240611)
+
+
+# ---------------------------------------------------------------------- tests
+
+
+@pytest.mark.parametrize("idx", range(len(LEVELS)))
+def test_solver_matches_brute_force(idx):
+    grid, (actions, taps) = LEVELS[idx]
+    res = solver.solve(Level(idx, grid), SolveOptions())
+    assert res["solved"] and res["optimal"] and not res["timed_out"]
+    assert res["actions"] == actions
+    assert len(res["taps"]) == taps
+    final, cost, _ = replay(grid, res["taps"])
+    assert is_solved(final) and cost == actions
+
+
+def test_bound_is_admissible_on_random_levels():
+    checked = 0
+    for grid, (actions, _taps) in LEVELS:
+        arr = bytes(solver.encode(t) for row in grid for t in row)
+        assert solver.lower_bound(arr) <= actions
+        checked += 1
+        # and along an optimal solution: the bound never exceeds what is left
+        res = solver.solve(Level(0, grid), SolveOptions())
+        g = grid
+        spent = 0
+        for r, c in res["taps"]:
+            from visolve.puzzles.circuit500.model import tap
+
+            g, cost = tap(g, r, c)
+            spent += cost
+            arr = bytes(solver.encode(t) for row in g for t in row)
+            assert solver.lower_bound(arr) <= actions - spent
+    assert checked == len(LEVELS)
+
+
+def test_bound_matches_brute_force_on_scrambles():
+    rng = random.Random(7)
+    for _ in range(12):
+        grid = scrambled_solved(rng, BAG)
+        exact = brute_force(grid)
+        if not isinstance(exact, tuple):
+            continue
+        arr = bytes(solver.encode(t) for row in grid for t in row)
+        assert solver.lower_bound(arr) <= exact[0]
+
+
+def test_already_solved_level():
+    grid = grid_from(
+        """
+        start-r  corner-dl  empty  empty
+        empty    corner-ur  end-l  empty
+        empty    empty      gap    empty
+        empty    empty      empty  empty
+        empty    empty      empty  empty
+        empty    empty      empty  empty
+        """
+    )
+    res = solver.solve(Level(1, grid), SolveOptions())
+    assert res == {**res, "solved": True, "optimal": True, "actions": 0, "taps": []}
+
+
+def test_impossible_level_is_proven():
+    # no gap, only empties between start and end: nothing can ever connect
+    grid = grid_from(
+        """
+        start-r  empty  empty  empty
+        empty    empty  empty  empty
+        empty    empty  empty  empty
+        empty    empty  empty  empty
+        empty    empty  empty  empty
+        empty    empty  empty  end-l
+        """
+    )
+    res = solver.solve(Level(2, grid), SolveOptions())
+    assert res["solved"] is False and res["optimal"] is True and res["timed_out"] is False
+    assert res["actions"] is None and res["taps"] == []
+
+
+def _real_levels():
+    path = shared_path("circuit500", "levels.jsonl")
+    ref_path = shared_path("circuit500", "reference_t8.tsv")
+    levels = {}
+    for line in path.read_text().splitlines():
+        d = json.loads(line)
+        levels[d["level"]] = make_grid([[parse_token(t) for t in row] for row in d["grid"]])
+    ref = {}
+    for line in ref_path.read_text().splitlines():
+        parts = line.split("\t")
+        if parts[0].isdigit() and parts[1] != "---" and "%" not in parts[1]:
+            ref[int(parts[0])] = (int(parts[1]), int(parts[2]))
+    return levels, ref
+
+
+@pytest.mark.parametrize("number", [1, 2, 10, 12, 18, 24, 28, 59])
+def test_real_levels_not_worse_than_reference(number):
+    levels, ref = _real_levels()
+    res = solver.solve(Level(number, levels[number]), SolveOptions())
+    assert res["solved"] and res["optimal"]
+    assert res["actions"] <= ref[number][0]
+    if res["actions"] == ref[number][0]:
+        assert len(res["taps"]) <= ref[number][1]
+
+
+def test_timeout_returns_not_optimal():
+    levels, _ref = _real_levels()
+    res = solver.solve(Level(47, levels[47]), SolveOptions(timeout=0.05))
+    assert res["timed_out"] is True
+    assert res["optimal"] is False
+    if res["solved"]:
+        final, cost, _ = replay(levels[47], res["taps"])
+        assert is_solved(final) and cost == res["actions"]
+
+
+def test_all_solutions_distinct_valid_equal_cost():
+    for grid, (actions, taps) in LEVELS[:8]:
+        res = solver.solve(Level(0, grid), SolveOptions(all_solutions=True))
+        sols = res["solutions"]
+        assert sols and sols[0] == res["taps"]
+        assert len({tuple(map(tuple, s)) for s in sols}) == len(sols)
+        for s in sols:
+            final, cost, _ = replay(grid, s)
+            assert is_solved(final) and cost == actions and len(s) == taps
