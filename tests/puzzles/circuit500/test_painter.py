@@ -273,3 +273,28 @@ def test_real_tiles_one_by_one():
     for tok, real in seen.items():
         lit = "start" if tok.endswith("*") else None
         assert np.array_equal(painter.tile_image(parse_token(tok), lit), real), tok
+
+
+# -- example pictures ------------------------------------------------------
+def test_examples_are_reproducible(tmp_path):
+    listing = ROOT / "data" / "raw" / "examples.jsonl"
+    if not listing.exists():
+        pytest.skip("data/raw examples not generated (run scripts/make_examples.py)")
+    make_examples = _load_script("make_examples")
+    fresh = make_examples.make(tmp_path)
+    committed = [json.loads(line) for line in listing.read_text().splitlines()]
+    assert fresh == committed
+    for rec in committed:
+        grid = _grid([" ".join(t.rstrip("*") for t in row) for row in rec["grid"]])
+        from visolve.puzzles.circuit500.model import grid_problems, is_solved
+
+        assert not grid_problems(grid) and not is_solved(grid)
+        img = cv2.imread(str(ROOT / "data" / "raw" / rec["file"]))
+        assert img.shape == (rec["size"][1], rec["size"][0], 3)
+        again = cv2.imread(str(tmp_path / rec["file"]))
+        if rec["file"].endswith(".png"):
+            assert np.array_equal(img, again)
+            assert np.array_equal(img, painter.render_screenshot(
+                Level(rec["level"], grid), size=tuple(rec["size"])))
+        else:  # JPEG: the same within coding noise
+            assert np.abs(img.astype(int) - again.astype(int)).mean() < 1.0

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Write example circuit500 screenshots of invented levels to ``data/raw/``.
+
+The levels are made up here with a seeded random generator (none comes from
+the game): a random start-to-end path is laid on an empty 6x4 board with tiles
+that fit it, the other cells get random tiles and one gap, and then a few
+random taps (``model.tap``) scramble the solved board.  Every tap can be undone
+by taps (a slide by sliding back, a turn by three more turns), so each level is
+solvable in a few moves.
+
+The pictures are drawn by ``painter.render_screenshot`` at several phone
+sizes; one is saved as JPEG (quality 85).  ``data/raw/examples.jsonl`` gives
+each picture's level number and grid (tokens as in the truth files, ``*`` where
+a tile is drawn lit) and the scrambling taps.
+
+Run again to get the same files (``--seed`` changes the levels).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+import cv2
+
+from visolve.puzzles.circuit500.model import (
+    COLS,
+    ROWS,
+    STEP,
+    GAP,
+    Level,
+    Tile,
+    grid_problems,
+    is_corner_mask,
+    is_solved,
+    make_grid,
+    rotate_cw,
+    tap,
+)
+from visolve.puzzles.circuit500.painter import board_lighting, render_screenshot
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = ROOT / "data" / "raw"
+
+#: (file name, screen size (w, h), scrambling taps)
+EXAMPLES = (
+    ("example_01.png", (640, 1136), 2),
+    ("example_02.png", (640, 1136), 3),
+    ("example_03.png", (750, 1334), 3),
+    ("example_04.png", (1080, 1920), 4),
+    ("example_05.jpg", (640, 1136), 3),
+    ("example_06.png", (828, 1792), 2),
+)
+
+
+def _random_path(rng: random.Random, length: int) -> list[tuple[int, int]] | None:
+    """A self-avoiding walk of ``length`` cells, or None if it got stuck."""
+    path = [(rng.randrange(ROWS), rng.randrange(COLS))]
+    while len(path) < length:
+        r, c = path[-1]
+        options = [(r + dr, c + dc) for dr, dc, _opp in STEP.values()
+                   if 0 <= r + dr < ROWS and 0 <= c + dc < COLS and (r + dr, c + dc) not in path]
+        if not options:
+            return None
+        path.append(rng.choice(options))
+    return path
+
+
+def _arm_towards(a: tuple[int, int], b: tuple[int, int]) -> int:
+    for bit, (dr, dc, _opp) in STEP.items():
+        if (a[0] + dr, a[1] + dc) == b:
+            return bit
+    raise ValueError("cells are not neighbours")
+
+
+def _random_filler(rng: random.Random) -> Tile:
+    kind = rng.choice(("empty", "cross", "corner", "junction"))
+    if kind == "empty":
+        return Tile("empty")
+    if kind == "cross":
+        return Tile("cross", 15)
+    if kind == "corner":
+        return Tile("corner", rotate_cw(0b0011, rng.randrange(4)))
+    return Tile("junction", rotate_cw(0b0111, rng.randrange(4)))
+
+
+def _path_tile(rng: random.Random, arms: int) -> Tile:
+    """A tile with at least ``arms`` (two arms of the path through a cell)."""
+    if is_corner_mask(arms) and rng.random() < 0.6:
+        return Tile("corner", arms)
+    if rng.random() < 0.25:
+        return Tile("cross", 15)
+    spare = [bit for bit in (1, 2, 4, 8) if not arms & bit]
+    return Tile("junction", arms | rng.choice(spare))
+
+
+def solved_board(rng: random.Random):
+    """A random solved grid: start, a path of fitting tiles, end, one gap."""
+    while True:
+        path = _random_path(rng, rng.randint(5, 9))
+        if path is None:
+            continue
+        rows = [[_random_filler(rng) for _c in range(COLS)] for _r in range(ROWS)]
+        rows[path[0][0]][path[0][1]] = Tile("start", _arm_towards(path[0], path[1]))
+        rows[path[-1][0]][path[-1][1]] = Tile("end", _arm_towards(path[-1], path[-2]))
+        for prev, cell, nxt in zip(path, path[1:], path[2:]):
+            arms = _arm_towards(cell, prev) | _arm_towards(cell, nxt)
+            rows[cell[0]][cell[1]] = _path_tile(rng, arms)
+        free = [(r, c) for r in range(ROWS) for c in range(COLS) if (r, c) not in path]
+        gr, gc = rng.choice(free)
+        rows[gr][gc] = GAP
+        grid = make_grid(rows)
+        if not grid_problems(grid) and is_solved(grid):
+            return grid, path
+
+
+def scramble(rng: random.Random, grid, path, n_taps: int):
+    """Apply ``n_taps`` random taps (mostly on the path) until the board is unsolved."""
+    while True:
+        g, taps = grid, []
+        while len(taps) < n_taps:
+            if rng.random() < 0.7:
+                r, c = rng.choice(path)
+            else:
+                r, c = rng.randrange(ROWS), rng.randrange(COLS)
+            step = tap(g, r, c)
+            if step is None:
+                continue
+            g = step[0]
+            taps.append([r, c])
+        if not is_solved(g):
+            return g, taps
+
+
+def tokens(grid) -> list[list[str]]:
+    lit = board_lighting(grid)
+    return [[grid[r][c].token("-") + ("*" if (r, c) in lit else "") for c in range(COLS)]
+            for r in range(ROWS)]
+
+
+def make(out: Path, seed: int = 500) -> list[dict]:
+    rng = random.Random(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    records = []
+    used_levels: set[int] = set()
+    for name, size, n_taps in EXAMPLES:
+        grid, path = solved_board(rng)
+        grid, taps = scramble(rng, grid, path, n_taps)
+        number = rng.randint(8, 499)
+        while number in used_levels:
+            number = rng.randint(8, 499)
+        used_levels.add(number)
+        level = Level(number, grid)
+        img = render_screenshot(level, size=size, counter=0)
+        path_out = out / name
+        if name.endswith(".jpg"):
+            ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        else:
+            ok, data = cv2.imencode(".png", img, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+        if not ok:
+            raise RuntimeError(f"could not encode {name}")
+        path_out.write_bytes(data.tobytes())
+        records.append({
+            "file": name,
+            "level": number,
+            "size": list(size),
+            "grid": tokens(grid),
+            "scramble_taps": taps,
+            "note": "invented level drawn by visolve's painter (not from the game)",
+        })
+    with open(out / "examples.jsonl", "w") as fh:
+        for rec in records:
+            fh.write(json.dumps(rec) + "\n")
+    return records
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--seed", type=int, default=500)
+    args = ap.parse_args(argv)
+    for rec in make(args.out, args.seed):
+        print(f"{rec['file']}: level {rec['level']} {rec['size'][0]}x{rec['size'][1]}, "
+              f"scrambled by {len(rec['scramble_taps'])} taps")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
