@@ -134,10 +134,65 @@ def draw(out: Path) -> dict:
     return index
 
 
+def compare(game_dir: Path) -> dict:
+    """Pixel agreement of the painter with real screenshots (development check).
+
+    ``game_dir`` holds ``truth.jsonl`` and ``raw/``; nothing is copied.  Each
+    screenshot is reduced to base resolution (INTER_AREA, 1/4) and compared
+    with the painter's picture of the same grid: per tile, per board, and for
+    the whole screen (the counter value is read back with the painter's font).
+    """
+    from visolve.puzzles.circuit500.model import Level, parse_token
+
+    tiles, boards, screens = [], [], []
+    for line in (game_dir / "truth.jsonl").read_text().splitlines():
+        t = json.loads(line)
+        shot = cv2.imread(str(game_dir / "raw" / t["file"]))
+        base = cv2.resize(shot, (painter.BASE_W, painter.BASE_H), interpolation=cv2.INTER_AREA)
+        grid = tuple(tuple(parse_token(tok) for tok in row) for row in t["grid"])
+        digits = ""
+        for k in range(6):
+            x = painter.COUNTER_X + painter.GLYPH_W * k
+            cell = base[painter.COUNTER_Y:painter.COUNTER_Y + painter.GLYPH_H,
+                        x:x + painter.GLYPH_W].any(-1)
+            hit = [d for d in "0123456789" if np.array_equal(painter.glyph(d), cell)]
+            if not hit:
+                break
+            digits += hit[0]
+        mine = painter.render_base(Level(t["level"], grid), counter=int(digits) if digits else None)
+        same = (mine == base).all(-1)
+        screens.append(same.mean())
+        y0, x0, T = painter.BOARD_Y, painter.BOARD_X, painter.TILE
+        boards.append(same[y0:y0 + 6 * T, x0:x0 + 4 * T].mean())
+        for r in range(6):
+            for c in range(4):
+                tiles.append(same[y0 + r * T:y0 + (r + 1) * T, x0 + c * T:x0 + (c + 1) * T].mean())
+    return {
+        "screenshots": len(screens),
+        "tile_mean": float(np.mean(tiles)), "tile_min": float(np.min(tiles)),
+        "board_mean": float(np.mean(boards)), "board_min": float(np.min(boards)),
+        "screen_mean": float(np.mean(screens)), "screen_min": float(np.min(screens)),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--compare", type=Path, metavar="GAME_DIR", nargs="?",
+                    const=ROOT.parent / "shared" / "circuit500",
+                    help="only report pixel agreement with the real screenshots in GAME_DIR "
+                         "(truth.jsonl + raw/; default ../shared/circuit500)")
     args = ap.parse_args(argv)
+    if args.compare is not None:
+        if not (args.compare / "truth.jsonl").exists():
+            print(f"no truth.jsonl in {args.compare}", file=sys.stderr)
+            return 2
+        rep = compare(args.compare)
+        print(f"{rep['screenshots']} screenshots, exact pixels at base resolution:")
+        for what in ("tile", "board", "screen"):
+            print(f"  per {what:6s} mean {100 * rep[what + '_mean']:.3f}%  "
+                  f"min {100 * rep[what + '_min']:.3f}%")
+        return 0
     index = draw(args.out)
     print(f"wrote {len(index['files'])} files to {args.out}")
     return 0
