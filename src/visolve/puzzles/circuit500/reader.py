@@ -1,0 +1,429 @@
+"""circuit500 reader: a screenshot (or other picture of the game screen) -> :class:`Level`.
+
+How a picture is read
+=====================
+
+1. **Board.**  :func:`visolve.vision.board.find_board` looks for the game's
+   board: the big light-grey rectangle with aspect 4:6 on the black screen.
+   No fixed screen coordinates are used, so any phone size, scale (integer or
+   not) and JPEG compression works.  No board -> :class:`NotThisPuzzle`.
+2. **Canonical view.**  The board's corners give a homography from the game's
+   160x284 *base* pixel grid (board at x=16..143, y=47..238) to the picture;
+   the region around the board and the caption above it is area-resampled
+   back onto that grid (:func:`visolve.vision.grid.rectify`).
+3. **Caption.**  The word ``level`` must be found in the pixel font left of
+   the number (searched within +-1 base pixel), otherwise the picture is not
+   this game (:class:`NotThisPuzzle`).  The digits that follow are read by
+   glyph matching; no digits or an unsure digit -> :class:`ReadError`.
+4. **Tiles.**  Each of the 24 32x32 cells is matched against the reference
+   tiles in ``data/reference/circuit500/tiles`` (drawn by the project's own
+   painter, see ``scripts/draw_reference.py``), lit variants included.  The
+   answer is the best *tile* (kind + arms); its lit variant is kept as the lit
+   state.  A score below :data:`MIN_TILE_SCORE` or a margin to the best other
+   tile below :data:`MIN_TILE_MARGIN` is a :class:`ReadError` naming the
+   cell and both candidates.  When most cells match nothing the picture is
+   not this game after all (:class:`NotThisPuzzle`).
+5. **Rules.**  The grid must pass :func:`model.grid_problems` (one start, one
+   end, at most one gap), else :class:`ReadError`.
+
+Scores are normalised cross-correlations (1.0 = identical up to brightness and
+contrast).  See :func:`read_details` for everything the reader saw.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, grid_problems, make_grid
+from visolve.vision.board import Board, BoardNotFound, find_board
+from visolve.vision.grid import base_to_image, cells, map_points, rectify
+from visolve.vision.match import Match, TemplateBank, read_glyph_row, to_grey
+
+# --------------------------------------------------------------------------
+# thresholds (see the module docstring and scripts/eval_reader.py)
+
+#: a tile must correlate at least this well with its best reference
+MIN_TILE_SCORE = 0.80
+#: ... and beat the best *different* tile by at least this much
+MIN_TILE_MARGIN = 0.08
+#: a caption glyph (letter or digit) must score at least this
+MIN_GLYPH_SCORE = 0.70
+#: ... and beat the next character by at least this much
+MIN_GLYPH_MARGIN = 0.10
+#: the word "level" counts as found when its letters score this on average
+MIN_CAPTION_SCORE = 0.60
+#: fewer than this share of cells matching anything -> not a circuit500 board
+MIN_TILE_SHARE = 0.5
+#: grey level above which a caption cell holds a glyph
+INK = 60.0
+
+REFERENCE_ENV = "VISOLVE_REFERENCE_DIR"
+
+
+def _reference_dir() -> Path:
+    env = os.environ.get(REFERENCE_ENV)
+    if env:
+        return Path(env) / "circuit500" if (Path(env) / "circuit500").is_dir() else Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        cand = parent / "data" / "reference" / "circuit500"
+        if (cand / "index.json").is_file():
+            return cand
+    return here.parents[4] / "data" / "reference" / "circuit500"
+
+
+# --------------------------------------------------------------------------
+# references
+
+
+@dataclass(frozen=True)
+class References:
+    tiles: TemplateBank  #: groups are Tile(kind, arms), labels (token, lit)
+    digits: TemplateBank
+    letters: TemplateBank
+    board_rect: tuple[int, int, int, int]  #: (x0, y0, x1, y1) on the base grid
+    tile: int
+    caption_xy: tuple[int, int]  #: where "level" starts
+    digits_xy: tuple[int, int]
+    pitch: int
+    view: tuple[int, int, int, int]  #: base region that is rectified
+
+
+@lru_cache(maxsize=1)
+def references() -> References:
+    """Load the reference tiles and glyphs once (cached)."""
+    folder = _reference_dir()
+    index_path = folder / "index.json"
+    if not index_path.is_file():
+        raise ReadError(
+            f"circuit500 reference templates not found in {folder} "
+            "(run scripts/draw_reference.py)"
+        )
+    index = json.loads(index_path.read_text())
+    geo = index["geometry"]
+    tile_imgs, tile_labels, tile_groups = [], [], []
+    glyphs: dict[str, np.ndarray] = {}
+    # in-game drawings first, so a not-in-game drawing that is (nearly)
+    # identical to one of them (the green end of a solved board looks exactly like the
+    # start) can be dropped: it could only ever make a tie.
+    entries = sorted(index["files"], key=lambda e: not e.get("in_game", True))
+    for entry in entries:
+        path = folder / entry["file"]
+        if entry["type"] == "tile":
+            img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if img is None:
+                raise ReadError(f"cannot load reference tile {path}")
+            group = Tile(entry["kind"], int(entry["arms"]))
+            if not entry.get("in_game", True) and _near_duplicate(img, group, tile_imgs, tile_groups):
+                continue
+            tile_imgs.append(img)
+            tile_labels.append((entry["token"], entry["lit"]))
+            tile_groups.append(group)
+        elif entry["type"] == "glyph":
+            img = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+            if img is None:
+                raise ReadError(f"cannot load reference glyph {path}")
+            glyphs[entry["char"]] = img
+    ox, oy = geo["board_origin"]
+    t = int(geo["tile"])
+    rows, cols = int(geo["rows"]), int(geo["cols"])
+    if (rows, cols) != (ROWS, COLS):
+        raise ReadError(f"reference geometry is {rows}x{cols}, the model wants {ROWS}x{COLS}")
+    board_rect = (ox, oy, ox + cols * t, oy + rows * t)
+    cap = geo["level_text"]
+    dig = geo["level_digits"]
+    digit_chars = [c for c in sorted(glyphs) if c.isdigit()]
+    letter_chars = [c for c in sorted(glyphs) if not c.isdigit()]
+    gh = int(geo["glyph_size"][1])
+    view_y0 = max(0, int(cap["y"]) - 5)
+    view = (0, view_y0, int(geo["base_size"][0]), board_rect[3] + 1)
+    return References(
+        tiles=TemplateBank(tile_imgs, tile_labels, tile_groups),
+        digits=TemplateBank([glyphs[c] for c in digit_chars], digit_chars),
+        letters=TemplateBank([glyphs[c] for c in letter_chars], letter_chars),
+        board_rect=board_rect,
+        tile=t,
+        caption_xy=(int(cap["x"]), int(cap["y"])),
+        digits_xy=(int(dig["x"]), int(dig["y"])),
+        pitch=int(dig["step"]),
+        view=view,
+    )
+
+
+def _near_duplicate(img, group, imgs, groups, limit: float = 0.98) -> bool:
+    """True when ``img`` correlates >= ``limit`` with a loaded template of another group."""
+    others = [o for o, g in zip(imgs, groups) if g != group]
+    if not others:
+        return False
+    bank = TemplateBank(others, list(range(len(others))))
+    return bool(bank.scores([img]).max() >= limit)
+
+
+# --------------------------------------------------------------------------
+# reading
+
+
+@dataclass(frozen=True)
+class TileRead:
+    row: int
+    col: int
+    tile: Tile
+    lit: str  #: "off", "start" or "end" (the best-matching drawing)
+    score: float
+    runner_up: Tile | None
+    runner_score: float
+
+    @property
+    def margin(self) -> float:
+        return self.score - self.runner_score
+
+    def problem(self) -> str | None:
+        if self.score < MIN_TILE_SCORE:
+            return (
+                f"tile ({self.row},{self.col}): no good match (best {self.tile.token()} "
+                f"{self.score:.2f} < {MIN_TILE_SCORE:.2f}, next {_tok(self.runner_up)} "
+                f"{self.runner_score:.2f})"
+            )
+        if self.margin < MIN_TILE_MARGIN:
+            return (
+                f"tile ({self.row},{self.col}): unsure between {self.tile.token()} "
+                f"({self.score:.2f}) and {_tok(self.runner_up)} ({self.runner_score:.2f})"
+            )
+        return None
+
+
+@dataclass
+class Reading:
+    """Everything the reader saw; ``problems`` empty means the read is trusted."""
+
+    board: Board | None = None
+    H: np.ndarray | None = None  #: base grid -> picture
+    view: np.ndarray | None = None  #: canonical base-resolution picture of ``refs.view``
+    caption_score: float = 0.0
+    caption_xy: tuple[int, int] | None = None
+    digits: str = ""
+    digit_matches: tuple[Match, ...] = ()
+    tiles: list[TileRead] | None = None
+    level: int | None = None
+    not_this: str | None = None  #: reason when the picture is not circuit500
+    problems: list[str] | None = None
+
+
+def _tok(tile: Tile | None) -> str:
+    return tile.token() if tile is not None else "nothing"
+
+
+def _as_bgr(image: np.ndarray) -> np.ndarray:
+    if not isinstance(image, np.ndarray):
+        raise NotThisPuzzle("not a picture (expected a numpy array)")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.ndim != 3 or image.shape[2] not in (3, 4):
+        raise NotThisPuzzle(f"not a colour picture (shape {image.shape})")
+    if image.shape[2] == 4:
+        image = image[:, :, :3]
+    if image.dtype != np.uint8:
+        raise NotThisPuzzle(f"picture must be 8-bit, got {image.dtype}")
+    return image
+
+
+def read_details(image: np.ndarray) -> Reading:
+    """Run every step and return what was seen, without raising for doubts.
+
+    ``Reading.not_this`` is set when the picture is not a circuit500 screen;
+    otherwise ``Reading.problems`` lists every doubt (empty = trusted).
+    """
+    refs = references()
+    image = _as_bgr(image)
+    out = Reading(problems=[])
+    x0, y0, x1, y1 = refs.board_rect
+    try:
+        board = find_board(image, (x1 - x0) / (y1 - y0), base_width=x1 - x0)
+    except BoardNotFound as exc:
+        out.not_this = f"no circuit500 board found: {exc}"
+        return out
+    out.board = board
+    out.H = base_to_image(board.corners, refs.board_rect)
+    vx0, vy0, vx1, vy1 = refs.view
+    out.view = rectify(image, out.H, refs.view)
+
+    # the caption: "level" then the number
+    grey = to_grey(out.view)
+    cx, cy = refs.caption_xy
+    word = read_glyph_row(grey, refs.letters, cx - vx0, cy - vy0, refs.pitch, 5, ink=INK, jitter=1)
+    if word.text == "level":
+        out.caption_score = float(np.mean([m.score for m in word.matches]))
+    elif word.matches:
+        out.caption_score = float(np.mean([m.score for m in word.matches])) * len(
+            [a for a, b in zip(word.text, "level") if a == b]
+        ) / 5
+    out.caption_xy = (word.x + vx0, word.y + vy0)
+
+    # the tiles
+    t = refs.tile
+    board_img = out.view[y0 - vy0 : y1 - vy0, x0 - vx0 : x1 - vx0]
+    patches = [p for row in cells(board_img, ROWS, COLS) for p in row]
+    matches = refs.tiles.match(patches)
+    reads = []
+    for i, m in enumerate(matches):
+        r, c = divmod(i, COLS)
+        reads.append(TileRead(r, c, m.group, m.label[1], m.score, m.runner_up, m.runner_score))
+    out.tiles = reads
+    good = sum(tr.score >= MIN_TILE_SCORE for tr in reads)
+    if out.caption_score < MIN_CAPTION_SCORE:
+        if good < MIN_TILE_SHARE * len(reads):
+            out.not_this = (
+                f"a light rectangle was found but it is not a circuit500 screen "
+                f"(no 'level' caption, only {good} of {len(reads)} cells look like tiles)"
+            )
+            return out
+        out.not_this = (
+            f"no 'level N' caption above the board (caption score {out.caption_score:.2f} "
+            f"< {MIN_CAPTION_SCORE:.2f})"
+        )
+        return out
+    if good < MIN_TILE_SHARE * len(reads):
+        out.not_this = (
+            f"the board does not show circuit500 tiles (only {good} of {len(reads)} cells match)"
+        )
+        return out
+    _ = t
+
+    # the level number, right after "level" + one blank cell
+    dx = refs.digits_xy[0] - refs.caption_xy[0]
+    num = read_glyph_row(
+        grey, refs.digits, word.x + dx, word.y + (refs.digits_xy[1] - refs.caption_xy[1]),
+        refs.pitch, 4, ink=INK, jitter=0,
+    )
+    out.digits = num.text
+    out.digit_matches = num.matches
+    if not num.text:
+        out.problems.append("cannot read the level number: no digits after 'level'")
+    else:
+        for k, m in enumerate(num.matches):
+            if m.score < MIN_GLYPH_SCORE or m.margin < MIN_GLYPH_MARGIN:
+                out.problems.append(
+                    f"level number digit {k + 1}: unsure between {m.group} ({m.score:.2f}) "
+                    f"and {m.runner_up} ({m.runner_score:.2f})"
+                )
+        if num.text.startswith("0"):
+            out.problems.append(f"level number {num.text!r} starts with 0")
+        else:
+            out.level = int(num.text)
+
+    for tr in reads:
+        why = tr.problem()
+        if why:
+            out.problems.append(why)
+    if not any(tr.problem() for tr in reads):
+        grid = make_grid([[reads[r * COLS + c].tile for c in range(COLS)] for r in range(ROWS)])
+        for why in grid_problems(grid):
+            out.problems.append(f"board breaks the rules: {why}")
+    return out
+
+
+def read(image: np.ndarray, source: str = "") -> Level:
+    """Read a circuit500 screenshot.
+
+    Raises :class:`NotThisPuzzle` when the picture is not a circuit500 screen
+    and :class:`ReadError` (naming the first doubtful cell or digit) when it is
+    but cannot be read with confidence.
+    """
+    rd = read_details(image)
+    if rd.not_this:
+        raise NotThisPuzzle(rd.not_this)
+    if rd.problems:
+        more = f" (and {len(rd.problems) - 1} more)" if len(rd.problems) > 1 else ""
+        raise ReadError(rd.problems[0] + more)
+    grid = make_grid([[rd.tiles[r * COLS + c].tile for c in range(COLS)] for r in range(ROWS)])
+    lit = tuple(
+        f"lit {tr.row},{tr.col} {tr.lit}" for tr in rd.tiles if tr.lit != "off"
+    )
+    return Level(level=rd.level, grid=grid, source=source, notes=lit)
+
+
+# --------------------------------------------------------------------------
+# debug picture
+
+
+def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
+    """The picture with the board outline, the tile grid and each reading drawn on it.
+
+    Green: trusted tile, red: doubtful tile, yellow: the caption.  Never
+    raises for a bad picture: the reason is written on it instead.
+    """
+    image = _as_bgr(image)
+    out = image.copy()
+    h, w = out.shape[:2]
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    try:
+        rd = read_details(image)
+    except Exception as exc:  # noqa: BLE001 - the overlay must always draw
+        _banner(out, f"error: {exc}", (0, 0, 255))
+        return out
+    if rd.board is None or rd.H is None:
+        _banner(out, rd.not_this or "no board", (0, 0, 255))
+        return out
+    refs = references()
+    x0, y0, x1, y1 = refs.board_rect
+    t = refs.tile
+    thick = max(1, round(w / 400))
+    quad = map_points(rd.H, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+    cv2.polylines(out, [np.round(quad).astype(np.int32)], True, (0, 255, 0), thick + 1, cv2.LINE_AA)
+    for c in range(1, COLS):
+        p = map_points(rd.H, [(x0 + c * t, y0), (x0 + c * t, y1)])
+        cv2.line(out, _pt(p[0]), _pt(p[1]), (0, 200, 0), thick, cv2.LINE_AA)
+    for r in range(1, ROWS):
+        p = map_points(rd.H, [(x0, y0 + r * t), (x1, y0 + r * t)])
+        cv2.line(out, _pt(p[0]), _pt(p[1]), (0, 200, 0), thick, cv2.LINE_AA)
+    tile_px = np.linalg.norm(map_points(rd.H, [(x0, y0)])[0] - map_points(rd.H, [(x0 + t, y0)])[0])
+    scale = max(0.3, tile_px / 160)
+    for tr in rd.tiles or []:
+        bad = tr.problem() is not None
+        colour = (0, 0, 255) if bad else (0, 160, 0)
+        lines = [tr.tile.token(), f"{tr.score:.2f}" + (f" {tr.lit}" if tr.lit != "off" else "")]
+        if bad:
+            lines.append(f"or {_tok(tr.runner_up)} {tr.runner_score:.2f}")
+        org = map_points(rd.H, [(x0 + tr.col * t + 2, y0 + tr.row * t + 9)])[0]
+        for k, text in enumerate(lines):
+            p = (int(org[0]), int(org[1] + k * 26 * scale))
+            cv2.putText(out, text, p, font, 0.55 * scale, (255, 255, 255), max(1, round(3 * scale)), cv2.LINE_AA)
+            cv2.putText(out, text, p, font, 0.55 * scale, colour, max(1, round(1.2 * scale)), cv2.LINE_AA)
+    if rd.caption_xy is not None:
+        cx, cy = rd.caption_xy
+        n = 6 + max(1, len(rd.digits))
+        box = map_points(rd.H, [(cx - 1, cy - 1), (cx + n * refs.pitch + 1, cy + 10)])
+        cv2.rectangle(out, _pt(box[0]), _pt(box[1]), (0, 220, 220), thick, cv2.LINE_AA)
+        digit_scores = " ".join(f"{m.group}:{m.score:.2f}" for m in rd.digit_matches)
+        label = f"level {rd.digits or '?'}  caption {rd.caption_score:.2f}  {digit_scores}"
+        cv2.putText(out, label, (_pt(box[0])[0], _pt(box[1])[1] + int(22 * scale)), font,
+                    0.5 * scale, (0, 220, 220), max(1, round(1.2 * scale)), cv2.LINE_AA)
+    if rd.not_this:
+        _banner(out, rd.not_this, (0, 0, 255))
+    elif rd.problems:
+        _banner(out, rd.problems[0], (0, 0, 255))
+    else:
+        _banner(out, f"{source or 'picture'}: level {rd.level} read OK", (0, 200, 0))
+    return out
+
+
+def _pt(p) -> tuple[int, int]:
+    return int(round(p[0])), int(round(p[1]))
+
+
+def _banner(img: np.ndarray, text: str, colour) -> None:
+    h, w = img.shape[:2]
+    scale = max(0.4, w / 1400)
+    (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+    scale = min(scale, scale * (w - 10) / max(tw, 1))
+    y = h - 10
+    cv2.rectangle(img, (0, y - int(30 * scale) - 4), (w, h), (0, 0, 0), -1)
+    cv2.putText(img, text, (5, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, max(1, round(scale * 1.5)), cv2.LINE_AA)
