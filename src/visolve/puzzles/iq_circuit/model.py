@@ -221,6 +221,11 @@ class Level:
     source: str = ""
     notes: tuple[str, ...] = field(default=(), compare=False)
 
+    def __post_init__(self):
+        # pre-placed pieces in piece order, so equal challenges compare equal
+        object.__setattr__(self, "pieces", tuple(sorted(self.pieces)))
+        object.__setattr__(self, "grid", tuple(self.grid))
+
     def cell(self, x: int, y: int) -> str:
         return self.grid[y][x]
 

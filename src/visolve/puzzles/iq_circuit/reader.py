@@ -187,6 +187,11 @@ def _frac(mask: np.ndarray, cx: float, cy: float, hw: int, hh: int) -> float:
     return float(patch.mean()) if patch.size else 0.0
 
 
+def _diag(mask: np.ndarray, cx: int, cy: int, sx: int, sy: int) -> float:
+    """Mean of the pixels (6,6) (7,6) (6,7) from the centre towards one corner."""
+    return float(sum(mask[cy + sy * b, cx + sx * a] for a, b in ((6, 6), (7, 6), (6, 7))) / 3)
+
+
 def score_board(board: np.ndarray) -> BoardScores:
     yel = yellow_mask(board).astype(np.float32)
     wht = white_mask(board).astype(np.float32)
@@ -194,9 +199,11 @@ def score_board(board: np.ndarray) -> BoardScores:
     for y in range(HEIGHT):
         row = []
         for x in range(WIDTH):
-            cx, cy = PITCH * x + PITCH / 2 - 0.5, PITCH * y + PITCH / 2 - 0.5
+            cx, cy = PITCH * x + PITCH // 2, PITCH * y + PITCH // 2
             centre = max(_frac(yel, cx + sx * 2, cy + sy * 2, 1, 1) for sx in (-1, 1) for sy in (-1, 1))
-            diag = sorted(_frac(yel, cx + sx * 7, cy + sy * 7, 1, 1) for sx in (-1, 1) for sy in (-1, 1))
+            # three pixels 8.5-9.2 px from the centre along each diagonal: inside a
+            # dot (radius ~10), 6 px clear of the axes (track half width ~4)
+            diag = sorted(_diag(yel, cx, cy, sx, sy) for sx in (-1, 1) for sy in (-1, 1))
             dot = float(np.mean(diag[1:]))  # best three of four
             arms = []
             for dx, dy in DELTA:
@@ -208,14 +215,14 @@ def score_board(board: np.ndarray) -> BoardScores:
     gaps = {}
     for y in range(HEIGHT):
         for x in range(WIDTH):
-            cx, cy = PITCH * x + PITCH / 2 - 0.5, PITCH * y + PITCH / 2 - 0.5
+            cx, cy = PITCH * x + PITCH // 2, PITCH * y + PITCH // 2
             if x + 1 < WIDTH:
-                gx = PITCH * (x + 1) - 0.5
+                gx = PITCH * (x + 1)
                 track = _frac(yel, gx, cy, 1, 1)
                 outline = max(_frac(wht, gx, cy - 9, 1, 3), _frac(wht, gx, cy + 9, 1, 3))
                 gaps[(x, y, 0)] = (track, outline)
             if y + 1 < HEIGHT:
-                gy = PITCH * (y + 1) - 0.5
+                gy = PITCH * (y + 1)
                 track = _frac(yel, cx, gy, 1, 1)
                 outline = max(_frac(wht, cx - 9, gy, 3, 1), _frac(wht, cx + 9, gy, 3, 1))
                 gaps[(x, y, 1)] = (track, outline)
@@ -359,7 +366,10 @@ def read_board(board: np.ndarray, source: str = "") -> Level:
     in_piece = set()
     for cells in regions.values():
         has_track = any(symbols[y][x] not in ".o" for x, y in cells)
-        if len(cells) > 4:  # regions are cut by outlines, so small ones are outlined
+        if len(cells) > 4 or not has_track:
+            # big regions are the open board; a small one without track is a
+            # part of the board walled in by pieces (pre-placed pieces always
+            # show their track)
             continue
         masks = {(x, y): _mask(symbols[y][x]) for x, y in cells}
         found = _match_piece(masks)
@@ -423,7 +433,7 @@ def read(image: np.ndarray, source: str = "") -> Level:
     dark = dark_mask(board) | yellow_mask(board)
     for y in range(HEIGHT):
         for x in range(WIDTH):
-            share = _frac(dark, PITCH * x + PITCH / 2 - 0.5, PITCH * y + PITCH / 2 - 0.5, 11, 11)
+            share = _frac(dark, PITCH * x + PITCH // 2, PITCH * y + PITCH // 2, 11, 11)
             if share < 0.8:
                 raise NotThisPuzzle(f"cell ({x},{y}) is not a dark square ({share:.2f} dark or yellow)")
     return read_board(board, source)

@@ -1,0 +1,51 @@
+"""The iq-circuit plugin: the four parts put behind the common interface."""
+
+from __future__ import annotations
+
+from visolve.puzzles.base import PuzzleFamily
+from visolve.puzzles.iq_circuit.levelfile import format_level, parse_level
+from visolve.puzzles.iq_circuit.painter import paint_solution
+from visolve.puzzles.iq_circuit.reader import debug_overlay, read
+from visolve.puzzles.iq_circuit.solver import solve
+
+
+def rank(solution: dict) -> tuple:
+    """Solved before unsolved, then a proven count before an unfinished search."""
+    if not solution.get("solved"):
+        # a proof that nothing exists beats a search that was cut short
+        return (1, 0 if solution.get("optimal") else 1)
+    return (0, 0 if solution.get("optimal") else 1)
+
+
+def final(solution: dict) -> bool:
+    """Nothing more to learn: solved and the search ran to the end."""
+    return bool(solution.get("solved") and solution.get("optimal"))
+
+
+def summary(solution: dict) -> str:
+    if not solution.get("solved"):
+        if solution.get("timed_out"):
+            return "unsolved (timed out)"
+        return "no solution (" + solution.get("reason", "search finished without one") + ")"
+    n = solution.get("solutions", 1)
+    if not solution.get("optimal"):
+        return f"solved ({n} solution{'s' if n != 1 else ''} found, count not proven: timed out)"
+    if n == 1:
+        return "solved, unique (1 solution)"
+    return f"solved, {n} solutions (not unique)"
+
+
+FAMILY = PuzzleFamily(
+    name="iq-circuit",
+    title="IQ Circuit",
+    read=read,
+    format_level=format_level,
+    parse_level=parse_level,
+    solve=solve,
+    paint=paint_solution,
+    rank=rank,
+    final=final,
+    summary=summary,
+    log_columns=("solutions", "nodes", "seconds"),
+    debug_overlay=debug_overlay,
+)
