@@ -285,12 +285,12 @@ def read_details(image: np.ndarray) -> Reading:
                 f"(no 'level' caption, only {good} of {len(reads)} cells look like tiles)"
             )
             return out
-        out.not_this = (
-            f"no 'level N' caption above the board (caption score {out.caption_score:.2f} "
-            f"< {MIN_CAPTION_SCORE:.2f})"
+        # the tiles say circuit500, the caption is missing (cropped?)
+        out.problems.append(
+            f"cannot read the level number: no 'level N' caption above the board "
+            f"(caption score {out.caption_score:.2f} < {MIN_CAPTION_SCORE:.2f})"
         )
-        return out
-    if good < MIN_TILE_SHARE * len(reads):
+    elif good < MIN_TILE_SHARE * len(reads):
         out.not_this = (
             f"the board does not show circuit500 tiles (only {good} of {len(reads)} cells match)"
         )
@@ -305,7 +305,9 @@ def read_details(image: np.ndarray) -> Reading:
     )
     out.digits = num.text
     out.digit_matches = num.matches
-    if not num.text:
+    if out.caption_score < MIN_CAPTION_SCORE:
+        pass  # already reported
+    elif not num.text:
         out.problems.append("cannot read the level number: no digits after 'level'")
     else:
         for k, m in enumerate(num.matches):
@@ -325,6 +327,12 @@ def read_details(image: np.ndarray) -> Reading:
             out.problems.append(why)
     if not any(tr.problem() for tr in reads):
         grid = make_grid([[reads[r * COLS + c].tile for c in range(COLS)] for r in range(ROWS)])
+        kinds = [tr.tile.kind for tr in reads]
+        if kinds.count("start") == 2 and kinds.count("end") == 0:
+            out.problems.append(
+                "two green knobs and no purple one: the board is already solved, so "
+                "start and end look alike and cannot be told apart"
+            )
         for why in grid_problems(grid):
             out.problems.append(f"board breaks the rules: {why}")
     return out
