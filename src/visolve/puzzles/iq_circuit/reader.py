@@ -128,7 +128,7 @@ def find_board(image: np.ndarray) -> np.ndarray:
     if max(h, w) > MAX_SIDE:
         scale = MAX_SIDE / max(h, w)
         small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
-    grey = grey_mask(small) | white_mask(small)
+    grey = grey_mask(small)
     if grey.mean() < 0.05:
         raise NotThisPuzzle("no grey board lattice in the picture")
     n, labels, stats, _c = cv2.connectedComponentsWithStats(grey.astype(np.uint8), connectivity=8)
@@ -136,8 +136,26 @@ def find_board(image: np.ndarray) -> np.ndarray:
         raise NotThisPuzzle("no grey board lattice in the picture")
     best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     x0, y0, bw, bh = (int(v) for v in stats[best, :4])
+    # white outlines can cut the lattice in parts: join the big parts that
+    # touch the box (gap of a few pixels, the width of an outline)
+    x1, y1 = x0 + bw, y0 + bh
+    tol = max(4, int(0.02 * max(small.shape[:2])))
+    changed = True
+    while changed:
+        changed = False
+        for i in range(1, n):
+            sx, sy, sw, sh = (int(v) for v in stats[i, :4])
+            if stats[i, 4] < 0.02 * stats[best, 4]:
+                continue
+            if sx >= x0 and sy >= y0 and sx + sw <= x1 and sy + sh <= y1:
+                continue
+            if sx < x1 + tol and sx + sw > x0 - tol and sy < y1 + tol and sy + sh > y0 - tol:
+                x0, y0, x1, y1 = min(x0, sx), min(y0, sy), max(x1, sx + sw), max(y1, sy + sh)
+                changed = True
+    bw, bh = x1 - x0, y1 - y0
     if not (1.4 <= bw / max(bh, 1) <= 2.8):
         raise NotThisPuzzle(f"grey region {bw}x{bh} is not shaped like an 8 x 4 board")
+    grey = grey | white_mask(small)
     cellish = ~grey[y0 : y0 + bh, x0 : x0 + bw]
     if cellish.mean() < 0.3:
         raise NotThisPuzzle("too few dark cells for an IQ Circuit board")
@@ -204,7 +222,7 @@ def score_board(board: np.ndarray) -> BoardScores:
             # three pixels 8.5-9.2 px from the centre along each diagonal: inside a
             # dot (radius ~10), 6 px clear of the axes (track half width ~4)
             diag = sorted(_diag(yel, cx, cy, sx, sy) for sx in (-1, 1) for sy in (-1, 1))
-            dot = float(np.mean(diag[1:]))  # best three of four
+            dot = float(np.mean(diag))
             arms = []
             for dx, dy in DELTA:
                 ax, ay = cx + dx * 13, cy + dy * 13

@@ -171,7 +171,9 @@ def _cell_allows(sym: str, mask: int) -> bool:
 
 
 class _Search:
-    def __init__(self, level: Level, deadline: float | None, keep_all: bool):
+    def __init__(self, level: Level, deadline: float | None, keep_all: bool, stop_after: int = 0):
+        self.stop_after = stop_after  #: stop after this many solutions (0 = count all)
+        self.any_cell = False  #: ignore the challenge (random boards)
         self.level = level
         self.deadline = deadline
         self.keep_all = keep_all
@@ -241,7 +243,7 @@ class _Search:
             for opt in _ALL_OPTIONS[pid]:
                 if opt.cells & occ or opt.on & off or opt.off & on:
                     continue
-                if not all(_cell_allows(grid[y][x], m) for x, y, m in opt.masks):
+                if not self.any_cell and not all(_cell_allows(grid[y][x], m) for x, y, m in opt.masks):
                     continue
                 pbit = 1 << pid
                 check = pbit
@@ -272,6 +274,8 @@ class _Search:
             self._dfs(occ, on, off, used)
         except _Timeout:
             self.timed_out = True
+        except _Stop:
+            pass
 
     def _dfs(self, occ: int, on: int, off: int, used: int) -> None:
         self.nodes += 1
@@ -286,6 +290,8 @@ class _Search:
                     self.first = board
                 if self.keep_all:
                     self.boards.append(board)
+                if self.stop_after and self.count >= self.stop_after:
+                    raise _Stop
             return
         # dots still open must be matched by pieces still able to show a dot
         open_left = self.open_dots & free
@@ -310,6 +316,25 @@ class _Search:
 
 class _Timeout(Exception):
     pass
+
+
+class _Stop(Exception):
+    pass
+
+
+def random_board(rng) -> list[Placement]:
+    """A random valid full board (all ten pieces, tracks from dot to dot, no loop).
+
+    ``rng`` is a ``random.Random``; used to make test challenges.
+    """
+    blank = Level("random", "wizard", ("?" * WIDTH,) * HEIGHT)
+    search = _Search(blank, None, False, stop_after=1)
+    search.any_cell = True
+    search.prepare()
+    for lst in search.by_cell:
+        rng.shuffle(lst)
+    search.run()
+    return sorted(search.first)
 
 
 def _has_loop(symbols) -> bool:

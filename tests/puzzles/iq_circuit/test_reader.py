@@ -1,0 +1,90 @@
+import glob
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.conftest import shared_path
+from tests.puzzles.iq_circuit.helpers import booklet_levels
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.iq_circuit.painter import draw_challenge
+from visolve.puzzles.iq_circuit.reader import debug_overlay, find_board, read
+
+
+def _frames():
+    folder = shared_path("iq-circuit", "frames")
+    return sorted(folder.glob("*.png"), key=lambda p: int(p.stem))
+
+
+def test_all_frames_read_exactly():
+    levels = {lv.level: lv for lv in booklet_levels()}
+    frames = _frames()
+    assert len(frames) == 36
+    for path in frames:
+        got = read(cv2.imread(str(path)), path.name)
+        want = levels[int(path.stem)]
+        assert got.level == want.level
+        assert got.kind == want.kind, path.name
+        assert got.grid == want.grid, path.name
+        assert got.pieces == want.pieces, path.name
+
+
+@pytest.mark.parametrize("scale", [0.65, 1.6, 2.5])
+def test_frames_read_at_other_scales(scale):
+    levels = {lv.level: lv for lv in booklet_levels()}
+    for path in _frames()[::5]:
+        img = cv2.imread(str(path))
+        img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        got = read(img, path.name)
+        want = levels[int(path.stem)]
+        assert (got.kind, got.grid, got.pieces) == (want.kind, want.grid, want.pieces), path.name
+
+
+def test_board_found_inside_a_larger_picture():
+    lv = booklet_levels()[40]
+    board = draw_challenge(lv, pitch=50, margin=0.2)
+    canvas = np.full((600, 900, 3), (230, 225, 220), np.uint8)
+    canvas[120 : 120 + board.shape[0], 200 : 200 + board.shape[1]] = board
+    corners = find_board(canvas)
+    assert abs(corners[0][0] - (200 + 10)) < 3 and abs(corners[0][1] - (120 + 10)) < 3
+    got = read(canvas, "x.png")
+    assert (got.kind, got.grid, got.pieces) == (lv.kind, lv.grid, lv.pieces)
+    assert debug_overlay(canvas, "x.png").shape == canvas.shape
+
+
+def test_level_number_from_file_name():
+    lv = booklet_levels()[60]
+    img = draw_challenge(lv)
+    assert read(img, "shots/level 109.png").level == 109
+    assert read(img, "my_board.png").level == "my_board"
+
+
+def test_not_this_puzzle():
+    with pytest.raises(NotThisPuzzle):
+        read(np.zeros((400, 300, 3), np.uint8), "black.png")
+    with pytest.raises(NotThisPuzzle):
+        read(np.full((200, 400, 3), 128, np.uint8), "grey.png")
+    rng = np.random.default_rng(1)
+    with pytest.raises(NotThisPuzzle):
+        read(rng.integers(0, 255, (300, 500, 3), dtype=np.uint8), "noise.png")
+
+
+def test_circuit500_screenshots_are_rejected():
+    folder = shared_path("circuit500")
+    files = sorted(f for f in glob.glob(str(folder / "**" / "*.*"), recursive=True) if f.lower().endswith((".png", ".jpg")))
+    if not files:
+        pytest.skip("no circuit500 pictures")
+    for f in files[:: max(1, len(files) // 12)]:
+        with pytest.raises(NotThisPuzzle):
+            read(cv2.imread(f), f)
+
+
+def test_doubtful_cell_is_a_read_error_naming_it():
+    lv = booklet_levels()[1]  # level 50, expert
+    img = draw_challenge(lv, pitch=42)
+    # smear half a dot: cell (4,0) holds a dot in level 50
+    cx, cy = 4 * 42 + 21, 21
+    img[cy - 12 : cy, cx - 12 : cx + 12] = (32, 31, 35)
+    with pytest.raises(ReadError) as err:
+        read(img, "50.png")
+    assert "(4,0)" in str(err.value)
