@@ -45,12 +45,6 @@ def test_rotation_follows_booklet_convention():
     assert mask_kind(0b0101) == "line" and mask_kind(0b0011) == "bend"
 
 
-SOLVED_49 = [
-    # a full board found by the solver for level 49 (checked against the rules below)
-    Placement(0, 1, 5, 0, 0),
-]
-
-
 def test_check_solution_and_loops():
     # a tiny hand-made check: a closed loop is reported
     symbols = ("r7......", "LJ......", "........", "........")

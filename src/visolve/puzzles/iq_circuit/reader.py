@@ -37,6 +37,7 @@ from visolve.puzzles.iq_circuit.model import (
     MASK_SYMBOL,
     OPEN_DOT,
     PIECES,
+    SYMBOL_MASK,
     UNKNOWN,
     WIDTH,
     Level,
@@ -421,23 +422,7 @@ def read_board(board: np.ndarray, source: str = "") -> Level:
 
 
 def _mask(sym: str) -> int:
-    from visolve.puzzles.iq_circuit.model import SYMBOL_MASK
-
     return SYMBOL_MASK.get(sym, 0)
-
-
-def _region_outlined(cells, scores: BoardScores) -> bool:
-    """True when every gap from the region to a cell outside it carries an outline."""
-    inside = set(cells)
-    for x, y in cells:
-        for d in range(4):
-            nx, ny = x + DELTA[d][0], y + DELTA[d][1]
-            if not (0 <= nx < WIDTH and 0 <= ny < HEIGHT) or (nx, ny) in inside:
-                continue
-            key = (x, y, d) if d < 2 else (nx, ny, d - 2)
-            if scores.gaps[key][1] < YES:
-                return False
-    return True
 
 
 def read(image: np.ndarray, source: str = "") -> Level:

@@ -18,10 +18,10 @@ covers it: a placement fits when its cells are free, its ``on`` edges meet no
 is exactly track continuity across piece borders.  Cells fixed by the
 challenge contribute their edges before the search starts.
 
-Pruning: a free cell cut off from every other free cell, more still-open
-challenge dots than pieces that can still bring a dot, a track end pointing
-into a free cell that no unused piece can continue, and closed loops (found
-as soon as the last piece of a loop is laid).  The search runs to the end to
+Pruning: a free cell cut off from every other free cell, and more
+still-open challenge dots than unused pieces that can still bring a dot.
+Closed loops (track without a dot) are rejected when the board is full.
+Options that bring a dot are tried first.  The search runs to the end to
 count solutions; the two pairs of equal bars lying blank side up are put in
 a fixed order so that boards that look the same are counted once.
 """
@@ -47,6 +47,7 @@ from visolve.puzzles.iq_circuit.model import (
     board_ids,
     board_symbols,
     mask_kind,
+    track_paths,
 )
 
 PUZZLE = "iq-circuit"
@@ -234,9 +235,6 @@ class _Search:
         twin_b = {b: a for a, b in TWIN_BLANKS}
         self.dot_pieces = 0
         n_options = 0
-        # can a free cell with track ends from given sides be filled?  per
-        # cell: set of (required-on mask) patterns that some option matches
-        self.dot_capable = 0
         for pid in range(N_PIECES):
             if used >> pid & 1:
                 continue
@@ -338,8 +336,6 @@ def random_board(rng) -> list[Placement]:
 
 
 def _has_loop(symbols) -> bool:
-    from visolve.puzzles.iq_circuit.model import track_paths
-
     _paths, loops = track_paths(symbols)
     return bool(loops)
 
