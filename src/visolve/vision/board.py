@@ -93,39 +93,49 @@ def find_board(
     base_width: float | None = None,
     threshold: float = 100.0,
     aspect_tolerance: float = 0.08,
+    tilted_aspect_tolerance: float = 0.25,
     min_width_frac: float = 0.2,
     min_solidity: float = 0.85,
+    candidates: int = 4,
 ) -> Board:
-    """Find the largest bright rectangle with width/height ``aspect``.
+    """Find the largest bright quadrilateral with width/height ``aspect``.
 
     ``base_width`` is the board width in base (pixel-art) pixels if known; it
     sizes the kernel that bridges thin dark lines inside the board.  The board
-    must be at least ``min_width_frac`` of the picture width and its blob must
-    fill ``min_solidity`` of the fitted quadrilateral.  Raises
-    :class:`BoardNotFound` with a reason otherwise.
+    must be at least ``min_width_frac`` of the picture width, its side ratio
+    within ``aspect_tolerance`` of ``aspect`` (``tilted_aspect_tolerance`` for a
+    tilted or perspective quad, whose side ratio is only approximate), and its
+    blob must fill ``min_solidity`` of the quadrilateral.  The ``candidates``
+    largest bright blobs are tried in turn (in a photo the largest may be the
+    wall behind the phone).  Raises :class:`BoardNotFound` with the reason the
+    largest blob was rejected when none fits.
     """
-    corners, solidity = find_board_corners(
-        image, aspect, base_width=base_width, threshold=threshold
-    )
-    board = Board(corners, solidity, _is_axis_aligned(corners))
     h, w = image.shape[:2]
-    if board.width < min_width_frac * w:
-        raise BoardNotFound(
-            f"largest bright area is {board.width:.0f} px wide, too small for a board "
-            f"(picture is {w} px wide)"
-        )
-    if abs(board.aspect - aspect) > aspect_tolerance * aspect:
-        raise BoardNotFound(
-            f"largest bright area is {board.width:.0f}x{board.height:.0f} px "
-            f"(aspect {board.aspect:.2f}), a board would have aspect {aspect:.2f}"
-        )
-    if solidity < min_solidity:
-        raise BoardNotFound(
-            f"largest bright area is not a solid rectangle ({solidity:.0%} filled)"
-        )
-    if board.axis_aligned:
-        board = Board(refine_axis_aligned(image, board.corners, EDGE_THRESHOLD), solidity, True)
-    return board
+    first_reason = None
+    for corners, solidity in find_board_corners(
+        image, aspect, base_width=base_width, threshold=threshold, candidates=candidates
+    ):
+        board = Board(corners, solidity, _is_axis_aligned(corners))
+        tol = aspect_tolerance if board.axis_aligned else tilted_aspect_tolerance
+        reason = None
+        if board.width < min_width_frac * w:
+            reason = (
+                f"largest bright area is {board.width:.0f} px wide, too small for a board "
+                f"(picture is {w} px wide)"
+            )
+        elif abs(board.aspect - aspect) > tol * aspect:
+            reason = (
+                f"largest bright area is {board.width:.0f}x{board.height:.0f} px "
+                f"(aspect {board.aspect:.2f}), a board would have aspect {aspect:.2f}"
+            )
+        elif solidity < min_solidity:
+            reason = f"largest bright area is not a solid rectangle ({solidity:.0%} filled)"
+        if reason is None:
+            if board.axis_aligned:
+                board = Board(refine_axis_aligned(image, board.corners, EDGE_THRESHOLD), solidity, True)
+            return board
+        first_reason = first_reason or reason
+    raise BoardNotFound(first_reason or "no bright area found")
 
 
 def find_board_corners(
@@ -134,12 +144,15 @@ def find_board_corners(
     *,
     base_width: float | None = None,
     threshold: float = 100.0,
-) -> tuple[np.ndarray, float]:
-    """Corners (tl, tr, br, bl) of the largest bright blob and how solid it is.
+    candidates: int = 4,
+) -> list[tuple[np.ndarray, float]]:
+    """Corners (tl, tr, br, bl) and solidity of the largest bright blobs, largest first.
 
     This is the coarse step of :func:`find_board` without the shape checks;
-    a finder for photographed screens (perspective, uneven light) can replace
-    it and keep the rest of the pipeline.
+    a finder for photographed screens (uneven light, glare) can replace it
+    and keep the rest of the pipeline.  Blobs smaller than 2% of the picture
+    are not considered.  Raises :class:`BoardNotFound` when the picture has
+    no usable bright area at all.
     """
     if image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
         raise BoardNotFound(f"picture too small ({image.shape[1]}x{image.shape[0]})")
@@ -155,31 +168,37 @@ def find_board_corners(
         raise BoardNotFound("picture is bright all over (no board on a dark screen)")
     # Kernel: bridge dark lines of ~1 base pixel.  Without a hint assume the
     # board spans most of the picture width (true for screenshots); a too
-    # large kernel only risks merging nearby text, which the robust side fit
-    # tolerates.
+    # large kernel only risks merging nearby text, which the side fit ignores.
     board_w_guess = 0.8 * v.shape[1]
     base_px = board_w_guess / base_width if base_width else board_w_guess / 128.0
     k = max(3, int(round(BRIDGE * base_px)))
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=8)
-    if n <= 1:
-        raise BoardNotFound("no bright area found")
-    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    blob = (labels == best).astype(np.uint8)
-    area = float(stats[best, cv2.CC_STAT_AREA])
-    corners = _upright_box(blob)
-    if corners is None:
-        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        contour = max(contours, key=cv2.contourArea)
-        corners = _quad_from_contour(contour)
+    order = [1 + int(i) for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA])]
+    order = [i for i in order if stats[i, cv2.CC_STAT_AREA] >= 0.02 * closed.size][:candidates]
+    if not order:
+        raise BoardNotFound("no bright area big enough for a board")
+    out = []
+    for label in order:
+        x, y, bw, bh, area = stats[label]
+        blob = (labels[y : y + bh, x : x + bw] == label).astype(np.uint8)
+        corners = _upright_box(blob)
         if corners is None:
-            raise BoardNotFound("largest bright area has no four clear sides")
-        # contour points are centres of the blob's outer pixels: move the
-        # corners half a pixel outwards onto the pixel edges.
-        corners = _grow(corners, 0.5)
-    quad_area = cv2.contourArea(corners.astype(np.float32))
-    solidity = area / max(quad_area, 1.0)
-    return corners / f, min(solidity, 1.0)
+            contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            contour = max(contours, key=cv2.contourArea)
+            corners = _quad_from_contour(contour)
+            if corners is None:
+                continue
+            # contour points are centres of the blob's outer pixels: move the
+            # corners half a pixel outwards onto the pixel edges.
+            corners = _grow(corners, 0.5)
+        corners = corners + (x, y)
+        quad_area = cv2.contourArea(corners.astype(np.float32))
+        solidity = float(area) / max(quad_area, 1.0)
+        out.append((corners / f, min(solidity, 1.0)))
+    if not out:
+        raise BoardNotFound("largest bright area has no four clear sides")
+    return out
 
 
 def _upright_box(blob: np.ndarray) -> np.ndarray | None:
