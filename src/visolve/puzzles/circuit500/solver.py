@@ -177,57 +177,116 @@ def _walk(cellcost, seeds, endcost, limit=INF):
     return best, pred, best_node
 
 
+START_CODES = tuple((K_START << 4) | bit for bit in BITS)
+END_CODES = tuple((K_END << 4) | bit for bit in BITS)
+#: NBX[cell] = ((bit, node of the neighbour entered from this side), ...)
+NBX = [tuple((bit, nb * 16 + opp) for bit, nb, opp in NB[c]) for c in range(NCELL)]
+HCAP = 127  #: bound values >= HCAP mean "no finish possible"
+
+
+def _locate(arr: bytes, codes) -> int:
+    for c in codes:
+        i = arr.find(c)
+        if i >= 0:
+            return i
+    raise ValueError("level without start or end tile")
+
+
 class _Board:
-    """Per-level constants: where start/end tiles are found by code."""
+    """Per-level constants of the bound (the tile multiset never changes)."""
 
     def __init__(self, arr: bytes):
-        self.n_cross = sum(1 for c in arr if c == CROSS_C)
-        self.has_junction = any(c >> 4 == K_JUNCTION for c in arr)
-        self.has_corner = any(c >> 4 == K_CORNER for c in arr)
+        n_cross = sum(1 for c in arr if c == CROSS_C)
+        has_junction = any(c >> 4 == K_JUNCTION for c in arr)
+        has_corner = any(c >> 4 == K_CORNER for c in arr)
         inc = []
         for need in range(16):
-            if self.n_cross:
+            if n_cross:
                 inc.append(0)
-            elif self.has_junction or (self.has_corner and need in CORNER_NEEDS):
+            elif has_junction or (has_corner and need in CORNER_NEEDS):
                 inc.append(1)
             else:
-                inc.append(INF)
+                inc.append(HCAP)
         self.in_cost = inc
+        #: per tile code and needed arms: min(own rotations, a new tile arriving)
+        self.tabs = [[min(a, b, HCAP) for a, b in zip(ROT[c], inc)] for c in range(128)]
+        #: start at cell p pointing along bit: distance from s0 + rotations
+        self._start_seeds: dict[int, list] = {}
+        self._end_cost: dict[int, list] = {}
+
+    def start_seeds(self, s_code: int, s0: int):
+        key = s_code * 32 + s0
+        seeds = self._start_seeds.get(key)
+        if seeds is None:
+            rot = ROT[s_code]
+            best: dict[int, int] = {}
+            for p in range(NCELL):
+                for bit, node in NBX[p]:
+                    c = DIST[s0][p] + rot[bit]
+                    if c < best.get(node, HCAP):
+                        best[node] = c
+            seeds = self._start_seeds[key] = sorted((c, n) for n, c in best.items())
+        return seeds
+
+    def end_cost(self, e_code: int, e0: int):
+        """end_cost[node] for node = cell*16 + back."""
+        key = e_code * 32 + e0
+        table = self._end_cost.get(key)
+        if table is None:
+            rot = ROT[e_code]
+            table = [HCAP] * (NCELL * 16)
+            for cell in range(NCELL):
+                for back in BITS:
+                    table[cell * 16 + back] = min(HCAP, DIST[e0][cell] + rot[back])
+            self._end_cost[key] = table
+        return table
 
 
 def lower_bound(arr: bytes, board: _Board | None = None) -> int:
-    """Admissible bound on the actions still needed from slide state ``arr``."""
+    """Admissible bound on the actions still needed from slide state ``arr``
+    (``INF`` when no finish is possible at all)."""
     if board is None:
         board = _Board(arr)
-    inc = board.in_cost
-    s0 = e0 = -1
-    for i, c in enumerate(arr):
-        k = c >> 4
-        if k == K_START:
-            s0 = i
-        elif k == K_END:
-            e0 = i
-    sarms, earms = arr[s0] & 15, arr[e0] & 15
-    srot = ROT[arr[s0]]
-    erot = ROT[arr[e0]]
-    seeds = []
-    for p in range(NCELL):
-        dp = DIST[s0][p]
-        for bit, nb, opp in NB[p]:
-            seeds.append((dp + srot[bit], nb, opp))
-    del sarms, earms
-
-    def cellcost(cell):
-        own = ROT[arr[cell]]
-        return [min(a, b) for a, b in zip(own, inc)]
-
-    de = DIST[e0]
-
-    def endcost(cell, back):
-        return de[cell] + erot[back]
-
-    cost, _pred, _node = _walk(cellcost, seeds, endcost)
-    return cost
+    s0 = _locate(arr, START_CODES)
+    e0 = _locate(arr, END_CODES)
+    tabs = board.tabs
+    endc = board.end_cost(arr[e0], e0)
+    dist = [HCAP] * (NCELL * 16)
+    buckets: list[list[int]] = [[] for _ in range(HCAP + 1)]
+    seeds = board.start_seeds(arr[s0], s0)
+    si, ns = 0, len(seeds)
+    best = HCAP
+    nbx = NBX
+    for cur in range(HCAP):
+        if cur >= best:
+            break
+        bucket = buckets[cur]
+        while si < ns and seeds[si][0] == cur:
+            node = seeds[si][1]
+            si += 1
+            if cur < dist[node]:
+                dist[node] = cur
+                bucket.append(node)
+        while bucket:
+            node = bucket.pop()
+            if dist[node] != cur:
+                continue
+            e = cur + endc[node]
+            if e < best:
+                best = e
+                if cur >= best:
+                    break
+            cell = node >> 4
+            back = node & 15
+            tab = tabs[arr[cell]]
+            for bit, nn in nbx[cell]:
+                if bit == back:
+                    continue
+                nc = cur + tab[back | bit]
+                if nc < best and nc < dist[nn]:
+                    dist[nn] = nc
+                    buckets[nc].append(nn)
+    return INF if best >= HCAP else best
 
 
 def rotation_finish(arr: bytes, frozen: int, limit: int = INF):
