@@ -168,3 +168,11 @@ def test_read_glyph_row():
     assert got.text == "710"
     assert (got.x, got.y) == (5, 3)
     assert all(m.score > 0.99 for m in got.matches)
+
+
+def test_dim_board_found_with_picture_threshold():
+    img = (_screenshot(4).astype(np.float32) * 0.45).astype(np.uint8)  # board grey ~80
+    board = find_board(img, 2 / 3, base_width=80)
+    x0, y0, x1, y1 = BOARD
+    expect = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], float) * 4
+    assert np.abs(board.corners - expect).max() < 1.0

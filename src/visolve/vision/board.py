@@ -112,9 +112,7 @@ def find_board(
     """
     h, w = image.shape[:2]
     first_reason = None
-    for corners, solidity in find_board_corners(
-        image, aspect, base_width=base_width, threshold=threshold, candidates=candidates
-    ):
+    for corners, solidity in _candidates(image, aspect, base_width, threshold, candidates):
         board = Board(corners, solidity, _is_axis_aligned(corners))
         tol = aspect_tolerance if board.axis_aligned else tilted_aspect_tolerance
         reason = None
@@ -132,10 +130,47 @@ def find_board(
             reason = f"largest bright area is not a solid rectangle ({solidity:.0%} filled)"
         if reason is None:
             if board.axis_aligned:
-                board = Board(refine_axis_aligned(image, board.corners, EDGE_THRESHOLD), solidity, True)
+                # the edge threshold follows the board's brightness (dim pictures)
+                x0, y0, x1, y1 = (int(round(v)) for v in board.bbox())
+                inside = float(np.median(channel_max(image[y0:y1, x0:x1])[::4, ::4]))
+                edge_t = min(EDGE_THRESHOLD, 0.25 * inside)
+                board = Board(refine_axis_aligned(image, board.corners, edge_t), solidity, True)
             return board
         first_reason = first_reason or reason
     raise BoardNotFound(first_reason or "no bright area found")
+
+
+def _candidates(image, aspect, base_width, threshold, candidates):
+    """Blobs at the fixed threshold, then -- only if asked for more -- at the
+    picture's own dark/bright split (Otsu), for dim photos whose board is
+    below the fixed threshold."""
+    try:
+        first = find_board_corners(image, aspect, base_width=base_width, threshold=threshold, candidates=candidates)
+    except BoardNotFound:
+        first = None
+    if first:
+        yield from first
+    otsu = otsu_threshold(image)
+    if otsu < threshold - 10:
+        try:
+            yield from find_board_corners(image, aspect, base_width=base_width, threshold=otsu, candidates=candidates)
+            return
+        except BoardNotFound:
+            if first:
+                return
+            raise
+    if first is None:  # report the fixed threshold's reason
+        find_board_corners(image, aspect, base_width=base_width, threshold=threshold, candidates=candidates)
+
+
+def otsu_threshold(image: np.ndarray, lo: float = 40.0, hi: float = 160.0) -> float:
+    """Otsu's dark/bright split of the brightest channel (on a reduced copy), clipped to [lo, hi]."""
+    v = channel_max(image)
+    f = min(1.0, 400 / max(v.shape))
+    if f < 1.0:
+        v = cv2.resize(v, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    t, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return float(np.clip(t, lo, hi))
 
 
 def find_board_corners(
