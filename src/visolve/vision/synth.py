@@ -216,12 +216,14 @@ def iter_distractors(n: int, seed: int = 0) -> Iterator[tuple[str, np.ndarray]]:
     with ``"_photo"`` appended when the picture is a photographed screen.
     Picture ``i`` depends only on ``seed`` and ``i``.
     """
+    for i, kind in enumerate(distractor_plan(n, seed)):
+        yield _distractor(np.random.default_rng([seed, i]), kind, None)
+
+
+def distractor_plan(n: int, seed: int = 0) -> list[str]:
+    """The kinds :func:`iter_distractors` makes for ``n`` and ``seed``, in order."""
     order = np.random.default_rng([seed, 0x5EED]).permutation(len(DISTRACTOR_KINDS))
-    for i in range(n):
-        kind = DISTRACTOR_KINDS[int(order[i % len(order)])]
-        rng = np.random.default_rng([seed, i])
-        label, img = _distractor(rng, kind, None)
-        yield label, img
+    return [DISTRACTOR_KINDS[int(order[i % len(order)])] for i in range(n)]
 
 
 def distractors(n: int, seed: int = 0) -> list[np.ndarray]:
@@ -458,7 +460,7 @@ def _background(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
         ang = _u(rng, 0, math.pi)
         across = xx * math.cos(ang) + yy * math.sin(ang)
         period = _u(rng, 0.02, 0.07) * max(bh, bw)
-        warp = _smooth_noise(rng, bh, bw, _u(rng, 2, 6))[..., 0] * period * _u(rng, 1.0, 3.0)
+        warp = _smooth_noise(rng, bh, bw, _u(rng, 1.5, 3.5))[..., 0] * period * _u(rng, 0.5, 2.0)
         rings = 0.5 + 0.5 * np.sin((across + warp) * (2 * math.pi / period))
         rings = rings ** _u(rng, 1.5, 4.0)
         idx = (across - across.min()).astype(np.int32)
