@@ -208,6 +208,7 @@ class _Board:
             else:
                 inc.append(HCAP)
         self.in_cost = inc
+        self.no_paid_tile = not (has_junction or has_corner)
         #: per tile code and needed arms: min(own rotations, a new tile arriving)
         self.tabs = [[min(a, b, HCAP) for a, b in zip(ROT[c], inc)] for c in range(128)]
         #: start at cell p pointing along bit: distance from s0 + rotations
@@ -228,6 +229,20 @@ class _Board:
             seeds = self._start_seeds[key] = sorted((c, n) for n, c in best.items())
         return seeds
 
+    def start_seeds_flag(self, s_code: int, s0: int):
+        """(cost, node, start moved) sorted by cost."""
+        key = -(s_code * 32 + s0) - 1
+        seeds = self._start_seeds.get(key)
+        if seeds is None:
+            rot = ROT[s_code]
+            seeds = []
+            for p in range(NCELL):
+                for bit, node in NBX[p]:
+                    seeds.append((DIST[s0][p] + rot[bit], node, p != s0))
+            seeds.sort()
+            seeds = self._start_seeds[key] = seeds
+        return seeds
+
     def end_cost(self, e_code: int, e0: int):
         """end_cost[node] for node = cell*16 + back."""
         key = e_code * 32 + e0
@@ -242,11 +257,8 @@ class _Board:
         return table
 
 
-def lower_bound(arr: bytes, board: _Board | None = None) -> int:
-    """Admissible bound on the actions still needed from slide state ``arr``
-    (``INF`` when no finish is possible at all)."""
-    if board is None:
-        board = _Board(arr)
+def _plain_bound(arr: bytes, board: _Board) -> int:
+    """The walk bound of the module docstring (``INF``: no finish possible)."""
     s0 = _locate(arr, START_CODES)
     e0 = _locate(arr, END_CODES)
     tabs = board.tabs
@@ -286,6 +298,146 @@ def lower_bound(arr: bytes, board: _Board | None = None) -> int:
                 if nc < best and nc < dist[nn]:
                     dist[nn] = nc
                     buckets[nc].append(nn)
+    return INF if best >= HCAP else best
+
+
+FREE_KINDS = (0, 1, 2)  # gap, empty, cross
+
+
+def free_component(arr: bytes) -> int:
+    """Cells (bit mask) reachable from the gap through empties and crosses.  Free
+    slides only permute the tiles inside this set, so without a paid slide no
+    cross can enter or leave it and nothing outside it changes place."""
+    gap = arr.find(GAP_C)
+    if gap < 0:
+        return 0
+    mask = 1 << gap
+    todo = [gap]
+    while todo:
+        cell = todo.pop()
+        for _bit, nb, _opp in NB[cell]:
+            if not mask >> nb & 1 and (arr[nb] >> 4) in FREE_KINDS:
+                mask |= 1 << nb
+                todo.append(nb)
+    return mask
+
+
+def lower_bound(arr: bytes, board: _Board | None = None) -> int:
+    """Admissible bound on the actions still needed from slide state ``arr``
+    (``INF`` when no finish is possible at all).
+
+    Walk cost as in the module docstring, plus one refinement: let FC be the
+    gap's free component and k the crosses in it.  Without any paid slide the
+    path cells in FC can hold at most k crosses and cells outside FC keep
+    their tiles; a walk that needs more (``u > k`` below) is charged one extra
+    action unless it already paid for a slide (a tile arriving or the
+    start/end moving).  The refinement adds at most 1 to the plain walk bound,
+    so it is only searched up to that value."""
+    if board is None:
+        board = _Board(arr)
+    plain = _plain_bound(arr, board)
+    if plain >= INF:
+        return INF
+    return _refined_bound(arr, board, plain + 1)
+
+
+def _refined_bound(arr: bytes, board: _Board, limit: int) -> int:
+    s0 = _locate(arr, START_CODES)
+    e0 = _locate(arr, END_CODES)
+    tabs = board.tabs
+    endc = board.end_cost(arr[e0], e0)
+    fc = free_component(arr)
+    k = sum(1 for i in range(NCELL) if fc >> i & 1 and arr[i] == CROSS_C)
+    K = k + 2  # u in 0..k+1 (k+1 = "needs a paid slide")
+    over = k + 1
+    has_cross = board.in_cost[3] == 0
+    inc = board.in_cost
+    paid_base = NCELL * 16 * K
+    size = paid_base + NCELL * 16
+    dist = [HCAP] * size
+    buckets: list[list[int]] = [[] for _ in range(HCAP + 2)]
+    seeds = board.start_seeds_flag(arr[s0], s0)
+    si, ns = 0, len(seeds)
+    best = limit
+    nbx = NBX
+    for cur in range(HCAP):
+        if cur >= best:
+            break
+        bucket = buckets[cur]
+        while si < ns and seeds[si][0] == cur:
+            _c, node, moved = seeds[si]
+            si += 1
+            st = paid_base + node if moved else node * K
+            if cur < dist[st]:
+                dist[st] = cur
+                bucket.append(st)
+        while bucket:
+            st = bucket.pop()
+            if dist[st] != cur:
+                continue
+            if st >= paid_base:
+                node = st - paid_base
+                e = cur + endc[node]
+                if e < best:
+                    best = e
+                    if cur >= best:
+                        break
+                cell = node >> 4
+                back = node & 15
+                tab = tabs[arr[cell]]
+                for bit, nn in nbx[cell]:
+                    if bit == back:
+                        continue
+                    nc = cur + tab[back | bit]
+                    t = paid_base + nn
+                    if nc < best and nc < dist[t]:
+                        dist[t] = nc
+                        buckets[nc].append(t)
+                continue
+            node, u = divmod(st, K)
+            cell = node >> 4
+            back = node & 15
+            ec = endc[node]
+            # end tile displaced = a paid slide; otherwise pay for overflow
+            e = cur + ec + (1 if (u == over and cell == e0) else 0)
+            if e < best:
+                best = e
+                if cur >= best:
+                    break
+            in_fc = fc >> cell & 1
+            own = ROT[arr[cell]]
+            for bit, nn in nbx[cell]:
+                if bit == back:
+                    continue
+                need = back | bit
+                # options: (cost, new u or -1 for "paid slide done")
+                if in_fc:
+                    if has_cross:
+                        nc, nu = cur, (u + 1 if u < over else over)
+                        t = nn * K + nu
+                        if nc < best and nc < dist[t]:
+                            dist[t] = nc
+                            buckets[nc].append(t)
+                else:
+                    r = own[need]
+                    if r < HCAP:
+                        nc = cur + r
+                        t = nn * K + u
+                        if nc < best and nc < dist[t]:
+                            dist[t] = nc
+                            buckets[nc].append(t)
+                    if has_cross and r > 0:
+                        t = nn * K + over
+                        if cur < best and cur < dist[t]:
+                            dist[t] = cur
+                            bucket.append(t)
+                pa = inc[need] if not has_cross else 1
+                if pa < HCAP and not (has_cross and board.no_paid_tile):
+                    nc = cur + pa
+                    t = paid_base + nn
+                    if nc < best and nc < dist[t]:
+                        dist[t] = nc
+                        buckets[nc].append(t)
     return INF if best >= HCAP else best
 
 
