@@ -51,6 +51,14 @@ slides-only space, no rotation was done yet), so ``h <= R`` at every state and
 ``g + h`` bounds every completion below the state.  Admissibility is tested
 against an independent brute force in ``tests/puzzles/circuit500``.
 
+Refinement (see :func:`lower_bound`): free slides only permute the tiles in
+the gap's free component FC (gap + connected empties/crosses), so without a
+paid slide path cells in FC hold at most as many crosses as FC contains and
+cells outside FC keep their tiles.  A walk that breaks this is charged one
+more action unless it already counted a paid slide (arrival of a corner or
+junction, start/end moved): the total still counts rotations + paid slides,
+each at most once.
+
 The search stops when the smallest ``f = g + h`` left is not better than the
 best completion found: that completion is then proven optimal.  A deadline is
 checked every few hundred expansions.
@@ -628,10 +636,6 @@ def _verify(grid, taps, actions):
     assert cost == actions, f"solver action count mismatch {cost} != {actions}"
 
 
-class _Timeout(Exception):
-    pass
-
-
 def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     """A* over slide states.  Returns dict with best, slides, turns, nodes, proven."""
     board = _Board(arr0)
@@ -690,8 +694,6 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
             g_of[child] = (ca, ct)
             parent[child] = (key, cell)
             heapq.heappush(heap, (ca + hc, ct + hc, next(tie), child))
-    if not heap:
-        proven = True if proven else proven
     slides = []
     if best_info is not None:
         key = best_info[0]
@@ -745,8 +747,6 @@ def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = 10000
             return
         gap = arr.index(GAP_C)
         for _bit, cell, _opp in NB[gap]:
-            if slides and slides[-1] == gap and False:
-                continue
             code = arr[cell]
             child, cfro = _slide(arr, frozen, gap, cell)
             slides.append(cell)
@@ -758,7 +758,13 @@ def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = 10000
 
 
 def solve(level: Level, options: SolveOptions | None = None) -> dict:
-    """Solve a level: minimum actions, then minimum taps (see module docstring)."""
+    """Solve a level: minimum actions, then minimum taps (see module docstring).
+
+    With ``options.all_solutions`` the ``solutions`` list holds every optimal
+    solution in canonical form: a slide sequence plus, for each tile, its
+    rotations done in its last possible window (in row-major order when several
+    fall at the same moment).  Reorderings of commuting rotations are not listed
+    separately.  The list is capped at 10000 entries."""
     options = options or SolveOptions()
     t0 = time.monotonic()
     deadline = None if options.timeout is None else t0 + options.timeout
