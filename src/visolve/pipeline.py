@@ -10,6 +10,7 @@ message naming the file and the reason, so a batch always goes on.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import re
 import time
@@ -273,7 +274,11 @@ def execute(tasks: list[Task], opts: RunOptions) -> Iterator[Item]:
         for task in tasks:
             yield run_task(task, opts)
         return
-    with ProcessPoolExecutor(max_workers=opts.jobs, initializer=_init_worker) as pool:
+    # "spawn", not fork: forking a process whose OpenCV/BLAS threads hold locks can
+    # deadlock the children.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)), mp_context=context,
+                             initializer=_init_worker) as pool:
         pending = {pool.submit(run_task, task, opts): task for task in tasks}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)

@@ -13,6 +13,7 @@ from visolve.puzzles.base import PuzzleFamily, SolveOptions, level_key
 #: puzzle name -> module that defines ``FAMILY``
 _FAMILIES = {
     "circuit500": "visolve.puzzles.circuit500.plugin",
+    "iq-circuit": "visolve.puzzles.iq_circuit.plugin",
 }
 
 _loaded: dict[str, PuzzleFamily] = {}

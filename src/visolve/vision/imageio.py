@@ -19,7 +19,6 @@ lower part is grey, which would then be "read" as garbage.
 from __future__ import annotations
 
 import os
-import tempfile
 import warnings
 from pathlib import Path
 
@@ -28,6 +27,7 @@ import numpy as np
 from PIL import Image, ImageFile, ImageOps
 
 from visolve.errors import ImageLoadError
+from visolve.workspace import atomic_write_bytes
 
 # Pillow must never fill a truncated file with grey on our behalf.
 ImageFile.LOAD_TRUNCATED_IMAGES = False
@@ -67,8 +67,8 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
 def save_image(path: str | os.PathLike, img: np.ndarray) -> None:
     """Write ``img`` (BGR or grey ``uint8``) to ``path``; the format follows the suffix.
 
-    The file appears atomically: the picture is encoded into a temporary file
-    in the same folder, which then replaces ``path``.  Raises ``ValueError``
+    The file appears atomically (:func:`visolve.workspace.atomic_write_bytes`:
+    temporary file in the same folder, then rename; folders are created).  Raises ``ValueError``
     for an unknown suffix or a picture OpenCV cannot encode, ``OSError`` when
     the folder is not writable.
     """
@@ -82,18 +82,7 @@ def save_image(path: str | os.PathLike, img: np.ndarray) -> None:
         ok = False
     if not ok:
         raise ValueError(f"cannot encode a picture as {ext!r}")
-    folder = p.parent if str(p.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(buf.tobytes())
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write_bytes(p, buf.tobytes())
 
 
 # --------------------------------------------------------------------------
