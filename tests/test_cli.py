@@ -218,3 +218,15 @@ def test_changed_reading_keeps_a_hand_edited_level_file(data):
 def test_version_and_module_entry():
     res = runner.invoke(cli.app, ["--version"])
     assert res.exit_code == 0 and res.output.startswith("visolve ")
+
+
+def test_debug_writes_overlays_even_for_rejected_pictures(data):
+    draw(data, "a.png", scrambled_level(5, 5))
+    save_image(data / "raw" / "blank.png", np.full((800, 500, 3), 40, np.uint8))
+    res = invoke("--prepare-all", "--debug", "--data", str(data), "-j", "1")
+    assert res.exit_code == 1
+    debug = data / "logs" / "debug"
+    assert (debug / "a.circuit500.png").exists()
+    rejected = sorted(p.name for p in debug.glob("blank.*.png"))
+    assert rejected, "a picture no family accepts still gets an overlay per family tried"
+    assert cv2.imread(str(debug / "a.circuit500.png")) is not None

@@ -174,6 +174,7 @@ def _prepare(path: Path, opts: RunOptions) -> Item:
             level = family.read(image, name)
         except NotThisPuzzle as exc:
             rejections.append(f"{family_name}: {exc}")
+            _write_debug(family, image, path, opts)  # shows what this family saw
             continue
         except ReadError as exc:
             _write_debug(family, image, path, opts)
