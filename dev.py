@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Set up the project's virtual environment and run a task in it.
+
+    python3 dev.py demo    # .venv + install, then read and solve the example pictures in data/raw/
+    python3 dev.py test    # .venv + install (with test extras), then the test suite
+    python3 dev.py setup   # only the .venv
+
+Needs nothing but Python 3.11+ and the package index.  The install step runs
+again only when pyproject.toml changed since the last one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = Path(os.environ.get("VISOLVE_VENV", ROOT / ".venv"))
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".visolve-installed"
+
+
+def run(*args: str | os.PathLike) -> None:
+    print("+", " ".join(str(a) for a in args), flush=True)
+    subprocess.run([str(a) for a in args], cwd=ROOT, check=True)
+
+
+def setup() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"visolve needs Python 3.11 or newer (this is {sys.version.split()[0]})")
+    if not PY.exists():
+        print(f"creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == want:
+        return
+    run(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test]")
+    STAMP.write_text(want)
+
+
+def main(argv: list[str]) -> int:
+    task = argv[0] if argv else "help"
+    rest = argv[1:]
+    if task not in ("demo", "test", "setup"):
+        print(__doc__)
+        return 0 if task in ("help", "-h", "--help") else 2
+    setup()
+    try:
+        if task == "demo":
+            run(BIN / "visolve", "--handle-all", "--data", "data", "--log", *rest)
+            print("solutions: data/solutions/<puzzle>/level_*.png and .json", flush=True)
+        elif task == "test":
+            run(PY, "-m", "pytest", "-q", *rest)
+    except subprocess.CalledProcessError as exc:
+        return exc.returncode
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
