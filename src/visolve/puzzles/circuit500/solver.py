@@ -73,6 +73,7 @@ from itertools import count
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.circuit500 import model
 from visolve.puzzles.circuit500.model import COLS, KINDS, ROWS, Level
+from visolve.puzzles.circuit500.solver_bound import Tables, reach_bound
 
 PUZZLE = "circuit500"
 INF = 1 << 20
@@ -189,7 +190,8 @@ START_CODES = tuple((K_START << 4) | bit for bit in BITS)
 END_CODES = tuple((K_END << 4) | bit for bit in BITS)
 #: NBX[cell] = ((bit, node of the neighbour entered from this side), ...)
 NBX = [tuple((bit, nb * 16 + opp) for bit, nb, opp in NB[c]) for c in range(NCELL)]
-HCAP = 127  #: bound values >= HCAP mean "no finish possible"
+HCAP = 127  #: plain walk values >= HCAP mean "no finish possible"
+HB = 31  #: largest value the search asks of the bound
 
 
 def _locate(arr: bytes, codes) -> int:
@@ -222,6 +224,14 @@ class _Board:
         #: start at cell p pointing along bit: distance from s0 + rotations
         self._start_seeds: dict[int, list] = {}
         self._end_cost: dict[int, list] = {}
+        nbc = [[nb for _b, nb, _o in NB[c]] for c in range(NCELL)]
+        self.tables = Tables(
+            arr, ROT, PAID, NBX, nbc, DIST, CROSS_C, lambda c: (c >> 4) in (K_CORNER, K_JUNCTION)
+        )
+        #: the plain walk is finite for every arrangement or for none (its
+        #: arrival costs depend on the tile multiset only, the start and end
+        #: may go anywhere), so one look decides whether any finish exists
+        self.feasible = arr.find(GAP_C) < 0 or _plain_bound(arr, self) < INF
 
     def start_seeds(self, s_code: int, s0: int):
         key = s_code * 32 + s0
@@ -235,20 +245,6 @@ class _Board:
                     if c < best.get(node, HCAP):
                         best[node] = c
             seeds = self._start_seeds[key] = sorted((c, n) for n, c in best.items())
-        return seeds
-
-    def start_seeds_flag(self, s_code: int, s0: int):
-        """(cost, node, start moved) sorted by cost."""
-        key = -(s_code * 32 + s0) - 1
-        seeds = self._start_seeds.get(key)
-        if seeds is None:
-            rot = ROT[s_code]
-            seeds = []
-            for p in range(NCELL):
-                for bit, node in NBX[p]:
-                    seeds.append((DIST[s0][p] + rot[bit], node, p != s0))
-            seeds.sort()
-            seeds = self._start_seeds[key] = seeds
         return seeds
 
     def end_cost(self, e_code: int, e0: int):
@@ -309,144 +305,17 @@ def _plain_bound(arr: bytes, board: _Board) -> int:
     return INF if best >= HCAP else best
 
 
-FREE_KINDS = (0, 1, 2)  # gap, empty, cross
-
-
-def free_component(arr: bytes) -> int:
-    """Cells (bit mask) reachable from the gap through empties and crosses.  Free
-    slides only permute the tiles inside this set, so without a paid slide no
-    cross can enter or leave it and nothing outside it changes place."""
-    gap = arr.find(GAP_C)
-    if gap < 0:
-        return 0
-    mask = 1 << gap
-    todo = [gap]
-    while todo:
-        cell = todo.pop()
-        for _bit, nb, _opp in NB[cell]:
-            if not mask >> nb & 1 and (arr[nb] >> 4) in FREE_KINDS:
-                mask |= 1 << nb
-                todo.append(nb)
-    return mask
-
-
-def lower_bound(arr: bytes, board: _Board | None = None) -> int:
+def lower_bound(arr: bytes, board: _Board | None = None, limit: int = HB) -> int:
     """Admissible bound on the actions still needed from slide state ``arr``
-    (``INF`` when no finish is possible at all).
-
-    Walk cost as in the module docstring, plus one refinement: let FC be the
-    gap's free component and k the crosses in it.  Without any paid slide the
-    path cells in FC can hold at most k crosses and cells outside FC keep
-    their tiles; a walk that needs more (``u > k`` below) is charged one extra
-    action unless it already paid for a slide (a tile arriving or the
-    start/end moving).  The refinement adds at most 1 to the plain walk bound,
-    so it is only searched up to that value."""
+    (``INF`` when no finish is possible at all); values >= ``limit`` come back
+    as ``limit``.  See :mod:`solver_bound` for the bound and its proof."""
     if board is None:
         board = _Board(arr)
-    plain = _plain_bound(arr, board)
-    if plain >= INF:
+    if not board.feasible:
         return INF
-    return _refined_bound(arr, board, plain + 1)
-
-
-def _refined_bound(arr: bytes, board: _Board, limit: int) -> int:
     s0 = _locate(arr, START_CODES)
     e0 = _locate(arr, END_CODES)
-    tabs = board.tabs
-    endc = board.end_cost(arr[e0], e0)
-    fc = free_component(arr)
-    k = sum(1 for i in range(NCELL) if fc >> i & 1 and arr[i] == CROSS_C)
-    K = k + 2  # u in 0..k+1 (k+1 = "needs a paid slide")
-    over = k + 1
-    has_cross = board.in_cost[3] == 0
-    inc = board.in_cost
-    paid_base = NCELL * 16 * K
-    size = paid_base + NCELL * 16
-    dist = [HCAP] * size
-    buckets: list[list[int]] = [[] for _ in range(HCAP + 2)]
-    seeds = board.start_seeds_flag(arr[s0], s0)
-    si, ns = 0, len(seeds)
-    best = limit
-    nbx = NBX
-    for cur in range(HCAP):
-        if cur >= best:
-            break
-        bucket = buckets[cur]
-        while si < ns and seeds[si][0] == cur:
-            _c, node, moved = seeds[si]
-            si += 1
-            st = paid_base + node if moved else node * K
-            if cur < dist[st]:
-                dist[st] = cur
-                bucket.append(st)
-        while bucket:
-            st = bucket.pop()
-            if dist[st] != cur:
-                continue
-            if st >= paid_base:
-                node = st - paid_base
-                e = cur + endc[node]
-                if e < best:
-                    best = e
-                    if cur >= best:
-                        break
-                cell = node >> 4
-                back = node & 15
-                tab = tabs[arr[cell]]
-                for bit, nn in nbx[cell]:
-                    if bit == back:
-                        continue
-                    nc = cur + tab[back | bit]
-                    t = paid_base + nn
-                    if nc < best and nc < dist[t]:
-                        dist[t] = nc
-                        buckets[nc].append(t)
-                continue
-            node, u = divmod(st, K)
-            cell = node >> 4
-            back = node & 15
-            ec = endc[node]
-            # end tile displaced = a paid slide; otherwise pay for overflow
-            e = cur + ec + (1 if (u == over and cell == e0) else 0)
-            if e < best:
-                best = e
-                if cur >= best:
-                    break
-            in_fc = fc >> cell & 1
-            own = ROT[arr[cell]]
-            for bit, nn in nbx[cell]:
-                if bit == back:
-                    continue
-                need = back | bit
-                # options: (cost, new u or -1 for "paid slide done")
-                if in_fc:
-                    if has_cross:
-                        nc, nu = cur, (u + 1 if u < over else over)
-                        t = nn * K + nu
-                        if nc < best and nc < dist[t]:
-                            dist[t] = nc
-                            buckets[nc].append(t)
-                else:
-                    r = own[need]
-                    if r < HCAP:
-                        nc = cur + r
-                        t = nn * K + u
-                        if nc < best and nc < dist[t]:
-                            dist[t] = nc
-                            buckets[nc].append(t)
-                    if has_cross and r > 0:
-                        t = nn * K + over
-                        if cur < best and cur < dist[t]:
-                            dist[t] = cur
-                            bucket.append(t)
-                pa = inc[need] if not has_cross else 1
-                if pa < HCAP and not (has_cross and board.no_paid_tile):
-                    nc = cur + pa
-                    t = paid_base + nn
-                    if nc < best and nc < dist[t]:
-                        dist[t] = nc
-                        buckets[nc].append(t)
-    return INF if best >= HCAP else best
+    return reach_bound(arr, board.tables, s0, e0, arr.find(GAP_C), limit)
 
 
 def rotation_finish(arr: bytes, frozen: int, limit: int = INF):
@@ -644,18 +513,24 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     start = (arr0, frozen0)
     g_of: dict[tuple, tuple[int, int]] = {start: (0, 0)}
     parent: dict[tuple, tuple | None] = {start: None}
-    h_cache: dict[bytes, int] = {}
+    h_cache: dict[bytes, tuple[int, int]] = {}
 
-    def h(arr):
+    def h(arr, lim):
+        """Bound, exact below ``lim`` (values >= lim only mean "prune")."""
         v = h_cache.get(arr)
-        if v is None:
-            v = h_cache[arr] = lower_bound(arr, board)
-        return v
+        if v is not None and (v[0] < v[1] or v[1] >= lim):
+            return v[0]
+        val = lower_bound(arr, board, lim)
+        h_cache[arr] = (val, lim)
+        return val
+
+    def lim_for(ga):
+        return HB if best[0] >= INF else max(1, min(HB, best[0] - ga + 1))
 
     best = (INF, INF)
     best_info = None
     tie = count()
-    h0 = h(arr0)
+    h0 = h(arr0, HB)
     heap = [(h0, h0, next(tie), start)]
     nodes = 0
     proven = True
@@ -665,7 +540,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
             break
         ga, gt = g_of[key]
         arr, frozen = key
-        hk = h(arr)
+        hk = h(arr, lim_for(ga))
         if (ga + hk, gt + hk) != (fa, ft):
             continue  # stale entry
         nodes += 1
@@ -688,7 +563,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
             old = g_of.get(child)
             if old is not None and old <= (ca, ct):
                 continue
-            hc = h(child[0])
+            hc = h(child[0], lim_for(ca))
             if hc >= INF or (ca + hc, ct + hc) >= best:
                 continue
             g_of[child] = (ca, ct)

@@ -1,0 +1,244 @@
+"""Gap-reach lower bound for the circuit500 solver (see ``solver`` for the search).
+
+The bound
+---------
+Take a state and any sequence of taps that finishes it.  Let ``V`` be the set
+of cells the gap occupies at some moment (the current gap cell ``g``
+included).  ``V`` is connected.  Until the gap first enters a cell, that cell
+keeps its tile, so the *first entry* of the gap into a cell ``c != g`` slides
+the tile that sits at ``c`` now: one action when that tile can rotate.  First
+entries into distinct cells are distinct slides, hence
+
+    paid first entries  >=  sum of w(c) over c in V \\ {g}  >=  max gd(c) over V =: m
+
+where ``w(c)`` is 1 for a corner/junction/start/end at ``c`` now and 0 for an
+empty/cross, and ``gd(c)`` the cheapest node-weighted path from ``g`` to ``c``.
+
+Take the final start-to-end simple path.  Each of its cells is charged to the
+tile that finally sits there (distinct cells, distinct tiles):
+
+* an intermediate cell outside ``V`` still holds its present tile, which made
+  at least ``rot(tile, arms the path needs)`` rotations;
+* an intermediate cell inside ``V`` ("changed") is charged 0 (a cross costs
+  nothing; if the level has no cross, the least rotations any corner/junction
+  needs for those arms);
+* the start tile, if it ends at its present cell: its rotations; if it ends
+  at another cell ``p``: it made at least ``dist(s0, p)`` slides, of which at
+  most one is a first entry (only the slide out of ``s0`` can be: every later
+  slide of it leaves a cell the gap visited before), plus its rotations, and
+  ``s0, p`` are in ``V``.  Same for the end tile.
+
+Rotations, non-first-entry slides and first-entry slides are disjoint sets of
+actions, so
+
+    remaining actions  >=  (sum of the cell charges)  +  m,   m >= gd of every
+                                                          changed / visited cell.
+
+With ``m = 0`` the gap never leaves its free component FC (the cells with
+``gd = 0``): every slide is free, no cross enters or leaves FC, so the path
+cells inside FC (all of them changed or crosses already) use at most ``k0`` =
+the crosses in FC.  The bound is the minimum of the right-hand side over
+paths (relaxed to walks), ``m`` and the kept/changed choice per cell: a
+Dijkstra over ``(cell, arrival side, layer)`` where layer 0 counts the FC
+crosses used and layers ``1..`` record ``m`` (raising ``m`` costs what it
+raises).  Rotations done so far are 0 in the slide-only search, so the value
+bounds the remaining taps too (each action is a tap).
+"""
+
+from __future__ import annotations
+
+INF = 1 << 20
+
+
+def gap_distances(arr: bytes, gap: int, paid: list[int], nb_cells) -> list[int]:
+    """0-1 BFS: cheapest count of rotatable tiles entered from ``gap`` to each cell."""
+    n = len(arr)
+    gd = [INF] * n
+    gd[gap] = 0
+    front = [gap]
+    back: list[int] = []
+    d = 0
+    while front or back:
+        if not front:
+            front, back = back, []
+            d += 1
+            continue
+        c = front.pop()
+        if gd[c] != d:
+            continue
+        for nb in nb_cells[c]:
+            nd = d + paid[arr[nb]]
+            if nd < gd[nb]:
+                gd[nb] = nd
+                if nd == d:
+                    front.append(nb)
+                else:
+                    back.append(nb)
+    return gd
+
+
+class Tables:
+    """Per-level constants: the tile multiset never changes during a search."""
+
+    def __init__(self, arr: bytes, rot, paid, nbx, nb_cells, dist, cross_code, rotatable_tile):
+        self.rot = rot
+        self.paid = paid
+        self.nbx = nbx
+        self.nb_cells = nb_cells
+        self.dist = dist
+        n_cross = sum(1 for c in arr if c == cross_code)
+        others = [c for c in set(arr) if rotatable_tile(c)]
+        chg = []
+        for need in range(16):
+            if n_cross:
+                chg.append(0)
+            else:
+                chg.append(min([rot[c][need] for c in others] + [INF]))
+        #: charge of a changed intermediate cell per needed arm mask
+        self.chg = chg
+        self.cross_code = cross_code
+
+
+def reach_bound(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int) -> int:
+    """The bound of the module docstring; any value >= ``limit`` is returned as
+    ``limit`` (callers pass the smallest value that already prunes).
+
+    Dijkstra over states ``node | m << 9 | s << 14 | u << 19``: ``node`` = cell*16
+    + arrival side, ``m`` = largest gd of a changed/visited cell so far, ``s``
+    = rotatable tiles on distinct changed cells (their first entries), ``u`` =
+    crosses used on FC cells while ``m = 0``.  The cost of a state includes
+    ``max(m, s)``."""
+    rot = t.rot
+    nbx = t.nbx
+    dist = t.dist
+    chg = t.chg
+    paid = t.paid
+    ncell = len(arr)
+    if gap >= 0:
+        gd = gap_distances(arr, gap, paid, t.nb_cells)
+    else:
+        gd = [INF] * ncell
+    cross = t.cross_code
+    k0 = 0
+    for c in range(ncell):
+        if gd[c] == 0 and arr[c] == cross:
+            k0 += 1
+    # w of a changed cell: its first entry is paid; s0/e0 are counted with the
+    # start/end tile instead
+    w = [paid[c] for c in arr]
+    w[s0] = 0
+    w[e0] = 0
+    if limit > 31:
+        limit = 31  # m, s, u are 5-bit fields
+    top = limit - 1  # m, s above this cannot give a value below limit
+    best = limit
+    dcost: dict[int, int] = {}
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    srot = rot[arr[s0]]
+    erot = rot[arr[e0]]
+    for bit, nn in nbx[s0]:
+        r = srot[bit]
+        if r < best and r < dcost.get(nn, limit):
+            dcost[nn] = r
+            buckets[r].append(nn)
+    gs = gd[s0]
+    if gs <= top:
+        ds = dist[s0]
+        for p in range(ncell):
+            if p == s0:
+                continue
+            m = gd[p]
+            if m < gs:
+                m = gs
+            s = 1 + w[p]
+            x = m if m > s else s
+            if x > top:
+                continue
+            c0 = ds[p] - 1 + x
+            head = (m << 9) | (s << 14)
+            for bit, nn in nbx[p]:
+                c = c0 + srot[bit]
+                if c < best:
+                    st = nn | head
+                    if c < dcost.get(st, limit):
+                        dcost[st] = c
+                        buckets[c].append(st)
+    ge = gd[e0]
+    de = dist[e0]
+    for cur in range(limit):
+        if cur >= best:
+            break
+        bucket = buckets[cur]
+        while bucket:
+            st = bucket.pop()
+            if dcost[st] != cur:
+                continue
+            node = st & 511
+            m = (st >> 9) & 31
+            s = (st >> 14) & 31
+            u = st >> 19
+            x = m if m > s else s
+            cell = node >> 4
+            back = node & 15
+            # finish: the end tile stays at e0, or it ends here
+            if cell == e0:
+                e = cur + erot[back]
+            else:
+                m2 = m
+                if ge > m2:
+                    m2 = ge
+                if gd[cell] > m2:
+                    m2 = gd[cell]
+                s2 = s + 1 + w[cell]
+                x2 = m2 if m2 > s2 else s2
+                e = cur + (x2 - x) + de[cell] - 1 + erot[back] if x2 <= top else INF
+            if e < best:
+                best = e
+                if cur >= best:
+                    break
+            g = gd[cell]
+            wc = w[cell]
+            tab = rot[arr[cell]]
+            if m == 0 and g == 0:
+                # inside FC without any paid slide: a cross must be here
+                for bit, nn in nbx[cell]:
+                    if bit == back:
+                        continue
+                    if u < k0:
+                        nst = nn | ((u + 1) << 19)
+                        if cur < dcost.get(nst, limit):
+                            dcost[nst] = cur
+                            bucket.append(nst)
+                    if top >= 1:
+                        # or the gap leaves FC at some point: m >= 1
+                        nc = cur + 1 + chg[back | bit]
+                        if nc < best:
+                            nst = nn | (1 << 9)
+                            if nc < dcost.get(nst, limit):
+                                dcost[nst] = nc
+                                buckets[nc].append(nst)
+                continue
+            # changed: m' = max(m, g), s' = s + wc
+            m2 = m if m > g else g
+            s2 = s + wc
+            x2 = m2 if m2 > s2 else s2
+            dx = x2 - x if x2 <= top else INF
+            keep_head = st & ~511
+            chg_head = (m2 << 9) | (s2 << 14)
+            for bit, nn in nbx[cell]:
+                if bit == back:
+                    continue
+                need = back | bit
+                nc = cur + tab[need]
+                if nc < best:
+                    nst = nn | keep_head
+                    if nc < dcost.get(nst, limit):
+                        dcost[nst] = nc
+                        buckets[nc].append(nst)
+                nc = cur + dx + chg[need]
+                if nc < best:
+                    nst = nn | chg_head
+                    if nc < dcost.get(nst, limit):
+                        dcost[nst] = nc
+                        buckets[nc].append(nst)
+    return best
