@@ -22,6 +22,8 @@ import json
 import statistics
 import sys
 import time
+
+import numpy as np
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,6 +33,9 @@ from visolve.errors import VisolveError  # noqa: E402
 from visolve.puzzles.circuit500.model import make_grid, parse_token  # noqa: E402
 from visolve.puzzles.circuit500.reader import read, read_details  # noqa: E402
 from visolve.vision.imageio import load_image  # noqa: E402
+from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved  # noqa: E402
+from visolve.puzzles.circuit500.painter import BASE_H, BASE_W, render_screenshot  # noqa: E402
+from visolve.vision.synth import SCREEN_SIZES, photograph  # noqa: E402
 
 PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 
@@ -43,6 +48,54 @@ def load_truth(folder: Path) -> dict[str, dict]:
             d = json.loads(line)
             out[Path(d["file"]).stem] = d
     return out
+
+
+# --------------------------------------------------------------------------
+# synthetic photos
+
+#: tiles a random level is made of (besides one start, one end and one gap)
+FILL_TILES = (
+    Tile("empty"),
+    Tile("cross", 15),
+    *(Tile("corner", a) for a in (3, 6, 12, 9)),
+    *(Tile("junction", a) for a in (7, 11, 13, 14)),
+)
+
+
+def random_level(rng: np.random.Generator) -> Level:
+    """A random unsolved level: one start, one end, one gap, the rest random fill tiles.
+
+    Solved boards are skipped: the game draws both knobs green then, so start
+    and end cannot be told apart from the picture.
+    """
+    while True:
+        cells = [FILL_TILES[int(k)] for k in rng.integers(0, len(FILL_TILES), ROWS * COLS)]
+        s, e, g = (int(v) for v in rng.choice(ROWS * COLS, 3, replace=False))
+        cells[s] = Tile("start", int(rng.choice((1, 2, 4, 8))))
+        cells[e] = Tile("end", int(rng.choice((1, 2, 4, 8))))
+        cells[g] = Tile("gap")
+        grid = make_grid([cells[r * COLS : (r + 1) * COLS] for r in range(ROWS)])
+        if not is_solved(grid):
+            return Level(int(rng.integers(1, 2000)), grid)
+
+
+def synth_case(seed: int, i: int, strength: float = 1.0, long_side=None):
+    """Photo ``i`` of seed ``seed``: (name, photo, level, src->photo H, base->src H).
+
+    A random level is drawn as a screenshot at a random phone size and
+    photographed with :func:`visolve.vision.synth.photograph`.
+    """
+    rng = np.random.default_rng([seed, i])
+    level = random_level(rng)
+    sizes = SCREEN_SIZES + ((640, 1136),)
+    size = sizes[int(rng.integers(0, len(sizes)))]
+    shot = render_screenshot(level, size, lit=True, counter=int(rng.integers(0, 400)))
+    photo, H = photograph(shot, rng, strength, long_side=long_side)
+    scale = min(size[0] / BASE_W, size[1] / BASE_H)
+    w, h = max(1, round(BASE_W * scale)), max(1, round(BASE_H * scale))
+    ox, oy = (size[0] - w) // 2, (size[1] - h) // 2
+    base_to_src = np.array([[w / BASE_W, 0, ox], [0, h / BASE_H, oy], [0, 0, 1]], np.float64)
+    return f"synth_{seed}_{i}", photo, level, H, base_to_src
 
 
 def timed(fn, runs: int):

@@ -172,11 +172,20 @@ def _warp_supersampled(image: np.ndarray, H: np.ndarray, rect) -> np.ndarray:
     T = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1]], dtype=np.float64)
     M = T @ H @ S  # supersampled index -> picture index
     out_w, out_h = (x1 - x0) * k, (y1 - y0) * k
+    # only the part of the picture the region covers is used (a photo is
+    # much larger than the board): crop it, and shift M accordingly
+    quad = map_points(H, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+    h, w = image.shape[:2]
+    cx0 = int(np.clip(np.floor(quad[:, 0].min()) - 4, 0, w - 1))
+    cy0 = int(np.clip(np.floor(quad[:, 1].min()) - 4, 0, h - 1))
+    cx1 = int(np.clip(np.ceil(quad[:, 0].max()) + 5, cx0 + 1, w))
+    cy1 = int(np.clip(np.ceil(quad[:, 1].max()) + 5, cy0 + 1, h))
+    src = image[cy0:cy1, cx0:cx1]
+    M = np.array([[1, 0, -cx0], [0, 1, -cy0], [0, 0, 1]], dtype=np.float64) @ M
     # blur a little when one output sample spans several picture pixels
     step = np.sqrt(abs(np.linalg.det(H[:2, :2] / H[2, 2]))) / k
-    src = image
     if step > 1.5:
-        src = cv2.GaussianBlur(image, (0, 0), sigmaX=0.4 * step)
+        src = cv2.GaussianBlur(src, (0, 0), sigmaX=0.4 * step)
     big = cv2.warpPerspective(
         src, M, (out_w, out_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_CONSTANT, borderValue=0,

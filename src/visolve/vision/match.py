@@ -53,6 +53,18 @@ def _normalise(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return v / np.maximum(norm, 1e-6), std
 
 
+def _normalise_channels(v: np.ndarray) -> np.ndarray:
+    """(n, pixels, channels) -> (n, pixels * channels): each channel zero-mean, unit-norm.
+
+    A flat channel (a grey drawing has the same structure in all three, but a
+    pure colour may have none in one) becomes all zeros.
+    """
+    v = v - v.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(v, axis=1, keepdims=True)
+    v = v / np.maximum(norm, 1e-3)
+    return np.ascontiguousarray(v.reshape(len(v), -1), dtype=np.float32)
+
+
 class TemplateBank:
     """Reference pictures of one size, matched by normalised cross-correlation."""
 
@@ -70,6 +82,8 @@ class TemplateBank:
         self.groups = list(groups) if groups is not None else list(labels)
         flat = np.stack([np.asarray(t, np.float32).ravel() for t in templates])
         self._T, _ = _normalise(flat)
+        self._channels = int(self.shape[2]) if len(self.shape) == 3 else 1
+        self._Tc = None  # per-channel normalised templates, made when first asked for
         # group index per template, for the per-group maximum
         self._group_ids = {g: i for i, g in enumerate(dict.fromkeys(self.groups))}
         self._group_of = np.array([self._group_ids[g] for g in self.groups])
@@ -78,11 +92,21 @@ class TemplateBank:
     def __len__(self) -> int:
         return len(self.labels)
 
-    def scores(self, patches: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:
-        """Correlation of each patch with each template: ``(n_patches, n_templates)``."""
+    def scores(self, patches: Sequence[np.ndarray] | np.ndarray, per_channel: bool = False) -> np.ndarray:
+        """Correlation of each patch with each template: ``(n_patches, n_templates)``.
+
+        ``per_channel``: correlate each colour channel on its own and average
+        -- blind to a gain and offset *per channel* (a colour cast, light of
+        another colour temperature), at the price of ignoring how bright one
+        channel is against another.  Shape and which parts are lighter or
+        darker in each channel still count, so green and purple on grey stay
+        apart.
+        """
         P = np.stack([np.asarray(p, np.float32).ravel() for p in patches])
         if P.shape[1] != self._T.shape[1]:
             raise ValueError(f"patch size {patches[0].shape} does not match templates {self.shape}")
+        if per_channel and self._channels > 1:
+            return self._scores_per_channel(P)
         Pn, std = _normalise(P)
         # cv2.gemm: small products without OpenBLAS thread start-up, which on a
         # busy machine can cost tens of milliseconds per call
@@ -90,9 +114,21 @@ class TemplateBank:
         S[std < FLAT_STD] = 0.0
         return S
 
-    def match(self, patches: Sequence[np.ndarray] | np.ndarray) -> list[Match]:
-        """Best group, best label and runner-up group for each patch."""
-        S = self.scores(patches)
+    def _scores_per_channel(self, P: np.ndarray) -> np.ndarray:
+        c = self._channels
+        if self._Tc is None:
+            T = self._T.reshape(len(self._T), -1, c)
+            self._Tc = _normalise_channels(T)
+        Pc = P.reshape(len(P), -1, c)
+        Pn = _normalise_channels(Pc)
+        std = Pc.std(axis=1).max(axis=1)
+        S = cv2.gemm(Pn, self._Tc, 1.0 / c, None, 0.0, flags=cv2.GEMM_2_T)
+        S[std < FLAT_STD] = 0.0
+        return S
+
+    def match(self, patches: Sequence[np.ndarray] | np.ndarray, per_channel: bool = False) -> list[Match]:
+        """Best group, best label and runner-up group for each patch (see :meth:`scores`)."""
+        S = self.scores(patches, per_channel)
         n_groups = len(self._group_names)
         out = []
         for row in S:

@@ -45,7 +45,9 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, grid_problems, make_grid
 from visolve.vision.board import Board, BoardNotFound, find_board
 from visolve.vision.grid import base_to_image, cells, map_points, rectify
+from visolve.vision.light import stretch
 from visolve.vision.match import Match, TemplateBank, read_glyph_row, to_grey
+from visolve.vision.sides import board_candidates, refine_sides
 
 # --------------------------------------------------------------------------
 # thresholds (see the module docstring and scripts/eval_reader.py)
@@ -103,6 +105,9 @@ class References:
     digits_xy: tuple[int, int]
     pitch: int
     view: tuple[int, int, int, int]  #: base region that is rectified
+    #: (top, right, bottom, left): how far outside the true board edge the
+    #: area under an edge profile puts it, in base pixels (the plates' bevel)
+    edge_bias: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 @lru_cache(maxsize=1)
@@ -150,7 +155,7 @@ def references() -> References:
     dig = geo["level_digits"]
     digit_chars = [c for c in sorted(glyphs) if c.isdigit()]
     letter_chars = [c for c in sorted(glyphs) if not c.isdigit()]
-    gh = int(geo["glyph_size"][1])
+    edge_bias = _edge_bias(tile_imgs, tile_groups)
     view_y0 = max(0, int(cap["y"]) - 5)
     view = (0, view_y0, int(geo["base_size"][0]), board_rect[3] + 1)
     return References(
@@ -163,7 +168,29 @@ def references() -> References:
         digits_xy=(int(dig["x"]), int(dig["y"])),
         pitch=int(dig["step"]),
         view=view,
+        edge_bias=edge_bias,
     )
+
+
+def _edge_bias(imgs, groups) -> tuple[float, float, float, float]:
+    """Edge bias per side from the empty tile's bevel (see :func:`refine_sides`).
+
+    Brightness in excess of the plate just inside an edge (a light bevel)
+    makes the area estimate land outside the edge by that excess, in base
+    pixels; a dark bevel puts it inside.
+    """
+    for img, g in zip(imgs, groups):
+        if g == Tile("empty"):
+            v = img.max(axis=2).astype(np.float64)
+            plate = float(np.median(v))
+            prof = {
+                "top": v[:4, 4:-4].mean(axis=1),
+                "right": v[4:-4, -4:].mean(axis=0)[::-1],
+                "bottom": v[-4:, 4:-4].mean(axis=1)[::-1],
+                "left": v[4:-4, :4].mean(axis=0),
+            }
+            return tuple(float((prof[k] / plate - 1).sum()) for k in ("top", "right", "bottom", "left"))
+    return (0.0, 0.0, 0.0, 0.0)
 
 
 def _near_duplicate(img, group, imgs, groups, limit: float = 0.98) -> bool:
@@ -248,17 +275,72 @@ def read_details(image: np.ndarray) -> Reading:
 
     ``Reading.not_this`` is set when the picture is not a circuit500 screen;
     otherwise ``Reading.problems`` lists every doubt (empty = trusted).
+
+    A screenshot is read through the upright board finder first (fast and
+    exact).  When that gives no trusted reading, the picture is taken for a
+    photo (:func:`_read_photo`): candidate quadrilaterals, sub-pixel sides,
+    even light, per-channel matching.  A trusted photo reading wins; else
+    the more telling of the two failures is returned.
     """
     refs = references()
     image = _as_bgr(image)
-    out = Reading(problems=[])
+    screen = _read_screen(image, refs)
+    if screen.not_this is None and not screen.problems:
+        return screen
+    photo = _read_photo(image, refs)
+    if photo.not_this is None and not photo.problems:
+        return photo
+    if screen.not_this is None and screen.board is not None and screen.board.axis_aligned:
+        return screen  # an upright board: its own doubts are the ones to report
+    if photo.not_this is None or photo.board is not None and screen.board is None:
+        return photo
+    return screen
+
+
+def _read_screen(image: np.ndarray, refs: References) -> Reading:
     x0, y0, x1, y1 = refs.board_rect
     try:
         board = find_board(image, (x1 - x0) / (y1 - y0), base_width=x1 - x0)
     except BoardNotFound as exc:
-        out.not_this = f"no circuit500 board found: {exc}"
-        return out
-    out.board = board
+        return Reading(problems=[], not_this=f"no circuit500 board found: {exc}")
+    return _read_at(image, board, refs, photo=False)
+
+
+#: at most this many candidate boards of a photo are read
+PHOTO_CANDIDATES = 6
+
+
+def _read_photo(image: np.ndarray, refs: References) -> Reading:
+    """Read a photo: try candidate boards, best reading first.
+
+    Each candidate quadrilateral gets sub-pixel sides and is read; the
+    first trusted reading is returned, else the most plausible one (a
+    circuit500 board with doubts before something else, then the best
+    tiles and caption).
+    """
+    x0, y0, x1, y1 = refs.board_rect
+    units = (x1 - x0, y1 - y0)
+    cands = board_candidates(image, units[0] / units[1])
+    if not cands:
+        return Reading(problems=[], not_this="no circuit500 board found: no light quadrilateral of the board's shape")
+    best, best_key = None, None
+    for cand in cands[:PHOTO_CANDIDATES]:
+        corners = refine_sides(image, cand.corners, units, edge_bias=refs.edge_bias)
+        board = Board(corners, cand.solidity, False)
+        rd = _read_at(image, board, refs, photo=True)
+        if rd.not_this is None and not rd.problems:
+            return rd
+        tiles = float(np.mean([t.score for t in rd.tiles])) if rd.tiles else 0.0
+        key = (rd.not_this is None, -len(rd.problems or ()), rd.caption_score + tiles)
+        if best_key is None or key > best_key:
+            best, best_key = rd, key
+    return best
+
+
+def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> Reading:
+    """Read caption and tiles of the board found at ``board.corners``."""
+    out = Reading(problems=[], board=board)
+    x0, y0, x1, y1 = refs.board_rect
     out.H = base_to_image(board.corners, refs.board_rect)
     vx0, vy0, vx1, vy1 = refs.view
     out.view = rectify(image, out.H, refs.view)
@@ -266,6 +348,12 @@ def read_details(image: np.ndarray) -> Reading:
     # the caption: "level" then the number
     grey = to_grey(out.view)
     cx, cy = refs.caption_xy
+    if photo:
+        # light text on a dark screen: stretch the caption band so black is
+        # 0 and the text its drawn grey, whatever the light and glare
+        band = grey[max(0, cy - vy0 - 4) : cy - vy0 + 14]
+        grey = grey.copy()
+        grey[max(0, cy - vy0 - 4) : cy - vy0 + 14] = stretch(band, 5.0, 99.5, 0.0, 153.0)
     word = read_glyph_row(grey, refs.letters, cx - vx0, cy - vy0, refs.pitch, 5, ink=INK, jitter=1)
     if word.text == "level":
         out.caption_score = float(np.mean([m.score for m in word.matches]))
@@ -278,7 +366,7 @@ def read_details(image: np.ndarray) -> Reading:
     # the tiles
     board_img = out.view[y0 - vy0 : y1 - vy0, x0 - vx0 : x1 - vx0]
     patches = [p for row in cells(board_img, ROWS, COLS) for p in row]
-    matches = refs.tiles.match(patches)
+    matches = refs.tiles.match(patches, per_channel=photo)
     reads = []
     for i, m in enumerate(matches):
         r, c = divmod(i, COLS)

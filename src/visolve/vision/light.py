@@ -1,0 +1,78 @@
+"""Evening out light in photos before anything is compared with a reference.
+
+A screenshot has the game's exact colours; a photo of a screen has them
+multiplied by a light field that changes across the picture (a lamp on one
+side, vignetting, a reflection), shifted by a colour cast and lifted by glare.
+The helpers here remove what can be removed without knowing the content:
+
+* :func:`illumination` -- a smooth estimate of the light falling on bright
+  surfaces (a large max filter followed by a blur), the usual flat-field;
+* :func:`flat_field` -- divide it out, so the same paint has the same value
+  everywhere;
+* :func:`local_normalise` -- zero local mean and unit local contrast
+  (for aligning a picture to a drawn model, where only edges matter);
+* :func:`stretch` -- map robust low/high percentiles to fixed levels (used
+  for light text on a dark ground, such as a caption).
+
+All functions take ``uint8`` or float pictures and return ``float32``
+(except :func:`stretch`, which returns ``uint8``).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def illumination(grey: np.ndarray, size: float, floor: float = 8.0) -> np.ndarray:
+    """Smooth light field: max filter of ``size`` px, then a blur of the same scale.
+
+    Bright paint (a board's background) is assumed to be present within
+    ``size`` px of every point; ``floor`` keeps dark regions from dividing by
+    almost nothing.
+    """
+    g = np.asarray(grey, np.float32)
+    k = max(3, int(round(size)) | 1)
+    # a max filter on a reduced copy is much cheaper and just as smooth
+    f = max(1, k // 8)
+    small = g if f == 1 else cv2.resize(g, (max(1, g.shape[1] // f), max(1, g.shape[0] // f)), interpolation=cv2.INTER_AREA)
+    kk = max(3, (k // f) | 1)
+    light = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (kk, kk)))
+    light = cv2.GaussianBlur(light, (0, 0), kk / 2.0)
+    if f > 1:
+        light = cv2.resize(light, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.maximum(light, floor)
+
+
+def flat_field(image: np.ndarray, size: float, level: float = 200.0) -> np.ndarray:
+    """``image`` divided by its :func:`illumination` (of the brightest channel), scaled to ``level``."""
+    img = np.asarray(image, np.float32)
+    grey = img.max(axis=2) if img.ndim == 3 else img
+    light = illumination(grey, size)
+    scale = level / light
+    return img * (scale[..., None] if img.ndim == 3 else scale)
+
+
+def local_normalise(grey: np.ndarray, sigma: float, eps: float = 2.0) -> np.ndarray:
+    """Subtract a Gaussian local mean and divide by the local standard deviation.
+
+    The result is blind to slowly varying gain and offset, i.e. to uneven
+    light and glare; ``eps`` (grey levels) keeps flat areas from blowing up
+    noise.
+    """
+    g = np.asarray(grey, np.float32)
+    mean = cv2.GaussianBlur(g, (0, 0), sigma)
+    d = g - mean
+    var = cv2.GaussianBlur(d * d, (0, 0), sigma)
+    return d / np.sqrt(var + eps * eps)
+
+
+def stretch(grey: np.ndarray, lo_pct: float = 5.0, hi_pct: float = 99.5,
+            lo: float = 0.0, hi: float = 255.0) -> np.ndarray:
+    """Map the ``lo_pct`` / ``hi_pct`` percentiles of ``grey`` to ``lo`` / ``hi`` (``uint8``)."""
+    g = np.asarray(grey, np.float32)
+    a, b = np.percentile(g, (lo_pct, hi_pct))
+    if b - a < 1e-3:
+        return np.clip(g, 0, 255).astype(np.uint8)
+    out = (g - a) * ((hi - lo) / (b - a)) + lo
+    return np.clip(out + 0.5, 0, 255).astype(np.uint8)

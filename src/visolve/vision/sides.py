@@ -1,0 +1,233 @@
+"""Finding a bright board in a *photo*: candidate quadrilaterals and sub-pixel sides.
+
+:mod:`visolve.vision.board` finds an upright board in a screenshot.  In a
+photo of a screen the board is a quadrilateral (rotation, viewing angle),
+the light is uneven, the picture blurred and noisy, and the largest bright
+thing may be the desk.  This module works in two steps:
+
+1. :func:`board_candidates` -- several ways of telling "bright" from "dark"
+   on a reduced copy (a fixed level, Otsu's split, and a flat-fielded picture
+   for uneven light), each giving blobs whose outline is fitted with four
+   lines.  Every quadrilateral of the right rough shape is a candidate; the
+   caller decides which one is the board by *reading* it (a desk or a paper
+   sheet has the right shape but not the right content).
+2. :func:`refine_sides` -- at full resolution, many short profiles across each
+   side measure where the dark surround turns into the board, by the area
+   under the step (blur moves a step's half-way point but keeps its area),
+   corrected by the known drawing just inside the edge (a bevel) through
+   ``edge_bias``.  A robust straight line through those points per side, and
+   the four intersections, give the corners to a fraction of a pixel.
+
+Nothing here knows a particular puzzle: the caller passes the expected
+aspect ratio, the board size in its own base units (so distances can be
+expressed in "base pixels") and the edge bias of its drawing.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from visolve.vision.board import Board, _grow, _intersect, _quad_from_contour, channel_max, otsu_threshold
+from visolve.vision.light import illumination
+
+#: longest side of the reduced copy used to find candidates
+WORK_SIZE = 800
+
+
+def board_candidates(
+    image: np.ndarray,
+    aspect: float,
+    *,
+    aspect_tolerance: float = 0.3,
+    min_area_frac: float = 0.015,
+    min_solidity: float = 0.8,
+    per_mask: int = 4,
+    limit: int = 8,
+) -> list[Board]:
+    """Bright quadrilaterals that could be a board of width/height ``aspect``.
+
+    Largest first within each way of thresholding; near-duplicates (corners
+    within 2% of the size) are dropped.  An empty list means nothing of the
+    right shape.
+    """
+    if image.ndim not in (2, 3) or image.shape[0] < 16 or image.shape[1] < 16:
+        return []
+    h, w = image.shape[:2]
+    f = min(1.0, WORK_SIZE / max(h, w))
+    v = channel_max(image)
+    if f < 1.0:
+        v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    vf = v.astype(np.float32)
+    # brighter than the middle of the local darkest and brightest values:
+    # glare lifts a dark surround, but it stays darker than the board next
+    # to it, so this one keeps the board apart where fixed levels merge it
+    kl = max(5, int(round(0.03 * max(v.shape))) | 1)
+    se = cv2.getStructuringElement(cv2.MORPH_RECT, (kl, kl))
+    hi_, lo_ = cv2.dilate(v, se), cv2.erode(v, se)
+    mid = cv2.blur((hi_.astype(np.float32) + lo_) * 0.5, (kl, kl))
+    local = (vf > mid) & ((hi_.astype(np.int16) - lo_) > 40) & (v > 30)
+    masks = [local, v > 100]
+    otsu = otsu_threshold(v, lo=30.0, hi=200.0)
+    if abs(otsu - 100) > 12:
+        masks.append(v > otsu)
+    # flat-fielded: bright relative to the light around it (uneven light)
+    light = illumination(vf, max(v.shape) / 8.0)
+    masks.append((vf > 0.55 * light) & (vf > 25))
+    k = max(3, int(round(0.005 * max(v.shape))))
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    out: list[Board] = []
+    for mask in masks:
+        m = mask.astype(np.uint8)
+        if m.sum() < 0.01 * m.size:
+            continue
+        closed = cv2.morphologyEx(m, cv2.MORPH_CLOSE, kernel)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=4)
+        order = [1 + int(i) for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA])]
+        order = [i for i in order if stats[i, cv2.CC_STAT_AREA] >= min_area_frac * closed.size][:per_mask]
+        for label in order:
+            x, y, bw, bh, area = stats[label]
+            if bw >= 0.995 * v.shape[1] and bh >= 0.995 * v.shape[0]:
+                continue  # the whole picture
+            blob = np.pad((labels[y : y + bh, x : x + bw] == label).astype(np.uint8), 1)
+            contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            quad = _quad_from_contour(max(contours, key=cv2.contourArea))
+            if quad is None:
+                continue
+            quad = _grow(quad, 0.5) + (x - 1, y - 1)
+            if not _convex(quad):
+                continue
+            qa = cv2.contourArea(quad.astype(np.float32))
+            if qa <= 0:
+                continue
+            solidity = min(1.0, float(area) / qa)
+            board = Board(quad / f, solidity, False)
+            if solidity < min_solidity or abs(board.aspect - aspect) > aspect_tolerance * aspect:
+                continue
+            size = max(board.width, board.height)
+            if any(np.abs(o.corners - board.corners).max() < 0.02 * size for o in out):
+                continue
+            out.append(board)
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def _convex(quad: np.ndarray) -> bool:
+    cross = []
+    for k in range(4):
+        a, b, c = quad[k], quad[(k + 1) % 4], quad[(k + 2) % 4]
+        u, v = b - a, c - b
+        cross.append(u[0] * v[1] - u[1] * v[0])
+    return all(c > 0 for c in cross) or all(c < 0 for c in cross)
+
+
+def refine_sides(
+    image: np.ndarray,
+    corners: np.ndarray,
+    units: tuple[float, float],
+    *,
+    edge_bias: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0),
+    reach: float = 2.5,
+    passes: int = 2,
+    samples: int = 48,
+) -> np.ndarray:
+    """Sub-pixel corners (tl, tr, br, bl) of a bright quadrilateral on a dark surround.
+
+    ``corners`` are a rough guess, ``units`` = (width, height) of the board
+    in base pixels.  Each side is searched within ``reach`` base pixels of
+    the guess.  ``edge_bias`` (top, right, bottom, left, in base pixels) is
+    how far the area estimate lands *outside* the true edge for a clean
+    drawing (bright bevel: positive, dark bevel: negative), and is
+    corrected.  Sides that cannot be measured keep their guess.
+    """
+    c = np.asarray(corners, np.float64).copy()
+    x0, y0 = np.floor(c.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(c.max(axis=0)).astype(int)
+    pad = int(0.1 * max(x1 - x0, y1 - y0)) + 4
+    H, W = image.shape[:2]
+    ox, oy = max(0, x0 - pad), max(0, y0 - pad)
+    crop = image[oy : max(oy + 1, min(H, y1 + pad)), ox : max(ox + 1, min(W, x1 + pad))]
+    v = channel_max(crop).astype(np.float32)
+    c -= (ox, oy)
+    for p in range(passes):
+        r = reach if p == 0 else max(1.0, reach / 2.0)
+        lines = []
+        for k in range(4):
+            a, b = c[k], c[(k + 1) % 4]
+            along = np.linalg.norm(b - a) / (units[0] if k % 2 == 0 else units[1])
+            across = (np.linalg.norm(c[(k + 2) % 4] - b) + np.linalg.norm(c[(k + 3) % 4] - a)) / 2
+            across /= units[1] if k % 2 == 0 else units[0]
+            bp = max(0.5, 0.5 * (along + across))
+            lines.append(_side_line(v, a, b, bp, r, edge_bias[k], samples))
+        new = c.copy()
+        limit = 2 * reach * _base_px(c, units)
+        for k in range(4):
+            l1, l2 = lines[(k - 1) % 4], lines[k]
+            if l1 is None or l2 is None:
+                continue
+            pt = _intersect(l1, l2)
+            if pt is not None and np.linalg.norm(np.array(pt) - c[k]) < limit:
+                new[k] = pt
+        c = new
+    return c + (ox, oy)
+
+
+def _base_px(c: np.ndarray, units) -> float:
+    w = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+    return max(0.5, w / units[0])
+
+
+def _side_line(v, a, b, bp, reach, bias, samples):
+    """Robust line (vx, vy, x0, y0) through the edge points of side a->b, or None."""
+    d = (b - a) / max(np.linalg.norm(b - a), 1e-9)
+    n = np.array([d[1], -d[0]])  # outward for clockwise corners (y down)
+    ts = np.linspace(0.06, 0.94, samples)
+    pts = a[None, :] + ts[:, None] * (b - a)[None, :]
+    step = min(1.0, bp / 3.0)
+    inside = reach + 2.5  # the plate level is measured 1.5-2.5 base px past the search range
+    m = int(np.ceil((reach + inside) * bp / step)) + 1
+    s = -reach * bp + step * np.arange(m)  # distance inwards from the guess
+    xs = pts[:, 0:1] - n[0] * s[None, :]
+    ys = pts[:, 1:2] - n[1] * s[None, :]
+    prof = cv2.remap(v, (xs - 0.5).astype(np.float32), (ys - 0.5).astype(np.float32),
+                     cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    third = max(2, int(round(bp / step)))
+    n_out = max(3, int(2 * reach * bp / step))
+    out = np.percentile(prof[:, :n_out], 10, axis=1)
+    inner = prof[:, -third:]
+    inn = np.median(inner, axis=1)
+    contrast = inn - out
+    ok = contrast > 20
+    ok &= inner.std(axis=1) < 0.15 * np.maximum(contrast, 1)
+    ok &= prof[:, : max(2, n_out // 3)].mean(axis=1) < out + 0.35 * contrast
+    if ok.sum() < 6:
+        return None
+    frac = np.clip((prof - out[:, None]) / np.maximum(contrast, 1)[:, None], -0.2, 1.5)
+    area = frac.sum(axis=1) * step
+    # sample j stands for [s_j - step/2, s_j + step/2]
+    edge = (s[-1] + step / 2) - area + bias * bp
+    t, e = ts[ok], edge[ok]
+    # the line through most samples: every pair of samples far enough apart
+    # proposes a line, the one with most samples within a small distance
+    # wins (pipes reaching the edge, or a tile with another bevel, can spoil
+    # a third of the samples, all on one side), then least squares on those
+    tol = max(0.12 * bp, 0.25)
+    i, j = np.triu_indices(len(t), 1)
+    far = (t[j] - t[i]) > 0.25
+    i, j = i[far], j[far]
+    if len(i) == 0:
+        return None
+    beta = (e[j] - e[i]) / (t[j] - t[i])
+    alpha = e[i] - beta * t[i]
+    res = np.abs(e[None, :] - (alpha[:, None] + beta[:, None] * t[None, :]))
+    inl = res < tol
+    k = int(np.argmax(inl.sum(axis=1) - 1e-3 * np.minimum(res, tol).sum(axis=1)))
+    keep = inl[k]
+    if keep.sum() < 6:
+        return None
+    beta, alpha = np.polyfit(t[keep], e[keep], 1)
+    p0 = a - n * alpha
+    p1 = b - n * (alpha + beta)
+    dv = (p1 - p0) / max(np.linalg.norm(p1 - p0), 1e-9)
+    return (float(dv[0]), float(dv[1]), float(p0[0]), float(p0[1]))
