@@ -1,24 +1,39 @@
-"""IQ Circuit reader: a booklet-style challenge picture -> Level.
+"""IQ Circuit reader: a booklet-style challenge picture (or a photo of one) -> Level.
 
 Steps:
 
-1. :func:`find_board` finds the 8 x 4 board by its look (dark rounded cells
-   on a mid-grey lattice) at any scale and returns its four outer corners
-   (the middle lines of the outer gaps).  Only this step would change for
-   photos; everything after works on the board warped to a fixed frame.
-2. :func:`warp_board` maps those corners to a canonical picture with a
-   40 px cell pitch (cell ``(x, y)`` centred on ``(40x + 20, 40y + 20)``).
-3. Every cell gets scores in 0..1 (share of yellow pixels in small patches):
+1. Find the 8 x 4 board.  Screenshots and crops (the board upright, any
+   scale): :func:`find_board` fits the lattice to the column and row sums of
+   the grey grid and returns the four outer corners (the middle lines of the
+   outer gaps).  Photos (turned, at an angle, on a cluttered desk, unevenly
+   lit): :func:`find_board_in_photo` finds the 32 cells as dark blobs
+   ("dark" in the smallest colour channel, where yellow track is dark too)
+   with :func:`visolve.vision.quad.find_cell_lattice`, which gives a
+   homography from board coordinates (one unit per cell) to the picture.
+2. :func:`straight_view` samples the board straight on, :data:`PITCH` px per
+   cell with half a cell of margin, then :func:`refine` nudges the lattice
+   so each inner grid crossing sits where it should (template matching of
+   the "+" of grey between four dark cells) and samples again.
+3. :func:`normalised_classes` evens out the light: per cell the dark colour
+   (the cell's corners) and per grid crossing the grey colour (its least
+   bright arm, away from white outlines) give, channel by channel, an affine
+   map dark -> 0, grey -> 1 (:func:`visolve.vision.quad.normalise_light`).
+   Gains, colour casts, veiling light and glare are all affine per pixel, so
+   yellow, white, grey and dark are then told apart by fixed thresholds.
+4. Every cell gets scores in 0..1 (share of yellow pixels in small patches):
    centre, each of the four track arms (13 px from the centre), a dot (four
    diagonal patches at 6 px, which a 7 px track band never reaches); every
    inside gap gets a track-crossing score and a white-outline score.
    A score between the two thresholds is a doubt and raises ReadError
    naming the cell.
-4. The kind of picture: a white outline on an inside gap = Master; otherwise
+5. The kind of picture: a white outline on an inside gap = Master; otherwise
    yellow crossing an inside gap = Expert; otherwise Wizard.
-5. Master pictures: cells joined by gaps without outline form regions; each
+6. Master pictures: cells joined by gaps without outline form regions; each
    outlined region with track must match exactly one piece face laid on the
    board (face, rotation and anchor from the piece data).
+
+The level number: the pictures print none, so it is the number in the file
+name, else the file stem (:func:`level_name`).
 """
 
 from __future__ import annotations
@@ -31,6 +46,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
+from visolve.vision.quad import find_cell_lattice, map_points, normalise_light, warp_lattice
 from visolve.puzzles.iq_circuit.model import (
     DELTA,
     HEIGHT,
@@ -46,8 +62,14 @@ from visolve.puzzles.iq_circuit.model import (
 )
 
 PITCH = 40  #: canonical cell pitch in pixels
+MARGIN = 0.5  #: cells of margin around the board in the straight view
 YES, NO = 0.6, 0.3  #: score thresholds; in between = doubtful
 MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
+PHOTO_SIDE = 800  #: photos are searched for cells at this long side
+#: thresholds on the smallest colour channel that make the "dark" masks of
+#: the photo search (cells ~32 and yellow ~1 under grey ~88 in the booklet
+#: colours; photos scale and lift all of these, unevenly)
+DARK_LEVELS = (30, 45, 60, 80, 105)
 
 
 # -- colour classes -------------------------------------------------------------
@@ -183,6 +205,167 @@ def warp_board(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     )
 
 
+def corners_homography(corners: np.ndarray) -> np.ndarray:
+    """Homography from board coordinates (one unit per cell) to the picture, from four corners."""
+    src = np.array([[0, 0], [WIDTH, 0], [WIDTH, HEIGHT], [0, HEIGHT]], np.float32)
+    return cv2.getPerspectiveTransform(src, np.asarray(corners, np.float32)).astype(np.float64)
+
+
+def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
+    low = small.min(axis=2)
+    return [low < t for t in DARK_LEVELS]
+
+
+def find_board_in_photo(image: np.ndarray) -> np.ndarray:
+    """Homography board coordinates -> picture for a board seen at an angle.
+
+    Raises NotThisPuzzle when no 8 x 4 lattice of dark cells is found.
+    """
+    h, w = image.shape[:2]
+    scale = min(1.0, PHOTO_SIDE / max(h, w))
+    small = image
+    if scale < 1.0:
+        small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    lattice = find_cell_lattice(_dark_masks(small), WIDTH, HEIGHT, min_found=0.75)
+    if lattice is None:
+        raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
+    sx, sy = w / small.shape[1], h / small.shape[0]
+    return np.diag([sx, sy, 1.0]) @ lattice.homography
+
+
+def straight_view(image: np.ndarray, hom: np.ndarray) -> np.ndarray:
+    """The board straight on: PITCH px per cell, MARGIN cells around it."""
+    return warp_lattice(image, hom, WIDTH, HEIGHT, PITCH, MARGIN)
+
+
+def _cross_template() -> np.ndarray:
+    size = 2 * 15 + 1
+    t = np.zeros((size, size), np.float32)
+    half = 4  # the grey gap is ~9 px wide at 40 px per cell
+    t[:, 15 - half : 15 + half + 1] = 1
+    t[15 - half : 15 + half + 1, :] = 1
+    return t
+
+
+_CROSS = _cross_template()
+
+
+def refine(image: np.ndarray, hom: np.ndarray, view: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Move the lattice so the 21 inner grid crossings sit on the grey "+" shapes.
+
+    Returns the corrected homography and the straight view made with it.
+    When fewer than 12 crossings are clear (or the fit moves a corner by more
+    than half a cell) the input is returned unchanged.
+    """
+    if view is None:
+        view = straight_view(image, hom)
+    low = view.min(axis=2).astype(np.float32)
+    off = MARGIN * PITCH
+    search = 6
+    r = _CROSS.shape[0] // 2
+    src, dst = [], []
+    for j in range(1, HEIGHT):
+        for i in range(1, WIDTH):
+            cx, cy = int(round(off + i * PITCH)), int(round(off + j * PITCH))
+            patch = low[cy - r - search : cy + r + search + 1, cx - r - search : cx + r + search + 1]
+            if patch.shape != (2 * (r + search) + 1,) * 2 or patch.std() < 4:
+                continue
+            res = cv2.matchTemplate(patch, _CROSS, cv2.TM_CCOEFF_NORMED)
+            _mn, best, _ml, (bx, by) = cv2.minMaxLoc(res)
+            if best < 0.5 or bx in (0, 2 * search) or by in (0, 2 * search):
+                continue
+            # sub-pixel peak: parabola through the neighbours
+            def sub(a, b, c):
+                den = a - 2 * b + c
+                return 0.0 if abs(den) < 1e-9 else 0.5 * (a - c) / den
+
+            dx = bx - search + sub(res[by, bx - 1], res[by, bx], res[by, bx + 1])
+            dy = by - search + sub(res[by - 1, bx], res[by, bx], res[by + 1, bx])
+            src.append((i, j))
+            dst.append((i + dx / PITCH, j + dy / PITCH))
+    if len(src) < 12:
+        return hom, view
+    fix, _ = cv2.findHomography(np.array(src, np.float64), np.array(dst, np.float64), cv2.RANSAC, 0.08)
+    if fix is None:
+        return hom, view
+    box = np.array([[0, 0], [WIDTH, 0], [WIDTH, HEIGHT], [0, HEIGHT]], np.float64)
+    if np.abs(map_points(fix, box) - box).max() > 0.5:
+        return hom, view
+    new = hom @ fix
+    return new, straight_view(image, new)
+
+
+@dataclass
+class Classes:
+    """Per-pixel colour classes of a straight view (board area only, PITCH px per cell)."""
+
+    yellow: np.ndarray
+    white: np.ndarray
+    dark: np.ndarray
+
+
+def _patch_mean(img: np.ndarray, cx: float, cy: float, r: int) -> np.ndarray:
+    x, y = int(round(cx)), int(round(cy))
+    return img[y - r : y + r + 1, x - r : x + r + 1].reshape(-1, img.shape[2]).mean(axis=0)
+
+
+def normalised_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
+    """Even out the light of a straight view and classify its pixels.
+
+    Returns the classes of the board area (8 * PITCH x 4 * PITCH) and the
+    normalised board (float32, dark cells ~0, grey grid ~1 in every channel).
+    """
+    img = view.astype(np.float32)
+    off = MARGIN * PITCH
+    # dark: the four corners of every cell, 10 px from its centre along both
+    # axes (outside any dot or track band): a regular grid with 20 px spacing
+    q = PITCH // 4
+    dark = np.zeros((2 * HEIGHT, 2 * WIDTH, 3), np.float32)
+    for b in range(2 * HEIGHT):
+        for a in range(2 * WIDTH):
+            dark[b, a] = _patch_mean(img, off + q + 2 * q * a, off + q + 2 * q * b, 1)
+    # grey: every grid crossing, its darkest arm 9 px out (white outlines are
+    # brighter, track never comes this close); along the board's edge the gap
+    # is half as wide, so those arms are sampled 2 px inside the edge
+    grey = np.zeros((HEIGHT + 1, WIDTH + 1, 3), np.float32)
+    for j in range(HEIGHT + 1):
+        for i in range(WIDTH + 1):
+            cx, cy = off + PITCH * i, off + PITCH * j
+            arms = []
+            for dx, dy in DELTA:
+                if not (0 <= i + dx <= WIDTH and 0 <= j + dy <= HEIGHT):
+                    continue
+                ax, ay = cx + dx * 9, cy + dy * 9
+                if dy == 0 and j in (0, HEIGHT):
+                    ay += 2 if j == 0 else -2
+                if dx == 0 and i in (0, WIDTH):
+                    ax += 2 if i == 0 else -2
+                arms.append(_patch_mean(img, ax, ay, 1))
+            grey[j, i] = min(arms, key=lambda v: float(v.sum()))
+    # crossings whose every arm is outlined (white) look far too bright: use their neighbours
+    lum = grey.sum(axis=2)
+    typical = float(np.median(lum))
+    for j in range(HEIGHT + 1):
+        for i in range(WIDTH + 1):
+            if lum[j, i] > 1.6 * typical:
+                nb = [grey[b, a] for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)
+                      if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and lum[b, a] <= 1.6 * typical]
+                if nb:
+                    grey[j, i] = np.median(nb, axis=0)
+    bw, bh = WIDTH * PITCH, HEIGHT * PITCH
+    low = cv2.resize(dark, (bw, bh), interpolation=cv2.INTER_LINEAR)  # samples at band centres
+    p = PITCH // 2
+    high = cv2.resize(grey, (bw + 2 * p, bh + 2 * p), interpolation=cv2.INTER_LINEAR)[p:-p, p:-p]
+    o = int(round(off))
+    board = img[o : o + bh, o : o + bw]
+    n = normalise_light(board, low, high, min_span=6.0)
+    nb, ng, nr = n[:, :, 0], n[:, :, 1], n[:, :, 2]
+    yellow = (np.minimum(nr, ng) - nb > 1.0) & (np.minimum(nr, ng) > 1.3)
+    white = np.minimum(np.minimum(nr, ng), nb) > 1.7
+    darkm = n.max(axis=2) < 0.5
+    return Classes(yellow, white, darkm), n
+
+
 # -- scores -----------------------------------------------------------------------
 
 @dataclass
@@ -211,9 +394,43 @@ def _diag(mask: np.ndarray, cx: int, cy: int, sx: int, sy: int) -> float:
     return float(sum(mask[cy + sy * b, cx + sx * a] for a, b in ((6, 6), (7, 6), (6, 7))) / 3)
 
 
-def score_board(board: np.ndarray) -> BoardScores:
-    yel = yellow_mask(board).astype(np.float32)
-    wht = white_mask(board).astype(np.float32)
+def _outline_score(wht: np.ndarray, x: int, y: int, vertical: bool) -> float:
+    """How much the gap centred on ``(x, y)`` shows a thin white line along it.
+
+    Looks at the two stretches 6-12 px either side of the gap's middle (the
+    middle may be crossed by track); on each line across the gap (13 px) the
+    white pixels must be a narrow run (1-8 px, centred within 3 px of the gap
+    line): an outline, not a wash of light over the whole gap.  The score is
+    the share of such lines in the worse of the two stretches.
+    """
+    g = wht if vertical else wht.T
+    if not vertical:
+        x, y = y, x
+    halves = []
+    for lo, hi in ((y - 12, y - 6), (y + 6, y + 12)):
+        block = g[max(lo, 0) : hi + 1, max(x - 6, 0) : x + 7].astype(np.float32)
+        if block.size == 0:
+            return 0.0
+        count = block.sum(axis=1)
+        pos = np.arange(block.shape[1], dtype=np.float32) + max(x - 6, 0) - x
+        centre = (block * pos).sum(axis=1) / np.maximum(count, 1)
+        ok = (count >= 1) & (count <= 8) & (np.abs(centre) <= 3)
+        halves.append(float(ok.mean()))
+    return min(halves)
+
+
+def score_board(board: np.ndarray, classes: Classes | None = None) -> BoardScores:
+    """Scores of every cell and inside gap of a board seen straight on (no margin).
+
+    ``classes`` are the colour classes from :func:`normalised_classes`; without
+    them the fixed booklet colours are used (clean screenshots only).
+    """
+    if classes is None:
+        yel = yellow_mask(board).astype(np.float32)
+        wht = white_mask(board).astype(np.float32)
+    else:
+        yel = classes.yellow.astype(np.float32)
+        wht = classes.white.astype(np.float32)
     cells = []
     for y in range(HEIGHT):
         row = []
@@ -238,12 +455,12 @@ def score_board(board: np.ndarray) -> BoardScores:
             if x + 1 < WIDTH:
                 gx = PITCH * (x + 1)
                 track = _frac(yel, gx, cy, 1, 1)
-                outline = max(_frac(wht, gx, cy - 9, 1, 3), _frac(wht, gx, cy + 9, 1, 3))
+                outline = _outline_score(wht, gx, cy, vertical=True)
                 gaps[(x, y, 0)] = (track, outline)
             if y + 1 < HEIGHT:
                 gy = PITCH * (y + 1)
                 track = _frac(yel, cx, gy, 1, 1)
-                outline = max(_frac(wht, cx - 9, gy, 3, 1), _frac(wht, cx + 9, gy, 3, 1))
+                outline = _outline_score(wht, cx, gy, vertical=False)
                 gaps[(x, y, 1)] = (track, outline)
     return BoardScores(cells, gaps)
 
@@ -331,9 +548,9 @@ def _match_piece(cells: dict[tuple[int, int], int]) -> list[Placement]:
     return out
 
 
-def read_board(board: np.ndarray, source: str = "") -> Level:
+def read_board(board: np.ndarray, source: str = "", classes: Classes | None = None) -> Level:
     """A warped board picture (see :func:`warp_board`) -> Level."""
-    scores = score_board(board)
+    scores = score_board(board, classes)
     kind = _kind(scores)
     symbols = [[cell_symbol(scores.cells[y][x], x, y) for x in range(WIDTH)] for y in range(HEIGHT)]
     name = level_name(source)
@@ -425,42 +642,83 @@ def _mask(sym: str) -> int:
     return SYMBOL_MASK.get(sym, 0)
 
 
-def read(image: np.ndarray, source: str = "") -> Level:
-    """Picture (BGR) -> Level.  NotThisPuzzle / ReadError on failure."""
-    if image is None or image.ndim != 3 or image.shape[2] < 3:
-        raise NotThisPuzzle("not a colour picture")
-    image = image[:, :, :3]
-    corners = find_board(image)
-    board = warp_board(image, corners)
+def _upright(image: np.ndarray) -> np.ndarray:
+    return corners_homography(find_board(image))
+
+
+#: board finders tried in turn: the exact upright fit, then the photo search
+FINDERS = (("upright", _upright), ("photo", find_board_in_photo))
+
+
+def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
+    """Read the board that ``hom`` (board coordinates -> picture) points at."""
+    hom, view = refine(image, hom)
+    classes, _n = normalised_classes(view)
+    o = int(round(MARGIN * PITCH))
+    board = view[o : o + HEIGHT * PITCH, o : o + WIDTH * PITCH]
     # every cell must look like a dark square: dark or yellow around its centre
-    dark = dark_mask(board) | yellow_mask(board)
+    dark = classes.dark | classes.yellow
     for y in range(HEIGHT):
         for x in range(WIDTH):
             share = _frac(dark, PITCH * x + PITCH // 2, PITCH * y + PITCH // 2, 11, 11)
             if share < 0.8:
                 raise NotThisPuzzle(f"cell ({x},{y}) is not a dark square ({share:.2f} dark or yellow)")
-    return read_board(board, source)
+    # and the gaps between them grey (or white outline, or yellow track)
+    grid = ~(classes.dark)
+    lines = [_frac(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
+    if np.mean(lines) < 0.6:
+        raise NotThisPuzzle(f"the cells are not separated by a lighter grid ({np.mean(lines):.2f})")
+    return read_board(board, source, classes)
+
+
+def read(image: np.ndarray, source: str = "") -> Level:
+    """Picture (BGR) -> Level.  NotThisPuzzle / ReadError on failure.
+
+    Each finder of :data:`FINDERS` is tried until one gives a board that
+    reads; a ReadError (the board is there but a cell is in doubt) is
+    reported in preference to a NotThisPuzzle.
+    """
+    if image is None or image.ndim != 3 or image.shape[2] < 3:
+        raise NotThisPuzzle("not a colour picture")
+    image = np.ascontiguousarray(image[:, :, :3])
+    errors: list[Exception] = []
+    for _name, finder in FINDERS:
+        try:
+            hom = finder(image)
+            return read_view(image, hom, source)
+        except (NotThisPuzzle, ReadError) as exc:
+            errors.append(exc)
+    doubts = [e for e in errors if isinstance(e, ReadError)]
+    raise (doubts or errors)[-1]
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
     """The picture with the found board lattice and each cell's read symbol drawn on it."""
-    out = image[:, :, :3].copy()
-    try:
-        corners = find_board(out)
-    except NotThisPuzzle as exc:
-        cv2.putText(out, str(exc)[:60], (5, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 255), 1)
+    out = np.ascontiguousarray(image[:, :, :3]).copy()
+    hom = None
+    reason = ""
+    for _name, finder in FINDERS:
+        try:
+            hom = finder(out)
+            break
+        except NotThisPuzzle as exc:
+            reason = str(exc)
+    if hom is None:
+        cv2.putText(out, reason[:60], (5, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 255), 1)
         return out
-    m = cv2.getPerspectiveTransform(
-        np.array([[0, 0], [WIDTH, 0], [WIDTH, HEIGHT], [0, HEIGHT]], np.float32), corners
-    )
-    board = warp_board(out, corners)
-    scores = score_board(board)
+    hom, view = refine(image[:, :, :3], hom)
+    classes, _n = normalised_classes(view)
+    o = int(round(MARGIN * PITCH))
+    scores = score_board(view[o : o + HEIGHT * PITCH, o : o + WIDTH * PITCH], classes)
+    pitch = float(np.linalg.norm(map_points(hom, [[0, 0], [1, 0]])[1] - map_points(hom, [[0, 0]])[0]))
+    thick = max(1, int(round(pitch / 40)))
+    font = max(0.4, pitch / 60)
     for y in range(HEIGHT + 1):
-        pts = cv2.perspectiveTransform(np.array([[[0, y], [WIDTH, y]]], np.float32), m)[0]
-        cv2.line(out, tuple(map(int, pts[0])), tuple(map(int, pts[1])), (255, 0, 255), 1)
+        pts = map_points(hom, [[0, y], [WIDTH, y]])
+        cv2.line(out, tuple(map(int, pts[0])), tuple(map(int, pts[1])), (255, 0, 255), thick)
     for x in range(WIDTH + 1):
-        pts = cv2.perspectiveTransform(np.array([[[x, 0], [x, HEIGHT]]], np.float32), m)[0]
-        cv2.line(out, tuple(map(int, pts[0])), tuple(map(int, pts[1])), (255, 0, 255), 1)
+        pts = map_points(hom, [[x, 0], [x, HEIGHT]])
+        cv2.line(out, tuple(map(int, pts[0])), tuple(map(int, pts[1])), (255, 0, 255), thick)
     for y in range(HEIGHT):
         for x in range(WIDTH):
             try:
@@ -468,6 +726,6 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
                 colour = (0, 200, 0)
             except ReadError:
                 sym, colour = "!", (0, 0, 255)
-            p = cv2.perspectiveTransform(np.array([[[x + 0.15, y + 0.35]]], np.float32), m)[0][0]
-            cv2.putText(out, sym, (int(p[0]), int(p[1])), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1)
+            p = map_points(hom, [[x + 0.15, y + 0.35]])[0]
+            cv2.putText(out, sym, (int(p[0]), int(p[1])), cv2.FONT_HERSHEY_SIMPLEX, font, colour, thick)
     return out

@@ -1,0 +1,360 @@
+"""Boards seen at an angle: a lattice of cells found as blobs, a straight view, even light.
+
+A board made of a regular ``cols x rows`` lattice of cells that stand out
+from the lines between them (dark squares on a grey grid, light tiles on a
+dark frame...) can be found in a photo without knowing its size, angle or
+position, from the cells themselves:
+
+:func:`find_cell_lattice`
+    Takes one or more binary masks in which the cells are set (the lines
+    between them clear; things drawn across the lines may join neighbouring
+    cells).  For growing thresholds ``t`` of the mask's distance transform
+    the set pixels deeper than ``t`` split into blobs: at the right ``t``
+    each cell is one compact blob and thin bridges between cells are gone.
+    Neighbouring blobs of similar size at the lattice spacing are linked,
+    the two lattice directions taken from the links, integer lattice
+    coordinates given by a walk over the links, and the ``cols x rows``
+    window holding most blobs kept (a lattice that runs on past the window
+    is refused: that is a bigger grid, not this board).  A homography from
+    lattice coordinates to picture coordinates is fitted to the blob
+    centres.  Perspective is handled because links are only ever between
+    neighbours.
+
+:func:`warp_lattice`
+    Samples the picture onto a straight view with a fixed number of pixels
+    per cell, shrinking large pictures with area averaging first so fine
+    detail does not alias.
+
+:func:`normalise_light`
+    Undoes uneven light and glare: given, on a coarse grid, the local colour
+    of two known references (say the dark cells and the grey lines), maps
+    each channel affinely so that the first becomes 0 and the second 1.
+    Gains, colour casts, veiling light and a glare spot mixing the picture
+    with white are all affine per pixel, so the colours that remain are the
+    drawing's own.
+
+Coordinates: continuous ``(x, y)``; pixel ``(row i, col j)`` covers
+``[j, j+1) x [i, i+1)``.  Lattice coordinates put cell ``(c, r)`` on the
+unit square ``[c, c+1) x [r, r+1)``, so its centre is ``(c + 0.5, r + 0.5)``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: distance-transform thresholds (pixels of the mask) tried, small to large
+DEPTHS = (1.5, 2.5, 4.0, 6.0, 9.0, 13.0, 19.0, 27.0)
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """A ``cols x rows`` lattice found in a picture.
+
+    ``homography`` maps lattice coordinates to picture coordinates (see the
+    module docstring).  ``found`` is how many of the cells were seen as
+    blobs, ``error`` the RMS distance (in cells) between blob centres and the
+    fitted lattice, ``depth`` the distance-transform threshold that worked
+    and ``mask`` the index of the mask it worked on.
+    """
+
+    homography: np.ndarray
+    cols: int
+    rows: int
+    found: int
+    error: float
+    depth: float
+
+    def corners(self) -> np.ndarray:
+        """Outer corners tl, tr, br, bl in picture coordinates, float32 (4, 2)."""
+        pts = np.array([[0, 0], [self.cols, 0], [self.cols, self.rows], [0, self.rows]], np.float64)
+        return map_points(self.homography, pts).astype(np.float32)
+
+    def pitch(self) -> float:
+        """Mean cell size in picture pixels (mean of the four sides / cells)."""
+        c = self.corners().astype(np.float64)
+        sides = np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)
+        return float((sides[0] + sides[2]) / (2 * self.cols) / 2 + (sides[1] + sides[3]) / (2 * self.rows) / 2)
+
+    def scaled(self, factor: float) -> Lattice:
+        """The same lattice in a picture scaled by ``factor``."""
+        s = np.diag([factor, factor, 1.0])
+        return Lattice(s @ self.homography, self.cols, self.rows, self.found, self.error, self.depth)
+
+
+def map_points(homography: np.ndarray, pts) -> np.ndarray:
+    """``(n, 2)`` points through a 3x3 homography."""
+    p = np.asarray(pts, np.float64).reshape(-1, 2)
+    q = np.hstack([p, np.ones((len(p), 1))]) @ np.asarray(homography, np.float64).T
+    return q[:, :2] / q[:, 2:3]
+
+
+# ---------------------------------------------------------------------------
+# finding the lattice
+
+
+@dataclass
+class _Blobs:
+    centres: np.ndarray  # (n, 2) x, y
+    areas: np.ndarray  # (n,)
+
+
+def _blobs(deep: np.ndarray, max_blobs: int) -> _Blobs | None:
+    n, _labels, stats, centroids = cv2.connectedComponentsWithStats(deep, connectivity=8)
+    if n < 2 or n > max_blobs:
+        return None
+    stats, centroids = stats[1:], centroids[1:]
+    w = stats[:, cv2.CC_STAT_WIDTH].astype(np.float64)
+    h = stats[:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+    area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    keep = (area >= 3) & (area >= 0.45 * w * h) & (np.maximum(w, h) <= 1.7 * np.minimum(w, h))
+    if keep.sum() < 4:
+        return None
+    # pixel centres are at +0.5 in the picture's coordinates
+    return _Blobs(centroids[keep] + 0.5, area[keep])
+
+
+def _links(b: _Blobs) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs (i, j) of blobs that look like lattice neighbours, and their vectors."""
+    p = b.centres
+    d = np.linalg.norm(p[:, None, :] - p[None, :, :], axis=2)
+    ratio = b.areas[:, None] / b.areas[None, :]
+    similar = (ratio > 0.45) & (ratio < 2.2)
+    np.fill_diagonal(similar, False)
+    dd = np.where(similar, d, np.inf)
+    nearest = dd.min(axis=1)
+    lo = 0.8 * np.minimum(nearest[:, None], nearest[None, :])
+    hi = 1.25 * np.maximum(nearest[:, None], nearest[None, :])
+    # a blob's side is about sqrt(area): neighbours are not much closer than that
+    ok = similar & (dd >= lo) & (dd <= hi) & (dd >= 0.9 * np.sqrt(np.maximum(b.areas[:, None], b.areas[None, :])))
+    i, j = np.nonzero(np.triu(ok, 1))
+    return i, j, p[j] - p[i]
+
+
+def _walk(n: int, i: np.ndarray, j: np.ndarray, steps: np.ndarray) -> dict[int, tuple[int, int]]:
+    """Integer lattice coordinates for the largest linked group of blobs."""
+    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    for a, b, (sx, sy) in zip(i.tolist(), j.tolist(), steps.tolist()):
+        adj[a].append((b, sx, sy))
+        adj[b].append((a, -sx, -sy))
+    seen: dict[int, tuple[int, int]] = {}
+    best: dict[int, tuple[int, int]] = {}
+    for start in range(n):
+        if start in seen or not adj[start]:
+            continue
+        group = {start: (0, 0)}
+        queue = deque([start])
+        while queue:
+            a = queue.popleft()
+            ax, ay = group[a]
+            for b, sx, sy in adj[a]:
+                if b not in group:
+                    group[b] = (ax + sx, ay + sy)
+                    queue.append(b)
+        seen.update(group)
+        if len(group) > len(best):
+            best = group
+    return best
+
+
+def _lattice_from_blobs(b: _Blobs, cols: int, rows: int, min_found: int) -> tuple[np.ndarray, int, float] | None:
+    if len(b.areas) < min_found:
+        return None
+    i, j, vec = _links(b)
+    if len(i) < min_found:
+        return None
+    ang = np.arctan2(vec[:, 1], vec[:, 0])
+    # the lattice direction modulo 90 degrees: circular mean of 4 * angle
+    theta = math.atan2(np.sin(4 * ang).mean(), np.cos(4 * ang).mean()) / 4
+    if abs(theta) > math.radians(40):
+        return None  # boards are roughly upright (a photo turns them by 15 degrees at most)
+    c, s = math.cos(-theta), math.sin(-theta)
+    rx = vec[:, 0] * c - vec[:, 1] * s
+    ry = vec[:, 0] * s + vec[:, 1] * c
+    off = np.abs(np.arctan2(np.minimum(np.abs(rx), np.abs(ry)), np.maximum(np.abs(rx), np.abs(ry))))
+    straight = off < math.radians(18)
+    horiz = np.abs(rx) >= np.abs(ry)
+    steps = np.where(horiz[:, None], np.stack([np.sign(rx), 0 * rx], 1), np.stack([0 * ry, np.sign(ry)], 1))
+    steps = steps.astype(np.int64)
+    coords = _walk(len(b.areas), i[straight], j[straight], steps[straight])
+    if len(coords) < min_found:
+        return None
+    idx = np.array(list(coords.keys()))
+    lat = np.array([coords[k] for k in idx], np.float64)
+    pts = b.centres[idx]
+    # robust fit over everything linked, then the cols x rows window with most blobs
+    h, inl = cv2.findHomography(lat + 0.5, pts, cv2.RANSAC, 0.3 * float(np.median(np.linalg.norm(vec, axis=1))))
+    if h is None:
+        return None
+    inl = inl.ravel().astype(bool)
+    lat, pts = lat[inl], pts[inl]
+    # re-index the blobs by where the fitted lattice puts them
+    back = map_points(np.linalg.inv(h), pts) - 0.5
+    cell = np.round(back)
+    close = np.abs(back - cell).max(axis=1) < 0.3
+    cell, pts = cell[close].astype(int), pts[close]
+    if len(cell) < min_found:
+        return None
+    occupied = {tuple(c) for c in cell.tolist()}
+    xs, ys = cell[:, 0], cell[:, 1]
+    best = None
+    for x0 in range(int(xs.min()), int(xs.max()) - cols + 2):
+        for y0 in range(int(ys.min()), int(ys.max()) - rows + 2):
+            inside = sum((x, y) in occupied for x in range(x0, x0 + cols) for y in range(y0, y0 + rows))
+            if best is None or inside > best[0]:
+                best = (inside, x0, y0)
+    if best is None or best[0] < min_found:
+        return None
+    found, x0, y0 = best
+    ring = [(x, y) for x in range(x0 - 1, x0 + cols + 1) for y in (y0 - 1, y0 + rows)]
+    ring += [(x, y) for y in range(y0, y0 + rows) for x in (x0 - 1, x0 + cols)]
+    if sum(c in occupied for c in ring) > max(2, len(ring) // 6):
+        return None  # the lattice runs on: a bigger grid than this board
+    sel = (xs >= x0) & (xs < x0 + cols) & (ys >= y0) & (ys < y0 + rows)
+    src = (cell[sel] - [x0, y0] + 0.5).astype(np.float64)
+    dst = pts[sel]
+    hom, _ = cv2.findHomography(src, dst, 0)
+    if hom is None:
+        return None
+    resid = map_points(hom, src) - dst
+    scale = np.linalg.norm(map_points(hom, [[0, 0], [1, 0]])[1] - map_points(hom, [[0, 0]])[0])
+    err = float(np.sqrt((resid**2).sum(axis=1).mean()) / max(scale, 1e-9))
+    return hom, found, err
+
+
+def _merge(parts: list[_Blobs]) -> _Blobs | None:
+    """All blobs of several masks, a blob seen again (centre inside an earlier one) dropped."""
+    parts = [p for p in parts if p is not None]
+    if not parts:
+        return None
+    centres, areas = parts[0].centres, parts[0].areas
+    for p in parts[1:]:
+        d = np.linalg.norm(p.centres[:, None, :] - centres[None, :, :], axis=2)
+        new = (d >= 0.5 * np.sqrt(areas)[None, :]).all(axis=1)
+        centres = np.vstack([centres, p.centres[new]])
+        areas = np.concatenate([areas, p.areas[new]])
+    return _Blobs(centres, areas)
+
+
+def find_cell_lattice(
+    masks: list[np.ndarray],
+    cols: int,
+    rows: int,
+    *,
+    min_found: float = 0.7,
+    depths: Iterable[float] = DEPTHS,
+    max_blobs: int = 4000,
+) -> Lattice | None:
+    """The ``cols x rows`` lattice of cells set in ``masks`` (see the module docstring).
+
+    ``masks`` are binary masks of the same picture in which the cells are
+    set, for instance the dark pixels at several thresholds: where the light
+    changes across the board, some cells separate cleanly in one mask and
+    others in another, so the blobs of all masks are pooled.  For each depth
+    of ``depths`` (distance-transform thresholds, small to large: for cells
+    joined by bridges ``b`` px wide a depth between ``b / 2`` and a third of
+    the cell's side splits them), the pooled blobs are fitted; the first
+    lattice with every cell found is returned at once, else the one with
+    most cells found, provided at least ``min_found`` of them were.
+    ``None`` when there is no such lattice.
+    """
+    need = max(4, int(math.ceil(min_found * cols * rows)))
+    dists = [cv2.distanceTransform(m.astype(np.uint8), cv2.DIST_L2, 3) for m in masks]
+    tops = [float(d.max()) for d in dists]
+    best: Lattice | None = None
+    for depth in depths:
+        parts = [_blobs((d > depth).astype(np.uint8), max_blobs) for d, top in zip(dists, tops) if depth < top]
+        blobs = _merge(parts)
+        if blobs is None:
+            continue
+        got = _lattice_from_blobs(blobs, cols, rows, need)
+        if got is None:
+            continue
+        hom, found, err = got
+        if err > 0.12:
+            continue
+        lat = Lattice(hom, cols, rows, found, err, depth)
+        if best is None or (lat.found, -lat.error) > (best.found, -best.error):
+            best = lat
+        if found == cols * rows:
+            return best
+    return best
+
+
+# ---------------------------------------------------------------------------
+# straight view
+
+
+def warp_lattice(
+    image: np.ndarray, homography: np.ndarray, cols: int, rows: int, pitch: int, margin: float = 0.0
+) -> np.ndarray:
+    """The lattice seen straight on: ``pitch`` px per cell, ``margin`` cells around it.
+
+    Output pixel ``(i, j)`` shows lattice point ``((j + 0.5) / pitch - margin,
+    (i + 0.5) / pitch - margin)``.  When cells are much larger than ``pitch``
+    in the picture, the board's region is first shrunk with area averaging.
+    """
+    h = np.asarray(homography, np.float64)
+    pad = margin
+    quad = map_points(h, [[-pad, -pad], [cols + pad, -pad], [cols + pad, rows + pad], [-pad, rows + pad]])
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    src_pitch = max(sides[0] / (cols + 2 * pad), sides[1] / (rows + 2 * pad))
+    img = image
+    offset = np.zeros(2)
+    factor = 1.0
+    if src_pitch > 1.5 * pitch:
+        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 2
+        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
+        x0, y0 = max(x0, 0), max(y0, 0)
+        x1, y1 = min(x1, image.shape[1]), min(y1, image.shape[0])
+        if x1 - x0 >= 2 and y1 - y0 >= 2:
+            factor = 1.2 * pitch / src_pitch
+            crop = image[y0:y1, x0:x1]
+            nw, nh = max(2, int(round((x1 - x0) * factor))), max(2, int(round((y1 - y0) * factor)))
+            img = cv2.resize(crop, (nw, nh), interpolation=cv2.INTER_AREA)
+            factor_x, factor_y = nw / (x1 - x0), nh / (y1 - y0)
+            offset = np.array([x0, y0], np.float64)
+            h = np.diag([factor_x, factor_y, 1.0]) @ np.array([[1, 0, -offset[0]], [0, 1, -offset[1]], [0, 0, 1.0]]) @ h
+    out_w = int(round((cols + 2 * pad) * pitch))
+    out_h = int(round((rows + 2 * pad) * pitch))
+    # output pixel centre (j + 0.5, i + 0.5) -> lattice (u / pitch - pad) -> picture (then -0.5 for OpenCV)
+    to_lattice = np.array([[1 / pitch, 0, 0.5 / pitch - pad], [0, 1 / pitch, 0.5 / pitch - pad], [0, 0, 1]])
+    to_cv = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
+    m = to_cv @ h @ to_lattice
+    return cv2.warpPerspective(
+        img, m, (out_w, out_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+# ---------------------------------------------------------------------------
+# light
+
+
+def smooth_field(values: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """Enlarge a coarse ``(gh, gw[, c])`` grid of samples to ``size`` = (w, h), bilinearly.
+
+    Sample ``(a, b)`` of the grid sits at the centre of the ``a``-th of ``gh``
+    equal bands of the output's height (and likewise for the width); beyond
+    the outermost samples the values are held.
+    """
+    w, h = size
+    return cv2.resize(np.asarray(values, np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def normalise_light(image: np.ndarray, low: np.ndarray, high: np.ndarray, min_span: float = 8.0) -> np.ndarray:
+    """Per channel ``(image - low) / (high - low)`` with per-pixel references.
+
+    ``low`` and ``high`` are float arrays the size of ``image`` (see
+    :func:`smooth_field`); where they are closer than ``min_span`` grey
+    levels the span is held at ``min_span`` so noise is not blown up.
+    Returns float32, 0 where the picture shows the low reference and 1 where
+    it shows the high one.
+    """
+    img = image.astype(np.float32)
+    span = np.maximum(high - low, np.float32(min_span))
+    return (img - low) / span
