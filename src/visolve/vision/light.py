@@ -11,6 +11,7 @@ The helpers here remove what can be removed without knowing the content:
   everywhere;
 * :func:`local_normalise` -- zero local mean and unit local contrast
   (for aligning a picture to a drawn model, where only edges matter);
+* :func:`remove_background` -- subtract the local ground under light strokes;
 * :func:`stretch` -- map robust low/high percentiles to fixed levels (used
   for light text on a dark ground, such as a caption).
 
@@ -65,6 +66,20 @@ def local_normalise(grey: np.ndarray, sigma: float, eps: float = 2.0) -> np.ndar
     d = g - mean
     var = cv2.GaussianBlur(d * d, (0, 0), sigma)
     return d / np.sqrt(var + eps * eps)
+
+
+def remove_background(grey: np.ndarray, size: int) -> np.ndarray:
+    """Light strokes on a dark ground: subtract the local ground level.
+
+    The ground is the minimum over ``size`` x ``size`` px, smoothed; strokes
+    thinner than ``size`` keep their height, glare and uneven exposure of
+    the ground go.
+    """
+    g = np.asarray(grey, np.float32)
+    k = max(3, int(size) | 1)
+    ground = cv2.erode(g, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    ground = cv2.blur(ground, (k, k))
+    return np.maximum(g - ground, 0.0)
 
 
 def stretch(grey: np.ndarray, lo_pct: float = 5.0, hi_pct: float = 99.5,

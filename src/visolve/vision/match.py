@@ -53,6 +53,14 @@ def _normalise(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return v / np.maximum(norm, 1e-6), std
 
 
+def _plane_basis(h: int, w: int) -> np.ndarray:
+    """Orthonormal basis (h*w, 3) of constant, x and y over an h x w patch."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float64)
+    A = np.stack([np.ones(h * w), xx.ravel() - xx.mean(), yy.ravel() - yy.mean()], axis=1)
+    q, _ = np.linalg.qr(A)
+    return q.astype(np.float32)
+
+
 def _normalise_channels(v: np.ndarray) -> np.ndarray:
     """(n, pixels, channels) -> (n, pixels * channels): each channel zero-mean, unit-norm.
 
@@ -69,7 +77,7 @@ class TemplateBank:
     """Reference pictures of one size, matched by normalised cross-correlation."""
 
     def __init__(self, templates: Sequence[np.ndarray], labels: Sequence[Hashable],
-                 groups: Sequence[Hashable] | None = None):
+                 groups: Sequence[Hashable] | None = None, *, detrend: bool = False):
         if not templates:
             raise ValueError("a template bank needs at least one template")
         shapes = {t.shape for t in templates}
@@ -78,11 +86,16 @@ class TemplateBank:
         if len(labels) != len(templates):
             raise ValueError("one label per template")
         self.shape = templates[0].shape
+        #: remove a plane (a linear light gradient) from every patch and
+        #: template before correlating, per channel
+        self.detrend = bool(detrend)
+        self._channels = int(self.shape[2]) if len(self.shape) == 3 else 1
+        self._basis = _plane_basis(self.shape[0], self.shape[1]) if detrend else None
         self.labels = list(labels)
         self.groups = list(groups) if groups is not None else list(labels)
         flat = np.stack([np.asarray(t, np.float32).ravel() for t in templates])
+        flat = self._detrend(flat)
         self._T, _ = _normalise(flat)
-        self._channels = int(self.shape[2]) if len(self.shape) == 3 else 1
         self._Tc = None  # per-channel normalised templates, made when first asked for
         # group index per template, for the per-group maximum
         self._group_ids = {g: i for i, g in enumerate(dict.fromkeys(self.groups))}
@@ -105,6 +118,7 @@ class TemplateBank:
         P = np.stack([np.asarray(p, np.float32).ravel() for p in patches])
         if P.shape[1] != self._T.shape[1]:
             raise ValueError(f"patch size {patches[0].shape} does not match templates {self.shape}")
+        P = self._detrend(P)
         if per_channel and self._channels > 1:
             return self._scores_per_channel(P)
         Pn, std = _normalise(P)
@@ -113,6 +127,16 @@ class TemplateBank:
         S = cv2.gemm(Pn, self._T, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
         S[std < FLAT_STD] = 0.0
         return S
+
+    def _detrend(self, P: np.ndarray) -> np.ndarray:
+        """Rows with the least-squares plane of each channel taken out (when asked for)."""
+        if self._basis is None:
+            return P
+        c = self._channels
+        V = P.reshape(len(P), -1, c)
+        coef = np.einsum("pk,npc->nkc", self._basis, V)
+        V = V - np.einsum("pk,nkc->npc", self._basis, coef)
+        return np.ascontiguousarray(V.reshape(len(P), -1), dtype=np.float32)
 
     def _scores_per_channel(self, P: np.ndarray) -> np.ndarray:
         c = self._channels
@@ -174,12 +198,14 @@ def read_glyph_row(
     *,
     ink: float = 60.0,
     jitter: int = 1,
+    min_ink_pixels: int = 1,
 ) -> GlyphRead:
     """Read fixed-pitch glyphs left to right starting at cell ``(x, y)`` of ``grey``.
 
     Cells are ``bank.shape`` big and ``pitch`` apart.  Reading stops at the
-    first cell without ink (no pixel brighter than ``ink``) or after
-    ``max_chars``.  The row's position is searched within +-``jitter`` pixels
+    first cell without ink (fewer than ``min_ink_pixels`` pixels brighter
+    than ``ink``; more than one keeps a noisy photo's specks from counting
+    as a character) or after ``max_chars``.  The row's position is searched within +-``jitter`` pixels
     (the offset that makes the first glyph match best is used for the row).
     """
     gh, gw = bank.shape[:2]
@@ -188,7 +214,7 @@ def read_glyph_row(
     for dy in range(-jitter, jitter + 1):
         for dx in range(-jitter, jitter + 1):
             cell = _cell(grey, x + dx, y + dy, gw, gh)
-            if cell is None or cell.max() <= ink:
+            if cell is None or np.count_nonzero(cell > ink) < min_ink_pixels:
                 continue
             m = bank.match_one(cell)
             if best is None or m.score > best[0]:
@@ -200,7 +226,7 @@ def read_glyph_row(
     text, matches = [], []
     for k in range(max_chars):
         cell = _cell(grey, x0 + k * pitch, y0, gw, gh)
-        if cell is None or cell.max() <= ink:
+        if cell is None or np.count_nonzero(cell > ink) < min_ink_pixels:
             break
         m = bank.match_one(cell)
         text.append(str(m.group))
