@@ -10,9 +10,19 @@ tile score and margin seen, and the time per picture: load (decode) and read
 (board + caption + tiles), each the median of ``--runs`` runs, summarised as
 median and mean over the folder.
 
+``--synth N --seed S`` also makes N synthetic photos (random valid levels
+drawn by the painter at random phone sizes, photographed by
+:func:`visolve.vision.synth.photograph`) and reads them; the time reported
+is decode + read per photo (median of ``--runs``), on one core.
+``--distractors N`` checks that N pictures of something else
+(:mod:`visolve.vision.synth` distractors) are refused with NotThisPuzzle or
+ReadError, never read as a level.  Exit status 1 when a screenshot is not
+read exactly, a photo is read *wrongly*, or a distractor is accepted.
+
 Usage::
 
     scripts/eval_reader.py [--dir ../shared/circuit500] [--folders raw scaled photos] [--runs 3]
+    scripts/eval_reader.py --synth 500 --seed 0 --distractors 50 [--synth-only]
 """
 
 from __future__ import annotations
@@ -22,20 +32,21 @@ import json
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
-from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from visolve.errors import VisolveError  # noqa: E402
-from visolve.puzzles.circuit500.model import make_grid, parse_token  # noqa: E402
+import cv2  # noqa: E402
+
+from visolve.errors import NotThisPuzzle, ReadError, VisolveError  # noqa: E402
+from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved, make_grid, parse_token  # noqa: E402
+from visolve.puzzles.circuit500.painter import BASE_H, BASE_W, render_screenshot  # noqa: E402
 from visolve.puzzles.circuit500.reader import read, read_details  # noqa: E402
 from visolve.vision.imageio import load_image  # noqa: E402
-from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved  # noqa: E402
-from visolve.puzzles.circuit500.painter import BASE_H, BASE_W, render_screenshot  # noqa: E402
-from visolve.vision.synth import SCREEN_SIZES, photograph  # noqa: E402
+from visolve.vision.synth import SCREEN_SIZES, iter_distractors, photograph_jpeg  # noqa: E402
 
 PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 
@@ -79,18 +90,21 @@ def random_level(rng: np.random.Generator) -> Level:
             return Level(int(rng.integers(1, 2000)), grid)
 
 
-def synth_case(seed: int, i: int, strength: float = 1.0, long_side=None):
+def synth_case(seed: int, i: int, strength: float = 1.0, long_side=None, *, as_jpeg: bool = False):
     """Photo ``i`` of seed ``seed``: (name, photo, level, src->photo H, base->src H).
 
     A random level is drawn as a screenshot at a random phone size and
-    photographed with :func:`visolve.vision.synth.photograph`.
+    photographed with :func:`visolve.vision.synth.photograph`.  With
+    ``as_jpeg`` the photo is returned as JPEG file bytes (to time decoding as
+    well), else decoded.
     """
     rng = np.random.default_rng([seed, i])
     level = random_level(rng)
     sizes = SCREEN_SIZES + ((640, 1136),)
     size = sizes[int(rng.integers(0, len(sizes)))]
     shot = render_screenshot(level, size, lit=True, counter=int(rng.integers(0, 400)))
-    photo, H = photograph(shot, rng, strength, long_side=long_side)
+    data, H = photograph_jpeg(shot, rng, strength, long_side=long_side)
+    photo = data if as_jpeg else cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     scale = min(size[0] / BASE_W, size[1] / BASE_H)
     w, h = max(1, round(BASE_W * scale)), max(1, round(BASE_H * scale))
     ox, oy = (size[0] - w) // 2, (size[1] - h) // 2
@@ -138,19 +152,9 @@ def evaluate(folder: Path, truth: dict[str, dict], runs: int) -> dict:
             failures.append((path.name, f"{type(got).__name__}: {got}"))
             continue
         grid = make_grid([[parse_token(t) for t in row] for row in want["grid"]])
-        why = []
-        if got.level != want["level"]:
-            why.append(f"level {got.level} != {want['level']}")
-        bad = [
-            f"({r},{c}) {got.grid[r][c].token()} != {grid[r][c].token()}"
-            for r in range(len(grid))
-            for c in range(len(grid[0]))
-            if got.grid[r][c] != grid[r][c]
-        ]
-        if bad:
-            why.append(f"{len(bad)} tile(s) wrong: " + ", ".join(bad[:4]) + (" ..." if len(bad) > 4 else ""))
+        why = compare(got, want["level"], grid)
         if why:
-            failures.append((path.name, "WRONG " + "; ".join(why)))
+            failures.append((path.name, why))
         else:
             ok += 1
     return {
@@ -162,6 +166,63 @@ def evaluate(folder: Path, truth: dict[str, dict], runs: int) -> dict:
         "low_score": low_score,
         "low_margin": low_margin,
     }
+
+
+def compare(got, want_level: int, want_grid) -> str | None:
+    """Why a read Level differs from the truth (None when exact)."""
+    why = []
+    if got.level != want_level:
+        why.append(f"level {got.level} != {want_level}")
+    bad = [
+        f"({r},{c}) {got.grid[r][c].token()} != {want_grid[r][c].token()}"
+        for r in range(len(want_grid))
+        for c in range(len(want_grid[0]))
+        if got.grid[r][c] != want_grid[r][c]
+    ]
+    if bad:
+        why.append(f"{len(bad)} tile(s) wrong: " + ", ".join(bad[:4]) + (" ..." if len(bad) > 4 else ""))
+    return "WRONG " + "; ".join(why) if why else None
+
+
+def decode(data: bytes) -> np.ndarray:
+    return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+
+
+def evaluate_synth(n: int, seed: int, strength: float, runs: int) -> dict:
+    """Read ``n`` synthetic photos; time = decode + read (what a user waits for)."""
+    ok, failures, times, sizes = 0, [], [], []
+    for i in range(n):
+        name, data, level, _, _ = synth_case(seed, i, strength, as_jpeg=True)
+        img = decode(data)
+        sizes.append(max(img.shape[:2]))
+        got, t = timed(lambda: read(decode(data), name), runs)
+        times.append(t)
+        if isinstance(got, Exception):
+            failures.append((f"{name} ({img.shape[1]}x{img.shape[0]})", f"{type(got).__name__}: {got}"))
+            continue
+        why = compare(got, level.level, level.grid)
+        if why:
+            failures.append((name, why))
+        else:
+            ok += 1
+    return {"n": n, "ok": ok, "failures": failures, "times": times, "sizes": sizes}
+
+
+def evaluate_distractors(n: int, seed: int) -> dict:
+    """Pictures of something else must be refused: NotThisPuzzle or ReadError, never a Level."""
+    ok, failures, kinds = 0, [], {}
+    for i, (kind, img) in enumerate(iter_distractors(n, seed)):
+        try:
+            got = read(img, f"distractor_{i}")
+        except (NotThisPuzzle, ReadError) as exc:
+            ok += 1
+            kinds[type(exc).__name__] = kinds.get(type(exc).__name__, 0) + 1
+            continue
+        except Exception as exc:  # noqa: BLE001 - a crash is a failure too
+            failures.append((f"distractor_{i}_{kind}", f"crashed: {type(exc).__name__}: {exc}"))
+            continue
+        failures.append((f"distractor_{i}_{kind}", f"MISREAD as level {got.level}"))
+    return {"n": n, "ok": ok, "failures": failures, "kinds": kinds}
 
 
 def ms(values: list[float]) -> str:
@@ -176,13 +237,38 @@ def main(argv=None) -> int:
                     help="folder with truth.jsonl and the picture folders")
     ap.add_argument("--folders", nargs="+", default=["raw", "scaled", "photos"])
     ap.add_argument("--runs", type=int, default=3, help="time each picture this many times (median)")
+    ap.add_argument("--synth", type=int, default=0, metavar="N",
+                    help="also read N synthetic photos of random levels (vision.synth.photograph)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the synthetic photos and distractors")
+    ap.add_argument("--strength", type=float, default=1.0, help="distortion strength of the synthetic photos")
+    ap.add_argument("--distractors", type=int, default=0, metavar="N",
+                    help="also check that N pictures of something else are refused")
+    ap.add_argument("--synth-only", action="store_true", help="skip the folders of real pictures")
     args = ap.parse_args(argv)
+    all_ok = True
+    cv2.setNumThreads(1)  # one core, as the targets are stated
+    if args.synth:
+        res = evaluate_synth(args.synth, args.seed, args.strength, max(1, args.runs))
+        pct = 100.0 * res["ok"] / res["n"]
+        print(f"synth (seed {args.seed}, strength {args.strength}): {res['ok']}/{res['n']} read exactly ({pct:.1f}%)")
+        print(f"  decode+read: {ms(res['times'])}; long side {min(res['sizes'])}-{max(res['sizes'])} px")
+        for file, why in res["failures"]:
+            print(f"  FAIL {file}: {why}")
+        all_ok = all_ok and not any(w.startswith("WRONG") for _, w in res["failures"])
+    if args.distractors:
+        res = evaluate_distractors(args.distractors, args.seed)
+        how = ", ".join(f"{k} {v}" for k, v in sorted(res["kinds"].items()))
+        print(f"distractors (seed {args.seed}): {res['ok']}/{res['n']} refused ({how})")
+        for file, why in res["failures"]:
+            print(f"  FAIL {file}: {why}")
+        all_ok = all_ok and res["ok"] == res["n"]
+    if args.synth_only:
+        return 0 if all_ok else 1
     if not (args.dir / "truth.jsonl").is_file():
         print(f"no truth.jsonl in {args.dir}", file=sys.stderr)
         return 2
     truth = load_truth(args.dir)
     read(load_image(next((args.dir / "raw").iterdir())), "warm-up") if (args.dir / "raw").is_dir() else None
-    all_ok = True
     for name in args.folders:
         folder = args.dir / name
         if not folder.is_dir():
@@ -200,6 +286,8 @@ def main(argv=None) -> int:
             print(f"  FAIL {file}: {why}")
         if name != "photos":
             all_ok = all_ok and res["ok"] == res["n"]
+        else:
+            all_ok = all_ok and not any(w.startswith("WRONG") for _, w in res["failures"])
     return 0 if all_ok else 1
 
 

@@ -112,6 +112,8 @@ class References:
     photo_tiles: TemplateBank
     digits: TemplateBank
     letters: TemplateBank
+    photo_digits: TemplateBank  #: digits also blurred (same groups), for photos
+    photo_letters: TemplateBank
     board_rect: tuple[int, int, int, int]  #: (x0, y0, x1, y1) on the base grid
     tile: int
     caption_xy: tuple[int, int]  #: where "level" starts
@@ -176,6 +178,8 @@ def references() -> References:
         photo_tiles=_photo_bank(tile_imgs, tile_labels, tile_groups),
         digits=TemplateBank([glyphs[c] for c in digit_chars], digit_chars),
         letters=TemplateBank([glyphs[c] for c in letter_chars], letter_chars),
+        photo_digits=_photo_bank([glyphs[c] for c in digit_chars], digit_chars, digit_chars, detrend=False),
+        photo_letters=_photo_bank([glyphs[c] for c in letter_chars], letter_chars, letter_chars, detrend=False),
         board_rect=board_rect,
         tile=t,
         caption_xy=(int(cap["x"]), int(cap["y"])),
@@ -191,15 +195,15 @@ def references() -> References:
 PHOTO_BLURS = (0.6, 1.0)
 
 
-def _photo_bank(imgs, labels, groups) -> TemplateBank:
-    """Tiles as drawn plus blurred copies (same group, so never a doubt), detrended."""
+def _photo_bank(imgs, labels, groups, detrend: bool = True) -> TemplateBank:
+    """Templates as drawn plus blurred copies (same group, so never a doubt)."""
     all_imgs, all_labels, all_groups = list(imgs), list(labels), list(groups)
     for sigma in PHOTO_BLURS:
         for img, lab, g in zip(imgs, labels, groups):
             all_imgs.append(cv2.GaussianBlur(img, (0, 0), sigma, borderType=cv2.BORDER_REPLICATE))
             all_labels.append(lab)
             all_groups.append(g)
-    return TemplateBank(all_imgs, all_labels, all_groups, detrend=True)
+    return TemplateBank(all_imgs, all_labels, all_groups, detrend=detrend)
 
 
 def _edge_bias(imgs, groups) -> tuple[float, float, float, float]:
@@ -379,15 +383,12 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
     # the caption: "level" then the number
     grey = to_grey(out.view)
     cx, cy = refs.caption_xy
-    if photo:
-        # light text on a dark screen: stretch the caption band so black is
-        # 0 and the text its drawn grey, whatever the light and glare
-        ya, yb = max(0, cy - vy0 - 4), cy - vy0 + 14
-        grey = grey.copy()
-        grey[ya:yb] = stretch(remove_background(grey[ya:yb], 9), 50.0, 99.7, 0.0, 153.0)
+    letters, digits = (refs.photo_letters, refs.photo_digits) if photo else (refs.letters, refs.digits)
     specks = PHOTO_INK_PIXELS if photo else 1
-    word = read_glyph_row(grey, refs.letters, cx - vx0, cy - vy0, refs.pitch, 5, ink=INK, jitter=1,
-                          min_ink_pixels=specks)
+    if photo:
+        grey, word = _photo_caption(grey, refs, letters)
+    else:
+        word = read_glyph_row(grey, letters, cx - vx0, cy - vy0, refs.pitch, 5, ink=INK, jitter=1)
     if word.text == "level":
         out.caption_score = float(np.mean([m.score for m in word.matches]))
     elif word.matches:
@@ -429,7 +430,7 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
     # the level number, right after "level" + one blank cell
     dx = refs.digits_xy[0] - refs.caption_xy[0]
     num = read_glyph_row(
-        grey, refs.digits, word.x + dx, word.y + (refs.digits_xy[1] - refs.caption_xy[1]),
+        grey, digits, word.x + dx, word.y + (refs.digits_xy[1] - refs.caption_xy[1]),
         refs.pitch, 4, ink=INK, jitter=0, min_ink_pixels=specks,
     )
     out.digits = num.text
@@ -465,6 +466,40 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
         for why in grid_problems(grid):
             out.problems.append(f"board breaks the rules: {why}")
     return out
+
+
+#: sub-pixel shifts (base pixels) tried when reading a photo's caption
+CAPTION_SHIFTS = (-1 / 3, 0.0, 1 / 3)
+
+
+def _photo_caption(grey: np.ndarray, refs: References, letters: TemplateBank):
+    """The caption of a photo: even out its light, then find the word "level"
+    at whole *and* third-of-a-pixel offsets (one-pixel strokes lose much of
+    their correlation when half a pixel off).  Returns the evened-out,
+    best-shifted grey view and the word read there.
+    """
+    vx0, vy0 = refs.view[0], refs.view[1]
+    cx, cy = refs.caption_xy
+    # light text on a dark screen: subtract the ground (glare), then stretch
+    # so black is 0 and the text its drawn grey
+    ya, yb = max(0, cy - vy0 - 4), cy - vy0 + 14
+    grey = grey.copy()
+    grey[ya:yb] = stretch(remove_background(grey[ya:yb], 9), 50.0, 99.7, 0.0, 153.0)
+    band = grey[ya:yb].astype(np.float32)
+    best = None
+    for dy in CAPTION_SHIFTS:
+        for dx in CAPTION_SHIFTS:
+            M = np.float32([[1, 0, -dx], [0, 1, -dy]])
+            shifted = cv2.warpAffine(band, M, (band.shape[1], band.shape[0]), flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+            g = grey.astype(np.float32)
+            g[ya:yb] = shifted
+            word = read_glyph_row(g, letters, cx - vx0, cy - vy0, refs.pitch, 5, ink=INK, jitter=1,
+                                  min_ink_pixels=PHOTO_INK_PIXELS)
+            score = float(np.mean([m.score for m in word.matches])) if word.text == "level" else -1.0
+            if best is None or score > best[0]:
+                best = (score, g, word)
+    return best[1], best[2]
 
 
 def read(image: np.ndarray, source: str = "") -> Level:
