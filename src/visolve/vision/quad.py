@@ -128,22 +128,25 @@ def _links(b: _Blobs) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     np.fill_diagonal(similar, False)
     dd = np.where(similar, d, np.inf)
     nearest = dd.min(axis=1)
-    lo = 0.8 * np.minimum(nearest[:, None], nearest[None, :])
-    hi = 1.25 * np.maximum(nearest[:, None], nearest[None, :])
+    # both ends must see the other about as far as their own nearest neighbour
+    # (an isolated blob has a far nearest neighbour and must not link widely);
+    # diagonal pairs (1.41 x) are dropped later by their direction
+    lo = 0.8 * np.maximum(nearest[:, None], nearest[None, :])
+    hi = 1.4 * np.minimum(nearest[:, None], nearest[None, :])
     # a blob's side is about sqrt(area): neighbours are not much closer than that
     ok = similar & (dd >= lo) & (dd <= hi) & (dd >= 0.9 * np.sqrt(np.maximum(b.areas[:, None], b.areas[None, :])))
     i, j = np.nonzero(np.triu(ok, 1))
     return i, j, p[j] - p[i]
 
 
-def _walk(n: int, i: np.ndarray, j: np.ndarray, steps: np.ndarray) -> dict[int, tuple[int, int]]:
-    """Integer lattice coordinates for the largest linked group of blobs."""
+def _walk(n: int, i: np.ndarray, j: np.ndarray, steps: np.ndarray) -> list[dict[int, tuple[int, int]]]:
+    """Integer lattice coordinates for every linked group of blobs, largest group first."""
     adj: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
     for a, b, (sx, sy) in zip(i.tolist(), j.tolist(), steps.tolist()):
         adj[a].append((b, sx, sy))
         adj[b].append((a, -sx, -sy))
-    seen: dict[int, tuple[int, int]] = {}
-    best: dict[int, tuple[int, int]] = {}
+    seen: set[int] = set()
+    groups = []
     for start in range(n):
         if start in seen or not adj[start]:
             continue
@@ -157,9 +160,8 @@ def _walk(n: int, i: np.ndarray, j: np.ndarray, steps: np.ndarray) -> dict[int, 
                     group[b] = (ax + sx, ay + sy)
                     queue.append(b)
         seen.update(group)
-        if len(group) > len(best):
-            best = group
-    return best
+        groups.append(group)
+    return sorted(groups, key=len, reverse=True)
 
 
 def _lattice_from_blobs(b: _Blobs, cols: int, rows: int, min_found: int) -> tuple[np.ndarray, int, float] | None:
@@ -181,9 +183,17 @@ def _lattice_from_blobs(b: _Blobs, cols: int, rows: int, min_found: int) -> tupl
     horiz = np.abs(rx) >= np.abs(ry)
     steps = np.where(horiz[:, None], np.stack([np.sign(rx), 0 * rx], 1), np.stack([0 * ry, np.sign(ry)], 1))
     steps = steps.astype(np.int64)
-    coords = _walk(len(b.areas), i[straight], j[straight], steps[straight])
-    if len(coords) < min_found:
-        return None
+    best = None
+    for coords in _walk(len(b.areas), i[straight], j[straight], steps[straight]):
+        if len(coords) < min_found:
+            break
+        got = _fit_group(b, coords, vec, cols, rows, min_found)
+        if got is not None and (best is None or got[1] > best[1]):
+            best = got
+    return best
+
+
+def _fit_group(b: _Blobs, coords: dict, vec: np.ndarray, cols: int, rows: int, min_found: int):
     idx = np.array(list(coords.keys()))
     lat = np.array([coords[k] for k in idx], np.float64)
     pts = b.centres[idx]
@@ -203,8 +213,10 @@ def _lattice_from_blobs(b: _Blobs, cols: int, rows: int, min_found: int) -> tupl
     occupied = {tuple(c) for c in cell.tolist()}
     xs, ys = cell[:, 0], cell[:, 1]
     best = None
-    for x0 in range(int(xs.min()), int(xs.max()) - cols + 2):
-        for y0 in range(int(ys.min()), int(ys.max()) - rows + 2):
+    starts_x = sorted({int(x) - k for x in set(xs.tolist()) for k in range(cols)})
+    starts_y = sorted({int(y) - k for y in set(ys.tolist()) for k in range(rows)})
+    for x0 in starts_x:
+        for y0 in starts_y:
             inside = sum((x, y) in occupied for x in range(x0, x0 + cols) for y in range(y0, y0 + rows))
             if best is None or inside > best[0]:
                 best = (inside, x0, y0)

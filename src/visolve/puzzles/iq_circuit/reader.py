@@ -64,12 +64,19 @@ from visolve.puzzles.iq_circuit.model import (
 PITCH = 40  #: canonical cell pitch in pixels
 MARGIN = 0.5  #: cells of margin around the board in the straight view
 YES, NO = 0.6, 0.3  #: score thresholds; in between = doubtful
+MAX_PALE_CELLS = 4  #: cells that may fail the "dark square" look (glare) before the picture is refused
 MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
-PHOTO_SIDE = 800  #: photos are searched for cells at this long side
+PHOTO_SIDE = 640  #: photos are searched for cells at this long side
+#: distance-transform depths tried by the photo search, likeliest first (cells
+#: are 26-75 px at PHOTO_SIDE in photos whose board fills a third or more)
+PHOTO_DEPTHS = (6.0, 9.0, 4.0, 13.0, 2.5, 19.0)
 #: thresholds on the smallest colour channel that make the "dark" masks of
 #: the photo search (cells ~32 and yellow ~1 under grey ~88 in the booklet
 #: colours; photos scale and lift all of these, unevenly)
 DARK_LEVELS = (30, 45, 60, 80, 105)
+#: windows (px at PHOTO_SIDE) and ratio of the masks "darker than the local mean"
+LOCAL_WINDOWS = (31, 61)
+LOCAL_RATIO = 0.85
 
 
 # -- colour classes -------------------------------------------------------------
@@ -79,19 +86,28 @@ def yellow_mask(img: np.ndarray) -> np.ndarray:
     return (r > 160) & (g > 140) & (b < 120) & (r - b > 90)
 
 
+def channel_min(img: np.ndarray) -> np.ndarray:
+    """Smallest of the three colour channels (cv2 is much faster than numpy here)."""
+    return cv2.min(cv2.min(img[:, :, 0], img[:, :, 1]), img[:, :, 2])
+
+
+def channel_max(img: np.ndarray) -> np.ndarray:
+    return cv2.max(cv2.max(img[:, :, 0], img[:, :, 1]), img[:, :, 2])
+
+
 def white_mask(img: np.ndarray) -> np.ndarray:
-    lo = img.min(axis=2)
-    hi = img.max(axis=2)
+    lo = channel_min(img)
+    hi = channel_max(img)
     return (lo > 150) & (hi.astype(np.int16) - lo < 60)
 
 
 def dark_mask(img: np.ndarray) -> np.ndarray:
-    return img.max(axis=2) < 66
+    return channel_max(img) < 66
 
 
 def grey_mask(img: np.ndarray) -> np.ndarray:
-    lo = img.min(axis=2).astype(np.int16)
-    hi = img.max(axis=2).astype(np.int16)
+    lo = channel_min(img).astype(np.int16)
+    hi = channel_max(img).astype(np.int16)
     return (lo > 66) & (hi < 150) & (hi - lo < 25)
 
 
@@ -212,8 +228,14 @@ def corners_homography(corners: np.ndarray) -> np.ndarray:
 
 
 def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
-    low = small.min(axis=2)
-    return [low < t for t in DARK_LEVELS]
+    """Masks of "dark" pixels: fixed levels, and darker than the surroundings (glare, haze)."""
+    low = channel_min(small)
+    masks = [low < t for t in DARK_LEVELS]
+    lowf = low.astype(np.float32)
+    for k in LOCAL_WINDOWS:
+        mean = cv2.blur(lowf, (k, k))
+        masks.append(lowf < LOCAL_RATIO * mean - 4)
+    return masks
 
 
 def find_board_in_photo(image: np.ndarray) -> np.ndarray:
@@ -226,7 +248,7 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     small = image
     if scale < 1.0:
         small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
-    lattice = find_cell_lattice(_dark_masks(small), WIDTH, HEIGHT, min_found=0.75)
+    lattice = find_cell_lattice(_dark_masks(small), WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
     if lattice is None:
         raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
     sx, sy = w / small.shape[1], h / small.shape[0]
@@ -259,7 +281,7 @@ def refine(image: np.ndarray, hom: np.ndarray, view: np.ndarray | None = None) -
     """
     if view is None:
         view = straight_view(image, hom)
-    low = view.min(axis=2).astype(np.float32)
+    low = channel_min(view).astype(np.float32)
     off = MARGIN * PITCH
     search = 6
     r = _CROSS.shape[0] // 2
@@ -342,16 +364,21 @@ def normalised_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
                     ax += 2 if i == 0 else -2
                 arms.append(_patch_mean(img, ax, ay, 1))
             grey[j, i] = min(arms, key=lambda v: float(v.sum()))
-    # crossings whose every arm is outlined (white) look far too bright: use their neighbours
-    lum = grey.sum(axis=2)
-    typical = float(np.median(lum))
+    # a crossing whose every arm is outlined shows white, not grey: its span
+    # above the dark of the four cell corners around it is several times the
+    # usual one (glare and shade only ever shrink or scale the span a little)
+    span = np.zeros((HEIGHT + 1, WIDTH + 1), np.float32)
     for j in range(HEIGHT + 1):
         for i in range(WIDTH + 1):
-            if lum[j, i] > 1.6 * typical:
-                nb = [grey[b, a] for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)
-                      if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and lum[b, a] <= 1.6 * typical]
-                if nb:
-                    grey[j, i] = np.median(nb, axis=0)
+            near = dark[max(2 * j - 1, 0) : 2 * j + 1, max(2 * i - 1, 0) : 2 * i + 1].reshape(-1, 3).mean(axis=0)
+            span[j, i] = float((grey[j, i] - near).sum())
+    typical = float(np.median(span))
+    odd = span > 2.2 * max(typical, 1.0)
+    for j, i in zip(*np.nonzero(odd)):
+        nb = [grey[b, a] for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)
+              if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and not odd[b, a]]
+        if nb:
+            grey[j, i] = np.median(nb, axis=0)
     bw, bh = WIDTH * PITCH, HEIGHT * PITCH
     low = cv2.resize(dark, (bw, bh), interpolation=cv2.INTER_LINEAR)  # samples at band centres
     p = PITCH // 2
@@ -634,8 +661,27 @@ def read_board(board: np.ndarray, source: str = "", classes: Classes | None = No
             else:
                 raise ReadError(f"cell ({x},{y}): track {sym!r} outside every outlined piece")
         rows.append(row)
+    _check_outlines(scores, pieces)
     pieces.sort()
     return Level(name, kind, grid_with_pieces(tuple(rows), pieces), tuple(pieces), source)
+
+
+def _check_outlines(scores: BoardScores, pieces: list[Placement]) -> None:
+    """The white outlines must be exactly the borders of the pre-placed pieces found."""
+    if not pieces:
+        raise ReadError("white outlines on the board, but no outlined piece with track inside them")
+    owner = {}
+    for k, pl in enumerate(pieces):
+        for x, y, _m in pl.cells():
+            owner[(x, y)] = k
+    for (x, y, d), (_t, outline) in scores.gaps.items():
+        nx, ny = x + DELTA[d][0], y + DELTA[d][1]
+        a, b = owner.get((x, y)), owner.get((nx, ny))
+        border = a != b
+        if border != (outline >= YES):
+            where = f"the gap {'right of' if d == 0 else 'below'} cell ({x},{y})"
+            what = "no outline where a piece ends" if border else "an outline that borders no piece"
+            raise ReadError(f"{where}: {what} (outline score {outline:.2f})")
 
 
 def _mask(sym: str) -> int:
@@ -656,13 +702,17 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     classes, _n = normalised_classes(view)
     o = int(round(MARGIN * PITCH))
     board = view[o : o + HEIGHT * PITCH, o : o + WIDTH * PITCH]
-    # every cell must look like a dark square: dark or yellow around its centre
+    # the cells must look like dark squares: dark or yellow around their
+    # centres (a few may be washed out by glare; then their scores decide)
     dark = classes.dark | classes.yellow
+    pale = []
     for y in range(HEIGHT):
         for x in range(WIDTH):
             share = _frac(dark, PITCH * x + PITCH // 2, PITCH * y + PITCH // 2, 11, 11)
             if share < 0.8:
-                raise NotThisPuzzle(f"cell ({x},{y}) is not a dark square ({share:.2f} dark or yellow)")
+                pale.append(f"({x},{y}) {share:.2f}")
+    if len(pale) > MAX_PALE_CELLS:
+        raise NotThisPuzzle(f"{len(pale)} cells are not dark squares (share dark or yellow: {', '.join(pale[:4])})")
     # and the gaps between them grey (or white outline, or yellow track)
     grid = ~(classes.dark)
     lines = [_frac(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
