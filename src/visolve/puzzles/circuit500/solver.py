@@ -73,7 +73,7 @@ from itertools import count
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.circuit500 import model
 from visolve.puzzles.circuit500.model import COLS, KINDS, ROWS, Level
-from visolve.puzzles.circuit500.solver_bound import Tables, reach_bound
+from visolve.puzzles.circuit500.solver_bound import Tables, free_bound, reach_bound
 
 PUZZLE = "circuit500"
 INF = 1 << 20
@@ -505,18 +505,148 @@ def _verify(grid, taps, actions):
     assert cost == actions, f"solver action count mismatch {cost} != {actions}"
 
 
+class _Timeout(Exception):
+    pass
+
+
+def _path(parent: dict, key) -> list[int]:
+    slides = []
+    while parent[key] is not None:
+        key, cell = parent[key]
+        slides.append(cell)
+    slides.reverse()
+    return slides
+
+
+def min_actions(
+    arr0: bytes, board: _Board, deadline: float | None, h_cache: dict, check_every: int = 512
+):
+    """Phase 1: the fewest actions, proven, by a search over *free classes*.
+
+    Free slides (empty/cross) cost no action and can be undone by a free
+    slide, so the states joined by free slides (a class) all need the same
+    number of further actions.  Classes are taken in order of the actions
+    ``g`` spent to reach them (0-1 breadth first: paid slides lead to the next
+    level); a class is dropped when ``g + h`` of the state that led to it
+    reaches the best finish found (``h`` bounds every member, as they share
+    the remaining cost); otherwise all its members are listed (no bound
+    computed for them) and each gets its rotation-only finish.  When no class
+    with ``g < best`` is left, ``best`` is the optimum.
+
+    Returns (best actions or INF, (state, turns, slides) or None, nodes,
+    proven, level) where ``level[state]`` is an action count that reaches
+    the state."""
+    gap0 = arr0.find(GAP_C)
+    frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
+    start = (arr0, frozen0)
+    level: dict[tuple, int] = {start: 0}  # least actions known to reach a state
+    parent: dict[tuple, tuple | None] = {start: None}
+    done: set = set()  # states listed as members of a class
+    best = INF
+    best_at = None
+    nodes = 0
+    buckets: list[list] = [[start]]
+    g = 0
+    try:
+        while g < len(buckets) and g < best:
+            for root in buckets[g]:
+                if root in done or level[root] != g:
+                    continue
+                lim = HB if best >= INF else min(HB, best - g)
+                arr = root[0]
+                v = h_cache.get(arr)
+                if v is None or (v[0] >= v[1] and v[1] < lim):
+                    v = (lower_bound(arr, board, lim), lim)
+                    h_cache[arr] = v
+                if g + v[0] >= best:
+                    continue
+                # list the class: every state joined to root by free slides
+                # breadth first, so the free stretches of the recorded
+                # solution are short (a good start for phase 2)
+                done.add(root)
+                todo = [root]
+                qi = 0
+                while qi < len(todo):
+                    key = todo[qi]
+                    qi += 1
+                    nodes += 1
+                    if deadline is not None and nodes % check_every == 0:
+                        if time.monotonic() > deadline:
+                            raise _Timeout
+                    arr, frozen = key
+                    if g < best:
+                        r, turns = rotation_finish(arr, frozen, best - g)
+                        if g + r < best:
+                            best = g + r
+                            best_at = (key, turns)
+                    if gap0 < 0:
+                        continue
+                    gap = arr.find(GAP_C)
+                    for _bit, cell, _opp in NB[gap]:
+                        if PAID[arr[cell]]:
+                            if g + 1 >= best:
+                                continue  # would not beat the best finish
+                            child = _slide(arr, frozen, gap, cell)
+                            old = level.get(child)
+                            if old is None or old > g + 1:
+                                level[child] = g + 1
+                                parent[child] = (key, cell)
+                                while len(buckets) <= g + 1:
+                                    buckets.append([])
+                                buckets[g + 1].append(child)
+                            continue
+                        child = _slide(arr, frozen, gap, cell)
+                        if child not in done:
+                            done.add(child)
+                            level[child] = g
+                            parent[child] = (key, cell)
+                            todo.append(child)
+            buckets[g] = []
+            g += 1
+    except _Timeout:
+        info = None if best_at is None else (best_at[0], best_at[1], _path(parent, best_at[0]))
+        return best, info, nodes, False, level
+    info = None if best_at is None else (best_at[0], best_at[1], _path(parent, best_at[0]))
+    return best, info, nodes, True, level
+
+
 def search(arr0: bytes, deadline: float | None, check_every: int = 256):
-    """A* over slide states.  Returns dict with best, slides, turns, nodes, proven."""
+    """Phase 1 (:func:`min_actions`) then phase 2: the fewest taps among the
+    solutions with that many actions ``A``.
+
+    Phase 2 is A* over slide states on taps.  A completion from a state with
+    ``ga`` actions and ``gt`` taps spent needs ``A - ga`` more actions (fewer
+    is impossible, ``A`` being the optimum), hence at least ``A - ga`` more
+    taps plus the free slides :func:`solver_bound.free_bound` proves needed
+    within that budget: ``f = gt + A - ga + free``; states with ``ga + h > A``
+    cannot lead to such a solution and are dropped.  Returns dict with best, info, slides, nodes,
+    proven."""
     board = _Board(arr0)
-    gap0 = arr0.index(GAP_C) if GAP_C in arr0 else -1
+    out = {"best": (INF, INF), "info": None, "slides": [], "nodes": 0, "proven": True}
+    if not board.feasible:
+        return out
+    # bounds by arrangement: (value, limit asked); exact when value < limit
+    h_cache: dict[bytes, tuple[int, int]] = {}
+    target, info, nodes1, proven, level = min_actions(arr0, board, deadline, h_cache)
+    out["nodes"] = nodes1
+    if info is None:
+        out["proven"] = proven
+        return out
+    key0, turns0, slides0 = info
+    ntaps = len(slides0) + sum(turns0.values())
+    out.update(best=(target, ntaps), info=(key0, turns0), slides=slides0)
+    if not proven:
+        out["proven"] = False
+        return out
+
+    gap0 = arr0.find(GAP_C)
     frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
     start = (arr0, frozen0)
     g_of: dict[tuple, tuple[int, int]] = {start: (0, 0)}
     parent: dict[tuple, tuple | None] = {start: None}
-    h_cache: dict[bytes, tuple[int, int]] = {}
 
-    def h(arr, lim):
-        """Bound, exact below ``lim`` (values >= lim only mean "prune")."""
+    def h(arr, ga):
+        lim = min(HB, target - ga + 1)
         v = h_cache.get(arr)
         if v is not None and (v[0] < v[1] or v[1] >= lim):
             return v[0]
@@ -524,66 +654,74 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
         h_cache[arr] = (val, lim)
         return val
 
-    def lim_for(ga):
-        return HB if best[0] >= INF else max(1, min(HB, best[0] - ga + 1))
+    f_cache: dict[tuple, tuple[int, int]] = {}
 
-    best = (INF, INF)
-    best_info = None
+    def fb(arr, rest, lim):
+        """Free slides still needed with ``rest`` actions left (exact below lim)."""
+        if lim <= 0:
+            return 0
+        k = (arr, rest)
+        v = f_cache.get(k)
+        if v is not None and (v[0] < v[1] or v[1] >= lim):
+            return v[0]
+        val = free_bound(arr, board.tables, _locate(arr, START_CODES), _locate(arr, END_CODES),
+                         arr.find(GAP_C), rest, lim)
+        f_cache[k] = (val, lim)
+        return val
+
+    best_t = ntaps
+    best_key = None
     tie = count()
-    h0 = h(arr0, HB)
-    heap = [(h0, h0, next(tie), start)]
+    f0 = target + fb(arr0, target, best_t - target)
+    heap = [(f0, next(tie), start, 0, 0)]
     nodes = 0
-    proven = True
     while heap:
-        fa, ft, _, key = heapq.heappop(heap)
-        if (fa, ft) >= best:
+        ft, _, key, ga, gt = heapq.heappop(heap)
+        if ft >= best_t:
             break
-        ga, gt = g_of[key]
-        arr, frozen = key
-        hk = h(arr, lim_for(ga))
-        if (ga + hk, gt + hk) != (fa, ft):
+        if g_of[key] != (ga, gt):
             continue  # stale entry
         nodes += 1
         if deadline is not None and nodes % check_every == 0 and time.monotonic() > deadline:
-            proven = False
+            out["proven"] = False
             break
-        # finish here with rotations only
-        if ga + hk <= best[0]:
-            r, turns = rotation_finish(arr, frozen, best[0] - ga + 1)
-            if r < INF and (ga + r, gt + r) < best:
-                best = (ga + r, gt + r)
-                best_info = (key, turns)
+        arr, frozen = key
+        rest = target - ga
+        r, turns = rotation_finish(arr, frozen, rest + 1)
+        if r == rest and gt + r < best_t:
+            best_t = gt + r
+            best_key = (key, turns)
         if gap0 < 0:
             continue
-        gap = arr.index(GAP_C)
+        gap = arr.find(GAP_C)
         for _bit, cell, _opp in NB[gap]:
             code = arr[cell]
             child = _slide(arr, frozen, gap, cell)
             ca, ct = ga + PAID[code], gt + 1
+            base = ct + target - ca
+            if base >= best_t:
+                continue
             old = g_of.get(child)
             if old is not None and old <= (ca, ct):
+                # fewer actions to get here: (ca, ct) lies on no solution
+                # with A actions; as many: no more taps
                 continue
-            hc = h(child[0], lim_for(ca))
-            if hc >= INF or (ca + hc, ct + hc) >= best:
+            if level.get(child, ca) < ca:
+                continue  # phase 1 reached it with fewer actions: same reason
+            # a free slide keeps the class, hence the remaining actions: the
+            # parent's budget check stands for the child
+            if PAID[code] and ca + h(child[0], ca) > target:
+                continue
+            f = base + fb(child[0], target - ca, best_t - base)
+            if f >= best_t:
                 continue
             g_of[child] = (ca, ct)
             parent[child] = (key, cell)
-            heapq.heappush(heap, (ca + hc, ct + hc, next(tie), child))
-    slides = []
-    if best_info is not None:
-        key = best_info[0]
-        while parent[key] is not None:
-            key, cell = parent[key]
-            slides.append(cell)
-        slides.reverse()
-    return {
-        "best": best,
-        "info": best_info,
-        "slides": slides,
-        "nodes": nodes,
-        "proven": proven,
-        "states": len(g_of),
-    }
+            heapq.heappush(heap, (f, next(tie), child, ca, ct))
+    out["nodes"] = nodes1 + nodes
+    if best_key is not None:
+        out.update(best=(target, best_t), info=best_key, slides=_path(parent, best_key[0]))
+    return out
 
 
 def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = 10000):

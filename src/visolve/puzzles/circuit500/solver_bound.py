@@ -165,6 +165,9 @@ def reach_bound(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int) -
                         buckets[c].append(st)
     ge = gd[e0]
     de = dist[e0]
+    # layer 0 dominance: a state popped earlier (cost <= now) at the same node
+    # with no more FC crosses used has every continuation this one has
+    low_u = [64] * (ncell * 16)
     for cur in range(limit):
         if cur >= best:
             break
@@ -177,6 +180,10 @@ def reach_bound(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int) -
             m = (st >> 9) & 31
             s = (st >> 14) & 31
             u = st >> 19
+            if not st >> 9 & 1023:
+                if low_u[node] <= u:
+                    continue
+                low_u[node] = u
             x = m if m > s else s
             cell = node >> 4
             back = node & 15
@@ -241,4 +248,107 @@ def reach_bound(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int) -
                     if nc < dcost.get(nst, limit):
                         dcost[nst] = nc
                         buckets[nc].append(nst)
+    return best
+
+
+def free_bound(
+    arr: bytes, t: Tables, s0: int, e0: int, gap: int, budget: int, limit: int
+) -> int:
+    """Fewest free slides (of empties/crosses) a finish needs when it may spend
+    at most ``budget`` more actions (values >= ``limit`` come back as ``limit``).
+
+    Charge the final simple path cell by cell.  A kept cell (same tile as now)
+    costs its rotations (actions).  A changed cell ends with another tile:
+    a cross from elsewhere, which made at least ``dist`` (to the nearest other
+    cross now) free slides, or a corner/junction, which made at least one
+    (paid) slide; and if an empty sits there now, that empty slid out (one
+    free slide).  The start/end tile costs ``dist`` slides + rotations, and
+    the cell it ends on loses its present tile (an empty: one free slide).
+    The tiles charged are distinct (final tiles of distinct cells, empties of
+    distinct cells); the nearest-cross relaxation only lowers the cross part.
+    So the actions counted are at most ``budget`` and the free slides counted
+    bound the real ones from below: the minimum over walks under the budget,
+    by Dijkstra on the free count over ``(cell, arrival side, actions)``."""
+    rot = t.rot
+    nbx = t.nbx
+    dist = t.dist
+    ncell = len(arr)
+    cross = t.cross_code
+    A = budget + 1
+    xs = [c for c in range(ncell) if arr[c] == cross]
+    mc = []
+    for c in range(ncell):
+        dc = dist[c]
+        mc.append(min([dc[x] for x in xs if x != c] + [INF]))
+    # an empty here now slides out once
+    out = [1 if (arr[c] >> 4) == 1 else 0 for c in range(ncell)]
+    chg_x = [out[c] + mc[c] for c in range(ncell)]  # changed, filled by a cross
+    chg_r = out  # changed, filled by a corner/junction (+1 action)
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    dcost: dict[int, int] = {}
+    srot = rot[arr[s0]]
+    erot = rot[arr[e0]]
+    ds = dist[s0]
+    for p in range(ncell):
+        if p == s0:
+            a0, f0 = 0, 0
+        else:
+            a0, f0 = ds[p], out[p]
+        if a0 > budget or f0 >= limit:
+            continue
+        for bit, nn in nbx[p]:
+            a = a0 + srot[bit]
+            if a <= budget:
+                st = nn * A + a
+                if f0 < dcost.get(st, limit):
+                    dcost[st] = f0
+                    buckets[f0].append(st)
+    de = dist[e0]
+    low_a = [A] * (ncell * 16)
+    best = limit
+    for cur in range(limit):
+        if cur >= best:
+            break
+        bucket = buckets[cur]
+        while bucket:
+            st = bucket.pop()
+            if dcost[st] != cur:
+                continue
+            node, a = divmod(st, A)
+            if low_a[node] <= a:
+                continue
+            low_a[node] = a
+            cell = node >> 4
+            back = node & 15
+            if cell == e0:
+                if a + erot[back] <= budget:
+                    best = cur
+                    break
+            elif a + de[cell] + erot[back] <= budget and cur + out[cell] < best:
+                best = cur + out[cell]
+                if cur >= best:
+                    break
+            tab = rot[arr[cell]]
+            fx = cur + chg_x[cell]
+            fr = cur + chg_r[cell]
+            ar = a + 1
+            for bit, nn in nbx[cell]:
+                if bit == back:
+                    continue
+                a2 = a + tab[back | bit]
+                if a2 <= budget:
+                    nst = nn * A + a2
+                    if cur < dcost.get(nst, limit):
+                        dcost[nst] = cur
+                        bucket.append(nst)
+                if fx < best:
+                    nst = nn * A + a
+                    if fx < dcost.get(nst, limit):
+                        dcost[nst] = fx
+                        buckets[fx].append(nst)
+                if ar <= budget and fr < best:
+                    nst = nn * A + ar
+                    if fr < dcost.get(nst, limit):
+                        dcost[nst] = fr
+                        buckets[fr].append(nst)
     return best
