@@ -25,6 +25,8 @@ expressed in "base pixels") and the edge bias of its drawing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import cv2
 import numpy as np
 
@@ -35,7 +37,17 @@ from visolve.vision.light import illumination
 WORK_SIZE = 800
 
 
-def board_candidates(
+def board_candidates(image: np.ndarray, aspect: float, *, limit: int = 8, **kw) -> list[Board]:
+    """Up to ``limit`` of :func:`iter_board_candidates` as a list (empty: nothing of the right shape)."""
+    out = []
+    for board in iter_board_candidates(image, aspect, **kw):
+        out.append(board)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def iter_board_candidates(
     image: np.ndarray,
     aspect: float,
     *,
@@ -43,21 +55,26 @@ def board_candidates(
     min_area_frac: float = 0.015,
     min_solidity: float = 0.8,
     per_mask: int = 4,
-    limit: int = 8,
-) -> list[Board]:
+) -> Iterator[Board]:
     """Bright quadrilaterals that could be a board of width/height ``aspect``.
 
-    Largest first within each way of thresholding; near-duplicates (corners
-    within 2% of the size) are dropped.  An empty list means nothing of the
-    right shape.
+    Made lazily, the likeliest ways of thresholding first and largest blobs
+    first within each, so a caller that recognises the board early does not
+    pay for the rest.  Near-duplicates (corners within 2% of the size) are
+    dropped.
     """
     if image.ndim not in (2, 3) or image.shape[0] < 16 or image.shape[1] < 16:
-        return []
+        return
     h, w = image.shape[:2]
     f = min(1.0, WORK_SIZE / max(h, w))
     v = channel_max(image)
     if f < 1.0:
         v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    yield from _candidates_from_masks(v, f, aspect, aspect_tolerance, min_area_frac, min_solidity, per_mask)
+
+
+def _masks(v: np.ndarray) -> Iterator[np.ndarray]:
+    """Ways of telling the bright board from its dark surround, likeliest first."""
     vf = v.astype(np.float32)
     # brighter than the middle of the local darkest and brightest values:
     # glare lifts a dark surround, but it stays darker than the board next
@@ -66,18 +83,27 @@ def board_candidates(
     se = cv2.getStructuringElement(cv2.MORPH_RECT, (kl, kl))
     hi_, lo_ = cv2.dilate(v, se), cv2.erode(v, se)
     mid = cv2.blur((hi_.astype(np.float32) + lo_) * 0.5, (kl, kl))
-    local = (vf > mid) & ((hi_.astype(np.int16) - lo_) > 40) & (v > 30)
-    masks = [local, v > 100]
+    yield (vf > mid) & ((hi_.astype(np.int16) - lo_) > 40) & (v > 30)
+    yield v > 100
     otsu = otsu_threshold(v, lo=30.0, hi=200.0)
     if abs(otsu - 100) > 12:
-        masks.append(v > otsu)
+        yield v > otsu
     # flat-fielded: bright relative to the light around it (uneven light)
     light = illumination(vf, max(v.shape) / 8.0)
-    masks.append((vf > 0.55 * light) & (vf > 25))
-    k = max(3, int(round(0.005 * max(v.shape))))
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    yield (vf > 0.55 * light) & (vf > 25)
+
+
+def _candidates_from_masks(v, f, aspect, aspect_tolerance, min_area_frac, min_solidity, per_mask):
+    """Quadrilaterals of blobs in ``v`` (the picture reduced by ``f``), in picture pixels."""
+    # thin dark lines inside the board (outlines) are bridged by a closing;
+    # the board's size is not known yet, so a small and a larger kernel are
+    # both tried (the larger may also join text next to the board)
+    kernels = [
+        cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+        for k in sorted({max(3, int(round(frac * max(v.shape)))) for frac in (0.005, 0.009)})
+    ]
     out: list[Board] = []
-    for mask in masks:
+    for mask, kernel in ((m, k) for m in _masks(v) for k in kernels):
         m = mask.astype(np.uint8)
         if m.sum() < 0.01 * m.size:
             continue
@@ -108,9 +134,7 @@ def board_candidates(
             if any(np.abs(o.corners - board.corners).max() < 0.02 * size for o in out):
                 continue
             out.append(board)
-            if len(out) >= limit:
-                return out
-    return out
+            yield board
 
 
 def _convex(quad: np.ndarray) -> bool:

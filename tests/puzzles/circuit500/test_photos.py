@@ -161,3 +161,59 @@ def test_real_photos_read_exactly():
             failures.append(f"{path.name}: read wrongly")
     assert not failures, failures
     assert float(np.median(times)) < 1.0  # generous: shared CI machines
+
+
+# --------------------------------------------------------------------------
+# the rules settle a doubt between two readings
+
+
+def _reads_for(level: Level, unsure: dict):
+    from visolve.puzzles.circuit500.reader import TileRead
+
+    out = []
+    for r in range(ROWS):
+        for c in range(COLS):
+            t = level.grid[r][c]
+            if (r, c) in unsure:
+                other, s1, s2 = unsure[(r, c)]
+                out.append(TileRead(r, c, t, "off", s1, other, s2))
+            else:
+                out.append(TileRead(r, c, t, "off", 0.97, Tile("empty"), 0.5))
+    return out
+
+
+def _level_with(start, end, gap=(5, 3)):
+    cells = [[Tile("empty") for _ in range(COLS)] for _ in range(ROWS)]
+    cells[start[0]][start[1]] = Tile("start", 4)
+    cells[end[0]][end[1]] = Tile("end", 1)
+    cells[gap[0]][gap[1]] = Tile("gap")
+    return Level(12, make_grid(cells))
+
+
+def test_rules_settle_start_versus_end():
+    from visolve.puzzles.circuit500.reader import _let_rules_decide
+
+    level = _level_with((0, 0), (3, 2))
+    # the end knob looks nearly as much like a start: only "end" leaves one start
+    reads = _reads_for(level, {(3, 2): (Tile("start", 1), 0.86, 0.84)})
+    decided = []
+    out = _let_rules_decide(reads, decided)
+    assert out[3 * COLS + 2].tile == Tile("end", 1) and out[3 * COLS + 2].problem() is None
+    assert decided and "rules" in decided[0]
+    # the other way round: best reading breaks the rules, the runner-up is taken
+    reads = _reads_for(level, {(3, 2): (Tile("start", 1), 0.84, 0.86)})
+    reads[3 * COLS + 2] = reads[3 * COLS + 2].__class__(3, 2, Tile("start", 1), "start", 0.86, Tile("end", 1), 0.84)
+    out = _let_rules_decide(reads, [])
+    assert out[3 * COLS + 2].tile == Tile("end", 1)
+
+
+def test_rules_do_not_settle_what_they_cannot_tell():
+    from visolve.puzzles.circuit500.reader import _let_rules_decide
+
+    level = _level_with((0, 0), (3, 2))
+    # cross or junction: both obey the rules -> still a doubt
+    reads = _reads_for(level, {(1, 1): (Tile("cross", 15), 0.90, 0.86)})
+    decided = []
+    out = _let_rules_decide(reads, decided)
+    assert out == reads and not decided
+    assert out[1 * COLS + 1].problem() is not None

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+import itertools
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,12 +43,12 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, grid_problems, make_grid
+from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, grid_problems, is_solved, make_grid
 from visolve.vision.board import Board, BoardNotFound, find_board
 from visolve.vision.grid import base_to_image, cells, map_points, rectify
 from visolve.vision.light import remove_background, stretch
 from visolve.vision.match import Match, TemplateBank, read_glyph_row, to_grey
-from visolve.vision.sides import board_candidates, refine_sides
+from visolve.vision.sides import iter_board_candidates, refine_sides
 
 # --------------------------------------------------------------------------
 # thresholds (see the module docstring and scripts/eval_reader.py)
@@ -285,6 +286,9 @@ class Reading:
     level: int | None = None
     not_this: str | None = None  #: reason when the picture is not circuit500
     problems: list[str] | None = None
+    photo: bool = False  #: read as a photo (quadrilateral board, photo thresholds)
+    #: doubtful tiles the rules settled ("tile (r,c): start:u, not end:u (rules)")
+    decided: list[str] = field(default_factory=list)
 
 
 def _tok(tile: Tile | None) -> str:
@@ -355,11 +359,8 @@ def _read_photo(image: np.ndarray, refs: References) -> Reading:
     """
     x0, y0, x1, y1 = refs.board_rect
     units = (x1 - x0, y1 - y0)
-    cands = board_candidates(image, units[0] / units[1])
-    if not cands:
-        return Reading(problems=[], not_this="no circuit500 board found: no light quadrilateral of the board's shape")
     best, best_key = None, None
-    for cand in cands[:PHOTO_CANDIDATES]:
+    for cand in itertools.islice(iter_board_candidates(image, units[0] / units[1]), PHOTO_CANDIDATES):
         corners = refine_sides(image, cand.corners, units, edge_bias=refs.edge_bias)
         board = Board(corners, cand.solidity, False)
         rd = _read_at(image, board, refs, photo=True)
@@ -369,12 +370,14 @@ def _read_photo(image: np.ndarray, refs: References) -> Reading:
         key = (rd.not_this is None, -len(rd.problems or ()), rd.caption_score + tiles)
         if best_key is None or key > best_key:
             best, best_key = rd, key
+    if best is None:
+        return Reading(problems=[], not_this="no circuit500 board found: no light quadrilateral of the board's shape")
     return best
 
 
 def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> Reading:
     """Read caption and tiles of the board found at ``board.corners``."""
-    out = Reading(problems=[], board=board)
+    out = Reading(problems=[], board=board, photo=photo)
     x0, y0, x1, y1 = refs.board_rect
     out.H = base_to_image(board.corners, refs.board_rect)
     vx0, vy0, vx1, vy1 = refs.view
@@ -451,6 +454,8 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
         else:
             out.level = int(num.text)
 
+    reads = _let_rules_decide(reads, out.decided)
+    out.tiles = reads
     for tr in reads:
         why = tr.problem()
         if why:
@@ -465,6 +470,53 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
             )
         for why in grid_problems(grid):
             out.problems.append(f"board breaks the rules: {why}")
+    return out
+
+
+#: at most this many doubtful tiles are settled by the rules
+MAX_RULE_DOUBTS = 3
+
+
+def _let_rules_decide(reads: list[TileRead], decided: list[str]) -> list[TileRead]:
+    """Settle tiles that are unsure between two readings by the rules.
+
+    A tile is *unsure* when both its best and its runner-up reading score
+    above the threshold but the margin between them is too small.  When
+    every other tile is trusted and exactly one way of choosing among the
+    unsure tiles' two readings gives a board that obeys the rules (one
+    start, one end, at most one gap, not already solved), that choice is
+    taken and recorded in ``decided``; otherwise nothing changes and the
+    doubt stays a problem.
+    """
+    unsure = [
+        i for i, tr in enumerate(reads)
+        if tr.score >= tr.min_score and tr.margin < MIN_TILE_MARGIN
+        and tr.runner_up is not None and tr.runner_score >= tr.min_score
+    ]
+    if not unsure or len(unsure) > MAX_RULE_DOUBTS:
+        return reads
+    if any(tr.problem() for i, tr in enumerate(reads) if i not in unsure):
+        return reads
+    valid = []
+    for choice in itertools.product(*[(reads[i].tile, reads[i].runner_up) for i in unsure]):
+        tiles = [tr.tile for tr in reads]
+        for i, t in zip(unsure, choice):
+            tiles[i] = t
+        grid = make_grid([tiles[r * COLS : (r + 1) * COLS] for r in range(ROWS)])
+        if not grid_problems(grid) and not is_solved(grid):
+            valid.append(choice)
+    if len(valid) != 1:
+        return reads
+    out = list(reads)
+    for i, t in zip(unsure, valid[0]):
+        tr = reads[i]
+        other = tr.runner_up if t == tr.tile else tr.tile
+        decided.append(f"tile ({tr.row},{tr.col}): {t.token()}, not {other.token()} (only this obeys the rules)")
+        if t == tr.tile:
+            out[i] = replace(tr, runner_score=-1.0, runner_up=None)
+        else:
+            lit = t.kind if t.kind in ("start", "end") else "off"
+            out[i] = replace(tr, tile=t, score=tr.runner_score, runner_up=None, runner_score=-1.0, lit=lit)
     return out
 
 
@@ -518,7 +570,7 @@ def read(image: np.ndarray, source: str = "") -> Level:
     grid = make_grid([[rd.tiles[r * COLS + c].tile for c in range(COLS)] for r in range(ROWS)])
     lit = tuple(
         f"lit {tr.row},{tr.col} {tr.lit}" for tr in rd.tiles if tr.lit != "off"
-    )
+    ) + tuple(rd.decided)
     return Level(level=rd.level, grid=grid, source=source, notes=lit)
 
 
@@ -529,8 +581,11 @@ def read(image: np.ndarray, source: str = "") -> Level:
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
     """The picture with the board outline, the tile grid and each reading drawn on it.
 
-    Green: trusted tile, red: doubtful tile, yellow: the caption.  Never
-    raises for a bad picture: the reason is written on it instead.
+    Green: the board outline as found (a quadrilateral in a photo) and the
+    tile grid mapped through the homography; per tile its reading and score
+    (red, with the runner-up, when doubtful); yellow: where the caption was
+    read, its score and each digit's score.  Never raises for a bad picture:
+    the reason is written on it instead.
     """
     image = _as_bgr(image)
     out = image.copy()
@@ -557,7 +612,7 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
         p = map_points(rd.H, [(x0, y0 + r * t), (x1, y0 + r * t)])
         cv2.line(out, _pt(p[0]), _pt(p[1]), (0, 200, 0), thick, cv2.LINE_AA)
     tile_px = np.linalg.norm(map_points(rd.H, [(x0, y0)])[0] - map_points(rd.H, [(x0 + t, y0)])[0])
-    scale = max(0.3, tile_px / 160)
+    scale = max(0.3, tile_px / 120)
     for tr in rd.tiles or []:
         bad = tr.problem() is not None
         colour = (0, 0, 255) if bad else (0, 160, 0)
@@ -573,18 +628,23 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
     if rd.caption_xy is not None:
         cx, cy = rd.caption_xy
         n = 6 + max(1, len(rd.digits))
-        box = map_points(rd.H, [(cx - 1, cy - 1), (cx + n * refs.pitch + 1, cy + 10)])
-        cv2.rectangle(out, _pt(box[0]), _pt(box[1]), (0, 220, 220), thick, cv2.LINE_AA)
+        xa, xb, ya, yb = cx - 1, cx + n * refs.pitch + 1, cy - 1, cy + 10
+        box = map_points(rd.H, [(xa, ya), (xb, ya), (xb, yb), (xa, yb)])
+        cv2.polylines(out, [np.round(box).astype(np.int32)], True, (0, 220, 220), thick, cv2.LINE_AA)
         digit_scores = " ".join(f"{m.group}:{m.score:.2f}" for m in rd.digit_matches)
         label = f"level {rd.digits or '?'}  caption {rd.caption_score:.2f}  {digit_scores}"
-        cv2.putText(out, label, (_pt(box[0])[0], _pt(box[1])[1] + int(22 * scale)), font,
-                    0.5 * scale, (0, 220, 220), max(1, round(1.2 * scale)), cv2.LINE_AA)
+        org = map_points(rd.H, [(xa, ya - 3)])[0]
+        (tw, th), base = cv2.getTextSize(label, font, 0.6 * scale, max(1, round(1.2 * scale)))
+        p = (int(org[0]), int(org[1]))
+        cv2.rectangle(out, (p[0] - 2, p[1] - th - 2), (p[0] + tw + 2, p[1] + base), (0, 0, 0), -1)
+        cv2.putText(out, label, p, font, 0.6 * scale, (0, 220, 220), max(1, round(1.2 * scale)), cv2.LINE_AA)
     if rd.not_this:
         _banner(out, rd.not_this, (0, 0, 255))
     elif rd.problems:
         _banner(out, rd.problems[0], (0, 0, 255))
     else:
-        _banner(out, f"{source or 'picture'}: level {rd.level} read OK", (0, 200, 0))
+        how = "photo" if rd.photo else "screenshot"
+        _banner(out, f"{source or 'picture'}: level {rd.level} read OK (as a {how})", (0, 200, 0))
     return out
 
 
