@@ -118,7 +118,7 @@ def check_read(tally: Tally, image: np.ndarray, name: str, want, runs: int, save
     tally.failures.append((name, reason))
     print(f"  {tally.name:<16} {name:<28} {reason}")
     if save is not None:
-        cv2.imwrite(str(save / name.replace("/", "_")), image)
+        cv2.imwrite(str(save / (Path(name).stem + ".png")), image)  # lossless: the exact pixels read
 
 
 def check_reject(tally: Tally, image: np.ndarray, name: str, runs: int, save: Path | None, verbose: bool):

@@ -239,17 +239,31 @@ def _fit_group(b: _Blobs, coords: dict, vec: np.ndarray, cols: int, rows: int, m
     return hom, found, err
 
 
-def _merge(parts: list[_Blobs]) -> _Blobs | None:
-    """All blobs of several masks, a blob seen again (centre inside an earlier one) dropped."""
+def _merge(parts: list[_Blobs | None]) -> _Blobs | None:
+    """The blobs of several masks pooled; a cell seen in more than one mask is kept once.
+
+    Two blobs are the same cell when their centres are closer than half the
+    smaller one's side.  The larger one is kept (a cell half lost in speckle at
+    one threshold is whole at another), unless it is 2.5 times the other or
+    more: then it is several cells run together and the smaller one stays.
+    """
     parts = [p for p in parts if p is not None]
     if not parts:
         return None
-    centres, areas = parts[0].centres, parts[0].areas
+    centres, areas = parts[0].centres.copy(), parts[0].areas.copy()
     for p in parts[1:]:
         d = np.linalg.norm(p.centres[:, None, :] - centres[None, :, :], axis=2)
-        new = (d >= 0.5 * np.sqrt(areas)[None, :]).all(axis=1)
-        centres = np.vstack([centres, p.centres[new]])
-        areas = np.concatenate([areas, p.areas[new]])
+        reach = 0.5 * np.minimum(np.sqrt(areas)[None, :], np.sqrt(p.areas)[:, None])
+        near = d < reach
+        dup = near.any(axis=1)
+        j = np.where(dup, np.argmin(np.where(near, d, np.inf), axis=1), -1)
+        better = dup & (p.areas > areas[np.maximum(j, 0)]) & (p.areas < 2.5 * areas[np.maximum(j, 0)])
+        for k in np.argsort(p.areas)[::-1]:
+            if better[k] and p.areas[k] > areas[j[k]]:
+                centres[j[k]] = p.centres[k]
+                areas[j[k]] = p.areas[k]
+        centres = np.vstack([centres, p.centres[~dup]])
+        areas = np.concatenate([areas, p.areas[~dup]])
     return _Blobs(centres, areas)
 
 

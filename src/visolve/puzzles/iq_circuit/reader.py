@@ -179,13 +179,14 @@ def find_board(image: np.ndarray) -> np.ndarray:
     # touch the box (gap of a few pixels, the width of an outline)
     x1, y1 = x0 + bw, y0 + bh
     tol = max(4, int(0.02 * max(small.shape[:2])))
+    if stats[best, 4] < 0.01 * grey.size:
+        raise NotThisPuzzle("no grey board lattice in the picture (only small grey specks)")
+    big = [i for i in np.nonzero(stats[:, 4] >= 0.02 * stats[best, 4])[0].tolist() if i != 0]
     changed = True
     while changed:
         changed = False
-        for i in range(1, n):
+        for i in big:
             sx, sy, sw, sh = (int(v) for v in stats[i, :4])
-            if stats[i, 4] < 0.02 * stats[best, 4]:
-                continue
             if sx >= x0 and sy >= y0 and sx + sw <= x1 and sy + sh <= y1:
                 continue
             if sx < x1 + tol and sx + sw > x0 - tol and sy < y1 + tol and sy + sh > y0 - tol:
