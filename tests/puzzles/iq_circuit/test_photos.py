@@ -1,0 +1,109 @@
+"""Photos of IQ Circuit challenges (synthetic, vision.synth) and pictures of other things."""
+
+import random
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.conftest import shared_path
+from tests.puzzles.iq_circuit.helpers import booklet_levels
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.iq_circuit.model import PIECES, challenge_of
+from visolve.puzzles.iq_circuit.painter import draw_challenge
+from visolve.puzzles.iq_circuit.reader import find_board_in_photo, read
+from visolve.puzzles.iq_circuit.solver import random_board
+from visolve.vision.quad import map_points
+from visolve.vision.synth import iter_distractors, photograph
+
+KINDS = ("expert", "master", "wizard")
+
+
+def _same(a, b):
+    return (a.kind, a.grid, a.pieces) == (b.kind, b.grid, b.pieces)
+
+
+def _drawn(i):
+    rng = random.Random(f"test-{i}")
+    board = random_board(rng)
+    kind = KINDS[i % 3]
+    keep = ()
+    if kind == "master":
+        dots = [pl.piece for pl in board if PIECES[pl.piece].faces[pl.face].has_dot]
+        keep = rng.sample(dots, min(len(dots), rng.randint(1, 4)))
+    level = challenge_of(board, kind, keep=keep)
+    return draw_challenge(level, pitch=rng.randint(30, 60)), level
+
+
+def _frames():
+    folder = shared_path("iq-circuit", "frames")
+    return sorted(folder.glob("*.png"), key=lambda p: int(p.stem))
+
+
+def test_photos_of_drawn_challenges_read_exactly():
+    # 12 photos at modest size (long side 900-1300 px), full distortion strength
+    results = []
+    for i in range(12):
+        img, level = _drawn(i)
+        photo, _h = photograph(img, np.random.default_rng([5, i]), long_side=(900, 1300))
+        try:
+            results.append(_same(read(photo, "photo.jpg"), level))
+        except (ReadError, NotThisPuzzle):
+            results.append(None)  # refused with a reason: allowed, but counted
+    assert False not in results, "a photo was read without doubt but wrongly"
+    assert results.count(True) >= 11, results
+
+
+def test_photos_of_frames_read_exactly():
+    levels = {lv.level: lv for lv in booklet_levels()}
+    frames = _frames()
+    results = []
+    for k, path in enumerate(frames[::4]):
+        photo, _h = photograph(cv2.imread(str(path)), np.random.default_rng([6, k]), long_side=(900, 1300))
+        try:
+            got = read(photo, path.name)
+        except (ReadError, NotThisPuzzle):
+            results.append(None)
+            continue
+        results.append(_same(got, levels[int(path.stem)]) and got.level == int(path.stem))
+    assert False not in results
+    assert results.count(True) >= len(results) - 1, results
+
+
+def test_photo_board_found_where_the_homography_puts_it():
+    img, _level = _drawn(3)
+    photo, h = photograph(img, np.random.default_rng(11), long_side=1000)
+    hom = find_board_in_photo(photo)
+    pitch = img.shape[1] / 8
+    box = np.array([[0, 0], [8, 0], [8, 4], [0, 4]], np.float64)
+    want = map_points(h, box * pitch)
+    got = map_points(hom, box)
+    cell = np.linalg.norm(want[1] - want[0]) / 8
+    assert np.abs(got - want).max() < 0.25 * cell
+
+
+def test_straight_screenshot_goes_the_exact_way():
+    img, level = _drawn(4)
+    big = cv2.resize(img, None, fx=2.3, fy=2.3, interpolation=cv2.INTER_CUBIC)
+    assert _same(read(big, "x.png"), level)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_distractors_are_rejected(seed):
+    for _label, img in iter_distractors(12, seed):
+        with pytest.raises(NotThisPuzzle):
+            read(img, "other.png")
+
+
+def test_glare_washed_board_is_not_misread():
+    # a strong white wash over part of the board must give a doubt or the right answer, never a wrong read
+    img, level = _drawn(5)
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    spot = np.exp(-(((xx - 0.3 * w) / (0.12 * w)) ** 2 + ((yy - 0.6 * h) / (0.25 * h)) ** 2))[..., None] * 0.7
+    washed = (img * (1 - spot) + 255 * spot).astype(np.uint8)
+    try:
+        got = read(washed, "x.png")
+    except (ReadError, NotThisPuzzle):
+        return
+    assert _same(got, level)

@@ -1,0 +1,76 @@
+import cv2
+import numpy as np
+
+from visolve.vision.quad import find_cell_lattice, map_points, normalise_light, warp_lattice
+
+
+def _board(cols=8, rows=4, pitch=40, cell=0.7):
+    """Dark squares on grey, ``pitch`` px per cell, lattice point (0, 0) at pixel edge (0, 0)."""
+    img = np.full((rows * pitch, cols * pitch, 3), 150, np.uint8)
+    side = int(round(cell * pitch))
+    gap = (pitch - side) // 2
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = c * pitch + gap, r * pitch + gap
+            img[y0 : y0 + side, x0 : x0 + side] = 30
+    return img
+
+
+def _photo(img, hom, size):
+    return cv2.warpPerspective(img, hom, size, flags=cv2.INTER_LINEAR, borderValue=(200, 190, 180))
+
+
+def test_lattice_found_under_perspective():
+    pitch = 40
+    img = _board(pitch=pitch)
+    src = np.float32([[0, 0], [320, 0], [320, 160], [0, 160]])
+    dst = np.float32([[120, 90], [560, 60], [600, 330], [100, 300]])
+    hom = cv2.getPerspectiveTransform(src, dst)
+    photo = _photo(img, hom, (720, 420))
+    dark = photo.min(axis=2) < 90
+    lat = find_cell_lattice([dark], 8, 4)
+    assert lat is not None and lat.found == 32
+    want = map_points(hom, np.array([[0, 0], [8, 0], [8, 4], [0, 4]], np.float64) * pitch)
+    assert np.abs(lat.corners() - want).max() < 2.0
+    assert 45 < lat.pitch() < 65
+
+
+def test_bigger_grid_is_refused():
+    img = _board(cols=12, rows=8)
+    dark = img.min(axis=2) < 90
+    assert find_cell_lattice([dark], 8, 4) is None
+
+
+def test_no_lattice_in_noise_or_blank():
+    rng = np.random.default_rng(0)
+    assert find_cell_lattice([rng.random((300, 400)) < 0.5], 8, 4) is None
+    assert find_cell_lattice([np.zeros((300, 400), bool)], 8, 4) is None
+
+
+def test_warp_lattice_gives_the_straight_view():
+    pitch = 40
+    img = _board(pitch=pitch)
+    src = np.float32([[0, 0], [320, 0], [320, 160], [0, 160]])
+    dst = np.float32([[300, 200], [1500, 260], [1450, 900], [250, 800]])  # large: shrunk first
+    hom = cv2.getPerspectiveTransform(src, dst)
+    photo = _photo(img, hom, (1800, 1100))
+    board_to_photo = hom @ np.diag([pitch, pitch, 1.0])
+    view = warp_lattice(photo, board_to_photo, 8, 4, 20, margin=0.5)
+    assert view.shape[:2] == (5 * 20, 9 * 20)
+    # cell (3, 2) centre is dark, the grid line between cells (3, 2) and (4, 2) is grey
+    assert view[10 + 2 * 20 + 10, 10 + 3 * 20 + 10].max() < 60
+    assert view[10 + 2 * 20 + 10, 10 + 4 * 20].min() > 120
+
+
+def test_normalise_light_undoes_gain_and_wash():
+    img = _board().astype(np.float32)
+    h, w = img.shape[:2]
+    gain = np.linspace(0.6, 1.3, w, dtype=np.float32)[None, :, None]
+    wash = np.linspace(0.0, 0.5, h, dtype=np.float32)[:, None, None]
+    seen = (img * gain) * (1 - wash) + 255 * wash
+    low = (30 * gain) * (1 - wash) + 255 * wash
+    high = (150 * gain) * (1 - wash) + 255 * wash
+    n = normalise_light(seen, low, high)
+    dark = img[..., 0] < 90
+    assert np.abs(n[dark]).max() < 1e-3
+    assert np.abs(n[~dark] - 1).max() < 1e-3
