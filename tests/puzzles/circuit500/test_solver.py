@@ -294,3 +294,58 @@ def test_all_solutions_distinct_valid_equal_cost():
         for s in sols:
             final, cost, _ = replay(grid, s)
             assert is_solved(final) and cost == actions and len(s) == taps
+
+
+def _ends(arr):
+    return (
+        solver._locate(arr, solver.START_CODES),
+        solver._locate(arr, solver.END_CODES),
+        arr.find(solver.GAP_C),
+    )
+
+
+def test_free_slide_bound_is_admissible():
+    """free_bound(budget = actions left) <= free slides left, along an optimal
+    solution (taps - actions of the brute-force optimum at the start)."""
+    from visolve.puzzles.circuit500.model import tap
+
+    for grid, (actions, taps) in LEVELS:
+        arr = bytes(solver.encode(t) for row in grid for t in row)
+        board = solver._Board(arr)
+        s0, e0, gap = _ends(arr)
+        assert solver.free_bound(arr, board.tables, s0, e0, gap, actions, 99) <= taps - actions
+        res = solver.solve(Level(0, grid), SolveOptions())
+        g, spent_a, spent_t = grid, 0, 0
+        for r, c in res["taps"]:
+            g, cost = tap(g, r, c)
+            spent_a += cost
+            spent_t += 1
+            a = bytes(solver.encode(t) for row in g for t in row)
+            s0, e0, gap = _ends(a)
+            left_a, left_free = actions - spent_a, (taps - spent_t) - (actions - spent_a)
+            assert solver.free_bound(a, board.tables, s0, e0, gap, left_a, 99) <= left_free
+
+
+def test_class_rotation_bound_below_rotation_finish():
+    """reach_bound with max_m=0 bounds the rotation-only finish of the state
+    (and of every state joined to it by free slides)."""
+    rng = random.Random(3)
+    for grid, _exact in LEVELS:
+        arr = bytes(solver.encode(t) for row in grid for t in row)
+        board = solver._Board(arr)
+        a = bytearray(arr)
+        for _ in range(20):
+            s0, e0, gap = _ends(bytes(a))
+            if gap < 0:
+                break
+            r0 = solver.reach_bound(bytes(a), board.tables, s0, e0, gap, 31, 0)
+            fin, _turns = solver.rotation_finish(bytes(a), 0)
+            assert r0 <= fin
+            # a free slide keeps the class: the bound still holds
+            free = [nb for _b, nb, _o in solver.NB[gap] if solver.PAID[a[nb]] == 0]
+            if not free:
+                break
+            nb = rng.choice(free)
+            a[gap], a[nb] = a[nb], a[gap]
+            fin2, _ = solver.rotation_finish(bytes(a), 0)
+            assert r0 <= fin2

@@ -18,50 +18,30 @@ and such a rotation is possible for tile *t* unless *t* has touched the gap at
 every moment so far ("frozen": only tiles next to the starting gap can be).
 
 The solver therefore searches only over *slide states* ``(arrangement, frozen
-cells)`` with best-first search (A*) on the lexicographic cost
-``(actions, taps)``: sliding an empty or cross costs (0, 1), any other tile
+cells)``: sliding an empty or cross costs (0 actions, 1 tap), any other tile
 (1, 1).  At every state the exact cost of finishing with rotations only is
 ``R`` = the cheapest start-to-end path where each path cell pays the rotations
 its tile needs to show the two arms the path uses (frozen tiles: 0 or
-impossible).  The answer is the minimum of ``g + R`` over all slide states.
+impossible).  The answer is the minimum of ``(g + R)`` over all slide states.
 
-Lower bound ``h`` (admissible)
-------------------------------
-For a state, ``h`` = the cheapest start-to-end walk where
+Two phases
+----------
+1. Fewest actions (:func:`min_actions`): free slides are undone by a free
+   slide, so all states joined by free slides (a *class*) need the same
+   number of further actions.  Classes are taken in order of actions spent;
+   one lower bound per class (:func:`solver_bound.reach_bound`) prunes it,
+   otherwise its members are listed without computing bounds and finished by
+   rotations.  This removes the plateaus of zero-cost states that a plain A*
+   on ``(actions, taps)`` expands one bound at a time.
+2. Fewest taps with that action count ``A`` (:func:`search`): A* on taps,
+   ``f = gt + (A - ga) + free slides still needed``
+   (:func:`solver_bound.free_bound`), dropping states whose action bound
+   exceeds ``A`` or that phase 1 reached with fewer actions.
 
-* the start tile ends at cell p pointing along d: ``manhattan(start, p)`` (each
-  slide moves it one cell and costs 1) + rotations to point along d;
-* the end tile likewise at the last cell;
-* every cell in between needing arms {in, out} pays
-  ``min(rotations the present tile needs, cost of a new tile arriving)`` where
-  a new tile arriving costs 0 if it can be a cross and 1 otherwise (a
-  corner/junction that slides in pays at least that one slide).
-
-Why it never overestimates: any finished board has a simple start-to-end path.
-Charge every cell of it to the tile that finally sits there (distinct cells,
-distinct tiles).  That tile either never moved -- it needed at least the
-charged number of rotations -- or it moved, and then it paid at least 1 per
-slide if it is not a cross (so >= the arrival charge), plus its rotations.  The
-start/end tile paid at least one action per cell it travelled plus its
-rotations.  Costs of distinct tiles are disjoint parts of the action total, and
-the walk minimum is <= the cost of that simple path; so ``h <= remaining
-actions``.  Each action is one tap, so ``h`` also bounds the remaining taps.
-Rotations remaining from the current state count in ``h`` too (we are in the
-slides-only space, no rotation was done yet), so ``h <= R`` at every state and
-``g + h`` bounds every completion below the state.  Admissibility is tested
-against an independent brute force in ``tests/puzzles/circuit500``.
-
-Refinement (see :func:`lower_bound`): free slides only permute the tiles in
-the gap's free component FC (gap + connected empties/crosses), so without a
-paid slide path cells in FC hold at most as many crosses as FC contains and
-cells outside FC keep their tiles.  A walk that breaks this is charged one
-more action unless it already counted a paid slide (arrival of a corner or
-junction, start/end moved): the total still counts rotations + paid slides,
-each at most once.
-
-The search stops when the smallest ``f = g + h`` left is not better than the
-best completion found: that completion is then proven optimal.  A deadline is
-checked every few hundred expansions.
+The bounds and their admissibility proofs are in :mod:`solver_bound`;
+``tests/puzzles/circuit500/test_solver.py`` checks them and the solver
+against an independent brute force.  A deadline is checked every few hundred
+states.
 """
 
 from __future__ import annotations
@@ -220,6 +200,7 @@ class _Board:
         self.in_cost = inc
         self.no_paid_tile = not (has_junction or has_corner)
         #: per tile code and needed arms: min(own rotations, a new tile arriving)
+        #: (the plain walk, used once per level to see whether any finish exists)
         self.tabs = [[min(a, b, HCAP) for a, b in zip(ROT[c], inc)] for c in range(128)]
         #: start at cell p pointing along bit: distance from s0 + rotations
         self._start_seeds: dict[int, list] = {}
@@ -560,6 +541,12 @@ def min_actions(
                     h_cache[arr] = v
                 if g + v[0] >= best:
                     continue
+                # rotation-only finishes of the whole class, relaxed
+                arr_s0 = _locate(arr, START_CODES)
+                arr_e0 = _locate(arr, END_CODES)
+                r0 = reach_bound(arr, board.tables, arr_s0, arr_e0, arr.find(GAP_C), best - g, 0)
+                if g + r0 >= best and g + 1 >= best:
+                    continue  # no member finishes better, no paid slide pays
                 # list the class: every state joined to root by free slides
                 # breadth first, so the free stretches of the recorded
                 # solution are short (a good start for phase 2)
@@ -574,7 +561,7 @@ def min_actions(
                         if time.monotonic() > deadline:
                             raise _Timeout
                     arr, frozen = key
-                    if g < best:
+                    if g + r0 < best:
                         r, turns = rotation_finish(arr, frozen, best - g)
                         if g + r < best:
                             best = g + r

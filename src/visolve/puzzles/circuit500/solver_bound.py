@@ -99,7 +99,9 @@ class Tables:
         self.cross_code = cross_code
 
 
-def reach_bound(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int) -> int:
+def reach_bound(
+    arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int, max_m: int = 31
+) -> int:
     """The bound of the module docstring; any value >= ``limit`` is returned as
     ``limit`` (callers pass the smallest value that already prunes).
 
@@ -107,7 +109,11 @@ def reach_bound(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int) -
     + arrival side, ``m`` = largest gd of a changed/visited cell so far, ``s``
     = rotatable tiles on distinct changed cells (their first entries), ``u`` =
     crosses used on FC cells while ``m = 0``.  The cost of a state includes
-    ``max(m, s)``."""
+    ``max(m, s)``.
+
+    With ``max_m = 0`` only finishes without any paid slide are counted (the
+    gap stays in FC): a lower bound on the cheapest rotation-only finish of
+    every state joined to this one by free slides."""
     rot = t.rot
     nbx = t.nbx
     dist = t.dist
@@ -131,6 +137,8 @@ def reach_bound(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int) -
     if limit > 31:
         limit = 31  # m, s, u are 5-bit fields
     top = limit - 1  # m, s above this cannot give a value below limit
+    if top > max_m:
+        top = max_m
     best = limit
     dcost: dict[int, int] = {}
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
