@@ -12,6 +12,8 @@ The helpers here remove what can be removed without knowing the content:
 * :func:`local_normalise` -- zero local mean and unit local contrast
   (for aligning a picture to a drawn model, where only edges matter);
 * :func:`remove_background` -- subtract the local ground under light strokes;
+* :func:`normalise_strokes` -- the same, then every stroke to one height
+  (glare lowers contrast locally);
 * :func:`stretch` -- map robust low/high percentiles to fixed levels (used
   for light text on a dark ground, such as a caption).
 
@@ -71,15 +73,34 @@ def local_normalise(grey: np.ndarray, sigma: float, eps: float = 2.0) -> np.ndar
 def remove_background(grey: np.ndarray, size: int) -> np.ndarray:
     """Light strokes on a dark ground: subtract the local ground level.
 
-    The ground is the minimum over ``size`` x ``size`` px, smoothed; strokes
+    The ground is a grey opening over ``size`` x ``size`` px, smoothed; strokes
     thinner than ``size`` keep their height, glare and uneven exposure of
     the ground go.
     """
     g = np.asarray(grey, np.float32)
     k = max(3, int(size) | 1)
-    ground = cv2.erode(g, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    # an opening (not a plain minimum) so noise does not pull the ground down
+    ground = cv2.morphologyEx(g, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     ground = cv2.blur(ground, (k, k))
     return np.maximum(g - ground, 0.0)
+
+
+def normalise_strokes(grey: np.ndarray, size: int, level: float = 153.0, floor: float = 0.35) -> np.ndarray:
+    """Light strokes on a dark ground at one height everywhere (``uint8``).
+
+    The ground is removed (:func:`remove_background`), then each stroke is
+    divided by the local stroke height (a max filter of ``size`` px, smoothed)
+    and scaled to ``level``.  Glare lowers contrast where it falls, so a plain
+    global stretch would leave the strokes there too faint.  The local height
+    is never taken below ``floor`` times the strongest strokes, so empty
+    ground is not blown up into strokes.
+    """
+    fg = remove_background(grey, size)
+    k = max(3, int(2 * size) | 1)
+    amp = cv2.blur(cv2.dilate(fg, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), (k, k))
+    top = float(np.percentile(fg, 99.7))
+    amp = np.maximum(amp, max(floor * top, 1.0))
+    return np.clip(fg / amp * level + 0.5, 0, 255).astype(np.uint8)
 
 
 def stretch(grey: np.ndarray, lo_pct: float = 5.0, hi_pct: float = 99.5,

@@ -46,7 +46,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, grid_problems, is_solved, make_grid
 from visolve.vision.board import Board, BoardNotFound, find_board
 from visolve.vision.grid import base_to_image, cells, map_points, rectify
-from visolve.vision.light import remove_background, stretch
+from visolve.vision.light import normalise_strokes
 from visolve.vision.match import Match, TemplateBank, read_glyph_row, to_grey
 from visolve.vision.sides import iter_board_candidates, refine_sides
 
@@ -438,6 +438,15 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
     )
     out.digits = num.text
     out.digit_matches = num.matches
+    if photo and num.text and len(num.text) < 4:
+        # the cell after the last digit must be empty: a faint digit that
+        # did not count as ink would otherwise shorten the number silently
+        nx = num.x + len(num.text) * refs.pitch
+        cell = grey[num.y : num.y + 9, nx : nx + 8]
+        if cell.size and np.count_nonzero(cell > INK / 2) >= PHOTO_INK_PIXELS:
+            out.problems.append(
+                f"level number: faint mark after '{num.text}' (a digit too faint to read?)"
+            )
     if out.caption_score < MIN_CAPTION_SCORE:
         pass  # already reported
     elif not num.text:
@@ -532,11 +541,11 @@ def _photo_caption(grey: np.ndarray, refs: References, letters: TemplateBank):
     """
     vx0, vy0 = refs.view[0], refs.view[1]
     cx, cy = refs.caption_xy
-    # light text on a dark screen: subtract the ground (glare), then stretch
-    # so black is 0 and the text its drawn grey
+    # light text on a dark screen: subtract the ground (glare), then bring
+    # every stroke to its drawn grey (glare lowers contrast locally)
     ya, yb = max(0, cy - vy0 - 4), cy - vy0 + 14
     grey = grey.copy()
-    grey[ya:yb] = stretch(remove_background(grey[ya:yb], 9), 50.0, 99.7, 0.0, 153.0)
+    grey[ya:yb] = normalise_strokes(grey[ya:yb], 9, 153.0)
     band = grey[ya:yb].astype(np.float32)
     best = None
     for dy in CAPTION_SHIFTS:
