@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from visolve.errors import LevelFormatError
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, find, make_grid, parse_token
+from visolve.puzzles.textfile import check_header, content_lines, key_value
 
 PUZZLE = "circuit500"
 REQUIRED = ("puzzle", "level")
@@ -49,18 +50,12 @@ def parse_level(text: str, path: str = "") -> Level:
     header: dict[str, str] = {}
     rows = []
     row_lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
+    for number, line, raw in content_lines(text):
         if "=" in line and not rows:
-            key, _, value = line.partition("=")
-            key = key.strip().lower()
-            if not key or " " in key:
-                raise LevelFormatError(f"bad header line {raw.strip()!r}", number, path)
+            key, value = key_value(line, raw, number, path)
             if key in header:
                 raise LevelFormatError(f"header {key!r} given twice", number, path)
-            header[key] = value.strip()
+            header[key] = value
             continue
         if "=" in line:
             raise LevelFormatError("header line after the grid started", number, path)
@@ -80,11 +75,7 @@ def parse_level(text: str, path: str = "") -> Level:
         rows.append(row)
         row_lines.append(number)
 
-    for key in REQUIRED:
-        if key not in header:
-            raise LevelFormatError(f"missing header line '{key} = ...'", 0, path)
-    if header["puzzle"] != PUZZLE:
-        raise LevelFormatError(f"puzzle is {header['puzzle']!r}, expected {PUZZLE!r}", 0, path)
+    check_header(header, PUZZLE, REQUIRED, path)
     level_text = header["level"]
     if not level_text.isdigit() or not 1 <= int(level_text) <= 9999:
         raise LevelFormatError(f"level must be a positive number, got {level_text!r}", 0, path)

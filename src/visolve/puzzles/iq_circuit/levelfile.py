@@ -55,6 +55,7 @@ from __future__ import annotations
 import re
 
 from visolve.errors import LevelFormatError
+from visolve.puzzles.textfile import check_header, content_lines, key_value
 from visolve.puzzles.iq_circuit.model import (
     DIR_NAMES,
     HEIGHT,
@@ -125,16 +126,9 @@ def parse_level(text: str, path: str = "") -> Level:
     row_lines: list[int] = []
     pieces: list[Placement] = []
     piece_lines: list[int] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
+    for number, line, raw in content_lines(text):
         if "=" in line:
-            key, _, value = line.partition("=")
-            key = key.strip().lower()
-            value = value.strip()
-            if not key or " " in key:
-                raise LevelFormatError(f"bad header line {raw.strip()!r}", number, path)
+            key, value = key_value(line, raw, number, path)
             if key == "piece":
                 if len(rows) != HEIGHT:
                     raise LevelFormatError("piece lines come after the 4 grid rows", number, path)
@@ -171,11 +165,7 @@ def parse_level(text: str, path: str = "") -> Level:
         rows.append(cells)
         row_lines.append(number)
 
-    for key in REQUIRED:
-        if key not in header:
-            raise LevelFormatError(f"missing header line '{key} = ...'", 0, path)
-    if header["puzzle"] != PUZZLE:
-        raise LevelFormatError(f"puzzle is {header['puzzle']!r}, expected {PUZZLE!r}", 0, path)
+    check_header(header, PUZZLE, REQUIRED, path)
     kind = header["kind"].lower()
     if kind not in KINDS:
         raise LevelFormatError(f"kind must be one of {', '.join(KINDS)}, got {header['kind']!r}", 0, path)
