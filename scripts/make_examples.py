@@ -13,6 +13,12 @@ sizes; one is saved as JPEG (quality 85).  ``data/raw/examples.jsonl`` gives
 each picture's level number and grid (tokens as in the truth files, ``*`` where
 a tile is drawn lit) and the scrambling taps.
 
+IQ Circuit examples (``iq_circuit_NNN.png``) are challenges of random valid
+boards (the ten pieces placed by ``iq_circuit.solver.random_board``), drawn by
+the IQ Circuit painter as Expert / Master / Wizard; a board is kept only when
+its challenge has exactly one solution, as booklet challenges do.  They are
+numbered from 201 on, past the booklet's levels.
+
 Run again to get the same files (``--seed`` changes the levels).
 """
 
@@ -177,6 +183,32 @@ def make(out: Path, seed: int = 500) -> list[dict]:
     return records
 
 
+def make_iq_circuit(out: Path, seed: int = 500) -> list[dict]:
+    """Write one invented IQ Circuit challenge per kind; returns their records."""
+    from visolve.puzzles.base import SolveOptions
+    from visolve.puzzles.iq_circuit.model import challenge_of
+    from visolve.puzzles.iq_circuit.painter import draw_challenge
+    from visolve.puzzles.iq_circuit.solver import random_board, solve
+
+    rng = random.Random(seed)
+    records = []
+    for number, kind in enumerate(("expert", "master", "wizard"), start=201):
+        while True:
+            board = random_board(rng)
+            keep = tuple(rng.sample(range(10), 4)) if kind == "master" else ()
+            level = challenge_of(board, kind, number, keep=keep)
+            if solve(level, SolveOptions(timeout=10)).get("solutions") == 1:
+                break
+        name = f"iq_circuit_{number}.png"
+        ok, data = cv2.imencode(".png", draw_challenge(level, pitch=42, margin=0.15))
+        if not ok:
+            raise RuntimeError(f"could not encode {name}")
+        (out / name).write_bytes(data.tobytes())
+        records.append({"file": name, "level": number, "kind": kind,
+                        "note": "invented challenge drawn by visolve's painter (not from the booklet)"})
+    return records
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
@@ -185,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     for rec in make(args.out, args.seed):
         print(f"{rec['file']}: level {rec['level']} {rec['size'][0]}x{rec['size'][1]}, "
               f"scrambled by {len(rec['scramble_taps'])} taps")
+    for rec in make_iq_circuit(args.out, args.seed):
+        print(f"{rec['file']}: IQ Circuit {rec['kind']} challenge {rec['level']}")
     return 0
 
 
