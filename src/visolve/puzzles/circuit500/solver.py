@@ -36,7 +36,9 @@ Two phases
 2. Fewest taps with that action count ``A`` (:func:`search`): A* on taps,
    ``f = gt + (A - ga) + free slides still needed``
    (:func:`solver_bound.free_bound`), dropping states whose action bound
-   exceeds ``A`` or that phase 1 reached with fewer actions.
+   exceeds ``A`` or that phase 1 reached with fewer actions;
+   both bounds are computed only when a state is popped (lazy A*, keys
+   inherited from the parent until then).
 
 The bounds and their admissibility proofs are in :mod:`solver_bound`;
 ``tests/puzzles/circuit500/test_solver.py`` checks them and the solver
@@ -606,8 +608,19 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     is impossible, ``A`` being the optimum), hence at least ``A - ga`` more
     taps plus the free slides :func:`solver_bound.free_bound` proves needed
     within that budget: ``f = gt + A - ga + free``; states with ``ga + h > A``
-    cannot lead to such a solution and are dropped.  Returns dict with best, info, slides, nodes,
-    proven."""
+    cannot lead to such a solution and are dropped.
+
+    Both bounds are evaluated lazily: a child is pushed with the bound it
+    inherits from its parent and checked only when popped (children whose
+    inherited key already reaches the best finish never cost a bound).  The
+    inherited key is admissible: with ``F(x)`` the fewest free slides a
+    finish of ``x`` needs within its action budget, a parent can slide to the
+    child and then finish like the child (its budget is the child's plus the
+    slide's action), so ``F(child) >= F(parent) - free(slide) >=
+    free_bound(parent) - free(slide)``.  A popped lazy entry whose own bound
+    raises its key is pushed again, so the pop order stays an A* order with
+    admissible keys and the first key >= the best finish proves it.  Returns
+    dict with best, info, slides, nodes, proven."""
     board = _Board(arr0)
     out = {"best": (INF, INF), "info": None, "slides": [], "nodes": 0, "proven": True}
     if not board.feasible:
@@ -659,20 +672,36 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     best_t = ntaps
     best_key = None
     tie = count()
-    f0 = target + fb(arr0, target, best_t - target)
-    heap = [(f0, next(tie), start, 0, 0)]
+    f0 = fb(arr0, target, best_t - target)
+    # heap entries (key, tie, state, ga, gt, fr, paid): ``fr`` >= 0 is the
+    # state's own free-slide bound; fr < 0 marks a *lazy* entry whose key is
+    # only the bound inherited from its parent (see the docstring of search)
+    # and whose checks run when it is popped; ``paid``: reached by a paid slide
+    heap = [(target + f0, next(tie), start, 0, 0, f0, 0)]
     nodes = 0
     while heap:
-        ft, _, key, ga, gt = heapq.heappop(heap)
+        ft, _, key, ga, gt, fr, paid_in = heapq.heappop(heap)
         if ft >= best_t:
             break
         if g_of[key] != (ga, gt):
             continue  # stale entry
+        arr, frozen = key
+        if fr < 0:
+            # lazy entry: the checks deferred from the push
+            if paid_in and ga + h(arr, ga) > target:
+                continue
+            base = gt + target - ga
+            fr = fb(arr, target - ga, best_t - base)
+            f = base + fr
+            if f >= best_t:
+                continue
+            if f > ft:
+                heapq.heappush(heap, (f, next(tie), key, ga, gt, fr, 0))
+                continue
         nodes += 1
         if deadline is not None and nodes % check_every == 0 and time.monotonic() > deadline:
             out["proven"] = False
             break
-        arr, frozen = key
         rest = target - ga
         r, turns = rotation_finish(arr, frozen, rest + 1)
         if r == rest and gt + r < best_t:
@@ -684,9 +713,14 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
         for _bit, cell, _opp in NB[gap]:
             code = arr[cell]
             child = _slide(arr, frozen, gap, cell)
-            ca, ct = ga + PAID[code], gt + 1
+            pc = PAID[code]
+            ca, ct = ga + pc, gt + 1
             base = ct + target - ca
-            if base >= best_t:
+            # inherited bound: the child's free slides left >= the parent's
+            # minus the free slide just made
+            inh = fr - (1 - pc)
+            f = base + (inh if inh > 0 else 0)
+            if f >= best_t:
                 continue
             old = g_of.get(child)
             if old is not None and old <= (ca, ct):
@@ -696,15 +730,11 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
             if level.get(child, ca) < ca:
                 continue  # phase 1 reached it with fewer actions: same reason
             # a free slide keeps the class, hence the remaining actions: the
-            # parent's budget check stands for the child
-            if PAID[code] and ca + h(child[0], ca) > target:
-                continue
-            f = base + fb(child[0], target - ca, best_t - base)
-            if f >= best_t:
-                continue
+            # parent's budget check stands for the child; a paid child is
+            # checked (action bound, free-slide bound) when popped
             g_of[child] = (ca, ct)
             parent[child] = (key, cell)
-            heapq.heappush(heap, (f, next(tie), child, ca, ct))
+            heapq.heappush(heap, (f, next(tie), child, ca, ct, -1, pc))
     out["nodes"] = nodes1 + nodes
     if best_key is not None:
         out.update(best=(target, best_t), info=best_key, slides=_path(parent, best_key[0]))
