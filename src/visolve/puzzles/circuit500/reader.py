@@ -26,6 +26,22 @@ How a picture is read
 5. **Rules.**  The grid must pass :func:`model.grid_problems` (one start, one
    end, at most one gap), else :class:`ReadError`.
 
+Photos
+======
+
+A picture whose upright read is not trusted is read again as a photo of the
+screen (:func:`_read_photo`, details in ``docs/photos.md``): candidate
+quadrilaterals (:func:`visolve.vision.sides.iter_board_candidates`), each
+side fitted to a fraction of a pixel at full resolution
+(:func:`visolve.vision.sides.refine_sides`, corrected for the plates' bevel),
+the homography extended above the board for the caption, light evened out
+(detrended per-channel correlation against sharp and blurred tiles; caption
+strokes normalised), the photo tile threshold :data:`MIN_PHOTO_TILE_SCORE`
+with the same margin, and the rules settling a tile unsure between two
+readings only when exactly one choice obeys them
+(:func:`_let_rules_decide`).  Candidates are read in turn until one is
+trusted.
+
 Scores are normalised cross-correlations (1.0 = identical up to brightness and
 contrast).  See :func:`read_details` for everything the reader saw.
 """
@@ -78,6 +94,10 @@ INK = 60.0
 #: in a photo a caption cell holds a glyph when this many pixels are above
 #: INK (the narrowest digit, "1", has 9 bright pixels; noise gives a few specks)
 PHOTO_INK_PIXELS = 4
+
+#: a faint cell after the last digit that still looks this much like a digit
+#: makes the number doubtful (noise on glare does not reach it)
+FAINT_DIGIT_SCORE = 0.5
 
 # Photos (measured on synthetic photos at full strength, see
 # scripts/eval_reader.py --synth): blur and noise lower the correlation of
@@ -443,7 +463,11 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
         # did not count as ink would otherwise shorten the number silently
         nx = num.x + len(num.text) * refs.pitch
         cell = grey[num.y : num.y + 9, nx : nx + 8]
-        if cell.size and np.count_nonzero(cell > INK / 2) >= PHOTO_INK_PIXELS:
+        if (
+            cell.shape == (9, 8)
+            and np.count_nonzero(cell > INK / 2) >= PHOTO_INK_PIXELS
+            and digits.match_one(cell.astype(np.float32)).score >= FAINT_DIGIT_SCORE
+        ):
             out.problems.append(
                 f"level number: faint mark after '{num.text}' (a digit too faint to read?)"
             )
