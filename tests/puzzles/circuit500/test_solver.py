@@ -349,3 +349,60 @@ def test_class_rotation_bound_below_rotation_finish():
             a[gap], a[nb] = a[nb], a[gap]
             fin2, _ = solver.rotation_finish(bytes(a), 0)
             assert r0 <= fin2
+
+
+def test_class_numbers_share_remaining_actions():
+    """Phase 1's class numbers (members without frozen cells): two members
+    with the same number need the same fewest further actions (brute force),
+    which phase 2 relies on to share one action bound per class."""
+    rng = random.Random(5)
+    checked = 0
+    for grid, _exact in LEVELS:
+        arr = bytes(solver.encode(t) for row in grid for t in row)
+        board = solver._Board(arr)
+        if not board.feasible or arr.find(solver.GAP_C) < 0:
+            continue
+        cls: dict = {}
+        solver.min_actions(arr, board, None, {}, cls=cls)
+        groups: dict[int, list] = {}
+        for (a, frozen), cid in cls.items():
+            assert frozen == 0
+            groups.setdefault(cid, []).append(a)
+        for members in groups.values():
+            if len(members) < 2 or checked >= 6:
+                continue
+            pair = rng.sample(members, 2)
+            vals = []
+            for a in pair:
+                g = make_grid([[solver.decode(a[r * 4 + c]) for c in range(4)] for r in range(6)])
+                vals.append(brute_force(g))
+            if None in vals:
+                continue
+            assert vals[0][0] == vals[1][0]
+            checked += 1
+    assert checked >= 3
+
+
+def test_dropped_class_members_need_the_recorded_actions():
+    """Members of classes phase 1 dropped (``dead``: state -> lower bound on
+    the further actions) need at least that many actions (brute force)."""
+    rng = random.Random(6)
+    checked = 0
+    for grid, _exact in LEVELS:
+        arr = bytes(solver.encode(t) for row in grid for t in row)
+        board = solver._Board(arr)
+        if not board.feasible or arr.find(solver.GAP_C) < 0:
+            continue
+        dead: dict = {}
+        solver.min_actions(arr, board, None, {}, dead=dead)
+        for (a, frozen), lb in rng.sample(sorted(dead.items()), min(3, len(dead))):
+            assert frozen == 0
+            g = make_grid([[solver.decode(a[r * 4 + c]) for c in range(4)] for r in range(6)])
+            val = brute_force(g)
+            if val is None:
+                continue
+            assert val[0] >= lb
+            checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 3

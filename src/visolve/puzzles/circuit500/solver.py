@@ -174,6 +174,7 @@ END_CODES = tuple((K_END << 4) | bit for bit in BITS)
 NBX = [tuple((bit, nb * 16 + opp) for bit, nb, opp in NB[c]) for c in range(NCELL)]
 HCAP = 127  #: plain walk values >= HCAP mean "no finish possible"
 HB = 31  #: largest value the search asks of the bound
+DEAD_CAP = 256  #: members of a dropped class that phase 1 marks
 
 
 def _locate(arr: bytes, codes) -> int:
@@ -502,7 +503,13 @@ def _path(parent: dict, key) -> list[int]:
 
 
 def min_actions(
-    arr0: bytes, board: _Board, deadline: float | None, h_cache: dict, check_every: int = 512
+    arr0: bytes,
+    board: _Board,
+    deadline: float | None,
+    h_cache: dict,
+    check_every: int = 512,
+    cls: dict | None = None,
+    dead: dict | None = None,
 ):
     """Phase 1: the fewest actions, proven, by a search over *free classes*.
 
@@ -518,7 +525,14 @@ def min_actions(
 
     Returns (best actions or INF, (state, turns, slides) or None, nodes,
     proven, level) where ``level[state]`` is an action count that reaches
-    the state."""
+    the state.  ``cls`` (optional) receives a class number for every listed
+    member with no frozen cell: members with the same number need the same
+    number of further actions (with nothing frozen a free slide is undone
+    by sliding the same tile back, so each reaches the other at no action).
+    For the same reason a class dropped at ``g`` (its further actions >=
+    ``best - g``) drops every member without frozen cells: up to
+    ``DEAD_CAP`` of them are listed into ``dead`` (state -> that lower bound
+    on the further actions), so other roots of the class skip their bound."""
     gap0 = arr0.find(GAP_C)
     frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
     start = (arr0, frozen0)
@@ -530,11 +544,34 @@ def min_actions(
     nodes = 0
     buckets: list[list] = [[start]]
     g = 0
+    if dead is None:
+        dead = {}
+
+    def kill(root, lb):
+        if root[1]:
+            return  # frozen cells: the members may need different counts
+        dead[root] = lb
+        todo = [root]
+        qi = 0
+        while qi < len(todo) and len(todo) < DEAD_CAP:
+            arr = todo[qi][0]
+            qi += 1
+            gap = arr.find(GAP_C)
+            for _bit, cell, _opp in NB[gap]:
+                if PAID[arr[cell]]:
+                    continue
+                child = _slide(arr, 0, gap, cell)
+                if dead.get(child, -1) < lb:
+                    dead[child] = lb
+                    todo.append(child)
+
     try:
         while g < len(buckets) and g < best:
             for root in buckets[g]:
                 if root in done or level[root] != g:
                     continue
+                if g + dead.get(root, 0) >= best:
+                    continue  # a class dropped before
                 lim = HB if best >= INF else min(HB, best - g)
                 arr = root[0]
                 v = h_cache.get(arr)
@@ -542,17 +579,20 @@ def min_actions(
                     v = (lower_bound(arr, board, lim), lim)
                     h_cache[arr] = v
                 if g + v[0] >= best:
+                    kill(root, v[0])
                     continue
                 # rotation-only finishes of the whole class, relaxed
                 arr_s0 = _locate(arr, START_CODES)
                 arr_e0 = _locate(arr, END_CODES)
                 r0 = reach_bound(arr, board.tables, arr_s0, arr_e0, arr.find(GAP_C), best - g, 0)
                 if g + r0 >= best and g + 1 >= best:
+                    kill(root, best - g)
                     continue  # no member finishes better, no paid slide pays
                 # list the class: every state joined to root by free slides
                 # breadth first, so the free stretches of the recorded
                 # solution are short (a good start for phase 2)
                 done.add(root)
+                cid = len(done)
                 todo = [root]
                 qi = 0
                 while qi < len(todo):
@@ -563,6 +603,8 @@ def min_actions(
                         if time.monotonic() > deadline:
                             raise _Timeout
                     arr, frozen = key
+                    if cls is not None and not frozen:
+                        cls[key] = cid
                     if g + r0 < best:
                         r, turns = rotation_finish(arr, frozen, best - g)
                         if g + r < best:
@@ -576,6 +618,8 @@ def min_actions(
                             if g + 1 >= best:
                                 continue  # would not beat the best finish
                             child = _slide(arr, frozen, gap, cell)
+                            if g + 1 + dead.get(child, 0) >= best:
+                                continue  # in a class dropped before
                             old = level.get(child)
                             if old is None or old > g + 1:
                                 level[child] = g + 1
@@ -627,7 +671,11 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
         return out
     # bounds by arrangement: (value, limit asked); exact when value < limit
     h_cache: dict[bytes, tuple[int, int]] = {}
-    target, info, nodes1, proven, level = min_actions(arr0, board, deadline, h_cache)
+    cls: dict[tuple, int] = {}
+    dead: dict[tuple, int] = {}
+    target, info, nodes1, proven, level = min_actions(
+        arr0, board, deadline, h_cache, cls=cls, dead=dead
+    )
     out["nodes"] = nodes1
     if info is None:
         out["proven"] = proven
@@ -655,6 +703,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
         return val
 
     f_cache: dict[tuple, tuple[int, int]] = {}
+    h_cls: dict[int, int] = {}
 
     def fb(arr, rest, lim):
         """Free slides still needed with ``rest`` actions left (exact below lim)."""
@@ -688,8 +737,18 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
         arr, frozen = key
         if fr < 0:
             # lazy entry: the checks deferred from the push
-            if paid_in and ga + h(arr, ga) > target:
-                continue
+            if paid_in:
+                # one action bound per phase-1 class: it bounds every member
+                # without frozen cells (they share the further actions)
+                cid = cls.get(key)
+                if cid is None:
+                    hv = h(arr, ga)
+                else:
+                    hv = h_cls.get(cid)
+                    if hv is None:
+                        hv = h_cls[cid] = h(arr, ga)
+                if ga + hv > target:
+                    continue
             base = gt + target - ga
             fr = fb(arr, target - ga, best_t - base)
             f = base + fr
@@ -729,6 +788,8 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
                 continue
             if level.get(child, ca) < ca:
                 continue  # phase 1 reached it with fewer actions: same reason
+            if ca + dead.get(child, 0) > target:
+                continue  # phase 1 proved it needs more actions
             # a free slide keeps the class, hence the remaining actions: the
             # parent's budget check stands for the child; a paid child is
             # checked (action bound, free-slide bound) when popped
