@@ -80,7 +80,16 @@ def run(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only errors and the summary."),
     version: bool = typer.Option(False, "--version", help="Print the version and exit."),
 ) -> None:
-    """Prepare (read pictures), solve, or handle (both)."""
+    """Read puzzle pictures into level files (prepare), solve them, or both (handle).
+
+    Pictures go in DATA/raw/; level files are written to DATA/levels/<puzzle>/,
+    solutions (JSON + picture) to DATA/solutions/<puzzle>/.
+
+    Examples: `visolve --handle-all`, `visolve --prepare IMG_1.png`,
+    `visolve --solve 12 40-60 --unsolved`. Subcommand spellings work too:
+    `visolve prepare --all`, `visolve solve 12`, `visolve handle FILE`.
+    Exit code: 0 when every item succeeded, 1 when one failed, 2 for a usage error.
+    """
     if version:
         typer.echo(f"visolve {__version__}")
         raise typer.Exit(0)
