@@ -107,3 +107,16 @@ def test_glare_washed_board_is_not_misread():
     except (ReadError, NotThisPuzzle):
         return
     assert _same(got, level)
+
+
+def test_small_sharp_glare_spot_between_crossings_is_followed():
+    # a glare spot narrower than a cell, between grid crossings: the grey level
+    # is predicted from the dense dark samples, so the washed gap is not taken
+    # for a white outline (the crossings alone cannot follow such a spot)
+    img, level = _drawn(7)
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    spot = np.exp(-0.5 * (((xx - w / 8) / (0.04 * w)) ** 2 + ((yy - 2.5 * h / 4) / (0.08 * h)) ** 2))
+    spot = spot[..., None] * 0.6
+    washed = (img * (1 - spot) + 255 * spot).astype(np.uint8)
+    assert _same(read(washed, "x.png"), level)

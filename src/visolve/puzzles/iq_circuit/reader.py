@@ -18,6 +18,9 @@ Steps:
    (the cell's corners) and per grid crossing the grey colour (its least
    bright arm, away from white outlines) give, channel by channel, an affine
    map dark -> 0, grey -> 1 (:func:`visolve.vision.quad.normalise_light`).
+   When that reading is in doubt, a second try predicts the grey between the
+   crossings from the denser dark samples (glare moves both towards white by
+   the same share), which follows glare spots smaller than a cell.
    Gains, colour casts, veiling light and glare are all affine per pixel, so
    yellow, white, grey and dark are then told apart by fixed thresholds.
 4. Every cell gets scores in 0..1 (share of yellow pixels in small patches):
@@ -77,6 +80,8 @@ DARK_LEVELS = (30, 45, 60, 80, 105)
 #: windows (px at PHOTO_SIDE) and ratio of the masks "darker than the local mean"
 LOCAL_WINDOWS = (31, 61)
 LOCAL_RATIO = 0.85
+#: the colour a glare spot washes towards (each channel)
+GLARE_WHITE = 255.0
 
 
 # -- colour classes -------------------------------------------------------------
@@ -332,11 +337,14 @@ def _patch_mean(img: np.ndarray, cx: float, cy: float, r: int) -> np.ndarray:
     return img[y - r : y + r + 1, x - r : x + r + 1].reshape(-1, img.shape[2]).mean(axis=0)
 
 
-def normalised_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
+def normalised_classes(view: np.ndarray, follow_glare: bool = False) -> tuple[Classes, np.ndarray]:
     """Even out the light of a straight view and classify its pixels.
 
     Returns the classes of the board area (8 * PITCH x 4 * PITCH) and the
     normalised board (float32, dark cells ~0, grey grid ~1 in every channel).
+    The grey reference is the crossings' grey, spread smoothly; with
+    ``follow_glare`` it is at least the grey predicted from the dense dark
+    samples, which follows small, sharp glare spots between the crossings.
     """
     img = view.astype(np.float32)
     off = MARGIN * PITCH
@@ -380,10 +388,35 @@ def normalised_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
               if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and not odd[b, a]]
         if nb:
             grey[j, i] = np.median(nb, axis=0)
+    # glare mixes white into both references: dark' = d (1 - a) + W a and
+    # grey' = g (1 - a) + W a, so the share of the way from dark to white
+    # where grey sits, (grey' - dark') / (W - dark'), does not depend on the
+    # glare a.  It is measured at the crossings and spread smoothly; the grey
+    # level is then predicted from the dense dark samples (twice as dense as
+    # the crossings), which follow a small, sharp glare spot much better
+    share = np.zeros_like(grey)
+    for j in range(HEIGHT + 1):
+        for i in range(WIDTH + 1):
+            near = dark[max(2 * j - 1, 0) : 2 * j + 1, max(2 * i - 1, 0) : 2 * i + 1].reshape(-1, 3).mean(axis=0)
+            share[j, i] = (grey[j, i] - near) / np.maximum(GLARE_WHITE - near, 8.0)
+    for j, i in zip(*np.nonzero(odd)):
+        nb = [share[b, a] for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)
+              if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and not odd[b, a]]
+        if nb:
+            share[j, i] = np.median(nb, axis=0)
     bw, bh = WIDTH * PITCH, HEIGHT * PITCH
     low = cv2.resize(dark, (bw, bh), interpolation=cv2.INTER_LINEAR)  # samples at band centres
     p = PITCH // 2
-    high = cv2.resize(grey, (bw + 2 * p, bh + 2 * p), interpolation=cv2.INTER_LINEAR)[p:-p, p:-p]
+    crossing_high = cv2.resize(grey, (bw + 2 * p, bh + 2 * p), interpolation=cv2.INTER_LINEAR)[p:-p, p:-p]
+    share_px = cv2.resize(share, (bw + 2 * p, bh + 2 * p), interpolation=cv2.INTER_LINEAR)[p:-p, p:-p]
+    # where the crossings measured more grey than that, they are kept (a
+    # strong glare whose tint is not quite white is not followed exactly)
+    high = crossing_high
+    if follow_glare:
+        # where the crossings measured more grey than the prediction, they
+        # are kept (a strong glare whose tint is not quite white is not
+        # followed exactly)
+        high = np.maximum(low + share_px * np.maximum(GLARE_WHITE - low, 0.0), crossing_high)
     o = int(round(off))
     board = img[o : o + bh, o : o + bw]
     n = normalise_light(board, low, high, min_span=6.0)
@@ -719,7 +752,17 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     lines = [_frac(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
     if np.mean(lines) < 0.6:
         raise NotThisPuzzle(f"the cells are not separated by a lighter grid ({np.mean(lines):.2f})")
-    return read_board(board, source, classes)
+    try:
+        return read_board(board, source, classes)
+    except ReadError as first:
+        # a doubt may come from a sharp glare spot between the grid crossings
+        # washing a gap white: read once more with the grey reference that
+        # follows such spots; if that is in doubt too, the first doubt stands
+        glare_classes, _n = normalised_classes(view, follow_glare=True)
+        try:
+            return read_board(board, source, glare_classes)
+        except ReadError:
+            raise first from None
 
 
 def read(image: np.ndarray, source: str = "") -> Level:
