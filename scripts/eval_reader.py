@@ -22,7 +22,7 @@ read exactly, a photo is read *wrongly*, or a distractor is accepted.
 Usage::
 
     scripts/eval_reader.py [--dir ../shared/circuit500] [--folders raw scaled photos] [--runs 3]
-    scripts/eval_reader.py --synth 500 --seed 0 --distractors 50 [--synth-only]
+    scripts/eval_reader.py --synth 500 --seed 0 --distractors 50 [--synth-only] [--save DIR]
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ import cv2  # noqa: E402
 from visolve.errors import NotThisPuzzle, ReadError, VisolveError  # noqa: E402
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved, make_grid, parse_token  # noqa: E402
 from visolve.puzzles.circuit500.painter import BASE_H, BASE_W, render_screenshot  # noqa: E402
-from visolve.puzzles.circuit500.reader import read, read_details  # noqa: E402
+from visolve.puzzles.circuit500.reader import debug_overlay, read, read_details  # noqa: E402
 from visolve.vision.imageio import load_image  # noqa: E402
 from visolve.vision.synth import SCREEN_SIZES, iter_distractors, photograph_jpeg  # noqa: E402
 
@@ -195,8 +195,12 @@ def decode(data: bytes) -> np.ndarray:
     return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
 
 
-def evaluate_synth(n: int, seed: int, strength: float, runs: int) -> dict:
-    """Read ``n`` synthetic photos; time = decode + read (what a user waits for)."""
+def evaluate_synth(n: int, seed: int, strength: float, runs: int, save: Path | None = None) -> dict:
+    """Read ``n`` synthetic photos; time = decode + read (what a user waits for).
+
+    With ``save``, every photo not read exactly is written there with its
+    debug overlay (``<name>.jpg`` and ``<name>_debug.png``) to study.
+    """
     ok, failures, times, sizes = 0, [], [], []
     for i in range(n):
         name, data, level, _, _ = synth_case(seed, i, strength, as_jpeg=True)
@@ -206,12 +210,15 @@ def evaluate_synth(n: int, seed: int, strength: float, runs: int) -> dict:
         times.append(t)
         if isinstance(got, Exception):
             failures.append((f"{name} ({img.shape[1]}x{img.shape[0]})", f"{type(got).__name__}: {got}"))
-            continue
-        why = compare(got, level.level, level.grid)
-        if why:
+        elif why := compare(got, level.level, level.grid):
             failures.append((name, why))
         else:
             ok += 1
+            continue
+        if save is not None:
+            save.mkdir(parents=True, exist_ok=True)
+            (save / f"{name}.jpg").write_bytes(data)
+            cv2.imwrite(str(save / f"{name}_debug.png"), debug_overlay(img, name))
     return {"n": n, "ok": ok, "failures": failures, "times": times, "sizes": sizes}
 
 
@@ -251,6 +258,8 @@ def main(argv=None) -> int:
     ap.add_argument("--distractors", type=int, default=0, metavar="N",
                     help="also check that N pictures of something else are refused")
     ap.add_argument("--synth-only", action="store_true", help="skip the folders of real pictures")
+    ap.add_argument("--save", type=Path, default=None, metavar="DIR",
+                    help="write each synthetic photo not read exactly, and its debug overlay, to DIR")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                     help="time on the process CPU clock (default; fair on a busy machine) or wall clock")
     args = ap.parse_args(argv)
@@ -260,7 +269,7 @@ def main(argv=None) -> int:
     all_ok = True
     cv2.setNumThreads(1)  # one core, as the targets are stated
     if args.synth:
-        res = evaluate_synth(args.synth, args.seed, args.strength, max(1, args.runs))
+        res = evaluate_synth(args.synth, args.seed, args.strength, max(1, args.runs), args.save)
         pct = 100.0 * res["ok"] / res["n"]
         print(f"synth (seed {args.seed}, strength {args.strength}): {res['ok']}/{res['n']} read exactly ({pct:.1f}%)")
         print(f"  decode+read: {ms(res['times'])}; long side {min(res['sizes'])}-{max(res['sizes'])} px")

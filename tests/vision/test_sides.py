@@ -9,7 +9,7 @@ import pytest
 from visolve.vision.grid import base_to_image, map_points
 from visolve.vision.light import flat_field, illumination, local_normalise, remove_background, stretch
 from visolve.vision.match import TemplateBank
-from visolve.vision.sides import board_candidates, refine_sides
+from visolve.vision.sides import board_candidates, iter_opened_candidates, refine_sides
 from visolve.vision.synth import apply_homography, photograph
 
 BOARD = (10, 30, 90, 150)  # on a 100 x 170 base grid: 80 x 120, aspect 2:3
@@ -143,3 +143,33 @@ def test_detrended_matching_ignores_a_light_gradient():
     assert m.group == "b" and m.score > 0.99
     plain = TemplateBank(pats, list("abcd"))
     assert plain.match([lit])[0].score < m.score
+
+
+def test_opened_candidates_cut_a_glare_bridge():
+    """Glare joins the board to a bright patch on the screen: the usual split
+    gives a blob of the wrong shape, the opened split gives the board."""
+    img = np.full((1020, 600, 3), 20, np.uint8)
+    x0, y0, x1, y1 = 120, 180, 540, 810  # 420 x 630: aspect 2:3
+    img[y0:y1, x0:x1] = 190
+    for k in range(1, 12):  # outlines and drawing on the tiles
+        img[y0:y1, x0 + k * 35 - 1 : x0 + k * 35 + 2] = 40
+    for k in range(1, 18):
+        img[y0 + k * 35 - 1 : y0 + k * 35 + 2, x0:x1] = 40
+    img[y0 + 100 : y0 + 500, 0:95] = 200  # glare on the screen ...
+    img[y0 + 300 : y0 + 306, 90 : x0 + 2] = 200  # ... joined to the board by a narrow bright bridge
+    truth = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+    found = list(iter_opened_candidates(img, 2 / 3))
+    assert found, "no candidate"
+    errs = [np.abs(b.corners - truth).max() for b in found]
+    assert min(errs) < 0.02 * (y1 - y0), errs
+
+
+def test_match_flat_std_is_adjustable():
+    """A faint patch scores 0 at the usual flatness limit and its real correlation below it."""
+    rng = np.random.default_rng(0)
+    t = rng.integers(0, 255, (8, 8)).astype(np.float32)
+    bank = TemplateBank([t, 255 - t], ["a", "b"])
+    faint = 100 + (t - t.mean()) / t.std() * 2.0  # std 2 grey levels
+    assert bank.match([faint])[0].score == 0.0
+    m = bank.match([faint], flat_std=1.0)[0]
+    assert m.group == "a" and m.score > 0.99

@@ -11,7 +11,8 @@ pixel values, colour channels included: 1.0 is a perfect match up to
 brightness and contrast, 0 is unrelated, negative is inverted.  It is blind
 to a uniform gain/offset (exposure, display brightness), not to colour
 changes, which is what pixel-art tiles want.  A flat patch (no contrast) has
-no defined correlation and scores 0.
+no defined correlation and scores 0 (below :data:`FLAT_STD`, or the
+``flat_std`` a caller passes for a second look at faint patches).
 
 :func:`read_glyph_row` reads a line of fixed-pitch pixel-font text (digits of
 a level number, a counter) cell by cell against a bank of glyph masks.
@@ -105,7 +106,8 @@ class TemplateBank:
     def __len__(self) -> int:
         return len(self.labels)
 
-    def scores(self, patches: Sequence[np.ndarray] | np.ndarray, per_channel: bool = False) -> np.ndarray:
+    def scores(self, patches: Sequence[np.ndarray] | np.ndarray, per_channel: bool = False,
+               flat_std: float = FLAT_STD) -> np.ndarray:
         """Correlation of each patch with each template: ``(n_patches, n_templates)``.
 
         ``per_channel``: correlate each colour channel on its own and average
@@ -114,18 +116,21 @@ class TemplateBank:
         channel is against another.  Shape and which parts are lighter or
         darker in each channel still count, so green and purple on grey stay
         apart.
+
+        ``flat_std``: a patch whose standard deviation (grey levels, the
+        largest over its channels) is below this counts as flat and scores 0.
         """
         P = np.stack([np.asarray(p, np.float32).ravel() for p in patches])
         if P.shape[1] != self._T.shape[1]:
             raise ValueError(f"patch size {patches[0].shape} does not match templates {self.shape}")
         P = self._detrend(P)
         if per_channel and self._channels > 1:
-            return self._scores_per_channel(P)
+            return self._scores_per_channel(P, flat_std)
         Pn, std = _normalise(P)
         # cv2.gemm: small products without OpenBLAS thread start-up, which on a
         # busy machine can cost tens of milliseconds per call
         S = cv2.gemm(Pn, self._T, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
-        S[std < FLAT_STD] = 0.0
+        S[std < flat_std] = 0.0
         return S
 
     def _detrend(self, P: np.ndarray) -> np.ndarray:
@@ -138,7 +143,7 @@ class TemplateBank:
         V = V - np.einsum("pk,nkc->npc", self._basis, coef)
         return np.ascontiguousarray(V.reshape(len(P), -1), dtype=np.float32)
 
-    def _scores_per_channel(self, P: np.ndarray) -> np.ndarray:
+    def _scores_per_channel(self, P: np.ndarray, flat_std: float = FLAT_STD) -> np.ndarray:
         c = self._channels
         if self._Tc is None:
             T = self._T.reshape(len(self._T), -1, c)
@@ -147,12 +152,13 @@ class TemplateBank:
         Pn = _normalise_channels(Pc)
         std = Pc.std(axis=1).max(axis=1)
         S = cv2.gemm(Pn, self._Tc, 1.0 / c, None, 0.0, flags=cv2.GEMM_2_T)
-        S[std < FLAT_STD] = 0.0
+        S[std < flat_std] = 0.0
         return S
 
-    def match(self, patches: Sequence[np.ndarray] | np.ndarray, per_channel: bool = False) -> list[Match]:
+    def match(self, patches: Sequence[np.ndarray] | np.ndarray, per_channel: bool = False,
+              flat_std: float = FLAT_STD) -> list[Match]:
         """Best group, best label and runner-up group for each patch (see :meth:`scores`)."""
-        S = self.scores(patches, per_channel)
+        S = self.scores(patches, per_channel, flat_std)
         n_groups = len(self._group_names)
         out = []
         for row in S:

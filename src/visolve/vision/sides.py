@@ -70,7 +70,48 @@ def iter_board_candidates(
     v = channel_max(image)
     if f < 1.0:
         v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
-    yield from _candidates_from_masks(v, f, aspect, aspect_tolerance, min_area_frac, min_solidity, per_mask)
+    yield from _candidates_from_masks(_masks(v), v.shape, f, aspect, aspect_tolerance, min_area_frac,
+                                      min_solidity, per_mask)
+
+
+def iter_opened_candidates(
+    image: np.ndarray,
+    aspect: float,
+    *,
+    aspect_tolerance: float = 0.3,
+    min_area_frac: float = 0.008,
+    min_solidity: float = 0.8,
+    per_mask: int = 4,
+) -> Iterator[Board]:
+    """Fallback candidates for a board that glare has joined to its surround.
+
+    Glare can lift the dark screen beside the board so that the bright part
+    of the local-contrast split (the first of :func:`iter_board_candidates`)
+    runs from the board into a glare patch, the caption or the bezel through
+    a narrow bridge.  Here that split is closed as usual and then *opened*
+    (eroded, then dilated) with kernels of about 1 % and 2 % of the picture,
+    which cuts such bridges but keeps a board of any useful size whole.
+    """
+    if image.ndim not in (2, 3) or image.shape[0] < 16 or image.shape[1] < 16:
+        return
+    h, w = image.shape[:2]
+    f = min(1.0, WORK_SIZE / max(h, w))
+    v = channel_max(image)
+    if f < 1.0:
+        v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    local = next(_masks(v)).astype(np.uint8)
+    size = max(v.shape)
+    close = [max(3, int(round(frac * size))) for frac in (0.009, 0.005)]
+    opens = [max(3, int(round(frac * size)) | 1) for frac in (0.011, 0.019)]
+
+    def opened():
+        for ko in opens:
+            for kc in close:
+                closed = cv2.morphologyEx(local, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (kc, kc)))
+                yield cv2.morphologyEx(closed, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (ko, ko)))
+
+    yield from _candidates_from_masks(opened(), v.shape, f, aspect, aspect_tolerance, min_area_frac,
+                                      min_solidity, per_mask, kernel_fracs=())
 
 
 def _masks(v: np.ndarray) -> Iterator[np.ndarray]:
@@ -93,27 +134,32 @@ def _masks(v: np.ndarray) -> Iterator[np.ndarray]:
     yield (vf > 0.55 * light) & (vf > 25)
 
 
-def _candidates_from_masks(v, f, aspect, aspect_tolerance, min_area_frac, min_solidity, per_mask):
-    """Quadrilaterals of blobs in ``v`` (the picture reduced by ``f``), in picture pixels."""
+def _candidates_from_masks(masks, shape, f, aspect, aspect_tolerance, min_area_frac, min_solidity, per_mask,
+                           kernel_fracs=(0.005, 0.009)):
+    """Quadrilaterals of blobs in ``masks`` (of the picture reduced by ``f``, ``shape``), in picture pixels.
+
+    Each mask is closed with a kernel of each of ``kernel_fracs`` of the
+    picture's size (none: used as it is).
+    """
     # thin dark lines inside the board (outlines) are bridged by a closing;
     # the board's size is not known yet, so a small and a larger kernel are
     # both tried (the larger may also join text next to the board)
     kernels = [
         cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-        for k in sorted({max(3, int(round(frac * max(v.shape)))) for frac in (0.005, 0.009)})
-    ]
+        for k in sorted({max(3, int(round(frac * max(shape)))) for frac in kernel_fracs})
+    ] or [None]
     out: list[Board] = []
-    for mask, kernel in ((m, k) for m in _masks(v) for k in kernels):
+    for mask, kernel in ((m, k) for m in masks for k in kernels):
         m = mask.astype(np.uint8)
         if m.sum() < 0.01 * m.size:
             continue
-        closed = cv2.morphologyEx(m, cv2.MORPH_CLOSE, kernel)
+        closed = m if kernel is None else cv2.morphologyEx(m, cv2.MORPH_CLOSE, kernel)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=4)
         order = [1 + int(i) for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA])]
         order = [i for i in order if stats[i, cv2.CC_STAT_AREA] >= min_area_frac * closed.size][:per_mask]
         for label in order:
             x, y, bw, bh, area = stats[label]
-            if bw >= 0.995 * v.shape[1] and bh >= 0.995 * v.shape[0]:
+            if bw >= 0.995 * shape[1] and bh >= 0.995 * shape[0]:
                 continue  # the whole picture
             blob = np.pad((labels[y : y + bh, x : x + bw] == label).astype(np.uint8), 1)
             contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)

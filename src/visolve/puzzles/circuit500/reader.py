@@ -40,7 +40,13 @@ strokes normalised), the photo tile threshold :data:`MIN_PHOTO_TILE_SCORE`
 with the same margin, and the rules settling a tile unsure between two
 readings only when exactly one choice obeys them
 (:func:`_let_rules_decide`).  Candidates are read in turn until one is
-trusted.
+trusted; when none of them is, more come from the bright split with narrow
+bridges cut (:func:`visolve.vision.sides.iter_opened_candidates`: glare that
+joined the board to the screen).  An unsure digit gets a second look on a
+4x finer grid against blurred, enlarged digits (:func:`_digits_second_look`);
+a tile too flat to match is matched again at a lower contrast limit but
+must then score clearly (:func:`_rematch_faint`); an empty or gap plate with
+a wide margin may score a little lower (:data:`MIN_PLAIN_TILE_SCORE`).
 
 Scores are normalised cross-correlations (1.0 = identical up to brightness and
 contrast).  See :func:`read_details` for everything the reader saw.
@@ -64,7 +70,7 @@ from visolve.vision.board import Board, BoardNotFound, find_board
 from visolve.vision.grid import base_to_image, cells, map_points, rectify
 from visolve.vision.light import normalise_strokes
 from visolve.vision.match import Match, TemplateBank, read_glyph_row, to_grey
-from visolve.vision.sides import iter_board_candidates, refine_sides
+from visolve.vision.sides import iter_board_candidates, iter_opened_candidates, refine_sides
 
 # --------------------------------------------------------------------------
 # thresholds (see the module docstring and scripts/eval_reader.py)
@@ -144,6 +150,9 @@ class References:
     #: (top, right, bottom, left): how far outside the true board edge the
     #: area under an edge profile puts it, in base pixels (the plates' bevel)
     edge_bias: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    #: digits enlarged DIGIT_UP times and blurred by each of DIGIT_UP_BLURS,
+    #: for a second look at a small photo's number (:func:`_digits_second_look`)
+    digits_up: TemplateBank | None = None
 
 
 @lru_cache(maxsize=1)
@@ -208,6 +217,7 @@ def references() -> References:
         pitch=int(dig["step"]),
         view=view,
         edge_bias=edge_bias,
+        digits_up=_upsampled_bank([glyphs[c] for c in digit_chars], digit_chars),
     )
 
 
@@ -225,6 +235,26 @@ def _photo_bank(imgs, labels, groups, detrend: bool = True) -> TemplateBank:
             all_labels.append(lab)
             all_groups.append(g)
     return TemplateBank(all_imgs, all_labels, all_groups, detrend=detrend)
+
+
+#: a small photo's level number is looked at again on a grid this many times
+#: finer than the base grid ...
+DIGIT_UP = 4
+#: ... against the digits blurred by each of these widths (base pixels; the
+#: best-fitting blur wins, all blurs of a digit are one answer)
+DIGIT_UP_BLURS = (0.35, 0.5, 0.7, 0.9, 1.2)
+
+
+def _upsampled_bank(imgs, chars) -> TemplateBank:
+    """Glyphs enlarged DIGIT_UP times (nearest: sharp pixel art), blurred by each of DIGIT_UP_BLURS."""
+    all_imgs, all_labels = [], []
+    for sigma in DIGIT_UP_BLURS:
+        for img, c in zip(imgs, chars):
+            big = cv2.resize(img, None, fx=DIGIT_UP, fy=DIGIT_UP, interpolation=cv2.INTER_NEAREST)
+            all_imgs.append(cv2.GaussianBlur(big.astype(np.float32), (0, 0), sigma * DIGIT_UP,
+                                             borderType=cv2.BORDER_CONSTANT))
+            all_labels.append(c)
+    return TemplateBank(all_imgs, all_labels, all_labels)
 
 
 def _edge_bias(imgs, groups) -> tuple[float, float, float, float]:
@@ -367,6 +397,8 @@ def _read_screen(image: np.ndarray, refs: References) -> Reading:
 
 #: at most this many candidate boards of a photo are read
 PHOTO_CANDIDATES = 6
+#: ... and then at most this many with narrow bridges cut (glare joined the board to something)
+OPENED_CANDIDATES = 6
 
 
 def _read_photo(image: np.ndarray, refs: References) -> Reading:
@@ -380,7 +412,13 @@ def _read_photo(image: np.ndarray, refs: References) -> Reading:
     x0, y0, x1, y1 = refs.board_rect
     units = (x1 - x0, y1 - y0)
     best, best_key = None, None
-    for cand in itertools.islice(iter_board_candidates(image, units[0] / units[1]), PHOTO_CANDIDATES):
+    aspect = units[0] / units[1]
+    candidates = itertools.chain(
+        itertools.islice(iter_board_candidates(image, aspect), PHOTO_CANDIDATES),
+        # glare that joins the board to the screen: the split opened to cut the bridge
+        itertools.islice(iter_opened_candidates(image, aspect), OPENED_CANDIDATES),
+    )
+    for cand in candidates:
         corners = refine_sides(image, cand.corners, units, edge_bias=refs.edge_bias)
         board = Board(corners, cand.solidity, False)
         rd = _read_at(image, board, refs, photo=True)
@@ -426,10 +464,15 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
     bank = refs.photo_tiles if photo else refs.tiles
     min_score = MIN_PHOTO_TILE_SCORE if photo else MIN_TILE_SCORE
     matches = bank.match(patches, per_channel=photo)
+    if photo:
+        matches = _rematch_faint(bank, patches, matches)
     reads = []
     for i, m in enumerate(matches):
         r, c = divmod(i, COLS)
-        reads.append(TileRead(r, c, m.group, m.label[1], m.score, m.runner_up, m.runner_score, min_score))
+        floor = min_score
+        if photo and m.group.kind in PLAIN_KINDS and m.margin >= MIN_PLAIN_MARGIN:
+            floor = MIN_PLAIN_TILE_SCORE
+        reads.append(TileRead(r, c, m.group, m.label[1], m.score, m.runner_up, m.runner_score, floor))
     out.tiles = reads
     good = sum(tr.score >= min_score for tr in reads)
     if out.caption_score < MIN_CAPTION_SCORE:
@@ -471,21 +514,28 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
             out.problems.append(
                 f"level number: faint mark after '{num.text}' (a digit too faint to read?)"
             )
+    matches, text = num.matches, num.text
+    if photo and num.text and out.caption_score >= MIN_CAPTION_SCORE and not all(_glyph_ok(m) for m in matches):
+        second = _digits_second_look(image, out.H, refs, num.x + vx0, num.y + vy0, len(num.text))
+        if second is not None and all(_glyph_ok(m) for m in second):
+            matches = second
+            out.digits = text = "".join(str(m.group) for m in second)
+            out.digit_matches = second
     if out.caption_score < MIN_CAPTION_SCORE:
         pass  # already reported
-    elif not num.text:
+    elif not text:
         out.problems.append("cannot read the level number: no digits after 'level'")
     else:
-        for k, m in enumerate(num.matches):
-            if m.score < MIN_GLYPH_SCORE or m.margin < MIN_GLYPH_MARGIN:
+        for k, m in enumerate(matches):
+            if not _glyph_ok(m):
                 out.problems.append(
                     f"level number digit {k + 1}: unsure between {m.group} ({m.score:.2f}) "
                     f"and {m.runner_up} ({m.runner_score:.2f})"
                 )
-        if num.text.startswith("0"):
-            out.problems.append(f"level number {num.text!r} starts with 0")
+        if text.startswith("0"):
+            out.problems.append(f"level number {text!r} starts with 0")
         else:
-            out.level = int(num.text)
+            out.level = int(text)
 
     reads = _let_rules_decide(reads, out.decided)
     out.tiles = reads
@@ -503,6 +553,81 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
             )
         for why in grid_problems(grid):
             out.problems.append(f"board breaks the rules: {why}")
+    return out
+
+
+def _glyph_ok(m: Match) -> bool:
+    return m.score >= MIN_GLYPH_SCORE and m.margin >= MIN_GLYPH_MARGIN
+
+
+def _digits_second_look(image, H, refs: References, x: int, y: int, n: int) -> tuple[Match, ...] | None:
+    """The ``n`` digits whose first cell is at base ``(x, y)``, read again finely.
+
+    A small, blurred photo leaves about one photo pixel per base pixel, and
+    sampling it onto the base grid blurs the one-pixel strokes once more.
+    Here the number is resampled DIGIT_UP times finer, its strokes evened
+    out, and each digit matched against enlarged digits blurred by several
+    widths, at every shift of a fine pixel within +-1 base pixel; the best
+    shift per digit counts.  Same thresholds as the first look.
+    """
+    bank = refs.digits_up
+    if bank is None or H is None:
+        return None
+    u, pad = DIGIT_UP, 2
+    gh, gw = bank.shape[:2]
+    rect = (u * (x - pad), u * (y - pad), u * (x + (n - 1) * refs.pitch + gw // u + pad), u * (y + gh // u + pad))
+    fine = H @ np.diag([1.0 / u, 1.0 / u, 1.0])
+    band = to_grey(rectify(image, fine, rect))
+    band = normalise_strokes(band, 9 * u, 153.0).astype(np.float32)
+    out = []
+    for k in range(n):
+        cells_k, x0 = [], pad * u + k * refs.pitch * u
+        for sy in range(-u, u + 1):
+            for sx in range(-u, u + 1):
+                cell = band[pad * u + sy : pad * u + sy + gh, x0 + sx : x0 + sx + gw]
+                if cell.shape == (gh, gw):
+                    cells_k.append(cell)
+        if not cells_k:
+            return None
+        best = max(bank.match(cells_k), key=lambda m: m.score)
+        out.append(best)
+    return tuple(out)
+
+
+#: a photographed tile too flat for the usual correlation (a dim, blurred
+#: empty or gap plate: a few grey levels of bevel) is matched again down to
+#: this standard deviation (grey levels) ...
+FAINT_TILE_STD = 1.5
+#: ... and its reading counts only when it scores this well (a flat tile that
+#: is really flat, or noise, correlates with no drawing anywhere near this)
+MIN_FAINT_TILE_SCORE = 0.70
+#: ... and beats every other tile by this much
+MIN_FAINT_TILE_MARGIN = 0.25
+
+#: an empty or gap plate in a photo may score down to this (instead of
+#: MIN_PHOTO_TILE_SCORE) when it beats every other tile by MIN_PLAIN_MARGIN:
+#: the plain plates lose most to blur, a tile with a pipe keeps a close
+#: runner-up (its plate)
+MIN_PLAIN_TILE_SCORE = 0.45
+MIN_PLAIN_MARGIN = 0.25
+PLAIN_KINDS = ("empty", "gap")
+
+
+def _rematch_faint(bank: TemplateBank, patches, matches: list[Match]) -> list[Match]:
+    """Photo tiles that counted as flat, matched again with a lower flatness limit.
+
+    The new match replaces the "no match" only when it is clearly good
+    (:data:`MIN_FAINT_TILE_SCORE`, :data:`MIN_FAINT_TILE_MARGIN`); then the
+    usual thresholds apply to it as to any tile.
+    """
+    flat = [i for i, m in enumerate(matches) if m.score == 0.0 and m.runner_score == 0.0]
+    if not flat:
+        return matches
+    again = bank.match([patches[i] for i in flat], per_channel=True, flat_std=FAINT_TILE_STD)
+    out = list(matches)
+    for i, m in zip(flat, again):
+        if m.score >= MIN_FAINT_TILE_SCORE and m.margin >= MIN_FAINT_TILE_MARGIN:
+            out[i] = m
     return out
 
 
