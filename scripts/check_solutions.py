@@ -19,7 +19,6 @@ solution uses more actions than the reference.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 

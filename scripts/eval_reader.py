@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "src"))
 import cv2  # noqa: E402
 
 from visolve.errors import NotThisPuzzle, ReadError, VisolveError  # noqa: E402
-from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved, make_grid, parse_token  # noqa: E402
+from visolve.puzzles.circuit500.model import make_grid, parse_token, random_level  # noqa: E402
 from visolve.puzzles.circuit500.painter import BASE_H, BASE_W, render_screenshot  # noqa: E402
 from visolve.puzzles.circuit500.reader import debug_overlay, read, read_details  # noqa: E402
 from visolve.vision.imageio import load_image  # noqa: E402
@@ -63,32 +63,6 @@ def load_truth(folder: Path) -> dict[str, dict]:
 
 # --------------------------------------------------------------------------
 # synthetic photos
-
-#: tiles a random level is made of (besides one start, one end and one gap)
-FILL_TILES = (
-    Tile("empty"),
-    Tile("cross", 15),
-    *(Tile("corner", a) for a in (3, 6, 12, 9)),
-    *(Tile("junction", a) for a in (7, 11, 13, 14)),
-)
-
-
-def random_level(rng: np.random.Generator) -> Level:
-    """A random unsolved level: one start, one end, one gap, the rest random fill tiles.
-
-    Solved boards are skipped: the game draws both knobs green then, so start
-    and end cannot be told apart from the picture.
-    """
-    while True:
-        cells = [FILL_TILES[int(k)] for k in rng.integers(0, len(FILL_TILES), ROWS * COLS)]
-        s, e, g = (int(v) for v in rng.choice(ROWS * COLS, 3, replace=False))
-        cells[s] = Tile("start", int(rng.choice((1, 2, 4, 8))))
-        cells[e] = Tile("end", int(rng.choice((1, 2, 4, 8))))
-        cells[g] = Tile("gap")
-        grid = make_grid([cells[r * COLS : (r + 1) * COLS] for r in range(ROWS)])
-        if not is_solved(grid):
-            return Level(int(rng.integers(1, 2000)), grid)
-
 
 def synth_case(seed: int, i: int, strength: float = 1.0, long_side=None, *, as_jpeg: bool = False):
     """Photo ``i`` of seed ``seed``: (name, photo, level, src->photo H, base->src H).

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from visolve import cli
 from visolve.puzzles.circuit500 import levelfile, painter
-from visolve.puzzles.circuit500.model import Level, Tile, is_solved, make_grid, parse_token, replay, tap
+from visolve.puzzles.circuit500.model import Level, is_solved, make_grid, parse_token, replay, tap
 from visolve.vision.imageio import save_image
 
 runner = CliRunner()

@@ -19,37 +19,16 @@ import pytest
 
 from tests.conftest import shared_path
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved, make_grid, parse_token
+from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, make_grid, parse_token, random_level
 from visolve.puzzles.circuit500.painter import render_screenshot
 from visolve.puzzles.circuit500.reader import debug_overlay, read, read_details
 from visolve.vision.grid import map_points
 from visolve.vision.imageio import load_image
 from visolve.vision.synth import SCREEN_SIZES, iter_distractors, photograph, photograph_jpeg
 
-FILL = (
-    Tile("empty"),
-    Tile("cross", 15),
-    *(Tile("corner", a) for a in (3, 6, 12, 9)),
-    *(Tile("junction", a) for a in (7, 11, 13, 14)),
-)
-
-
-def level_for(rng: np.random.Generator) -> Level:
-    """One start, one end, one gap, random fill; never already solved."""
-    while True:
-        cells = [FILL[int(k)] for k in rng.integers(0, len(FILL), ROWS * COLS)]
-        s, e, g = (int(v) for v in rng.choice(ROWS * COLS, 3, replace=False))
-        cells[s] = Tile("start", int(rng.choice((1, 2, 4, 8))))
-        cells[e] = Tile("end", int(rng.choice((1, 2, 4, 8))))
-        cells[g] = Tile("gap")
-        grid = make_grid([cells[r * COLS : (r + 1) * COLS] for r in range(ROWS)])
-        if not is_solved(grid):
-            return Level(int(rng.integers(1, 2000)), grid)
-
-
 def synthetic_photo(i: int, strength: float = 1.0, long_side=(1100, 1600)):
     rng = np.random.default_rng([4242, i])
-    level = level_for(rng)
+    level = random_level(rng)
     size = SCREEN_SIZES[i % len(SCREEN_SIZES)]
     shot = render_screenshot(level, size, lit=True, counter=int(rng.integers(0, 300)))
     photo, _ = photograph(shot, rng, strength, long_side=long_side)
@@ -114,7 +93,7 @@ def test_debug_overlay_on_a_photo():
 def eval_photo(i: int, seed: int = 0):
     """Photo ``i`` of ``scripts/eval_reader.py --synth N --seed seed`` (same draws): (level, photo)."""
     rng = np.random.default_rng([seed, i])
-    level = level_for(rng)
+    level = random_level(rng)
     sizes = SCREEN_SIZES + ((640, 1136),)
     size = sizes[int(rng.integers(0, len(sizes)))]
     shot = render_screenshot(level, size, lit=True, counter=int(rng.integers(0, 400)))

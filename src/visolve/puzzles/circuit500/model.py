@@ -249,3 +249,30 @@ def replay(grid: Grid, taps) -> tuple[Grid, int, list[int]]:
         grid, cost = step
         costs.append(cost)
     return grid, sum(costs), costs
+
+
+#: tiles a random level is made of (besides one start, one end and one gap)
+FILL_TILES = (
+    Tile("empty"),
+    Tile("cross", 15),
+    *(Tile("corner", a) for a in (3, 6, 12, 9)),
+    *(Tile("junction", a) for a in (7, 11, 13, 14)),
+)
+
+
+def random_level(rng) -> Level:
+    """A random unsolved level: one start, one end, one gap, the rest random fill tiles.
+
+    ``rng`` is a ``numpy.random.Generator``.  Solved boards are skipped: the
+    game draws both knobs green then, so start and end cannot be told apart
+    in a picture.  Used for test pictures and benchmarks.
+    """
+    while True:
+        cells = [FILL_TILES[int(k)] for k in rng.integers(0, len(FILL_TILES), ROWS * COLS)]
+        s, e, g = (int(v) for v in rng.choice(ROWS * COLS, 3, replace=False))
+        cells[s] = Tile("start", int(rng.choice((1, 2, 4, 8))))
+        cells[e] = Tile("end", int(rng.choice((1, 2, 4, 8))))
+        cells[g] = Tile("gap")
+        grid = make_grid([cells[r * COLS : (r + 1) * COLS] for r in range(ROWS)])
+        if not is_solved(grid):
+            return Level(int(rng.integers(1, 2000)), grid)
