@@ -177,6 +177,11 @@ HB = 31  #: largest value the search asks of the bound
 DEAD_CAP = 256  #: members of a dropped class that phase 1 marks
 
 
+def _turn_costs(arr: bytes, frozen: int, cell: int) -> list[int]:
+    """Turns needed per arm mask for the tile on ``cell`` (frozen tiles cannot turn)."""
+    return (ROT_FIXED if frozen >> cell & 1 else ROT)[arr[cell]]
+
+
 def _locate(arr: bytes, codes) -> int:
     for c in codes:
         i = arr.find(c)
@@ -306,16 +311,10 @@ def rotation_finish(arr: bytes, frozen: int, limit: int = INF):
     """Exact cheapest finish by rotations only.
 
     Returns ``(cost, {cell: turns})`` or ``(INF, None)``."""
-    s0 = e0 = -1
-    for i, c in enumerate(arr):
-        k = c >> 4
-        if k == K_START:
-            s0 = i
-        elif k == K_END:
-            e0 = i
+    s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
 
     def table(cell):
-        return (ROT_FIXED if frozen >> cell & 1 else ROT)[arr[cell]]
+        return _turn_costs(arr, frozen, cell)
 
     srot, erot = table(s0), table(e0)
     seeds = [(srot[bit], nb, opp) for bit, nb, opp in NB[s0] if srot[bit] < INF]
@@ -372,16 +371,10 @@ def rotation_finish(arr: bytes, frozen: int, limit: int = INF):
 def simple_path_finishes(arr: bytes, frozen: int, bound: int, first_only=False):
     """Every distinct rotation assignment reached through a simple path whose cost
     is minimal (and <= bound).  Returns a list of (cost, {cell: turns})."""
-    s0 = e0 = -1
-    for i, c in enumerate(arr):
-        k = c >> 4
-        if k == K_START:
-            s0 = i
-        elif k == K_END:
-            e0 = i
+    s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
 
     def table(cell):
-        return (ROT_FIXED if frozen >> cell & 1 else ROT)[arr[cell]]
+        return _turn_costs(arr, frozen, cell)
 
     best = [bound]
     found: dict[tuple, int] = {}
