@@ -72,6 +72,10 @@ MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
 PHOTO_SIDE = 640  #: photos are searched for cells at this long side
 #: distance-transform depths tried by the photo search, likeliest first (cells
 #: are 26-75 px at PHOTO_SIDE in photos whose board fills a third or more)
+#: share of the 32 cells a lattice may have found when its board is checked whole
+PHOTO_MIN_SPARSE = 18 / 32
+#: a cell's centre is this much darker than the gaps around it (sparse lattices)
+SPARSE_DARKER = 0.8
 PHOTO_DEPTHS = (6.0, 9.0, 4.0, 13.0, 2.5, 19.0)
 #: thresholds on the smallest colour channel that make the "dark" masks of
 #: the photo search (cells ~32 and yellow ~1 under grey ~88 in the booklet
@@ -244,6 +248,53 @@ def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
     return masks
 
 
+def _cell_looks(low: np.ndarray, pitch: int) -> np.ndarray:
+    """For each cell of the lattice drawn ``pitch`` px per cell in ``low``: is it a dark square?
+
+    The centre (a square of 0.4 cell) must be darker than the lightest gap
+    on its sides (a track may darken the others; the gap on the outer side
+    of the drawing is not looked at), which evens out slow changes of light.
+    """
+    rows, cols = low.shape[0] // pitch, low.shape[1] // pitch
+    r, g = max(1, int(0.2 * pitch)), max(1, int(0.06 * pitch))
+    out = np.zeros((rows, cols), bool)
+    for y in range(rows):
+        for x in range(cols):
+            cx, cy = x * pitch + pitch // 2, y * pitch + pitch // 2
+            centre = float(low[cy - r : cy + r + 1, cx - r : cx + r + 1].mean())
+            gaps = []
+            sides = ((x > 0, x * pitch, cy), (x < cols - 1, (x + 1) * pitch, cy))
+            sides += ((y > 0, cx, y * pitch), (y < rows - 1, cx, (y + 1) * pitch))
+            for inside, gx, gy in sides:
+                if not inside:
+                    continue  # the gap outside the drawn lattice: unknown ground
+                patch = low[max(0, gy - g) : gy + g + 1, max(0, gx - g) : gx + g + 1]
+                if patch.size:
+                    gaps.append(float(patch.mean()))
+            out[y, x] = centre < SPARSE_DARKER * max(gaps) - 4
+    return out
+
+
+def _sparse_lattice_holds(small: np.ndarray, hom: np.ndarray) -> bool:
+    """Whether a lattice that found few of the cells is the board: every predicted
+    cell (but up to MAX_PALE_CELLS) looks like one, and the window shifted by one
+    column or row would not (its outer column or row is not cells)."""
+    p = 24
+    shift = np.array([[1, 0, -1], [0, 1, -1], [0, 0, 1]], np.float64)  # view units -> lattice units
+    scale = np.diag([1 / p, 1 / p, 1.0])
+    m = hom @ shift @ scale  # view px -> picture px
+    low = cv2.warpPerspective(
+        channel_min(small), m, ((WIDTH + 2) * p, (HEIGHT + 2) * p),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE,
+    )
+    looks = _cell_looks(low, p)
+    inner = looks[1:-1, 1:-1]
+    if inner.size - int(inner.sum()) > MAX_PALE_CELLS:
+        return False
+    outer = (looks[1:-1, 0], looks[1:-1, -1], looks[0, 1:-1], looks[-1, 1:-1])
+    return all(int(side.sum()) <= 1 for side in outer)
+
+
 def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     """Homography board coordinates -> picture for a board seen at an angle.
 
@@ -254,7 +305,15 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     small = image
     if scale < 1.0:
         small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
-    lattice = find_cell_lattice(_dark_masks(small), WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
+    masks = _dark_masks(small)
+    lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
+    if lattice is None:
+        # glare, a yellow track joining cells or a steep tilt can hide a few
+        # more cells: take a sparser lattice only when the whole board,
+        # predicted from it, looks right and no shifted window fits as well
+        lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS)
+        if lattice is not None and not _sparse_lattice_holds(small, lattice.homography):
+            lattice = None
     if lattice is None:
         raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
     sx, sy = w / small.shape[1], h / small.shape[0]
