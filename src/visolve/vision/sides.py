@@ -47,6 +47,18 @@ def board_candidates(image: np.ndarray, aspect: float, *, limit: int = 8, **kw) 
     return out
 
 
+def _work_view(image: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The brightest channel shrunk to at most ``WORK_SIZE`` px, and the scale used (None if tiny)."""
+    if image.ndim not in (2, 3) or image.shape[0] < 16 or image.shape[1] < 16:
+        return None
+    h, w = image.shape[:2]
+    f = min(1.0, WORK_SIZE / max(h, w))
+    v = channel_max(image)
+    if f < 1.0:
+        v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    return v, f
+
+
 def iter_board_candidates(
     image: np.ndarray,
     aspect: float,
@@ -63,13 +75,10 @@ def iter_board_candidates(
     pay for the rest.  Near-duplicates (corners within 2% of the size) are
     dropped.
     """
-    if image.ndim not in (2, 3) or image.shape[0] < 16 or image.shape[1] < 16:
+    view = _work_view(image)
+    if view is None:
         return
-    h, w = image.shape[:2]
-    f = min(1.0, WORK_SIZE / max(h, w))
-    v = channel_max(image)
-    if f < 1.0:
-        v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    v, f = view
     yield from _candidates_from_masks(_masks(v), v.shape, f, aspect, aspect_tolerance, min_area_frac,
                                       min_solidity, per_mask)
 
@@ -92,13 +101,10 @@ def iter_opened_candidates(
     (eroded, then dilated) with kernels of about 1 % and 2 % of the picture,
     which cuts such bridges but keeps a board of any useful size whole.
     """
-    if image.ndim not in (2, 3) or image.shape[0] < 16 or image.shape[1] < 16:
+    view = _work_view(image)
+    if view is None:
         return
-    h, w = image.shape[:2]
-    f = min(1.0, WORK_SIZE / max(h, w))
-    v = channel_max(image)
-    if f < 1.0:
-        v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    v, f = view
     local = next(_masks(v)).astype(np.uint8)
     size = max(v.shape)
     close = [max(3, int(round(frac * size))) for frac in (0.009, 0.005)]
