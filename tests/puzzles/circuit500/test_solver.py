@@ -351,41 +351,63 @@ def test_class_rotation_bound_below_rotation_finish():
             assert r0 <= fin2
 
 
-def test_class_numbers_share_remaining_actions():
-    """Phase 1's class numbers (members without frozen cells): two members
-    with the same number need the same fewest further actions (brute force),
-    which phase 2 relies on to share one action bound per class."""
-    rng = random.Random(5)
+def _region_shuffles(arr, rng, n):
+    """Arrangements with the same class key: the gap, empties and crosses of
+    the free region put back in random order (reachable by free slides or not)."""
+    key = solver.class_key(arr, arr.find(solver.GAP_C))
+    cells = [i for i in range(len(arr)) if key[i] == solver.REGION]
+    out = []
+    for _ in range(n):
+        codes = [arr[i] for i in cells]
+        rng.shuffle(codes)
+        b = bytearray(arr)
+        for i, code in zip(cells, codes):
+            b[i] = code
+        out.append(bytes(b))
+    return key, out
+
+
+def test_class_key_fixes_the_action_bounds():
+    """States with one class key (free slides keep it) get the same action
+    bound and the same class rotation bound, which is what lets phase 1 and 2
+    compute one bound per key and drop every state of a dropped key."""
+    rng = random.Random(4)
     checked = 0
     for grid, _exact in LEVELS:
         arr = bytes(solver.encode(t) for row in grid for t in row)
         board = solver._Board(arr)
         if not board.feasible or arr.find(solver.GAP_C) < 0:
             continue
-        cls: dict = {}
-        solver.min_actions(arr, board, None, {}, cls=cls)
-        groups: dict[int, list] = {}
-        for (a, frozen), cid in cls.items():
-            assert frozen == 0
-            groups.setdefault(cid, []).append(a)
-        for members in groups.values():
-            if len(members) < 2 or checked >= 6:
-                continue
-            pair = rng.sample(members, 2)
-            vals = []
-            for a in pair:
-                g = make_grid([[solver.decode(a[r * 4 + c]) for c in range(4)] for r in range(6)])
-                vals.append(brute_force(g))
-            if None in vals:
-                continue
-            assert vals[0][0] == vals[1][0]
-            checked += 1
-    assert checked >= 3
+        a = bytearray(arr)
+        for _ in range(6):
+            # wander: a paid or free slide, then compare shuffles of the region
+            gap = a.find(solver.GAP_C)
+            nb = rng.choice([n for _b, n, _o in solver.NB[gap]])
+            a[gap], a[nb] = a[nb], a[gap]
+            cur = bytes(a)
+            key, others = _region_shuffles(cur, rng, 3)
+            s0, e0, gap = _ends(cur)
+            h = solver.reach_bound(cur, board.tables, s0, e0, gap, 31)
+            r0 = solver.reach_bound(cur, board.tables, s0, e0, gap, 31, 0)
+            for other in others:
+                assert solver.class_key(other, other.find(solver.GAP_C)) == key
+                o0, oe, og = _ends(other)
+                assert solver.reach_bound(other, board.tables, o0, oe, og, 31) == h
+                assert solver.reach_bound(other, board.tables, o0, oe, og, 31, 0) == r0
+                checked += 1
+            free = [n for _b, n, _o in solver.NB[gap] if solver.PAID[cur[n]] == 0]
+            if free:
+                b = bytearray(cur)
+                n = rng.choice(free)
+                b[gap], b[n] = b[n], b[gap]
+                assert solver.class_key(bytes(b), n) == key
+    assert checked >= 100
 
 
-def test_dropped_class_members_need_the_recorded_actions():
-    """Members of classes phase 1 dropped (``dead``: state -> lower bound on
-    the further actions) need at least that many actions (brute force)."""
+def test_dropped_keys_need_the_recorded_actions():
+    """Phase 1 drops a class with a lower bound on its further actions and
+    records it under the class key (``bounds.rest``): states with that key
+    need at least that many actions (brute force)."""
     rng = random.Random(6)
     checked = 0
     for grid, _exact in LEVELS:
@@ -393,10 +415,14 @@ def test_dropped_class_members_need_the_recorded_actions():
         board = solver._Board(arr)
         if not board.feasible or arr.find(solver.GAP_C) < 0:
             continue
-        dead: dict = {}
-        solver.min_actions(arr, board, None, {}, dead=dead)
-        for (a, frozen), lb in rng.sample(sorted(dead.items()), min(3, len(dead))):
-            assert frozen == 0
+        bounds = solver._Bounds(board)
+        _best, _info, _nodes, _proven, level = solver.min_actions(arr, bounds, None)
+        dropped = [
+            (a, bounds.rest[k])
+            for a, _frozen in level
+            if (k := solver.class_key(a, a.find(solver.GAP_C))) in bounds.rest
+        ]
+        for a, lb in rng.sample(sorted(dropped), min(3, len(dropped))):
             g = make_grid([[solver.decode(a[r * 4 + c]) for c in range(4)] for r in range(6)])
             val = brute_force(g)
             if val is None:

@@ -73,6 +73,7 @@ for _cell in range(NCELL):
         tuple((bit, (r2 * COLS + c2), opp) for bit, r2, c2, opp in model.neighbours(_r, _c))
     )
 ADJ_MASK = [sum(1 << n for _b, n, _o in NB[c]) for c in range(NCELL)]
+NB_CELLS = [tuple(n for _b, n, _o in NB[c]) for c in range(NCELL)]
 DIST = [
     [abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS) for b in range(NCELL)]
     for a in range(NCELL)
@@ -174,7 +175,6 @@ END_CODES = tuple((K_END << 4) | bit for bit in BITS)
 NBX = [tuple((bit, nb * 16 + opp) for bit, nb, opp in NB[c]) for c in range(NCELL)]
 HCAP = 127  #: plain walk values >= HCAP mean "no finish possible"
 HB = 31  #: largest value the search asks of the bound
-DEAD_CAP = 256  #: members of a dropped class that phase 1 marks
 
 
 def _turn_costs(arr: bytes, frozen: int, cell: int) -> list[int]:
@@ -495,15 +495,92 @@ def _path(parent: dict, key) -> list[int]:
     return slides
 
 
-def min_actions(
-    arr0: bytes,
-    board: _Board,
-    deadline: float | None,
-    h_cache: dict,
-    check_every: int = 512,
-    cls: dict | None = None,
-    dead: dict | None = None,
-):
+#: free-region marker of :func:`class_key`
+REGION = 255
+
+
+def class_key(arr: bytes, gap: int) -> bytes:
+    """What the action bounds of a slide state depend on.
+
+    The *free region* is the set of cells the gap reaches by free slides (the
+    gap's cell and the empties and crosses joined to it through empties and
+    crosses).  Free slides only shuffle the tiles inside it, so every state a
+    free slide leads to has the same key.  :func:`solver_bound.reach_bound`
+    charges nothing for a region cell whichever of gap, empty or cross sits
+    there (its gap distance is 0, a cross costs 0 kept or changed, and a cell
+    of the region used before any paid slide is paid for by the count of
+    region crosses, not by position; see the module docstring there), so the
+    bound is a function of: the tiles outside the region, the region itself
+    and the number of crosses in it.  That is the key: the arrangement with
+    every region cell set to ``REGION``, plus the cross count.  States with
+    one key share one bound computation, and a lower bound proven for one of
+    them holds for all."""
+    if gap < 0:
+        return arr
+    b = bytearray(arr)
+    b[gap] = REGION
+    todo = [gap]
+    crosses = 0
+    while todo:
+        c = todo.pop()
+        for n in NB_CELLS[c]:
+            code = b[n]
+            if code != REGION and not PAID[code]:
+                if code == CROSS_C:
+                    crosses += 1
+                b[n] = REGION
+                todo.append(n)
+    b.append(crosses)
+    return bytes(b)
+
+
+class _Bounds:
+    """Action bounds of one level, cached by :func:`class_key`.
+
+    ``h`` and ``r0`` hold ``key -> (value, limit)`` (exact when value <
+    limit, else "at least limit"); ``rest[key]`` is a lower bound on the
+    further actions of every state with that key, proven by a dropped class
+    (see :func:`min_actions`)."""
+
+    def __init__(self, board: _Board):
+        self.board = board
+        self.h: dict[bytes, tuple[int, int]] = {}
+        self.r0: dict[bytes, tuple[int, int]] = {}
+        self.rest: dict[bytes, int] = {}
+        self.calls = 0
+
+    def _get(self, cache, arr, key, lim, max_m):
+        v = cache.get(key)
+        if v is not None and (v[0] < v[1] or v[1] >= lim):
+            return v[0]
+        if not self.board.feasible:
+            val = INF
+        else:
+            self.calls += 1
+            s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
+            val = reach_bound(arr, self.board.tables, s0, e0, arr.find(GAP_C), lim, max_m)
+        cache[key] = (val, lim)
+        return val
+
+    def actions(self, arr: bytes, key: bytes, lim: int) -> int:
+        """Lower bound on the further actions (values >= lim come back as lim)."""
+        r = self.rest.get(key, 0)
+        if r >= lim:
+            return r
+        v = self._get(self.h, arr, key, min(lim, HB), 31)
+        return v if v > r else r
+
+    def rotations(self, arr: bytes, key: bytes, lim: int) -> int:
+        """Lower bound on the rotation-only finish of every state joined to
+        this one by free slides (values >= lim come back as lim)."""
+        return self._get(self.r0, arr, key, min(lim, HB), 0)
+
+    def drop(self, key: bytes, lb: int) -> None:
+        if self.rest.get(key, 0) < lb:
+            self.rest[key] = lb
+
+
+def min_actions(arr0: bytes, bounds: _Bounds, deadline: float | None, check_every: int = 512):
     """Phase 1: the fewest actions, proven, by a search over *free classes*.
 
     Free slides (empty/cross) cost no action and can be undone by a free
@@ -516,16 +593,14 @@ def min_actions(
     computed for them) and each gets its rotation-only finish.  When no class
     with ``g < best`` is left, ``best`` is the optimum.
 
+    A dropped class records its lower bound under its :func:`class_key` in
+    ``bounds.rest``: the bound is a function of the key, so it holds for
+    every state with that key, and later roots with the key are dropped
+    without a bound computation.
+
     Returns (best actions or INF, (state, turns, slides) or None, nodes,
-    proven, level) where ``level[state]`` is an action count that reaches
-    the state.  ``cls`` (optional) receives a class number for every listed
-    member with no frozen cell: members with the same number need the same
-    number of further actions (with nothing frozen a free slide is undone
-    by sliding the same tile back, so each reaches the other at no action).
-    For the same reason a class dropped at ``g`` (its further actions >=
-    ``best - g``) drops every member without frozen cells: up to
-    ``DEAD_CAP`` of them are listed into ``dead`` (state -> that lower bound
-    on the further actions), so other roots of the class skip their bound."""
+    proven, level) where ``level[state]`` is the least action count known
+    to reach the state."""
     gap0 = arr0.find(GAP_C)
     frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
     start = (arr0, frozen0)
@@ -537,72 +612,43 @@ def min_actions(
     nodes = 0
     buckets: list[list] = [[start]]
     g = 0
-    if dead is None:
-        dead = {}
-
-    def kill(root, lb):
-        if root[1]:
-            return  # frozen cells: the members may need different counts
-        dead[root] = lb
-        todo = [root]
-        qi = 0
-        while qi < len(todo) and len(todo) < DEAD_CAP:
-            arr = todo[qi][0]
-            qi += 1
-            gap = arr.find(GAP_C)
-            for _bit, cell, _opp in NB[gap]:
-                if PAID[arr[cell]]:
-                    continue
-                child = _slide(arr, 0, gap, cell)
-                if dead.get(child, -1) < lb:
-                    dead[child] = lb
-                    todo.append(child)
-
     try:
         while g < len(buckets) and g < best:
             for root in buckets[g]:
                 if root in done or level[root] != g:
                     continue
-                if g + dead.get(root, 0) >= best:
-                    continue  # a class dropped before
-                lim = HB if best >= INF else min(HB, best - g)
                 arr = root[0]
-                v = h_cache.get(arr)
-                if v is None or (v[0] >= v[1] and v[1] < lim):
-                    v = (lower_bound(arr, board, lim), lim)
-                    h_cache[arr] = v
-                if g + v[0] >= best:
-                    kill(root, v[0])
+                key = class_key(arr, arr.find(GAP_C))
+                lim = INF if best >= INF else best - g
+                hv = bounds.actions(arr, key, lim)
+                if g + hv >= best:
+                    bounds.drop(key, hv)
                     continue
                 # rotation-only finishes of the whole class, relaxed
-                arr_s0 = _locate(arr, START_CODES)
-                arr_e0 = _locate(arr, END_CODES)
-                r0 = reach_bound(arr, board.tables, arr_s0, arr_e0, arr.find(GAP_C), best - g, 0)
+                r0 = bounds.rotations(arr, key, best - g)
                 if g + r0 >= best and g + 1 >= best:
-                    kill(root, best - g)
-                    continue  # no member finishes better, no paid slide pays
+                    # no member finishes better, and a paid slide does not pay
+                    bounds.drop(key, best - g)
+                    continue
                 # list the class: every state joined to root by free slides
                 # breadth first, so the free stretches of the recorded
                 # solution are short (a good start for phase 2)
                 done.add(root)
-                cid = len(done)
                 todo = [root]
                 qi = 0
                 while qi < len(todo):
-                    key = todo[qi]
+                    state = todo[qi]
                     qi += 1
                     nodes += 1
                     if deadline is not None and nodes % check_every == 0:
                         if time.monotonic() > deadline:
                             raise _Timeout
-                    arr, frozen = key
-                    if cls is not None and not frozen:
-                        cls[key] = cid
+                    arr, frozen = state
                     if g + r0 < best:
                         r, turns = rotation_finish(arr, frozen, best - g)
                         if g + r < best:
                             best = g + r
-                            best_at = (key, turns)
+                            best_at = (state, turns)
                     if gap0 < 0:
                         continue
                     gap = arr.find(GAP_C)
@@ -611,12 +657,10 @@ def min_actions(
                             if g + 1 >= best:
                                 continue  # would not beat the best finish
                             child = _slide(arr, frozen, gap, cell)
-                            if g + 1 + dead.get(child, 0) >= best:
-                                continue  # in a class dropped before
                             old = level.get(child)
                             if old is None or old > g + 1:
                                 level[child] = g + 1
-                                parent[child] = (key, cell)
+                                parent[child] = (state, cell)
                                 while len(buckets) <= g + 1:
                                     buckets.append([])
                                 buckets[g + 1].append(child)
@@ -625,7 +669,7 @@ def min_actions(
                         if child not in done:
                             done.add(child)
                             level[child] = g
-                            parent[child] = (key, cell)
+                            parent[child] = (state, cell)
                             todo.append(child)
             buckets[g] = []
             g += 1
@@ -634,6 +678,11 @@ def min_actions(
         return best, info, nodes, False, level
     info = None if best_at is None else (best_at[0], best_at[1], _path(parent, best_at[0]))
     return best, info, nodes, True, level
+
+
+#: phase 2 computes the free-slide bound (False: plain Dijkstra on taps
+#: pruned by the action bound only; kept switchable for the benchmark)
+USE_FREE_BOUND = False
 
 
 def search(arr0: bytes, deadline: float | None, check_every: int = 256):
@@ -645,7 +694,9 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     is impossible, ``A`` being the optimum), hence at least ``A - ga`` more
     taps plus the free slides :func:`solver_bound.free_bound` proves needed
     within that budget: ``f = gt + A - ga + free``; states with ``ga + h > A``
-    cannot lead to such a solution and are dropped.
+    cannot lead to such a solution and are dropped (``h`` per class key, see
+    :func:`class_key`: a free slide keeps the key, so only states entered by
+    a paid slide look it up).
 
     Both bounds are evaluated lazily: a child is pushed with the bound it
     inherits from its parent and checked only when popped (children whose
@@ -657,19 +708,15 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     free_bound(parent) - free(slide)``.  A popped lazy entry whose own bound
     raises its key is pushed again, so the pop order stays an A* order with
     admissible keys and the first key >= the best finish proves it.  Returns
-    dict with best, info, slides, nodes, proven."""
+    dict with best, info, slides, nodes, proven, bounds (bound computations)."""
     board = _Board(arr0)
-    out = {"best": (INF, INF), "info": None, "slides": [], "nodes": 0, "proven": True}
+    out = {"best": (INF, INF), "info": None, "slides": [], "nodes": 0, "proven": True, "bounds": 0}
     if not board.feasible:
         return out
-    # bounds by arrangement: (value, limit asked); exact when value < limit
-    h_cache: dict[bytes, tuple[int, int]] = {}
-    cls: dict[tuple, int] = {}
-    dead: dict[tuple, int] = {}
-    target, info, nodes1, proven, level = min_actions(
-        arr0, board, deadline, h_cache, cls=cls, dead=dead
-    )
+    bounds = _Bounds(board)
+    target, info, nodes1, proven, level = min_actions(arr0, bounds, deadline)
     out["nodes"] = nodes1
+    out["bounds"] = bounds.calls
     if info is None:
         out["proven"] = proven
         return out
@@ -685,22 +732,12 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     start = (arr0, frozen0)
     g_of: dict[tuple, tuple[int, int]] = {start: (0, 0)}
     parent: dict[tuple, tuple | None] = {start: None}
-
-    def h(arr, ga):
-        lim = min(HB, target - ga + 1)
-        v = h_cache.get(arr)
-        if v is not None and (v[0] < v[1] or v[1] >= lim):
-            return v[0]
-        val = lower_bound(arr, board, lim)
-        h_cache[arr] = (val, lim)
-        return val
-
     f_cache: dict[tuple, tuple[int, int]] = {}
-    h_cls: dict[int, int] = {}
+    use_fb = USE_FREE_BOUND
 
     def fb(arr, rest, lim):
         """Free slides still needed with ``rest`` actions left (exact below lim)."""
-        if lim <= 0:
+        if lim <= 0 or not use_fb:
             return 0
         k = (arr, rest)
         v = f_cache.get(k)
@@ -715,56 +752,50 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     best_key = None
     tie = count()
     f0 = fb(arr0, target, best_t - target)
-    # heap entries (key, tie, state, ga, gt, fr, paid): ``fr`` >= 0 is the
-    # state's own free-slide bound; fr < 0 marks a *lazy* entry whose key is
+    # heap entries (f, tie, state, ga, gt, fr, ckey): ``fr`` >= 0 is the
+    # state's own free-slide bound; fr < 0 marks a *lazy* entry whose f is
     # only the bound inherited from its parent (see the docstring of search)
-    # and whose checks run when it is popped; ``paid``: reached by a paid slide
-    heap = [(target + f0, next(tie), start, 0, 0, f0, 0)]
+    # and whose checks run when it is popped; ``ckey``: the class key, None
+    # for a state entered by a paid slide until it is popped
+    heap = [(target + f0, next(tie), start, 0, 0, f0, class_key(arr0, gap0))]
     nodes = 0
     while heap:
-        ft, _, key, ga, gt, fr, paid_in = heapq.heappop(heap)
+        ft, _, state, ga, gt, fr, ckey = heapq.heappop(heap)
         if ft >= best_t:
             break
-        if g_of[key] != (ga, gt):
+        if g_of[state] != (ga, gt):
             continue  # stale entry
-        arr, frozen = key
+        arr, frozen = state
+        rest = target - ga
+        if ckey is None:
+            # entered by a paid slide: one action bound per class key
+            ckey = class_key(arr, arr.find(GAP_C))
+            if bounds.actions(arr, ckey, rest + 1) > rest:
+                continue
         if fr < 0:
-            # lazy entry: the checks deferred from the push
-            if paid_in:
-                # one action bound per phase-1 class: it bounds every member
-                # without frozen cells (they share the further actions)
-                cid = cls.get(key)
-                if cid is None:
-                    hv = h(arr, ga)
-                else:
-                    hv = h_cls.get(cid)
-                    if hv is None:
-                        hv = h_cls[cid] = h(arr, ga)
-                if ga + hv > target:
-                    continue
-            base = gt + target - ga
-            fr = fb(arr, target - ga, best_t - base)
+            # lazy entry: the free-slide bound deferred from the push
+            base = gt + rest
+            fr = fb(arr, rest, best_t - base)
             f = base + fr
             if f >= best_t:
                 continue
             if f > ft:
-                heapq.heappush(heap, (f, next(tie), key, ga, gt, fr, 0))
+                heapq.heappush(heap, (f, next(tie), state, ga, gt, fr, ckey))
                 continue
         nodes += 1
         if deadline is not None and nodes % check_every == 0 and time.monotonic() > deadline:
             out["proven"] = False
             break
-        rest = target - ga
-        r, turns = rotation_finish(arr, frozen, rest + 1)
-        if r == rest and gt + r < best_t:
-            best_t = gt + r
-            best_key = (key, turns)
+        if gt + rest < best_t and bounds.rotations(arr, ckey, rest + 1) <= rest:
+            r, turns = rotation_finish(arr, frozen, rest + 1)
+            if r == rest:
+                best_t = gt + r
+                best_key = (state, turns)
         if gap0 < 0:
             continue
         gap = arr.find(GAP_C)
         for _bit, cell, _opp in NB[gap]:
             code = arr[cell]
-            child = _slide(arr, frozen, gap, cell)
             pc = PAID[code]
             ca, ct = ga + pc, gt + 1
             base = ct + target - ca
@@ -774,6 +805,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
             f = base + (inh if inh > 0 else 0)
             if f >= best_t:
                 continue
+            child = _slide(arr, frozen, gap, cell)
             old = g_of.get(child)
             if old is not None and old <= (ca, ct):
                 # fewer actions to get here: (ca, ct) lies on no solution
@@ -781,15 +813,13 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
                 continue
             if level.get(child, ca) < ca:
                 continue  # phase 1 reached it with fewer actions: same reason
-            if ca + dead.get(child, 0) > target:
-                continue  # phase 1 proved it needs more actions
-            # a free slide keeps the class, hence the remaining actions: the
-            # parent's budget check stands for the child; a paid child is
-            # checked (action bound, free-slide bound) when popped
             g_of[child] = (ca, ct)
-            parent[child] = (key, cell)
-            heapq.heappush(heap, (f, next(tie), child, ca, ct, -1, pc))
+            parent[child] = (state, cell)
+            # a free slide keeps the class key, hence the action bound: the
+            # parent's check stands for the child
+            heapq.heappush(heap, (f, next(tie), child, ca, ct, -1, None if pc else ckey))
     out["nodes"] = nodes1 + nodes
+    out["bounds"] = bounds.calls
     if best_key is not None:
         out.update(best=(target, best_t), info=best_key, slides=_path(parent, best_key[0]))
     return out
