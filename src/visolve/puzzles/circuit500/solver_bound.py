@@ -153,8 +153,8 @@ def reach_bound(
     if gs <= top:
         ds = dist[s0]
         for p in range(ncell):
-            if p == s0:
-                continue
+            if p == s0 or ds[p] > top:
+                continue  # (its cost is at least ds[p] - 1 + 1)
             m = gd[p]
             if m < gs:
                 m = gs
@@ -176,6 +176,7 @@ def reach_bound(
     # layer 0 dominance: a state popped earlier (cost <= now) at the same node
     # with no more FC crosses used has every continuation this one has
     low_u = [64] * (ncell * 16)
+    labels: list = [None] * (ncell * 16)
     for cur in range(limit):
         if cur >= best:
             break
@@ -188,11 +189,28 @@ def reach_bound(
             m = (st >> 9) & 31
             s = (st >> 14) & 31
             u = st >> 19
+            x = m if m > s else s
             if not st >> 9 & 1023:
                 if low_u[node] <= u:
                     continue
                 low_u[node] = u
-            x = m if m > s else s
+            else:
+                # a label popped before at this node with no more
+                # rotations spent and no larger m, s has every completion
+                # of this one at no higher cost
+                rot_spent = cur - x
+                seen = labels[node]
+                if seen is None:
+                    labels[node] = [(rot_spent, m, s)]
+                else:
+                    for r1, m1, s1 in seen:
+                        if r1 <= rot_spent and m1 <= m and s1 <= s:
+                            break
+                    else:
+                        seen.append((rot_spent, m, s))
+                        seen = None
+                    if seen is not None:
+                        continue
             cell = node >> 4
             back = node & 15
             # finish: the end tile stays at e0, or it ends here
