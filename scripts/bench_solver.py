@@ -3,7 +3,7 @@
 
     python scripts/bench_solver.py [--jobs N] [--levels 1-500] [--timeout T]
                                    [--random N --seed S] [--compare-reference]
-                                   [--out FILE] [-v]
+                                   [--free-bound] [--out FILE] [-v]
 
 Prints the total wall time, the median and the 10 slowest levels, nodes, peak
 memory (max RSS of this process and of the pool workers) and, with
@@ -71,7 +71,8 @@ def _turn(tile: model.Tile, k: int) -> model.Tile:
 
 
 def run_one(job):
-    name, grid, timeout = job
+    name, grid, timeout, free_bound = job
+    solver.USE_FREE_BOUND = free_bound
     res = solver.solve(model.Level(name, grid), SolveOptions(timeout=timeout))
     ok = True
     if res["solved"]:
@@ -102,6 +103,8 @@ def main(argv=None) -> int:
     ap.add_argument("--compare-reference", action="store_true")
     ap.add_argument("--out", help="write per-level lines (tsv) to this file")
     ap.add_argument("-v", "--verbose", action="store_true", help="print per-level lines")
+    ap.add_argument("--free-bound", action="store_true",
+                    help="phase 2 also computes the free-slide bound per state (off by default)")
     args = ap.parse_args(argv)
 
     levels = load_levels(Path(args.levels_file))
@@ -109,7 +112,7 @@ def main(argv=None) -> int:
         todo = random_levels(levels, args.random, args.seed)
     else:
         todo = {n: levels[n] for n in parse_range(args.levels) if n in levels}
-    jobs = [(name, grid, args.timeout) for name, grid in todo.items()]
+    jobs = [(name, grid, args.timeout, args.free_bound) for name, grid in todo.items()]
 
     t0 = time.perf_counter()
     results = {}
