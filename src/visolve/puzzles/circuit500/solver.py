@@ -32,13 +32,15 @@ Two phases
    one lower bound per class (:func:`solver_bound.reach_bound`) prunes it,
    otherwise its members are listed without computing bounds and finished by
    rotations.  This removes the plateaus of zero-cost states that a plain A*
-   on ``(actions, taps)`` expands one bound at a time.
+   on ``(actions, taps)`` expands one bound at a time.  Bounds are cached by
+   :func:`class_key`, which every member of a class shares and on which the
+   bound alone depends.
 2. Fewest taps with that action count ``A`` (:func:`search`): A* on taps,
-   ``f = gt + (A - ga) + free slides still needed``
-   (:func:`solver_bound.free_bound`), dropping states whose action bound
-   exceeds ``A`` or that phase 1 reached with fewer actions;
-   both bounds are computed only when a state is popped (lazy A*, keys
-   inherited from the parent until then).
+   ``f = gt + (A - ga)`` (optionally ``+ free slides still needed``,
+   :func:`solver_bound.free_bound`, off by default: it costs more than the
+   states it saves), dropping states whose action bound exceeds ``A`` or
+   that phase 1 reached with fewer actions; bounds are computed only when a
+   state is popped (lazy A*, keys inherited from the parent until then).
 
 The bounds and their admissibility proofs are in :mod:`solver_bound`;
 ``tests/puzzles/circuit500/test_solver.py`` checks them and the solver
