@@ -1,7 +1,7 @@
 import cv2
 import numpy as np
 
-from visolve.vision.quad import find_cell_lattice, map_points, normalise_light, warp_lattice
+from visolve.vision.quad import fill_quadratic, find_cell_lattice, map_points, normalise_light, warp_lattice
 
 
 def _board(cols=8, rows=4, pitch=40, cell=0.7):
@@ -74,3 +74,22 @@ def test_normalise_light_undoes_gain_and_wash():
     dark = img[..., 0] < 90
     assert np.abs(n[dark]).max() < 1e-3
     assert np.abs(n[~dark] - 1).max() < 1e-3
+
+
+def test_fill_quadratic_follows_a_bump_between_known_pixels():
+    # known only in the corners of 40 px cells (as the dark of the IQ Circuit
+    # cells): a bump half a cell wide peaking in a gap between them is followed
+    # within a few levels; averaging the known pixels around would miss it by tens
+    h, w = 160, 320
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    field = 40 + 0.1 * xx + 150 * np.exp(-0.5 * (((xx - 100) / 22) ** 2 + ((yy - 60) / 30) ** 2))
+    dx, dy = np.abs(xx % 40 - 19.5), np.abs(yy % 40 - 19.5)
+    known = (dx >= 7) & (dx <= 11) & (dy >= 7) & (dy <= 11)
+    got = fill_quadratic(np.dstack([field, 0.5 * field]), known, 14.0)
+    assert got.shape == (h, w, 2)
+    gaps = np.abs(got[20:140, 40:280:40, 0] - field[20:140, 40:280:40])
+    assert gaps.max() < 4.0
+    assert np.allclose(got[..., 1], 0.5 * got[..., 0], atol=0.5)
+    # a plane is reproduced exactly, 2-D input gives 2-D output
+    plane = 20 + 0.3 * xx - 0.2 * yy
+    assert np.abs(fill_quadratic(plane, known, 14.0) - plane)[10:-10, 10:-10].max() < 0.5

@@ -33,6 +33,12 @@ position, from the cells themselves:
     with white are all affine per pixel, so the colours that remain are the
     drawing's own.
 
+:func:`fill_quadratic`
+    A smooth field (say the colour of the dark cells under the light) known
+    only at some pixels, filled in everywhere by local quadratic fits: a
+    glare spot's peak between the known pixels is followed, where averaging
+    them would cut it off.
+
 Coordinates: continuous ``(x, y)``; pixel ``(row i, col j)`` covers
 ``[j, j+1) x [i, i+1)``.  Lattice coordinates put cell ``(c, r)`` on the
 unit square ``[c, c+1) x [r, r+1)``, so its centre is ``(c + 0.5, r + 0.5)``.
@@ -384,3 +390,61 @@ def normalise_light(image: np.ndarray, low: np.ndarray, high: np.ndarray, min_sp
     img = image.astype(np.float32)
     span = np.maximum(high - low, np.float32(min_span))
     return (img - low) / span
+
+
+def _moment_kernels(sigma: float) -> list[np.ndarray]:
+    """1-D kernels ``g(u) (u / sigma) ** k``, k = 0..4, g a Gaussian of width ``sigma``."""
+    r = int(math.ceil(3 * sigma))
+    u = np.arange(-r, r + 1, dtype=np.float64) / sigma
+    g = np.exp(-0.5 * u**2)
+    return [(g * u**k).astype(np.float32) for k in range(5)]
+
+
+def fill_quadratic(values: np.ndarray, known: np.ndarray, sigma: float, step: int = 5) -> np.ndarray:
+    """The field ``values`` (h, w[, c]) known where ``known`` is set, filled in everywhere.
+
+    At each point the quadratic ``a + b x + c y + d x^2 + e x y + f y^2``
+    fitted by weighted least squares to the known pixels around it (Gaussian
+    weights of width ``sigma``) is evaluated there.  A quadratic has
+    curvature, so a bump (a glare spot) peaking between known pixels is
+    followed instead of being flattened as an average of them would be.
+    Where few pixels are known the fit leans towards a plane, then a
+    constant.  The fits are made every ``step`` px (odd) and enlarged
+    bilinearly.  Returns float32 of the shape of ``values``.
+    """
+    vals = np.asarray(values, np.float32)
+    flat = vals.ndim == 2
+    if flat:
+        vals = vals[:, :, None]
+    h, w, nc = vals.shape
+    weight = np.asarray(known, np.float32)
+    ks = _moment_kernels(sigma)
+    off = step // 2
+    powers = ((0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (0, 2))
+
+    def moment(img: np.ndarray, a: int, b: int) -> np.ndarray:
+        out = cv2.sepFilter2D(img, cv2.CV_32F, ks[a], ks[b], borderType=cv2.BORDER_CONSTANT)
+        return out[off::step, off::step].astype(np.float64)
+
+    m = {(a, b): moment(weight, a, b) for a in range(5) for b in range(5 - a)}
+    gh, gw = m[(0, 0)].shape
+    lhs = np.empty((gh, gw, 6, 6))
+    for i, (a1, b1) in enumerate(powers):
+        for j, (a2, b2) in enumerate(powers):
+            lhs[..., i, j] = m[(a1 + a2, b1 + b2)]
+    # a little ridge on the slope and curvature terms: where the known pixels
+    # do not pin them down (an edge, a gap in the data) the fit stays flat
+    ridge = 1e-3 * lhs[..., 0, 0] + 1e-9
+    for i in range(1, 6):
+        lhs[..., i, i] += ridge
+    lhs[..., 0, 0] += 1e-9
+    rhs = np.empty((gh, gw, 6, nc))
+    for c in range(nc):
+        wv = np.ascontiguousarray(vals[:, :, c] * weight)
+        for i, (a, b) in enumerate(powers):
+            rhs[..., i, c] = moment(wv, a, b)
+    coarse = np.linalg.solve(lhs, rhs)[..., 0, :].astype(np.float32)
+    # coarse sample k sits on pixel k * step + off: enlarge with centres aligned
+    big = cv2.resize(coarse, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR)
+    big = big.reshape(gh * step, gw * step, nc)[:h, :w]
+    return big[:, :, 0] if flat else big

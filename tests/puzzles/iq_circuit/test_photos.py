@@ -11,7 +11,7 @@ from tests.puzzles.iq_circuit.helpers import booklet_levels
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_circuit.model import PIECES, challenge_of
 from visolve.puzzles.iq_circuit.painter import draw_challenge
-from visolve.puzzles.iq_circuit.reader import find_board_in_photo, read
+from visolve.puzzles.iq_circuit.reader import corners_homography, find_board_in_photo, read, read_view
 from visolve.puzzles.iq_circuit.solver import random_board
 from visolve.vision.quad import map_points
 from visolve.vision.synth import iter_distractors, photograph
@@ -120,3 +120,40 @@ def test_small_sharp_glare_spot_between_crossings_is_followed():
     spot = spot[..., None] * 0.6
     washed = (img * (1 - spot) + 255 * spot).astype(np.uint8)
     assert _same(read(washed, "x.png"), level)
+
+
+def _tinted_glare(img, centre, width, amp, tint=(210, 245, 240)):
+    """``img`` washed by a round glare spot: ``centre`` and ``width`` (sigma) in cells, a tinted white."""
+    h, w = img.shape[:2]
+    px, py = w / 8, h / 4
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    r2 = ((xx - centre[0] * px) / (width * px)) ** 2 + ((yy - centre[1] * py) / (width * py)) ** 2
+    spot = amp * np.exp(-0.5 * r2)[..., None]
+    return np.clip(img * (1 - spot) + np.float32(tint) * spot + 0.5, 0, 255).astype(np.uint8)
+
+
+def test_board_under_a_broad_glare_is_found():
+    # a wash over half the board: the cells there are only a little darker
+    # than their grey, far from any fixed level and from a share of the local
+    # mean; they are found as darker than the local mean by a share of the
+    # local spread, which shrinks with them
+    img, level = _drawn(0)
+    washed = _tinted_glare(img, (3.0, 2.0), 1.5, 0.75)
+    h, w = img.shape[:2]
+    box = np.array([[0, 0], [8, 0], [8, 4], [0, 4]], np.float64)
+    got = map_points(find_board_in_photo(washed), box)
+    assert np.abs(got - box * (w / 8, h / 4)).max() < 0.25 * w / 8
+    assert _same(read(washed, "x.png"), level)
+
+
+def test_strong_tinted_glare_spot_is_read():
+    # a spot half a cell wide washing 85 % towards a yellowish white, over an
+    # outlined piece: the dark between the cells' corners is followed by local
+    # quadratic fits and the grey is predicted from it with the spot's own
+    # tint, so neither the washed gaps nor the outline under the spot are misjudged
+    img, level = _drawn(7)
+    assert level.kind == "master"
+    washed = _tinted_glare(img, (4.5, 1.5), 0.5, 0.85)
+    h, w = img.shape[:2]
+    hom = corners_homography(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+    assert _same(read_view(washed, hom, "x.png"), level)

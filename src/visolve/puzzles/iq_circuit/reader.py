@@ -7,9 +7,10 @@ Steps:
    the grey grid and returns the four outer corners (the middle lines of the
    outer gaps).  Photos (turned, at an angle, on a cluttered desk, unevenly
    lit): :func:`find_board_in_photo` finds the 32 cells as dark blobs
-   ("dark" in the smallest colour channel, where yellow track is dark too)
-   with :func:`visolve.vision.quad.find_cell_lattice`, which gives a
-   homography from board coordinates (one unit per cell) to the picture.
+   ("dark" in the smallest colour channel, where yellow track is dark too,
+   at fixed levels or against the local mean and spread) with
+   :func:`visolve.vision.quad.find_cell_lattice`, which gives a homography
+   from board coordinates (one unit per cell) to the picture.
 2. :func:`straight_view` samples the board straight on, :data:`PITCH` px per
    cell with half a cell of margin, then :func:`refine` nudges the lattice
    so each inner grid crossing sits where it should (template matching of
@@ -18,9 +19,10 @@ Steps:
    (the cell's corners) and per grid crossing the grey colour (its least
    bright arm, away from white outlines) give, channel by channel, an affine
    map dark -> 0, grey -> 1 (:func:`visolve.vision.quad.normalise_light`).
-   When that reading is in doubt, a second try predicts the grey between the
-   crossings from the denser dark samples (glare moves both towards white by
-   the same share), which follows glare spots smaller than a cell.
+   When that reading is in doubt, a second try (:func:`glare_classes`)
+   follows glare that changes within a cell: the dark colour from every
+   dark corner pixel of the cells by local quadratic fits, the grey
+   predicted from it (glare moves both towards its tint by the same share).
    Gains, colour casts, veiling light and glare are all affine per pixel, so
    yellow, white, grey and dark are then told apart by fixed thresholds.
 4. Every cell gets scores in 0..1 (share of yellow pixels in small patches):
@@ -49,7 +51,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.vision.quad import find_cell_lattice, map_points, normalise_light, warp_lattice
+from visolve.vision.quad import fill_quadratic, find_cell_lattice, map_points, normalise_light, warp_lattice
 from visolve.puzzles.iq_circuit.model import (
     DELTA,
     HEIGHT,
@@ -81,11 +83,24 @@ PHOTO_DEPTHS = (6.0, 9.0, 4.0, 13.0, 2.5, 19.0)
 #: the photo search (cells ~32 and yellow ~1 under grey ~88 in the booklet
 #: colours; photos scale and lift all of these, unevenly)
 DARK_LEVELS = (30, 45, 60, 80, 105)
-#: windows (px at PHOTO_SIDE) and ratio of the masks "darker than the local mean"
+#: windows (px at PHOTO_SIDE) of the masks "darker than the local mean"
 LOCAL_WINDOWS = (31, 61)
-LOCAL_RATIO = 0.85
-#: the colour a glare spot washes towards (each channel)
-GLARE_WHITE = 255.0
+#: ... by this share of the local standard deviation (a share of the spread,
+#: not of the mean: a glare spot lifts dark and grey alike and shrinks their
+#: difference, which scales the spread with it but not the mean; cells are
+#: 0.75 deviations under the mean of a window on the lattice, grey 1.3 above)
+LOCAL_SPREAD = 0.15
+#: ... where that deviation is at least this (grey levels): flat ground is left out
+LOCAL_MIN_STD = 8.0
+#: brightest channel of the colour a glare spot washes towards (a reflection
+#: of a lamp or window: near white, a little tinted)
+GLARE_BRIGHT = 250.0
+#: dark samples spread less than this (grey levels) show no wash to take a tint from
+GLARE_MIN_WASH = 15.0
+#: width (px of the straight view, 40 per cell) of the local fits that follow
+#: the dark colour under glare: wide enough to span a gap with dark corners of
+#: the cells on both sides, narrow enough for a spot half a cell across
+GLARE_FIT_WIDTH = 14.0
 
 
 # -- colour classes -------------------------------------------------------------
@@ -244,7 +259,8 @@ def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
     lowf = low.astype(np.float32)
     for k in LOCAL_WINDOWS:
         mean = cv2.blur(lowf, (k, k))
-        masks.append(lowf < LOCAL_RATIO * mean - 4)
+        std = np.sqrt(np.maximum(cv2.blur(lowf * lowf, (k, k)) - mean * mean, 0.0))
+        masks.append((lowf < mean - LOCAL_SPREAD * std) & (std >= LOCAL_MIN_STD))
     return masks
 
 
@@ -396,29 +412,15 @@ def _patch_mean(img: np.ndarray, cx: float, cy: float, r: int) -> np.ndarray:
     return img[y - r : y + r + 1, x - r : x + r + 1].reshape(-1, img.shape[2]).mean(axis=0)
 
 
-def normalised_classes(view: np.ndarray, follow_glare: bool = False) -> tuple[Classes, np.ndarray]:
-    """Even out the light of a straight view and classify its pixels.
-
-    Returns the classes of the board area (8 * PITCH x 4 * PITCH) and the
-    normalised board (float32, dark cells ~0, grey grid ~1 in every channel).
-    The grey reference is the crossings' grey, spread smoothly; with
-    ``follow_glare`` it is at least the grey predicted from the dense dark
-    samples, which follows small, sharp glare spots between the crossings.
-    """
-    img = view.astype(np.float32)
+def _crossing_arms(img: np.ndarray) -> list[list[tuple[float, float]]]:
+    """Where the grey of each grid crossing is sampled: its arms 9 px out
+    (white outlines are brighter, track never comes this close); along the
+    board's edge the gap is half as wide, so those arms are sampled 2 px
+    inside the edge.  ``[j][i]`` lists the (x, y) of crossing (i, j)'s arms."""
     off = MARGIN * PITCH
-    # dark: the four corners of every cell, 10 px from its centre along both
-    # axes (outside any dot or track band): a regular grid with 20 px spacing
-    q = PITCH // 4
-    dark = np.zeros((2 * HEIGHT, 2 * WIDTH, 3), np.float32)
-    for b in range(2 * HEIGHT):
-        for a in range(2 * WIDTH):
-            dark[b, a] = _patch_mean(img, off + q + 2 * q * a, off + q + 2 * q * b, 1)
-    # grey: every grid crossing, its darkest arm 9 px out (white outlines are
-    # brighter, track never comes this close); along the board's edge the gap
-    # is half as wide, so those arms are sampled 2 px inside the edge
-    grey = np.zeros((HEIGHT + 1, WIDTH + 1, 3), np.float32)
+    out = []
     for j in range(HEIGHT + 1):
+        row = []
         for i in range(WIDTH + 1):
             cx, cy = off + PITCH * i, off + PITCH * j
             arms = []
@@ -430,8 +432,54 @@ def normalised_classes(view: np.ndarray, follow_glare: bool = False) -> tuple[Cl
                     ay += 2 if j == 0 else -2
                 if dx == 0 and i in (0, WIDTH):
                     ax += 2 if i == 0 else -2
-                arms.append(_patch_mean(img, ax, ay, 1))
-            grey[j, i] = min(arms, key=lambda v: float(v.sum()))
+                arms.append((ax, ay))
+            row.append(arms)
+        out.append(row)
+    return out
+
+
+def _replace_odd(values: np.ndarray, odd: np.ndarray) -> None:
+    """Crossings flagged ``odd`` take the median of their other neighbours (in place)."""
+    for j, i in zip(*np.nonzero(odd)):
+        nb = [values[b, a] for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)
+              if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and not odd[b, a]]
+        if nb:
+            values[j, i] = np.median(nb, axis=0)
+
+
+def _classify(n: np.ndarray) -> Classes:
+    """Colour classes of a normalised board (dark ~0, grey ~1 in every channel)."""
+    nb, ng, nr = n[:, :, 0], n[:, :, 1], n[:, :, 2]
+    yellow = (np.minimum(nr, ng) - nb > 1.0) & (np.minimum(nr, ng) > 1.3)
+    white = np.minimum(np.minimum(nr, ng), nb) > 1.7
+    darkm = n.max(axis=2) < 0.5
+    return Classes(yellow, white, darkm)
+
+
+def normalised_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
+    """Even out the light of a straight view and classify its pixels.
+
+    Returns the classes of the board area (8 * PITCH x 4 * PITCH) and the
+    normalised board (float32, dark cells ~0, grey grid ~1 in every channel).
+    The dark reference is sampled at the cells' corners, the grey one at the
+    grid crossings, both spread smoothly (see :func:`glare_classes` for light
+    that changes faster than that).
+    """
+    img = view.astype(np.float32)
+    off = MARGIN * PITCH
+    # dark: the four corners of every cell, 10 px from its centre along both
+    # axes (outside any dot or track band): a regular grid with 20 px spacing
+    q = PITCH // 4
+    dark = np.zeros((2 * HEIGHT, 2 * WIDTH, 3), np.float32)
+    for b in range(2 * HEIGHT):
+        for a in range(2 * WIDTH):
+            dark[b, a] = _patch_mean(img, off + q + 2 * q * a, off + q + 2 * q * b, 1)
+    # grey: every grid crossing, its darkest arm
+    arms = _crossing_arms(img)
+    grey = np.zeros((HEIGHT + 1, WIDTH + 1, 3), np.float32)
+    for j in range(HEIGHT + 1):
+        for i in range(WIDTH + 1):
+            grey[j, i] = min((_patch_mean(img, ax, ay, 1) for ax, ay in arms[j][i]), key=lambda v: float(v.sum()))
     # a crossing whose every arm is outlined shows white, not grey: its span
     # above the dark of the four cell corners around it is several times the
     # usual one (glare and shade only ever shrink or scale the span a little)
@@ -440,50 +488,95 @@ def normalised_classes(view: np.ndarray, follow_glare: bool = False) -> tuple[Cl
         for i in range(WIDTH + 1):
             near = dark[max(2 * j - 1, 0) : 2 * j + 1, max(2 * i - 1, 0) : 2 * i + 1].reshape(-1, 3).mean(axis=0)
             span[j, i] = float((grey[j, i] - near).sum())
-    typical = float(np.median(span))
-    odd = span > 2.2 * max(typical, 1.0)
-    for j, i in zip(*np.nonzero(odd)):
-        nb = [grey[b, a] for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)
-              if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and not odd[b, a]]
-        if nb:
-            grey[j, i] = np.median(nb, axis=0)
-    # glare mixes white into both references: dark' = d (1 - a) + W a and
-    # grey' = g (1 - a) + W a, so the share of the way from dark to white
-    # where grey sits, (grey' - dark') / (W - dark'), does not depend on the
-    # glare a.  It is measured at the crossings and spread smoothly; the grey
-    # level is then predicted from the dense dark samples (twice as dense as
-    # the crossings), which follow a small, sharp glare spot much better
-    share = np.zeros_like(grey)
-    for j in range(HEIGHT + 1):
-        for i in range(WIDTH + 1):
-            near = dark[max(2 * j - 1, 0) : 2 * j + 1, max(2 * i - 1, 0) : 2 * i + 1].reshape(-1, 3).mean(axis=0)
-            share[j, i] = (grey[j, i] - near) / np.maximum(GLARE_WHITE - near, 8.0)
-    for j, i in zip(*np.nonzero(odd)):
-        nb = [share[b, a] for a in range(i - 1, i + 2) for b in range(j - 1, j + 2)
-              if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and not odd[b, a]]
-        if nb:
-            share[j, i] = np.median(nb, axis=0)
+    _replace_odd(grey, span > 2.2 * max(float(np.median(span)), 1.0))
     bw, bh = WIDTH * PITCH, HEIGHT * PITCH
     low = cv2.resize(dark, (bw, bh), interpolation=cv2.INTER_LINEAR)  # samples at band centres
     p = PITCH // 2
-    crossing_high = cv2.resize(grey, (bw + 2 * p, bh + 2 * p), interpolation=cv2.INTER_LINEAR)[p:-p, p:-p]
-    share_px = cv2.resize(share, (bw + 2 * p, bh + 2 * p), interpolation=cv2.INTER_LINEAR)[p:-p, p:-p]
-    # where the crossings measured more grey than that, they are kept (a
-    # strong glare whose tint is not quite white is not followed exactly)
-    high = crossing_high
-    if follow_glare:
-        # where the crossings measured more grey than the prediction, they
-        # are kept (a strong glare whose tint is not quite white is not
-        # followed exactly)
-        high = np.maximum(low + share_px * np.maximum(GLARE_WHITE - low, 0.0), crossing_high)
+    high = cv2.resize(grey, (bw + 2 * p, bh + 2 * p), interpolation=cv2.INTER_LINEAR)[p:-p, p:-p]
     o = int(round(off))
+    n = normalise_light(img[o : o + bh, o : o + bw], low, high, min_span=6.0)
+    return _classify(n), n
+
+
+def _dark_corner_mask() -> np.ndarray:
+    """Pixels of the board (PITCH px per cell) that show a cell's dark colour
+    in every challenge: 7-11 px from the cell's centre along both axes (the
+    track band reaches 4 px, the cell's edge is 14 px out and blurs inwards)
+    and 12.5 px or more from it (a dot's radius is 10 px)."""
+    yy, xx = np.mgrid[0 : HEIGHT * PITCH, 0 : WIDTH * PITCH].astype(np.float32)
+    dx = np.abs(xx % PITCH - (PITCH - 1) / 2)
+    dy = np.abs(yy % PITCH - (PITCH - 1) / 2)
+    return (dx >= 7) & (dx <= 11) & (dy >= 7) & (dy <= 11) & (dx * dx + dy * dy >= 12.5**2)
+
+
+_DARK_CORNERS = _dark_corner_mask()
+
+
+def glare_tint(dark: np.ndarray) -> np.ndarray:
+    """The colour (B, G, R) a glare spot washes towards, from samples of the dark cells.
+
+    Glare mixes a share ``a`` of one colour ``T`` into every pixel, so the
+    dark cells it touches lie on the line from the plain dark towards ``T``:
+    its direction is that from the darker half of the samples to the
+    brightest tenth.  Along it ``T`` is put where its brightest channel is
+    GLARE_BRIGHT (a reflection is near white; this fixes where on the line).
+    Without a clear wash the direction is that of the shading and ``T`` does
+    not matter much (it then only scales the grey's share, see
+    :func:`glare_classes`).
+    """
+    d = np.asarray(dark, np.float64).reshape(-1, 3)
+    order = np.argsort(d.sum(axis=1))
+    lo = d[order[: max(1, len(d) // 2)]].mean(axis=0)
+    hi = d[order[-max(3, len(d) // 10) :]].mean(axis=0)
+    v = hi - lo
+    tint = np.full(3, GLARE_BRIGHT)
+    if np.linalg.norm(v) >= GLARE_MIN_WASH and (v > 0).any():
+        reach = min((GLARE_BRIGHT - lo[c]) / v[c] for c in range(3) if v[c] > 1e-6)
+        tint = lo + max(reach, 0.0) * v
+    # the wash colour is brighter than every (washed) dark sample: keep a
+    # margin of 10 levels, or the share's span (tint - dark) would vanish there
+    tint = np.maximum(tint, d.max(axis=0) + 10.0)
+    return np.clip(tint, 0.0, 255.0).astype(np.float32)
+
+
+def glare_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
+    """Like :func:`normalised_classes`, for light that changes within a cell (a glare spot).
+
+    Glare mixes a share ``a`` of a colour ``T`` into the picture:
+    ``p' = (1 - a) p + a T``.  The dark reference is every dark corner pixel
+    of the cells (:data:`_DARK_CORNERS`), filled in between by local
+    quadratic fits (:func:`visolve.vision.quad.fill_quadratic`), which follow
+    a spot's peak between the cells.  The grey is predicted from it: the
+    share ``s = (grey - dark) / (T - dark)`` does not depend on ``a`` (both
+    are scaled by ``1 - a``), so ``s`` measured at the grid crossings and
+    spread smoothly gives ``grey = dark + s (T - dark)`` everywhere, with
+    ``T`` from :func:`glare_tint`.
+    """
+    img = view.astype(np.float32)
+    o = int(round(MARGIN * PITCH))
+    bw, bh = WIDTH * PITCH, HEIGHT * PITCH
     board = img[o : o + bh, o : o + bw]
+    low = fill_quadratic(board, _DARK_CORNERS, GLARE_FIT_WIDTH)
+    tint = glare_tint(board[_DARK_CORNERS])
+    arms = _crossing_arms(img)
+    share = np.zeros((HEIGHT + 1, WIDTH + 1, 3), np.float32)
+    for j in range(HEIGHT + 1):
+        for i in range(WIDTH + 1):
+            shares = []
+            for ax, ay in arms[j][i]:
+                bx = min(max(int(round(ax)) - o, 0), bw - 1)
+                by = min(max(int(round(ay)) - o, 0), bh - 1)
+                d = low[by, bx]
+                shares.append((_patch_mean(img, ax, ay, 1) - d) / np.maximum(tint - d, 8.0))
+            share[j, i] = min(shares, key=lambda v: float(v.sum()))  # the least bright arm: grey, not outline
+    # a crossing whose every arm is outlined has a share several times the usual one
+    total = share.sum(axis=2)
+    _replace_odd(share, total > 2.2 * max(float(np.median(total)), 1e-3))
+    p = PITCH // 2
+    share_px = cv2.resize(share, (bw + 2 * p, bh + 2 * p), interpolation=cv2.INTER_LINEAR)[p:-p, p:-p]
+    high = low + share_px * np.maximum(tint - low, 0.0)
     n = normalise_light(board, low, high, min_span=6.0)
-    nb, ng, nr = n[:, :, 0], n[:, :, 1], n[:, :, 2]
-    yellow = (np.minimum(nr, ng) - nb > 1.0) & (np.minimum(nr, ng) > 1.3)
-    white = np.minimum(np.minimum(nr, ng), nb) > 1.7
-    darkm = n.max(axis=2) < 0.5
-    return Classes(yellow, white, darkm), n
+    return _classify(n), n
 
 
 # -- scores -----------------------------------------------------------------------
@@ -814,12 +907,13 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     try:
         return read_board(board, source, classes)
     except ReadError as first:
-        # a doubt may come from a sharp glare spot between the grid crossings
-        # washing a gap white: read once more with the grey reference that
-        # follows such spots; if that is in doubt too, the first doubt stands
-        glare_classes, _n = normalised_classes(view, follow_glare=True)
+        # a doubt may come from a glare spot that changes within a cell (a
+        # gap between the crossings washed white, a faint cell): read once
+        # more with the references that follow it; if that is in doubt too,
+        # the first doubt stands
+        washed, _n = glare_classes(view)
         try:
-            return read_board(board, source, glare_classes)
+            return read_board(board, source, washed)
         except ReadError:
             raise first from None
 
