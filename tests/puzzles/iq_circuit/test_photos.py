@@ -11,7 +11,14 @@ from tests.puzzles.iq_circuit.helpers import booklet_levels
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_circuit.model import PIECES, challenge_of
 from visolve.puzzles.iq_circuit.painter import draw_challenge
-from visolve.puzzles.iq_circuit.reader import corners_homography, find_board_in_photo, read, read_view
+from visolve.puzzles.iq_circuit.reader import (
+    PHOTO_SIDE,
+    _sparse_lattice_holds,
+    corners_homography,
+    find_board_in_photo,
+    read,
+    read_view,
+)
 from visolve.puzzles.iq_circuit.solver import random_board
 from visolve.vision.quad import map_points
 from visolve.vision.synth import iter_distractors, photograph
@@ -157,3 +164,23 @@ def test_strong_tinted_glare_spot_is_read():
     h, w = img.shape[:2]
     hom = corners_homography(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
     assert _same(read_view(washed, hom, "x.png"), level)
+
+
+def test_sparse_lattice_check_follows_glare_and_refuses_shifted_windows():
+    # photos of a board under a broad tinted glare, with the lattice where the
+    # photo put the board: the whole-board check of a sparse lattice takes it
+    # (the washed cells still have their share of the way to the glare tint
+    # below their grey), and refuses the same lattice moved by a column or a row
+    img, _level = _drawn(0)
+    h, w = img.shape[:2]
+    washed = _tinted_glare(img, (3.0, 2.0), 1.5, 0.75)
+    board = corners_homography(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+    for k in range(4):
+        photo, hom = photograph(washed, np.random.default_rng([7, 0, k]), long_side=(900, 1300))
+        scale = PHOTO_SIDE / max(photo.shape[:2])
+        small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        lattice = np.diag([scale, scale, 1.0]) @ hom @ board
+        assert _sparse_lattice_holds(small, lattice), k
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            moved = lattice @ np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1.0]])
+            assert not _sparse_lattice_holds(small, moved), (k, dx, dy)

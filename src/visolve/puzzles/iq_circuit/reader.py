@@ -72,12 +72,24 @@ YES, NO = 0.6, 0.3  #: score thresholds; in between = doubtful
 MAX_PALE_CELLS = 4  #: cells that may fail the "dark square" look (glare) before the picture is refused
 MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
 PHOTO_SIDE = 640  #: photos are searched for cells at this long side
-#: distance-transform depths tried by the photo search, likeliest first (cells
-#: are 26-75 px at PHOTO_SIDE in photos whose board fills a third or more)
 #: share of the 32 cells a lattice may have found when its board is checked whole
 PHOTO_MIN_SPARSE = 18 / 32
-#: a cell's centre is this much darker than the gaps around it (sparse lattices)
-SPARSE_DARKER = 0.8
+#: a sparse lattice is checked whole (_sparse_lattice_holds) with the share
+#: (gap - dark) / (tint - dark) of each cell's sides, relative to the board's
+#: typical share (0.15-0.35): a cell's lies between these multiples of it
+#: (page white or a bezel next to dark ink or ground gives far more, ground
+#: next to ground about 0) ...
+SPARSE_SIDE = (0.4, 2.5)
+#: ... and its middle's between these (a cell is even; track or a dot darkens it)
+SPARSE_CENTRE = (-1.5, 0.5)
+#: ... a typical share below this is no lighter grid at all
+SPARSE_MIN_SHARE = 0.05
+#: predicted cells that may fail that look: fewer than half the 4 cells of the
+#: column that a window shifted by one would put off the board (glare no
+#: longer hides cells from the share, so few are needed)
+SPARSE_MAX_PALE = 2
+#: distance-transform depths tried by the photo search, likeliest first (cells
+#: are 26-75 px at PHOTO_SIDE in photos whose board fills a third or more)
 PHOTO_DEPTHS = (6.0, 9.0, 4.0, 13.0, 2.5, 19.0)
 #: thresholds on the smallest colour channel that make the "dark" masks of
 #: the photo search (cells ~32 and yellow ~1 under grey ~88 in the booklet
@@ -264,51 +276,83 @@ def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
     return masks
 
 
-def _cell_looks(low: np.ndarray, pitch: int) -> np.ndarray:
-    """For each cell of the lattice drawn ``pitch`` px per cell in ``low``: is it a dark square?
+def _patch_at(img: np.ndarray, x: float, y: float, r: int = 1) -> float:
+    xi, yi = int(round(x)), int(round(y))
+    return float(img[yi - r : yi + r + 1, xi - r : xi + r + 1].mean())
 
-    The centre (a square of 0.4 cell) must be darker than the lightest gap
-    on its sides (a track may darken the others; the gap on the outer side
-    of the drawing is not looked at), which evens out slow changes of light.
+
+def _cell_shares(view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How much each cell of a lattice view (PITCH px per cell, one cell of
+    ground all round the board) looks like a dark cell on the grey grid.
+
+    Everything is measured in the blue channel (yellow is dark there, like
+    the cells; each channel on its own keeps glare affine) as a share of the
+    way from the cell's dark towards the glare tint, which a glare spot does
+    not change (see :func:`glare_classes`).  The cell's dark is a plane
+    through its four corners (it follows a glare slope across the cell).
+    Returns per cell ``(side, centre)``: ``side`` is the least such share of
+    its sides (each side's brighter point a quarter cell either side of its
+    middle, clear of a track crossing it), counting for a board cell only
+    the sides towards other board cells (the board's own edge has ground
+    beyond it) and for a ground cell every side but the view's edge;
+    ``centre`` is that share of its middle (about 0 for a cell, below 0 where
+    track or a dot darkens it).
     """
-    rows, cols = low.shape[0] // pitch, low.shape[1] // pitch
-    r, g = max(1, int(0.2 * pitch)), max(1, int(0.06 * pitch))
-    out = np.zeros((rows, cols), bool)
+    rows, cols = HEIGHT + 2, WIDTH + 2
+    blue = view[:, :, 0].astype(np.float32)
+    c0, q, a = (PITCH - 1) / 2, 9.5, PITCH / 4  # corners 7-11 px out, see _DARK_CORNERS
+    corners = [(x * PITCH + c0 + sx * q, y * PITCH + c0 + sy * q)
+               for y in range(1, rows - 1) for x in range(1, cols - 1) for sx in (-1, 1) for sy in (-1, 1)]
+    samples = np.array([view[int(round(cy)) - 1 : int(round(cy)) + 2, int(round(cx)) - 1 : int(round(cx)) + 2]
+                        .reshape(-1, 3).mean(axis=0) for cx, cy in corners])
+    tint = float(glare_tint(samples)[0])
+    side = np.zeros((rows, cols))
+    centre = np.zeros((rows, cols))
     for y in range(rows):
         for x in range(cols):
-            cx, cy = x * pitch + pitch // 2, y * pitch + pitch // 2
-            centre = float(low[cy - r : cy + r + 1, cx - r : cx + r + 1].mean())
-            gaps = []
-            sides = ((x > 0, x * pitch, cy), (x < cols - 1, (x + 1) * pitch, cy))
-            sides += ((y > 0, cx, y * pitch), (y < rows - 1, cx, (y + 1) * pitch))
-            for inside, gx, gy in sides:
-                if not inside:
-                    continue  # the gap outside the drawn lattice: unknown ground
-                patch = low[max(0, gy - g) : gy + g + 1, max(0, gx - g) : gx + g + 1]
-                if patch.size:
-                    gaps.append(float(patch.mean()))
-            out[y, x] = centre < SPARSE_DARKER * max(gaps) - 4
-    return out
+            cx, cy = x * PITCH + c0, y * PITCH + c0
+            c = {(sx, sy): _patch_at(blue, cx + sx * q, cy + sy * q) for sx in (-1, 1) for sy in (-1, 1)}
+            d0 = sum(c.values()) / 4
+            du = (c[(1, -1)] + c[(1, 1)] - c[(-1, -1)] - c[(-1, 1)]) / (4 * q)
+            dv = (c[(-1, 1)] + c[(1, 1)] - c[(-1, -1)] - c[(1, -1)]) / (4 * q)
+
+            def share(u: float, v: float) -> float:
+                dark = d0 + du * u + dv * v
+                return (_patch_at(blue, cx + u, cy + v) - dark) / max(tint - dark, 8.0)
+
+            board = 0 < x < cols - 1 and 0 < y < rows - 1
+            sides = []
+            for dx, dy in DELTA:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < cols and 0 <= ny < rows):
+                    continue
+                if board and not (0 < nx < cols - 1 and 0 < ny < rows - 1):
+                    continue
+                gu, gv = dx * PITCH / 2, dy * PITCH / 2
+                ends = ((gu, gv - a), (gu, gv + a)) if dx else ((gu - a, gv), (gu + a, gv))
+                sides.append(max(share(u, v) for u, v in ends))
+            side[y, x] = min(sides)
+            centre[y, x] = (_patch_at(blue, cx, cy, 4) - d0) / max(tint - d0, 8.0)
+    return side, centre
 
 
 def _sparse_lattice_holds(small: np.ndarray, hom: np.ndarray) -> bool:
     """Whether a lattice that found few of the cells is the board: every predicted
-    cell (but up to MAX_PALE_CELLS) looks like one, and the window shifted by one
+    cell (but up to SPARSE_MAX_PALE) looks like one, and the window shifted by one
     column or row would not (its outer column or row is not cells)."""
-    p = 24
-    shift = np.array([[1, 0, -1], [0, 1, -1], [0, 0, 1]], np.float64)  # view units -> lattice units
-    scale = np.diag([1 / p, 1 / p, 1.0])
-    m = hom @ shift @ scale  # view px -> picture px
-    low = cv2.warpPerspective(
-        channel_min(small), m, ((WIDTH + 2) * p, (HEIGHT + 2) * p),
-        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE,
-    )
-    looks = _cell_looks(low, p)
+    view = warp_lattice(small, hom, WIDTH, HEIGHT, PITCH, 1.0)
+    side, centre = _cell_shares(view)
+    typical = float(np.median(side[1:-1, 1:-1]))
+    if typical < SPARSE_MIN_SHARE:
+        return False  # no grid lighter than the cells at all
+    lo, hi = SPARSE_SIDE
+    c_lo, c_hi = SPARSE_CENTRE
+    looks = (side > lo * typical) & (side < hi * typical) & (centre > c_lo * typical) & (centre < c_hi * typical)
     inner = looks[1:-1, 1:-1]
-    if inner.size - int(inner.sum()) > MAX_PALE_CELLS:
+    if inner.size - int(inner.sum()) > SPARSE_MAX_PALE:
         return False
     outer = (looks[1:-1, 0], looks[1:-1, -1], looks[0, 1:-1], looks[-1, 1:-1])
-    return all(int(side.sum()) <= 1 for side in outer)
+    return all(int(ring.sum()) <= 1 for ring in outer)
 
 
 def find_board_in_photo(image: np.ndarray) -> np.ndarray:
