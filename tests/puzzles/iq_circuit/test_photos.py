@@ -13,7 +13,7 @@ from visolve.puzzles.iq_circuit.model import PIECES, challenge_of
 from visolve.puzzles.iq_circuit.painter import draw_challenge
 from visolve.puzzles.iq_circuit.reader import (
     PHOTO_SIDE,
-    _sparse_lattice_holds,
+    _whole_board_holds,
     corners_homography,
     find_board_in_photo,
     read,
@@ -180,7 +180,21 @@ def test_sparse_lattice_check_follows_glare_and_refuses_shifted_windows():
         scale = PHOTO_SIDE / max(photo.shape[:2])
         small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         lattice = np.diag([scale, scale, 1.0]) @ hom @ board
-        assert _sparse_lattice_holds(small, lattice), k
+        assert _whole_board_holds(small, lattice), k
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             moved = lattice @ np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1.0]])
-            assert not _sparse_lattice_holds(small, moved), (k, dx, dy)
+            assert not _whole_board_holds(small, moved), (k, dx, dy)
+
+
+def test_board_with_many_glare_washed_cells_passes_by_the_whole_board_check():
+    # a strong glare spot washes more than MAX_PALE_CELLS cells out of the
+    # "dark square" look; the glare-proof whole-board check lets the board be
+    # read, and still refuses the lattice moved one column off the board
+    img, level = _drawn(2)
+    h, w = img.shape[:2]
+    washed = _tinted_glare(img, (3.0, 1.0), 1.5, 0.85)
+    photo, hom = photograph(washed, np.random.default_rng([8, 2, 4]), long_side=(900, 1300))
+    lattice = hom @ corners_homography(np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32))
+    assert _same(read_view(photo, lattice, "x.png"), level)
+    with pytest.raises((NotThisPuzzle, ReadError)):
+        read_view(photo, lattice @ np.array([[1, 0, 1], [0, 1, 0], [0, 0, 1.0]]), "x.png")

@@ -88,3 +88,18 @@ def test_doubtful_cell_is_a_read_error_naming_it():
     with pytest.raises(ReadError) as err:
         read(img, "50.png")
     assert "(4,0)" in str(err.value)
+
+
+def test_track_off_the_board_is_no_doubt():
+    from visolve.puzzles.iq_circuit.reader import CellScores, cell_symbol
+
+    # a dot in the bottom-left corner cell whose rim reaches the arm patches
+    # pointing off the board: no track can leave the board, so no doubt there
+    rim = CellScores(centre=1.0, dot=1.0, arms=(0.0, 0.33, 0.33, 0.0))
+    assert cell_symbol(rim, 0, 3) == "o"
+    # the same weak score towards a neighbour on the board stays a doubt
+    with pytest.raises(ReadError):
+        cell_symbol(CellScores(centre=1.0, dot=1.0, arms=(0.33, 0.0, 0.0, 0.0)), 0, 3)
+    # and a clear track off the board is an error, not ignored
+    with pytest.raises(ReadError):
+        cell_symbol(CellScores(centre=1.0, dot=1.0, arms=(0.0, 0.0, 0.9, 0.0)), 0, 3)

@@ -30,7 +30,8 @@ Steps:
    diagonal patches at 6 px, which a 7 px track band never reaches); every
    inside gap gets a track-crossing score and a white-outline score.
    A score between the two thresholds is a doubt and raises ReadError
-   naming the cell.
+   naming the cell (but a track arm pointing off the board is no doubt: no
+   track leaves the board).
 5. The kind of picture: a white outline on an inside gap = Master; otherwise
    yellow crossing an inside gap = Expert; otherwise Wizard.
 6. Master pictures: cells joined by gaps without outline form regions; each
@@ -74,7 +75,7 @@ MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
 PHOTO_SIDE = 640  #: photos are searched for cells at this long side
 #: share of the 32 cells a lattice may have found when its board is checked whole
 PHOTO_MIN_SPARSE = 18 / 32
-#: a sparse lattice is checked whole (_sparse_lattice_holds) with the share
+#: a sparse lattice is checked whole (_whole_board_holds) with the share
 #: (gap - dark) / (tint - dark) of each cell's sides, relative to the board's
 #: typical share (0.15-0.35): a cell's lies between these multiples of it
 #: (page white or a bezel next to dark ink or ground gives far more, ground
@@ -336,18 +337,26 @@ def _cell_shares(view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return side, centre
 
 
-def _sparse_lattice_holds(small: np.ndarray, hom: np.ndarray) -> bool:
-    """Whether a lattice that found few of the cells is the board: every predicted
-    cell (but up to SPARSE_MAX_PALE) looks like one, and the window shifted by one
-    column or row would not (its outer column or row is not cells)."""
-    view = warp_lattice(small, hom, WIDTH, HEIGHT, PITCH, 1.0)
+def _cells_look(view: np.ndarray) -> np.ndarray:
+    """Which cells of a lattice view (see :func:`_cell_shares`) look like dark
+    cells on the grey grid, judged against the board's typical share; all
+    False when the board shows no grid lighter than its cells."""
     side, centre = _cell_shares(view)
     typical = float(np.median(side[1:-1, 1:-1]))
     if typical < SPARSE_MIN_SHARE:
-        return False  # no grid lighter than the cells at all
+        return np.zeros(side.shape, bool)
     lo, hi = SPARSE_SIDE
     c_lo, c_hi = SPARSE_CENTRE
-    looks = (side > lo * typical) & (side < hi * typical) & (centre > c_lo * typical) & (centre < c_hi * typical)
+    return (side > lo * typical) & (side < hi * typical) & (centre > c_lo * typical) & (centre < c_hi * typical)
+
+
+def _whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
+    """Whether the lattice ``hom`` points at is the board, for lattices that found
+    few of the cells or boards whose cells a glare spot washed out: every
+    predicted cell (but up to SPARSE_MAX_PALE) looks like one (:func:`_cells_look`),
+    and the window shifted by one column or row would not (its outer column or
+    row is not cells)."""
+    looks = _cells_look(warp_lattice(image, hom, WIDTH, HEIGHT, PITCH, 1.0))
     inner = looks[1:-1, 1:-1]
     if inner.size - int(inner.sum()) > SPARSE_MAX_PALE:
         return False
@@ -372,7 +381,7 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
         # more cells: take a sparser lattice only when the whole board,
         # predicted from it, looks right and no shifted window fits as well
         lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS)
-        if lattice is not None and not _sparse_lattice_holds(small, lattice.homography):
+        if lattice is not None and not _whole_board_holds(small, lattice.homography):
             lattice = None
     if lattice is None:
         raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
@@ -733,7 +742,16 @@ def _decide(score: float, what: str) -> bool:
 def cell_symbol(s: CellScores, x: int, y: int) -> str:
     """Symbol of one cell from its scores: '.', a line/bend, a dot with direction or 'o'."""
     where = f"cell ({x},{y}) [column {x + 1}, row {y + 1}]"
-    arms = [_decide(a, f"{where} track towards {name}") for a, name in zip(s.arms, ("right", "down", "left", "up"))]
+    arms = []
+    for d, (a, name) in enumerate(zip(s.arms, ("right", "down", "left", "up"))):
+        if 0 <= x + DELTA[d][0] < WIDTH and 0 <= y + DELTA[d][1] < HEIGHT:
+            arms.append(_decide(a, f"{where} track towards {name}"))
+        elif a >= YES:
+            raise ReadError(f"{where}: track towards {name} leaves the board (score {a:.2f})")
+        else:
+            # no track leaves the board, so a weak score there is no doubt (the
+            # rim of a dot in a corner cell that the lattice places a little off)
+            arms.append(False)
     mask = sum(1 << d for d in range(4) if arms[d])
     if _decide(s.dot, f"{where} dot"):
         if bin(mask).count("1") > 1:
@@ -941,7 +959,10 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
             share = _frac(dark, PITCH * x + PITCH // 2, PITCH * y + PITCH // 2, 11, 11)
             if share < 0.8:
                 pale.append(f"({x},{y}) {share:.2f}")
-    if len(pale) > MAX_PALE_CELLS:
+    # a strong glare spot may wash out more cells than that: then the board
+    # must pass the glare-proof whole-board check of sparse lattices instead
+    # (which also refuses a lattice one column or row off the board)
+    if len(pale) > MAX_PALE_CELLS and not _whole_board_holds(image, hom):
         raise NotThisPuzzle(f"{len(pale)} cells are not dark squares (share dark or yellow: {', '.join(pale[:4])})")
     # and the gaps between them grey (or white outline, or yellow track)
     grid = ~(classes.dark)
