@@ -42,10 +42,9 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, VisolveError
 from visolve.puzzles.iq_circuit.levelfile import from_booklet_data
-from visolve.puzzles.iq_circuit.model import PIECES, challenge_of
 from visolve.puzzles.iq_circuit.painter import draw_challenge
 from visolve.puzzles.iq_circuit.reader import read
-from visolve.puzzles.iq_circuit.solver import random_board
+from visolve.puzzles.iq_circuit.solver import random_challenge
 from visolve.vision.synth import iter_distractors, photograph
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,13 +143,7 @@ def check_reject(tally: Tally, image: np.ndarray, name: str, runs: int, save: Pa
 def drawn_challenge(i: int, seed: int):
     """The painter's drawing of a random challenge (kind by ``i``), and the challenge."""
     rng = random.Random(f"{seed}-{i}")
-    board = random_board(rng)
-    kind = KINDS[i % 3]
-    keep = ()
-    if kind == "master":
-        dot_pieces = [pl.piece for pl in board if PIECES[pl.piece].faces[pl.face].has_dot]
-        keep = rng.sample(dot_pieces, min(len(dot_pieces), rng.randint(1, 4)))
-    level = challenge_of(board, kind, level=None, keep=keep)
+    level = random_challenge(rng, KINDS[i % 3], level=None)
     pitch = rng.randint(30, 70)
     return draw_challenge(level, pitch=pitch), level
 

@@ -351,6 +351,15 @@ def test_class_rotation_bound_below_rotation_finish():
             assert r0 <= fin2
 
 
+def _levels_with_a_gap():
+    """(arrangement, board) of the small levels that have a gap and a finish."""
+    for grid, _exact in LEVELS:
+        arr = bytes(solver.encode(t) for row in grid for t in row)
+        board = solver._Board(arr)
+        if board.feasible and arr.find(solver.GAP_C) >= 0:
+            yield arr, board
+
+
 def _region_shuffles(arr, rng, n):
     """Arrangements with the same class key: the gap, empties and crosses of
     the free region put back in random order (reachable by free slides or not)."""
@@ -373,11 +382,7 @@ def test_class_key_fixes_the_action_bounds():
     compute one bound per key and drop every state of a dropped key."""
     rng = random.Random(4)
     checked = 0
-    for grid, _exact in LEVELS:
-        arr = bytes(solver.encode(t) for row in grid for t in row)
-        board = solver._Board(arr)
-        if not board.feasible or arr.find(solver.GAP_C) < 0:
-            continue
+    for arr, board in _levels_with_a_gap():
         a = bytearray(arr)
         for _ in range(6):
             # wander: a paid or free slide, then compare shuffles of the region
@@ -410,11 +415,7 @@ def test_dropped_keys_need_the_recorded_actions():
     need at least that many actions (brute force)."""
     rng = random.Random(6)
     checked = 0
-    for grid, _exact in LEVELS:
-        arr = bytes(solver.encode(t) for row in grid for t in row)
-        board = solver._Board(arr)
-        if not board.feasible or arr.find(solver.GAP_C) < 0:
-            continue
+    for arr, board in _levels_with_a_gap():
         bounds = solver._Bounds(board)
         _best, _info, _nodes, _proven, level = solver.min_actions(arr, bounds, None)
         dropped = [

@@ -9,7 +9,6 @@ import pytest
 from tests.conftest import shared_path
 from tests.puzzles.iq_circuit.helpers import booklet_levels
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.iq_circuit.model import PIECES, challenge_of
 from visolve.puzzles.iq_circuit.painter import draw_challenge
 from visolve.puzzles.iq_circuit.reader import (
     PHOTO_SIDE,
@@ -19,7 +18,7 @@ from visolve.puzzles.iq_circuit.reader import (
     read,
     read_view,
 )
-from visolve.puzzles.iq_circuit.solver import random_board
+from visolve.puzzles.iq_circuit.solver import random_challenge
 from visolve.vision.quad import map_points
 from visolve.vision.synth import iter_distractors, photograph
 
@@ -32,13 +31,7 @@ def _same(a, b):
 
 def _drawn(i):
     rng = random.Random(f"test-{i}")
-    board = random_board(rng)
-    kind = KINDS[i % 3]
-    keep = ()
-    if kind == "master":
-        dots = [pl.piece for pl in board if PIECES[pl.piece].faces[pl.face].has_dot]
-        keep = rng.sample(dots, min(len(dots), rng.randint(1, 4)))
-    level = challenge_of(board, kind, keep=keep)
+    level = random_challenge(rng, KINDS[i % 3])
     return draw_challenge(level, pitch=rng.randint(30, 60)), level
 
 

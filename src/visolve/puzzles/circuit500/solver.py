@@ -215,9 +215,8 @@ class _Board:
         #: start at cell p pointing along bit: distance from s0 + rotations
         self._start_seeds: dict[int, list] = {}
         self._end_cost: dict[int, list] = {}
-        nbc = [[nb for _b, nb, _o in NB[c]] for c in range(NCELL)]
         self.tables = Tables(
-            arr, ROT, PAID, NBX, nbc, DIST, CROSS_C, lambda c: (c >> 4) in (K_CORNER, K_JUNCTION)
+            arr, ROT, PAID, NBX, NB_CELLS, DIST, CROSS_C, lambda c: (c >> 4) in (K_CORNER, K_JUNCTION)
         )
         #: the plain walk is finite for every arrangement or for none (its
         #: arrival costs depend on the tile multiset only, the start and end

@@ -43,6 +43,7 @@ from visolve.puzzles.iq_circuit.model import (
     UNKNOWN,
     WIDTH,
     Level,
+    challenge_of,
     Placement,
     board_ids,
     board_symbols,
@@ -334,6 +335,17 @@ def random_board(rng) -> list[Placement]:
     search.run()
     return sorted(search.first)
 
+
+
+def random_challenge(rng, kind: str, level: int | str = "drawn") -> Level:
+    """The challenge of ``kind`` that a random full board gives (for test
+    pictures); a Master challenge keeps 1-4 of the pieces that carry a dot."""
+    board = random_board(rng)
+    keep = ()
+    if kind == "master":
+        dots = [pl.piece for pl in board if PIECES[pl.piece].faces[pl.face].has_dot]
+        keep = rng.sample(dots, min(len(dots), rng.randint(1, 4)))
+    return challenge_of(board, kind, level=level, keep=keep)
 
 def _has_loop(symbols) -> bool:
     _paths, loops = track_paths(symbols)
