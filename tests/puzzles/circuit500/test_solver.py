@@ -156,11 +156,11 @@ def scrambled_solved(rng, tiles):
 BAG = [t for row in grid_from(SAMPLE) for t in row]
 
 
-def small_levels(n, seed):
+def small_levels(n, seed, bag=BAG):
     rng = random.Random(seed)
     made = []
     while len(made) < n:
-        grid = scrambled_solved(rng, BAG) if len(made) % 2 else random_level(rng, BAG)
+        grid = scrambled_solved(rng, bag) if len(made) % 2 else random_level(rng, bag)
         exact = brute_force(grid)
         if exact is None or exact == "impossible":
             continue
@@ -324,6 +324,44 @@ def test_free_slide_bound_is_admissible():
             s0, e0, gap = _ends(a)
             left_a, left_free = actions - spent_a, (taps - spent_t) - (actions - spent_a)
             assert solver.free_bound(a, board.tables, s0, e0, gap, left_a, 99) <= left_free
+
+
+#: the sample bag with a single cross: the counted bound's cross count binds
+ONE_CROSS_BAG = [Tile("empty") if t.kind == "cross" else t for t in BAG]
+ONE_CROSS_BAG[BAG.index(Tile("cross", 15))] = Tile("cross", 15)
+
+
+def test_counted_bound_between_reach_bound_and_the_optimum():
+    """counted_bound never undercuts reach_bound and never exceeds the actions
+    an optimal solution still spends, at every step of it (levels with three
+    crosses, with one, and scrambles of solved boards)."""
+    levels = LEVELS + small_levels(12, seed=99, bag=ONE_CROSS_BAG)
+    assert sum(1 for t in ONE_CROSS_BAG if t.kind == "cross") == 1
+    stronger = 0
+    for grid, (actions, _taps) in levels:
+        arr = bytes(solver.encode(t) for row in grid for t in row)
+        board = solver._Board(arr)
+        res = solver.solve(Level(0, grid), SolveOptions())
+        g, spent = grid, 0
+        for step in [None] + res["taps"]:
+            if step is not None:
+                from visolve.puzzles.circuit500.model import tap
+
+                g, cost = tap(g, *step)
+                spent += cost
+            a = bytes(solver.encode(t) for row in g for t in row)
+            s0, e0, gap = _ends(a)
+            if gap < 0:
+                break
+            for max_m in (31, 0):
+                h = solver.reach_bound(a, board.tables, s0, e0, gap, 31, max_m)
+                hc = solver.counted_bound(a, board.tables, s0, e0, gap, 31, max_m)
+                assert h <= hc
+                stronger += hc > h
+            hc = solver.counted_bound(a, board.tables, s0, e0, gap, 31)
+            assert hc <= actions - spent
+    # the test would be empty if the counts never mattered on these levels
+    assert stronger > 0
 
 
 def test_class_rotation_bound_below_rotation_finish():

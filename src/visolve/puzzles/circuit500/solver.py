@@ -57,7 +57,13 @@ from itertools import count
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.circuit500 import model
 from visolve.puzzles.circuit500.model import COLS, KINDS, ROWS, Level
-from visolve.puzzles.circuit500.solver_bound import Tables, free_bound, reach_bound
+from visolve.puzzles.circuit500.solver_bound import (
+    UCAP,
+    Tables,
+    counted_bound,
+    free_bound,
+    reach_bound,
+)
 
 PUZZLE = "circuit500"
 INF = 1 << 20
@@ -549,6 +555,7 @@ class _Bounds:
         self.r0: dict[bytes, tuple[int, int]] = {}
         self.rest: dict[bytes, int] = {}
         self.calls = 0
+        self.counted_lim = COUNTED_LIM
 
     def _get(self, cache, arr, key, lim, max_m):
         v = cache.get(key)
@@ -564,12 +571,32 @@ class _Bounds:
         return val
 
     def actions(self, arr: bytes, key: bytes, lim: int) -> int:
-        """Lower bound on the further actions (values >= lim come back as lim)."""
+        """Lower bound on the further actions (values >= lim come back as lim).
+
+        :func:`reach_bound` first; when it does not reach ``lim``, the
+        stronger and dearer :func:`counted_bound` if ``lim`` is at most
+        ``self.counted_lim`` and the level has fewer than ``UCAP`` crosses
+        (with more, it does not count crosses and gains little)."""
         r = self.rest.get(key, 0)
         if r >= lim:
             return r
-        v = self._get(self.h, arr, key, min(lim, HB), 31)
-        return v if v > r else r
+        lim = min(lim, HB)
+        v = self.h.get(key)
+        if v is not None and (v[0] < v[1] or v[1] >= lim):
+            val = v[0]
+        elif not self.board.feasible:
+            val = INF
+        else:
+            s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
+            gap = arr.find(GAP_C)
+            tables = self.board.tables
+            self.calls += 1
+            val = reach_bound(arr, tables, s0, e0, gap, lim)
+            if val < lim <= self.counted_lim and tables.n_cross < UCAP:
+                self.calls += 1
+                val = counted_bound(arr, tables, s0, e0, gap, lim)
+            self.h[key] = (val, lim)
+        return val if val > r else r
 
     def rotations(self, arr: bytes, key: bytes, lim: int) -> int:
         """Lower bound on the rotation-only finish of every state joined to
@@ -684,6 +711,14 @@ def min_actions(arr0: bytes, bounds: _Bounds, deadline: float | None, check_ever
 #: phase 2 computes the free-slide bound (False: plain Dijkstra on taps
 #: pruned by the action bound only; kept switchable for the benchmark)
 USE_FREE_BOUND = False
+#: phase 1 (COUNTED_LIM) and phase 2 (COUNTED_LIM2) also try
+#: :func:`solver_bound.counted_bound` when :func:`solver_bound.reach_bound`
+#: does not prune and the limit is at most this (levels with fewer than
+#: ``UCAP`` crosses; 0 = never).  Measured on the slowest levels: it pays in
+#: phase 1 at limits up to 3 (level 183: 10.4 s -> 7.1 s, 204: 4.9 -> 4.4),
+#: larger limits and phase 2 cost more than the states they save.
+COUNTED_LIM = 3
+COUNTED_LIM2 = 0
 
 
 def search(arr0: bytes, deadline: float | None, check_every: int = 256):
@@ -716,6 +751,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
         return out
     bounds = _Bounds(board)
     target, info, nodes1, proven, level = min_actions(arr0, bounds, deadline)
+    bounds.counted_lim = COUNTED_LIM2
     out["nodes"] = nodes1
     out["bounds"] = bounds.calls
     if info is None:
