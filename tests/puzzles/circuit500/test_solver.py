@@ -432,11 +432,16 @@ def test_class_key_fixes_the_action_bounds():
             s0, e0, gap = _ends(cur)
             h = solver.reach_bound(cur, board.tables, s0, e0, gap, 31)
             r0 = solver.reach_bound(cur, board.tables, s0, e0, gap, 31, 0)
+            # the counted bound is used (and cached by key) only below UCAP crosses
+            counted = board.tables.n_cross < solver.UCAP
+            hc = solver.counted_bound(cur, board.tables, s0, e0, gap, 31) if counted else None
             for other in others:
                 assert solver.class_key(other, other.find(solver.GAP_C)) == key
                 o0, oe, og = _ends(other)
                 assert solver.reach_bound(other, board.tables, o0, oe, og, 31) == h
                 assert solver.reach_bound(other, board.tables, o0, oe, og, 31, 0) == r0
+                if counted:
+                    assert solver.counted_bound(other, board.tables, o0, oe, og, 31) == hc
                 checked += 1
             free = [n for _b, n, _o in solver.NB[gap] if solver.PAID[cur[n]] == 0]
             if free:

@@ -29,7 +29,9 @@ Two phases
 1. Fewest actions (:func:`min_actions`): free slides are undone by a free
    slide, so all states joined by free slides (a *class*) need the same
    number of further actions.  Classes are taken in order of actions spent;
-   one lower bound per class (:func:`solver_bound.reach_bound`) prunes it,
+   one lower bound per class (:func:`solver_bound.reach_bound`, backed by
+   the stronger :func:`solver_bound.counted_bound` where the first does not
+   prune at a small limit) prunes it,
    otherwise its members are listed without computing bounds and finished by
    rotations.  This removes the plateaus of zero-cost states that a plain A*
    on ``(actions, taps)`` expands one bound at a time.  Bounds are cached by
