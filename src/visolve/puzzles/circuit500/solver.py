@@ -559,51 +559,48 @@ class _Bounds:
         self.calls = 0
         self.counted_lim = COUNTED_LIM
 
-    def _get(self, cache, arr, key, lim, max_m):
+    def _get(self, cache, arr, key, lim, bound):
+        """``bound(arr, s0, e0, gap, lim)`` through the cache of one kind."""
         v = cache.get(key)
         if v is not None and (v[0] < v[1] or v[1] >= lim):
             return v[0]
         if not self.board.feasible:
             val = INF
         else:
-            self.calls += 1
             s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
-            val = reach_bound(arr, self.board.tables, s0, e0, arr.find(GAP_C), lim, max_m)
+            val = bound(arr, s0, e0, arr.find(GAP_C), lim)
         cache[key] = (val, lim)
         return val
 
-    def actions(self, arr: bytes, key: bytes, lim: int) -> int:
-        """Lower bound on the further actions (values >= lim come back as lim).
-
-        :func:`reach_bound` first; when it does not reach ``lim``, the
-        stronger and dearer :func:`counted_bound` if ``lim`` is at most
+    def _action_bound(self, arr, s0, e0, gap, lim):
+        """:func:`reach_bound`; when it does not reach ``lim``, the stronger
+        and dearer :func:`counted_bound` if ``lim`` is at most
         ``self.counted_lim`` and the level has fewer than ``UCAP`` crosses
         (with more, it does not count crosses and gains little)."""
+        tables = self.board.tables
+        self.calls += 1
+        val = reach_bound(arr, tables, s0, e0, gap, lim)
+        if val < lim <= self.counted_lim and tables.n_cross < UCAP:
+            self.calls += 1
+            val = counted_bound(arr, tables, s0, e0, gap, lim)
+        return val
+
+    def _rotation_bound(self, arr, s0, e0, gap, lim):
+        self.calls += 1
+        return reach_bound(arr, self.board.tables, s0, e0, gap, lim, 0)
+
+    def actions(self, arr: bytes, key: bytes, lim: int) -> int:
+        """Lower bound on the further actions (values >= lim come back as lim)."""
         r = self.rest.get(key, 0)
         if r >= lim:
             return r
-        lim = min(lim, HB)
-        v = self.h.get(key)
-        if v is not None and (v[0] < v[1] or v[1] >= lim):
-            val = v[0]
-        elif not self.board.feasible:
-            val = INF
-        else:
-            s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
-            gap = arr.find(GAP_C)
-            tables = self.board.tables
-            self.calls += 1
-            val = reach_bound(arr, tables, s0, e0, gap, lim)
-            if val < lim <= self.counted_lim and tables.n_cross < UCAP:
-                self.calls += 1
-                val = counted_bound(arr, tables, s0, e0, gap, lim)
-            self.h[key] = (val, lim)
-        return val if val > r else r
+        v = self._get(self.h, arr, key, min(lim, HB), self._action_bound)
+        return v if v > r else r
 
     def rotations(self, arr: bytes, key: bytes, lim: int) -> int:
         """Lower bound on the rotation-only finish of every state joined to
         this one by free slides (values >= lim come back as lim)."""
-        return self._get(self.r0, arr, key, min(lim, HB), 0)
+        return self._get(self.r0, arr, key, min(lim, HB), self._rotation_bound)
 
     def drop(self, key: bytes, lb: int) -> None:
         if self.rest.get(key, 0) < lb:
@@ -713,14 +710,13 @@ def min_actions(arr0: bytes, bounds: _Bounds, deadline: float | None, check_ever
 #: phase 2 computes the free-slide bound (False: plain Dijkstra on taps
 #: pruned by the action bound only; kept switchable for the benchmark)
 USE_FREE_BOUND = False
-#: phase 1 (COUNTED_LIM) and phase 2 (COUNTED_LIM2) also try
-#: :func:`solver_bound.counted_bound` when :func:`solver_bound.reach_bound`
-#: does not prune and the limit is at most this (levels with fewer than
-#: ``UCAP`` crosses; 0 = never).  Measured on the slowest levels: it pays in
-#: phase 1 at limits up to 3 (level 183: 10.4 s -> 7.1 s, 204: 4.9 -> 4.4),
-#: larger limits and phase 2 cost more than the states they save.
+#: phase 1 also tries :func:`solver_bound.counted_bound` when
+#: :func:`solver_bound.reach_bound` does not prune and the limit is at most
+#: this (levels with fewer than ``UCAP`` crosses; 0 = never).  Measured on
+#: the slowest levels: it pays at limits up to 3 (level 183: 10.4 s -> 7.1 s,
+#: 204: 4.9 -> 4.4); larger limits, and any use in phase 2, cost more than
+#: the states they save.
 COUNTED_LIM = 3
-COUNTED_LIM2 = 0
 
 
 def search(arr0: bytes, deadline: float | None, check_every: int = 256):
@@ -753,7 +749,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
         return out
     bounds = _Bounds(board)
     target, info, nodes1, proven, level = min_actions(arr0, bounds, deadline)
-    bounds.counted_lim = COUNTED_LIM2
+    bounds.counted_lim = 0  # phase 2: see COUNTED_LIM
     out["nodes"] = nodes1
     out["bounds"] = bounds.calls
     if info is None:

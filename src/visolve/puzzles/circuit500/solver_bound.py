@@ -133,25 +133,15 @@ class Tables:
         self.cross_code = cross_code
 
 
-def reach_bound(
-    arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int, max_m: int = 31
-) -> int:
-    """The bound of the module docstring; any value >= ``limit`` is returned as
-    ``limit`` (callers pass the smallest value that already prunes).
-
-    Dijkstra over states ``node | m << 9 | s << 14 | u << 19``: ``node`` = cell*16
-    + arrival side, ``m`` = largest gd of a changed/visited cell so far, ``s``
-    = rotatable tiles on distinct changed cells (their first entries), ``u`` =
-    crosses used on FC cells while ``m = 0``.  The cost of a state includes
-    ``max(m, s)``.
-
-    With ``max_m = 0`` only finishes without any paid slide are counted (the
-    gap stays in FC): a lower bound on the cheapest rotation-only finish of
-    every state joined to this one by free slides."""
+def _walk_start(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int, max_m: int):
+    """What :func:`reach_bound` and :func:`counted_bound` share: gap distances,
+    FC crosses ``k0``, first-entry weights ``w``, the capped ``limit`` and
+    ``top``, and the start seeds (the start tile kept, or moved to a cell
+    ``p``: ``m`` and ``s`` set, the other counts 0) in ``dcost`` and
+    ``buckets``."""
     rot = t.rot
     nbx = t.nbx
     dist = t.dist
-    chg = t.chg
     paid = t.paid
     ncell = len(arr)
     if gap >= 0:
@@ -169,15 +159,14 @@ def reach_bound(
     w[s0] = 0
     w[e0] = 0
     if limit > 31:
-        limit = 31  # m, s, u are 5-bit fields
-    top = limit - 1  # m, s above this cannot give a value below limit
+        limit = 31  # the counts are 5-bit fields
+    top = limit - 1  # counts above this cannot give a value below limit
     if top > max_m:
         top = max_m
     best = limit
     dcost: dict[int, int] = {}
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     srot = rot[arr[s0]]
-    erot = rot[arr[e0]]
     for bit, nn in nbx[s0]:
         r = srot[bit]
         if r < best and r < dcost.get(nn, limit):
@@ -205,6 +194,32 @@ def reach_bound(
                     if c < dcost.get(st, limit):
                         dcost[st] = c
                         buckets[c].append(st)
+    return gd, k0, w, limit, top, dcost, buckets
+
+
+def reach_bound(
+    arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int, max_m: int = 31
+) -> int:
+    """The bound of the module docstring; any value >= ``limit`` is returned as
+    ``limit`` (callers pass the smallest value that already prunes).
+
+    Dijkstra over states ``node | m << 9 | s << 14 | u << 19``: ``node`` = cell*16
+    + arrival side, ``m`` = largest gd of a changed/visited cell so far, ``s``
+    = rotatable tiles on distinct changed cells (their first entries), ``u`` =
+    crosses used on FC cells while ``m = 0``.  The cost of a state includes
+    ``max(m, s)``.
+
+    With ``max_m = 0`` only finishes without any paid slide are counted (the
+    gap stays in FC): a lower bound on the cheapest rotation-only finish of
+    every state joined to this one by free slides."""
+    rot = t.rot
+    nbx = t.nbx
+    dist = t.dist
+    chg = t.chg
+    ncell = len(arr)
+    gd, k0, w, limit, top, dcost, buckets = _walk_start(arr, t, s0, e0, gap, limit, max_m)
+    best = limit
+    erot = rot[arr[e0]]
     ge = gd[e0]
     de = dist[e0]
     # layer 0 dominance: a state popped earlier (cost <= now) at the same node
@@ -328,63 +343,15 @@ def counted_bound(
     nbx = t.nbx
     dist = t.dist
     fill = t.fill
-    paid = t.paid
     ncross = t.n_cross
     # with many crosses the count rarely binds and only multiplies the
     # states: then crosses are not counted outside FC (a relaxation)
     track = 1 if ncross < UCAP else 0
     ncell = len(arr)
-    if gap >= 0:
-        gd = gap_distances(arr, gap, paid, t.nb_cells)
-    else:
-        gd = [INF] * ncell
     cross = t.cross_code
-    k0 = 0
-    for c in range(ncell):
-        if gd[c] == 0 and arr[c] == cross:
-            k0 += 1
-    # w of a changed cell: its first entry is paid; s0/e0 are counted with the
-    # start/end tile instead
-    w = [paid[c] for c in arr]
-    w[s0] = 0
-    w[e0] = 0
-    if limit > 31:
-        limit = 31  # m, s, a, u are 5-bit fields
-    top = limit - 1  # m, s, a above this cannot give a value below limit
-    if top > max_m:
-        top = max_m
+    gd, k0, w, limit, top, dcost, buckets = _walk_start(arr, t, s0, e0, gap, limit, max_m)
     best = limit
-    dcost: dict[int, int] = {}
-    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
-    srot = rot[arr[s0]]
     erot = rot[arr[e0]]
-    for bit, nn in nbx[s0]:
-        r = srot[bit]
-        if r < best and r < dcost.get(nn, limit):
-            dcost[nn] = r
-            buckets[r].append(nn)
-    gs = gd[s0]
-    if gs <= top:
-        ds = dist[s0]
-        for p in range(ncell):
-            if p == s0 or ds[p] > top:
-                continue  # (its cost is at least ds[p] - 1 + 1)
-            m = gd[p]
-            if m < gs:
-                m = gs
-            s = 1 + w[p]
-            x = m if m > s else s
-            if x > top:
-                continue
-            c0 = ds[p] - 1 + x
-            head = (m << 9) | (s << 14)
-            for bit, nn in nbx[p]:
-                c = c0 + srot[bit]
-                if c < best:
-                    st = nn | head
-                    if c < dcost.get(st, limit):
-                        dcost[st] = c
-                        buckets[c].append(st)
     ge = gd[e0]
     de = dist[e0]
     # dominance: a state popped earlier (cost <= now) that differs only by
