@@ -452,6 +452,38 @@ def test_class_key_fixes_the_action_bounds():
     assert checked >= 100
 
 
+def test_coarse_key_bounds_are_below_the_fine_ones():
+    """The coarse key (empties outside the free region read as crosses) gives
+    bounds of both kinds that never exceed those of the true arrangement, so
+    pruning by it is sound; and it does merge keys (pockets cut off by paid
+    slides)."""
+    rng = random.Random(7)
+    checked = differ = 0
+    for arr, board in _levels_with_a_gap():
+        a = bytearray(arr)
+        for _ in range(12):
+            gap = a.find(solver.GAP_C)
+            nb = rng.choice([n for _b, n, _o in solver.NB[gap]])
+            a[gap], a[nb] = a[nb], a[gap]
+            cur = bytes(a)
+            key = solver.class_key(cur, nb)
+            ck = solver.coarse_key(key)
+            coarse = solver.coarse_arr(cur, ck)
+            assert solver.class_key(coarse, nb) == ck
+            s0, e0, gap = _ends(cur)
+            t = board.tables
+            for max_m in (31, 0):
+                assert solver.reach_bound(coarse, t, s0, e0, gap, 31, max_m) <= (
+                    solver.reach_bound(cur, t, s0, e0, gap, 31, max_m)
+                )
+            assert solver.counted_bound(coarse, t, s0, e0, gap, 31) <= (
+                solver.counted_bound(cur, t, s0, e0, gap, 31)
+            )
+            checked += 1
+            differ += ck != key
+    assert checked >= 200 and differ >= 20
+
+
 def test_dropped_keys_need_the_recorded_actions():
     """Phase 1 drops a class with a lower bound on its further actions and
     records it under the class key (``bounds.rest``): states with that key

@@ -543,6 +543,36 @@ def class_key(arr: bytes, gap: int) -> bytes:
     return bytes(b)
 
 
+#: tries of the coarse step per measuring window (see ``_Bounds._two_step``)
+COARSE_WINDOW = 256
+#: :func:`coarse_key`: every empty becomes a cross
+_TO_CROSS = bytes.maketrans(bytes([EMPTY_C]), bytes([CROSS_C]))
+
+
+def coarse_key(key: bytes) -> bytes:
+    """A class key (of a level with a gap) with every empty outside the free
+    region turned into a cross.
+
+    Those cells lie outside the region, so the gap reaches them only through
+    a rotatable tile.  For the bounds an empty and a cross there differ in one
+    way only: a path may *keep* a cross (no rotation) but never an empty.
+    Everything else the bounds charge for the cell is the same for both (gap
+    distance, first-entry weight, the charge of changing it, and, in
+    :func:`solver_bound.counted_bound`, the cross count of a changed cell).
+    So every walk the bounds weigh for the true arrangement is weighed, at
+    the same cost or less, for the coarse one, whose bound is therefore a
+    lower bound for the true one (of both kinds, actions and rotation-only),
+    and one coarse key stands for all the ways the cut-off pockets of free
+    tiles can be filled.  ``tests`` check the inequality on many states."""
+    return key[:NCELL].translate(_TO_CROSS) + key[NCELL:]
+
+
+def coarse_arr(arr: bytes, ckey: bytes) -> bytes:
+    """An arrangement with coarse key ``ckey``: ``arr`` outside the region
+    replaced from the key."""
+    return bytes(a if k == REGION else k for a, k in zip(arr, ckey[:NCELL]))
+
+
 class _Bounds:
     """Action bounds of one level, cached by :func:`class_key`.
 
@@ -556,6 +586,13 @@ class _Bounds:
         self.h: dict[bytes, tuple[int, int]] = {}
         self.r0: dict[bytes, tuple[int, int]] = {}
         self.rest: dict[bytes, int] = {}
+        #: the same for coarse keys
+        self.hc: dict[bytes, tuple[int, int]] = {}
+        self.r0c: dict[bytes, tuple[int, int]] = {}
+        #: per kind of bound and limit: [coarse step on, tries, coarse
+        #: computations, prunes] of this window, and the pause (in windows)
+        #: after a failed one
+        self.coarse_stats: dict[tuple[int, int], list] = {}
         self.calls = 0
         self.counted_lim = COUNTED_LIM
 
@@ -589,18 +626,61 @@ class _Bounds:
         self.calls += 1
         return reach_bound(arr, self.board.tables, s0, e0, gap, lim, 0)
 
+    def _two_step(self, fine, coarse, arr, key, lim, bound):
+        """The bound of ``key``, trying first the bound of its coarse key (see
+        :func:`coarse_key`), which many class keys share; the bound of
+        ``key`` itself is computed only when the coarse one does not reach
+        ``lim``.  Whether the coarse step pays differs by level and limit
+        (how often coarse keys repeat and prune): it is measured over windows of
+        ``COARSE_WINDOW`` tries and switched off while it computes more than
+        it saves, with a trial window now and then."""
+        v = fine.get(key)
+        if v is not None and (v[0] < v[1] or v[1] >= lim):
+            return v[0]
+        sk = (id(coarse), lim if lim < 5 else 5)
+        st = self.coarse_stats.get(sk)
+        if st is None:
+            st = self.coarse_stats[sk] = [True, 0, 0, 0, 4]
+        if st[0] and len(key) > NCELL:  # a level with a gap (else no region)
+            ck = coarse_key(key)
+            if ck != key:
+                st[1] += 1
+                v = coarse.get(ck)
+                if v is None or not (v[0] < v[1] or v[1] >= lim):
+                    st[2] += 1
+                    v = self._get(coarse, coarse_arr(arr, ck), ck, lim, bound)
+                else:
+                    v = v[0]
+                if v >= lim:
+                    st[3] += 1
+                if st[1] >= COARSE_WINDOW:
+                    # on while the fine computations it saves beat its own;
+                    # each window that fails doubles the pause before the
+                    # next trial (up to 64 windows)
+                    if st[3] > st[2]:
+                        st[:] = [True, 0, 0, 0, 4]
+                    else:
+                        st[:] = [False, 0, 0, 0, min(64, 2 * st[4])]
+                if v >= lim:
+                    return v
+        elif not st[0]:
+            st[1] += 1
+            if st[1] >= st[4] * COARSE_WINDOW:
+                st[:4] = [True, 0, 0, 0]  # a trial window
+        return self._get(fine, arr, key, lim, bound)
+
     def actions(self, arr: bytes, key: bytes, lim: int) -> int:
         """Lower bound on the further actions (values >= lim come back as lim)."""
         r = self.rest.get(key, 0)
         if r >= lim:
             return r
-        v = self._get(self.h, arr, key, min(lim, HB), self._action_bound)
+        v = self._two_step(self.h, self.hc, arr, key, min(lim, HB), self._action_bound)
         return v if v > r else r
 
     def rotations(self, arr: bytes, key: bytes, lim: int) -> int:
         """Lower bound on the rotation-only finish of every state joined to
         this one by free slides (values >= lim come back as lim)."""
-        return self._get(self.r0, arr, key, min(lim, HB), self._rotation_bound)
+        return self._two_step(self.r0, self.r0c, arr, key, min(lim, HB), self._rotation_bound)
 
     def drop(self, key: bytes, lb: int) -> None:
         if self.rest.get(key, 0) < lb:
