@@ -36,7 +36,9 @@ Two phases
    rotations.  This removes the plateaus of zero-cost states that a plain A*
    on ``(actions, taps)`` expands one bound at a time.  Bounds are cached by
    :func:`class_key`, which every member of a class shares and on which the
-   bound alone depends.
+   bound alone depends; before that, by :func:`coarse_key` (empties outside
+   the free region read as crosses: a weaker bound that many class keys
+   share, so one computation often prunes them all).
 2. Fewest taps with that action count ``A`` (:func:`search`): A* on taps,
    ``f = gt + (A - ga)`` (optionally ``+ free slides still needed``,
    :func:`solver_bound.free_bound`, off by default: it costs more than the
