@@ -414,6 +414,17 @@ def _region_shuffles(arr, rng, n):
     return key, out
 
 
+def _wander(arr, rng, steps):
+    """A random walk of the gap (paid or free slides): after each step, the
+    arrangement and the gap's new cell."""
+    a = bytearray(arr)
+    for _ in range(steps):
+        gap = a.find(solver.GAP_C)
+        nb = rng.choice([n for _b, n, _o in solver.NB[gap]])
+        a[gap], a[nb] = a[nb], a[gap]
+        yield bytes(a), nb
+
+
 def test_class_key_fixes_the_action_bounds():
     """States with one class key (free slides keep it) get the same action
     bound and the same class rotation bound, which is what lets phase 1 and 2
@@ -421,13 +432,8 @@ def test_class_key_fixes_the_action_bounds():
     rng = random.Random(4)
     checked = 0
     for arr, board in _levels_with_a_gap():
-        a = bytearray(arr)
-        for _ in range(6):
-            # wander: a paid or free slide, then compare shuffles of the region
-            gap = a.find(solver.GAP_C)
-            nb = rng.choice([n for _b, n, _o in solver.NB[gap]])
-            a[gap], a[nb] = a[nb], a[gap]
-            cur = bytes(a)
+        for cur, _gap in _wander(arr, rng, 6):
+            # after each slide, compare shuffles of the region
             key, others = _region_shuffles(cur, rng, 3)
             s0, e0, gap = _ends(cur)
             h = solver.reach_bound(cur, board.tables, s0, e0, gap, 31)
@@ -460,12 +466,7 @@ def test_coarse_key_bounds_are_below_the_fine_ones():
     rng = random.Random(7)
     checked = differ = 0
     for arr, board in _levels_with_a_gap():
-        a = bytearray(arr)
-        for _ in range(12):
-            gap = a.find(solver.GAP_C)
-            nb = rng.choice([n for _b, n, _o in solver.NB[gap]])
-            a[gap], a[nb] = a[nb], a[gap]
-            cur = bytes(a)
+        for cur, nb in _wander(arr, rng, 12):
             key = solver.class_key(cur, nb)
             ck = solver.coarse_key(key)
             coarse = solver.coarse_arr(cur, ck)

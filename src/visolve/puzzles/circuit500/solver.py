@@ -545,7 +545,7 @@ def class_key(arr: bytes, gap: int) -> bytes:
     return bytes(b)
 
 
-#: tries of the coarse step per measuring window (see ``_Bounds._two_step``)
+#: tries of the coarse step per measuring window (see :class:`_CoarseSwitch`)
 COARSE_WINDOW = 256
 #: :func:`coarse_key`: every empty becomes a cross
 _TO_CROSS = bytes.maketrans(bytes([EMPTY_C]), bytes([CROSS_C]))
@@ -575,6 +575,41 @@ def coarse_arr(arr: bytes, ckey: bytes) -> bytes:
     return bytes(a if k == REGION else k for a, k in zip(arr, ckey[:NCELL]))
 
 
+class _CoarseSwitch:
+    """Whether the coarse step of ``_Bounds._two_step`` pays, measured.
+
+    Over a window of ``COARSE_WINDOW`` tries it counts the coarse bounds
+    computed and the prunes they gave (each prune saves a fine computation);
+    it stays on while the prunes outnumber the computations.  Once off, it
+    comes back for a trial window after a pause that doubles with each
+    failed trial (4 windows, up to 64)."""
+
+    __slots__ = ("on", "tries", "computed", "pruned", "pause")
+
+    def __init__(self):
+        self.on = True
+        self.tries = self.computed = self.pruned = 0
+        self.pause = 4
+
+    def use(self) -> bool:
+        """Whether to try the coarse step now (counts the skipped tries)."""
+        if self.on:
+            return True
+        self.tries += 1
+        if self.tries >= self.pause * COARSE_WINDOW:
+            self.on, self.tries = True, 0  # a trial window
+        return False
+
+    def record(self, computed: bool, pruned: bool) -> None:
+        self.tries += 1
+        self.computed += computed
+        self.pruned += pruned
+        if self.tries >= COARSE_WINDOW:
+            self.on = self.pruned > self.computed
+            self.pause = 4 if self.on else min(64, 2 * self.pause)
+            self.tries = self.computed = self.pruned = 0
+
+
 class _Bounds:
     """Action bounds of one level, cached by :func:`class_key`.
 
@@ -591,18 +626,22 @@ class _Bounds:
         #: the same for coarse keys
         self.hc: dict[bytes, tuple[int, int]] = {}
         self.r0c: dict[bytes, tuple[int, int]] = {}
-        #: per kind of bound and limit: [coarse step on, tries, coarse
-        #: computations, prunes] of this window, and the pause (in windows)
-        #: after a failed one
-        self.coarse_stats: dict[tuple[int, int], list] = {}
+        #: whether the coarse step pays, per kind of bound and limit
+        self.switches: dict[tuple[bool, int], _CoarseSwitch] = {}
         self.calls = 0
         self.counted_lim = COUNTED_LIM
 
-    def _get(self, cache, arr, key, lim, bound):
-        """``bound(arr, s0, e0, gap, lim)`` through the cache of one kind."""
+    @staticmethod
+    def _hit(cache, key, lim):
+        """The cached value of ``key`` if it answers a question at ``lim``
+        (exact, or "at least" a limit >= ``lim``), else None."""
         v = cache.get(key)
         if v is not None and (v[0] < v[1] or v[1] >= lim):
             return v[0]
+        return None
+
+    def _compute(self, cache, arr, key, lim, bound):
+        """``bound(arr, s0, e0, gap, lim)``, stored in ``cache``."""
         if not self.board.feasible:
             val = INF
         else:
@@ -632,44 +671,27 @@ class _Bounds:
         """The bound of ``key``, trying first the bound of its coarse key (see
         :func:`coarse_key`), which many class keys share; the bound of
         ``key`` itself is computed only when the coarse one does not reach
-        ``lim``.  Whether the coarse step pays differs by level and limit
-        (how often coarse keys repeat and prune): it is measured over windows of
-        ``COARSE_WINDOW`` tries and switched off while it computes more than
-        it saves, with a trial window now and then."""
-        v = fine.get(key)
-        if v is not None and (v[0] < v[1] or v[1] >= lim):
-            return v[0]
-        sk = (id(coarse), lim if lim < 5 else 5)
-        st = self.coarse_stats.get(sk)
-        if st is None:
-            st = self.coarse_stats[sk] = [True, 0, 0, 0, 4]
-        if st[0] and len(key) > NCELL:  # a level with a gap (else no region)
+        ``lim``.  Whether the coarse step pays differs by level and limit,
+        so a :class:`_CoarseSwitch` per kind of bound and limit decides."""
+        v = self._hit(fine, key, lim)
+        if v is not None:
+            return v
+        sk = (coarse is self.hc, lim if lim < 5 else 5)
+        sw = self.switches.get(sk)
+        if sw is None:
+            sw = self.switches[sk] = _CoarseSwitch()
+        # (a level without a gap has no region: its class key is the arrangement)
+        if sw.use() and len(key) > NCELL:
             ck = coarse_key(key)
             if ck != key:
-                st[1] += 1
-                v = coarse.get(ck)
-                if v is None or not (v[0] < v[1] or v[1] >= lim):
-                    st[2] += 1
-                    v = self._get(coarse, coarse_arr(arr, ck), ck, lim, bound)
-                else:
-                    v = v[0]
-                if v >= lim:
-                    st[3] += 1
-                if st[1] >= COARSE_WINDOW:
-                    # on while the fine computations it saves beat its own;
-                    # each window that fails doubles the pause before the
-                    # next trial (up to 64 windows)
-                    if st[3] > st[2]:
-                        st[:] = [True, 0, 0, 0, 4]
-                    else:
-                        st[:] = [False, 0, 0, 0, min(64, 2 * st[4])]
+                v = self._hit(coarse, ck, lim)
+                computed = v is None
+                if computed:
+                    v = self._compute(coarse, coarse_arr(arr, ck), ck, lim, bound)
+                sw.record(computed, v >= lim)
                 if v >= lim:
                     return v
-        elif not st[0]:
-            st[1] += 1
-            if st[1] >= st[4] * COARSE_WINDOW:
-                st[:4] = [True, 0, 0, 0]  # a trial window
-        return self._get(fine, arr, key, lim, bound)
+        return self._compute(fine, arr, key, lim, bound)
 
     def actions(self, arr: bytes, key: bytes, lim: int) -> int:
         """Lower bound on the further actions (values >= lim come back as lim)."""
