@@ -6,7 +6,10 @@
     python3 dev.py setup   # only the .venv
 
 Needs nothing but Python 3.11+ and the package index.  The install step runs
-again only when pyproject.toml changed since the last one.
+again only when pyproject.toml, setup.py or the C sources of the compiled
+circuit500 search changed since the last one.  That search is built when a C
+compiler is present; without one the install still works and the solver runs
+its pure-Python search (same answers, slower).
 """
 
 from __future__ import annotations
@@ -30,13 +33,25 @@ def run(*args: str | os.PathLike) -> None:
     subprocess.run([str(a) for a in args], cwd=ROOT, check=True)
 
 
+def _build_inputs_hash() -> str:
+    """Hash of everything the install step builds from."""
+    c500 = ROOT / "src" / "visolve" / "puzzles" / "circuit500"
+    files = [ROOT / "pyproject.toml", ROOT / "setup.py", c500 / "_fastsolve.c"]
+    files += sorted((c500 / "_csrc").glob("*.h"))
+    digest = hashlib.sha256()
+    for path in files:
+        if path.exists():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def setup() -> None:
     if sys.version_info < (3, 11):
         sys.exit(f"visolve needs Python 3.11 or newer (this is {sys.version.split()[0]})")
     if not PY.exists():
         print(f"creating {VENV}", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    want = _build_inputs_hash()
     if STAMP.exists() and STAMP.read_text() == want:
         return
     run(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test]")

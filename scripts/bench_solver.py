@@ -3,12 +3,14 @@
 
     python scripts/bench_solver.py [--jobs N] [--levels 1-500] [--timeout T]
                                    [--random N --seed S] [--compare-reference]
-                                   [--free-bound] [--out FILE] [-v]
+                                   [--engine compiled|python] [--free-bound]
+                                   [--out FILE] [-v]
 
 Prints the total wall time, the median and the 10 slowest levels, nodes, peak
 memory (max RSS of this process and of the pool workers) and, with
 --compare-reference, a comparison with ../shared/circuit500/reference_t8.tsv.
-Every solution is checked by replaying it with the rules model.
+Every solution is checked by replaying it with the rules model.  ``--engine``
+picks the compiled search (default when it is built) or the pure-Python one.
 """
 
 from __future__ import annotations
@@ -71,8 +73,9 @@ def _turn(tile: model.Tile, k: int) -> model.Tile:
 
 
 def run_one(job):
-    name, grid, timeout, free_bound = job
+    name, grid, timeout, free_bound, compiled = job
     solver.USE_FREE_BOUND = free_bound
+    solver.USE_COMPILED = compiled
     res = solver.solve(model.Level(name, grid), SolveOptions(timeout=timeout))
     ok = True
     if res["solved"]:
@@ -104,15 +107,22 @@ def main(argv=None) -> int:
     ap.add_argument("--out", help="write per-level lines (tsv) to this file")
     ap.add_argument("-v", "--verbose", action="store_true", help="print per-level lines")
     ap.add_argument("--free-bound", action="store_true",
-                    help="phase 2 also computes the free-slide bound per state (off by default)")
+                    help="phase 2 also computes the free-slide bound per state (off by default;"
+                    " Python engine only)")
+    ap.add_argument("--engine", choices=("compiled", "python"),
+                    default="compiled" if solver.USE_COMPILED else "python",
+                    help="compiled search (_fastsolve, default when built) or the Python one")
     args = ap.parse_args(argv)
+    if args.engine == "compiled" and solver._fastsolve is None:
+        ap.error("the compiled search is not built (install with a C compiler present)")
 
     levels = load_levels(Path(args.levels_file))
     if args.random:
         todo = random_levels(levels, args.random, args.seed)
     else:
         todo = {n: levels[n] for n in parse_range(args.levels) if n in levels}
-    jobs = [(name, grid, args.timeout, args.free_bound) for name, grid in todo.items()]
+    compiled = args.engine == "compiled"
+    jobs = [(name, grid, args.timeout, args.free_bound, compiled) for name, grid in todo.items()]
 
     t0 = time.perf_counter()
     results = {}
@@ -148,7 +158,7 @@ def main(argv=None) -> int:
     impossible = [n for n in todo if results[n][0]["optimal"] and not results[n][0]["solved"]]
     rss_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     rss_kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print(f"levels: {len(todo)}  jobs: {args.jobs}  timeout: {args.timeout}")
+    print(f"levels: {len(todo)}  jobs: {args.jobs}  timeout: {args.timeout}  engine: {args.engine}")
     print(f"solved: {len(solved)}  proven optimal: {len(optimal) - len(impossible)}"
           f"  proven impossible: {len(impossible)}  timed out: {len(timed)}")
     print(f"replay check failures: {len(bad)} {bad[:10]}")

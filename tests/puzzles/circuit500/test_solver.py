@@ -1,5 +1,8 @@
 """circuit500 solver: exactness against an independent brute force, bound
-admissibility, real levels against the seed's reference, timeout, all solutions."""
+admissibility, real levels against the seed's reference, timeout, all solutions.
+
+Tests of whole solves run on both engines (``engine``): the Python search and
+the compiled one (``_fastsolve``, skipped when it is not built)."""
 
 from __future__ import annotations
 
@@ -176,8 +179,26 @@ LEVELS = small_levels(30, seed=20240611)
 # ---------------------------------------------------------------------- tests
 
 
+@pytest.fixture(
+    params=[
+        "python",
+        pytest.param(
+            "compiled",
+            marks=pytest.mark.skipif(
+                solver._fastsolve is None,
+                reason="compiled search not built (no C compiler when installing)",
+            ),
+        ),
+    ]
+)
+def engine(request, monkeypatch):
+    """Run the test with the Python search, then with the compiled one."""
+    monkeypatch.setattr(solver, "USE_COMPILED", request.param == "compiled")
+    return request.param
+
+
 @pytest.mark.parametrize("idx", range(len(LEVELS)))
-def test_solver_matches_brute_force(idx):
+def test_solver_matches_brute_force(idx, engine):
     grid, (actions, taps) = LEVELS[idx]
     res = solver.solve(Level(idx, grid), SolveOptions())
     assert res["solved"] and res["optimal"] and not res["timed_out"]
@@ -218,7 +239,7 @@ def test_bound_matches_brute_force_on_scrambles():
         assert solver.lower_bound(arr) <= exact[0]
 
 
-def test_already_solved_level():
+def test_already_solved_level(engine):
     grid = grid_from(
         """
         start-r  corner-dl  empty  empty
@@ -233,7 +254,7 @@ def test_already_solved_level():
     assert res == {**res, "solved": True, "optimal": True, "actions": 0, "taps": []}
 
 
-def test_impossible_level_is_proven():
+def test_impossible_level_is_proven(engine):
     # no gap, only empties between start and end: nothing can ever connect
     grid = grid_from(
         """
@@ -266,7 +287,7 @@ def _real_levels():
 
 
 @pytest.mark.parametrize("number", [1, 2, 10, 12, 18, 24, 28, 59])
-def test_real_levels_not_worse_than_reference(number):
+def test_real_levels_not_worse_than_reference(number, engine):
     levels, ref = _real_levels()
     res = solver.solve(Level(number, levels[number]), SolveOptions())
     assert res["solved"] and res["optimal"]
@@ -275,17 +296,18 @@ def test_real_levels_not_worse_than_reference(number):
         assert len(res["taps"]) <= ref[number][1]
 
 
-def test_timeout_returns_not_optimal():
+def test_timeout_returns_not_optimal(engine):
     levels, _ref = _real_levels()
-    res = solver.solve(Level(47, levels[47]), SolveOptions(timeout=0.05))
+    # level 318 needs over a second even compiled (hundreds of thousands of states)
+    res = solver.solve(Level(318, levels[318]), SolveOptions(timeout=0.05))
     assert res["timed_out"] is True
     assert res["optimal"] is False
     if res["solved"]:
-        final, cost, _ = replay(levels[47], res["taps"])
+        final, cost, _ = replay(levels[318], res["taps"])
         assert is_solved(final) and cost == res["actions"]
 
 
-def test_all_solutions_distinct_valid_equal_cost():
+def test_all_solutions_distinct_valid_equal_cost(engine):
     for grid, (actions, taps) in LEVELS[:8]:
         res = solver.solve(Level(0, grid), SolveOptions(all_solutions=True))
         sols = res["solutions"]

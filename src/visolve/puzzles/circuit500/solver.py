@@ -55,6 +55,7 @@ states.
 from __future__ import annotations
 
 import heapq
+import os
 import time
 from itertools import count
 
@@ -68,6 +69,16 @@ from visolve.puzzles.circuit500.solver_bound import (
     free_bound,
     reach_bound,
 )
+
+try:
+    from visolve.puzzles.circuit500 import _fastsolve
+except ImportError:  # built without a C compiler: the Python search below
+    _fastsolve = None
+
+#: :func:`search` runs the compiled search (``_fastsolve.c``: the same two
+#: phases and bounds in C) when it is built, unless ``VISOLVE_PURE_PYTHON``
+#: is set; tests switch it to compare the two
+USE_COMPILED = _fastsolve is not None and not os.environ.get("VISOLVE_PURE_PYTHON")
 
 PUZZLE = "circuit500"
 INF = 1 << 20
@@ -851,6 +862,8 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     out = {"best": (INF, INF), "info": None, "slides": [], "nodes": 0, "proven": True, "bounds": 0}
     if not board.feasible:
         return out
+    if USE_COMPILED:
+        return _compiled_search(arr0, deadline, out)
     bounds = _Bounds(board)
     target, info, nodes1, proven, level = min_actions(arr0, bounds, deadline)
     bounds.counted_lim = 0  # phase 2: see COUNTED_LIM
@@ -961,6 +974,26 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     out["bounds"] = bounds.calls
     if best_key is not None:
         out.update(best=(target, best_t), info=best_key, slides=_path(parent, best_key[0]))
+    return out
+
+
+def _compiled_search(arr0: bytes, deadline: float | None, out: dict) -> dict:
+    """:func:`search` by the compiled module; the rotations of the final
+    state are found here (once) by :func:`rotation_finish`."""
+    timeout = 0.0 if deadline is None else max(deadline - time.monotonic(), 1e-6)
+    res = _fastsolve.search(arr0, timeout)
+    out.update(nodes=res["nodes"], proven=res["proven"], bounds=res["bounds"])
+    if res["actions"] is None:
+        return out
+    arr, frozen, paid = arr0, ADJ_MASK[arr0.find(GAP_C)] if GAP_C in arr0 else 0, 0
+    for cell in res["slides"]:
+        paid += PAID[arr[cell]]
+        arr, frozen = _slide(arr, frozen, arr.find(GAP_C), cell)
+    assert (arr, frozen) == (res["final"], res["frozen"]), "compiled search: path mismatch"
+    rest = res["actions"] - paid
+    cost, turns = rotation_finish(arr, frozen, rest + 1)
+    assert cost == rest, f"compiled search: finish costs {cost}, expected {rest}"
+    out.update(best=(res["actions"], res["taps"]), info=((arr, frozen), turns), slides=res["slides"])
     return out
 
 

@@ -1,0 +1,823 @@
+/* circuit500 compiled search: the two phases of solver.py (min_actions and
+ * the tap search of search()) over slide states, with the class-key bound
+ * cache of solver._Bounds.  Same states, same rules, same bounds; the
+ * argument for exactness is in the docstrings of solver.py and
+ * solver_bound.py.  The Python module is the reference: tests compare the
+ * two on many levels.
+ *
+ * Needs common.h and bounds.h before it. */
+#ifndef C500_SEARCH_H
+#define C500_SEARCH_H
+
+#include <stdlib.h>
+#include <time.h>
+
+#define REGION 255
+#define HB 31      /* largest value the search asks of the bound */
+#define NONE8 255  /* "no value" in a uint8 field */
+#define COUNTED_LIM 3
+#define GMAX 128   /* action counts the phase-1 buckets hold */
+
+/* ------------------------------------------------------------ hashing */
+
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static inline uint64_t hash_bytes32(const uint8_t *p)
+{
+    uint64_t a, b, c, d;
+    memcpy(&a, p, 8);
+    memcpy(&b, p + 8, 8);
+    memcpy(&c, p + 16, 8);
+    memcpy(&d, p + 24, 8);
+    return mix64(a ^ mix64(b ^ mix64(c ^ mix64(d + 0x9e3779b97f4a7c15ULL))));
+}
+
+/* ------------------------------------------------------------ slide states */
+
+/* A slide state: the arrangement and the frozen mask (tiles that have
+ * touched the gap at every moment so far).  ``key`` is 32 bytes: 24 codes,
+ * the mask in 4 bytes, 4 zero bytes. */
+typedef struct {
+    uint8_t key[32];
+    int32_t p1_parent; /* phase 1: state it was reached from (-1: start) */
+    int32_t p2_parent; /* phase 2: the same */
+    int8_t p1_cell;    /* the cell slid into the gap to get here */
+    int8_t p2_cell;
+    uint8_t level1;    /* least actions phase 1 knows (NONE8: unknown) */
+    uint8_t done;      /* listed as a member of a class in phase 1 */
+    uint8_t ga;        /* phase 2: actions (NONE8: not reached) */
+    uint8_t pad;
+    uint16_t gt;       /* phase 2: taps */
+} Node;
+
+typedef struct {
+    Node *nodes;
+    int32_t n, cap;
+    int32_t *slots;
+    uint32_t mask;
+} StateTable;
+
+static inline const uint8_t *node_arr(const Node *nd) { return nd->key; }
+
+static inline uint32_t node_frozen(const Node *nd)
+{
+    uint32_t f;
+    memcpy(&f, nd->key + 24, 4);
+    return f;
+}
+
+static int st_init(StateTable *t)
+{
+    t->n = 0;
+    t->cap = 1 << 12;
+    t->nodes = malloc(sizeof(Node) * (size_t)t->cap);
+    t->mask = (1u << 13) - 1;
+    t->slots = malloc(sizeof(int32_t) * (t->mask + 1));
+    if (!t->nodes || !t->slots)
+        return -1;
+    memset(t->slots, 0xff, sizeof(int32_t) * (t->mask + 1));
+    return 0;
+}
+
+static void st_free(StateTable *t)
+{
+    free(t->nodes);
+    free(t->slots);
+}
+
+static int st_grow(StateTable *t)
+{
+    uint32_t nmask = t->mask * 2 + 1;
+    int32_t *ns = malloc(sizeof(int32_t) * (nmask + 1));
+    if (!ns)
+        return -1;
+    memset(ns, 0xff, sizeof(int32_t) * (nmask + 1));
+    for (int32_t i = 0; i < t->n; i++) {
+        uint32_t h = (uint32_t)hash_bytes32(t->nodes[i].key) & nmask;
+        while (ns[h] >= 0)
+            h = (h + 1) & nmask;
+        ns[h] = i;
+    }
+    free(t->slots);
+    t->slots = ns;
+    t->mask = nmask;
+    return 0;
+}
+
+/* Index of the state (arr, frozen); created (fields unset) when ``create``.
+ * -1 when absent (or out of memory, with *oom set). */
+static int32_t st_find(StateTable *t, const uint8_t *arr, uint32_t frozen, int create, int *oom)
+{
+    uint8_t key[32];
+    memcpy(key, arr, 24);
+    memcpy(key + 24, &frozen, 4);
+    memset(key + 28, 0, 4);
+    uint32_t h = (uint32_t)hash_bytes32(key) & t->mask;
+    for (;;) {
+        int32_t i = t->slots[h];
+        if (i < 0)
+            break;
+        if (memcmp(t->nodes[i].key, key, 32) == 0)
+            return i;
+        h = (h + 1) & t->mask;
+    }
+    if (!create)
+        return -1;
+    if (t->n >= t->cap) {
+        int32_t ncap = t->cap * 2;
+        Node *nn = realloc(t->nodes, sizeof(Node) * (size_t)ncap);
+        if (!nn) {
+            *oom = 1;
+            return -1;
+        }
+        t->nodes = nn;
+        t->cap = ncap;
+    }
+    int32_t i = t->n++;
+    Node *nd = &t->nodes[i];
+    memcpy(nd->key, key, 32);
+    nd->p1_parent = nd->p2_parent = -1;
+    nd->p1_cell = nd->p2_cell = -1;
+    nd->level1 = NONE8;
+    nd->done = 0;
+    nd->ga = NONE8;
+    nd->pad = 0;
+    nd->gt = 0;
+    t->slots[h] = i;
+    if ((uint32_t)t->n * 2 > t->mask) {
+        if (st_grow(t) < 0) {
+            *oom = 1;
+            return -1;
+        }
+    }
+    return i;
+}
+
+/* ------------------------------------------------------------ class keys */
+
+/* solver.class_key: the region (gap + empties/crosses joined to it through
+ * empties/crosses) marked REGION, byte 24 = crosses in it, the rest 0. */
+static void class_key_c(const uint8_t *arr, int gap, const Tables *t, uint8_t key[32])
+{
+    memset(key, 0, 32);
+    memcpy(key, arr, 24);
+    if (gap < 0)
+        return;
+    int todo[NCELL], nt = 0, crosses = 0;
+    key[gap] = REGION;
+    todo[nt++] = gap;
+    while (nt) {
+        int c = todo[--nt];
+        for (int k = 0; k < t->nb_n[c]; k++) {
+            int n = t->nb_cell[c][k];
+            int code = key[n];
+            if (code != REGION && !t->paid[code]) {
+                if (code == CROSS_C)
+                    crosses++;
+                key[n] = REGION;
+                todo[nt++] = n;
+            }
+        }
+    }
+    key[24] = (uint8_t)crosses;
+}
+
+/* bound cache entry per class key (values <= 31; lim NONE8: not computed) */
+typedef struct {
+    uint8_t key[32];
+    uint8_t h_val, h_lim, r_val, r_lim, rest;
+} KeyEntry;
+
+typedef struct {
+    KeyEntry *e;
+    int32_t n, cap;
+    int32_t *slots;
+    uint32_t mask;
+} KeyTable;
+
+static int kt_init(KeyTable *t)
+{
+    t->n = 0;
+    t->cap = 1 << 10;
+    t->e = malloc(sizeof(KeyEntry) * (size_t)t->cap);
+    t->mask = (1u << 11) - 1;
+    t->slots = malloc(sizeof(int32_t) * (t->mask + 1));
+    if (!t->e || !t->slots)
+        return -1;
+    memset(t->slots, 0xff, sizeof(int32_t) * (t->mask + 1));
+    return 0;
+}
+
+static void kt_free(KeyTable *t)
+{
+    free(t->e);
+    free(t->slots);
+}
+
+static KeyEntry *kt_get(KeyTable *t, const uint8_t key[32], int *oom)
+{
+    uint32_t h = (uint32_t)hash_bytes32(key) & t->mask;
+    for (;;) {
+        int32_t i = t->slots[h];
+        if (i < 0)
+            break;
+        if (memcmp(t->e[i].key, key, 32) == 0)
+            return &t->e[i];
+        h = (h + 1) & t->mask;
+    }
+    if (t->n >= t->cap) {
+        int32_t ncap = t->cap * 2;
+        KeyEntry *ne = realloc(t->e, sizeof(KeyEntry) * (size_t)ncap);
+        if (!ne) {
+            *oom = 1;
+            return NULL;
+        }
+        t->e = ne;
+        t->cap = ncap;
+    }
+    int32_t i = t->n++;
+    KeyEntry *en = &t->e[i];
+    memcpy(en->key, key, 32);
+    en->h_val = en->r_val = 0;
+    en->h_lim = en->r_lim = NONE8;
+    en->rest = 0;
+    t->slots[h] = i;
+    if ((uint32_t)t->n * 2 > t->mask) {
+        uint32_t nmask = t->mask * 2 + 1;
+        int32_t *ns = malloc(sizeof(int32_t) * (nmask + 1));
+        if (!ns) {
+            *oom = 1;
+            return NULL;
+        }
+        memset(ns, 0xff, sizeof(int32_t) * (nmask + 1));
+        for (int32_t j = 0; j < t->n; j++) {
+            uint32_t g = (uint32_t)hash_bytes32(t->e[j].key) & nmask;
+            while (ns[g] >= 0)
+                g = (g + 1) & nmask;
+            ns[g] = j;
+        }
+        free(t->slots);
+        t->slots = ns;
+        t->mask = nmask;
+    }
+    return en;
+}
+
+/* ------------------------------------------------------------ the bounds */
+
+typedef struct {
+    Tables tab;
+    KeyTable keys;
+    BoundScratch *scratch;
+    int counted_lim;
+    long calls;
+    int oom;
+} Bounds;
+
+static inline int locate(const uint8_t *arr, int kind)
+{
+    for (int i = 0; i < NCELL; i++)
+        if ((arr[i] >> 4) == kind)
+            return i;
+    return -1;
+}
+
+static inline int find_gap(const uint8_t *arr)
+{
+    for (int i = 0; i < NCELL; i++)
+        if (arr[i] == GAP_C)
+            return i;
+    return -1;
+}
+
+/* _Bounds.actions: lower bound on the further actions of every state with
+ * this class key (values >= lim come back as lim). */
+static int bounds_actions(Bounds *b, const uint8_t *arr, const uint8_t key[32], int lim)
+{
+    KeyEntry *en = kt_get(&b->keys, key, &b->oom);
+    if (!en)
+        return lim;
+    int r = en->rest;
+    if (r >= lim)
+        return r;
+    int ql = lim < HB ? lim : HB;
+    int v;
+    if (en->h_lim != NONE8 && (en->h_val < en->h_lim || en->h_lim >= ql)) {
+        v = en->h_val;
+    } else {
+        int s0 = locate(arr, K_START), e0 = locate(arr, K_END), gap = find_gap(arr);
+        b->calls++;
+        v = reach_bound_c(arr, &b->tab, s0, e0, gap, ql, 31, b->scratch);
+        if (v < ql && ql <= b->counted_lim && b->tab.n_cross < UCAP) {
+            b->calls++;
+            v = counted_bound_c(arr, &b->tab, s0, e0, gap, ql, 31, b->scratch);
+        }
+        en->h_val = (uint8_t)v;
+        en->h_lim = (uint8_t)ql;
+    }
+    return v > r ? v : r;
+}
+
+/* _Bounds.rotations: lower bound on the rotation-only finish of every state
+ * joined to this one by free slides. */
+static int bounds_rotations(Bounds *b, const uint8_t *arr, const uint8_t key[32], int lim)
+{
+    KeyEntry *en = kt_get(&b->keys, key, &b->oom);
+    if (!en)
+        return 0;
+    int ql = lim < HB ? lim : HB;
+    if (en->r_lim != NONE8 && (en->r_val < en->r_lim || en->r_lim >= ql))
+        return en->r_val;
+    int s0 = locate(arr, K_START), e0 = locate(arr, K_END), gap = find_gap(arr);
+    b->calls++;
+    int v = reach_bound_c(arr, &b->tab, s0, e0, gap, ql, 0, b->scratch);
+    en->r_val = (uint8_t)v;
+    en->r_lim = (uint8_t)ql;
+    return v;
+}
+
+static void bounds_drop(Bounds *b, const uint8_t key[32], int lb)
+{
+    KeyEntry *en = kt_get(&b->keys, key, &b->oom);
+    if (en && en->rest < lb)
+        en->rest = (uint8_t)(lb > 250 ? 250 : lb);
+}
+
+/* ------------------------------------------------------------ rotation finish */
+
+typedef struct {
+    const Tables *t;
+    const uint8_t *arr;
+    uint32_t frozen;
+    int s0, e0, best, found;
+    uint8_t on[NCELL];
+} Dfs;
+
+static inline const int *turn_costs(const Tables *t, const uint8_t *arr, uint32_t frozen, int cell)
+{
+    return (frozen >> cell & 1) ? t->rot_fixed[arr[cell]] : t->rot[arr[cell]];
+}
+
+static void dfs_simple(Dfs *d, int cell, int back, int cost)
+{
+    if (cost > d->best)
+        return;
+    if (cell == d->e0) {
+        int t = turn_costs(d->t, d->arr, d->frozen, cell)[back];
+        if (t >= INF || cost + t > d->best)
+            return;
+        d->best = cost + t;
+        d->found = 1;
+        return;
+    }
+    if (d->on[cell] || cell == d->s0)
+        return;
+    const int *tab = turn_costs(d->t, d->arr, d->frozen, cell);
+    d->on[cell] = 1;
+    for (int k = 0; k < d->t->nb_n[cell]; k++) {
+        int bit = d->t->nb_bit[cell][k];
+        if (bit == back)
+            continue;
+        int t = tab[back | bit];
+        if (t >= INF || cost + t > d->best)
+            continue;
+        dfs_simple(d, d->t->nb_cell[cell][k], d->t->nb_opp[cell][k], cost + t);
+    }
+    d->on[cell] = 0;
+}
+
+#define RF_CAP 128
+#define RF_PUSH 4096
+
+/* solver.rotation_finish, cost only: the cheapest finish by rotations
+ * along a simple start-to-end path when it costs less than ``limit``
+ * (INF otherwise).  A cheapest walk first; when it revisits a cell, a
+ * search over simple paths. */
+static int rotation_finish_c(const Tables *t, const uint8_t *arr, uint32_t frozen, int limit)
+{
+    int s0 = locate(arr, K_START), e0 = locate(arr, K_END);
+    if (limit > RF_CAP)
+        limit = RF_CAP;
+    int dist[NNODE], pred[NNODE];
+    /* bucket lists: item/next arrays, head per cost (last in, first out) */
+    int item[RF_PUSH], nxt[RF_PUSH], head[RF_CAP];
+    int np = 0;
+    for (int i = 0; i < RF_CAP; i++)
+        head[i] = -1;
+    for (int i = 0; i < NNODE; i++)
+        dist[i] = INF;
+    const int *srot = turn_costs(t, arr, frozen, s0);
+    const int *erot = turn_costs(t, arr, frozen, e0);
+    int maxc = -1;
+    for (int k = 0; k < t->nb_n[s0]; k++) {
+        int c = srot[t->nb_bit[s0][k]];
+        if (c >= limit)
+            continue;
+        int node = t->nbx_node[s0][k];
+        if (c < dist[node]) {
+            dist[node] = c;
+            pred[node] = -1;
+            item[np] = node;
+            nxt[np] = head[c];
+            head[c] = np++;
+            if (c > maxc)
+                maxc = c;
+        }
+    }
+    int best = limit, best_node = -1;
+    for (int cur = 0; cur <= maxc && cur < best; cur++) {
+        while (head[cur] >= 0) {
+            int node = item[head[cur]];
+            head[cur] = nxt[head[cur]];
+            if (dist[node] != cur)
+                continue;
+            int cell = node >> 4, back = node & 15;
+            if (cell == e0) {
+                int e = erot[back] < INF ? cur + erot[back] : INF;
+                if (e < best) {
+                    best = e;
+                    best_node = node;
+                }
+                continue;
+            }
+            if (cell == s0)
+                continue;
+            const int *tab = turn_costs(t, arr, frozen, cell);
+            for (int k = 0; k < t->nb_n[cell]; k++) {
+                int bit = t->nb_bit[cell][k];
+                if (bit == back)
+                    continue;
+                int step = tab[back | bit];
+                if (step >= INF)
+                    continue;
+                int nc = cur + step;
+                if (nc >= best)
+                    continue;
+                int nn = t->nbx_node[cell][k];
+                if (nc < dist[nn]) {
+                    dist[nn] = nc;
+                    pred[nn] = node;
+                    if (np >= RF_PUSH)
+                        goto dfs; /* (never seen; the exact search stays right) */
+                    item[np] = nn;
+                    nxt[np] = head[nc];
+                    head[nc] = np++;
+                    if (nc > maxc)
+                        maxc = nc;
+                }
+            }
+        }
+    }
+    if (best_node == -1)
+        return INF;
+    {
+        /* simple path?  cells of the walk, from the end back to s0 */
+        uint32_t seen = 1u << s0;
+        for (int n = best_node; n != -1; n = pred[n]) {
+            int cell = n >> 4;
+            if (seen >> cell & 1)
+                goto dfs;
+            seen |= 1u << cell;
+        }
+        return best;
+    }
+dfs:;
+    Dfs d;
+    d.t = t;
+    d.arr = arr;
+    d.frozen = frozen;
+    d.s0 = s0;
+    d.e0 = e0;
+    d.best = limit - 1;
+    d.found = 0;
+    memset(d.on, 0, sizeof(d.on));
+    for (int k = 0; k < t->nb_n[s0]; k++) {
+        int c = srot[t->nb_bit[s0][k]];
+        if (c >= INF)
+            continue;
+        dfs_simple(&d, t->nb_cell[s0][k], t->nb_opp[s0][k], c);
+    }
+    return d.found ? d.best : INF;
+}
+
+/* ------------------------------------------------------------ the search */
+
+static inline double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    int32_t *v;
+    int32_t n, cap;
+} IVec;
+
+static int iv_push(IVec *v, int32_t x)
+{
+    if (v->n >= v->cap) {
+        int32_t nc = v->cap ? v->cap * 2 : 64;
+        int32_t *nv = realloc(v->v, sizeof(int32_t) * (size_t)nc);
+        if (!nv)
+            return -1;
+        v->v = nv;
+        v->cap = nc;
+    }
+    v->v[v->n++] = x;
+    return 0;
+}
+
+/* solver._slide: the tile at ``cell`` into the gap */
+static inline uint32_t slide_c(const Tables *t, const uint8_t *arr, uint32_t frozen, int gap,
+                               int cell, uint8_t *out)
+{
+    memcpy(out, arr, 24);
+    out[gap] = arr[cell];
+    out[cell] = GAP_C;
+    if (frozen) {
+        if (frozen >> cell & 1)
+            frozen = (frozen & ~(1u << cell)) | (1u << gap);
+        frozen &= t->adj_mask[cell];
+    }
+    return frozen;
+}
+
+typedef struct {
+    int actions;      /* fewest actions (INF: no finish) */
+    int taps;         /* fewest taps with that many actions */
+    int32_t best;     /* state of the best finish (-1: none) */
+    int best_phase;   /* 1 or 2: which parent links lead to it */
+    int proven;
+    long nodes;
+    long bound_calls;
+    int oom;
+} SearchResult;
+
+typedef struct {
+    StateTable st;
+    Bounds b;
+} Search;
+
+/* Phase 1 (solver.min_actions). */
+static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, SearchResult *res)
+{
+    const Tables *t = &S->b.tab;
+    StateTable *st = &S->st;
+    int gap0 = find_gap(arr0);
+    uint32_t frozen0 = gap0 >= 0 ? t->adj_mask[gap0] : 0;
+    int oom = 0;
+    int32_t start = st_find(st, arr0, frozen0, 1, &oom);
+    if (start < 0) {
+        res->oom = 1;
+        return;
+    }
+    st->nodes[start].level1 = 0;
+    int best = INF;
+    int32_t best_at = -1;
+    long nodes = 0;
+    IVec buckets[GMAX];
+    memset(buckets, 0, sizeof(buckets));
+    IVec todo = {0};
+    iv_push(&buckets[0], start);
+    uint8_t key[32], child[24], arr[24];
+    int timed_out = 0;
+    for (int g = 0; g < GMAX && g < best; g++) {
+        for (int32_t bi = 0; bi < buckets[g].n; bi++) {
+            int32_t root = buckets[g].v[bi];
+            Node *rn = &st->nodes[root];
+            if (rn->done || rn->level1 != g)
+                continue;
+            memcpy(arr, rn->key, 24);
+            class_key_c(arr, find_gap(arr), t, key);
+            int lim = best >= INF ? INF : best - g;
+            int hv = bounds_actions(&S->b, arr, key, lim);
+            if (g + hv >= best) {
+                bounds_drop(&S->b, key, hv);
+                continue;
+            }
+            int r0 = bounds_rotations(&S->b, arr, key, best - g);
+            if (g + r0 >= best && g + 1 >= best) {
+                bounds_drop(&S->b, key, best - g);
+                continue;
+            }
+            st->nodes[root].done = 1;
+            todo.n = 0;
+            iv_push(&todo, root);
+            for (int32_t qi = 0; qi < todo.n; qi++) {
+                int32_t si = todo.v[qi];
+                nodes++;
+                if (deadline > 0 && (nodes & 511) == 0 && now_seconds() > deadline) {
+                    timed_out = 1;
+                    goto out;
+                }
+                memcpy(arr, st->nodes[si].key, 24);
+                uint32_t frozen = node_frozen(&st->nodes[si]);
+                if (g + r0 < best) {
+                    int r = rotation_finish_c(t, arr, frozen, best - g);
+                    if (r < INF && g + r < best) {
+                        best = g + r;
+                        best_at = si;
+                    }
+                }
+                if (gap0 < 0)
+                    continue;
+                int gap = find_gap(arr);
+                for (int k = 0; k < t->nb_n[gap]; k++) {
+                    int cell = t->nb_cell[gap][k];
+                    if (t->paid[arr[cell]]) {
+                        if (g + 1 >= best)
+                            continue;
+                        uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
+                        int32_t ci = st_find(st, child, cf, 1, &oom);
+                        if (ci < 0)
+                            goto oom_out;
+                        Node *cn = &st->nodes[ci];
+                        if (cn->level1 == NONE8 || cn->level1 > g + 1) {
+                            cn->level1 = (uint8_t)(g + 1);
+                            cn->p1_parent = si;
+                            cn->p1_cell = (int8_t)cell;
+                            if (g + 1 >= GMAX || iv_push(&buckets[g + 1], ci) < 0)
+                                goto oom_out;
+                        }
+                        continue;
+                    }
+                    uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
+                    int32_t ci = st_find(st, child, cf, 1, &oom);
+                    if (ci < 0)
+                        goto oom_out;
+                    Node *cn = &st->nodes[ci];
+                    if (!cn->done) {
+                        cn->done = 1;
+                        cn->level1 = (uint8_t)g;
+                        cn->p1_parent = si;
+                        cn->p1_cell = (int8_t)cell;
+                        if (iv_push(&todo, ci) < 0)
+                            goto oom_out;
+                    }
+                }
+            }
+        }
+        buckets[g].n = 0;
+    }
+out:
+    res->actions = best;
+    res->best = best_at;
+    res->best_phase = 1;
+    res->proven = !timed_out;
+    res->nodes = nodes;
+    for (int g = 0; g < GMAX; g++)
+        free(buckets[g].v);
+    free(todo.v);
+    return;
+oom_out:
+    res->oom = 1;
+    timed_out = 1;
+    goto out;
+}
+
+/* Phase 2 (solver.search after min_actions): A* on taps with f = gt + A - ga,
+ * f never decreases along an edge, so a bucket queue per f, first in first
+ * out (the order of Python's heap with its tie counter). */
+typedef struct {
+    int32_t state;
+    uint8_t ga;
+    uint8_t check; /* entered by a paid slide: its action bound is still to check */
+    uint16_t gt;
+} Entry;
+
+typedef struct {
+    Entry *v;
+    int64_t head, n, cap;
+} EQueue;
+
+static int eq_push(EQueue *q, Entry e)
+{
+    if (q->n >= q->cap) {
+        int64_t nc = q->cap ? q->cap * 2 : 256;
+        Entry *nv = realloc(q->v, sizeof(Entry) * (size_t)nc);
+        if (!nv)
+            return -1;
+        q->v = nv;
+        q->cap = nc;
+    }
+    q->v[q->n++] = e;
+    return 0;
+}
+
+#define FMAX 256
+
+static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, double deadline,
+                       SearchResult *res)
+{
+    const Tables *t = &S->b.tab;
+    StateTable *st = &S->st;
+    S->b.counted_lim = 0; /* phase 2: see solver.COUNTED_LIM */
+    int gap0 = find_gap(arr0);
+    uint32_t frozen0 = gap0 >= 0 ? t->adj_mask[gap0] : 0;
+    int oom = 0;
+    int32_t start = st_find(st, arr0, frozen0, 1, &oom);
+    if (start < 0) {
+        res->oom = 1;
+        return;
+    }
+    st->nodes[start].ga = 0;
+    st->nodes[start].gt = 0;
+    int best_t = ntaps;
+    int32_t best_state = -1;
+    EQueue *qs = calloc(FMAX, sizeof(EQueue));
+    if (!qs) {
+        res->oom = 1;
+        return;
+    }
+    Entry e0 = {start, 0, 0, 0};
+    eq_push(&qs[target], e0);
+    long nodes = 0;
+    uint8_t key[32], child[24], arr[24];
+    int f = target;
+    int stopped = 0;
+    while (f < best_t && f < FMAX) {
+        EQueue *q = &qs[f];
+        if (q->head >= q->n) {
+            f++;
+            continue;
+        }
+        Entry e = q->v[q->head++];
+        Node *nd = &st->nodes[e.state];
+        if (nd->ga != e.ga || nd->gt != e.gt)
+            continue; /* stale */
+        memcpy(arr, nd->key, 24);
+        uint32_t frozen = node_frozen(nd);
+        int rest = target - e.ga;
+        int gap = find_gap(arr);
+        class_key_c(arr, gap, t, key);
+        if (e.check && bounds_actions(&S->b, arr, key, rest + 1) > rest)
+            continue;
+        nodes++;
+        if (deadline > 0 && (nodes & 255) == 0 && now_seconds() > deadline) {
+            stopped = 1;
+            break;
+        }
+        if (e.gt + rest < best_t && bounds_rotations(&S->b, arr, key, rest + 1) <= rest) {
+            int r = rotation_finish_c(t, arr, frozen, rest + 1);
+            if (r == rest) {
+                best_t = e.gt + r;
+                best_state = e.state;
+            }
+        }
+        if (gap0 < 0)
+            continue;
+        for (int k = 0; k < t->nb_n[gap]; k++) {
+            int cell = t->nb_cell[gap][k];
+            int pc = t->paid[arr[cell]];
+            int ca = e.ga + pc, ct = e.gt + 1;
+            int fc = ct + target - ca;
+            if (fc >= best_t)
+                continue;
+            uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
+            int32_t ci = st_find(st, child, cf, 1, &oom);
+            if (ci < 0) {
+                res->oom = 1;
+                stopped = 1;
+                goto out;
+            }
+            Node *cn = &st->nodes[ci];
+            if (cn->ga != NONE8 && (cn->ga < ca || (cn->ga == ca && cn->gt <= ct)))
+                continue;
+            if (cn->level1 != NONE8 && cn->level1 < ca)
+                continue;
+            cn->ga = (uint8_t)ca;
+            cn->gt = (uint16_t)ct;
+            cn->p2_parent = e.state;
+            cn->p2_cell = (int8_t)cell;
+            Entry ce = {ci, (uint8_t)ca, (uint8_t)pc, (uint16_t)ct};
+            if (fc >= FMAX || eq_push(&qs[fc], ce) < 0) {
+                res->oom = 1;
+                stopped = 1;
+                goto out;
+            }
+        }
+    }
+out:
+    res->nodes += nodes;
+    if (stopped)
+        res->proven = 0;
+    if (best_state >= 0) {
+        res->taps = best_t;
+        res->best = best_state;
+        res->best_phase = 2;
+    }
+    for (int i = 0; i < FMAX; i++)
+        free(qs[i].v);
+    free(qs);
+}
+
+#endif
