@@ -29,6 +29,8 @@ still gives a purple version for callers that want it.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -259,6 +261,18 @@ def tile_image(tile: Tile, lit: str | None = None) -> np.ndarray:
     always green, end purple (green when lit="start", i.e. a solved board);
     gap and empty ignore ``lit``.
     """
+    return _tile_image(tile, lit).copy()
+
+
+@functools.lru_cache(maxsize=1024)
+def _tile_image(tile: Tile, lit: str | None) -> np.ndarray:
+    """:func:`tile_image`, drawn once per tile and lighting (read-only)."""
+    img = _draw_tile(tile, lit)
+    img.flags.writeable = False
+    return img
+
+
+def _draw_tile(tile: Tile, lit: str | None) -> np.ndarray:
     why = tile.problem()
     if why:
         raise ValueError(why)
@@ -407,7 +421,7 @@ def render_board(grid, lit: bool = True, end_lit: bool = False) -> np.ndarray:
     out = np.zeros((ROWS * TILE, COLS * TILE, 3), np.uint8)
     for r in range(ROWS):
         for c in range(COLS):
-            out[r * TILE : (r + 1) * TILE, c * TILE : (c + 1) * TILE] = tile_image(
+            out[r * TILE : (r + 1) * TILE, c * TILE : (c + 1) * TILE] = _tile_image(
                 grid[r][c], cells.get((r, c))
             )
     return out
