@@ -35,13 +35,13 @@ static int get_arr(PyObject *obj, uint8_t out[24])
     return 0;
 }
 
-static PyObject *path_list(const StateTable *st, int32_t idx, int phase)
+static PyObject *path_list(const Table *st, int32_t idx, int phase)
 {
     PyObject *lst = PyList_New(0);
     if (!lst)
         return NULL;
     while (idx >= 0) {
-        const Node *nd = &st->nodes[idx];
+        const Node *nd = NODE(st, idx);
         int32_t parent = phase == 1 ? nd->p1_parent : nd->p2_parent;
         int cell = phase == 1 ? nd->p1_cell : nd->p2_cell;
         if (parent < 0)
@@ -90,11 +90,12 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     tables_init(&S->b.tab, arr0);
     S->b.counted_lim = COUNTED_LIM;
     S->b.scratch = bound_scratch_new();
-    if (!S->b.scratch || st_init(&S->st) < 0 || kt_init(&S->b.keys) < 0) {
+    if (!S->b.scratch || tab_init(&S->st, sizeof(Node)) < 0 ||
+        tab_init(&S->b.keys, sizeof(KeyEntry)) < 0) {
         if (S->b.scratch)
             bound_scratch_free(S->b.scratch);
-        st_free(&S->st);
-        kt_free(&S->b.keys);
+        tab_free(&S->st);
+        tab_free(&S->b.keys);
         free(S);
         return PyErr_NoMemory();
     }
@@ -109,11 +110,11 @@ static PyObject *py_search(PyObject *self, PyObject *args)
         /* taps of the phase-1 finish: its slides + its rotations */
         int32_t idx = res.best;
         int nslides = 0;
-        while (S->st.nodes[idx].p1_parent >= 0) {
+        while (NODE(&S->st, idx)->p1_parent >= 0) {
             nslides++;
-            idx = S->st.nodes[idx].p1_parent;
+            idx = NODE(&S->st, idx)->p1_parent;
         }
-        ntaps = nslides + (res.actions - S->st.nodes[res.best].level1);
+        ntaps = nslides + (res.actions - NODE(&S->st, res.best)->level1);
         res.taps = ntaps;
         if (res.proven)
             min_taps_c(S, arr0, res.actions, ntaps, deadline, &res);
@@ -128,7 +129,7 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     PyObject *slides, *final, *actions;
     if (res.best >= 0) {
         slides = path_list(&S->st, res.best, res.best_phase);
-        final = PyBytes_FromStringAndSize((const char *)S->st.nodes[res.best].key, 24);
+        final = PyBytes_FromStringAndSize((const char *)NODE(&S->st, res.best)->key, 24);
         actions = PyLong_FromLong(res.actions);
     } else {
         slides = PyList_New(0);
@@ -145,13 +146,13 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     }
     out = Py_BuildValue("{s:N,s:i,s:N,s:N,s:k,s:l,s:O,s:l}", "actions", actions, "taps",
                         res.best >= 0 ? res.taps : 0, "slides", slides, "final", final,
-                        "frozen", (unsigned long)(res.best >= 0 ? node_frozen(&S->st.nodes[res.best]) : 0),
+                        "frozen", (unsigned long)(res.best >= 0 ? node_frozen(NODE(&S->st, res.best)) : 0),
                         "nodes", res.nodes, "proven", res.proven ? Py_True : Py_False, "bounds",
                         res.bound_calls);
 done:
     bound_scratch_free(S->b.scratch);
-    st_free(&S->st);
-    kt_free(&S->b.keys);
+    tab_free(&S->st);
+    tab_free(&S->b.keys);
     free(S);
     return out;
 }
@@ -186,20 +187,30 @@ static PyObject *bound_common(PyObject *args, int counted)
 static PyObject *py_reach_bound(PyObject *self, PyObject *args) { return bound_common(args, 0); }
 static PyObject *py_counted_bound(PyObject *self, PyObject *args) { return bound_common(args, 1); }
 
+/* the arrangement in ``obj`` and the tables of a level with its tiles
+ * (NULL with an exception set) */
+static Tables *arr_tables(PyObject *obj, uint8_t arr[24])
+{
+    if (get_arr(obj, arr) < 0)
+        return NULL;
+    Tables *t = malloc(sizeof(Tables));
+    if (!t)
+        return (Tables *)PyErr_NoMemory();
+    tables_init(t, arr);
+    return t;
+}
+
 static PyObject *py_rotation_finish(PyObject *self, PyObject *args)
 {
     PyObject *obj;
     unsigned long frozen;
     int limit;
+    uint8_t arr[24];
     if (!PyArg_ParseTuple(args, "Oki", &obj, &frozen, &limit))
         return NULL;
-    uint8_t arr[24];
-    if (get_arr(obj, arr) < 0)
-        return NULL;
-    Tables *t = malloc(sizeof(Tables));
+    Tables *t = arr_tables(obj, arr);
     if (!t)
-        return PyErr_NoMemory();
-    tables_init(t, arr);
+        return NULL;
     int v = rotation_finish_c(t, arr, (uint32_t)frozen, limit);
     free(t);
     return PyLong_FromLong(v);
@@ -208,15 +219,12 @@ static PyObject *py_rotation_finish(PyObject *self, PyObject *args)
 static PyObject *py_class_key(PyObject *self, PyObject *args)
 {
     PyObject *obj;
+    uint8_t arr[24], key[32];
     if (!PyArg_ParseTuple(args, "O", &obj))
         return NULL;
-    uint8_t arr[24], key[32];
-    if (get_arr(obj, arr) < 0)
-        return NULL;
-    Tables *t = malloc(sizeof(Tables));
+    Tables *t = arr_tables(obj, arr);
     if (!t)
-        return PyErr_NoMemory();
-    tables_init(t, arr);
+        return NULL;
     class_key_c(arr, find_gap(arr), t, key);
     free(t);
     return PyBytes_FromStringAndSize((const char *)key, 25);

@@ -46,6 +46,17 @@ Two phases
    that phase 1 reached with fewer actions; bounds are computed only when a
    state is popped (lazy A*, keys inherited from the parent until then).
 
+Compiled
+--------
+``_fastsolve.c`` (with ``_csrc/``) is this search in C: the same phases,
+bounds (:func:`solver_bound.reach_bound`, :func:`solver_bound.counted_bound`)
+and class-key cache (without the coarse step, which only saves bound
+computations), about 20 times faster.  :func:`search` uses it when it was
+built at install (``USE_COMPILED``) and finds the final rotations here; this
+module stays the reference, and ``tests/.../test_fastsolve.py`` checks that
+the compiled bounds, rotation finish and class key equal these and that
+whole searches agree.
+
 The bounds and their admissibility proofs are in :mod:`solver_bound`;
 ``tests/puzzles/circuit500/test_solver.py`` checks them and the solver
 against an independent brute force.  A deadline is checked every few hundred

@@ -35,10 +35,27 @@
  * a slot whose stamp is not the current one is empty for this call */
 #define BOUND_STAMP_BITS 29
 #define BOUND_STAMP_MAX ((1u << BOUND_STAMP_BITS) - 1)
+/* starting sizes (the tables only grow); a test build may make them tiny */
+#ifndef BOUND_HT_MIN_BITS
 #define BOUND_HT_MIN_BITS 12
+#endif
+#ifndef BOUND_BK_MIN
+#define BOUND_BK_MIN 256
+#endif
+#ifndef BOUND_LAB_MIN
+#define BOUND_LAB_MIN 8
+#endif
 /* label lanes: every field < 128 sits in its own byte; the high bit of each
  * used byte is the guard for the all-fields "<=" test (see label_dominated) */
 #define BOUND_ROT_BIAS 32
+
+#if defined(__GNUC__)
+#define BOUND_COLD __attribute__((noinline, cold))
+#define BOUND_HOT_INLINE __attribute__((always_inline)) inline
+#else
+#define BOUND_COLD
+#define BOUND_HOT_INLINE inline
+#endif
 
 struct BoundScratch {
     /* dcost */
@@ -86,8 +103,8 @@ static BoundScratch *bound_scratch_new(void)
         return NULL;
     }
     for (int i = 0; i < BOUND_NBUCKET; i++) {
-        sc->bk_cap[i] = 256;
-        sc->bk[i] = (uint32_t *)malloc(256 * sizeof(uint32_t));
+        sc->bk_cap[i] = BOUND_BK_MIN;
+        sc->bk[i] = (uint32_t *)malloc(BOUND_BK_MIN * sizeof(uint32_t));
         if (!sc->bk[i]) {
             bound_scratch_free(sc);
             return NULL;
@@ -99,7 +116,7 @@ static BoundScratch *bound_scratch_new(void)
 }
 
 /* whether the last call ran out of memory (its value was then 0) */
-static int bound_scratch_failed(const BoundScratch *sc)
+static inline int bound_scratch_failed(const BoundScratch *sc)
 {
     return sc->failed;
 }
@@ -126,7 +143,7 @@ static inline uint32_t bound_hash(const BoundScratch *sc, uint32_t st)
 }
 
 /* Double the hash table, keeping this call's slots. */
-static int bound_ht_grow(BoundScratch *sc)
+static BOUND_COLD int bound_ht_grow(BoundScratch *sc)
 {
     uint32_t bits = sc->ht_bits + 1;
     uint64_t *nt = (uint64_t *)calloc((size_t)1 << bits, sizeof(uint64_t));
@@ -152,7 +169,7 @@ static int bound_ht_grow(BoundScratch *sc)
 }
 
 /* dcost[st], or -1 when absent */
-static inline int bound_get(const BoundScratch *sc, uint32_t st)
+static BOUND_HOT_INLINE int bound_get(const BoundScratch *sc, uint32_t st)
 {
     uint64_t tag = ((uint64_t)sc->stamp << 29) | st;
     uint32_t i = bound_hash(sc, st);
@@ -166,24 +183,29 @@ static inline int bound_get(const BoundScratch *sc, uint32_t st)
     }
 }
 
-static inline void bound_push(BoundScratch *sc, int c, uint32_t st)
+static BOUND_COLD int bound_bucket_grow(BoundScratch *sc, int c)
 {
-    if (sc->bk_n[c] == sc->bk_cap[c]) {
-        int cap = sc->bk_cap[c] * 2;
-        uint32_t *nb = (uint32_t *)realloc(sc->bk[c], (size_t)cap * sizeof(uint32_t));
-        if (!nb) {
-            sc->failed = 1;
-            return;
-        }
-        sc->bk[c] = nb;
-        sc->bk_cap[c] = cap;
+    int cap = sc->bk_cap[c] * 2;
+    uint32_t *nb = (uint32_t *)realloc(sc->bk[c], (size_t)cap * sizeof(uint32_t));
+    if (!nb) {
+        sc->failed = 1;
+        return 0;
     }
+    sc->bk[c] = nb;
+    sc->bk_cap[c] = cap;
+    return 1;
+}
+
+static BOUND_HOT_INLINE void bound_push(BoundScratch *sc, int c, uint32_t st)
+{
+    if (sc->bk_n[c] == sc->bk_cap[c] && !bound_bucket_grow(sc, c))
+        return;
     sc->bk[c][sc->bk_n[c]++] = st;
 }
 
 /* Python: if c < dcost.get(st, limit): dcost[st] = c; buckets[c].append(st).
  * Every caller has c < best <= limit, so the default never matters. */
-static inline void bound_relax(BoundScratch *sc, uint32_t st, int c)
+static BOUND_HOT_INLINE void bound_relax(BoundScratch *sc, uint32_t st, int c)
 {
     uint64_t tag = ((uint64_t)sc->stamp << 29) | st;
     uint32_t i = bound_hash(sc, st);
@@ -233,7 +255,7 @@ static inline int bound_label_dominated(BoundScratch *sc, int node, uint64_t lab
             return 1;
     }
     if (n == sc->lab_cap[node]) {
-        int cap = n ? n * 2 : 8;
+        int cap = n ? n * 2 : BOUND_LAB_MIN;
         uint64_t *nl = (uint64_t *)realloc(sc->lab[node], (size_t)cap * sizeof(uint64_t));
         if (!nl) {
             sc->failed = 1;
@@ -247,41 +269,50 @@ static inline int bound_label_dominated(BoundScratch *sc, int node, uint64_t lab
     return 0;
 }
 
-/* 0-1 BFS: cheapest count of rotatable tiles entered from gap to each cell
- * (all INF when gap < 0, as _walk_start does for a level without a gap). */
+#if ROWS != 6 || COLS != 4
+#error "bound_expand assumes a board of 6 rows of 4 cells"
+#endif
+#define BOUND_ALL 0xFFFFFFu  /* every cell */
+#define BOUND_COL0 0x111111u /* cells of column 0 */
+#define BOUND_COL3 0x888888u /* cells of column 3 */
+
+/* the cells of m and their neighbours (cell bit i = row * 4 + col) */
+static inline uint32_t bound_expand(uint32_t m)
+{
+    return m | (m >> 4) | ((m << 4) & BOUND_ALL) | ((m >> 1) & ~BOUND_COL3)
+           | ((m << 1) & ~BOUND_COL0 & BOUND_ALL);
+}
+
+/* gap_distances: cheapest count of rotatable tiles entered from gap to each
+ * cell (all INF when gap < 0, as _walk_start does for a level without a gap).
+ * Python runs a 0-1 BFS; the distances are unique, so here level by level on
+ * bit sets: level d is the closure through free (unpaid) cells of its seeds,
+ * the seeds of level d + 1 are the cells next to level d not reached yet
+ * (all paid: a free one would be in the closure). */
 static void gap_distances_c(const uint8_t *arr, const Tables *t, int gap, int gd[NCELL])
 {
-    for (int c = 0; c < NCELL; c++)
+    uint32_t free_cells = 0;
+    for (int c = 0; c < NCELL; c++) {
         gd[c] = INF;
+        if (!t->paid[arr[c]])
+            free_cells |= 1u << c;
+    }
     if (gap < 0)
         return;
-    /* a cell enters front at most once per distance and back at most once
-     * per distance, so 2 * NCELL bounds either list */
-    int front[2 * NCELL + 8], back[2 * NCELL + 8];
-    int nf = 0, nbk = 0, d = 0;
-    gd[gap] = 0;
-    front[nf++] = gap;
-    while (nf || nbk) {
-        if (!nf) {
-            memcpy(front, back, (size_t)nbk * sizeof(int));
-            nf = nbk;
-            nbk = 0;
-            d++;
-            continue;
+    uint32_t reached = 0, seeds = 1u << gap;
+    for (int d = 0; seeds; d++) {
+        uint32_t lev = seeds;
+        for (;;) {
+            uint32_t more = lev | (bound_expand(lev) & free_cells & ~reached);
+            if (more == lev)
+                break;
+            lev = more;
         }
-        int c = front[--nf];
-        if (gd[c] != d)
-            continue;
-        for (int k = 0; k < t->nb_n[c]; k++) {
-            int nb = t->nb_cell[c][k];
-            int nd = d + t->paid[arr[nb]];
-            if (nd < gd[nb]) {
-                gd[nb] = nd;
-                if (nd == d)
-                    front[nf++] = nb;
-                else
-                    back[nbk++] = nb;
-            }
+        reached |= lev;
+        seeds = bound_expand(lev) & ~reached;
+        for (int c = 0; lev; c++, lev >>= 1) {
+            if (lev & 1)
+                gd[c] = d;
         }
     }
 }

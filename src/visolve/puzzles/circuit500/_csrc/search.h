@@ -40,6 +40,91 @@ static inline uint64_t hash_bytes32(const uint8_t *p)
     return mix64(a ^ mix64(b ^ mix64(c ^ mix64(d + 0x9e3779b97f4a7c15ULL))));
 }
 
+/* ------------------------------------------------------------ hash table */
+
+/* Records of ``size`` bytes whose first 32 bytes are the key, kept in one
+ * array (indices stay valid when it grows), found by open addressing. */
+typedef struct {
+    uint8_t *recs;
+    size_t size;
+    int32_t n, cap;
+    int32_t *slots;
+    uint32_t mask;
+} Table;
+
+static inline void *tab_rec(const Table *t, int32_t i) { return t->recs + (size_t)i * t->size; }
+
+static int tab_init(Table *t, size_t size)
+{
+    t->size = size;
+    t->n = 0;
+    t->cap = 1 << 10;
+    t->mask = (1u << 11) - 1;
+    t->recs = malloc(size * (size_t)t->cap);
+    t->slots = malloc(sizeof(int32_t) * (t->mask + 1));
+    if (!t->recs || !t->slots)
+        return -1;
+    memset(t->slots, 0xff, sizeof(int32_t) * (t->mask + 1));
+    return 0;
+}
+
+static void tab_free(Table *t)
+{
+    free(t->recs);
+    free(t->slots);
+}
+
+static int tab_rehash(Table *t)
+{
+    uint32_t nmask = t->mask * 2 + 1;
+    int32_t *ns = malloc(sizeof(int32_t) * (nmask + 1));
+    if (!ns)
+        return -1;
+    memset(ns, 0xff, sizeof(int32_t) * (nmask + 1));
+    for (int32_t i = 0; i < t->n; i++) {
+        uint32_t h = (uint32_t)hash_bytes32(tab_rec(t, i)) & nmask;
+        while (ns[h] >= 0)
+            h = (h + 1) & nmask;
+        ns[h] = i;
+    }
+    free(t->slots);
+    t->slots = ns;
+    t->mask = nmask;
+    return 0;
+}
+
+/* Index of the record with ``key``; a new one (zeroed but for the key,
+ * *created set) when absent; -1 when out of memory. */
+static int32_t tab_get(Table *t, const uint8_t key[32], int *created)
+{
+    uint32_t h = (uint32_t)hash_bytes32(key) & t->mask;
+    *created = 0;
+    for (;;) {
+        int32_t i = t->slots[h];
+        if (i < 0)
+            break;
+        if (memcmp(tab_rec(t, i), key, 32) == 0)
+            return i;
+        h = (h + 1) & t->mask;
+    }
+    if (t->n >= t->cap) {
+        uint8_t *nr = realloc(t->recs, t->size * (size_t)t->cap * 2);
+        if (!nr)
+            return -1;
+        t->recs = nr;
+        t->cap *= 2;
+    }
+    int32_t i = t->n++;
+    uint8_t *rec = tab_rec(t, i);
+    memset(rec, 0, t->size);
+    memcpy(rec, key, 32);
+    t->slots[h] = i;
+    *created = 1;
+    if ((uint32_t)t->n * 2 > t->mask && tab_rehash(t) < 0)
+        return -1;
+    return i;
+}
+
 /* ------------------------------------------------------------ slide states */
 
 /* A slide state: the arrangement and the frozen mask (tiles that have
@@ -58,14 +143,7 @@ typedef struct {
     uint16_t gt;       /* phase 2: taps */
 } Node;
 
-typedef struct {
-    Node *nodes;
-    int32_t n, cap;
-    int32_t *slots;
-    uint32_t mask;
-} StateTable;
-
-static inline const uint8_t *node_arr(const Node *nd) { return nd->key; }
+#define NODE(st, i) ((Node *)tab_rec((st), (i)))
 
 static inline uint32_t node_frozen(const Node *nd)
 {
@@ -74,89 +152,26 @@ static inline uint32_t node_frozen(const Node *nd)
     return f;
 }
 
-static int st_init(StateTable *t)
-{
-    t->n = 0;
-    t->cap = 1 << 12;
-    t->nodes = malloc(sizeof(Node) * (size_t)t->cap);
-    t->mask = (1u << 13) - 1;
-    t->slots = malloc(sizeof(int32_t) * (t->mask + 1));
-    if (!t->nodes || !t->slots)
-        return -1;
-    memset(t->slots, 0xff, sizeof(int32_t) * (t->mask + 1));
-    return 0;
-}
-
-static void st_free(StateTable *t)
-{
-    free(t->nodes);
-    free(t->slots);
-}
-
-static int st_grow(StateTable *t)
-{
-    uint32_t nmask = t->mask * 2 + 1;
-    int32_t *ns = malloc(sizeof(int32_t) * (nmask + 1));
-    if (!ns)
-        return -1;
-    memset(ns, 0xff, sizeof(int32_t) * (nmask + 1));
-    for (int32_t i = 0; i < t->n; i++) {
-        uint32_t h = (uint32_t)hash_bytes32(t->nodes[i].key) & nmask;
-        while (ns[h] >= 0)
-            h = (h + 1) & nmask;
-        ns[h] = i;
-    }
-    free(t->slots);
-    t->slots = ns;
-    t->mask = nmask;
-    return 0;
-}
-
-/* Index of the state (arr, frozen); created (fields unset) when ``create``.
- * -1 when absent (or out of memory, with *oom set). */
-static int32_t st_find(StateTable *t, const uint8_t *arr, uint32_t frozen, int create, int *oom)
+/* Index of the state (arr, frozen), created unset when new; -1 when out of
+ * memory (*oom set). */
+static int32_t st_find(Table *t, const uint8_t *arr, uint32_t frozen, int *oom)
 {
     uint8_t key[32];
+    int created;
     memcpy(key, arr, 24);
     memcpy(key + 24, &frozen, 4);
     memset(key + 28, 0, 4);
-    uint32_t h = (uint32_t)hash_bytes32(key) & t->mask;
-    for (;;) {
-        int32_t i = t->slots[h];
-        if (i < 0)
-            break;
-        if (memcmp(t->nodes[i].key, key, 32) == 0)
-            return i;
-        h = (h + 1) & t->mask;
-    }
-    if (!create)
+    int32_t i = tab_get(t, key, &created);
+    if (i < 0) {
+        *oom = 1;
         return -1;
-    if (t->n >= t->cap) {
-        int32_t ncap = t->cap * 2;
-        Node *nn = realloc(t->nodes, sizeof(Node) * (size_t)ncap);
-        if (!nn) {
-            *oom = 1;
-            return -1;
-        }
-        t->nodes = nn;
-        t->cap = ncap;
     }
-    int32_t i = t->n++;
-    Node *nd = &t->nodes[i];
-    memcpy(nd->key, key, 32);
-    nd->p1_parent = nd->p2_parent = -1;
-    nd->p1_cell = nd->p2_cell = -1;
-    nd->level1 = NONE8;
-    nd->done = 0;
-    nd->ga = NONE8;
-    nd->pad = 0;
-    nd->gt = 0;
-    t->slots[h] = i;
-    if ((uint32_t)t->n * 2 > t->mask) {
-        if (st_grow(t) < 0) {
-            *oom = 1;
-            return -1;
-        }
+    if (created) {
+        Node *nd = NODE(t, i);
+        nd->p1_parent = nd->p2_parent = -1;
+        nd->p1_cell = nd->p2_cell = -1;
+        nd->level1 = NONE8;
+        nd->ga = NONE8;
     }
     return i;
 }
@@ -196,78 +211,18 @@ typedef struct {
     uint8_t h_val, h_lim, r_val, r_lim, rest;
 } KeyEntry;
 
-typedef struct {
-    KeyEntry *e;
-    int32_t n, cap;
-    int32_t *slots;
-    uint32_t mask;
-} KeyTable;
-
-static int kt_init(KeyTable *t)
+/* the entry of a class key, new and empty when absent; NULL: out of memory */
+static KeyEntry *kt_get(Table *t, const uint8_t key[32], int *oom)
 {
-    t->n = 0;
-    t->cap = 1 << 10;
-    t->e = malloc(sizeof(KeyEntry) * (size_t)t->cap);
-    t->mask = (1u << 11) - 1;
-    t->slots = malloc(sizeof(int32_t) * (t->mask + 1));
-    if (!t->e || !t->slots)
-        return -1;
-    memset(t->slots, 0xff, sizeof(int32_t) * (t->mask + 1));
-    return 0;
-}
-
-static void kt_free(KeyTable *t)
-{
-    free(t->e);
-    free(t->slots);
-}
-
-static KeyEntry *kt_get(KeyTable *t, const uint8_t key[32], int *oom)
-{
-    uint32_t h = (uint32_t)hash_bytes32(key) & t->mask;
-    for (;;) {
-        int32_t i = t->slots[h];
-        if (i < 0)
-            break;
-        if (memcmp(t->e[i].key, key, 32) == 0)
-            return &t->e[i];
-        h = (h + 1) & t->mask;
+    int created;
+    int32_t i = tab_get(t, key, &created);
+    if (i < 0) {
+        *oom = 1;
+        return NULL;
     }
-    if (t->n >= t->cap) {
-        int32_t ncap = t->cap * 2;
-        KeyEntry *ne = realloc(t->e, sizeof(KeyEntry) * (size_t)ncap);
-        if (!ne) {
-            *oom = 1;
-            return NULL;
-        }
-        t->e = ne;
-        t->cap = ncap;
-    }
-    int32_t i = t->n++;
-    KeyEntry *en = &t->e[i];
-    memcpy(en->key, key, 32);
-    en->h_val = en->r_val = 0;
-    en->h_lim = en->r_lim = NONE8;
-    en->rest = 0;
-    t->slots[h] = i;
-    if ((uint32_t)t->n * 2 > t->mask) {
-        uint32_t nmask = t->mask * 2 + 1;
-        int32_t *ns = malloc(sizeof(int32_t) * (nmask + 1));
-        if (!ns) {
-            *oom = 1;
-            return NULL;
-        }
-        memset(ns, 0xff, sizeof(int32_t) * (nmask + 1));
-        for (int32_t j = 0; j < t->n; j++) {
-            uint32_t g = (uint32_t)hash_bytes32(t->e[j].key) & nmask;
-            while (ns[g] >= 0)
-                g = (g + 1) & nmask;
-            ns[g] = j;
-        }
-        free(t->slots);
-        t->slots = ns;
-        t->mask = nmask;
-    }
+    KeyEntry *en = tab_rec(t, i);
+    if (created)
+        en->h_lim = en->r_lim = NONE8;
     return en;
 }
 
@@ -275,7 +230,7 @@ static KeyEntry *kt_get(KeyTable *t, const uint8_t key[32], int *oom)
 
 typedef struct {
     Tables tab;
-    KeyTable keys;
+    Table keys; /* KeyEntry records */
     BoundScratch *scratch;
     int counted_lim;
     long calls;
@@ -563,7 +518,7 @@ typedef struct {
 } SearchResult;
 
 typedef struct {
-    StateTable st;
+    Table st; /* Node records */
     Bounds b;
 } Search;
 
@@ -571,16 +526,16 @@ typedef struct {
 static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, SearchResult *res)
 {
     const Tables *t = &S->b.tab;
-    StateTable *st = &S->st;
+    Table *st = &S->st;
     int gap0 = find_gap(arr0);
     uint32_t frozen0 = gap0 >= 0 ? t->adj_mask[gap0] : 0;
     int oom = 0;
-    int32_t start = st_find(st, arr0, frozen0, 1, &oom);
+    int32_t start = st_find(st, arr0, frozen0, &oom);
     if (start < 0) {
         res->oom = 1;
         return;
     }
-    st->nodes[start].level1 = 0;
+    NODE(st, start)->level1 = 0;
     int best = INF;
     int32_t best_at = -1;
     long nodes = 0;
@@ -593,7 +548,7 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
     for (int g = 0; g < GMAX && g < best; g++) {
         for (int32_t bi = 0; bi < buckets[g].n; bi++) {
             int32_t root = buckets[g].v[bi];
-            Node *rn = &st->nodes[root];
+            Node *rn = NODE(st, root);
             if (rn->done || rn->level1 != g)
                 continue;
             memcpy(arr, rn->key, 24);
@@ -609,7 +564,7 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
                 bounds_drop(&S->b, key, best - g);
                 continue;
             }
-            st->nodes[root].done = 1;
+            NODE(st, root)->done = 1;
             todo.n = 0;
             iv_push(&todo, root);
             for (int32_t qi = 0; qi < todo.n; qi++) {
@@ -619,8 +574,8 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
                     timed_out = 1;
                     goto out;
                 }
-                memcpy(arr, st->nodes[si].key, 24);
-                uint32_t frozen = node_frozen(&st->nodes[si]);
+                memcpy(arr, NODE(st, si)->key, 24);
+                uint32_t frozen = node_frozen(NODE(st, si));
                 if (g + r0 < best) {
                     int r = rotation_finish_c(t, arr, frozen, best - g);
                     if (r < INF && g + r < best) {
@@ -637,10 +592,10 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
                         if (g + 1 >= best)
                             continue;
                         uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
-                        int32_t ci = st_find(st, child, cf, 1, &oom);
+                        int32_t ci = st_find(st, child, cf, &oom);
                         if (ci < 0)
                             goto oom_out;
-                        Node *cn = &st->nodes[ci];
+                        Node *cn = NODE(st, ci);
                         if (cn->level1 == NONE8 || cn->level1 > g + 1) {
                             cn->level1 = (uint8_t)(g + 1);
                             cn->p1_parent = si;
@@ -651,10 +606,10 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
                         continue;
                     }
                     uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
-                    int32_t ci = st_find(st, child, cf, 1, &oom);
+                    int32_t ci = st_find(st, child, cf, &oom);
                     if (ci < 0)
                         goto oom_out;
-                    Node *cn = &st->nodes[ci];
+                    Node *cn = NODE(st, ci);
                     if (!cn->done) {
                         cn->done = 1;
                         cn->level1 = (uint8_t)g;
@@ -719,18 +674,18 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
                        SearchResult *res)
 {
     const Tables *t = &S->b.tab;
-    StateTable *st = &S->st;
+    Table *st = &S->st;
     S->b.counted_lim = 0; /* phase 2: see solver.COUNTED_LIM */
     int gap0 = find_gap(arr0);
     uint32_t frozen0 = gap0 >= 0 ? t->adj_mask[gap0] : 0;
     int oom = 0;
-    int32_t start = st_find(st, arr0, frozen0, 1, &oom);
+    int32_t start = st_find(st, arr0, frozen0, &oom);
     if (start < 0) {
         res->oom = 1;
         return;
     }
-    st->nodes[start].ga = 0;
-    st->nodes[start].gt = 0;
+    NODE(st, start)->ga = 0;
+    NODE(st, start)->gt = 0;
     int best_t = ntaps;
     int32_t best_state = -1;
     EQueue *qs = calloc(FMAX, sizeof(EQueue));
@@ -751,7 +706,7 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
             continue;
         }
         Entry e = q->v[q->head++];
-        Node *nd = &st->nodes[e.state];
+        Node *nd = NODE(st, e.state);
         if (nd->ga != e.ga || nd->gt != e.gt)
             continue; /* stale */
         memcpy(arr, nd->key, 24);
@@ -783,13 +738,13 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
             if (fc >= best_t)
                 continue;
             uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
-            int32_t ci = st_find(st, child, cf, 1, &oom);
+            int32_t ci = st_find(st, child, cf, &oom);
             if (ci < 0) {
                 res->oom = 1;
                 stopped = 1;
                 goto out;
             }
-            Node *cn = &st->nodes[ci];
+            Node *cn = NODE(st, ci);
             if (cn->ga != NONE8 && (cn->ga < ca || (cn->ga == ca && cn->gt <= ct)))
                 continue;
             if (cn->level1 != NONE8 && cn->level1 < ca)
