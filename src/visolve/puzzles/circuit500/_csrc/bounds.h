@@ -46,7 +46,7 @@
 #define BOUND_LAB_MIN 8
 #endif
 /* label lanes: every field < 128 sits in its own byte; the high bit of each
- * used byte is the guard for the all-fields "<=" test (see label_dominated) */
+ * used byte is the guard for the all-fields "<=" test (see bound_label_dominated) */
 #define BOUND_ROT_BIAS 32
 
 #if defined(__GNUC__)
@@ -375,8 +375,10 @@ static int reach_bound_c(const uint8_t *arr, const Tables *t, int s0, int e0, in
 {
     if (limit > BOUND_LIMIT_CAP)
         limit = BOUND_LIMIT_CAP;
-    if (limit <= 0)
+    if (limit <= 0) {
+        sc->failed = 0;
         return limit; /* no seed can cost below it: Python returns limit */
+    }
     int gd[NCELL], w[NCELL], k0, top;
     bound_walk_start(arr, t, s0, e0, gap, limit, max_m, sc, gd, w, &k0, &top);
     const uint64_t guard = 0x808080u;
@@ -486,8 +488,10 @@ static int counted_bound_c(const uint8_t *arr, const Tables *t, int s0, int e0, 
 {
     if (limit > BOUND_LIMIT_CAP)
         limit = BOUND_LIMIT_CAP;
-    if (limit <= 0)
+    if (limit <= 0) {
+        sc->failed = 0;
         return limit;
+    }
     int gd[NCELL], w[NCELL], k0, top;
     bound_walk_start(arr, t, s0, e0, gap, limit, max_m, sc, gd, w, &k0, &top);
     const uint64_t guard = 0x8080808080ull;
