@@ -51,7 +51,7 @@ Compiled
 ``_fastsolve.c`` (with ``_csrc/``) is this search in C: the same phases,
 bounds (:func:`solver_bound.reach_bound`, :func:`solver_bound.counted_bound`)
 and class-key cache (without the coarse step, which only saves bound
-computations), about 20 times faster.  :func:`search` uses it when it was
+computations), about 25 times faster.  :func:`search` uses it when it was
 built at install (``USE_COMPILED``) and finds the final rotations here; this
 module stays the reference, and ``tests/.../test_fastsolve.py`` checks that
 the compiled bounds, rotation finish and class key equal these and that
