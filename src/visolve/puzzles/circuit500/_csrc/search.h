@@ -16,7 +16,7 @@
 #define HB 31      /* largest value the search asks of the bound */
 #define NONE8 255  /* "no value" in a uint8 field */
 #define COUNTED_LIM 3
-#define GMAX 128   /* action counts the phase-1 buckets hold */
+#define GMAX 128   /* action counts the phase-1 buckets hold (more: not proven) */
 
 /* ------------------------------------------------------------ hashing */
 
@@ -542,9 +542,10 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
     IVec buckets[GMAX];
     memset(buckets, 0, sizeof(buckets));
     IVec todo = {0};
-    iv_push(&buckets[0], start);
+    int timed_out = 0, overflow = 0;
+    if (iv_push(&buckets[0], start) < 0)
+        goto oom_out;
     uint8_t key[32], child[24], arr[24];
-    int timed_out = 0;
     for (int g = 0; g < GMAX && g < best; g++) {
         for (int32_t bi = 0; bi < buckets[g].n; bi++) {
             int32_t root = buckets[g].v[bi];
@@ -600,7 +601,9 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
                             cn->level1 = (uint8_t)(g + 1);
                             cn->p1_parent = si;
                             cn->p1_cell = (int8_t)cell;
-                            if (g + 1 >= GMAX || iv_push(&buckets[g + 1], ci) < 0)
+                            if (g + 1 >= GMAX)
+                                overflow = 1; /* beyond the buckets: no proof */
+                            else if (iv_push(&buckets[g + 1], ci) < 0)
                                 goto oom_out;
                         }
                         continue;
@@ -627,7 +630,7 @@ out:
     res->actions = best;
     res->best = best_at;
     res->best_phase = 1;
-    res->proven = !timed_out;
+    res->proven = !timed_out && !overflow;
     res->nodes = nodes;
     for (int g = 0; g < GMAX; g++)
         free(buckets[g].v);
@@ -668,8 +671,6 @@ static int eq_push(EQueue *q, Entry e)
     return 0;
 }
 
-#define FMAX 256
-
 static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, double deadline,
                        SearchResult *res)
 {
@@ -688,7 +689,8 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
     NODE(st, start)->gt = 0;
     int best_t = ntaps;
     int32_t best_state = -1;
-    EQueue *qs = calloc(FMAX, sizeof(EQueue));
+    /* f < best_t <= ntaps: one queue per value below ntaps */
+    EQueue *qs = calloc((size_t)ntaps + 1, sizeof(EQueue));
     if (!qs) {
         res->oom = 1;
         return;
@@ -699,7 +701,7 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
     uint8_t key[32], child[24], arr[24];
     int f = target;
     int stopped = 0;
-    while (f < best_t && f < FMAX) {
+    while (f < best_t) {
         EQueue *q = &qs[f];
         if (q->head >= q->n) {
             f++;
@@ -754,7 +756,7 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
             cn->p2_parent = e.state;
             cn->p2_cell = (int8_t)cell;
             Entry ce = {ci, (uint8_t)ca, (uint8_t)pc, (uint16_t)ct};
-            if (fc >= FMAX || eq_push(&qs[fc], ce) < 0) {
+            if (eq_push(&qs[fc], ce) < 0) {
                 res->oom = 1;
                 stopped = 1;
                 goto out;
@@ -770,7 +772,7 @@ out:
         res->best = best_state;
         res->best_phase = 2;
     }
-    for (int i = 0; i < FMAX; i++)
+    for (int i = 0; i <= ntaps; i++)
         free(qs[i].v);
     free(qs);
 }
