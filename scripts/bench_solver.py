@@ -3,7 +3,7 @@
 
     python scripts/bench_solver.py [--jobs N] [--levels 1-500] [--timeout T]
                                    [--random N --seed S] [--compare-reference]
-                                   [--engine compiled|python] [--free-bound]
+                                   [--engine compiled|python] [--all-solutions] [--free-bound]
                                    [--out FILE] [-v]
 
 Prints the total wall time, the median and the 10 slowest levels, nodes, peak
@@ -73,14 +73,16 @@ def _turn(tile: model.Tile, k: int) -> model.Tile:
 
 
 def run_one(job):
-    name, grid, timeout, free_bound, compiled = job
+    name, grid, timeout, free_bound, compiled, all_solutions = job
     solver.USE_FREE_BOUND = free_bound
     solver.USE_COMPILED = compiled
-    res = solver.solve(model.Level(name, grid), SolveOptions(timeout=timeout))
+    res = solver.solve(model.Level(name, grid), SolveOptions(timeout=timeout,
+                                                             all_solutions=all_solutions))
     ok = True
-    if res["solved"]:
-        final, actions, _ = model.replay(grid, res["taps"])
-        ok = model.is_solved(final) and actions == res["actions"]
+    for taps in res.get("solutions") or ([res["taps"]] if res["solved"] else []):
+        final, actions, _ = model.replay(grid, taps)
+        ok = ok and model.is_solved(final) and actions == res["actions"]
+        ok = ok and len(taps) == len(res["taps"])
     return name, res, ok
 
 
@@ -109,6 +111,8 @@ def main(argv=None) -> int:
     ap.add_argument("--free-bound", action="store_true",
                     help="phase 2 also computes the free-slide bound per state (off by default;"
                     " Python engine only)")
+    ap.add_argument("--all-solutions", action="store_true",
+                    help="list every optimal solution (each one is replayed)")
     ap.add_argument("--engine", choices=("compiled", "python"),
                     default="compiled" if solver.USE_COMPILED else "python",
                     help="compiled search (_fastsolve, default when built) or the Python one")
@@ -122,7 +126,8 @@ def main(argv=None) -> int:
     else:
         todo = {n: levels[n] for n in parse_range(args.levels) if n in levels}
     compiled = args.engine == "compiled"
-    jobs = [(name, grid, args.timeout, args.free_bound, compiled) for name, grid in todo.items()]
+    jobs = [(name, grid, args.timeout, args.free_bound, compiled, args.all_solutions)
+            for name, grid in todo.items()]
 
     t0 = time.perf_counter()
     results = {}
@@ -162,6 +167,11 @@ def main(argv=None) -> int:
     print(f"solved: {len(solved)}  proven optimal: {len(optimal) - len(impossible)}"
           f"  proven impossible: {len(impossible)}  timed out: {len(timed)}")
     print(f"replay check failures: {len(bad)} {bad[:10]}")
+    if args.all_solutions:
+        counts = [len(results[n][0].get("solutions", [])) for n in todo]
+        cut = [n for n in todo if results[n][0].get("solutions_complete") is False]
+        print(f"all solutions: {sum(counts)} listed, most {max(counts)} for one level,"
+              f" {sum(c > 1 for c in counts)} levels with more than one; lists cut short: {cut}")
     print(f"total wall: {wall:.2f} s   sum of level times: {sum(secs):.2f} s")
     print(f"median per level: {statistics.median(secs) * 1000:.1f} ms"
           f"   mean: {statistics.mean(secs) * 1000:.1f} ms")

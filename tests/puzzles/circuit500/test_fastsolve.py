@@ -143,3 +143,21 @@ def test_bad_input_is_refused():
         fast.search(b"\x00" * 23, 0.0)
     with pytest.raises(ValueError):
         fast.search(bytes([solver.EMPTY_C] * 24), 0.0)  # no start or end
+
+
+def test_all_solutions_equal_the_python_listing(monkeypatch):
+    """The compiled listing (best slide paths x cheapest rotation finishes)
+    gives exactly the solutions of the Python depth-first listing."""
+    from tests.puzzles.circuit500.test_solver import LEVELS
+
+    monkeypatch.setattr(solver, "USE_COMPILED", True)
+    several = 0
+    for i, (grid, (actions, taps)) in enumerate(LEVELS):
+        res = solver.solve(model.Level(i, grid), SolveOptions(all_solutions=True))
+        assert res["solutions_complete"] is True
+        got = {tuple(map(tuple, s)) for s in res["solutions"]}
+        arr = _arr(grid)
+        want = {tuple(map(tuple, s)) for s in solver.enumerate_solutions(arr, actions, taps)}
+        assert got == want
+        several += len(got) > 1
+    assert several >= 3  # the listing is not just the one solution found

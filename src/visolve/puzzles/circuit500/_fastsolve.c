@@ -62,20 +62,62 @@ static PyObject *path_list(const Table *st, int32_t idx, int phase)
     return lst;
 }
 
+/* list_paths() callback: one (final, frozen, slides) tuple per path */
+typedef struct {
+    Search *S;
+    PyObject *out;
+    Py_ssize_t limit;
+    int error;
+} PathSink;
+
+static int sink_path(void *ctx, int32_t final, const int8_t *cells, int n)
+{
+    PathSink *ps = ctx;
+    const Node *nd = NODE(&ps->S->st, final);
+    PyObject *slides = PyList_New(n);
+    if (!slides) {
+        ps->error = 1;
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLong(cells[i]);
+        if (!v) {
+            Py_DECREF(slides);
+            ps->error = 1;
+            return 1;
+        }
+        PyList_SET_ITEM(slides, i, v);
+    }
+    PyObject *item = Py_BuildValue("(y#kN)", (const char *)nd->key, (Py_ssize_t)24,
+                                   (unsigned long)node_frozen(nd), slides);
+    if (!item || PyList_Append(ps->out, item) < 0) {
+        Py_XDECREF(item);
+        ps->error = 1;
+        return 1;
+    }
+    Py_DECREF(item);
+    return PyList_GET_SIZE(ps->out) >= ps->limit;
+}
+
 PyDoc_STRVAR(search_doc,
-"search(arr0, timeout) -> dict\n\n"
+"search(arr0, timeout, list_paths=0) -> dict\n\n"
 "Fewest actions, then fewest taps, from the arrangement ``arr0`` (24 tile\n"
 "codes, solver.encode).  ``timeout`` in seconds (<= 0: none).  Returns\n"
 "``actions`` (None: no finish), ``taps``, ``slides`` (cells slid into the\n"
 "gap, in order), ``final`` and ``frozen`` (the slide state the rotations\n"
 "finish from), ``nodes``, ``proven``, ``bounds`` (bound computations).\n"
+"With ``list_paths`` > 0 also ``paths``: up to that many (final, frozen,\n"
+"slides) of the solutions with the best actions and taps (every slide path\n"
+"to every finishing state; the rotations are the caller's), or None when\n"
+"the timeout cut the listing short.\n"
 "The caller checks beforehand that the board can be finished at all.");
 
 static PyObject *py_search(PyObject *self, PyObject *args)
 {
     PyObject *obj;
     double timeout;
-    if (!PyArg_ParseTuple(args, "Od", &obj, &timeout))
+    Py_ssize_t list_limit = 0;
+    if (!PyArg_ParseTuple(args, "Od|n", &obj, &timeout, &list_limit))
         return NULL;
     uint8_t arr0[24];
     if (get_arr(obj, arr0) < 0)
@@ -117,7 +159,7 @@ static PyObject *py_search(PyObject *self, PyObject *args)
         ntaps = nslides + (res.actions - NODE(&S->st, res.best)->level1);
         res.taps = ntaps;
         if (res.proven)
-            min_taps_c(S, arr0, res.actions, ntaps, deadline, &res);
+            min_taps_c(S, arr0, res.actions, ntaps, deadline, list_limit > 0, &res);
     }
     Py_END_ALLOW_THREADS
     PyObject *out = NULL;
@@ -126,6 +168,20 @@ static PyObject *py_search(PyObject *self, PyObject *args)
         goto done;
     }
     res.bound_calls = S->b.calls;
+    PyObject *paths = Py_None;
+    Py_INCREF(Py_None);
+    if (list_limit > 0 && res.listed_all && res.proven && res.best >= 0) {
+        Py_DECREF(paths);
+        paths = PyList_New(0);
+        if (!paths)
+            goto done;
+        PathSink ps = {S, paths, list_limit, 0};
+        list_paths(S, arr0, res.actions, res.taps, sink_path, &ps);
+        if (ps.error) {
+            Py_DECREF(paths);
+            goto done;
+        }
+    }
     PyObject *slides, *final, *actions;
     if (res.best >= 0) {
         slides = path_list(&S->st, res.best, res.best_phase);
@@ -142,17 +198,20 @@ static PyObject *py_search(PyObject *self, PyObject *args)
         Py_XDECREF(slides);
         Py_XDECREF(final);
         Py_XDECREF(actions);
+        Py_DECREF(paths);
         goto done;
     }
-    out = Py_BuildValue("{s:N,s:i,s:N,s:N,s:k,s:l,s:O,s:l}", "actions", actions, "taps",
+    out = Py_BuildValue("{s:N,s:i,s:N,s:N,s:k,s:l,s:O,s:l,s:N}", "actions", actions, "taps",
                         res.best >= 0 ? res.taps : 0, "slides", slides, "final", final,
                         "frozen", (unsigned long)(res.best >= 0 ? node_frozen(NODE(&S->st, res.best)) : 0),
                         "nodes", res.nodes, "proven", res.proven ? Py_True : Py_False, "bounds",
-                        res.bound_calls);
+                        res.bound_calls, "paths", paths);
 done:
     bound_scratch_free(S->b.scratch);
     tab_free(&S->st);
     tab_free(&S->b.keys);
+    free(S->edges);
+    free(S->finals.v);
     free(S);
     return out;
 }

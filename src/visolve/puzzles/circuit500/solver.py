@@ -845,7 +845,7 @@ USE_FREE_BOUND = False
 COUNTED_LIM = 3
 
 
-def search(arr0: bytes, deadline: float | None, check_every: int = 256):
+def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_paths: int = 0):
     """Phase 1 (:func:`min_actions`) then phase 2: the fewest taps among the
     solutions with that many actions ``A``.
 
@@ -868,13 +868,18 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     free_bound(parent) - free(slide)``.  A popped lazy entry whose own bound
     raises its key is pushed again, so the pop order stays an A* order with
     admissible keys and the first key >= the best finish proves it.  Returns
-    dict with best, info, slides, nodes, proven, bounds (bound computations)."""
+    dict with best, info, slides, nodes, proven, bounds (bound computations).
+
+    ``list_paths`` > 0 (compiled search only) adds ``paths``: up to that many
+    ``(final arrangement, frozen, slides)`` of the solutions with the best
+    actions and taps, or None when the timeout cut the listing short (see
+    :func:`_solutions_from_paths`)."""
     board = _Board(arr0)
     out = {"best": (INF, INF), "info": None, "slides": [], "nodes": 0, "proven": True, "bounds": 0}
     if not board.feasible:
         return out
     if USE_COMPILED:
-        return _compiled_search(arr0, deadline, out)
+        return _compiled_search(arr0, deadline, out, list_paths)
     bounds = _Bounds(board)
     target, info, nodes1, proven, level = min_actions(arr0, bounds, deadline)
     bounds.counted_lim = 0  # phase 2: see COUNTED_LIM
@@ -988,12 +993,14 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256):
     return out
 
 
-def _compiled_search(arr0: bytes, deadline: float | None, out: dict) -> dict:
+def _compiled_search(arr0: bytes, deadline: float | None, out: dict, list_paths: int = 0) -> dict:
     """:func:`search` by the compiled module; the rotations of the final
     state are found here (once) by :func:`rotation_finish`."""
     timeout = 0.0 if deadline is None else max(deadline - time.monotonic(), 1e-6)
-    res = _fastsolve.search(arr0, timeout)
+    res = _fastsolve.search(arr0, timeout, list_paths)
     out.update(nodes=res["nodes"], proven=res["proven"], bounds=res["bounds"])
+    if list_paths:
+        out["paths"] = res["paths"]
     if res["actions"] is None:
         return out
     arr, frozen, paid = arr0, ADJ_MASK[arr0.find(GAP_C)] if GAP_C in arr0 else 0, 0
@@ -1008,8 +1015,37 @@ def _compiled_search(arr0: bytes, deadline: float | None, out: dict) -> dict:
     return out
 
 
-def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = 10000):
-    """Every canonical solution with exactly (actions, taps): list of tap lists."""
+#: most solutions listed with ``--all-solutions``
+MAX_SOLUTIONS = 10000
+
+
+def _solutions_from_paths(arr0: bytes, paths, actions: int, limit: int = MAX_SOLUTIONS):
+    """Tap lists of the compiled search's best slide paths: each path with
+    every cheapest rotation finish of its final state (simple paths,
+    :func:`simple_path_finishes`), rotations in their last windows."""
+    out: list[list[list[int]]] = []
+    finishes: dict[tuple, list] = {}
+    for final, frozen, slides in paths:
+        arr, paid = arr0, 0
+        for cell in slides:
+            paid += PAID[arr[cell]]
+            arr = _slide(arr, 0, arr.find(GAP_C), cell)[0]
+        assert arr == final, "compiled search: a listed path does not end at its state"
+        rest = actions - paid
+        fin = finishes.get((final, frozen))
+        if fin is None:
+            fin = finishes[(final, frozen)] = simple_path_finishes(final, frozen, rest)
+        for cost, turns in fin:
+            if cost == rest:
+                out.append(_taps_for(arr0, slides, turns))
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = MAX_SOLUTIONS):
+    """Every canonical solution with exactly (actions, taps): list of tap lists
+    (the Python search's way: a depth-first search over slides)."""
     board = _Board(arr0)
     gap0 = arr0.index(GAP_C) if GAP_C in arr0 else -1
     frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
@@ -1078,7 +1114,7 @@ def solve(level: Level, options: SolveOptions | None = None) -> dict:
         "seconds": 0.0,
         "timed_out": False,
     }
-    res = search(arr0, deadline)
+    res = search(arr0, deadline, list_paths=MAX_SOLUTIONS if options.all_solutions else 0)
     out["nodes"] = res["nodes"]
     if res["info"] is not None:
         actions, ntaps = res["best"]
@@ -1088,10 +1124,15 @@ def solve(level: Level, options: SolveOptions | None = None) -> dict:
         assert len(taps) == ntaps
         out.update(solved=True, actions=actions, taps=taps)
         if options.all_solutions:
-            if res["proven"]:
-                sols = enumerate_solutions(arr0, actions, ntaps)
-            else:
+            complete = bool(res["proven"])
+            if not res["proven"]:
                 sols = []
+            elif "paths" in res:
+                complete = res["paths"] is not None
+                sols = _solutions_from_paths(arr0, res["paths"] or [], actions)
+            else:
+                sols = enumerate_solutions(arr0, actions, ntaps)
+            out["solutions_complete"] = complete and len(sols) < MAX_SOLUTIONS
             for s in sols:
                 _verify(grid, s, actions)
                 assert len(s) == ntaps

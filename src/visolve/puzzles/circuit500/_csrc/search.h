@@ -40,6 +40,11 @@ static inline uint64_t hash_bytes32(const uint8_t *p)
     return mix64(a ^ mix64(b ^ mix64(c ^ mix64(d + 0x9e3779b97f4a7c15ULL))));
 }
 
+typedef struct {
+    int32_t *v;
+    int32_t n, cap;
+} IVec;
+
 /* ------------------------------------------------------------ hash table */
 
 /* Records of ``size`` bytes whose first 32 bytes are the key, kept in one
@@ -139,8 +144,9 @@ typedef struct {
     uint8_t level1;    /* least actions phase 1 knows (NONE8: unknown) */
     uint8_t done;      /* listed as a member of a class in phase 1 */
     uint8_t ga;        /* phase 2: actions (NONE8: not reached) */
-    uint8_t pad;
+    uint8_t listed;    /* enumeration: paths to it already listed */
     uint16_t gt;       /* phase 2: taps */
+    int32_t edge;      /* enumeration: first edge reaching it at (ga, gt), -1: none */
 } Node;
 
 #define NODE(st, i) ((Node *)tab_rec((st), (i)))
@@ -172,6 +178,7 @@ static int32_t st_find(Table *t, const uint8_t *arr, uint32_t frozen, int *oom)
         nd->p1_cell = nd->p2_cell = -1;
         nd->level1 = NONE8;
         nd->ga = NONE8;
+        nd->edge = -1;
     }
     return i;
 }
@@ -472,10 +479,6 @@ static inline double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-typedef struct {
-    int32_t *v;
-    int32_t n, cap;
-} IVec;
 
 static int iv_push(IVec *v, int32_t x)
 {
@@ -512,15 +515,43 @@ typedef struct {
     int32_t best;     /* state of the best finish (-1: none) */
     int best_phase;   /* 1 or 2: which parent links lead to it */
     int proven;
+    int listed_all;   /* enumeration: every state with a best finish was reached */
     long nodes;
     long bound_calls;
     int oom;
 } SearchResult;
 
+/* enumeration: an edge parent --slide of ``cell``--> child, listed per child */
+typedef struct {
+    int32_t parent, next;
+    int8_t cell;
+} Edge;
+
 typedef struct {
     Table st; /* Node records */
     Bounds b;
+    Edge *edges; /* enumeration only */
+    int32_t n_edges, cap_edges;
+    IVec finals; /* enumeration: states popped with a finish at the best taps */
 } Search;
+
+static int edge_add(Search *S, Node *child, int32_t parent, int cell)
+{
+    if (S->n_edges >= S->cap_edges) {
+        int32_t nc = S->cap_edges ? S->cap_edges * 2 : 1024;
+        Edge *ne = realloc(S->edges, sizeof(Edge) * (size_t)nc);
+        if (!ne)
+            return -1;
+        S->edges = ne;
+        S->cap_edges = nc;
+    }
+    Edge *e = &S->edges[S->n_edges];
+    e->parent = parent;
+    e->cell = (int8_t)cell;
+    e->next = child->edge;
+    child->edge = S->n_edges++;
+    return 0;
+}
 
 /* Phase 1 (solver.min_actions). */
 static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, SearchResult *res)
@@ -671,8 +702,11 @@ static int eq_push(EQueue *q, Entry e)
     return 0;
 }
 
+/* With ``enumerate``, the search goes on through f == best_t, records
+ * every edge that reaches a state at its (ga, gt) and collects the states
+ * with a finish at best_t taps in S->finals (list_paths() reads them). */
 static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, double deadline,
-                       SearchResult *res)
+                       int enumerate, SearchResult *res)
 {
     const Tables *t = &S->b.tab;
     Table *st = &S->st;
@@ -701,7 +735,9 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
     uint8_t key[32], child[24], arr[24];
     int f = target;
     int stopped = 0;
-    while (f < best_t) {
+    /* without enumeration only f < best_t is looked at; with it f <= best_t */
+    int over = enumerate ? 1 : 0;
+    while (f < best_t + over) {
         EQueue *q = &qs[f];
         if (q->head >= q->n) {
             f++;
@@ -723,11 +759,18 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
             stopped = 1;
             break;
         }
-        if (e.gt + rest < best_t && bounds_rotations(&S->b, arr, key, rest + 1) <= rest) {
+        if (e.gt + rest < best_t + over && bounds_rotations(&S->b, arr, key, rest + 1) <= rest) {
             int r = rotation_finish_c(t, arr, frozen, rest + 1);
             if (r == rest) {
-                best_t = e.gt + r;
-                best_state = e.state;
+                if (e.gt + r < best_t) {
+                    best_t = e.gt + r;
+                    best_state = e.state;
+                }
+                if (enumerate && iv_push(&S->finals, e.state) < 0) {
+                    res->oom = 1;
+                    stopped = 1;
+                    goto out;
+                }
             }
         }
         if (gap0 < 0)
@@ -737,7 +780,7 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
             int pc = t->paid[arr[cell]];
             int ca = e.ga + pc, ct = e.gt + 1;
             int fc = ct + target - ca;
-            if (fc >= best_t)
+            if (fc >= best_t + over)
                 continue;
             uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
             int32_t ci = st_find(st, child, cf, &oom);
@@ -747,10 +790,24 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
                 goto out;
             }
             Node *cn = NODE(st, ci);
-            if (cn->ga != NONE8 && (cn->ga < ca || (cn->ga == ca && cn->gt <= ct)))
+            if (cn->ga != NONE8 && (cn->ga < ca || (cn->ga == ca && cn->gt <= ct))) {
+                if (enumerate && cn->ga == ca && cn->gt == ct && edge_add(S, cn, e.state, cell) < 0) {
+                    res->oom = 1;
+                    stopped = 1;
+                    goto out;
+                }
                 continue;
+            }
             if (cn->level1 != NONE8 && cn->level1 < ca)
                 continue;
+            if (enumerate) {
+                cn->edge = -1; /* a better (ga, gt): the edges so far are not on it */
+                if (edge_add(S, cn, e.state, cell) < 0) {
+                    res->oom = 1;
+                    stopped = 1;
+                    goto out;
+                }
+            }
             cn->ga = (uint8_t)ca;
             cn->gt = (uint16_t)ct;
             cn->p2_parent = e.state;
@@ -765,8 +822,10 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
     }
 out:
     res->nodes += nodes;
-    if (stopped)
+    /* stopped at f == best_t: the taps are proven, the list is not complete */
+    if (stopped && f < best_t)
         res->proven = 0;
+    res->listed_all = enumerate && !stopped;
     if (best_state >= 0) {
         res->taps = best_t;
         res->best = best_state;
@@ -775,6 +834,82 @@ out:
     for (int i = 0; i <= ntaps; i++)
         free(qs[i].v);
     free(qs);
+}
+
+/* ------------------------------------------------------------ enumeration */
+
+typedef struct {
+    Search *S;
+    int32_t start;
+    int8_t cells[512];
+    /* called with each path (cells from the start, in order) to S->finals[i];
+     * returns nonzero to stop */
+    int (*emit)(void *ctx, int32_t final, const int8_t *cells, int n);
+    void *ctx;
+    int32_t final;
+    int stop;
+} Lister;
+
+/* the edge parent -> x is on a best path: it reaches x at x's (ga, gt) */
+static inline int edge_fits(const Search *S, const Node *x, const Edge *e)
+{
+    const Node *p = NODE(&S->st, e->parent);
+    if (p->ga == NONE8)
+        return 0;
+    int pc = S->b.tab.paid[p->key[e->cell]];
+    return p->ga + pc == x->ga && p->gt + 1 == x->gt;
+}
+
+static void list_back(Lister *L, int32_t x, int depth)
+{
+    if (x == L->start) {
+        int8_t path[512];
+        for (int i = 0; i < depth; i++)
+            path[i] = L->cells[depth - 1 - i];
+        if (L->emit(L->ctx, L->final, path, depth))
+            L->stop = 1;
+        return;
+    }
+    const Node *nd = NODE(&L->S->st, x);
+    if (depth >= 511)
+        return;
+    for (int32_t ei = nd->edge; ei >= 0 && !L->stop; ei = L->S->edges[ei].next) {
+        const Edge *e = &L->S->edges[ei];
+        if (!edge_fits(L->S, nd, e))
+            continue;
+        L->cells[depth] = e->cell;
+        list_back(L, e->parent, depth + 1);
+    }
+}
+
+/* Every best path (target actions, taps) to each finishing state of the
+ * enumeration, handed to ``emit`` until it says stop. */
+static void list_paths(Search *S, const uint8_t *arr0, int target, int taps,
+                       int (*emit)(void *, int32_t, const int8_t *, int), void *ctx)
+{
+    const Tables *t = &S->b.tab;
+    int gap0 = find_gap(arr0);
+    int oom = 0;
+    Lister L;
+    L.S = S;
+    L.start = st_find(&S->st, arr0, gap0 >= 0 ? t->adj_mask[gap0] : 0, &oom);
+    L.emit = emit;
+    L.ctx = ctx;
+    L.stop = 0;
+    if (L.start < 0)
+        return;
+    for (int32_t i = 0; i < S->finals.n && !L.stop; i++) {
+        int32_t x = S->finals.v[i];
+        Node *nd = NODE(&S->st, x);
+        int rest = target - nd->ga;
+        if (nd->listed || nd->gt + rest != taps)
+            continue;
+        if (rotation_finish_c(t, nd->key, node_frozen(nd), rest + 1) != rest)
+            continue;
+        nd->listed = 1;
+        L.final = x;
+        list_back(&L, x, 0);
+    }
 }
 
 #endif
