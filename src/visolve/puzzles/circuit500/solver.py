@@ -993,6 +993,18 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_pat
     return out
 
 
+def _after_slides(arr0: bytes, slides, final: bytes, frozen: int) -> int:
+    """Replay ``slides`` from the level: check that they end at the slide state
+    ``(final, frozen)`` the compiled search names, and return the actions
+    they cost."""
+    arr, fro, paid = arr0, ADJ_MASK[arr0.find(GAP_C)] if GAP_C in arr0 else 0, 0
+    for cell in slides:
+        paid += PAID[arr[cell]]
+        arr, fro = _slide(arr, fro, arr.find(GAP_C), cell)
+    assert (arr, fro) == (final, frozen), "compiled search: slides do not end at the state"
+    return paid
+
+
 def _compiled_search(arr0: bytes, deadline: float | None, out: dict, list_paths: int = 0) -> dict:
     """:func:`search` by the compiled module; the rotations of the final
     state are found here (once) by :func:`rotation_finish`."""
@@ -1003,12 +1015,8 @@ def _compiled_search(arr0: bytes, deadline: float | None, out: dict, list_paths:
         out["paths"] = res["paths"]
     if res["actions"] is None:
         return out
-    arr, frozen, paid = arr0, ADJ_MASK[arr0.find(GAP_C)] if GAP_C in arr0 else 0, 0
-    for cell in res["slides"]:
-        paid += PAID[arr[cell]]
-        arr, frozen = _slide(arr, frozen, arr.find(GAP_C), cell)
-    assert (arr, frozen) == (res["final"], res["frozen"]), "compiled search: path mismatch"
-    rest = res["actions"] - paid
+    arr, frozen = res["final"], res["frozen"]
+    rest = res["actions"] - _after_slides(arr0, res["slides"], arr, frozen)
     cost, turns = rotation_finish(arr, frozen, rest + 1)
     assert cost == rest, f"compiled search: finish costs {cost}, expected {rest}"
     out.update(best=(res["actions"], res["taps"]), info=((arr, frozen), turns), slides=res["slides"])
@@ -1026,12 +1034,7 @@ def _solutions_from_paths(arr0: bytes, paths, actions: int, limit: int = MAX_SOL
     out: list[list[list[int]]] = []
     finishes: dict[tuple, list] = {}
     for final, frozen, slides in paths:
-        arr, paid = arr0, 0
-        for cell in slides:
-            paid += PAID[arr[cell]]
-            arr = _slide(arr, 0, arr.find(GAP_C), cell)[0]
-        assert arr == final, "compiled search: a listed path does not end at its state"
-        rest = actions - paid
+        rest = actions - _after_slides(arr0, slides, final, frozen)
         fin = finishes.get((final, frozen))
         if fin is None:
             fin = finishes[(final, frozen)] = simple_path_finishes(final, frozen, rest)
