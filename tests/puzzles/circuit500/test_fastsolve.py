@@ -7,6 +7,8 @@ values, and whole searches the same action and tap counts."""
 from __future__ import annotations
 
 import random
+import signal
+import time
 
 import numpy as np
 import pytest
@@ -161,3 +163,43 @@ def test_all_solutions_equal_the_python_listing(monkeypatch):
         assert got == want
         several += len(got) > 1
     assert several >= 3  # the listing is not just the one solution found
+
+
+def _hard_level() -> bytes:
+    """An invented level the compiled search needs over a second for (11
+    actions, 18 taps): 7 empties, 3 crosses, corners and junctions, shuffled
+    with a fixed seed."""
+    rng = random.Random(291)
+    tiles = [model.EMPTY] * 7 + [model.Tile("cross", 15)] * 3
+    tiles += [model.Tile("corner", rng.choice((3, 6, 12, 9))) for _ in range(6)]
+    tiles += [model.Tile("junction", rng.choice((7, 11, 13, 14))) for _ in range(5)]
+    tiles += [model.Tile("start", rng.choice((1, 2, 4, 8))), model.Tile("end", rng.choice((1, 2, 4, 8)))]
+    tiles.append(model.GAP)
+    rng.shuffle(tiles)
+    return bytes(solver.encode(t) for t in tiles)
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX interval timers")
+def test_a_signal_stops_a_long_search():
+    """Ctrl-C (here: an alarm whose handler raises) ends a long compiled
+    search at once instead of after it."""
+
+    class Stop(Exception):
+        pass
+
+    def handler(_signum, _frame):
+        raise Stop
+
+    arr = _hard_level()
+    old = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.1)
+        t0 = time.monotonic()
+        with pytest.raises(Stop):
+            fast.search(arr, 0.0)
+        assert time.monotonic() - t0 < 0.6
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    res = fast.search(arr, 0.0)  # and the next search runs normally
+    assert res["proven"] and res["actions"] == 11 and res["taps"] == 18

@@ -99,6 +99,9 @@ static int sink_path(void *ctx, int32_t final, const int8_t *cells, int n)
     return PyList_GET_SIZE(ps->out) >= ps->limit;
 }
 
+/* Ctrl-C during a long search: Python's signal handlers run here */
+static int python_interrupted(void) { return PyErr_CheckSignals() < 0; }
+
 PyDoc_STRVAR(search_doc,
 "search(arr0, timeout, list_paths=0) -> dict\n\n"
 "Fewest actions, then fewest taps, from the arrangement ``arr0`` (24 tile\n"
@@ -146,7 +149,8 @@ static PyObject *py_search(PyObject *self, PyObject *args)
     res.best = -1;
     double deadline = timeout > 0 ? now_seconds() + timeout : 0.0;
     int ntaps = 0;
-    Py_BEGIN_ALLOW_THREADS
+    /* (the GIL stays held: batches run in processes, and signals are checked) */
+    S->interrupted = python_interrupted;
     min_actions_c(S, arr0, deadline, &res);
     if (!res.oom && !S->b.oom && res.best >= 0) {
         /* taps of the phase-1 finish: its slides + its rotations */
@@ -161,8 +165,9 @@ static PyObject *py_search(PyObject *self, PyObject *args)
         if (res.proven)
             min_taps_c(S, arr0, res.actions, ntaps, deadline, list_limit > 0, &res);
     }
-    Py_END_ALLOW_THREADS
     PyObject *out = NULL;
+    if (S->was_interrupted)
+        goto done; /* the exception (KeyboardInterrupt, ...) is set */
     if (res.oom || S->b.oom) {
         PyErr_NoMemory();
         goto done;

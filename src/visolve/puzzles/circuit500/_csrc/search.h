@@ -533,7 +533,23 @@ typedef struct {
     Edge *edges; /* enumeration only */
     int32_t n_edges, cap_edges;
     IVec finals; /* enumeration: states popped with a finish at the best taps */
+    /* asked every few hundred states: nonzero stops the search (Ctrl-C) */
+    int (*interrupted)(void);
+    int was_interrupted;
 } Search;
+
+/* Every ``mask + 1`` states: whether the deadline has passed or the caller
+ * wants the search stopped. */
+static inline int should_stop(Search *S, long nodes, long mask, double deadline)
+{
+    if ((nodes & mask) != 0)
+        return 0;
+    if (S->interrupted && S->interrupted()) {
+        S->was_interrupted = 1;
+        return 1;
+    }
+    return deadline > 0 && now_seconds() > deadline;
+}
 
 static int edge_add(Search *S, Node *child, int32_t parent, int cell)
 {
@@ -602,7 +618,7 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
             for (int32_t qi = 0; qi < todo.n; qi++) {
                 int32_t si = todo.v[qi];
                 nodes++;
-                if (deadline > 0 && (nodes & 511) == 0 && now_seconds() > deadline) {
+                if (should_stop(S, nodes, 511, deadline)) {
                     timed_out = 1;
                     goto out;
                 }
@@ -755,7 +771,7 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
         if (e.check && bounds_actions(&S->b, arr, key, rest + 1) > rest)
             continue;
         nodes++;
-        if (deadline > 0 && (nodes & 255) == 0 && now_seconds() > deadline) {
+        if (should_stop(S, nodes, 255, deadline)) {
             stopped = 1;
             break;
         }
