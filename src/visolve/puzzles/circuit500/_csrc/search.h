@@ -40,9 +40,20 @@ static inline uint64_t hash_bytes32(const uint8_t *p)
     return mix64(a ^ mix64(b ^ mix64(c ^ mix64(d + 0x9e3779b97f4a7c15ULL))));
 }
 
+/* A growable array's storage twice as large (256 elements at first);
+ * NULL when out of memory (``items`` is then kept). */
+static void *grow(void *items, int64_t *cap, size_t size)
+{
+    int64_t nc = *cap ? *cap * 2 : 256;
+    void *nv = realloc(items, size * (size_t)nc);
+    if (nv)
+        *cap = nc;
+    return nv;
+}
+
 typedef struct {
     int32_t *v;
-    int32_t n, cap;
+    int64_t n, cap;
 } IVec;
 
 /* ------------------------------------------------------------ hash table */
@@ -483,12 +494,10 @@ static inline double now_seconds(void)
 static int iv_push(IVec *v, int32_t x)
 {
     if (v->n >= v->cap) {
-        int32_t nc = v->cap ? v->cap * 2 : 64;
-        int32_t *nv = realloc(v->v, sizeof(int32_t) * (size_t)nc);
+        int32_t *nv = grow(v->v, &v->cap, sizeof(int32_t));
         if (!nv)
             return -1;
         v->v = nv;
-        v->cap = nc;
     }
     v->v[v->n++] = x;
     return 0;
@@ -531,7 +540,7 @@ typedef struct {
     Table st; /* Node records */
     Bounds b;
     Edge *edges; /* enumeration only */
-    int32_t n_edges, cap_edges;
+    int64_t n_edges, cap_edges;
     IVec finals; /* enumeration: states popped with a finish at the best taps */
     /* asked every few hundred states: nonzero stops the search (Ctrl-C) */
     int (*interrupted)(void);
@@ -554,12 +563,10 @@ static inline int should_stop(Search *S, long nodes, long mask, double deadline)
 static int edge_add(Search *S, Node *child, int32_t parent, int cell)
 {
     if (S->n_edges >= S->cap_edges) {
-        int32_t nc = S->cap_edges ? S->cap_edges * 2 : 1024;
-        Edge *ne = realloc(S->edges, sizeof(Edge) * (size_t)nc);
+        Edge *ne = grow(S->edges, &S->cap_edges, sizeof(Edge));
         if (!ne)
             return -1;
         S->edges = ne;
-        S->cap_edges = nc;
     }
     Edge *e = &S->edges[S->n_edges];
     e->parent = parent;
@@ -707,12 +714,10 @@ typedef struct {
 static int eq_push(EQueue *q, Entry e)
 {
     if (q->n >= q->cap) {
-        int64_t nc = q->cap ? q->cap * 2 : 256;
-        Entry *nv = realloc(q->v, sizeof(Entry) * (size_t)nc);
+        Entry *nv = grow(q->v, &q->cap, sizeof(Entry));
         if (!nv)
             return -1;
         q->v = nv;
-        q->cap = nc;
     }
     q->v[q->n++] = e;
     return 0;
