@@ -223,34 +223,6 @@ done:
 
 /* ---------------------------------------------- pieces, for the tests */
 
-static PyObject *bound_common(PyObject *args, int counted)
-{
-    PyObject *obj, *lvl;
-    int s0, e0, gap, limit, max_m;
-    if (!PyArg_ParseTuple(args, "OOiiiii", &obj, &lvl, &s0, &e0, &gap, &limit, &max_m))
-        return NULL;
-    uint8_t arr[24], arr0[24];
-    if (get_arr(obj, arr) < 0 || get_arr(lvl, arr0) < 0)
-        return NULL;
-    Tables *t = malloc(sizeof(Tables));
-    BoundScratch *sc = bound_scratch_new();
-    if (!t || !sc) {
-        free(t);
-        if (sc)
-            bound_scratch_free(sc);
-        return PyErr_NoMemory();
-    }
-    tables_init(t, arr0);
-    int v = counted ? counted_bound_c(arr, t, s0, e0, gap, limit, max_m, sc)
-                    : reach_bound_c(arr, t, s0, e0, gap, limit, max_m, sc);
-    bound_scratch_free(sc);
-    free(t);
-    return PyLong_FromLong(v);
-}
-
-static PyObject *py_reach_bound(PyObject *self, PyObject *args) { return bound_common(args, 0); }
-static PyObject *py_counted_bound(PyObject *self, PyObject *args) { return bound_common(args, 1); }
-
 /* the arrangement in ``obj`` and the tables of a level with its tiles
  * (NULL with an exception set) */
 static Tables *arr_tables(PyObject *obj, uint8_t arr[24])
@@ -263,6 +235,33 @@ static Tables *arr_tables(PyObject *obj, uint8_t arr[24])
     tables_init(t, arr);
     return t;
 }
+
+static PyObject *bound_common(PyObject *args, int counted)
+{
+    PyObject *obj, *lvl;
+    int s0, e0, gap, limit, max_m;
+    uint8_t arr[24], arr0[24];
+    if (!PyArg_ParseTuple(args, "OOiiiii", &obj, &lvl, &s0, &e0, &gap, &limit, &max_m))
+        return NULL;
+    if (get_arr(obj, arr) < 0)
+        return NULL;
+    Tables *t = arr_tables(lvl, arr0);
+    if (!t)
+        return NULL;
+    BoundScratch *sc = bound_scratch_new();
+    if (!sc) {
+        free(t);
+        return PyErr_NoMemory();
+    }
+    int v = counted ? counted_bound_c(arr, t, s0, e0, gap, limit, max_m, sc)
+                    : reach_bound_c(arr, t, s0, e0, gap, limit, max_m, sc);
+    bound_scratch_free(sc);
+    free(t);
+    return PyLong_FromLong(v);
+}
+
+static PyObject *py_reach_bound(PyObject *self, PyObject *args) { return bound_common(args, 0); }
+static PyObject *py_counted_bound(PyObject *self, PyObject *args) { return bound_common(args, 1); }
 
 static PyObject *py_rotation_finish(PyObject *self, PyObject *args)
 {

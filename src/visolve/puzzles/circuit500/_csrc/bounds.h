@@ -16,7 +16,7 @@
  * All memory lives in a BoundScratch that is reused across calls; it only
  * grows (rarely, when a call needs more than any call before).  If growing
  * fails, the call returns 0 (always a valid lower bound) and sets
- * sc->failed; bound_scratch_failed() reads the flag.
+ * sc->failed.
  *
  * Requires common.h (Tables, NCELL, NNODE, INF, CROSS_C, UCAP). */
 #ifndef C500_BOUNDS_H
@@ -113,12 +113,6 @@ static BoundScratch *bound_scratch_new(void)
     /* labels are allocated on first use of a node */
     sc->stamp = 0;
     return sc;
-}
-
-/* whether the last call ran out of memory (its value was then 0) */
-static inline int bound_scratch_failed(const BoundScratch *sc)
-{
-    return sc->failed;
 }
 
 /* A new call: a fresh stamp (every hash slot and node becomes empty) and

@@ -53,11 +53,6 @@ static inline int rotate_cw(int arms, int times)
     return ((arms << times) | (arms >> (4 - times))) & 15;
 }
 
-static inline int popcount4(int x)
-{
-    return (x & 1) + ((x >> 1) & 1) + ((x >> 2) & 1) + ((x >> 3) & 1);
-}
-
 static void rot_table(int code, int frozen, int out[16])
 {
     int kind = code >> 4, arms = code & 15;

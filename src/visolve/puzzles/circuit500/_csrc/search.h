@@ -63,7 +63,8 @@ typedef struct {
 typedef struct {
     uint8_t *recs;
     size_t size;
-    int32_t n, cap;
+    int32_t n;
+    int64_t cap;
     int32_t *slots;
     uint32_t mask;
 } Table;
@@ -124,11 +125,10 @@ static int32_t tab_get(Table *t, const uint8_t key[32], int *created)
         h = (h + 1) & t->mask;
     }
     if (t->n >= t->cap) {
-        uint8_t *nr = realloc(t->recs, t->size * (size_t)t->cap * 2);
+        uint8_t *nr = grow(t->recs, &t->cap, t->size);
         if (!nr)
             return -1;
         t->recs = nr;
-        t->cap *= 2;
     }
     int32_t i = t->n++;
     uint8_t *rec = tab_rec(t, i);
