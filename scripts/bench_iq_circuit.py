@@ -56,9 +56,9 @@ def main() -> int:
             problems.append("not solved")
         elif check_solution(level, placements_from_solution(sol)):
             problems.append("invalid: " + check_solution(level, placements_from_solution(sol))[0])
-        if not sol["optimal"]:
+        if not sol["proven"]:
             problems.append("count not proven")
-        if sol["solutions"] != 1:
+        if sol["count"] != 1:
             problems.append(f"{sol['solutions']} solutions, expected 1")
         if problems:
             failures.append((level.level, problems))

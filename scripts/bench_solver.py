@@ -158,9 +158,9 @@ def main(argv=None) -> int:
     nodes = [results[n][0]["nodes"] for n in todo]
     bad = [n for n in todo if not results[n][1]]
     solved = [n for n in todo if results[n][0]["solved"]]
-    optimal = [n for n in todo if results[n][0]["optimal"]]
+    optimal = [n for n in todo if results[n][0]["proven"]]
     timed = [n for n in todo if results[n][0]["timed_out"]]
-    impossible = [n for n in todo if results[n][0]["optimal"] and not results[n][0]["solved"]]
+    impossible = [n for n in todo if results[n][0]["proven"] and not results[n][0]["solved"]]
     rss_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     rss_kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(f"levels: {len(todo)}  jobs: {args.jobs}  timeout: {args.timeout}  engine: {args.engine}")

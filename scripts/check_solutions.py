@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             problems.append(f"{path.stem}: no solution stored")
             continue
         counts["solved"] += 1
-        counts["optimal"] += bool(sol.get("optimal"))
+        counts["proven"] += bool(sol.get("proven"))
         seconds += float(sol.get("seconds", 0.0))
         try:
             final, actions, _ = model.replay(level.grid, sol["taps"])

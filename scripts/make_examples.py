@@ -197,7 +197,7 @@ def make_iq_circuit(out: Path, seed: int = 500) -> list[dict]:
             board = random_board(rng)
             keep = tuple(rng.sample(range(10), 4)) if kind == "master" else ()
             level = challenge_of(board, kind, number, keep=keep)
-            if solve(level, SolveOptions(timeout=10)).get("solutions") == 1:
+            if solve(level, SolveOptions(timeout=10)).get("count") == 1:
                 break
         name = f"iq_circuit_{number}.png"
         ok, data = cv2.imencode(".png", draw_challenge(level, pitch=42, margin=0.15))

@@ -80,7 +80,7 @@ def test_prepare_all_solve_all_and_unsolved(data):
     res = invoke("--solve-all", "--data", str(data), "--jobs", "2", "--log")
     assert res.exit_code == 0, res.output
     sol = json.loads((data / "solutions/circuit500/level_007.json").read_text())
-    assert sol["solved"] and sol["optimal"] and sol["level"] == 7
+    assert sol["solved"] and sol["proven"] and sol["level"] == 7
     final, actions, _ = replay(lvl.grid, sol["taps"])
     assert is_solved(final) and actions == sol["actions"]
     assert cv2.imread(str(data / "solutions/circuit500/level_007.png")) is not None
@@ -103,7 +103,7 @@ def test_handle_named_file_and_json(data):
     assert res.exit_code == 0, res.output
     rows = [json.loads(line) for line in res.stdout.splitlines() if line.startswith("{")]
     assert [(r["action"], r["status"]) for r in rows] == [("prepare", "read"), ("solve", "solved")]
-    assert rows[1]["data"]["optimal"] is True
+    assert rows[1]["data"]["proven"] is True
     assert (data / "solutions/circuit500/level_003.png").exists()
 
 

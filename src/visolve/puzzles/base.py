@@ -1,25 +1,84 @@
-"""What every puzzle family provides: the plugin interface.
+"""What every puzzle family provides: the plugin interface and its contract.
 
 A family is one package under ``visolve.puzzles`` that builds a
 :class:`PuzzleFamily` from its four parts (reader, level format, solver,
-painter) and is listed once in ``visolve.puzzles.REGISTRY``.  Everything in
-the pipeline talks to families only through this interface.
+painter) and is listed once in ``visolve.puzzles._FAMILIES``.  Everything in
+the pipeline talks to families only through this interface, and
+``tests/puzzles/test_contract.py`` checks every registered family against the
+contract below, so a new family is green or red without a test of its own
+for any of it.
 
-Conventions shared by all families:
+Pictures
+    numpy ``uint8`` arrays in OpenCV's BGR order, ``(h, w, 3)``.
 
-* images are numpy ``uint8`` arrays in OpenCV's BGR order, ``(h, w, 3)``;
-* a level object has attributes ``level`` (``int`` number, or ``str`` name
-  when the picture has no number) and ``source`` (picture file name);
-* a solution is a JSON-ready ``dict`` with at least ``puzzle``, ``level``,
-  ``solved`` (bool) and ``seconds``; the family adds its own fields.
+Levels
+    A level is a frozen dataclass with at least the fields ``level`` (``int``
+    number, or ``str`` name when the picture has none) and ``source`` (the
+    picture's file name, ``""`` when there is none).  ``==`` compares every
+    field.  The level file is its exact text form::
+
+        parse_level(format_level(level), path) == level
+
+    for every level the reader or the parser can produce.  Two levels that
+    differ only in ``source`` are the same puzzle: :func:`level_identity`
+    gives the hash a solution records to say what it solves.
+
+Reading
+    ``probe(image)`` is the cheap first look (a few ms, no photo search): a
+    score in ``[0, 1]``, 0 meaning "surely not this family".  The pipeline
+    probes every family, reads with the likeliest first and goes on to the
+    next plausible family when a reader raises ``NotThisPuzzle`` *or*
+    ``ReadError``.  ``read(image, source)`` returns a level, or raises one of
+    those two with a one-line reason naming the cell in doubt.
+
+Solutions
+    ``solve(level, options)`` returns a JSON-ready ``dict``.  Keys every
+    family writes (:data:`SOLUTION_KEYS`):
+
+    ``puzzle``, ``level``
+        the family name and the level's number or name;
+    ``solved``
+        a solution was found;
+    ``seconds``
+        search time;
+    ``proven``
+        the search finished, so what the solution claims is certain: its
+        optimality (fewest actions) or its count.  ``False`` after a timeout;
+    ``timed_out``
+        the ``--timeout`` stopped the search.
+
+    Families that count solutions also write ``count`` (number of distinct
+    solutions; exact when ``proven``, else how many were found).  Everything
+    else is the family's own (``actions`` and ``taps``, ``board`` and
+    ``placements``...).  ``rank(solution)`` is a sort key, lower is better;
+    ``final(solution)`` says nothing better can be found (``--unsolved``
+    skips the level).  Both use only the keys above plus the family's own,
+    and read solutions written by earlier versions (:func:`proven_of`,
+    :func:`count_of` accept the old ``optimal`` / ``solutions`` keys).
+
+Hints
+    Families of placement puzzles may add ``hint(level, options)`` -- the
+    next placement for a partly filled board, as a solution-like dict -- and
+    ``paint_hint(level, solution)``, the picture of that one step.
+
+Testing
+    ``testing`` names a module (kept out of the runtime imports) with
+    ``sample_levels() -> list[level]`` (a few small levels the solver
+    finishes quickly) and ``draw_level(level) -> picture`` (the level drawn
+    as a picture the family's reader reads back exactly).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
+
+#: keys every family's solution dict carries
+SOLUTION_KEYS = ("puzzle", "level", "solved", "seconds", "proven", "timed_out")
 
 
 @dataclass(frozen=True)
@@ -28,6 +87,10 @@ class SolveOptions:
 
     timeout: float | None = None  #: seconds for one level; None = no limit
     all_solutions: bool = False  #: also list every optimal / valid solution
+
+
+def _always(_image: np.ndarray) -> float:
+    return 0.5
 
 
 @dataclass(frozen=True)
@@ -41,7 +104,7 @@ class PuzzleFamily:
     format_level: Callable[[Any], str]
     #: level file text + path (for messages) -> level; raises LevelFormatError
     parse_level: Callable[[str, str], Any]
-    #: level + options -> solution dict
+    #: level + options -> solution dict (see the module docstring for its keys)
     solve: Callable[[Any, SolveOptions], dict]
     #: level + solution dict -> annotated solution picture (BGR)
     paint: Callable[[Any, dict], np.ndarray]
@@ -51,10 +114,18 @@ class PuzzleFamily:
     final: Callable[[dict], bool]
     #: solution dict -> short human summary, e.g. "5 actions, 6 taps (optimal)"
     summary: Callable[[dict], str]
+    #: cheap first look at a picture: 0 (surely not this family) .. 1
+    probe: Callable[[np.ndarray], float] = _always
     #: solution dict keys written as columns of the run log
     log_columns: tuple[str, ...] = ("seconds",)
     #: optional debug overlay: image + source -> BGR picture explaining the read
     debug_overlay: Callable[[np.ndarray, str], np.ndarray] | None = None
+    #: optional: level + options -> hint dict (the next placement)
+    hint: Callable[[Any, SolveOptions], dict] | None = None
+    #: optional: level + hint dict -> picture of that one step
+    paint_hint: Callable[[Any, dict], np.ndarray] | None = None
+    #: module with ``sample_levels()`` and ``draw_level(level)`` for the contract test
+    testing: str | None = None
 
 
 def level_key(level: int | str) -> str:
@@ -63,3 +134,29 @@ def level_key(level: int | str) -> str:
         return f"level_{level:03d}"
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in str(level))
     return f"level_{safe}"
+
+
+def level_identity(family: PuzzleFamily, level: Any) -> str:
+    """Hash of the level's normalized text, ``source`` left out: what a solution solves."""
+    if dataclasses.is_dataclass(level) and any(f.name == "source" for f in dataclasses.fields(level)):
+        level = dataclasses.replace(level, source="")
+    text = family.format_level(level)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def proven_of(solution: dict) -> bool:
+    """``proven``, or the ``optimal`` key that solutions of earlier versions wrote."""
+    return bool(solution.get("proven", solution.get("optimal", False)))
+
+
+def count_of(solution: dict) -> int | None:
+    """``count``, or the integer ``solutions`` key that earlier IQ Circuit solutions wrote."""
+    if "count" in solution:
+        return solution["count"]
+    legacy = solution.get("solutions")
+    return legacy if isinstance(legacy, int) else None
+
+
+def default_final(solution: dict) -> bool:
+    """Solved and proven: nothing better can be found."""
+    return bool(solution.get("solved")) and proven_of(solution)

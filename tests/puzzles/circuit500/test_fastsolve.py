@@ -115,7 +115,7 @@ def test_search_equals_the_python_search(monkeypatch, seed):
         for compiled in (False, True):
             monkeypatch.setattr(solver, "USE_COMPILED", compiled)
             res = solver.solve(level, SolveOptions(timeout=60))
-            got[compiled] = (res["solved"], res["actions"], len(res["taps"]), res["optimal"])
+            got[compiled] = (res["solved"], res["actions"], len(res["taps"]), res["proven"])
             if res["solved"]:
                 final, cost, _ = model.replay(grid, res["taps"])
                 assert model.is_solved(final) and cost == res["actions"]
@@ -132,7 +132,7 @@ def test_timeout_keeps_the_best_so_far(monkeypatch):
         level = model.random_level(rng)
         res = solver.solve(level, SolveOptions(timeout=1e-4))
         if res["timed_out"]:
-            assert res["optimal"] is False
+            assert res["proven"] is False
             if res["solved"]:
                 final, cost, _ = model.replay(level.grid, res["taps"])
                 assert model.is_solved(final) and cost == res["actions"]

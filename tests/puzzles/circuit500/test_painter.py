@@ -160,19 +160,19 @@ def test_paint_solution_solved_and_unsolved():
     for r, c in taps:
         grid, cost = tap(grid, r, c)
         actions += cost
-    sol = {"solved": True, "actions": actions, "taps": taps, "optimal": False}
+    sol = {"solved": True, "actions": actions, "taps": taps, "proven": False}
     img = painter.paint_solution(LEVEL, sol)
     assert img.ndim == 3 and img.shape[2] == 3 and img.dtype == np.uint8
     assert img.shape[0] > 500 and img.shape[1] > 500
     assert not is_solved(grid)  # the sheet still draws (with a warning)
 
     none = painter.paint_solution(LEVEL, {"solved": False, "actions": None, "taps": [],
-                                          "optimal": False})
+                                          "proven": False})
     assert none.ndim == 3 and none.shape[2] == 3
     assert none.shape[0] < img.shape[0]
 
     bad = painter.paint_solution(LEVEL, {"solved": True, "actions": 1, "taps": [[0, 2]],
-                                         "optimal": True})  # empty tile: tap does nothing
+                                         "proven": True})  # empty tile: tap does nothing
     assert bad.ndim == 3
 
 

@@ -201,7 +201,7 @@ def engine(request, monkeypatch):
 def test_solver_matches_brute_force(idx, engine):
     grid, (actions, taps) = LEVELS[idx]
     res = solver.solve(Level(idx, grid), SolveOptions())
-    assert res["solved"] and res["optimal"] and not res["timed_out"]
+    assert res["solved"] and res["proven"] and not res["timed_out"]
     assert res["actions"] == actions
     assert len(res["taps"]) == taps
     final, cost, _ = replay(grid, res["taps"])
@@ -251,7 +251,7 @@ def test_already_solved_level(engine):
         """
     )
     res = solver.solve(Level(1, grid), SolveOptions())
-    assert res == {**res, "solved": True, "optimal": True, "actions": 0, "taps": []}
+    assert res == {**res, "solved": True, "proven": True, "actions": 0, "taps": []}
 
 
 def test_impossible_level_is_proven(engine):
@@ -267,7 +267,7 @@ def test_impossible_level_is_proven(engine):
         """
     )
     res = solver.solve(Level(2, grid), SolveOptions())
-    assert res["solved"] is False and res["optimal"] is True and res["timed_out"] is False
+    assert res["solved"] is False and res["proven"] is True and res["timed_out"] is False
     assert res["actions"] is None and res["taps"] == []
 
 
@@ -290,7 +290,7 @@ def _real_levels():
 def test_real_levels_not_worse_than_reference(number, engine):
     levels, ref = _real_levels()
     res = solver.solve(Level(number, levels[number]), SolveOptions())
-    assert res["solved"] and res["optimal"]
+    assert res["solved"] and res["proven"]
     assert res["actions"] <= ref[number][0]
     if res["actions"] == ref[number][0]:
         assert len(res["taps"]) <= ref[number][1]
@@ -301,7 +301,7 @@ def test_timeout_returns_not_optimal(engine):
     # level 318 needs over a second even compiled (hundreds of thousands of states)
     res = solver.solve(Level(318, levels[318]), SolveOptions(timeout=0.05))
     assert res["timed_out"] is True
-    assert res["optimal"] is False
+    assert res["proven"] is False
     if res["solved"]:
         final, cost, _ = replay(levels[318], res["taps"])
         assert is_solved(final) and cost == res["actions"]

@@ -34,6 +34,7 @@ import functools
 import cv2
 import numpy as np
 
+from visolve.puzzles.base import proven_of
 from visolve.puzzles.circuit500.model import (
     COLS,
     D,
@@ -593,7 +594,7 @@ def paint_solution(level: Level, solution: dict, zoom: int = 2, per_row: int = 3
             title = "already solved"
         panels.append((title, "green path: start to end", _board_picture(grid, zoom)))
         actions = solution.get("actions", spent)
-        opt = "optimal" if solution.get("optimal") else "best found (not proven optimal)"
+        opt = "optimal" if proven_of(solution) else "best found (not proven optimal)"
         header = f"{name} - {actions} actions, {len(taps)} taps, {opt}"
         note = "Tap the orange tile; each board shows the position before that tap."
         note_colour = SHEET_DIM

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from visolve.puzzles.base import PuzzleFamily
+from visolve.puzzles.base import PuzzleFamily, default_final, proven_of
 from visolve.puzzles.circuit500.levelfile import format_level, parse_level
 from visolve.puzzles.circuit500.painter import paint_solution
 from visolve.puzzles.circuit500.reader import debug_overlay, read
@@ -13,11 +13,7 @@ def rank(solution: dict) -> tuple:
     """Solved before unsolved, proven optimal first, then fewer actions, then fewer taps."""
     if not solution.get("solved"):
         return (1, 1, 0, 0)
-    return (0, 0 if solution.get("optimal") else 1, solution["actions"], len(solution["taps"]))
-
-
-def final(solution: dict) -> bool:
-    return bool(solution.get("solved") and solution.get("optimal"))
+    return (0, 0 if proven_of(solution) else 1, solution["actions"], len(solution["taps"]))
 
 
 def summary(solution: dict) -> str:
@@ -25,7 +21,7 @@ def summary(solution: dict) -> str:
         why = "timed out" if solution.get("timed_out") else "no solution exists"
         return f"unsolved ({why})"
     text = f"{solution['actions']} actions, {len(solution['taps'])} taps"
-    if solution.get("optimal"):
+    if proven_of(solution):
         return text + " (optimal)"
     return text + " (best found, not proven optimal: timed out)"
 
@@ -39,8 +35,8 @@ FAMILY = PuzzleFamily(
     solve=solve,
     paint=paint_solution,
     rank=rank,
-    final=final,
+    final=default_final,
     summary=summary,
-    log_columns=("nodes", "seconds", "taps", "actions", "optimal"),
+    log_columns=("nodes", "seconds", "taps", "actions", "proven"),
     debug_overlay=debug_overlay,
 )

@@ -1110,7 +1110,7 @@ def solve(level: Level, options: SolveOptions | None = None) -> dict:
         "puzzle": PUZZLE,
         "level": level.level,
         "solved": False,
-        "optimal": False,
+        "proven": False,
         "actions": None,
         "taps": [],
         "nodes": 0,
@@ -1147,7 +1147,7 @@ def solve(level: Level, options: SolveOptions | None = None) -> dict:
             out["solutions"] = sols
     elif options.all_solutions:
         out["solutions"] = []
-    out["optimal"] = bool(res["proven"])
+    out["proven"] = bool(res["proven"])
     out["timed_out"] = not res["proven"]
     out["seconds"] = round(time.monotonic() - t0, 6)
     return out

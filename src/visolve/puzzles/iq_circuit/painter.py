@@ -13,6 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from visolve.puzzles.base import count_of, proven_of
 from visolve.puzzles.iq_circuit.model import (
     DELTA,
     HEIGHT,
@@ -184,8 +185,8 @@ def paint_solution(level: Level, solution: dict) -> np.ndarray:
     lines: list[tuple[str, tuple]] = []
     if solution.get("solved") and placements:
         right_body = draw_solution_board(placements, pitch)
-        n = solution.get("solutions", 1)
-        proven = solution.get("optimal")
+        n = count_of(solution) or 1
+        proven = proven_of(solution)
         count = f"{n} solution{'s' if n != 1 else ''}" + ("" if proven else " found so far (search cut short)")
         right = _panel(f"Solution ({count})", right_body, width)
         lines.append(("Placement order (columns A-H from the left, rows 1-4 from the top):", INK))

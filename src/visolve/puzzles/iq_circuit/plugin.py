@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from visolve.puzzles.base import PuzzleFamily
+from visolve.puzzles.base import PuzzleFamily, count_of, default_final, proven_of
 from visolve.puzzles.iq_circuit.levelfile import format_level, parse_level
 from visolve.puzzles.iq_circuit.painter import paint_solution
 from visolve.puzzles.iq_circuit.reader import debug_overlay, read
@@ -13,13 +13,8 @@ def rank(solution: dict) -> tuple:
     """Solved before unsolved, then a proven count before an unfinished search."""
     if not solution.get("solved"):
         # a proof that nothing exists beats a search that was cut short
-        return (1, 0 if solution.get("optimal") else 1)
-    return (0, 0 if solution.get("optimal") else 1)
-
-
-def final(solution: dict) -> bool:
-    """Nothing more to learn: solved and the search ran to the end."""
-    return bool(solution.get("solved") and solution.get("optimal"))
+        return (1, 0 if proven_of(solution) else 1)
+    return (0, 0 if proven_of(solution) else 1)
 
 
 def summary(solution: dict) -> str:
@@ -27,8 +22,8 @@ def summary(solution: dict) -> str:
         if solution.get("timed_out"):
             return "unsolved (timed out)"
         return "no solution (" + solution.get("reason", "search finished without one") + ")"
-    n = solution.get("solutions", 1)
-    if not solution.get("optimal"):
+    n = count_of(solution) or 1
+    if not proven_of(solution):
         return f"solved ({n} solution{'s' if n != 1 else ''} found, count not proven: timed out)"
     if n == 1:
         return "solved, unique (1 solution)"
@@ -44,8 +39,8 @@ FAMILY = PuzzleFamily(
     solve=solve,
     paint=paint_solution,
     rank=rank,
-    final=final,
+    final=default_final,
     summary=summary,
-    log_columns=("solutions", "nodes", "seconds"),
+    log_columns=("count", "nodes", "seconds"),
     debug_overlay=debug_overlay,
 )

@@ -353,7 +353,7 @@ def _has_loop(symbols) -> bool:
 
 
 def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
-    """Find a solution and count all of them (``optimal`` = the count is proven)."""
+    """Find a solution and count all of them (``proven`` = the count is certain)."""
     t0 = time.perf_counter()
     deadline = None if options.timeout is None else t0 + options.timeout
     search = _Search(level, deadline, options.all_solutions)
@@ -367,8 +367,8 @@ def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
         "kind": level.kind,
         "solved": search.first is not None,
         "seconds": round(seconds, 6),
-        "solutions": search.count,
-        "optimal": not search.timed_out,
+        "proven": not search.timed_out,
+        "count": search.count,
         "timed_out": search.timed_out,
         "nodes": search.nodes,
     }
