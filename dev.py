@@ -6,10 +6,10 @@
     python3 dev.py setup   # only the .venv
 
 Needs nothing but Python 3.11+ and the package index.  The install step runs
-again only when pyproject.toml, setup.py or the C sources of the compiled
-circuit500 search changed since the last one.  That search is built when a C
-compiler is present; without one the install still works and the solver runs
-its pure-Python search (same answers, slower).
+again only when pyproject.toml, setup.py or a C source under src/ changed
+since the last one.  The compiled searches are built when a C compiler is
+present; without one the install still works and the solvers run their
+pure-Python searches (same answers, slower).
 """
 
 from __future__ import annotations
@@ -35,9 +35,8 @@ def run(*args: str | os.PathLike) -> None:
 
 def _build_inputs_hash() -> str:
     """Hash of everything the install step builds from."""
-    c500 = ROOT / "src" / "visolve" / "puzzles" / "circuit500"
-    files = [ROOT / "pyproject.toml", ROOT / "setup.py", c500 / "_fastsolve.c"]
-    files += sorted((c500 / "_csrc").glob("*.h"))
+    files = [ROOT / "pyproject.toml", ROOT / "setup.py"]
+    files += sorted(p for p in (ROOT / "src").rglob("*") if p.suffix in (".c", ".h"))
     digest = hashlib.sha256()
     for path in files:
         if path.exists():
