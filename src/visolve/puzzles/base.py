@@ -28,8 +28,9 @@ Reading
     score in ``[0, 1]``, 0 meaning "surely not this family".  The pipeline
     probes every family, reads with the likeliest first and goes on to the
     next plausible family when a reader raises ``NotThisPuzzle`` *or*
-    ``ReadError``.  ``read(image, source)`` returns a level, or raises one of
-    those two with a one-line reason naming the cell in doubt.
+    ``ReadError``.  ``read(image, source)`` returns a level -- or a list of
+    levels when one picture holds several (a booklet page) -- or raises one
+    of those two with a one-line reason naming the cell in doubt.
 
 Solutions
     ``solve(level, options)`` returns a JSON-ready ``dict``.  Keys every
@@ -62,10 +63,27 @@ Hints
     ``paint_hint(level, solution)``, the picture of that one step.
 
 Testing
-    ``testing`` names a module (kept out of the runtime imports) with
-    ``sample_levels() -> list[level]`` (a few small levels the solver
-    finishes quickly) and ``draw_level(level) -> picture`` (the level drawn
-    as a picture the family's reader reads back exactly).
+    ``testing`` names a module ``visolve.puzzles.<name>.testing`` that the
+    runtime never imports (tests, scripts and benchmarks do).  It provides:
+
+    ``sample_levels() -> list[level]``
+        a few small levels the solver finishes quickly (contract test);
+    ``draw_level(level) -> picture``
+        the level drawn as an input picture (screenshot, booklet challenge,
+        board) that the family's reader reads back exactly (contract test);
+    ``random_level(rng) -> level``
+        a random valid level (``rng`` a ``numpy.random.Generator``);
+    ``real_cases(shared) -> list[Case]``
+        the third-party pictures under ``shared`` (the ``../shared`` folder)
+        with their truth; ``[]`` when they are absent;
+    ``synthetic_cases(n, seed, strength=1.0) -> Iterator[Case]``
+        ``n`` photo-like pictures of project-drawn levels (see
+        :mod:`visolve.testing`), deterministic for a seed.
+
+    A :class:`Case` is ``(name, image, truth)``: ``truth`` is the list of
+    levels the picture shows (usually one; ``source`` set to ``name``), or
+    ``None`` when the reader must refuse it.  ``scripts/eval_reader.py
+    --puzzle NAME`` runs any family's cases.
 """
 
 from __future__ import annotations
@@ -79,6 +97,15 @@ import numpy as np
 
 #: keys every family's solution dict carries
 SOLUTION_KEYS = ("puzzle", "level", "solved", "seconds", "proven", "timed_out")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One evaluation picture: its name, the picture (BGR) and the levels it shows (None: refuse)."""
+
+    name: str
+    image: np.ndarray
+    truth: list[Any] | None
 
 
 @dataclass(frozen=True)
@@ -97,8 +124,9 @@ def _always(_image: np.ndarray) -> float:
 class PuzzleFamily:
     name: str  #: command-line and folder name, e.g. ``circuit500``
     title: str  #: human name
-    #: image (BGR) + source file name -> level.  Raises NotThisPuzzle when the
-    #: picture is not of this family, ReadError when it is but reading failed.
+    #: image (BGR) + source file name -> level (or a list of levels).  Raises
+    #: NotThisPuzzle when the picture is not of this family, ReadError when it
+    #: is but reading failed.
     read: Callable[[np.ndarray, str], Any]
     #: level -> level file text (human-editable)
     format_level: Callable[[Any], str]
