@@ -58,9 +58,11 @@ Solutions
     :func:`count_of` accept the old ``optimal`` / ``solutions`` keys).
 
 Hints
-    Families of placement puzzles may add ``hint(level, options)`` -- the
-    next placement for a partly filled board, as a solution-like dict -- and
-    ``paint_hint(level, solution)``, the picture of that one step.
+    Families of placement puzzles put a ``hint`` dict into the solution when
+    the level is a partly filled board (``completable``, ``completions``,
+    ``piece`` and ``cells`` of the next placement, ``reason``), and provide
+    ``paint_hint(level, solution)``: the picture of that one next step, which
+    ``visolve --hint`` writes instead of the full solution picture.
 
 Testing
     ``testing`` names a module ``visolve.puzzles.<name>.testing`` that the
@@ -148,9 +150,7 @@ class PuzzleFamily:
     log_columns: tuple[str, ...] = ("seconds",)
     #: optional debug overlay: image + source -> BGR picture explaining the read
     debug_overlay: Callable[[np.ndarray, str], np.ndarray] | None = None
-    #: optional: level + options -> hint dict (the next placement)
-    hint: Callable[[Any, SolveOptions], dict] | None = None
-    #: optional: level + hint dict -> picture of that one step
+    #: optional: level + solution dict -> picture of the next step only (``--hint``)
     paint_hint: Callable[[Any, dict], np.ndarray] | None = None
     #: module with ``sample_levels()`` and ``draw_level(level)`` for the contract test
     testing: str | None = None
