@@ -4,6 +4,7 @@
     python3 dev.py demo    # .venv + install, then read and solve the example pictures in data/raw/
     python3 dev.py test    # .venv + install (with test extras), then the test suite
     python3 dev.py setup   # only the .venv
+    python3 dev.py check-install   # build a wheel, install it in a fresh venv, handle the examples
 
 Needs nothing but Python 3.11+ and the package index.  The install step runs
 again only when pyproject.toml, setup.py or a C source under src/ changed
@@ -60,7 +61,7 @@ def setup() -> None:
 def main(argv: list[str]) -> int:
     task = argv[0] if argv else "help"
     rest = argv[1:]
-    if task not in ("demo", "test", "setup"):
+    if task not in ("demo", "test", "setup", "check-install"):
         print(__doc__)
         return 0 if task in ("help", "-h", "--help") else 2
     setup()
@@ -70,6 +71,8 @@ def main(argv: list[str]) -> int:
             print("solutions: data/solutions/<puzzle>/level_*.png and .json", flush=True)
         elif task == "test":
             run(PY, "-m", "pytest", "-q", *rest)
+        elif task == "check-install":
+            run(PY, "scripts/check_install.py", *rest)
     except subprocess.CalledProcessError as exc:
         return exc.returncode
     return 0

@@ -10,8 +10,10 @@ solvable in a few moves.
 
 The pictures are drawn by ``painter.render_screenshot`` at several phone
 sizes; one is saved as JPEG (quality 85).  ``data/raw/examples.jsonl`` gives
-each picture's level number and grid (tokens as in the truth files, ``*`` where
-a tile is drawn lit) and the scrambling taps.
+each picture's puzzle, level number and ``level_text`` (the level file
+``visolve --prepare`` must write for it: ``scripts/check_install.py`` compares),
+and for circuit500 the grid (tokens as in the truth files, ``*`` where a tile is
+drawn lit) and the scrambling taps.
 
 IQ Circuit examples (``iq_circuit_NNN.png``) are challenges of random valid
 boards (the ten pieces placed by ``iq_circuit.solver.random_board``), drawn by
@@ -171,16 +173,30 @@ def make(out: Path, seed: int = 500) -> list[dict]:
         path_out.write_bytes(data.tobytes())
         records.append({
             "file": name,
+            "puzzle": "circuit500",
             "level": number,
+            "level_text": _level_text("circuit500", level, name),
             "size": list(size),
             "grid": tokens(grid),
             "scramble_taps": taps,
             "note": "invented level drawn by visolve's painter (not from the game)",
         })
+    return records
+
+
+def _level_text(puzzle: str, level, source: str) -> str:
+    """The level file ``visolve --prepare`` must write for this picture (the truth)."""
+    from dataclasses import replace
+
+    from visolve import puzzles
+
+    return puzzles.get(puzzle).format_level(replace(level, source=source))
+
+
+def write_truth(out: Path, records: list[dict]) -> None:
     with open(out / "examples.jsonl", "w") as fh:
         for rec in records:
             fh.write(json.dumps(rec) + "\n")
-    return records
 
 
 def make_iq_circuit(out: Path, seed: int = 500) -> list[dict]:
@@ -204,7 +220,8 @@ def make_iq_circuit(out: Path, seed: int = 500) -> list[dict]:
         if not ok:
             raise RuntimeError(f"could not encode {name}")
         (out / name).write_bytes(data.tobytes())
-        records.append({"file": name, "level": number, "kind": kind,
+        records.append({"file": name, "puzzle": "iq-circuit", "level": number, "kind": kind,
+                        "level_text": _level_text("iq-circuit", level, name),
                         "note": "invented challenge drawn by visolve's painter (not from the booklet)"})
     return records
 
@@ -214,11 +231,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--seed", type=int, default=500)
     args = ap.parse_args(argv)
-    for rec in make(args.out, args.seed):
+    records = make(args.out, args.seed)
+    for rec in records:
         print(f"{rec['file']}: level {rec['level']} {rec['size'][0]}x{rec['size'][1]}, "
               f"scrambled by {len(rec['scramble_taps'])} taps")
-    for rec in make_iq_circuit(args.out, args.seed):
+    iq_records = make_iq_circuit(args.out, args.seed)
+    for rec in iq_records:
         print(f"{rec['file']}: IQ Circuit {rec['kind']} challenge {rec['level']}")
+    write_truth(args.out, records + iq_records)
     return 0
 
 

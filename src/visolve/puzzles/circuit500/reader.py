@@ -55,7 +55,6 @@ contrast).  See :func:`read_details` for everything the reader saw.
 from __future__ import annotations
 
 import json
-import os
 import itertools
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -66,6 +65,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, grid_problems, is_solved, make_grid
+from visolve.resources import reference_dir
 from visolve.vision.board import Board, BoardNotFound, find_board
 from visolve.vision.grid import base_to_image, cells, map_points, rectify
 from visolve.vision.light import normalise_strokes
@@ -113,19 +113,8 @@ FAINT_DIGIT_SCORE = 0.5
 #: a photographed tile must correlate at least this well with its best reference
 MIN_PHOTO_TILE_SCORE = 0.55
 
-REFERENCE_ENV = "VISOLVE_REFERENCE_DIR"
-
-
 def _reference_dir() -> Path:
-    env = os.environ.get(REFERENCE_ENV)
-    if env:
-        return Path(env) / "circuit500" if (Path(env) / "circuit500").is_dir() else Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        cand = parent / "data" / "reference" / "circuit500"
-        if (cand / "index.json").is_file():
-            return cand
-    return here.parents[4] / "data" / "reference" / "circuit500"
+    return reference_dir("circuit500")
 
 
 # --------------------------------------------------------------------------
