@@ -2,7 +2,7 @@
 """Make synthetic phone photos of flat pictures (and "something else" pictures).
 
 For every input picture writes ``--n-per`` photos ``<stem>_p<k>.jpg`` made by
-:func:`visolve.vision.synth.photograph`, and ``homographies.json`` mapping
+:func:`visolve.testing.photograph`, and ``homographies.json`` mapping
 each photo's file name to its 3x3 source->photo homography (pixel (i, j)
 covers [j, j+1) x [i, i+1) on both sides).  ``--distractors N`` also writes N
 pictures of other things (``distractor_<i>_<kind>.png`` for screenshots,
@@ -28,7 +28,7 @@ import numpy as np
 
 from visolve.errors import ImageLoadError
 from visolve.vision.imageio import load_image, save_image
-from visolve.vision.synth import FRAMES, iter_distractors, photograph_jpeg
+from visolve.testing import FRAMES, iter_distractors, photograph_jpeg
 
 PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".gif"}
 

@@ -10,7 +10,8 @@ from visolve.vision.grid import base_to_image, map_points
 from visolve.vision.light import flat_field, illumination, local_normalise, remove_background, stretch
 from visolve.vision.match import TemplateBank
 from visolve.vision.sides import board_candidates, iter_opened_candidates, refine_sides
-from visolve.vision.synth import apply_homography, photograph
+from visolve.testing import photograph
+from visolve.vision.geometry import map_points as apply_homography
 
 BOARD = (10, 30, 90, 150)  # on a 100 x 170 base grid: 80 x 120, aspect 2:3
 UNITS = (80, 120)

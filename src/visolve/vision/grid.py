@@ -22,13 +22,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from visolve.vision.geometry import map_points, rect_corners, rect_to_quad  # noqa: F401 - map_points, rect_corners re-exported
+
 #: samples per base pixel and axis in the general (perspective) path
 SUPERSAMPLE = 4
-
-
-def rect_corners(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
-    """Corners tl, tr, br, bl of an upright rectangle as a (4, 2) float array."""
-    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
 
 
 def base_to_image(corners: np.ndarray, base_rect: tuple[float, float, float, float]) -> np.ndarray:
@@ -37,15 +34,7 @@ def base_to_image(corners: np.ndarray, base_rect: tuple[float, float, float, flo
     ``base_rect`` = (x0, y0, x1, y1) is where the board lies on the base grid;
     ``corners`` are its tl, tr, br, bl corners found in the picture.
     """
-    src = rect_corners(*base_rect).astype(np.float32)
-    dst = np.asarray(corners, dtype=np.float32)
-    return cv2.getPerspectiveTransform(src, dst)
-
-
-def map_points(H: np.ndarray, pts) -> np.ndarray:
-    """Apply homography ``H`` to an (n, 2) array of points."""
-    p = np.asarray(pts, dtype=np.float64).reshape(-1, 1, 2)
-    return cv2.perspectiveTransform(p, H).reshape(-1, 2)
+    return rect_to_quad(base_rect, corners)
 
 
 def is_upright(H: np.ndarray, tol: float = 1e-6) -> bool:

@@ -17,11 +17,25 @@ The helpers here remove what can be removed without knowing the content:
 * :func:`stretch` -- map robust low/high percentiles to fixed levels (used
   for light text on a dark ground, such as a caption).
 
+With two known references (say the dark cells and the grey lines of a board,
+sampled where the drawing shows them):
+
+* :func:`normalise_light` -- per channel ``(image - low) / (high - low)``:
+  gains, colour casts, veiling light and a glare spot mixing the picture
+  with white are all affine per pixel, so what remains is the drawing's own
+  colour, 0 at the low reference and 1 at the high one;
+* :func:`smooth_field` -- a coarse grid of reference samples enlarged to a
+  per-pixel field;
+* :func:`fill_quadratic` -- a field known only at some pixels filled in by
+  local quadratic fits (follows a glare spot's peak between the samples).
+
 All functions take ``uint8`` or float pictures and return ``float32``
-(except :func:`stretch`, which returns ``uint8``).
+(except :func:`stretch` and :func:`normalise_strokes`, which return ``uint8``).
 """
 
 from __future__ import annotations
+
+import math
 
 import cv2
 import numpy as np
@@ -112,3 +126,91 @@ def stretch(grey: np.ndarray, lo_pct: float = 5.0, hi_pct: float = 99.5,
         return np.clip(g, 0, 255).astype(np.uint8)
     out = (g - a) * ((hi - lo) / (b - a)) + lo
     return np.clip(out + 0.5, 0, 255).astype(np.uint8)
+
+
+# ---------------------------------------------------------------------------
+# two references: dark -> 0, light -> 1
+
+
+
+def smooth_field(values: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """Enlarge a coarse ``(gh, gw[, c])`` grid of samples to ``size`` = (w, h), bilinearly.
+
+    Sample ``(a, b)`` of the grid sits at the centre of the ``a``-th of ``gh``
+    equal bands of the output's height (and likewise for the width); beyond
+    the outermost samples the values are held.
+    """
+    w, h = size
+    return cv2.resize(np.asarray(values, np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def normalise_light(image: np.ndarray, low: np.ndarray, high: np.ndarray, min_span: float = 8.0) -> np.ndarray:
+    """Per channel ``(image - low) / (high - low)`` with per-pixel references.
+
+    ``low`` and ``high`` are float arrays the size of ``image`` (see
+    :func:`smooth_field`); where they are closer than ``min_span`` grey
+    levels the span is held at ``min_span`` so noise is not blown up.
+    Returns float32, 0 where the picture shows the low reference and 1 where
+    it shows the high one.
+    """
+    img = image.astype(np.float32)
+    span = np.maximum(high - low, np.float32(min_span))
+    return (img - low) / span
+
+
+def _moment_kernels(sigma: float) -> list[np.ndarray]:
+    """1-D kernels ``g(u) (u / sigma) ** k``, k = 0..4, g a Gaussian of width ``sigma``."""
+    r = int(math.ceil(3 * sigma))
+    u = np.arange(-r, r + 1, dtype=np.float64) / sigma
+    g = np.exp(-0.5 * u**2)
+    return [(g * u**k).astype(np.float32) for k in range(5)]
+
+
+def fill_quadratic(values: np.ndarray, known: np.ndarray, sigma: float, step: int = 5) -> np.ndarray:
+    """The field ``values`` (h, w[, c]) known where ``known`` is set, filled in everywhere.
+
+    At each point the quadratic ``a + b x + c y + d x^2 + e x y + f y^2``
+    fitted by weighted least squares to the known pixels around it (Gaussian
+    weights of width ``sigma``) is evaluated there.  A quadratic has
+    curvature, so a bump (a glare spot) peaking between known pixels is
+    followed instead of being flattened as an average of them would be.
+    Where few pixels are known the fit leans towards a plane, then a
+    constant.  The fits are made every ``step`` px (odd) and enlarged
+    bilinearly.  Returns float32 of the shape of ``values``.
+    """
+    vals = np.asarray(values, np.float32)
+    flat = vals.ndim == 2
+    if flat:
+        vals = vals[:, :, None]
+    h, w, nc = vals.shape
+    weight = np.asarray(known, np.float32)
+    ks = _moment_kernels(sigma)
+    off = step // 2
+    powers = ((0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (0, 2))
+
+    def moment(img: np.ndarray, a: int, b: int) -> np.ndarray:
+        out = cv2.sepFilter2D(img, cv2.CV_32F, ks[a], ks[b], borderType=cv2.BORDER_CONSTANT)
+        return out[off::step, off::step].astype(np.float64)
+
+    m = {(a, b): moment(weight, a, b) for a in range(5) for b in range(5 - a)}
+    gh, gw = m[(0, 0)].shape
+    lhs = np.empty((gh, gw, 6, 6))
+    for i, (a1, b1) in enumerate(powers):
+        for j, (a2, b2) in enumerate(powers):
+            lhs[..., i, j] = m[(a1 + a2, b1 + b2)]
+    # a little ridge on the slope and curvature terms: where the known pixels
+    # do not pin them down (an edge, a gap in the data) the fit stays flat
+    ridge = 1e-3 * lhs[..., 0, 0] + 1e-9
+    for i in range(1, 6):
+        lhs[..., i, i] += ridge
+    lhs[..., 0, 0] += 1e-9
+    rhs = np.empty((gh, gw, 6, nc))
+    for c in range(nc):
+        wv = np.ascontiguousarray(vals[:, :, c] * weight)
+        for i, (a, b) in enumerate(powers):
+            rhs[..., i, c] = moment(wv, a, b)
+    coarse = np.linalg.solve(lhs, rhs)[..., 0, :].astype(np.float32)
+    # coarse sample k sits on pixel k * step + off: enlarge with centres aligned
+    big = cv2.resize(coarse, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR)
+    big = big.reshape(gh * step, gw * step, nc)[:h, :w]
+    return big[:, :, 0] if flat else big

@@ -25,19 +25,10 @@ position, from the cells themselves:
     per cell, shrinking large pictures with area averaging first so fine
     detail does not alias.
 
-:func:`normalise_light`
-    Undoes uneven light and glare: given, on a coarse grid, the local colour
-    of two known references (say the dark cells and the grey lines), maps
-    each channel affinely so that the first becomes 0 and the second 1.
-    Gains, colour casts, veiling light and a glare spot mixing the picture
-    with white are all affine per pixel, so the colours that remain are the
-    drawing's own.
-
-:func:`fill_quadratic`
-    A smooth field (say the colour of the dark cells under the light) known
-    only at some pixels, filled in everywhere by local quadratic fits: a
-    glare spot's peak between the known pixels is followed, where averaging
-    them would cut it off.
+The straight view is one case of :class:`visolve.vision.view.BoardView`
+(``BoardView.from_lattice``); evening out the light
+(:func:`visolve.vision.light.normalise_light`, ``fill_quadratic``) lives in
+:mod:`visolve.vision.light` (the names stay importable from here).
 
 Coordinates: continuous ``(x, y)``; pixel ``(row i, col j)`` covers
 ``[j, j+1) x [i, i+1)``.  Lattice coordinates put cell ``(c, r)`` on the
@@ -53,6 +44,9 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from visolve.vision.geometry import map_points
+from visolve.vision.light import fill_quadratic, normalise_light, smooth_field  # noqa: F401 - re-exported
 
 #: distance-transform thresholds (pixels of the mask) tried, small to large
 DEPTHS = (1.5, 2.5, 4.0, 6.0, 9.0, 13.0, 19.0, 27.0)
@@ -91,13 +85,6 @@ class Lattice:
         """The same lattice in a picture scaled by ``factor``."""
         s = np.diag([factor, factor, 1.0])
         return Lattice(s @ self.homography, self.cols, self.rows, self.found, self.error, self.depth)
-
-
-def map_points(homography: np.ndarray, pts) -> np.ndarray:
-    """``(n, 2)`` points through a 3x3 homography."""
-    p = np.asarray(pts, np.float64).reshape(-1, 2)
-    q = np.hstack([p, np.ones((len(p), 1))]) @ np.asarray(homography, np.float64).T
-    return q[:, :2] / q[:, 2:3]
 
 
 # ---------------------------------------------------------------------------
@@ -328,123 +315,9 @@ def warp_lattice(
     """The lattice seen straight on: ``pitch`` px per cell, ``margin`` cells around it.
 
     Output pixel ``(i, j)`` shows lattice point ``((j + 0.5) / pitch - margin,
-    (i + 0.5) / pitch - margin)``.  When cells are much larger than ``pitch``
-    in the picture, the board's region is first shrunk with area averaging.
+    (i + 0.5) / pitch - margin)``.  The picture only, of
+    :meth:`visolve.vision.view.BoardView.from_homography` (``sampling="linear"``).
     """
-    h = np.asarray(homography, np.float64)
-    pad = margin
-    quad = map_points(h, [[-pad, -pad], [cols + pad, -pad], [cols + pad, rows + pad], [-pad, rows + pad]])
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    src_pitch = max(sides[0] / (cols + 2 * pad), sides[1] / (rows + 2 * pad))
-    img = image
-    offset = np.zeros(2)
-    factor = 1.0
-    if src_pitch > 1.5 * pitch:
-        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 2
-        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
-        x0, y0 = max(x0, 0), max(y0, 0)
-        x1, y1 = min(x1, image.shape[1]), min(y1, image.shape[0])
-        if x1 - x0 >= 2 and y1 - y0 >= 2:
-            factor = 1.2 * pitch / src_pitch
-            crop = image[y0:y1, x0:x1]
-            nw, nh = max(2, int(round((x1 - x0) * factor))), max(2, int(round((y1 - y0) * factor)))
-            img = cv2.resize(crop, (nw, nh), interpolation=cv2.INTER_AREA)
-            factor_x, factor_y = nw / (x1 - x0), nh / (y1 - y0)
-            offset = np.array([x0, y0], np.float64)
-            h = np.diag([factor_x, factor_y, 1.0]) @ np.array([[1, 0, -offset[0]], [0, 1, -offset[1]], [0, 0, 1.0]]) @ h
-    out_w = int(round((cols + 2 * pad) * pitch))
-    out_h = int(round((rows + 2 * pad) * pitch))
-    # output pixel centre (j + 0.5, i + 0.5) -> lattice (u / pitch - pad) -> picture (then -0.5 for OpenCV)
-    to_lattice = np.array([[1 / pitch, 0, 0.5 / pitch - pad], [0, 1 / pitch, 0.5 / pitch - pad], [0, 0, 1]])
-    to_cv = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
-    m = to_cv @ h @ to_lattice
-    return cv2.warpPerspective(
-        img, m, (out_w, out_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
-    )
+    from visolve.vision.view import sample
 
-
-# ---------------------------------------------------------------------------
-# light
-
-
-def smooth_field(values: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """Enlarge a coarse ``(gh, gw[, c])`` grid of samples to ``size`` = (w, h), bilinearly.
-
-    Sample ``(a, b)`` of the grid sits at the centre of the ``a``-th of ``gh``
-    equal bands of the output's height (and likewise for the width); beyond
-    the outermost samples the values are held.
-    """
-    w, h = size
-    return cv2.resize(np.asarray(values, np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-
-
-def normalise_light(image: np.ndarray, low: np.ndarray, high: np.ndarray, min_span: float = 8.0) -> np.ndarray:
-    """Per channel ``(image - low) / (high - low)`` with per-pixel references.
-
-    ``low`` and ``high`` are float arrays the size of ``image`` (see
-    :func:`smooth_field`); where they are closer than ``min_span`` grey
-    levels the span is held at ``min_span`` so noise is not blown up.
-    Returns float32, 0 where the picture shows the low reference and 1 where
-    it shows the high one.
-    """
-    img = image.astype(np.float32)
-    span = np.maximum(high - low, np.float32(min_span))
-    return (img - low) / span
-
-
-def _moment_kernels(sigma: float) -> list[np.ndarray]:
-    """1-D kernels ``g(u) (u / sigma) ** k``, k = 0..4, g a Gaussian of width ``sigma``."""
-    r = int(math.ceil(3 * sigma))
-    u = np.arange(-r, r + 1, dtype=np.float64) / sigma
-    g = np.exp(-0.5 * u**2)
-    return [(g * u**k).astype(np.float32) for k in range(5)]
-
-
-def fill_quadratic(values: np.ndarray, known: np.ndarray, sigma: float, step: int = 5) -> np.ndarray:
-    """The field ``values`` (h, w[, c]) known where ``known`` is set, filled in everywhere.
-
-    At each point the quadratic ``a + b x + c y + d x^2 + e x y + f y^2``
-    fitted by weighted least squares to the known pixels around it (Gaussian
-    weights of width ``sigma``) is evaluated there.  A quadratic has
-    curvature, so a bump (a glare spot) peaking between known pixels is
-    followed instead of being flattened as an average of them would be.
-    Where few pixels are known the fit leans towards a plane, then a
-    constant.  The fits are made every ``step`` px (odd) and enlarged
-    bilinearly.  Returns float32 of the shape of ``values``.
-    """
-    vals = np.asarray(values, np.float32)
-    flat = vals.ndim == 2
-    if flat:
-        vals = vals[:, :, None]
-    h, w, nc = vals.shape
-    weight = np.asarray(known, np.float32)
-    ks = _moment_kernels(sigma)
-    off = step // 2
-    powers = ((0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (0, 2))
-
-    def moment(img: np.ndarray, a: int, b: int) -> np.ndarray:
-        out = cv2.sepFilter2D(img, cv2.CV_32F, ks[a], ks[b], borderType=cv2.BORDER_CONSTANT)
-        return out[off::step, off::step].astype(np.float64)
-
-    m = {(a, b): moment(weight, a, b) for a in range(5) for b in range(5 - a)}
-    gh, gw = m[(0, 0)].shape
-    lhs = np.empty((gh, gw, 6, 6))
-    for i, (a1, b1) in enumerate(powers):
-        for j, (a2, b2) in enumerate(powers):
-            lhs[..., i, j] = m[(a1 + a2, b1 + b2)]
-    # a little ridge on the slope and curvature terms: where the known pixels
-    # do not pin them down (an edge, a gap in the data) the fit stays flat
-    ridge = 1e-3 * lhs[..., 0, 0] + 1e-9
-    for i in range(1, 6):
-        lhs[..., i, i] += ridge
-    lhs[..., 0, 0] += 1e-9
-    rhs = np.empty((gh, gw, 6, nc))
-    for c in range(nc):
-        wv = np.ascontiguousarray(vals[:, :, c] * weight)
-        for i, (a, b) in enumerate(powers):
-            rhs[..., i, c] = moment(wv, a, b)
-    coarse = np.linalg.solve(lhs, rhs)[..., 0, :].astype(np.float32)
-    # coarse sample k sits on pixel k * step + off: enlarge with centres aligned
-    big = cv2.resize(coarse, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR)
-    big = big.reshape(gh * step, gw * step, nc)[:h, :w]
-    return big[:, :, 0] if flat else big
+    return sample(image, homography, (-margin, -margin, cols + margin, rows + margin), pitch, "linear")

@@ -1,7 +1,7 @@
 """circuit500 reader on photos of a phone screen: synthetic, real (../shared) and other pictures.
 
 The synthetic photos are project-drawn screenshots (painter) of random valid
-levels, photographed by :func:`visolve.vision.synth.photograph` at full
+levels, photographed by :func:`visolve.testing.photograph` at full
 strength (rotation, viewing angle, desk, uneven light, glare, blur, noise,
 JPEG) at a modest size so the suite stays fast; ``scripts/eval_reader.py
 --synth 500`` runs the large set.
@@ -24,7 +24,7 @@ from visolve.puzzles.circuit500.painter import render_screenshot
 from visolve.puzzles.circuit500.reader import debug_overlay, read, read_details
 from visolve.vision.grid import map_points
 from visolve.vision.imageio import load_image
-from visolve.vision.synth import SCREEN_SIZES, iter_distractors, photograph, photograph_jpeg
+from visolve.testing import SCREEN_SIZES, iter_distractors, photograph, photograph_jpeg
 
 def synthetic_photo(i: int, strength: float = 1.0, long_side=(1100, 1600)):
     rng = np.random.default_rng([4242, i])

@@ -1,4 +1,4 @@
-"""Photos of IQ Circuit challenges (synthetic, vision.synth) and pictures of other things."""
+"""Photos of IQ Circuit challenges (synthetic, visolve.testing) and pictures of other things."""
 
 import random
 
@@ -20,7 +20,7 @@ from visolve.puzzles.iq_circuit.reader import (
 )
 from visolve.puzzles.iq_circuit.solver import random_challenge
 from visolve.vision.quad import map_points
-from visolve.vision.synth import iter_distractors, photograph
+from visolve.testing import iter_distractors, photograph
 
 KINDS = ("expert", "master", "wizard")
 

@@ -39,4 +39,5 @@ FAMILY = PuzzleFamily(
     summary=summary,
     log_columns=("nodes", "seconds", "taps", "actions", "proven"),
     debug_overlay=debug_overlay,
+    testing="visolve.puzzles.circuit500.testing",
 )

@@ -43,4 +43,5 @@ FAMILY = PuzzleFamily(
     summary=summary,
     log_columns=("count", "nodes", "seconds"),
     debug_overlay=debug_overlay,
+    testing="visolve.puzzles.iq_circuit.testing",
 )

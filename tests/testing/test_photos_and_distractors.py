@@ -1,4 +1,4 @@
-"""vision.synth: photos are deterministic, the homography is right, distractors vary."""
+"""visolve.testing: photos are deterministic, the homography is right, distractors vary."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from visolve.vision import synth
-from visolve.vision.synth import apply_homography, distractor, photograph
+from visolve import testing as synth
+from visolve.testing import distractor, photograph
+from visolve.vision.geometry import map_points as apply_homography
 
 SMALL = (1200, 1400)  # keep the photos near the low end of the size range: fast tests
 
