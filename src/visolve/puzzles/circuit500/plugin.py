@@ -5,6 +5,7 @@ from __future__ import annotations
 from visolve.puzzles.base import PuzzleFamily, default_final, proven_of
 from visolve.puzzles.circuit500.levelfile import format_level, parse_level
 from visolve.puzzles.circuit500.painter import paint_solution
+from visolve.puzzles.circuit500.probe import probe
 from visolve.puzzles.circuit500.reader import debug_overlay, read
 from visolve.puzzles.circuit500.solver import solve
 
@@ -37,6 +38,7 @@ FAMILY = PuzzleFamily(
     rank=rank,
     final=default_final,
     summary=summary,
+    probe=probe,
     log_columns=("nodes", "seconds", "taps", "actions", "proven"),
     debug_overlay=debug_overlay,
     testing="visolve.puzzles.circuit500.testing",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from visolve.puzzles.base import PuzzleFamily, count_of, default_final, proven_of
 from visolve.puzzles.iq_circuit.levelfile import format_level, parse_level
 from visolve.puzzles.iq_circuit.painter import paint_solution
+from visolve.puzzles.iq_circuit.probe import probe
 from visolve.puzzles.iq_circuit.reader import debug_overlay, read
 from visolve.puzzles.iq_circuit.solver import solve
 
@@ -41,6 +42,7 @@ FAMILY = PuzzleFamily(
     rank=rank,
     final=default_final,
     summary=summary,
+    probe=probe,
     log_columns=("count", "nodes", "seconds"),
     debug_overlay=debug_overlay,
     testing="visolve.puzzles.iq_circuit.testing",
