@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     sets = {f.name: pictures(f, args.shared, args.synth, args.seed) for f in families}
     distractors = [(f"distractor_{i}_{kind}", img) for i, (kind, img) in enumerate(iter_distractors(args.distractors, args.seed))]
     scores = {f.name: {n: {name: f.probe(img) for name, img in pics} for n, pics in sets.items()} for f in families}
-    print(f"pictures: " + ", ".join(f"{n} {len(p)}" for n, p in sets.items()) + f", distractors {len(distractors)}")
+    print("pictures: " + ", ".join(f"{n} {len(p)}" for n, p in sets.items()) + f", distractors {len(distractors)}")
     print(f"reject time: {args.clock} clock, median of {args.runs} runs per picture at 1080x1920 pixels, one OpenCV thread")
     head = f"{'family':<14} {'own min':>8} {'others max':>11} {'distractors max':>16} {'wins':>10} {'reject ms':>10} {'p90 ms':>7}"
     print(head)

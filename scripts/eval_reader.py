@@ -1,100 +1,85 @@
 #!/usr/bin/env python3
-"""Measure the circuit500 reader on the real pictures in ../shared/circuit500.
+"""Measure a family's reader: exact reads, refusals, misreads and time, on any registered family.
 
-For every picture of ``raw/``, ``scaled/`` and ``photos/`` (each folder
-reported separately) the level is read and compared with ``truth.jsonl``
-(the entry with the same file stem; the ``*`` lit marks are ignored).  Prints
-per folder: exact reads / pictures, how the others failed (wrong level, wrong
-tiles, ReadError, NotThisPuzzle, ImageLoadError, with the reason), the lowest
-tile score and margin seen, and the time per picture: load (decode) and read
-(board + caption + tiles), each the median of ``--runs`` runs, summarised as
-median and mean over the folder.
+The pictures come from the family's testing module (``PuzzleFamily.testing``):
 
-``--synth N --seed S`` also makes N synthetic photos (random valid levels
-drawn by the painter at random phone sizes, photographed by
-:func:`visolve.vision.synth.photograph`) and reads them; the time reported
-is decode + read per photo (median of ``--runs``), on one core.
-``--distractors N`` checks that N pictures of something else
-(:mod:`visolve.vision.synth` distractors) are refused with NotThisPuzzle or
-ReadError, never read as a level.  Exit status 1 when a screenshot is not
-read exactly, a photo is read *wrongly*, or a distractor is accepted.
+* ``real_cases(shared)`` -- the third-party pictures in ``--shared`` with
+  their truth, reported per set (the folder below the family's: for
+  circuit500 ``raw``, ``scaled``, ``photos``; for iq-circuit ``frames``,
+  ``scaled``);
+* ``--synth N`` -- ``synthetic_cases(N, seed, strength)``: photos of the
+  project's own drawings;
+* ``--real-photos N`` -- synthetic photos of the first real set's pictures
+  (:func:`visolve.testing.photograph`, photo ``j`` of picture ``j mod n``
+  on the random stream ``[seed, 2 j]``);
+* ``--distractors N`` -- pictures of something else
+  (:func:`visolve.testing.iter_distractors`) and ``--others`` -- every
+  other registered family's real pictures: all must be refused.
 
-Usage::
+A picture is *exact* when the reader returns the levels of its truth,
+*refused* when it raises ``NotThisPuzzle`` or ``ReadError`` (with a reason),
+and *misread* (``WRONG``) when it returns anything else: the worst outcome.
+Times are per picture, the median of ``--runs`` runs, on one OpenCV thread,
+on the process CPU clock (``--clock wall`` for the wall clock); ``load`` is
+decoding the picture's file (real pictures), ``decode`` for synthetic
+photos is decoding the photo saved as a JPEG (quality 95), ``prepare`` =
+load or decode + read.  Exit status 1 when a picture is misread, a
+distractor or another family's picture is accepted, or a real picture of a
+set without ``photo`` in its name is refused.
 
-    scripts/eval_reader.py [--dir ../shared/circuit500] [--folders raw scaled photos] [--runs 3]
-    scripts/eval_reader.py --synth 500 --seed 0 --distractors 50 [--synth-only] [--save DIR]
+    .venv/bin/python scripts/eval_reader.py [--puzzle circuit500] [--shared ../shared] [--runs 3]
+    .venv/bin/python scripts/eval_reader.py --puzzle circuit500 --synth 500 --seed 0 --distractors 60 --synth-only
+    .venv/bin/python scripts/eval_reader.py --puzzle iq-circuit --synth 160 --real-photos 160 --distractors 60 --others
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import dataclasses
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 
+import cv2
 import numpy as np
 
+from visolve import puzzles
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.base import Case
+from visolve.vision.imageio import load_image
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
-
-import cv2  # noqa: E402
-
-from visolve.errors import NotThisPuzzle, ReadError, VisolveError  # noqa: E402
-from visolve.puzzles.circuit500.model import make_grid, parse_token, random_level  # noqa: E402
-from visolve.puzzles.circuit500.painter import BASE_H, BASE_W, render_screenshot  # noqa: E402
-from visolve.puzzles.circuit500.reader import debug_overlay, read, read_details  # noqa: E402
-from visolve.vision.imageio import load_image  # noqa: E402
-from visolve.vision.synth import SCREEN_SIZES, iter_distractors, photograph_jpeg  # noqa: E402
-
-PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
-
-
-def load_truth(folder: Path) -> dict[str, dict]:
-    out = {}
-    path = folder / "truth.jsonl"
-    for line in path.read_text().splitlines():
-        if line.strip():
-            d = json.loads(line)
-            out[Path(d["file"]).stem] = d
-    return out
-
-
-# --------------------------------------------------------------------------
-# synthetic photos
-
-def synth_case(seed: int, i: int, strength: float = 1.0, long_side=None, *, as_jpeg: bool = False):
-    """Photo ``i`` of seed ``seed``: (name, photo, level, src->photo H, base->src H).
-
-    A random level is drawn as a screenshot at a random phone size and
-    photographed with :func:`visolve.vision.synth.photograph`.  With
-    ``as_jpeg`` the photo is returned as JPEG file bytes (to time decoding as
-    well), else decoded.
-    """
-    rng = np.random.default_rng([seed, i])
-    level = random_level(rng)
-    sizes = SCREEN_SIZES + ((640, 1136),)
-    size = sizes[int(rng.integers(0, len(sizes)))]
-    shot = render_screenshot(level, size, lit=True, counter=int(rng.integers(0, 400)))
-    data, H = photograph_jpeg(shot, rng, strength, long_side=long_side)
-    photo = data if as_jpeg else cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    scale = min(size[0] / BASE_W, size[1] / BASE_H)
-    w, h = max(1, round(BASE_W * scale)), max(1, round(BASE_H * scale))
-    ox, oy = (size[0] - w) // 2, (size[1] - h) // 2
-    base_to_src = np.array([[w / BASE_W, 0, ox], [0, h / BASE_H, oy], [0, 0, 1]], np.float64)
-    return f"synth_{seed}_{i}", photo, level, H, base_to_src
-
-
 #: "wall" (perf_counter) or "cpu" (process_time: the time this process
 #: computed, which on a busy shared machine is the fair one-core figure)
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
-CLOCK = "cpu"
+#: JPEG quality of the synthetic photos when their decoding is timed
+DECODE_QUALITY = 95
 
 
-def timed(fn, runs: int):
-    """(result or exception, median seconds over ``runs`` calls) on :data:`CLOCK`."""
-    clock = CLOCKS[CLOCK]
+@dataclass
+class Tally:
+    """Outcomes and times of one set of pictures."""
+
+    name: str
+    total: int = 0
+    exact: int = 0
+    refused: int = 0
+    wrong: int = 0
+    load: list = field(default_factory=list)
+    read: list = field(default_factory=list)
+    failures: list = field(default_factory=list)
+    sizes: list = field(default_factory=list)
+
+    @property
+    def prepare(self) -> list:
+        return [a + b for a, b in zip(self.load, self.read)] if self.load else []
+
+
+def timed(fn, runs: int, clock):
+    """(result or exception, median seconds over ``runs`` calls)."""
     times, result = [], None
     for _ in range(runs):
         t0 = clock()
@@ -106,184 +91,194 @@ def timed(fn, runs: int):
     return result, statistics.median(times)
 
 
-def evaluate(folder: Path, truth: dict[str, dict], runs: int) -> dict:
-    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in PICTURE_SUFFIXES)
-    ok, failures, load_t, read_t = 0, [], [], []
-    low_score, low_margin = 1.0, 1.0
-    for path in files:
-        want = truth.get(path.stem)
-        if want is None:
-            failures.append((path.name, "no truth entry"))
+def as_list(result):
+    return list(result) if isinstance(result, (list, tuple)) else [result]
+
+
+def differences(family, got: list, want: list) -> str:
+    """What differs between the levels read and the truth, from their level files."""
+    if len(got) != len(want):
+        return f"{len(got)} levels read, the picture shows {len(want)}"
+    for g, w in zip(got, want):
+        if g == w:
             continue
-        img, t_load = timed(lambda: load_image(path), runs)
-        load_t.append(t_load)
-        if isinstance(img, Exception):
-            failures.append((path.name, f"{type(img).__name__}: {img}"))
-            continue
-        got, t_read = timed(lambda: read(img, path.name), runs)
-        read_t.append(t_read)
-        try:
-            rd = read_details(img)
-            if rd.tiles:
-                low_score = min(low_score, min(t.score for t in rd.tiles))
-                low_margin = min(low_margin, min(t.margin for t in rd.tiles))
-        except VisolveError:
-            pass
-        if isinstance(got, Exception):
-            failures.append((path.name, f"{type(got).__name__}: {got}"))
-            continue
-        grid = make_grid([[parse_token(t) for t in row] for row in want["grid"]])
-        why = compare(got, want["level"], grid)
-        if why:
-            failures.append((path.name, why))
-        else:
-            ok += 1
-    return {
-        "n": len(files),
-        "ok": ok,
-        "failures": failures,
-        "load": load_t,
-        "read": read_t,
-        "low_score": low_score,
-        "low_margin": low_margin,
-    }
+        a = family.format_level(g).splitlines()
+        b = family.format_level(w).splitlines()
+        diff = [f"{x.strip()!r} != {y.strip()!r}" for x, y in zip(a, b) if x != y]
+        return "; ".join(diff[:4]) + (" ..." if len(diff) > 4 else "") or "levels differ"
+    return "levels differ"
 
 
-def compare(got, want_level: int, want_grid) -> str | None:
-    """Why a read Level differs from the truth (None when exact)."""
-    why = []
-    if got.level != want_level:
-        why.append(f"level {got.level} != {want_level}")
-    bad = [
-        f"({r},{c}) {got.grid[r][c].token()} != {want_grid[r][c].token()}"
-        for r in range(len(want_grid))
-        for c in range(len(want_grid[0]))
-        if got.grid[r][c] != want_grid[r][c]
-    ]
-    if bad:
-        why.append(f"{len(bad)} tile(s) wrong: " + ", ".join(bad[:4]) + (" ..." if len(bad) > 4 else ""))
-    return "WRONG " + "; ".join(why) if why else None
+def check(family, tally: Tally, case: Case, args, clock, load=None, decode=None) -> None:
+    """Read one case into ``tally``; ``load`` / ``decode``: how to time getting the picture."""
+    tally.total += 1
+    tally.sizes.append(max(case.image.shape[:2]))
+    if load is not None:
+        _img, t = timed(load, args.runs, clock)
+        tally.load.append(t)
+    elif decode is not None:
+        ok, buf = cv2.imencode(".jpg", case.image, [cv2.IMWRITE_JPEG_QUALITY, DECODE_QUALITY])
+        _img, t = timed(lambda: cv2.imdecode(buf, cv2.IMREAD_COLOR), args.runs, clock)
+        tally.load.append(t)
+    source = Path(case.name).name if case.truth is None else case.name
+    got, t = timed(lambda: family.read(case.image, source), args.runs, clock)
+    tally.read.append(t)
+    if isinstance(got, (NotThisPuzzle, ReadError)):
+        if case.truth is None:
+            tally.exact += 1
+            return
+        tally.refused += 1
+        why = f"{type(got).__name__}: {got}"
+    elif isinstance(got, Exception):
+        tally.wrong += 1
+        why = f"WRONG crashed: {type(got).__name__}: {got}"
+    elif case.truth is None:
+        tally.wrong += 1
+        why = "WRONG: read as " + ", ".join(str(lv.level) for lv in as_list(got))
+    else:
+        levels = as_list(got)
+        if len(levels) == len(case.truth) and all(w in levels for w in case.truth):
+            tally.exact += 1
+            return
+        tally.wrong += 1
+        why = "WRONG " + differences(family, levels, case.truth)
+    tally.failures.append((case.name, why))
+    if args.save is not None:
+        args.save.mkdir(parents=True, exist_ok=True)
+        stem = case.name.replace("/", "__")
+        cv2.imwrite(str(args.save / f"{stem}.png"), case.image)
+        if family.debug_overlay is not None:
+            cv2.imwrite(str(args.save / f"{stem}_debug.png"), family.debug_overlay(case.image, source))
 
 
-def decode(data: bytes) -> np.ndarray:
-    return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+def set_of(name: str) -> str:
+    """The set a case belongs to: ``circuit500/raw/x.png`` -> ``raw``, ``drawn/7.jpg`` -> ``drawn``."""
+    parts = name.split("/")
+    return parts[1] if len(parts) >= 3 else parts[0] if len(parts) == 2 else "synth"
 
 
-def evaluate_synth(n: int, seed: int, strength: float, runs: int, save: Path | None = None) -> dict:
-    """Read ``n`` synthetic photos; time = decode + read (what a user waits for).
-
-    With ``save``, every photo not read exactly is written there with its
-    debug overlay (``<name>.jpg`` and ``<name>_debug.png``) to study.
-    """
-    ok, failures, times, sizes = 0, [], [], []
-    for i in range(n):
-        name, data, level, _, _ = synth_case(seed, i, strength, as_jpeg=True)
-        img = decode(data)
-        sizes.append(max(img.shape[:2]))
-        got, t = timed(lambda: read(decode(data), name), runs)
-        times.append(t)
-        if isinstance(got, Exception):
-            failures.append((f"{name} ({img.shape[1]}x{img.shape[0]})", f"{type(got).__name__}: {got}"))
-        elif why := compare(got, level.level, level.grid):
-            failures.append((name, why))
-        else:
-            ok += 1
-            continue
-        if save is not None:
-            save.mkdir(parents=True, exist_ok=True)
-            (save / f"{name}.jpg").write_bytes(data)
-            cv2.imwrite(str(save / f"{name}_debug.png"), debug_overlay(img, name))
-    return {"n": n, "ok": ok, "failures": failures, "times": times, "sizes": sizes}
-
-
-def evaluate_distractors(n: int, seed: int) -> dict:
-    """Pictures of something else must be refused: NotThisPuzzle or ReadError, never a Level."""
-    ok, failures, kinds = 0, [], {}
-    for i, (kind, img) in enumerate(iter_distractors(n, seed)):
-        try:
-            got = read(img, f"distractor_{i}")
-        except (NotThisPuzzle, ReadError) as exc:
-            ok += 1
-            kinds[type(exc).__name__] = kinds.get(type(exc).__name__, 0) + 1
-            continue
-        except Exception as exc:  # noqa: BLE001 - a crash is a failure too
-            failures.append((f"distractor_{i}_{kind}", f"crashed: {type(exc).__name__}: {exc}"))
-            continue
-        failures.append((f"distractor_{i}_{kind}", f"MISREAD as level {got.level}"))
-    return {"n": n, "ok": ok, "failures": failures, "kinds": kinds}
-
-
-def ms(values: list[float]) -> str:
+def ms(values: list) -> str:
     if not values:
         return "-"
     return f"median {statistics.median(values) * 1000:.1f} ms, mean {statistics.mean(values) * 1000:.1f} ms"
 
 
+def report(t: Tally, refuse: bool = False) -> None:
+    pct = 100.0 * t.exact / t.total if t.total else 0.0
+    what = "refused" if refuse else "read exactly"
+    extra = "" if refuse else f", refused {t.refused}, misread {t.wrong}"
+    print(f"{t.name}: {t.exact}/{t.total} {what} ({pct:.1f}%){extra}")
+    if t.load and not refuse:
+        label = "load" if t.name in REAL_SETS else "decode"
+        print(f"  {label}: {ms(t.load)}")
+    print(f"  read: {ms(t.read)}")
+    if t.prepare and not refuse:
+        print(f"  prepare ({'load' if t.name in REAL_SETS else 'decode'}+read): {ms(t.prepare)}")
+    if t.sizes and not refuse and t.name not in REAL_SETS:
+        print(f"  long side {min(t.sizes)}-{max(t.sizes)} px")
+    for file, why in t.failures:
+        print(f"  FAIL {file}: {why}")
+
+
+REAL_SETS: set[str] = set()
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dir", type=Path, default=ROOT.parent / "shared" / "circuit500",
-                    help="folder with truth.jsonl and the picture folders")
-    ap.add_argument("--folders", nargs="+", default=["raw", "scaled", "photos"])
+    ap.add_argument("--puzzle", default="circuit500", choices=puzzles.names(), help="the family (default circuit500)")
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared", help="third-party pictures (../shared)")
+    ap.add_argument("--dir", type=Path, help="the family's folder in the shared folder (sets --shared to its parent)")
+    ap.add_argument("--folders", "--sets", nargs="+", dest="sets", help="only these sets of real pictures")
     ap.add_argument("--runs", type=int, default=3, help="time each picture this many times (median)")
-    ap.add_argument("--synth", type=int, default=0, metavar="N",
-                    help="also read N synthetic photos of random levels (vision.synth.photograph)")
+    ap.add_argument("--synth", type=int, default=0, metavar="N", help="also read N synthetic photos of drawn levels")
     ap.add_argument("--seed", type=int, default=0, help="seed of the synthetic photos and distractors")
     ap.add_argument("--strength", type=float, default=1.0, help="distortion strength of the synthetic photos")
+    ap.add_argument("--real-photos", type=int, default=0, metavar="N",
+                    help="also read N synthetic photos of the first real set's pictures")
     ap.add_argument("--distractors", type=int, default=0, metavar="N",
                     help="also check that N pictures of something else are refused")
-    ap.add_argument("--synth-only", action="store_true", help="skip the folders of real pictures")
+    ap.add_argument("--others", action="store_true", help="also check that the other families' real pictures are refused")
+    ap.add_argument("--synth-only", action="store_true", help="skip the real pictures")
     ap.add_argument("--save", type=Path, default=None, metavar="DIR",
-                    help="write each synthetic photo not read exactly, and its debug overlay, to DIR")
+                    help="write each picture not read right, and its debug overlay, to DIR")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                     help="time on the process CPU clock (default; fair on a busy machine) or wall clock")
     args = ap.parse_args(argv)
-    global CLOCK
-    CLOCK = args.clock
-    print(f"times: {CLOCK} clock, median of {max(1, args.runs)} runs per picture, one OpenCV thread")
-    all_ok = True
-    cv2.setNumThreads(1)  # one core, as the targets are stated
-    if args.synth:
-        res = evaluate_synth(args.synth, args.seed, args.strength, max(1, args.runs), args.save)
-        pct = 100.0 * res["ok"] / res["n"]
-        print(f"synth (seed {args.seed}, strength {args.strength}): {res['ok']}/{res['n']} read exactly ({pct:.1f}%)")
-        print(f"  decode+read: {ms(res['times'])}; long side {min(res['sizes'])}-{max(res['sizes'])} px")
-        for file, why in res["failures"]:
-            print(f"  FAIL {file}: {why}")
-        all_ok = all_ok and not any(w.startswith("WRONG") for _, w in res["failures"])
-    if args.distractors:
-        res = evaluate_distractors(args.distractors, args.seed)
-        how = ", ".join(f"{k} {v}" for k, v in sorted(res["kinds"].items()))
-        print(f"distractors (seed {args.seed}): {res['ok']}/{res['n']} refused ({how})")
-        for file, why in res["failures"]:
-            print(f"  FAIL {file}: {why}")
-        all_ok = all_ok and res["ok"] == res["n"]
-    if args.synth_only:
-        return 0 if all_ok else 1
-    if not (args.dir / "truth.jsonl").is_file():
-        print(f"no truth.jsonl in {args.dir}", file=sys.stderr)
+    shared = args.dir.parent if args.dir else args.shared
+    family = puzzles.get(args.puzzle)
+    if not family.testing:
+        print(f"{family.name} has no testing module", file=sys.stderr)
         return 2
-    truth = load_truth(args.dir)
-    read(load_image(next((args.dir / "raw").iterdir())), "warm-up") if (args.dir / "raw").is_dir() else None
-    for name in args.folders:
-        folder = args.dir / name
-        if not folder.is_dir():
-            print(f"{name}: (no such folder)")
+    testing = import_module(family.testing)
+    clock = CLOCKS[args.clock]
+    args.runs = max(1, args.runs)
+    cv2.setNumThreads(1)  # one core, as the targets are stated
+    print(f"{family.name}: times on the {args.clock} clock, median of {args.runs} runs per picture, one OpenCV thread")
+    tallies: list[tuple[Tally, bool]] = []
+    real = [] if args.synth_only else list(testing.real_cases(shared))
+    if not args.synth_only and not real:
+        print(f"no pictures of {family.name} in {shared}", file=sys.stderr)
+        if not (args.synth or args.distractors or args.real_photos):
+            return 2
+    if real:
+        family.read(real[0].image, real[0].name)  # warm-up: references, caches
+    by_set: dict[str, Tally] = {}
+    for case in real:
+        name = set_of(case.name)
+        if args.sets and name not in args.sets:
             continue
-        res = evaluate(folder, truth, max(1, args.runs))
-        pct = 100.0 * res["ok"] / res["n"] if res["n"] else 0.0
-        print(f"{name}: {res['ok']}/{res['n']} read exactly ({pct:.1f}%)")
-        print(f"  load: {ms(res['load'])}")
-        print(f"  read: {ms(res['read'])}")
-        both = [a + b for a, b in zip(res["load"], res["read"])]
-        print(f"  load+read: {ms(both)}")
-        print(f"  lowest tile score {res['low_score']:.3f}, lowest tile margin {res['low_margin']:.3f}")
-        for file, why in res["failures"]:
-            print(f"  FAIL {file}: {why}")
-        if name != "photos":
-            all_ok = all_ok and res["ok"] == res["n"]
-        else:
-            all_ok = all_ok and not any(w.startswith("WRONG") for _, w in res["failures"])
-    return 0 if all_ok else 1
+        REAL_SETS.add(name)
+        path = shared / case.name
+        load = (lambda p=path: load_image(p)) if path.is_file() else None
+        check(family, by_set.setdefault(name, Tally(name)), case, args, clock, load=load)
+    tallies += [(t, False) for t in by_set.values()]
+    if args.real_photos:
+        from visolve.testing import photograph
+
+        pool = real or list(testing.real_cases(shared))
+        first = [c for c in pool if set_of(c.name) == set_of(pool[0].name)]
+        tally = Tally("photos of " + (set_of(first[0].name) if first else "nothing"))
+        for j in range(args.real_photos if first else 0):
+            case = first[j % len(first)]
+            photo, _h = photograph(case.image, np.random.default_rng([args.seed, 2 * j]), args.strength)
+            stem = Path(case.name).stem
+            name = f"{set_of(case.name)}_photos/{stem}_photo{j}.jpg"
+            truth = [dataclasses.replace(lv, source=name) for lv in case.truth]
+            check(family, tally, Case(name, photo, truth), args, clock, decode=True)
+        tallies.append((tally, False))
+    if args.synth:
+        tally = Tally(f"synth (seed {args.seed}, strength {args.strength})")
+        for case in testing.synthetic_cases(args.synth, args.seed, args.strength):
+            check(family, tally, case, args, clock, decode=True)
+        tallies.append((tally, False))
+    if args.distractors:
+        from visolve.testing import iter_distractors
+
+        tally = Tally(f"distractors (seed {args.seed})")
+        for i, (kind, img) in enumerate(iter_distractors(args.distractors, args.seed)):
+            check(family, tally, Case(f"distractor_{i}_{kind}", img, None), args, clock)
+        tallies.append((tally, True))
+    if args.others:
+        for other in puzzles.all_families():
+            if other.name == family.name or not other.testing:
+                continue
+            tally = Tally(f"{other.name} pictures")
+            for case in import_module(other.testing).real_cases(shared):
+                check(family, tally, Case(case.name, case.image, None), args, clock)
+            tallies.append((tally, True))
+    bad = False
+    for t, refuse in tallies:
+        report(t, refuse)
+        bad = bad or t.wrong > 0 or (refuse and t.exact < t.total)
+        bad = bad or (t.name in REAL_SETS and "photo" not in t.name and t.refused > 0)
+    photos = [t for t, refuse in tallies if not refuse and t.name not in REAL_SETS]
+    if len(photos) > 1:
+        right, total = sum(t.exact for t in photos), sum(t.total for t in photos)
+        wrong = sum(t.wrong for t in photos)
+        reads = [x for t in photos for x in t.read]
+        print(f"all synthetic photos: {right}/{total} read exactly, {total - right - wrong} refused, "
+              f"{wrong} misread; read {ms(reads)}")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

@@ -22,9 +22,11 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, make_grid, parse_token, random_level
 from visolve.puzzles.circuit500.painter import render_screenshot
 from visolve.puzzles.circuit500.reader import debug_overlay, read, read_details
-from visolve.vision.grid import map_points
+from visolve.puzzles.circuit500.testing import synthetic_case
+from visolve.vision.geometry import map_points
 from visolve.vision.imageio import load_image
-from visolve.testing import SCREEN_SIZES, iter_distractors, photograph, photograph_jpeg
+from visolve.testing import SCREEN_SIZES, iter_distractors, photograph
+
 
 def synthetic_photo(i: int, strength: float = 1.0, long_side=(1100, 1600)):
     rng = np.random.default_rng([4242, i])
@@ -51,6 +53,7 @@ def synth_reads():
     return out
 
 
+@pytest.mark.slow
 def test_synthetic_photos_are_never_misread(synth_reads):
     """A photo is read exactly or refused with a reason: never a wrong level."""
     for i, level, _, got in synth_reads:
@@ -61,12 +64,14 @@ def test_synthetic_photos_are_never_misread(synth_reads):
         assert got.grid == level.grid, f"photo {i}: tiles differ"
 
 
+@pytest.mark.slow
 def test_synthetic_photos_mostly_read(synth_reads):
     """At full strength nearly all are read (the eval script measures the rate on 500)."""
     failed = [(i, str(got)) for i, _, _, got in synth_reads if isinstance(got, Exception)]
     assert len(failed) <= 2, failed
 
 
+@pytest.mark.slow
 def test_gentle_photos_all_read():
     for i in range(6):
         level, photo = synthetic_photo(100 + i, strength=0.4)
@@ -92,13 +97,8 @@ def test_debug_overlay_on_a_photo():
 
 def eval_photo(i: int, seed: int = 0):
     """Photo ``i`` of ``scripts/eval_reader.py --synth N --seed seed`` (same draws): (level, photo)."""
-    rng = np.random.default_rng([seed, i])
-    level = random_level(rng)
-    sizes = SCREEN_SIZES + ((640, 1136),)
-    size = sizes[int(rng.integers(0, len(sizes)))]
-    shot = render_screenshot(level, size, lit=True, counter=int(rng.integers(0, 400)))
-    data, _ = photograph_jpeg(shot, rng, 1.0)
-    return level, cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    case = synthetic_case(i, seed)
+    return case.truth[0], case.image
 
 
 # Photos of the eval set (seed 0) that used to be refused, one per cause.
@@ -136,6 +136,7 @@ def test_a_flat_tile_stays_no_match():
 # pictures of something else
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", [0, 11])
 def test_distractors_are_refused(start):
     """22 project-made pictures of other things (all kinds, some photographed): never a level."""

@@ -125,6 +125,7 @@ def _real_files(folder: str) -> list[Path]:
     return files
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", ["raw", "scaled"])
 def test_real_screenshots_read_exactly(folder):
     truth = _truth()

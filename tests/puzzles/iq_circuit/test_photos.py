@@ -40,6 +40,7 @@ def _frames():
     return sorted(folder.glob("*.png"), key=lambda p: int(p.stem))
 
 
+@pytest.mark.slow
 def test_photos_of_drawn_challenges_read_exactly():
     # 12 photos at modest size (long side 900-1300 px), full distortion strength
     results = []
@@ -88,6 +89,7 @@ def test_straight_screenshot_goes_the_exact_way():
     assert _same(read(big, "x.png"), level)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1])
 def test_distractors_are_rejected(seed):
     for _label, img in iter_distractors(12, seed):

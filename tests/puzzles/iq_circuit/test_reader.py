@@ -69,6 +69,7 @@ def test_not_this_puzzle():
         read(rng.integers(0, 255, (300, 500, 3), dtype=np.uint8), "noise.png")
 
 
+@pytest.mark.slow
 def test_circuit500_screenshots_are_rejected():
     folder = shared_path("circuit500")
     files = sorted(f for f in glob.glob(str(folder / "**" / "*.*"), recursive=True) if f.lower().endswith((".png", ".jpg")))

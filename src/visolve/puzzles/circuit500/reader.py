@@ -10,7 +10,8 @@ How a picture is read
 2. **Canonical view.**  The board's corners give a homography from the game's
    160x284 *base* pixel grid (board at x=16..143, y=47..238) to the picture;
    the region around the board and the caption above it is area-resampled
-   back onto that grid (:func:`visolve.vision.grid.rectify`).
+   back onto that grid (:class:`visolve.vision.view.BoardView`, one view
+   pixel per base pixel, ``sampling="area"``).
 3. **Caption.**  The word ``level`` must be found in the pixel font left of
    the number (searched within +-1 base pixel), otherwise the picture is not
    this game (:class:`NotThisPuzzle`).  The digits that follow are read by
@@ -67,10 +68,12 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, grid_problems, is_solved, make_grid
 from visolve.resources import reference_dir
 from visolve.vision.board import Board, BoardNotFound, find_board
-from visolve.vision.grid import base_to_image, cells, map_points, rectify
+from visolve.vision.geometry import map_points
 from visolve.vision.light import normalise_strokes
 from visolve.vision.match import Match, TemplateBank, read_glyph_row, to_grey
+from visolve.vision.overlay import banner, draw_overlay
 from visolve.vision.sides import iter_board_candidates, iter_opened_candidates, refine_sides
+from visolve.vision.view import BoardView
 
 # --------------------------------------------------------------------------
 # thresholds (see the module docstring and scripts/eval_reader.py)
@@ -142,6 +145,18 @@ class References:
     #: digits enlarged DIGIT_UP times and blurred by each of DIGIT_UP_BLURS,
     #: for a second look at a small photo's number (:func:`_digits_second_look`)
     digits_up: TemplateBank | None = None
+
+    def to_board(self, rect) -> tuple[float, float, float, float]:
+        """A base-grid rectangle (x0, y0, x1, y1) in board units (one per tile, 0 at the board's corner)."""
+        ox, oy = self.board_rect[:2]
+        x0, y0, x1, y1 = rect
+        return ((x0 - ox) / self.tile, (y0 - oy) / self.tile, (x1 - ox) / self.tile, (y1 - oy) / self.tile)
+
+    def base_to_board(self) -> np.ndarray:
+        """3x3 map from base-grid coordinates to board units."""
+        ox, oy = self.board_rect[:2]
+        t = float(self.tile)
+        return np.array([[1 / t, 0, -ox / t], [0, 1 / t, -oy / t], [0, 0, 1.0]])
 
 
 @lru_cache(maxsize=1)
@@ -317,6 +332,7 @@ class Reading:
     board: Board | None = None
     H: np.ndarray | None = None  #: base grid -> picture
     view: np.ndarray | None = None  #: canonical base-resolution picture of ``refs.view``
+    board_view: BoardView | None = None  #: the board and caption upright (``view`` is its picture)
     caption_score: float = 0.0
     caption_xy: tuple[int, int] | None = None
     digits: str = ""
@@ -425,10 +441,13 @@ def _read_photo(image: np.ndarray, refs: References) -> Reading:
 def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> Reading:
     """Read caption and tiles of the board found at ``board.corners``."""
     out = Reading(problems=[], board=board, photo=photo)
-    x0, y0, x1, y1 = refs.board_rect
-    out.H = base_to_image(board.corners, refs.board_rect)
+    # the board and the caption above it, one base pixel per view pixel
+    out.board_view = BoardView.from_corners(
+        image, board.corners, ROWS, COLS, pitch=refs.tile, extent=refs.to_board(refs.view), sampling="area"
+    )
+    out.H = out.board_view.homography @ refs.base_to_board()
     vx0, vy0, vx1, vy1 = refs.view
-    out.view = rectify(image, out.H, refs.view)
+    out.view = out.board_view.image
 
     # the caption: "level" then the number
     grey = to_grey(out.view)
@@ -448,8 +467,7 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
     out.caption_xy = (word.x + vx0, word.y + vy0)
 
     # the tiles
-    board_img = out.view[y0 - vy0 : y1 - vy0, x0 - vx0 : x1 - vx0]
-    patches = [p for row in cells(board_img, ROWS, COLS) for p in row]
+    patches = out.board_view.cells()
     bank = refs.photo_tiles if photo else refs.tiles
     min_score = MIN_PHOTO_TILE_SCORE if photo else MIN_TILE_SCORE
     matches = bank.match(patches, per_channel=photo)
@@ -505,7 +523,7 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
             )
     matches, text = num.matches, num.text
     if photo and num.text and out.caption_score >= MIN_CAPTION_SCORE and not all(_glyph_ok(m) for m in matches):
-        second = _digits_second_look(image, out.H, refs, num.x + vx0, num.y + vy0, len(num.text))
+        second = _digits_second_look(out.board_view, refs, num.x + vx0, num.y + vy0, len(num.text))
         if second is not None and all(_glyph_ok(m) for m in second):
             matches = second
             out.digits = text = "".join(str(m.group) for m in second)
@@ -549,7 +567,7 @@ def _glyph_ok(m: Match) -> bool:
     return m.score >= MIN_GLYPH_SCORE and m.margin >= MIN_GLYPH_MARGIN
 
 
-def _digits_second_look(image, H, refs: References, x: int, y: int, n: int) -> tuple[Match, ...] | None:
+def _digits_second_look(view: BoardView, refs: References, x: int, y: int, n: int) -> tuple[Match, ...] | None:
     """The ``n`` digits whose first cell is at base ``(x, y)``, read again finely.
 
     A small, blurred photo leaves about one photo pixel per base pixel, and
@@ -560,13 +578,12 @@ def _digits_second_look(image, H, refs: References, x: int, y: int, n: int) -> t
     shift per digit counts.  Same thresholds as the first look.
     """
     bank = refs.digits_up
-    if bank is None or H is None:
+    if bank is None or view is None:
         return None
     u, pad = DIGIT_UP, 2
     gh, gw = bank.shape[:2]
-    rect = (u * (x - pad), u * (y - pad), u * (x + (n - 1) * refs.pitch + gw // u + pad), u * (y + gh // u + pad))
-    fine = H @ np.diag([1.0 / u, 1.0 / u, 1.0])
-    band = to_grey(rectify(image, fine, rect))
+    rect = (x - pad, y - pad, x + (n - 1) * refs.pitch + gw // u + pad, y + gh // u + pad)
+    band = to_grey(view.resampled(pitch=u * refs.tile, extent=refs.to_board(rect)).image)
     band = normalise_strokes(band, 9 * u, 153.0).astype(np.float32)
     out = []
     for k in range(n):
@@ -728,82 +745,58 @@ def read(image: np.ndarray, source: str = "") -> Level:
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
     """The picture with the board outline, the tile grid and each reading drawn on it.
 
-    Green: the board outline as found (a quadrilateral in a photo) and the
-    tile grid mapped through the homography; per tile its reading and score
-    (red, with the runner-up, when doubtful); yellow: where the caption was
-    read, its score and each digit's score.  Never raises for a bad picture:
-    the reason is written on it instead.
+    The generic overlay (:func:`visolve.vision.overlay.draw_overlay`): the
+    board outline as found (a quadrilateral in a photo), the tile grid and
+    per tile its reading and score (red, with the runner-up, when
+    doubtful); in yellow where the caption was read, its score and each
+    digit's score.  Never raises for a bad picture: the reason is written on
+    it instead.
     """
     image = _as_bgr(image)
-    out = image.copy()
-    h, w = out.shape[:2]
-    font = cv2.FONT_HERSHEY_SIMPLEX
     try:
         rd = read_details(image)
     except Exception as exc:  # noqa: BLE001 - the overlay must always draw
-        _banner(out, f"error: {exc}", (0, 0, 255))
-        return out
-    if rd.board is None or rd.H is None:
-        _banner(out, rd.not_this or "no board", (0, 0, 255))
-        return out
-    refs = references()
-    x0, y0, x1, y1 = refs.board_rect
-    t = refs.tile
-    thick = max(1, round(w / 400))
-    quad = map_points(rd.H, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
-    cv2.polylines(out, [np.round(quad).astype(np.int32)], True, (0, 255, 0), thick + 1, cv2.LINE_AA)
-    for c in range(1, COLS):
-        p = map_points(rd.H, [(x0 + c * t, y0), (x0 + c * t, y1)])
-        cv2.line(out, _pt(p[0]), _pt(p[1]), (0, 200, 0), thick, cv2.LINE_AA)
-    for r in range(1, ROWS):
-        p = map_points(rd.H, [(x0, y0 + r * t), (x1, y0 + r * t)])
-        cv2.line(out, _pt(p[0]), _pt(p[1]), (0, 200, 0), thick, cv2.LINE_AA)
-    tile_px = np.linalg.norm(map_points(rd.H, [(x0, y0)])[0] - map_points(rd.H, [(x0 + t, y0)])[0])
-    scale = max(0.3, tile_px / 120)
+        return draw_overlay(image, None, title=f"error: {exc}", title_colour=RED)
+    if rd.board_view is None or rd.H is None:
+        return draw_overlay(image, None, title=rd.not_this or "no board", title_colour=RED)
+    labels, colours = {}, {}
     for tr in rd.tiles or []:
         bad = tr.problem() is not None
-        colour = (0, 0, 255) if bad else (0, 160, 0)
         lines = [tr.tile.token(), f"{tr.score:.2f}" + (f" {tr.lit}" if tr.lit != "off" else "")]
         if bad:
             lines.append(f"or {_tok(tr.runner_up)} {tr.runner_score:.2f}")
-        org = map_points(rd.H, [(x0 + tr.col * t + 2, y0 + tr.row * t + 9)])[0]
-        for k, text in enumerate(lines):
-            p = (int(org[0]), int(org[1] + k * 26 * scale))
-            (tw, th), base = cv2.getTextSize(text, font, 0.55 * scale, max(1, round(1.2 * scale)))
-            cv2.rectangle(out, (p[0] - 2, p[1] - th - 2), (p[0] + tw + 2, p[1] + base), (255, 255, 255), -1)
-            cv2.putText(out, text, p, font, 0.55 * scale, colour, max(1, round(1.2 * scale)), cv2.LINE_AA)
+        labels[(tr.row, tr.col)] = "\n".join(lines)
+        colours[(tr.row, tr.col)] = RED if bad else TRUSTED
+    out = draw_overlay(image, rd.board_view, labels, colours)
     if rd.caption_xy is not None:
-        cx, cy = rd.caption_xy
-        n = 6 + max(1, len(rd.digits))
-        xa, xb, ya, yb = cx - 1, cx + n * refs.pitch + 1, cy - 1, cy + 10
-        box = map_points(rd.H, [(xa, ya), (xb, ya), (xb, yb), (xa, yb)])
-        cv2.polylines(out, [np.round(box).astype(np.int32)], True, (0, 220, 220), thick, cv2.LINE_AA)
-        digit_scores = " ".join(f"{m.group}:{m.score:.2f}" for m in rd.digit_matches)
-        label = f"level {rd.digits or '?'}  caption {rd.caption_score:.2f}  {digit_scores}"
-        org = map_points(rd.H, [(xa, ya - 3)])[0]
-        (tw, th), base = cv2.getTextSize(label, font, 0.6 * scale, max(1, round(1.2 * scale)))
-        p = (int(org[0]), int(org[1]))
-        cv2.rectangle(out, (p[0] - 2, p[1] - th - 2), (p[0] + tw + 2, p[1] + base), (0, 0, 0), -1)
-        cv2.putText(out, label, p, font, 0.6 * scale, (0, 220, 220), max(1, round(1.2 * scale)), cv2.LINE_AA)
+        _draw_caption(out, rd, references())
     if rd.not_this:
-        _banner(out, rd.not_this, (0, 0, 255))
+        banner(out, rd.not_this, RED)
     elif rd.problems:
-        _banner(out, rd.problems[0], (0, 0, 255))
+        banner(out, rd.problems[0], RED)
     else:
         how = "photo" if rd.photo else "screenshot"
-        _banner(out, f"{source or 'picture'}: level {rd.level} read OK (as a {how})", (0, 200, 0))
+        banner(out, f"{source or 'picture'}: level {rd.level} read OK (as a {how})", (0, 200, 0))
     return out
 
 
-def _pt(p) -> tuple[int, int]:
-    return int(round(p[0])), int(round(p[1]))
+RED, TRUSTED, CAPTION = (0, 0, 255), (0, 160, 0), (0, 220, 220)
 
 
-def _banner(img: np.ndarray, text: str, colour) -> None:
-    h, w = img.shape[:2]
-    scale = max(0.4, w / 1400)
-    (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
-    scale = min(scale, scale * (w - 10) / max(tw, 1))
-    y = h - 10
-    cv2.rectangle(img, (0, y - int(30 * scale) - 4), (w, h), (0, 0, 0), -1)
-    cv2.putText(img, text, (5, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, max(1, round(scale * 1.5)), cv2.LINE_AA)
+def _draw_caption(out: np.ndarray, rd: Reading, refs: References) -> None:
+    """Where the caption was read (a box), its score and each digit's score."""
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    thick = max(1, round(out.shape[1] / 400))
+    scale = max(0.3, rd.board_view.cell_size() / 120)
+    cx, cy = rd.caption_xy
+    n = 6 + max(1, len(rd.digits))
+    xa, xb, ya, yb = cx - 1, cx + n * refs.pitch + 1, cy - 1, cy + 10
+    box = map_points(rd.H, [(xa, ya), (xb, ya), (xb, yb), (xa, yb)])
+    cv2.polylines(out, [np.round(box).astype(np.int32)], True, CAPTION, thick, cv2.LINE_AA)
+    digit_scores = " ".join(f"{m.group}:{m.score:.2f}" for m in rd.digit_matches)
+    label = f"level {rd.digits or '?'}  caption {rd.caption_score:.2f}  {digit_scores}"
+    org = map_points(rd.H, [(xa, ya - 3)])[0]
+    (tw, th), base = cv2.getTextSize(label, font, 0.6 * scale, max(1, round(1.2 * scale)))
+    p = (int(org[0]), int(org[1]))
+    cv2.rectangle(out, (p[0] - 2, p[1] - th - 2), (p[0] + tw + 2, p[1] + base), (0, 0, 0), -1)
+    cv2.putText(out, label, p, font, 0.6 * scale, CAPTION, max(1, round(1.2 * scale)), cv2.LINE_AA)

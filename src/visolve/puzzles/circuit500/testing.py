@@ -106,17 +106,23 @@ def real_cases(shared: Path) -> list[Case]:
 def synthetic_cases(n: int, seed: int, strength: float = 1.0) -> Iterator[Case]:
     """``n`` phone photos of random levels, each drawn at a random phone size.
 
-    Photo ``i`` depends only on ``seed`` and ``i`` (the sets measured in the
-    README: ``seed 0``, 500 photos).
+    Photo ``i`` depends only on ``seed`` and ``i`` (:func:`synthetic_case`;
+    the set measured in the README is ``seed 0``, 500 photos).
     """
+    for i in range(n):
+        yield synthetic_case(i, seed, strength)
+
+
+def synthetic_case(i: int, seed: int, strength: float = 1.0) -> Case:
+    """Photo ``i`` of :func:`synthetic_cases`: a random level drawn as a
+    screenshot at a random phone size, photographed on the stream ``[seed, i]``."""
     from visolve.testing import SCREEN_SIZES, photograph
 
     sizes = SCREEN_SIZES + ((640, 1136),)
-    for i in range(n):
-        rng = np.random.default_rng([seed, i])
-        level = model.random_level(rng)
-        size = sizes[int(rng.integers(0, len(sizes)))]
-        shot = render_screenshot(level, size, lit=True, counter=int(rng.integers(0, 400)))
-        photo, _h = photograph(shot, rng, strength)
-        name = f"synth_{seed}_{i}"
-        yield Case(name, photo, [Level(level.level, level.grid, source=name)])
+    rng = np.random.default_rng([seed, i])
+    level = model.random_level(rng)
+    size = sizes[int(rng.integers(0, len(sizes)))]
+    shot = render_screenshot(level, size, lit=True, counter=int(rng.integers(0, 400)))
+    photo, _h = photograph(shot, rng, strength)
+    name = f"synth_{seed}_{i}"
+    return Case(name, photo, [Level(level.level, level.grid, source=name)])

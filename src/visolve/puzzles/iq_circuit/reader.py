@@ -11,14 +11,15 @@ Steps:
    at fixed levels or against the local mean and spread) with
    :func:`visolve.vision.quad.find_cell_lattice`, which gives a homography
    from board coordinates (one unit per cell) to the picture.
-2. :func:`straight_view` samples the board straight on, :data:`PITCH` px per
+2. :func:`board_view` samples the board straight on (a
+   :class:`visolve.vision.view.BoardView`), :data:`PITCH` px per
    cell with half a cell of margin, then :func:`refine` nudges the lattice
    so each inner grid crossing sits where it should (template matching of
    the "+" of grey between four dark cells) and samples again.
 3. :func:`normalised_classes` evens out the light: per cell the dark colour
    (the cell's corners) and per grid crossing the grey colour (its least
    bright arm, away from white outlines) give, channel by channel, an affine
-   map dark -> 0, grey -> 1 (:func:`visolve.vision.quad.normalise_light`).
+   map dark -> 0, grey -> 1 (:func:`visolve.vision.light.normalise_light`).
    When that reading is in doubt, a second try (:func:`glare_classes`)
    follows glare that changes within a cell: the dark colour from every
    dark corner pixel of the cells by local quadratic fits, the grey
@@ -52,7 +53,11 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.vision.quad import fill_quadratic, find_cell_lattice, map_points, normalise_light, warp_lattice
+from visolve.vision.geometry import map_points
+from visolve.vision.light import fill_quadratic, normalise_light
+from visolve.vision.overlay import draw_overlay
+from visolve.vision.quad import find_cell_lattice
+from visolve.vision.view import BoardView, corners_homography as _board_homography
 from visolve.puzzles.iq_circuit.model import (
     DELTA,
     HEIGHT,
@@ -249,20 +254,13 @@ def find_board(image: np.ndarray) -> np.ndarray:
 
 
 def warp_board(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """The board seen straight on, ``PITCH`` px per cell (8*PITCH x 4*PITCH)."""
-    dst = np.array(
-        [[0, 0], [WIDTH * PITCH, 0], [WIDTH * PITCH, HEIGHT * PITCH], [0, HEIGHT * PITCH]], np.float32
-    )
-    m = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst)
-    return cv2.warpPerspective(
-        image, m, (WIDTH * PITCH, HEIGHT * PITCH), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
-    )
+    """The board seen straight on, ``PITCH`` px per cell (8*PITCH x 4*PITCH), from its four corners."""
+    return BoardView.from_corners(image, corners, HEIGHT, WIDTH, pitch=PITCH).image
 
 
 def corners_homography(corners: np.ndarray) -> np.ndarray:
     """Homography from board coordinates (one unit per cell) to the picture, from four corners."""
-    src = np.array([[0, 0], [WIDTH, 0], [WIDTH, HEIGHT], [0, HEIGHT]], np.float32)
-    return cv2.getPerspectiveTransform(src, np.asarray(corners, np.float32)).astype(np.float64)
+    return _board_homography(corners, HEIGHT, WIDTH)
 
 
 def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
@@ -356,7 +354,7 @@ def _whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
     predicted cell (but up to SPARSE_MAX_PALE) looks like one (:func:`_cells_look`),
     and the window shifted by one column or row would not (its outer column or
     row is not cells)."""
-    looks = _cells_look(warp_lattice(image, hom, WIDTH, HEIGHT, PITCH, 1.0))
+    looks = _cells_look(BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=1.0).image)
     inner = looks[1:-1, 1:-1]
     if inner.size - int(inner.sum()) > SPARSE_MAX_PALE:
         return False
@@ -389,9 +387,14 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     return np.diag([sx, sy, 1.0]) @ lattice.homography
 
 
-def straight_view(image: np.ndarray, hom: np.ndarray) -> np.ndarray:
+def board_view(image: np.ndarray, hom: np.ndarray) -> BoardView:
     """The board straight on: PITCH px per cell, MARGIN cells around it."""
-    return warp_lattice(image, hom, WIDTH, HEIGHT, PITCH, MARGIN)
+    return BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=MARGIN)
+
+
+def straight_view(image: np.ndarray, hom: np.ndarray) -> np.ndarray:
+    """The picture of :func:`board_view`."""
+    return board_view(image, hom).image
 
 
 def _cross_template() -> np.ndarray:
@@ -598,7 +601,7 @@ def glare_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
     Glare mixes a share ``a`` of a colour ``T`` into the picture:
     ``p' = (1 - a) p + a T``.  The dark reference is every dark corner pixel
     of the cells (:data:`_DARK_CORNERS`), filled in between by local
-    quadratic fits (:func:`visolve.vision.quad.fill_quadratic`), which follow
+    quadratic fits (:func:`visolve.vision.light.fill_quadratic`), which follow
     a spot's peak between the cells.  The grey is predicted from it: the
     share ``s = (grey - dark) / (T - dark)`` does not depend on ``a`` (both
     are scaled by ``1 - a``), so ``s`` measured at the grid crossings and
@@ -1005,8 +1008,14 @@ def read(image: np.ndarray, source: str = "") -> Level:
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
-    """The picture with the found board lattice and each cell's read symbol drawn on it."""
-    out = np.ascontiguousarray(image[:, :, :3]).copy()
+    """The picture with the found board lattice and each cell's read symbol drawn on it.
+
+    The generic overlay (:func:`visolve.vision.overlay.draw_overlay`): the
+    board's outline and lattice, per cell its symbol (red ``!`` when the
+    cell is in doubt), and along the bottom what the reader made of the
+    whole picture, or why it refused it.
+    """
+    out = np.ascontiguousarray(image[:, :, :3])
     hom = None
     reason = ""
     for _name, finder in FINDERS:
@@ -1016,28 +1025,24 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
         except NotThisPuzzle as exc:
             reason = str(exc)
     if hom is None:
-        cv2.putText(out, reason[:60], (5, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 255), 1)
-        return out
-    hom, view = refine(image[:, :, :3], hom)
+        return draw_overlay(out, None, title=reason, title_colour=DOUBT)
+    hom, view = refine(out, hom)
     classes, _n = normalised_classes(view)
     o = int(round(MARGIN * PITCH))
     scores = score_board(view[o : o + HEIGHT * PITCH, o : o + WIDTH * PITCH], classes)
-    pitch = float(np.linalg.norm(map_points(hom, [[0, 0], [1, 0]])[1] - map_points(hom, [[0, 0]])[0]))
-    thick = max(1, int(round(pitch / 40)))
-    font = max(0.4, pitch / 60)
-    for y in range(HEIGHT + 1):
-        pts = map_points(hom, [[0, y], [WIDTH, y]])
-        cv2.line(out, tuple(map(int, pts[0])), tuple(map(int, pts[1])), (255, 0, 255), thick)
-    for x in range(WIDTH + 1):
-        pts = map_points(hom, [[x, 0], [x, HEIGHT]])
-        cv2.line(out, tuple(map(int, pts[0])), tuple(map(int, pts[1])), (255, 0, 255), thick)
+    labels, colours = {}, {}
     for y in range(HEIGHT):
         for x in range(WIDTH):
             try:
-                sym = cell_symbol(scores.cells[y][x], x, y)
-                colour = (0, 200, 0)
+                labels[(y, x)], colours[(y, x)] = cell_symbol(scores.cells[y][x], x, y), TRUSTED
             except ReadError:
-                sym, colour = "!", (0, 0, 255)
-            p = map_points(hom, [[x + 0.15, y + 0.35]])[0]
-            cv2.putText(out, sym, (int(p[0]), int(p[1])), cv2.FONT_HERSHEY_SIMPLEX, font, colour, thick)
-    return out
+                labels[(y, x)], colours[(y, x)] = "!", DOUBT
+    try:
+        level = read_view(out, hom, source)
+        title, colour = f"{source or 'picture'}: {level.kind} challenge read OK", TRUSTED
+    except (ReadError, NotThisPuzzle) as exc:
+        title, colour = str(exc), DOUBT
+    return draw_overlay(out, board_view(out, hom), labels, colours, title, title_colour=colour)
+
+
+TRUSTED, DOUBT = (0, 200, 0), (0, 0, 255)

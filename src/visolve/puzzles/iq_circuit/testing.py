@@ -106,10 +106,15 @@ def synthetic_cases(n: int, seed: int, strength: float = 1.0) -> Iterator[Case]:
     written (``--synth 160 --real-photos 160 --seed 0``: the 320 photos of the
     README).
     """
+    for i in range(n):
+        yield synthetic_case(i, seed, strength)
+
+
+def synthetic_case(i: int, seed: int, strength: float = 1.0) -> Case:
+    """Photo ``i`` of :func:`synthetic_cases`."""
     from visolve.testing import photograph
 
-    for i in range(n):
-        image, level = drawn_challenge(i, seed)
-        photo, _h = photograph(image, np.random.default_rng([seed, 2 * i + 1]), strength)
-        name = f"drawn/{i}_{level.kind}.jpg"
-        yield Case(name, photo, [replace(level, source=name)])
+    image, level = drawn_challenge(i, seed)
+    photo, _h = photograph(image, np.random.default_rng([seed, 2 * i + 1]), strength)
+    name = f"drawn/{i}_{level.kind}.jpg"
+    return Case(name, photo, [replace(level, source=name)])
