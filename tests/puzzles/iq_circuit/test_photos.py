@@ -19,7 +19,7 @@ from visolve.puzzles.iq_circuit.reader import (
     read_view,
 )
 from visolve.puzzles.iq_circuit.solver import random_challenge
-from visolve.vision.quad import map_points
+from visolve.vision.geometry import map_points
 from visolve.testing import iter_distractors, photograph
 
 KINDS = ("expert", "master", "wizard")

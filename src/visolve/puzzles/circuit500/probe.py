@@ -41,6 +41,9 @@ PLATE_LEVEL = 0.55
 NO_KNOBS = 0.3
 #: knob pixels (the rarer of the two colours) on the board for full credit
 KNOB_PIXELS = 6
+#: the end knob is the only purple on a board: about 1 % of it; more purple
+#: than this share is something else (a tinted bezel, a purple card)
+PURPLE_MAX_SHARE = 0.05
 #: score of a picture with both knob colours but no board-shaped blob
 KNOBS_ONLY = 0.02
 #: the start knob and lit path (BGR 73, 227, 173) have OpenCV hue 40, the
@@ -114,5 +117,7 @@ def _knobs(lime: np.ndarray, purple: np.ndarray, blob: BrightBlob) -> float:
     cv2.fillConvexPoly(inside, np.round(blob.corners() - (x0, y0)).astype(np.int32), 1)
     box = (slice(y0, y0 + inside.shape[0]), slice(x0, x0 + inside.shape[1]))
     inside = inside[: lime[box].shape[0], : lime[box].shape[1]] > 0
-    count = min(int((lime[box] & inside).sum()), int((purple[box] & inside).sum()))
-    return NO_KNOBS + (1.0 - NO_KNOBS) * soft(count, 0, KNOB_PIXELS)
+    n_lime, n_purple = int((lime[box] & inside).sum()), int((purple[box] & inside).sum())
+    if n_purple > PURPLE_MAX_SHARE * max(1, int(inside.sum())):
+        return NO_KNOBS  # a purple area, not the one small end knob
+    return NO_KNOBS + (1.0 - NO_KNOBS) * soft(min(n_lime, n_purple), 0, KNOB_PIXELS)
