@@ -8,7 +8,8 @@ from tests.conftest import shared_path
 from tests.puzzles.iq_circuit.helpers import booklet_levels
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_circuit.painter import draw_challenge
-from visolve.puzzles.iq_circuit.reader import debug_overlay, find_board, read
+from visolve.puzzles.iq_circuit.finder import find_board
+from visolve.puzzles.iq_circuit.reader import debug_overlay, read
 
 
 def _frames():

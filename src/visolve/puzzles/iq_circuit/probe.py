@@ -45,7 +45,7 @@ def probe(image: np.ndarray) -> float:
     found = cell_lattice(thumb, WIDTH, HEIGHT)
     if found > 0:
         return found
-    from visolve.puzzles.iq_circuit.reader import find_board
+    from visolve.puzzles.iq_circuit.finder import find_board
 
     try:
         find_board(thumb)

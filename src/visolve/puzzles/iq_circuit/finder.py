@@ -1,0 +1,366 @@
+"""Finding the IQ Circuit board: the exact upright fit, the photo search, the straight view.
+
+:func:`find_board` fits the 8 x 4 lattice to the column and row sums of the
+grey grid of an upright picture (screenshots, crops, any scale).
+:func:`find_board_in_photo` finds the 32 dark cells as blobs
+(:func:`visolve.vision.quad.find_cell_lattice`) in a photo, with a whole-board
+check for sparse lattices.  Both give a homography from board coordinates
+(one unit per cell) to the picture; :func:`board_view` samples the board
+straight on (:class:`visolve.vision.view.BoardView`) and :func:`refine`
+nudges the lattice onto the grid crossings.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from visolve.errors import NotThisPuzzle
+from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, channel_min, glare_tint, grey_mask, white_mask
+from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
+from visolve.vision.geometry import map_points
+from visolve.vision.quad import find_cell_lattice
+from visolve.vision.view import BoardView
+from visolve.vision.view import corners_homography as _board_homography
+
+MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
+PHOTO_SIDE = 640  #: photos are searched for cells at this long side
+#: share of the 32 cells a lattice may have found when its board is checked whole
+PHOTO_MIN_SPARSE = 18 / 32
+#: a sparse lattice is checked whole (_whole_board_holds) with the share
+#: (gap - dark) / (tint - dark) of each cell's sides, relative to the board's
+#: typical share (0.15-0.35): a cell's lies between these multiples of it
+#: (page white or a bezel next to dark ink or ground gives far more, ground
+#: next to ground about 0) ...
+SPARSE_SIDE = (0.4, 2.5)
+#: ... and its middle's between these (a cell is even; track or a dot darkens it)
+SPARSE_CENTRE = (-1.5, 0.5)
+#: ... a typical share below this is no lighter grid at all
+SPARSE_MIN_SHARE = 0.05
+#: predicted cells that may fail that look: fewer than half the 4 cells of the
+#: column that a window shifted by one would put off the board (glare no
+#: longer hides cells from the share, so few are needed)
+SPARSE_MAX_PALE = 2
+#: distance-transform depths tried by the photo search, likeliest first (cells
+#: are 26-75 px at PHOTO_SIDE in photos whose board fills a third or more)
+PHOTO_DEPTHS = (6.0, 9.0, 4.0, 13.0, 2.5, 19.0)
+#: thresholds on the smallest colour channel that make the "dark" masks of
+#: the photo search (cells ~32 and yellow ~1 under grey ~88 in the booklet
+#: colours; photos scale and lift all of these, unevenly)
+DARK_LEVELS = (30, 45, 60, 80, 105)
+#: windows (px at PHOTO_SIDE) of the masks "darker than the local mean"
+LOCAL_WINDOWS = (31, 61)
+#: ... by this share of the local standard deviation (a share of the spread,
+#: not of the mean: a glare spot lifts dark and grey alike and shrinks their
+#: difference, which scales the spread with it but not the mean; cells are
+#: 0.75 deviations under the mean of a window on the lattice, grey 1.3 above)
+LOCAL_SPREAD = 0.15
+#: ... where that deviation is at least this (grey levels): flat ground is left out
+LOCAL_MIN_STD = 8.0
+
+
+def _runs(profile: np.ndarray, threshold: float) -> list[tuple[int, int]]:
+    """(start, end) index pairs (end exclusive) where profile > threshold."""
+    above = profile > threshold
+    runs = []
+    start = None
+    for i, v in enumerate(above):
+        if v and start is None:
+            start = i
+        elif not v and start is not None:
+            runs.append((start, i))
+            start = None
+    if start is not None:
+        runs.append((start, len(above)))
+    return runs
+
+
+def _fit_lattice(profile: np.ndarray, count: int, what: str) -> tuple[float, float]:
+    """From a 'cell-ness' profile find ``count`` cell bands; returns (first edge, pitch)."""
+    runs = []
+    for s, e in _runs(profile, 0.5):  # merge runs split by a thin seam
+        if runs and s - runs[-1][1] <= max(2, len(profile) // 150):
+            runs[-1] = (runs[-1][0], e)
+        else:
+            runs.append((s, e))
+    if not runs:
+        raise NotThisPuzzle(f"no {what} of cells found")
+    widths = np.array([e - s for s, e in runs])
+    big = widths.max()
+    runs = [r for r, w in zip(runs, widths) if w >= 0.35 * big]
+    if len(runs) != count:
+        raise NotThisPuzzle(f"found {len(runs)} {what} of cells, an IQ Circuit board has {count}")
+    centres = np.array([(s + e - 1) / 2 for s, e in runs])
+    idx = np.arange(count)
+    pitch, first = np.polyfit(idx, centres, 1)
+    resid = np.abs(centres - (first + pitch * idx)).max()
+    widths = np.array([e - s for s, e in runs])
+    if pitch <= 4 or resid > 0.15 * pitch:
+        raise NotThisPuzzle(f"{what} of cells are not evenly spaced")
+    if not (0.5 * pitch <= np.median(widths) <= 0.95 * pitch):
+        raise NotThisPuzzle(f"{what} of cells have the wrong width for a board")
+    return first - pitch / 2, pitch
+
+
+def find_board(image: np.ndarray) -> np.ndarray:
+    """Four corners (tl, tr, br, bl; float32 x, y) of the board's outer gap lines.
+
+    Raises NotThisPuzzle when no 8 x 4 board of dark cells on grey is found.
+    """
+    h, w = image.shape[:2]
+    scale = 1.0
+    small = image
+    if max(h, w) > MAX_SIDE:
+        scale = MAX_SIDE / max(h, w)
+        small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    grey = grey_mask(small)
+    if grey.mean() < 0.05:
+        raise NotThisPuzzle("no grey board lattice in the picture")
+    n, labels, stats, _c = cv2.connectedComponentsWithStats(grey.astype(np.uint8), connectivity=8)
+    if n < 2:
+        raise NotThisPuzzle("no grey board lattice in the picture")
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x0, y0, bw, bh = (int(v) for v in stats[best, :4])
+    # white outlines can cut the lattice in parts: join the big parts that
+    # touch the box (gap of a few pixels, the width of an outline)
+    x1, y1 = x0 + bw, y0 + bh
+    tol = max(4, int(0.02 * max(small.shape[:2])))
+    if stats[best, 4] < 0.01 * grey.size:
+        raise NotThisPuzzle("no grey board lattice in the picture (only small grey specks)")
+    big = [i for i in np.nonzero(stats[:, 4] >= 0.02 * stats[best, 4])[0].tolist() if i != 0]
+    changed = True
+    while changed:
+        changed = False
+        for i in big:
+            sx, sy, sw, sh = (int(v) for v in stats[i, :4])
+            if sx >= x0 and sy >= y0 and sx + sw <= x1 and sy + sh <= y1:
+                continue
+            if sx < x1 + tol and sx + sw > x0 - tol and sy < y1 + tol and sy + sh > y0 - tol:
+                x0, y0, x1, y1 = min(x0, sx), min(y0, sy), max(x1, sx + sw), max(y1, sy + sh)
+                changed = True
+    bw, bh = x1 - x0, y1 - y0
+    if not (1.4 <= bw / max(bh, 1) <= 2.8):
+        raise NotThisPuzzle(f"grey region {bw}x{bh} is not shaped like an 8 x 4 board")
+    grey = grey | white_mask(small)
+    cellish = ~grey[y0 : y0 + bh, x0 : x0 + bw]
+    if cellish.mean() < 0.3:
+        raise NotThisPuzzle("too few dark cells for an IQ Circuit board")
+    left, px = _fit_lattice(cellish.mean(axis=0), WIDTH, "columns")
+    top, py = _fit_lattice(cellish.mean(axis=1), HEIGHT, "rows")
+    if not 0.8 <= px / py <= 1.25:
+        raise NotThisPuzzle("cells are not square")
+    left += x0
+    top += y0
+    right = left + WIDTH * px
+    bottom = top + HEIGHT * py
+    corners = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], np.float32)
+    return corners / scale
+
+
+def warp_board(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The board seen straight on, ``PITCH`` px per cell (8*PITCH x 4*PITCH), from its four corners."""
+    return BoardView.from_corners(image, corners, HEIGHT, WIDTH, pitch=PITCH).image
+
+
+def corners_homography(corners: np.ndarray) -> np.ndarray:
+    """Homography from board coordinates (one unit per cell) to the picture, from four corners."""
+    return _board_homography(corners, HEIGHT, WIDTH)
+
+
+def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
+    """Masks of "dark" pixels: fixed levels, and darker than the surroundings (glare, haze)."""
+    low = channel_min(small)
+    masks = [low < t for t in DARK_LEVELS]
+    lowf = low.astype(np.float32)
+    for k in LOCAL_WINDOWS:
+        mean = cv2.blur(lowf, (k, k))
+        std = np.sqrt(np.maximum(cv2.blur(lowf * lowf, (k, k)) - mean * mean, 0.0))
+        masks.append((lowf < mean - LOCAL_SPREAD * std) & (std >= LOCAL_MIN_STD))
+    return masks
+
+
+def _patch_at(img: np.ndarray, x: float, y: float, r: int = 1) -> float:
+    xi, yi = int(round(x)), int(round(y))
+    return float(img[yi - r : yi + r + 1, xi - r : xi + r + 1].mean())
+
+
+def _cell_shares(view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How much each cell of a lattice view (PITCH px per cell, one cell of
+    ground all round the board) looks like a dark cell on the grey grid.
+
+    Everything is measured in the blue channel (yellow is dark there, like
+    the cells; each channel on its own keeps glare affine) as a share of the
+    way from the cell's dark towards the glare tint, which a glare spot does
+    not change (see :func:`glare_classes`).  The cell's dark is a plane
+    through its four corners (it follows a glare slope across the cell).
+    Returns per cell ``(side, centre)``: ``side`` is the least such share of
+    its sides (each side's brighter point a quarter cell either side of its
+    middle, clear of a track crossing it), counting for a board cell only
+    the sides towards other board cells (the board's own edge has ground
+    beyond it) and for a ground cell every side but the view's edge;
+    ``centre`` is that share of its middle (about 0 for a cell, below 0 where
+    track or a dot darkens it).
+    """
+    rows, cols = HEIGHT + 2, WIDTH + 2
+    blue = view[:, :, 0].astype(np.float32)
+    c0, q, a = (PITCH - 1) / 2, 9.5, PITCH / 4  # corners 7-11 px out, see _DARK_CORNERS
+    corners = [(x * PITCH + c0 + sx * q, y * PITCH + c0 + sy * q)
+               for y in range(1, rows - 1) for x in range(1, cols - 1) for sx in (-1, 1) for sy in (-1, 1)]
+    samples = np.array([view[int(round(cy)) - 1 : int(round(cy)) + 2, int(round(cx)) - 1 : int(round(cx)) + 2]
+                        .reshape(-1, 3).mean(axis=0) for cx, cy in corners])
+    tint = float(glare_tint(samples)[0])
+    side = np.zeros((rows, cols))
+    centre = np.zeros((rows, cols))
+    for y in range(rows):
+        for x in range(cols):
+            cx, cy = x * PITCH + c0, y * PITCH + c0
+            c = {(sx, sy): _patch_at(blue, cx + sx * q, cy + sy * q) for sx in (-1, 1) for sy in (-1, 1)}
+            d0 = sum(c.values()) / 4
+            du = (c[(1, -1)] + c[(1, 1)] - c[(-1, -1)] - c[(-1, 1)]) / (4 * q)
+            dv = (c[(-1, 1)] + c[(1, 1)] - c[(-1, -1)] - c[(1, -1)]) / (4 * q)
+
+            def share(u: float, v: float) -> float:
+                dark = d0 + du * u + dv * v
+                return (_patch_at(blue, cx + u, cy + v) - dark) / max(tint - dark, 8.0)
+
+            board = 0 < x < cols - 1 and 0 < y < rows - 1
+            sides = []
+            for dx, dy in DELTA:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < cols and 0 <= ny < rows):
+                    continue
+                if board and not (0 < nx < cols - 1 and 0 < ny < rows - 1):
+                    continue
+                gu, gv = dx * PITCH / 2, dy * PITCH / 2
+                ends = ((gu, gv - a), (gu, gv + a)) if dx else ((gu - a, gv), (gu + a, gv))
+                sides.append(max(share(u, v) for u, v in ends))
+            side[y, x] = min(sides)
+            centre[y, x] = (_patch_at(blue, cx, cy, 4) - d0) / max(tint - d0, 8.0)
+    return side, centre
+
+
+def _cells_look(view: np.ndarray) -> np.ndarray:
+    """Which cells of a lattice view (see :func:`_cell_shares`) look like dark
+    cells on the grey grid, judged against the board's typical share; all
+    False when the board shows no grid lighter than its cells."""
+    side, centre = _cell_shares(view)
+    typical = float(np.median(side[1:-1, 1:-1]))
+    if typical < SPARSE_MIN_SHARE:
+        return np.zeros(side.shape, bool)
+    lo, hi = SPARSE_SIDE
+    c_lo, c_hi = SPARSE_CENTRE
+    return (side > lo * typical) & (side < hi * typical) & (centre > c_lo * typical) & (centre < c_hi * typical)
+
+
+def _whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
+    """Whether the lattice ``hom`` points at is the board, for lattices that found
+    few of the cells or boards whose cells a glare spot washed out: every
+    predicted cell (but up to SPARSE_MAX_PALE) looks like one (:func:`_cells_look`),
+    and the window shifted by one column or row would not (its outer column or
+    row is not cells)."""
+    looks = _cells_look(BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=1.0).image)
+    inner = looks[1:-1, 1:-1]
+    if inner.size - int(inner.sum()) > SPARSE_MAX_PALE:
+        return False
+    outer = (looks[1:-1, 0], looks[1:-1, -1], looks[0, 1:-1], looks[-1, 1:-1])
+    return all(int(ring.sum()) <= 1 for ring in outer)
+
+
+def find_board_in_photo(image: np.ndarray) -> np.ndarray:
+    """Homography board coordinates -> picture for a board seen at an angle.
+
+    Raises NotThisPuzzle when no 8 x 4 lattice of dark cells is found.
+    """
+    h, w = image.shape[:2]
+    scale = min(1.0, PHOTO_SIDE / max(h, w))
+    small = image
+    if scale < 1.0:
+        small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    masks = _dark_masks(small)
+    lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
+    if lattice is None:
+        # glare, a yellow track joining cells or a steep tilt can hide a few
+        # more cells: take a sparser lattice only when the whole board,
+        # predicted from it, looks right and no shifted window fits as well
+        lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS)
+        if lattice is not None and not _whole_board_holds(small, lattice.homography):
+            lattice = None
+    if lattice is None:
+        raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
+    sx, sy = w / small.shape[1], h / small.shape[0]
+    return np.diag([sx, sy, 1.0]) @ lattice.homography
+
+
+def board_view(image: np.ndarray, hom: np.ndarray) -> BoardView:
+    """The board straight on: PITCH px per cell, MARGIN cells around it."""
+    return BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=MARGIN)
+
+
+def straight_view(image: np.ndarray, hom: np.ndarray) -> np.ndarray:
+    """The picture of :func:`board_view`."""
+    return board_view(image, hom).image
+
+
+def _cross_template() -> np.ndarray:
+    size = 2 * 15 + 1
+    t = np.zeros((size, size), np.float32)
+    half = 4  # the grey gap is ~9 px wide at 40 px per cell
+    t[:, 15 - half : 15 + half + 1] = 1
+    t[15 - half : 15 + half + 1, :] = 1
+    return t
+
+
+_CROSS = _cross_template()
+
+
+def refine(image: np.ndarray, hom: np.ndarray, view: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Move the lattice so the 21 inner grid crossings sit on the grey "+" shapes.
+
+    Returns the corrected homography and the straight view made with it.
+    When fewer than 12 crossings are clear (or the fit moves a corner by more
+    than half a cell) the input is returned unchanged.
+    """
+    if view is None:
+        view = straight_view(image, hom)
+    low = channel_min(view).astype(np.float32)
+    off = MARGIN * PITCH
+    search = 6
+    r = _CROSS.shape[0] // 2
+    src, dst = [], []
+    for j in range(1, HEIGHT):
+        for i in range(1, WIDTH):
+            cx, cy = int(round(off + i * PITCH)), int(round(off + j * PITCH))
+            patch = low[cy - r - search : cy + r + search + 1, cx - r - search : cx + r + search + 1]
+            if patch.shape != (2 * (r + search) + 1,) * 2 or patch.std() < 4:
+                continue
+            res = cv2.matchTemplate(patch, _CROSS, cv2.TM_CCOEFF_NORMED)
+            _mn, best, _ml, (bx, by) = cv2.minMaxLoc(res)
+            if best < 0.5 or bx in (0, 2 * search) or by in (0, 2 * search):
+                continue
+            # sub-pixel peak: parabola through the neighbours
+            def sub(a, b, c):
+                den = a - 2 * b + c
+                return 0.0 if abs(den) < 1e-9 else 0.5 * (a - c) / den
+
+            dx = bx - search + sub(res[by, bx - 1], res[by, bx], res[by, bx + 1])
+            dy = by - search + sub(res[by - 1, bx], res[by, bx], res[by + 1, bx])
+            src.append((i, j))
+            dst.append((i + dx / PITCH, j + dy / PITCH))
+    if len(src) < 12:
+        return hom, view
+    fix, _ = cv2.findHomography(np.array(src, np.float64), np.array(dst, np.float64), cv2.RANSAC, 0.08)
+    if fix is None:
+        return hom, view
+    box = np.array([[0, 0], [WIDTH, 0], [WIDTH, HEIGHT], [0, HEIGHT]], np.float64)
+    if np.abs(map_points(fix, box) - box).max() > 0.5:
+        return hom, view
+    new = hom @ fix
+    return new, straight_view(image, new)
+
+
+def _upright(image: np.ndarray) -> np.ndarray:
+    return corners_homography(find_board(image))
+
+
+#: board finders tried in turn: the exact upright fit, then the photo search
+FINDERS = (("upright", _upright), ("photo", find_board_in_photo))
