@@ -46,3 +46,28 @@ def test_paint_solution_and_no_solution():
     # the "No solution" text is drawn in red
     red = (none[:, :, 2] > 180) & (none[:, :, 1] < 80) & (none[:, :, 0] < 80)
     assert red.sum() > 200
+
+
+def test_iq_circuit_examples_are_reproducible(tmp_path):
+    """scripts/make_examples.py draws the committed IQ Circuit examples again, pixel for pixel."""
+    import importlib.util
+    import json
+
+    import cv2
+    import numpy as np
+
+    from tests.conftest import ROOT
+
+    listing = ROOT / "data" / "raw" / "examples.jsonl"
+    if not listing.exists():
+        pytest.skip("data/raw examples not generated (run scripts/make_examples.py)")
+    spec = importlib.util.spec_from_file_location("make_examples", ROOT / "scripts" / "make_examples.py")
+    make_examples = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_examples)
+    fresh = make_examples.make_iq_circuit(tmp_path)
+    committed = [rec for rec in map(json.loads, listing.read_text().splitlines())
+                 if rec["puzzle"] == "iq-circuit"]
+    assert committed and fresh == committed
+    for rec in committed:
+        drawn = cv2.imread(str(ROOT / "data" / "raw" / rec["file"]))
+        assert np.array_equal(drawn, cv2.imread(str(tmp_path / rec["file"])))
