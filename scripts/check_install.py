@@ -70,7 +70,7 @@ def check_outputs(data: Path, truth: list[dict], items: list[dict]) -> list[str]
             why = "; ".join(it["message"] for it in prepared) or "no prepare item"
             problems.append(f"{rec['file']}: not read ({why})")
             continue
-        level_file = Path(prepared[0]["level_file"])
+        level_file = Path(prepared[0]["level_files"][0])
         if not level_file.is_absolute():
             level_file = data.parent / level_file
         if not level_file.exists():

@@ -117,7 +117,7 @@ def test_solve_selection_and_ranges(data):
     done = sorted(json.loads(l)["level"] for l in res.stdout.splitlines() if l.startswith("{"))
     assert done == [1, 2]
     res = invoke("--solve", "9", "--data", str(data))
-    assert res.exit_code == 1 and "no level files for 9" in res.output
+    assert res.exit_code == 1 and "level 9: no level file" in res.output
 
 
 def test_bad_inputs_are_clear_errors_and_the_batch_goes_on(data):
@@ -167,9 +167,14 @@ def test_a_better_stored_solution_is_never_overwritten(data):
     (folder / "level_008.txt").write_text(levelfile.format_level(level))
     stored = data / "solutions/circuit500/level_008.json"
     stored.parent.mkdir(parents=True)
-    # Stored claim with fewer actions than possible: any real result ranks worse.
+    # Stored claim with fewer actions than possible, recorded as solving this very level:
+    # any real result ranks worse.  (Without the record it would not replay, so it is stale.)
+    from visolve import puzzles
+    from visolve.puzzles.base import level_identity
+
     better = {"puzzle": "circuit500", "level": 8, "solved": True, "optimal": True,
-              "actions": 0, "taps": [], "nodes": 0, "seconds": 0.0}
+              "actions": 0, "taps": [], "nodes": 0, "seconds": 0.0,
+              "level_id": level_identity(puzzles.get("circuit500"), level)}
     stored.write_text(json.dumps(better))
     res = invoke("--solve-all", "--data", str(data), "--json", "-j", "1")
     assert res.exit_code == 0, res.output

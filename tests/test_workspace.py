@@ -25,7 +25,10 @@ def test_layout_and_discovery(tmp_path):
 def test_level_key():
     assert level_key(7) == "level_007"
     assert level_key(1234) == "level_1234"
-    assert level_key("page 3/b") == "level_page_3_b"
+    assert level_key("page 3") == "level_page_3"
+    # other characters are replaced and a hash of the name keeps such names apart
+    assert level_key("page 3/b").startswith("level_page_3_b-")
+    assert level_key("my challenge!") != level_key("my challenge?")
 
 
 def test_atomic_write_replaces_and_leaves_no_temp(tmp_path):

@@ -12,9 +12,9 @@ Two spellings of the same commands are accepted::
 
 from __future__ import annotations
 
-import json
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -22,7 +22,16 @@ from typing import List, Optional
 import typer
 
 from visolve import __version__, pipeline, puzzles
-from visolve.pipeline import Item, RunLog, RunOptions
+from visolve import runlog as pipeline_log
+from visolve.overview import write_index
+from visolve.pipeline import Item, RunOptions
+from visolve.report import Reporter
+from visolve.runlog import RunLog
+from visolve.runner import usable_cores
+from visolve.selection import parse_selection
+
+#: exit code after Ctrl-C (128 + SIGINT), as shells report it
+EXIT_INTERRUPTED = 130
 
 app = typer.Typer(
     add_completion=False,
@@ -34,25 +43,20 @@ app = typer.Typer(
     context_settings={"help_option_names": ["--help"]},
 )
 
-_SUBCOMMANDS = {"prepare": "--prepare", "solve": "--solve", "handle": "--handle"}
+_SUBCOMMANDS = {"prepare": "--prepare", "solve": "--solve", "handle": "--handle", "watch": "--handle-all"}
 
 
 def _translate(argv: list[str]) -> list[str]:
-    """``prepare --all ...`` -> ``--prepare-all ...``; ``solve 12`` -> ``--solve 12``."""
+    """``prepare --all ...`` -> ``--prepare-all ...``; ``solve 12`` -> ``--solve 12``; ``watch`` -> ``--handle-all --watch``."""
     if not argv or argv[0] not in _SUBCOMMANDS:
         return argv
     flag, rest = _SUBCOMMANDS[argv[0]], argv[1:]
+    if argv[0] == "watch":
+        return [flag, "--watch", *rest]
     if "--all" in rest:
         rest = [a for a in rest if a != "--all"]
         return [flag + "-all", *rest]
     return [flag, *rest]
-
-
-def _default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 @app.command()
@@ -70,11 +74,13 @@ def run(
     dry: bool = typer.Option(False, "--dry", "-d", help="Do the work but write nothing."),
     data: Path = typer.Option(Path("data"), "--data", help="The data folder."),
     puzzle: Optional[str] = typer.Option(None, "--puzzle", help="Only this puzzle family (default: detect / all)."),
-    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Parallel processes (0 = number of cores)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Parallel processes (0 = number of cores; more are capped there)."),
     timeout: Optional[float] = typer.Option(None, "--timeout", min=0.0, help="Seconds per level; the best solution so far is kept."),
     all_solutions: bool = typer.Option(False, "--all-solutions", help="List every optimal solution in the JSON."),
     force: bool = typer.Option(False, "--force", help="Replace level files that differ from a new reading."),
     debug: bool = typer.Option(False, "--debug", help="Write reader overlays to DATA/logs/debug/."),
+    watch: bool = typer.Option(False, "--watch", help="With --handle-all: keep running and handle every picture that appears or changes in DATA/raw/ (Ctrl-C stops)."),
+    poll: bool = typer.Option(False, "--poll", help="With --watch: look at the folder a few times a second instead of asking the system for changes."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per processed item on stdout."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="More detail."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only errors and the summary."),
@@ -106,53 +112,148 @@ def run(
         _usage(f"{chosen[0]} takes no file or level arguments (got {' '.join(items)})")
     if not items and chosen[0] in ("--prepare", "--solve", "--handle"):
         _usage(f"{chosen[0]} needs at least one {'level' if chosen[0] == '--solve' else 'file'}")
+    if (watch or poll) and chosen[0] != "--handle-all":
+        _usage("--watch and --poll go with --handle-all (or `visolve watch`)")
     if puzzle is not None and puzzle not in puzzles.names():
         _usage(f"unknown puzzle {puzzle!r} (known: {', '.join(puzzles.names())})")
 
-    opts = RunOptions(data=data, puzzle=puzzle, jobs=jobs or _default_jobs(), timeout=timeout,
+    if data.exists() and not data.is_dir():
+        _fail(f"{data}: the data folder is a file, not a folder (--data)")
+    jobs = _capped_jobs(jobs, quiet)
+    opts = RunOptions(data=data, puzzle=puzzle, jobs=jobs, timeout=timeout,
                       unsolved=unsolved, dry=dry, all_solutions=all_solutions, debug=debug, force=force)
-    reporter = _Reporter(as_json=as_json, quiet=quiet, verbose=verbose)
-    run_log = RunLog(opts, " ".join(chosen + items)) if log_run and not dry else None
-    all_items: list[Item] = []
+    reporter = Reporter(as_json=as_json, quiet=quiet, verbose=verbose)
+    batch = _Batch(opts, reporter, chosen[0], items, log_run)
+    try:
+        batch.go()
+        if watch:
+            batch.watch(poll)
+    except KeyboardInterrupt:
+        batch.interrupted()
+    raise typer.Exit(batch.finish())
 
-    def go(tasks: list[pipeline.Task], title: str) -> list[Item]:
-        done = reporter.run(pipeline.execute(tasks, opts), len(tasks), title)
-        all_items.extend(done)
-        if run_log:
-            for item in done:
-                run_log.add(item)
-        return done
 
-    action = chosen[0]
-    if action in ("--prepare", "--prepare-all", "--handle", "--handle-all"):
-        files = None if action.endswith("-all") else items
-        tasks = pipeline.plan_prepare(opts, files)
+class _Batch:
+    """One command's run: its phases, the items they gave, and how it ends."""
+
+    def __init__(self, opts: RunOptions, reporter: Reporter, action: str, args: list[str], log_run: bool):
+        self.opts, self.reporter, self.action, self.args = opts, reporter, action, args
+        self.items: list[Item] = []
+        self.extra: list[str] = []  #: phrases for the summary line
+        self.note = ""  #: "interrupted after N of M" when Ctrl-C stopped the run
+        self.phase_total = 0
+        self.phase_start = 0
+        self.in_phase = False
+        self.run_log = RunLog(opts, " ".join([action, *args])) if log_run and not opts.dry else None
+
+    def go(self) -> None:
+        if self.action in ("--solve", "--solve-all"):
+            self._solve_levels()
+            return
+        prepared = self._prepare()
+        if self.action.startswith("--handle"):
+            self._phase(pipeline.solve_tasks_for(prepared, self.opts), "solve")
+
+    def _phase(self, tasks: list, title: str) -> list[Item]:
+        self.phase_total, self.phase_start = len(tasks), len(self.items)
+        self.in_phase = True
+        self.reporter.run(pipeline.execute(tasks, self.opts), len(tasks), title, self.items)
+        self.in_phase = False
+        return self.items[self.phase_start:]
+
+    def watch(self, poll: bool) -> None:
+        """Handle every picture that appears or changes in raw/ until Ctrl-C."""
+        from visolve.watch import watch
+
+        def handle(paths: list[Path]) -> None:
+            prepared = self._phase([pipeline.Task("prepare", str(p)) for p in paths], "prepare")
+            self._phase(pipeline.solve_tasks_for(prepared, self.opts), "solve")
+            if _wrote_something(self.opts, self.items[-len(paths):]):
+                write_index(self.opts.workspace)
+
+        raw = self.opts.workspace.raw
+        watch(raw, handle, poll=poll,
+              on_start=lambda how: typer.echo(f"watching {raw} ({how}); Ctrl-C stops", err=True))
+
+    def _prepare(self) -> list[Item]:
+        opts = self.opts
+        if self.action.endswith("-all"):
+            pictures, others = opts.workspace.scan_raw()
+            tasks = [pipeline.Task("prepare", str(p)) for p in pictures]
+            if others:
+                self.extra.append(f"{len(others)} file(s) in raw/ passed over: " + ", ".join(others))
+        else:
+            tasks = pipeline.plan_prepare(opts, self.args)
         if not tasks:
             where = opts.workspace.raw
             why = "no such folder" if not where.is_dir() else "no picture files (.png, .jpg, ...) in it"
-            all_items.append(reporter.fail(Item("prepare", str(where), False, "error",
-                                                f"nothing to prepare: {why}")))
-        prepared = go(tasks, "prepare")
-        if action.startswith("--handle"):
-            go(pipeline.solve_tasks_for(prepared, opts), "solve")
-    else:
+            self._fail(Item("prepare", str(where), False, "error", f"nothing to prepare: {why}"))
+        return self._phase(tasks, "prepare")
+
+    def _solve_levels(self) -> None:
         try:
-            selection = None if action == "--solve-all" else pipeline.parse_selection(items)
+            selection = None if self.action == "--solve-all" else parse_selection(self.args)
         except ValueError as exc:
             _usage(str(exc))
-        tasks = pipeline.plan_solve(opts, selection)
-        if not tasks:
-            wanted = "" if selection is None else " for " + " ".join(items)
-            all_items.append(reporter.fail(Item("solve", str(opts.workspace.root / "levels"), False, "error",
-                                                f"no level files{wanted} (run --prepare first)")))
-        go(tasks, "solve")
+        tasks = pipeline.plan_solve(self.opts, selection)
+        levels = self.opts.workspace.root / "levels"
+        if selection is not None:
+            found = [pipeline.level_id_of(Path(t.path)) for t in tasks]
+            for missing in selection.missing(found):
+                self._fail(Item("solve", missing, False, "error", f"no level file in {levels}"))
+        elif not tasks:
+            self._fail(Item("solve", str(levels), False, "error", "no level files (run --prepare first)"))
+        self._phase(tasks, "solve")
 
-    pipeline.append_history(opts, all_items)
-    if run_log:
-        reporter.note(f"run log: {run_log.write()}")
-    failed = [it for it in all_items if not it.ok]
-    reporter.summary(all_items)
-    raise typer.Exit(1 if failed else 0)
+    def _fail(self, item: Item) -> None:
+        self.items.append(self.reporter.fail(item))
+
+    def interrupted(self) -> None:
+        """Ctrl-C: say how far the run got; a second Ctrl-C now ends the program at once."""
+        signal.signal(signal.SIGINT, lambda *_: os._exit(EXIT_INTERRUPTED))
+        if not self.in_phase:  # between pictures while watching: a normal way to stop
+            typer.echo("stopped watching", err=True)
+            return
+        done = len(self.items) - self.phase_start
+        self.note = f"interrupted after {done} of {self.phase_total}"
+        typer.echo(f"{self.note} (Ctrl-C): finished items are kept; "
+                   "`--unsolved` goes on where this stopped", err=True)
+
+    def finish(self) -> int:
+        """Logs, the overview page and the summary; the exit code."""
+        try:
+            pipeline_log.append_history(self.opts, self.items, self.note)
+            if self.run_log:
+                for item in self.items:
+                    self.run_log.add(item)
+                self.reporter.note(f"run log: {self.run_log.write()}")
+            if _wrote_something(self.opts, self.items):
+                self.reporter.note(f"overview: {write_index(self.opts.workspace)}")
+        except OSError as exc:
+            self._fail(Item("log", str(exc.filename or self.opts.workspace.logs), False, "error",
+                            f"cannot write the log: {exc.strerror or exc}"))
+        self.reporter.summary(self.items, self.extra + ([self.note] if self.note else []))
+        if self.note:
+            return EXIT_INTERRUPTED
+        return 1 if any(not it.ok for it in self.items) else 0
+
+
+def _wrote_something(opts: RunOptions, items: list[Item]) -> bool:
+    return not opts.dry and any(it.ok and it.status in ("read", "solved", "unsolved") for it in items)
+
+
+def _capped_jobs(jobs: int, quiet: bool) -> int:
+    cores = usable_cores()
+    if jobs > cores:
+        if not quiet:
+            typer.echo(f"note: --jobs {jobs} capped at {cores}, the number of cores", err=True)
+        return cores
+    return jobs or cores
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(1)
 
 
 def _usage(message: str) -> None:
@@ -160,73 +261,51 @@ def _usage(message: str) -> None:
     raise typer.Exit(2)
 
 
-class _Reporter:
-    """Shows progress: a rich bar on a terminal, plain lines otherwise, JSON with --json."""
+#: what each subcommand does, and the options of the main command it takes
+_SUB_HELP = {
+    "prepare": ("Read pictures into level files: the given ones (paths, or names in DATA/raw/), "
+                "or with --all every picture in DATA/raw/.",
+                ("force", "debug")),
+    "solve": ("Solve level files: the given levels (numbers, ranges like 40-60, or names), "
+              "or with --all every level file in DATA/levels/.",
+              ("unsolved", "timeout", "all_solutions")),
+    "handle": ("Prepare the given pictures (or with --all every picture in DATA/raw/), "
+               "then solve what was read.",
+               ("force", "debug", "unsolved", "timeout", "all_solutions")),
+    "watch": ("Handle every picture in DATA/raw/, then keep running: each picture that appears "
+              "or changes there is prepared and solved once it is completely written. Ctrl-C stops.",
+              ("force", "debug", "unsolved", "timeout", "all_solutions", "poll")),
+}
+_COMMON_OPTIONS = ("data", "puzzle", "jobs", "log_run", "dry", "as_json", "verbose", "quiet")
 
-    def __init__(self, as_json: bool, quiet: bool, verbose: bool):
-        self.as_json = as_json
-        self.quiet = quiet
-        self.verbose = verbose
-        self.tty = sys.stderr.isatty() and not as_json
 
-    def note(self, text: str) -> None:
-        if not self.quiet:
-            typer.echo(text, err=True)
+_SUB_USAGE = {"prepare": "[--all | FILE...]", "solve": "[--all | LEVEL...]", "handle": "[--all | FILE...]",
+              "watch": ""}
 
-    def fail(self, item: Item) -> Item:
-        """Report an item that failed before any task ran (e.g. nothing to do)."""
-        self._show(item, lambda text, err: typer.echo(text, err=err))
-        return item
 
-    def _show(self, item: Item, printer) -> None:
-        if self.as_json:
-            typer.echo(json.dumps(item.to_json()))
-            if not item.ok:
-                typer.echo(f"error: {item.line()}", err=True)
-            return
-        if not item.ok:
-            printer(f"error: {item.line()}", err=True)
-        elif not self.quiet:
-            extra = f" [{item.seconds:.2f}s]" if self.verbose else ""
-            printer(f"{item.action}: {item.line()}{extra}", err=False)
-
-    def run(self, items, total: int, title: str) -> list[Item]:
-        done: list[Item] = []
-        if total == 0:
-            return done
-        if self.tty and not self.quiet and total > 1:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-            console = Console(stderr=True)
-            with Progress(TextColumn(f"{title}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=console, transient=True) as bar:
-                task = bar.add_task(title, total=total)
-                for item in items:
-                    self._show(item, lambda text, err: console.print(text, markup=False, highlight=False))
-                    done.append(item)
-                    bar.advance(task)
-            return done
-        for item in items:
-            self._show(item, lambda text, err: typer.echo(text, err=err))
-            done.append(item)
-        return done
-
-    def summary(self, items: list[Item]) -> None:
-        if self.as_json and self.quiet:
-            return
-        counts: dict[str, int] = {}
-        for it in items:
-            counts[f"{it.action} {it.status}"] = counts.get(f"{it.action} {it.status}", 0) + 1
-        failed = sum(not it.ok for it in items)
-        parts = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-        typer.echo(f"done: {len(items)} item(s){': ' + parts if parts else ''}; "
-                   f"{failed} failed", err=True)
+def subcommand_help(name: str) -> str:
+    """``visolve NAME --help``: the subcommand's own usage and options."""
+    text, own = _SUB_HELP[name]
+    keep = set(own) | set(_COMMON_OPTIONS)
+    rows = [("--all", "Every picture / level file.")] if name != "watch" else []
+    for param in typer.main.get_command(app).params:
+        if param.name in keep:
+            rows.append((", ".join(param.opts), param.help or ""))
+    width = max(len(flag) for flag, _ in rows) + 2
+    lines = [f"Usage: visolve {name} {_SUB_USAGE[name]} [OPTIONS]".replace("  ", " "), "", text, "",
+             "Options:"]
+    lines += [f"  {flag.ljust(width)}{help_text}" for flag, help_text in rows]
+    lines += ["", "The same with flags: `visolve --help`. Exit code: 0 when every item succeeded, "
+              "1 when one failed, 2 for a usage error, 130 after Ctrl-C."]
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = _translate(list(sys.argv[1:] if argv is None else argv))
-    app(args=args, prog_name="visolve")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in _SUB_HELP and "--help" in argv[1:]:
+        typer.echo(subcommand_help(argv[0]))
+        raise SystemExit(0)
+    app(args=_translate(argv), prog_name="visolve")
 
 
 if __name__ == "__main__":

@@ -10,23 +10,23 @@ message naming the file and the reason, so a batch always goes on.
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import os
-import re
 import time
 import traceback
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from visolve import puzzles
+from visolve import puzzles, runner
 from visolve.errors import ImageLoadError, LevelFormatError, NotThisPuzzle, ReadError, VisolveError
-from visolve.puzzles.base import SolveOptions, level_key
+from visolve.puzzles.base import SolveOptions, level_identity, level_key
+from visolve.selection import Selection
 from visolve.workspace import Workspace, atomic_write_json, atomic_write_text
 
 log = logging.getLogger("visolve")
+
+#: score given to a family whose probe failed: tried, after the families that look likelier
+PROBE_UNKNOWN = 0.01
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ class Task:
     action: str  #: "prepare" or "solve"
     path: str  #: picture or level file
     puzzle: str | None = None  #: family of a level file
+    text: str | None = None  #: the level file's text when it was not written (a dry run)
 
 
 @dataclass
@@ -64,9 +65,10 @@ class Item:
     message: str
     puzzle: str | None = None
     level: int | str | None = None
-    level_file: str | None = None
+    level_files: list[str] = field(default_factory=list)  #: level files read or solved
     data: dict = field(default_factory=dict)
     seconds: float = 0.0
+    stale: bool = False  #: a stored solution of an earlier version of the level was replaced
 
     def line(self) -> str:
         return f"{self.name}: {self.message}"
@@ -77,38 +79,12 @@ class Item:
 
 # --------------------------------------------------------------------- planning
 
-_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
-
-
-def parse_selection(specs: Iterable[str]) -> set[int | str]:
-    """``["12", "40-60", "foo"]`` -> ``{12, 40, ..., 60, "foo"}``.
-
-    Numbers and ranges select numbered levels; anything else is a level name.
-    Raises ``ValueError`` for a backwards range.
-    """
-    chosen: set[int | str] = set()
-    for spec in specs:
-        for part in str(spec).split(","):
-            part = part.strip()
-            if not part:
-                continue
-            m = _RANGE.match(part)
-            if not m:
-                chosen.add(part)
-                continue
-            lo = int(m.group(1))
-            hi = int(m.group(2)) if m.group(2) else lo
-            if hi < lo:
-                raise ValueError(f"range {part!r} runs backwards")
-            chosen.update(range(lo, hi + 1))
-    return chosen
-
-
 def _family_names(opts: RunOptions) -> list[str]:
     return [opts.puzzle] if opts.puzzle else puzzles.names()
 
 
-def _level_id(path: Path) -> int | str:
+def level_id_of(path: Path) -> int | str:
+    """The level a level file's name says it holds: ``level_012.txt`` -> 12."""
     stem = path.stem[len("level_"):] if path.stem.startswith("level_") else path.stem
     return int(stem) if stem.isdigit() else stem
 
@@ -123,13 +99,13 @@ def plan_prepare(opts: RunOptions, files: Iterable[str] | None = None) -> list[T
     return [Task("prepare", str(p)) for p in paths]
 
 
-def plan_solve(opts: RunOptions, selection: set[int | str] | None = None) -> list[Task]:
+def plan_solve(opts: RunOptions, selection: Selection | None = None) -> list[Task]:
     """One task per level file of the chosen families (all, or those in ``selection``)."""
     ws = opts.workspace
     tasks = []
     for name in _family_names(opts):
         for path in ws.level_files(name):
-            if selection is None or _level_id(path) in selection:
+            if selection is None or level_id_of(path) in selection:
                 tasks.append(Task("solve", str(path), name))
     return tasks
 
@@ -143,15 +119,27 @@ def run_task(task: Task, opts: RunOptions) -> Item:
         if task.action == "prepare":
             item = _prepare(Path(task.path), opts)
         else:
-            item = _solve(Path(task.path), task.puzzle, opts)
+            item = _solve(Path(task.path), task.puzzle, opts, task.text)
     except VisolveError as exc:
         item = Item(task.action, Path(task.path).name, False, "error", str(exc))
+    except OSError as exc:  # a folder not writable, a disk full: name the file, no traceback
+        where = exc.filename or task.path
+        item = Item(task.action, Path(task.path).name, False, "error",
+                    f"cannot write {_shown_path(where)}: {exc.strerror or exc}")
     except Exception as exc:  # a bug: still one line for the user, details in the log
         log.debug("unexpected error on %s\n%s", task.path, traceback.format_exc())
         item = Item(task.action, Path(task.path).name, False, "error",
                     f"internal error: {type(exc).__name__}: {exc}")
     item.seconds = round(time.perf_counter() - start, 4)
     return item
+
+
+def _shown_path(path: str) -> str:
+    """A temporary file's name shown as the file it stands for (``.x.png.ab12.tmp`` -> ``x.png``)."""
+    p = Path(path)
+    if p.name.startswith(".") and p.name.endswith(".tmp"):
+        p = p.with_name(p.name[1:].rsplit(".", 2)[0])
+    return str(p)
 
 
 def _prepare(path: Path, opts: RunOptions) -> Item:
@@ -166,23 +154,50 @@ def _prepare(path: Path, opts: RunOptions) -> Item:
         reason = str(exc).removeprefix(f"{path}: ")
         return Item("prepare", name, False, "error", f"not a readable image: {reason}")
 
-    ws = opts.workspace
-    rejections = []
-    for family_name in _family_names(opts):
-        family = puzzles.get(family_name)
+    likely, ruled_out = _likeliest_families(image, opts)
+    reasons = [f"{family.name}: no {family.title} board at first look" for family in ruled_out]
+    for family in ruled_out:
+        _write_debug(family, image, path, opts)
+    unsure = []  # ReadError: a family that recognised its board but could not read it
+    for family in likely:
         try:
-            level = family.read(image, name)
+            levels = family.read(image, name)
         except NotThisPuzzle as exc:
-            rejections.append(f"{family_name}: {exc}")
+            reasons.append(f"{family.name}: {exc}")
             _write_debug(family, image, path, opts)  # shows what this family saw
             continue
         except ReadError as exc:
+            unsure.append(f"{family.name}: {exc}")
             _write_debug(family, image, path, opts)
-            return Item("prepare", name, False, "error", f"{family_name}: {exc}", puzzle=family_name)
+            continue
         _write_debug(family, image, path, opts)
-        return _store_level(family, level, name, opts, ws)
-    why = "; ".join(rejections) if rejections else "no puzzle family to try"
+        return _store_levels(family, levels if isinstance(levels, list) else [levels], name, opts)
+    if unsure:
+        return Item("prepare", name, False, "error", "; ".join(unsure + reasons),
+                    puzzle=unsure[0].split(":")[0])
+    why = "; ".join(reasons) if reasons else "no puzzle family to try"
     return Item("prepare", name, False, "error", f"not a picture of a known puzzle ({why})")
+
+
+def _likeliest_families(image, opts: RunOptions) -> tuple[list, list]:
+    """The families to try, likeliest first by their cheap probe, and those whose probe says 0.
+
+    With ``--puzzle`` only that family is tried, whatever its probe says.
+    """
+    if opts.puzzle:
+        return [puzzles.get(opts.puzzle)], []
+    scored, ruled_out = [], []
+    for order, family in enumerate(puzzles.all_families()):
+        try:
+            score = float(family.probe(image))
+        except Exception as exc:  # a probe must never stop the reading
+            log.warning("%s probe failed: %s", family.name, exc)
+            score = PROBE_UNKNOWN
+        if score > 0:
+            scored.append((-score, order, family))
+        else:
+            ruled_out.append(family)
+    return [family for _s, _o, family in sorted(scored, key=lambda t: t[:2])], ruled_out
 
 
 def _write_debug(family, image, path: Path, opts: RunOptions) -> None:
@@ -198,18 +213,34 @@ def _write_debug(family, image, path: Path, opts: RunOptions) -> None:
     save_image(opts.workspace.debug / f"{path.stem}.{family.name}.png", overlay)
 
 
-def _store_level(family, level, name: str, opts: RunOptions, ws: Workspace) -> Item:
-    key = level_key(level.level)
-    target = ws.level_file(family.name, key)
+def _store_levels(family, levels: list, name: str, opts: RunOptions) -> Item:
+    """Write the level file of each level read from one picture; one item for all of them."""
+    items = [_store_level(family, level, name, opts) for level in levels]
+    if len(items) == 1:
+        return items[0]
+    first = items[0]
+    failed = [it for it in items if not it.ok]
+    files = [f for it in items if it.ok for f in it.level_files]
+    message = f"{len(levels)} levels: " + "; ".join(it.message for it in items)
+    return Item("prepare", name, not failed, "error" if failed else first.status, message,
+                puzzle=family.name, level=first.level, level_files=files,
+                data={"level_texts": [t for it in items for t in it.data.get("level_texts", [])]})
+
+
+def _store_level(family, level, name: str, opts: RunOptions) -> Item:
+    ws = opts.workspace
+    target = ws.level_file(family.name, level_key(level.level))
     text = family.format_level(level)
-    common = dict(puzzle=family.name, level=level.level, level_file=str(target))
+    common = dict(puzzle=family.name, level=level.level, level_files=[str(target)],
+                  data={"level_texts": [text]})
+    dry = " (dry run: nothing written)" if opts.dry else ""
     if target.exists():
-        old_text = target.read_text(encoding="utf-8")
-        try:
-            same = family.parse_level(old_text, str(target)) == level
-        except LevelFormatError:
-            same = False
-        if same:
+        old = _parse_quietly(family, target, ws)
+        if old is not None and old.level != level.level:
+            return Item("prepare", name, False, "error",
+                        f"{family.name} level {level.level!r} would go to {target.name}, which holds level "
+                        f"{old.level!r}: rename the picture", puzzle=family.name, level=level.level)
+        if old is not None and level_identity(family, old) == level_identity(family, level):
             return Item("prepare", name, True, "unchanged",
                         f"{family.name} level {level.level}: level file already up to date", **common)
         if not opts.force:
@@ -218,29 +249,55 @@ def _store_level(family, level, name: str, opts: RunOptions, ws: Workspace) -> I
                         f"{target.name}, which differs from this picture (--force replaces it)", **common)
     if not opts.dry:
         atomic_write_text(target, text)
-    return Item("prepare", name, True, "read", f"{family.name} level {level.level} -> {target.name}",
+    return Item("prepare", name, True, "read", f"{family.name} level {level.level} -> {target.name}{dry}",
                 **common)
 
 
-def _solve(path: Path, puzzle: str, opts: RunOptions) -> Item:
+def _parse_quietly(family, path: Path, ws: Workspace):
+    try:
+        return family.parse_level(ws.read_level_text(path), str(path))
+    except (LevelFormatError, OSError, UnicodeDecodeError):
+        return None
+
+
+def load_level(family, path: Path, ws: Workspace, text: str | None = None):
+    """Parse a level file (or its text) and check that its header agrees with its file name."""
+    if text is None:
+        try:
+            text = ws.read_level_text(path)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise LevelFormatError(f"cannot read level file: {exc}", path=path.name) from None
+    level = family.parse_level(text, path.name)
+    expected = level_key(level.level)
+    if expected != path.stem:
+        line = next((i for i, row in enumerate(text.splitlines(), 1)
+                     if row.lstrip("\ufeff").split("=")[0].strip() == "level"), 0)
+        raise LevelFormatError(f"level = {level.level} disagrees with the file name "
+                               f"(that level belongs in {expected}.txt)", line=line, path=path.name)
+    return level
+
+
+def _solve(path: Path, puzzle: str, opts: RunOptions, text: str | None = None) -> Item:
     family = puzzles.get(puzzle)
     ws = opts.workspace
     key = path.stem
     name = f"{puzzle}/{key}"
     try:
-        level = family.parse_level(path.read_text(encoding="utf-8"), str(path))
-    except (OSError, UnicodeDecodeError) as exc:
-        return Item("solve", name, False, "error", f"cannot read level file: {exc}", puzzle=puzzle)
-    common = dict(puzzle=puzzle, level=level.level, level_file=str(path))
-    existing = ws.load_solution(puzzle, key)
+        level = load_level(family, path, ws, text)
+    except LevelFormatError as exc:
+        return Item("solve", name, False, "error", str(exc), puzzle=puzzle)
+    identity = level_identity(family, level)
+    common = dict(puzzle=puzzle, level=level.level, level_files=[str(path)])
+    existing, why_not = _stored_solution(family, ws, key, level, identity)
     if opts.unsolved and existing is not None and family.final(existing):
         return Item("solve", name, True, "skipped",
                     f"already solved: {family.summary(existing)}", data=existing, **common)
 
     solution = family.solve(level, SolveOptions(timeout=opts.timeout, all_solutions=opts.all_solutions))
+    solution["level_id"] = identity
     ok = bool(solution.get("solved"))
     status = "solved" if ok else "unsolved"
-    message = family.summary(solution)
+    message = family.summary(solution) + (f" ({why_not}; replaced)" if why_not else "")
     if opts.dry:
         return Item("solve", name, ok, status, message + " (dry run: nothing written)",
                     data=solution, **common)
@@ -253,102 +310,66 @@ def _solve(path: Path, puzzle: str, opts: RunOptions) -> Item:
 
     save_image(ws.solution_png(puzzle, key), picture)
     atomic_write_json(ws.solution_json(puzzle, key), solution)
-    return Item("solve", name, ok, status, message, data=solution, **common)
+    return Item("solve", name, ok, status, message, data=solution, stale=bool(why_not), **common)
+
+
+def _stored_solution(family, ws: Workspace, key: str, level, identity: str) -> tuple[dict | None, str]:
+    """The stored solution when it still stands for this level, else None and why not ("" when none)."""
+    path = ws.solution_json(family.name, key)
+    if not path.exists():
+        return None, ""
+    stored = ws.load_solution(family.name, key)
+    if not isinstance(stored, dict):
+        return None, f"the stored {path.name} is not a solution file"
+    try:
+        family.rank(stored), family.final(stored), family.summary(stored)
+    except Exception as exc:  # any odd shape: it cannot be compared, so it is not kept
+        return None, f"the stored {path.name} is not understood ({type(exc).__name__}: {exc})"
+    if not solution_fits(family, level, stored, identity):
+        return None, "the stored solution was for an earlier version of the level file"
+    return stored, ""
+
+
+def solution_fits(family, level, solution: dict, identity: str | None = None) -> bool:
+    """Whether a stored solution solves this level (else it is stale).
+
+    It records its level's identity; an older one without the record fits when
+    the family's ``verify`` replays it (or when the family cannot replay).
+    """
+    recorded = solution.get("level_id")
+    if recorded is not None:
+        return recorded == (identity or level_identity(family, level))
+    return family.verify is None or bool(family.verify(level, solution))
 
 
 # --------------------------------------------------------------------- running
 
-def _init_worker() -> None:
-    # one solver per process: keep numpy/OpenCV from spawning extra threads
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    try:
-        import cv2
-
-        cv2.setNumThreads(1)
-    except Exception:
-        pass
-
-
 def execute(tasks: list[Task], opts: RunOptions) -> Iterator[Item]:
-    """Run ``tasks``, yielding items in completion order (in plan order when jobs=1)."""
-    if opts.jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield run_task(task, opts)
-        return
-    # "spawn", not fork: forking a process whose OpenCV/BLAS threads hold locks can
-    # deadlock the children.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)), mp_context=context,
-                             initializer=_init_worker) as pool:
-        pending = {pool.submit(run_task, task, opts): task for task in tasks}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                task = pending.pop(future)
-                try:
-                    yield future.result()
-                except Exception as exc:  # a worker died (e.g. out of memory)
-                    yield Item(task.action, Path(task.path).name, False, "error",
-                               f"worker failed: {type(exc).__name__}: {exc}")
+    """Run ``tasks``, yielding items in completion order (plan order when jobs=1); see :mod:`visolve.runner`."""
+    return runner.execute(tasks, partial(run_task, opts=opts), opts.jobs, _worker_failed)
+
+
+def _worker_failed(task: Task, exc: BaseException) -> Item:
+    return Item(task.action, Path(task.path).name, False, "error", f"worker failed: {type(exc).__name__}: {exc}")
 
 
 def solve_tasks_for(items: Iterable[Item], opts: RunOptions) -> list[Task]:
-    """The solve tasks for the levels that a prepare run produced (handle)."""
+    """The solve tasks for the levels that a prepare run produced (handle).
+
+    In a dry run nothing was written, so the tasks carry the level texts read.
+    """
     seen = set()
     tasks = []
     for item in items:
-        if item.ok and item.level_file and item.level_file not in seen:
-            seen.add(item.level_file)
-            path = Path(item.level_file)
-            if path.exists():
-                tasks.append(Task("solve", item.level_file, item.puzzle))
+        if not item.ok:
+            continue
+        texts = item.data.get("level_texts", [])
+        for i, level_file in enumerate(item.level_files):
+            if level_file in seen:
+                continue
+            seen.add(level_file)
+            if opts.dry and i < len(texts) and item.status == "read":
+                tasks.append(Task("solve", level_file, item.puzzle, texts[i]))
+            elif Path(level_file).exists():
+                tasks.append(Task("solve", level_file, item.puzzle))
     return tasks
-
-
-# --------------------------------------------------------------------- logs
-
-class RunLog:
-    """The ``--log`` file: the normalized options, then one tab-separated row per item."""
-
-    def __init__(self, opts: RunOptions, command: str):
-        self.columns: list[str] = []
-        for name in _family_names(opts):
-            for col in puzzles.get(name).log_columns:
-                if col not in self.columns:
-                    self.columns.append(col)
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        self.path = opts.workspace.logs / f"run_{stamp}_{os.getpid()}.tsv"
-        options = {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(opts).items()}
-        header = "# visolve " + command + " " + " ".join(f"{k}={v}" for k, v in options.items())
-        self.lines = [header, "\t".join(["action", "puzzle", "level", "status", *self.columns, "message"])]
-
-    def add(self, item: Item) -> None:
-        cells = [item.action, item.puzzle or "", str(item.level if item.level is not None else item.name),
-                 item.status]
-        for col in self.columns:
-            value = item.data.get(col, "")
-            if isinstance(value, list):
-                value = len(value)
-            cells.append(str(value))
-        cells.append(item.message.replace("\t", " "))
-        self.lines.append("\t".join(cells))
-
-    def write(self) -> Path:
-        atomic_write_text(self.path, "\n".join(self.lines) + "\n")
-        return self.path
-
-
-def append_history(opts: RunOptions, items: Iterable[Item]) -> None:
-    """Every non-dry run appends its items to ``logs/history.log`` (one line each)."""
-    if opts.dry:
-        return
-    lines = [
-        f"{datetime.now().isoformat(timespec='seconds')}\t{it.action}\t{it.name}\t{it.status}\t{it.message}"
-        for it in items
-    ]
-    if not lines:
-        return
-    path = opts.workspace.logs / "history.log"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")

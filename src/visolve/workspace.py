@@ -10,7 +10,8 @@ Layout (all relative to the data folder, ``./data`` by default)::
 
 Every write goes to a temporary file in the same folder, then
 ``os.replace`` renames it over the target, so a crash never leaves a
-half-written file behind.
+half-written file behind.  Files get the usual permissions (``0666`` less the
+process's umask), not the private ``0600`` of a temporary file.
 """
 
 from __future__ import annotations
@@ -25,6 +26,16 @@ from pathlib import Path
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp", ".gif", ".tif", ".tiff", ".webp"})
 
 
+def _current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+#: permissions of every file visolve writes: what ``open()`` would give under this umask
+FILE_MODE = 0o666 & ~_current_umask()
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` via a temp file + rename (creates parent folders)."""
     path = Path(path)
@@ -35,6 +46,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -91,12 +103,25 @@ class Workspace:
 
     def raw_pictures(self) -> list[Path]:
         """Every file in raw/ that looks like a picture by its name, sorted."""
+        return self.scan_raw()[0]
+
+    def scan_raw(self) -> tuple[list[Path], list[str]]:
+        """raw/'s pictures, and what else is there: ``(pictures, ["x.heic (not a supported picture type)", ...])``.
+
+        Hidden files (``.name``) are passed over without a word.
+        """
         if not self.raw.is_dir():
-            return []
-        return sorted(
-            p for p in self.raw.iterdir()
-            if p.is_file() and not p.name.startswith(".") and p.suffix.lower() in IMAGE_SUFFIXES
-        )
+            return [], []
+        pictures, others = [], []
+        for p in sorted(self.raw.iterdir()):
+            if p.name.startswith("."):
+                continue
+            why = _not_a_picture_file(p)
+            if why:
+                others.append(f"{p.name} ({why})")
+            else:
+                pictures.append(p)
+        return pictures, others
 
     def resolve_picture(self, name: str) -> Path:
         """A path as given, or else the same name inside raw/ (as the seed's CLI takes it)."""
@@ -112,6 +137,10 @@ class Workspace:
             return []
         return sorted(p for p in folder.glob("level_*.txt") if not p.name.startswith("."))
 
+    def read_level_text(self, path: Path) -> str:
+        """A level file's text; a UTF-8 byte-order mark (Windows editors) is dropped."""
+        return Path(path).read_text(encoding="utf-8-sig")
+
     def load_solution(self, puzzle: str, key: str) -> dict | None:
         """The stored solution, or None when there is none or it is unreadable."""
         path = self.solution_json(puzzle, key)
@@ -119,3 +148,17 @@ class Workspace:
             return json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
+
+
+def _not_a_picture_file(p: Path) -> str | None:
+    """Why ``p`` in raw/ is not taken as a picture, or None when it is."""
+    if p.is_symlink() and not p.exists():
+        return "link to nothing"
+    if p.is_dir():
+        return "folder"
+    if not p.is_file():
+        return "not a regular file"
+    if p.suffix.lower() not in IMAGE_SUFFIXES:
+        kind = p.suffix.lower() or "no file ending"
+        return f"not a supported picture type: {kind}"
+    return None

@@ -340,7 +340,8 @@ def test_verify_accepts_its_own_solutions(name):
     solved = _solutions(name)
     for level, solution in solved:
         assert verify(level, _copy(solution)) is True, f"{name} sample {level.level}: verify refuses its own solution"
-    (first, s1), (second, _s2) = solved[0], solved[1]
+    first, s1 = solved[0]
+    second = solved[1][0]
     assert verify(second, _copy(s1)) is False, f"{name}: the solution of {first.level} verifies on {second.level}"
 
 

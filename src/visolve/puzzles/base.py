@@ -48,6 +48,11 @@ Solutions
     ``timed_out``
         the ``--timeout`` stopped the search.
 
+    The pipeline adds ``level_id`` (:func:`level_identity` of the level solved),
+    so a solution whose level file changed since is known to be stale: the next
+    solve replaces it whatever its rank.  A stored solution without it is stale
+    only when the family's ``verify`` says its moves do not solve the level.
+
     Families that count solutions also write ``count`` (number of distinct
     solutions; exact when ``proven``, else how many were found).  Everything
     else is the family's own (``actions`` and ``taps``, ``board`` and
@@ -92,7 +97,9 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -154,14 +161,54 @@ class PuzzleFamily:
     paint_hint: Callable[[Any, dict], np.ndarray] | None = None
     #: module with ``sample_levels()`` and ``draw_level(level)`` for the contract test
     testing: str | None = None
+    #: optional: level + solution dict -> True when the solution's moves / placements
+    #: really solve the level (replayed under the rules).  Used to tell whether a
+    #: solution written before solutions recorded their level still fits its level file.
+    verify: Callable[[Any, dict], bool] | None = None
 
 
 def level_key(level: int | str) -> str:
-    """File stem of a level: ``level_012`` for numbers, ``level_<name>`` for names."""
+    """File stem of a level: ``level_012`` for numbers, ``level_<name>`` for names.
+
+    Letters, digits, ``-`` and ``_`` stay; blanks become ``_``.  A name with any
+    other character also gets a short hash of the whole name, so names that
+    differ only there (``my challenge!`` and ``my challenge?``) never share a file.
+    """
     if isinstance(level, int):
         return f"level_{level:03d}"
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in str(level))
-    return f"level_{safe}"
+    name = str(level)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+    if all(ch.isalnum() or ch in "-_ " for ch in name):
+        return f"level_{safe}"
+    digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:6]
+    return f"level_{safe}-{digest}"
+
+
+#: file stems cameras and phones give on their own: their digits are no level number
+_CAMERA_STEM = re.compile(r"^(img|dsc|dscn|dscf|pxl|photo|image|screenshot|screen shot|scan|wp)(?![a-z])",
+                          re.IGNORECASE)
+#: a level number in a file name: the whole name, or the one number after words
+#: (``86``, ``level_12``, ``challenge 120``, ``iq_circuit_201``)
+_NUMBER_STEM = re.compile(r"^(?:[^\W\d]+[ _#.-]*)*?(\d{1,4})$")
+
+
+def level_from_filename(source: str) -> int | str:
+    """The level a picture's file name names when the picture shows none.
+
+    A number only when it clearly is the level number: the whole stem, or the one
+    number (at most 4 digits) at the end after words, and not a camera's own file
+    name (``IMG_5635``).  Otherwise the stem is the level's name
+    (``2024-05-01 puzzle`` stays a name, not level 2024).
+    """
+    stem = Path(source).stem if source else ""
+    if not stem:
+        return "unnamed"
+    if stem.isdigit() and int(stem) > 0:
+        return int(stem)
+    m = _NUMBER_STEM.match(stem)
+    if m and not _CAMERA_STEM.match(stem) and int(m.group(1)) > 0:
+        return int(m.group(1))
+    return stem
 
 
 def level_identity(family: PuzzleFamily, level: Any) -> str:

@@ -31,8 +31,14 @@ from visolve.workspace import atomic_write_bytes
 
 # Pillow must never fill a truncated file with grey on our behalf.
 ImageFile.LOAD_TRUNCATED_IMAGES = False
-#: refuse absurd pictures (decompression bombs) rather than eat all memory
-MAX_PIXELS = 200_000_000
+#: refuse absurd pictures (decompression bombs) rather than eat all memory; phones
+#: take photos of up to 200 megapixels, so the limit sits well above that
+MAX_PIXELS = 400_000_000
+#: pictures larger than this are decoded reduced (JPEG: at 1/2, 1/4 or 1/8 scale while
+#: decoding) or shrunk right after decoding; a board is found and read long before this
+WORK_PIXELS = 24_000_000
+# Pillow's own bomb check would refuse phone photos over 89 MP; ours is MAX_PIXELS
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _JPEG_MAGIC = b"\xff\xd8"
@@ -121,12 +127,14 @@ def _decode_pil(p: Path, data: bytes) -> np.ndarray | None:
         raise ImageLoadError(f"{p}: not a readable picture ({_short(exc)})") from None
     try:
         if im.width * im.height > MAX_PIXELS:
-            raise ImageLoadError(f"{p}: picture too large ({im.width}x{im.height})")
+            raise ImageLoadError(f"{p}: picture too large ({im.width}x{im.height}, "
+                                 f"over {MAX_PIXELS // 1_000_000} megapixels)")
+        _reduce_while_decoding(im)
         im.load()
         if getattr(im, "is_animated", False):
             im.seek(0)
         im = ImageOps.exif_transpose(im) or im
-        return _pil_to_bgr(im)
+        return _shrink(_pil_to_bgr(im))
     except ImageLoadError:
         raise
     except Exception as exc:  # noqa: BLE001
@@ -135,6 +143,25 @@ def _decode_pil(p: Path, data: bytes) -> np.ndarray | None:
         if "truncat" in msg.lower() or isinstance(exc, (EOFError, SyntaxError)):
             raise ImageLoadError(f"{p}: truncated or corrupt {kind} ({msg})") from None
         raise ImageLoadError(f"{p}: cannot decode {kind} ({msg})") from None
+
+
+def _reduce_while_decoding(im: Image.Image) -> None:
+    """Ask a JPEG decoder for 1/2, 1/4 or 1/8 scale when the picture is over WORK_PIXELS."""
+    if im.format != "JPEG" or im.width * im.height <= WORK_PIXELS:
+        return
+    scale = 1
+    while scale < 8 and im.width * im.height / (scale * scale) > WORK_PIXELS:
+        scale *= 2
+    im.draft("RGB", (im.width // scale, im.height // scale))
+
+
+def _shrink(img: np.ndarray) -> np.ndarray:
+    """The picture scaled down to at most WORK_PIXELS (area averaging), else as it is."""
+    h, w = img.shape[:2]
+    if h * w <= WORK_PIXELS:
+        return img
+    f = (WORK_PIXELS / (h * w)) ** 0.5
+    return cv2.resize(img, (max(1, int(w * f)), max(1, int(h * f))), interpolation=cv2.INTER_AREA)
 
 
 def _pil_to_bgr(im: Image.Image) -> np.ndarray:
@@ -168,7 +195,8 @@ def _decode_cv2(p: Path, data: bytes) -> np.ndarray:
     if img is None:
         head = data[:16]
         if all(32 <= b < 127 or b in (9, 10, 13) for b in head):
-            raise ImageLoadError(f"{p}: not a picture (looks like text: {data[:24]!r}...)")
+            # never echo the content: raw/ may hold a link to a private file
+            raise ImageLoadError(f"{p}: not a picture (it holds text)")
         raise ImageLoadError(f"{p}: not a picture in any format we can decode")
     if img.dtype == np.uint16:
         img = (img.astype(np.uint32) * 255 // 65535).astype(np.uint8)
@@ -182,7 +210,7 @@ def _decode_cv2(p: Path, data: bytes) -> np.ndarray:
         img = ((bgr * alpha + 127) // 255).astype(np.uint8)
     elif img.shape[2] == 1:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
-    return img
+    return _shrink(img)
 
 
 def _short(exc: BaseException) -> str:

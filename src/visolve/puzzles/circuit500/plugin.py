@@ -7,6 +7,7 @@ from visolve.puzzles.circuit500.levelfile import format_level, parse_level
 from visolve.puzzles.circuit500.painter import paint_solution
 from visolve.puzzles.circuit500.probe import probe
 from visolve.puzzles.circuit500.reader import debug_overlay, read
+from visolve.puzzles.circuit500.model import is_solved, replay
 from visolve.puzzles.circuit500.solver import solve
 
 
@@ -27,6 +28,17 @@ def summary(solution: dict) -> str:
     return text + " (best found, not proven optimal: timed out)"
 
 
+def verify(level, solution: dict) -> bool:
+    """A solved solution's taps, replayed on the level, light the path at its action count."""
+    if not solution.get("solved"):
+        return True  # nothing to replay
+    try:
+        final, actions, _costs = replay(level.grid, solution["taps"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return is_solved(final) and actions == solution.get("actions")
+
+
 FAMILY = PuzzleFamily(
     name="circuit500",
     title="circuit500",
@@ -42,4 +54,5 @@ FAMILY = PuzzleFamily(
     log_columns=("nodes", "seconds", "taps", "actions", "proven"),
     debug_overlay=debug_overlay,
     testing="visolve.puzzles.circuit500.testing",
+    verify=verify,
 )

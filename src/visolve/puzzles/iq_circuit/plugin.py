@@ -7,7 +7,8 @@ from visolve.puzzles.iq_circuit.levelfile import format_level, parse_level
 from visolve.puzzles.iq_circuit.painter import paint_solution
 from visolve.puzzles.iq_circuit.probe import probe
 from visolve.puzzles.iq_circuit.reader import debug_overlay, read
-from visolve.puzzles.iq_circuit.solver import solve
+from visolve.puzzles.iq_circuit.model import check_solution
+from visolve.puzzles.iq_circuit.solver import placements_from_solution, solve
 
 
 def rank(solution: dict) -> tuple:
@@ -31,6 +32,16 @@ def summary(solution: dict) -> str:
     return f"solved, {n} solutions (not unique)"
 
 
+def verify(level, solution: dict) -> bool:
+    """A solved solution's placements fill the board under every rule of the challenge."""
+    if not solution.get("solved"):
+        return True  # nothing to replay
+    try:
+        return not check_solution(level, placements_from_solution(solution))
+    except (KeyError, TypeError, ValueError, IndexError):
+        return False
+
+
 FAMILY = PuzzleFamily(
     name="iq-circuit",
     title="IQ Circuit",
@@ -46,4 +57,5 @@ FAMILY = PuzzleFamily(
     log_columns=("count", "nodes", "seconds"),
     debug_overlay=debug_overlay,
     testing="visolve.puzzles.iq_circuit.testing",
+    verify=verify,
 )

@@ -49,13 +49,12 @@ here); this module scores the cells and gaps and makes the level.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_circuit.colours import (  # noqa: F401 - the reader's names, re-exported
     MARGIN,
     PITCH,
@@ -240,11 +239,8 @@ def cell_symbol(s: CellScores, x: int, y: int) -> str:
 # -- whole picture -------------------------------------------------------------------
 
 def level_name(source: str) -> int | str:
-    stem = Path(source).stem if source else ""
-    m = re.search(r"(\d+)", stem)
-    if m:
-        return int(m.group(1))
-    return stem or "unnamed"
+    """The level a file name names (:func:`visolve.puzzles.base.level_from_filename`)."""
+    return level_from_filename(source)
 
 
 def _kind(scores: BoardScores) -> str:

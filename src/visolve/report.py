@@ -1,0 +1,78 @@
+"""What a run shows: a progress bar on a terminal, one plain line per item otherwise, JSON with ``--json``."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import typer
+
+from visolve.pipeline import Item
+
+
+class Reporter:
+    """Shows progress: a rich bar on a terminal, plain lines otherwise, JSON with --json."""
+
+    def __init__(self, as_json: bool, quiet: bool, verbose: bool):
+        self.as_json = as_json
+        self.quiet = quiet
+        self.verbose = verbose
+        self.tty = sys.stderr.isatty() and not as_json
+
+    def note(self, text: str) -> None:
+        if not self.quiet:
+            typer.echo(text, err=True)
+
+    def fail(self, item: Item) -> Item:
+        """Report an item that failed before any task ran (e.g. nothing to do)."""
+        self._show(item, lambda text, err: typer.echo(text, err=err))
+        return item
+
+    def _show(self, item: Item, printer) -> None:
+        if self.as_json:
+            typer.echo(json.dumps(item.to_json()))
+            if not item.ok:
+                typer.echo(f"error: {item.line()}", err=True)
+            return
+        if not item.ok:
+            printer(f"error: {item.line()}", err=True)
+        elif not self.quiet:
+            extra = f" [{item.seconds:.2f}s]" if self.verbose else ""
+            printer(f"{item.action}: {item.line()}{extra}", err=False)
+
+    def run(self, items, total: int, title: str, done: list[Item]) -> None:
+        """Show every item as it comes and append it to ``done`` (kept when Ctrl-C stops the run)."""
+        if total == 0:
+            return
+        if self.tty and not self.quiet and total > 1:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            console = Console(stderr=True)
+            with Progress(TextColumn(f"{title}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=console, transient=True) as bar:
+                task = bar.add_task(title, total=total)
+                for item in items:
+                    self._show(item, lambda text, err: console.print(text, markup=False, highlight=False))
+                    done.append(item)
+                    bar.advance(task)
+            return
+        for item in items:
+            self._show(item, lambda text, err: typer.echo(text, err=err))
+            done.append(item)
+
+    def summary(self, items: list[Item], extra: list[str] = ()) -> None:
+        """The closing line: counts by action and status, stale solutions replaced, and ``extra`` phrases."""
+        if self.as_json and self.quiet:
+            return
+        counts: dict[str, int] = {}
+        for it in items:
+            counts[f"{it.action} {it.status}"] = counts.get(f"{it.action} {it.status}", 0) + 1
+        failed = sum(not it.ok for it in items)
+        parts = [f"{n} {k}" for k, n in sorted(counts.items())]
+        stale = sum(it.stale for it in items)
+        if stale:
+            parts.append(f"{stale} stale solution(s) replaced")
+        text = ", ".join(parts)
+        tail = "".join(f"; {e}" for e in extra)
+        typer.echo(f"done: {len(items)} item(s){': ' + text if text else ''}; {failed} failed{tail}", err=True)

@@ -1,0 +1,99 @@
+"""Running tasks, one after the other or in a pool of processes, and stopping on Ctrl-C.
+
+:func:`execute` yields each task's item as soon as it is done.  On Ctrl-C (a
+``KeyboardInterrupt`` in the main process) the pool is torn down at once:
+pending tasks are cancelled, the workers are ended (a worker ends through
+``SystemExit``, so a file it was writing is left as the old file, never half
+a new one: see :func:`visolve.workspace.atomic_write_bytes`), and the
+interrupt goes on to the caller, which keeps what had finished.  Workers
+ignore SIGINT themselves: the terminal sends it to the whole process group,
+and only the main process decides what happens.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Callable, Iterator, TypeVar
+
+T = TypeVar("T")
+I = TypeVar("I")  # noqa: E741 - the item type
+
+#: seconds to wait for ended workers before killing them outright
+STOP_GRACE = 1.0
+
+
+def usable_cores() -> int:
+    """Cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _init_worker() -> None:
+    # one solver per process: keep numpy/OpenCV from spawning extra threads
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_on_term)
+    try:
+        import cv2
+
+        cv2.setNumThreads(1)
+    except Exception:
+        pass
+
+
+def _exit_on_term(_signum, _frame) -> None:
+    sys.exit(143)  # unwinds: an atomic write under way removes its temporary file
+
+
+def execute(tasks: list[T], run: Callable[[T], I], jobs: int,
+            failed: Callable[[T, BaseException], I]) -> Iterator[I]:
+    """Run ``run(task)`` for every task; items in completion order (plan order when jobs=1).
+
+    ``failed(task, exc)`` makes the item for a task whose worker died.
+    """
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield run(task)
+        return
+    # "spawn", not fork: forking a process whose OpenCV/BLAS threads hold locks can
+    # deadlock the children.
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_init_worker)
+    try:
+        pending = {pool.submit(run, task): task for task in tasks}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                task = pending.pop(future)
+                try:
+                    yield future.result()
+                except Exception as exc:  # a worker died (e.g. out of memory)
+                    yield failed(task, exc)
+    except BaseException:  # Ctrl-C, or the caller stopped early
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel what has not started, end the workers, wait briefly; a second Ctrl-C is ignored meanwhile."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in processes:
+            proc.join(STOP_GRACE)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(STOP_GRACE)
+    finally:
+        signal.signal(signal.SIGINT, previous)
