@@ -14,6 +14,7 @@ file ``N.png`` -- the name the pipeline would see for such a picture -- and
 must give the level with ``source="N.png"``.
 
 The slow tests (``-m slow``) load the third-party pictures of ``../shared``.
+Known breaches of a family are listed in :data:`BREACHES` (strict xfails).
 """
 
 from __future__ import annotations
@@ -53,6 +54,34 @@ RANDOM_READ_BACKS = 2
 HINT_KEYS = ("completable", "completions", "piece", "cells", "reason")
 #: a line that is no part of any level file
 JUNK_LINE = "this line is no part of any level file"
+#: every how many-th real case the slow test reads
+REAL_STRIDE = 5
+
+#: Known contract breaches, (check, family) -> why: that family's test of that
+#: check is an ``xfail(strict=True)`` until the family is fixed (then it passes,
+#: the strict xfail fails, and the entry goes).
+_NAMES_BREACH = (
+    "a picture's level number comes from its file name only when the name clearly is one "
+    "(base.level_from_filename: the whole stem, or one number > 0 at the end after words), "
+    "but iq-circuit's testing module still names its pictures for the older rule (first digits anywhere)"
+)
+BREACHES = {
+    ("drawn samples", "iq-circuit"): _NAMES_BREACH + ": sample 0 is level 0, and no file name gives level 0 "
+    "('0.png' reads as the name '0'), so its drawing never reads back exactly; number the samples from 1",
+    ("synthetic read", "iq-circuit"): _NAMES_BREACH + ": synthetic case 'drawn/<i>_<kind>.jpg' reads as the "
+    "level named '<i>_<kind>', its truth says level <i>",
+    ("real read", "iq-circuit"): _NAMES_BREACH + ": real case 'iq-circuit/scaled/<n>_x<f>.png' reads as the "
+    "level named '<n>_x<f>', its truth says level <n>",
+}
+
+
+def _families(check: str) -> list:
+    """The family names to parametrize ``check`` with, known breaches marked."""
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=BREACHES[(check, name)]))
+        if (check, name) in BREACHES else name
+        for name in FAMILIES
+    ]
 
 
 # -- helpers (cached per family: the tests only read what they get) ----------------
@@ -94,6 +123,11 @@ def _drawing(name: str, index: int) -> np.ndarray:
     return _testing(name).draw_level(_samples(name)[index])
 
 
+@cache
+def _synthetic(name: str) -> Case:
+    return next(iter(_testing(name).synthetic_cases(1, 11)))
+
+
 def _copy(solution: dict) -> dict:
     """A deep copy, so that no test can change what the next one sees."""
     return json.loads(json.dumps(solution))
@@ -118,6 +152,26 @@ def _assert_probe_score(score, what: str) -> None:
 def _levels_read(result) -> list:
     """``read`` gives a level or a list of levels (a booklet page)."""
     return list(result) if isinstance(result, list) else [result]
+
+
+def _read_or_refuse(family: PuzzleFamily, image: np.ndarray, source: str) -> list | None:
+    """The levels read, or None when the reader refuses the picture."""
+    try:
+        return _levels_read(family.read(image, source))
+    except (NotThisPuzzle, ReadError):
+        return None
+
+
+def _assert_truth_or_refusal(family: PuzzleFamily, case: Case) -> None:
+    """A reader never guesses: a case reads as its truth, or is refused (a refusal of a picture of nothing)."""
+    got = _read_or_refuse(family, case.image, case.name)
+    if case.truth is None:
+        assert got is None, f"{family.name}: case {case.name} shows no level, read as {got}"
+    elif got is not None:
+        assert len(got) == len(case.truth) and all(level in got for level in case.truth), (
+            f"{family.name}: case {case.name} misread: {[lv.level for lv in got]} for {[lv.level for lv in case.truth]}"
+            f"\n read {got}\n truth {case.truth}"
+        )
 
 
 def _grey() -> np.ndarray:
@@ -382,7 +436,7 @@ def test_probe_scores(name):
     _assert_probe_score(family.probe(_noise()), f"{name} noise")
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", _families("drawn samples"))
 def test_drawn_samples_read_back_exactly(name):
     family = _family(name)
     for index, level in enumerate(_samples(name)):
@@ -453,13 +507,17 @@ def test_real_cases_are_empty_without_the_pictures(name, tmp_path):
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_synthetic_cases_are_cases_and_deterministic(name):
-    testing = _testing(name)
-    first = list(testing.synthetic_cases(1, 11))
-    assert len(first) == 1, f"{name}: synthetic_cases(1, 11) gave {len(first)} cases"
-    _assert_case(name, first[0])
-    again = list(testing.synthetic_cases(1, 11))
-    assert again[0].name == first[0].name and again[0].truth == first[0].truth
-    assert np.array_equal(again[0].image, first[0].image), f"{name}: synthetic case 0 of seed 11 differs"
+    first = _synthetic(name)
+    _assert_case(name, first)
+    again = list(_testing(name).synthetic_cases(1, 11))
+    assert len(again) == 1, f"{name}: synthetic_cases(1, 11) gave {len(again)} cases"
+    assert again[0].name == first.name and again[0].truth == first.truth
+    assert np.array_equal(again[0].image, first.image), f"{name}: synthetic case 0 of seed 11 differs"
+
+
+@pytest.mark.parametrize("name", _families("synthetic read"))
+def test_synthetic_case_reads_as_its_truth_or_is_refused(name):
+    _assert_truth_or_refusal(_family(name), _synthetic(name))
 
 
 @pytest.mark.slow
@@ -472,6 +530,17 @@ def test_real_cases_are_cases(name):
         _assert_case(name, case)
     names = [case.name for case in cases]
     assert len(set(names)) == len(names), f"{name}: two real cases share a name"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _families("real read"))
+def test_real_cases_read_as_their_truth_or_are_refused(name):
+    cases = _testing(name).real_cases(SHARED)
+    if not cases:
+        pytest.skip(f"no third-party pictures of {name} in {SHARED}")
+    family = _family(name)
+    for case in cases[::REAL_STRIDE]:
+        _assert_truth_or_refusal(family, case)
 
 
 # -- solutions of earlier versions ---------------------------------------------------
