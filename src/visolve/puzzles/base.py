@@ -212,9 +212,16 @@ def level_from_filename(source: str) -> int | str:
 
 
 def level_identity(family: PuzzleFamily, level: Any) -> str:
-    """Hash of the level's normalized text, ``source`` left out: what a solution solves."""
-    if dataclasses.is_dataclass(level) and any(f.name == "source" for f in dataclasses.fields(level)):
-        level = dataclasses.replace(level, source="")
+    """Hash of the level's normalized text: what a solution solves.
+
+    ``source`` and the fields left out of ``==`` (``compare=False``: reader notes
+    and the like) are set to their defaults first, so two readings of the same
+    puzzle from different pictures have one identity.
+    """
+    if dataclasses.is_dataclass(level):
+        reset = {f.name: f.default for f in dataclasses.fields(level)
+                 if (f.name == "source" or not f.compare) and f.default is not dataclasses.MISSING}
+        level = dataclasses.replace(level, **reset)
     text = family.format_level(level)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
