@@ -124,6 +124,17 @@ def _drawing(name: str, index: int) -> np.ndarray:
 
 
 @cache
+def _random_readings(name: str) -> tuple:
+    """``(level, source, levels read)`` for a few random levels drawn and read back as ``<level>.png``."""
+    family, testing = _family(name), _testing(name)
+    out = []
+    for level in _random_levels(name, RANDOM_READ_BACKS, 7):
+        source = _drawn_name(level)
+        out.append((level, source, _levels_read(family.read(testing.draw_level(level), source))))
+    return tuple(out)
+
+
+@cache
 def _synthetic(name: str) -> Case:
     return next(iter(_testing(name).synthetic_cases(1, 11)))
 
@@ -448,13 +459,22 @@ def test_drawn_samples_read_back_exactly(name):
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_drawn_random_levels_read_back_exactly(name):
-    family = _family(name)
-    testing = _testing(name)
-    for level in _random_levels(name, RANDOM_READ_BACKS, 7):
-        source = _drawn_name(level)
-        got = _levels_read(family.read(testing.draw_level(level), source))
+    for level, source, got in _random_readings(name):
         want = dataclasses.replace(level, source=source)
         assert want in got, f"{name}: drawing of random level {level.level} read as {got}"
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_a_reading_has_the_identity_of_its_level(name):
+    """Reader notes (fields left out of ``==``) and the source do not change what a solution solves."""
+    family = _family(name)
+    for level, source, got in _random_readings(name):
+        same = [read_level for read_level in got if read_level == dataclasses.replace(level, source=source)]
+        if not same:
+            pytest.fail(f"{name}: drawing of random level {level.level} read as {got}")
+        assert level_identity(family, same[0]) == level_identity(family, level), (
+            f"{name}: the reading of level {level.level} has another identity than the level: {same[0]}"
+        )
 
 
 @pytest.mark.parametrize("picture", ["grey", "noise"])
