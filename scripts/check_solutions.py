@@ -8,7 +8,9 @@ checks that it connects start and end with the action count it claims.  With
 there) it also compares the action counts with the seed solver's results
 (``---`` = the seed found nothing within 8 taps).
 
-Exit status 1 when a level has no solution, a solution does not replay, or a
+A solution is stale when it records another level (``level_id``) than the
+level file now holds, or (written before solutions recorded it) does not replay.
+Exit status 1 when a level has no solution, a solution is stale or does not replay, or a
 solution uses more actions than the reference.
 
     python scripts/import_levels.py --data /tmp/all500
@@ -22,6 +24,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from visolve import puzzles
+from visolve.pipeline import solution_fits
 from visolve.puzzles.circuit500 import model
 from visolve.puzzles.circuit500.levelfile import parse_level
 from visolve.workspace import Workspace
@@ -48,15 +52,20 @@ def main(argv: list[str] | None = None) -> int:
 
     ws = Workspace.at(args.data)
     reference = load_reference(args.reference) if args.reference.exists() else {}
-    counts = {"levels": 0, "solved": 0, "optimal": 0, "replay_failed": 0, "missing": 0,
+    family = puzzles.get("circuit500")
+    counts = {"levels": 0, "solved": 0, "proven": 0, "replay_failed": 0, "missing": 0, "stale": 0,
               "ref_solved": 0, "equal": 0, "lower": 0, "higher": 0, "ref_none": 0}
     seconds = 0.0
     problems: list[str] = []
     lower: list[str] = []
     for path in ws.level_files("circuit500"):
         counts["levels"] += 1
-        level = parse_level(path.read_text(), str(path))
+        level = parse_level(ws.read_level_text(path), str(path))
         sol = ws.load_solution("circuit500", path.stem)
+        if sol and not solution_fits(family, level, sol):
+            counts["stale"] += 1
+            problems.append(f"{path.stem}: stale solution (solved an earlier version of the level file)")
+            continue
         if not sol or not sol.get("solved"):
             counts["missing"] += 1
             problems.append(f"{path.stem}: no solution stored")
@@ -87,8 +96,8 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     counts["higher"] += 1
                     problems.append(f"{path.stem}: {actions} actions, the reference needs only {ref}")
-    print(f"levels {counts['levels']}: solved {counts['solved']}, proven optimal {counts['optimal']}, "
-          f"replay failures {counts['replay_failed']}, without solution {counts['missing']}")
+    print(f"levels {counts['levels']}: solved {counts['solved']}, proven optimal {counts['proven']}, "
+          f"replay failures {counts['replay_failed']}, stale {counts['stale']}, without solution {counts['missing']}")
     print(f"sum of per-level solver seconds: {seconds:.1f}")
     if reference:
         print(f"vs reference: it solves {counts['ref_solved']} of these (none within 8 taps: {counts['ref_none']}); "

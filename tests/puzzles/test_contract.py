@@ -60,19 +60,7 @@ REAL_STRIDE = 5
 #: Known contract breaches, (check, family) -> why: that family's test of that
 #: check is an ``xfail(strict=True)`` until the family is fixed (then it passes,
 #: the strict xfail fails, and the entry goes).
-_NAMES_BREACH = (
-    "a picture's level number comes from its file name only when the name clearly is one "
-    "(base.level_from_filename: the whole stem, or one number > 0 at the end after words), "
-    "but iq-circuit's testing module still names its pictures for the older rule (first digits anywhere)"
-)
-BREACHES = {
-    ("drawn samples", "iq-circuit"): _NAMES_BREACH + ": sample 0 is level 0, and no file name gives level 0 "
-    "('0.png' reads as the name '0'), so its drawing never reads back exactly; number the samples from 1",
-    ("synthetic read", "iq-circuit"): _NAMES_BREACH + ": synthetic case 'drawn/<i>_<kind>.jpg' reads as the "
-    "level named '<i>_<kind>', its truth says level <i>",
-    ("real read", "iq-circuit"): _NAMES_BREACH + ": real case 'iq-circuit/scaled/<n>_x<f>.png' reads as the "
-    "level named '<n>_x<f>', its truth says level <n>",
-}
+BREACHES: dict[tuple[str, str], str] = {}
 
 
 def _families(check: str) -> list:

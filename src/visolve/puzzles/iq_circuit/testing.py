@@ -8,8 +8,8 @@ painter.  The third-party pictures are the booklet frames of
 The reader takes the level number from the picture's file name (the
 pictures print none), so every case is named for the level it shows: real
 frames ``iq-circuit/frames/86.png`` (a path relative to the shared folder),
-the same frame rescaled ``iq-circuit/scaled/86_x1.7.png``, drawn challenges
-``drawn/7_master.jpg``.  The set is the first folder of the name.
+the same frame rescaled ``iq-circuit/scaled-x1.7/86.png``, drawn challenges
+``drawn/master_7.jpg``.  The set is the first folder of the name.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ def sample_levels() -> list[Level]:
 
     Sample ``i`` is level number ``i``: the reader takes the number from the
     file name, and the contract reads ``draw_level(sample i)`` as
-    ``drawn_<i>.png``.
+    ``<i>.png``.
     """
-    return [random_challenge(random.Random(f"sample-{i}"), kind, level=i) for i, kind in enumerate(KINDS)]
+    return [random_challenge(random.Random(f"sample-{i}"), kind, level=i) for i, kind in enumerate(KINDS, start=1)]
 
 
 def draw_level(level: Level) -> np.ndarray:
@@ -84,15 +84,15 @@ def real_cases(shared: Path) -> list[Case]:
         f = SCALES[k % len(SCALES)]
         interp = cv2.INTER_AREA if f < 1 else cv2.INTER_CUBIC
         big = cv2.resize(image, None, fx=f, fy=f, interpolation=interp)
-        name = f"iq-circuit/scaled/{path.stem}_x{f}.png"
+        name = f"iq-circuit/scaled-x{f}/{path.stem}.png"
         scaled.append(Case(name, big, [from_booklet_data(entry, source=name)]))
     return cases + scaled
 
 
 def drawn_challenge(i: int, seed: int) -> tuple[np.ndarray, Level]:
-    """Challenge ``i`` of ``seed`` (kinds in turn) drawn at a random pitch, and the challenge."""
+    """Challenge ``i`` of ``seed`` (kinds in turn, numbered ``i + 1``) drawn at a random pitch, and the challenge."""
     rng = random.Random(f"{seed}-{i}")
-    level = random_challenge(rng, KINDS[i % 3], level=i)
+    level = random_challenge(rng, KINDS[i % 3], level=i + 1)  # a file name never gives level 0
     pitch = rng.randint(*PHOTO_PITCH)
     return draw_challenge(level, pitch=pitch), level
 
@@ -116,5 +116,5 @@ def synthetic_case(i: int, seed: int, strength: float = 1.0) -> Case:
 
     image, level = drawn_challenge(i, seed)
     photo, _h = photograph(image, np.random.default_rng([seed, 2 * i + 1]), strength)
-    name = f"drawn/{i}_{level.kind}.jpg"
+    name = f"drawn/{level.kind}_{level.level}.jpg"
     return Case(name, photo, [replace(level, source=name)])
