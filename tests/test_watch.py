@@ -91,3 +91,56 @@ def test_watch_hands_on_each_written_picture_once(tmp_path, poll):
         stop.set()
         thread.join(PATIENCE)
     assert not thread.is_alive()
+
+
+def _read_until(stream, want: str, patience: float) -> list[str]:
+    """Lines of ``stream`` up to the first containing ``want`` (hang guard: ``patience`` seconds)."""
+    import selectors
+
+    sel = selectors.DefaultSelector()
+    sel.register(stream, selectors.EVENT_READ)
+    lines, end = [], time.monotonic() + patience
+    while time.monotonic() < end:
+        if sel.select(timeout=0.2):
+            line = stream.readline()
+            if not line:
+                break
+            lines.append(line)
+            if want in line:
+                return lines
+    raise AssertionError(f"no line with {want!r} within {patience} s: {lines}")
+
+
+def test_visolve_watch_prepares_and_solves_a_new_picture_and_stops_on_ctrl_c(tmp_path):
+    """`visolve watch` end to end: a picture copied in is read and solved; Ctrl-C ends it cleanly."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.test_cli import scrambled_level
+    from visolve.puzzles.circuit500.painter import render_screenshot
+
+    data = tmp_path / "data"
+    (data / "raw").mkdir(parents=True)
+    proc = subprocess.Popen([sys.executable, "-m", "visolve", "watch", "--poll", "--data", str(data), "-j", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        _read_until(proc.stderr, "watching", PATIENCE)
+        png = cv2.imencode(".png", render_screenshot(scrambled_level(21, 3), size=(640, 1136)))[1].tobytes()
+        with open(data / "raw" / "new.png", "wb") as fh:  # written in two pieces, as a copy would
+            fh.write(png[: len(png) // 2])
+            fh.flush()
+            time.sleep(0.5)
+            fh.write(png[len(png) // 2:])
+        _read_until(proc.stdout, "solve: circuit500/level_021", PATIENCE)
+        os.killpg(proc.pid, signal.SIGINT)
+        _out, err = proc.communicate(timeout=PATIENCE)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 0, err
+    assert "stopped watching" in err and "Traceback" not in err
+    assert (data / "levels/circuit500/level_021.txt").exists()
+    assert (data / "solutions/circuit500/level_021.json").exists()
+    assert (data / "index.html").exists()

@@ -123,7 +123,7 @@ def run(
     opts = RunOptions(data=data, puzzle=puzzle, jobs=jobs, timeout=timeout,
                       unsolved=unsolved, dry=dry, all_solutions=all_solutions, debug=debug, force=force)
     reporter = Reporter(as_json=as_json, quiet=quiet, verbose=verbose)
-    batch = _Batch(opts, reporter, chosen[0], items, log_run)
+    batch = _Batch(opts, reporter, chosen[0], items, log_run, watching=watch)
     try:
         batch.go()
         if watch:
@@ -136,8 +136,10 @@ def run(
 class _Batch:
     """One command's run: its phases, the items they gave, and how it ends."""
 
-    def __init__(self, opts: RunOptions, reporter: Reporter, action: str, args: list[str], log_run: bool):
+    def __init__(self, opts: RunOptions, reporter: Reporter, action: str, args: list[str], log_run: bool,
+                 watching: bool = False):
         self.opts, self.reporter, self.action, self.args = opts, reporter, action, args
+        self.watching = watching  #: an empty raw/ is no error: pictures are still to come
         self.items: list[Item] = []
         self.extra: list[str] = []  #: phrases for the summary line
         self.note = ""  #: "interrupted after N of M" when Ctrl-C stopped the run
@@ -184,7 +186,7 @@ class _Batch:
                 self.extra.append(f"{len(others)} file(s) in raw/ passed over: " + ", ".join(others))
         else:
             tasks = pipeline.plan_prepare(opts, self.args)
-        if not tasks:
+        if not tasks and not self.watching:
             where = opts.workspace.raw
             why = "no such folder" if not where.is_dir() else "no picture files (.png, .jpg, ...) in it"
             self._fail(Item("prepare", str(where), False, "error", f"nothing to prepare: {why}"))
