@@ -100,11 +100,11 @@ def test_old_solution_without_record_is_stale_only_when_it_does_not_replay(data)
 def test_iq_circuit_stale_solution_is_replaced(data):
     first, second = iq_samples()[:2]
     family = puzzles.get("iq-circuit")
-    path = data / "levels" / "iq-circuit" / "level_000.txt"
+    path = data / "levels" / "iq-circuit" / f"{level_key(first.level)}.txt"
     path.parent.mkdir(parents=True)
     path.write_text(family.format_level(first))
     assert invoke("--solve-all", "--data", str(data)).exit_code == 0
-    path.write_text(family.format_level(dataclasses.replace(second, level=0)))
+    path.write_text(family.format_level(dataclasses.replace(second, level=first.level)))
     res = invoke("--solve-all", "--unsolved", "--data", str(data), "--json")
     (row,) = _rows(res)
     assert row["status"] == "solved" and row["stale"]

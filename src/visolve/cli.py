@@ -79,6 +79,7 @@ def run(
     all_solutions: bool = typer.Option(False, "--all-solutions", help="List every optimal solution in the JSON."),
     force: bool = typer.Option(False, "--force", help="Replace level files that differ from a new reading."),
     debug: bool = typer.Option(False, "--debug", help="Write reader overlays to DATA/logs/debug/."),
+    hint: bool = typer.Option(False, "--hint", help="For a partly filled board: draw only the next piece to place (DATA/solutions/<puzzle>/level_X.hint.png)."),
     watch: bool = typer.Option(False, "--watch", help="With --handle-all: keep running and handle every picture that appears or changes in DATA/raw/ (Ctrl-C stops)."),
     poll: bool = typer.Option(False, "--poll", help="With --watch: look at the folder a few times a second instead of asking the system for changes."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per processed item on stdout."),
@@ -121,7 +122,8 @@ def run(
         _fail(f"{data}: the data folder is a file, not a folder (--data)")
     jobs = _capped_jobs(jobs, quiet)
     opts = RunOptions(data=data, puzzle=puzzle, jobs=jobs, timeout=timeout,
-                      unsolved=unsolved, dry=dry, all_solutions=all_solutions, debug=debug, force=force)
+                      unsolved=unsolved, dry=dry, all_solutions=all_solutions, debug=debug, force=force,
+                      hint=hint)
     reporter = Reporter(as_json=as_json, quiet=quiet, verbose=verbose)
     batch = _Batch(opts, reporter, chosen[0], items, log_run, watching=watch)
     try:
@@ -270,13 +272,13 @@ _SUB_HELP = {
                 ("force", "debug")),
     "solve": ("Solve level files: the given levels (numbers, ranges like 40-60, or names), "
               "or with --all every level file in DATA/levels/.",
-              ("unsolved", "timeout", "all_solutions")),
+              ("unsolved", "timeout", "all_solutions", "hint")),
     "handle": ("Prepare the given pictures (or with --all every picture in DATA/raw/), "
                "then solve what was read.",
-               ("force", "debug", "unsolved", "timeout", "all_solutions")),
+               ("force", "debug", "unsolved", "timeout", "all_solutions", "hint")),
     "watch": ("Handle every picture in DATA/raw/, then keep running: each picture that appears "
               "or changes there is prepared and solved once it is completely written. Ctrl-C stops.",
-              ("force", "debug", "unsolved", "timeout", "all_solutions", "poll")),
+              ("force", "debug", "unsolved", "timeout", "all_solutions", "hint", "poll")),
 }
 _COMMON_OPTIONS = ("data", "puzzle", "jobs", "log_run", "dry", "as_json", "verbose", "quiet")
 

@@ -40,6 +40,7 @@ class RunOptions:
     all_solutions: bool = False
     debug: bool = False  #: write reader overlays to logs/debug/
     force: bool = False  #: replace level files that differ from a new reading
+    hint: bool = False  #: draw only the next step of a partly filled board (``--hint``)
 
     @property
     def workspace(self) -> Workspace:
@@ -305,12 +306,24 @@ def _solve(path: Path, puzzle: str, opts: RunOptions, text: str | None = None) -
         return Item("solve", name, ok, "kept",
                     f"{message}; kept the better stored solution: {family.summary(existing)}",
                     data=solution, **common)
-    picture = family.paint(level, solution)
+    message += _write_picture(family, level, solution, ws, key, opts.hint)
+    atomic_write_json(ws.solution_json(puzzle, key), solution)  # last: a stored JSON has its picture
+    return Item("solve", name, ok, status, message, data=solution, stale=bool(why_not), **common)
+
+
+def _write_picture(family, level, solution: dict, ws: Workspace, key: str, hint: bool) -> str:
+    """The solution picture, or with ``--hint`` only the next step; returns a note for the message."""
     from visolve.vision.imageio import save_image
 
-    save_image(ws.solution_png(puzzle, key), picture)
-    atomic_write_json(ws.solution_json(puzzle, key), solution)
-    return Item("solve", name, ok, status, message, data=solution, stale=bool(why_not), **common)
+    if hint and family.paint_hint is not None and solution.get("hint"):
+        target = ws.hint_png(family.name, key)
+        save_image(target, family.paint_hint(level, solution))
+        return f"; hint -> {target.name}"
+    save_image(ws.solution_png(family.name, key), family.paint(level, solution))
+    if hint:
+        why = "this family gives no hints" if family.paint_hint is None else "no hint for this board"
+        return f" ({why}: the whole solution is drawn)"
+    return ""
 
 
 def _stored_solution(family, ws: Workspace, key: str, level, identity: str) -> tuple[dict | None, str]:

@@ -98,6 +98,9 @@ class Workspace:
     def solution_json(self, puzzle: str, key: str) -> Path:
         return self.solutions(puzzle) / f"{key}.json"
 
+    def hint_png(self, puzzle: str, key: str) -> Path:
+        return self.solutions(puzzle) / f"{key}.hint.png"
+
     def solution_png(self, puzzle: str, key: str) -> Path:
         return self.solutions(puzzle) / f"{key}.png"
 
