@@ -1,6 +1,6 @@
 """Build steps that pyproject.toml cannot express.
 
-* The compiled circuit500 search (optional: without a C compiler the install
+* The compiled circuit500 search and tiling core (optional: without a C compiler the install
   still succeeds and the solver runs its pure-Python search, same answers).
 * The reference templates: drawn into the checkout's ``data/reference/`` by
   ``scripts/draw_reference.py`` and kept there; the build copies them into
@@ -49,6 +49,13 @@ setup(
             ],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension(
+            "visolve.tiling._core",
+            sources=["src/visolve/tiling/_core.c"],
+            depends=["src/visolve/tiling/_core_py.h"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ],
 )

@@ -1,0 +1,25 @@
+"""A puzzle-independent piece-placement (exact cover) engine.
+
+Boards (``board``), pieces and their orientations (``pieces``), every
+placement as a bitmask (``placements``), a question's rules
+(``constraints``), the search (``search``, compiled in ``_core.c``), the
+questions (``engine``) and hints for a part-filled board (``hint``).  No
+I/O: the puzzle families give their boards and pieces as data.
+"""
+
+from visolve.tiling.board import Board, checkerboard_marks, hex_board, square_board
+from visolve.tiling.constraints import Constraints, Hook
+from visolve.tiling.engine import Engine, Result
+from visolve.tiling.pieces import Piece
+
+__all__ = [
+    "Board",
+    "Constraints",
+    "Engine",
+    "Hook",
+    "Piece",
+    "Result",
+    "checkerboard_marks",
+    "hex_board",
+    "square_board",
+]

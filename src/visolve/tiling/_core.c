@@ -1,0 +1,289 @@
+/* visolve.tiling._core: the tiling search compiled.
+ *
+ * The same steps as search.py, in the same order (so the same solutions in
+ * the same order and the same node counts): every node keeps its live
+ * placements, counts them per free cell and branches on the cell with the
+ * fewest (lowest on a tie); a free cell with none, or an unused piece with
+ * none when the unused pieces exactly fill the free cells, ends the branch;
+ * laying a piece filters the live list (overlap, same piece, the halo for
+ * the pieces it may not touch).  search.py stays the reference; the tests
+ * check that both give the same answers.  Family hooks run in Python only.
+ *
+ * Counting every solution (no solution kept) adds a memo: the number of
+ * completions of a state is cached under (covered cells, used pieces,
+ * where the pieces with conflicts lie), which fixes the live list.
+ *
+ * A Core holds one placement table (built once per puzzle); search()
+ * answers one question, batch() many start masks in one call. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_CELLS 64
+#define MAX_PIECES 32
+#define MAX_DEPTH 64
+/* check the clock and Python's signals every this many nodes, minus one */
+#define CLOCK_EVERY 1023
+/* memo slots for one search() and for a batch (powers of two) */
+#define MEMO_SMALL (1 << 14)
+#define MEMO_BATCH (1 << 20)
+/* pieces with conflicts whose lays fit in the memo key (16 bits each) */
+#define MEMO_RANKS 4
+/* states with fewer free cells are counted again rather than looked up */
+#define MEMO_MIN_FREE 6
+
+typedef struct {
+    PyObject_HEAD
+    int ncells, npieces, nplace;
+    uint64_t full;
+    int sizes[MAX_PIECES];
+    uint64_t nbrs[MAX_CELLS];  /* per cell: the cells sharing an edge with it */
+    uint64_t *masks;       /* per placement: cells */
+    uint64_t *halos;       /* per placement: cells sharing an edge with it */
+    int *owners;           /* per placement: piece */
+    int *order;            /* placements in search order */
+} Core;
+
+typedef struct {
+    uint64_t covered, sig;
+    uint32_t used, full;
+    long long count;
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    uint64_t mask;
+    int rank[MAX_PIECES]; /* per piece: its 16-bit field in the key, or -1 */
+} Memo;
+
+typedef struct {
+    const Core *c;
+    uint64_t forbid[MAX_PIECES], need[MAX_PIECES];
+    uint32_t conflicts[MAX_PIECES];
+    int stack[MAX_DEPTH];
+    int depth;
+    int *live;             /* (MAX_PIECES + 1) lists of nplace */
+    long long count, limit, nodes, keep;
+    long long *tally;
+    PyObject *sols;
+    Memo *memo;            /* counting only */
+    double deadline;
+    int stop, timed_out, error;
+} Ctx;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void leaf(Ctx *x)
+{
+    x->count++;
+    if (x->sols && (x->keep < 0 || PyList_GET_SIZE(x->sols) < x->keep)) {
+        PyObject *t = PyTuple_New(x->depth);
+        if (!t) {
+            x->error = x->stop = 1;
+            return;
+        }
+        for (int i = 0; i < x->depth; i++)
+            PyTuple_SET_ITEM(t, i, PyLong_FromLong(x->stack[i]));
+        if (PyList_Append(x->sols, t) < 0)
+            x->error = x->stop = 1;
+        Py_DECREF(t);
+    }
+    if (x->tally)
+        for (int i = 0; i < x->depth; i++)
+            x->tally[x->stack[i]]++;
+    if (x->limit && x->count >= x->limit)
+        x->stop = 1;
+}
+
+static int tick(Ctx *x)
+{
+    if (x->deadline > 0 && now_seconds() > x->deadline) {
+        x->timed_out = x->stop = 1;
+        return 1;
+    }
+    if (PyErr_CheckSignals() < 0) {
+        x->error = x->stop = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* bit of the free cell with the fewest live placements, 0 for a dead end;
+ * *piece becomes the unused piece to branch on instead when it has fewer
+ * (only when the unused pieces exactly fill the free cells) */
+static uint64_t choose(const Core *c, const int *live, int nlive, uint64_t free, int exact,
+                       uint32_t used, int *piece)
+{
+    int counts[MAX_CELLS] = {0}, per_piece[MAX_PIECES] = {0};
+    for (int i = 0; i < nlive; i++) {
+        int k = live[i];
+        per_piece[c->owners[k]]++;
+        for (uint64_t m = c->masks[k]; m; m &= m - 1)
+            counts[__builtin_ctzll(m)]++;
+    }
+    uint64_t best = 0;
+    int fewest = nlive + 1;
+    for (uint64_t rest = free; rest; rest &= rest - 1) {
+        int n = counts[__builtin_ctzll(rest)];
+        if (n < fewest) {
+            best = rest & -rest;
+            fewest = n;
+            if (!n)
+                return 0;
+        }
+    }
+    if (exact)
+        for (int p = 0; p < c->npieces; p++)
+            if (!(used >> p & 1) && per_piece[p] < fewest) {
+                if (!per_piece[p])
+                    return 0;
+                fewest = per_piece[p];
+                *piece = p;
+            }
+    return best;
+}
+
+/* does every walled-off region of free cells have a size the unused pieces can make? */
+static int regions_fit(const Core *c, uint64_t free, uint32_t used)
+{
+    uint64_t reach = 1; /* bit s: some unused pieces have s cells in all */
+    for (int p = 0; p < c->npieces; p++)
+        if (!(used >> p & 1))
+            reach |= reach << c->sizes[p];
+    while (free) {
+        uint64_t region = free & -free, edge = region;
+        while (edge) {
+            uint64_t grow = 0;
+            for (; edge; edge &= edge - 1)
+                grow |= c->nbrs[__builtin_ctzll(edge)];
+            edge = grow & free & ~region;
+            region |= edge;
+        }
+        int size = __builtin_popcountll(region);
+        if (size >= 64 || !(reach >> size & 1))
+            return size >= 64;
+        free &= ~region;
+    }
+    return 1;
+}
+
+static inline uint64_t memo_hash(uint64_t covered, uint32_t used, uint64_t sig)
+{
+    uint64_t h = covered * 0x9E3779B97F4A7C15ULL ^ (used + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= sig * 0x165667B19E3779F9ULL;
+    return h ^ (h >> 29);
+}
+
+/* solutions below this node (the memo's value; with the memo no leaf side effects) */
+static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t covered,
+                      uint32_t used, int area, uint64_t sig)
+{
+    const Core *c = x->c;
+    x->nodes++;
+    if (!(x->nodes & CLOCK_EVERY) && tick(x))
+        return 0;
+    uint64_t free = c->full & ~covered;
+    if (!free) {
+        if (!x->memo)
+            leaf(x);
+        return 1;
+    }
+    Slot *slot = NULL;
+    if (x->memo && __builtin_popcountll(free) >= MEMO_MIN_FREE) {
+        slot = x->memo->slots + (memo_hash(covered, used, sig) & x->memo->mask);
+        if (slot->full && slot->covered == covered && slot->used == used && slot->sig == sig)
+            return slot->count;
+    }
+    long long total = 0;
+    int branch = -1;
+    uint64_t cell = !regions_fit(c, free, used) ? 0 : choose(c, live, nlive, free, area == __builtin_popcountll(free), used, &branch);
+    int *child = x->live + (size_t)(level + 1) * c->nplace;
+    for (int i = 0; cell && i < nlive; i++) {
+        int k = live[i];
+        uint64_t m = c->masks[k];
+        int p = c->owners[k];
+        if (branch >= 0 ? p != branch : !(m & cell))
+            continue;
+        uint32_t conf = x->conflicts[p];
+        uint64_t halo = c->halos[k];
+        int n = 0;
+        for (int j = 0; j < nlive; j++) {
+            int q = live[j], o = c->owners[q];
+            uint64_t mq = c->masks[q];
+            if (!(mq & m) && o != p && !((conf >> o & 1) && (mq & halo)))
+                child[n++] = q;
+        }
+        uint64_t nsig = sig;
+        if (x->memo && conf)
+            nsig |= (uint64_t)(k + 1) << (16 * x->memo->rank[p]);
+        x->stack[x->depth++] = k;
+        total += node(x, child, n, level + 1, covered | m, used | (1u << p), area - c->sizes[p], nsig);
+        x->depth--;
+        if (x->stop)
+            return total;
+    }
+    if (slot) {
+        slot->covered = covered;
+        slot->used = used;
+        slot->sig = sig;
+        slot->full = 1;
+        slot->count = total;
+    }
+    return total;
+}
+
+/* the live list at the start: free cells, unused pieces, forbid and need kept */
+static int root_live(const Ctx *x, uint64_t covered, uint32_t used)
+{
+    const Core *c = x->c;
+    int n = 0;
+    for (int i = 0; i < c->nplace; i++) {
+        int k = c->order[i], p = c->owners[k];
+        uint64_t m = c->masks[k];
+        if ((m & covered) || (used >> p & 1) || (m & x->forbid[p]) || (m & x->need[p]) != x->need[p])
+            continue;
+        x->live[n++] = k;
+    }
+    return n;
+}
+
+/* run one question from (covered, used); x->count is the number found */
+static void run(Ctx *x, uint64_t covered, uint32_t used)
+{
+    const Core *c = x->c;
+    int area = 0;
+    for (int p = 0; p < c->npieces; p++)
+        if (!(used >> p & 1))
+            area += c->sizes[p];
+    int n = root_live(x, covered, used);
+    long long total = node(x, x->live, n, 0, covered, used, area, 0);
+    if (x->memo)
+        x->count = total;
+}
+
+/* a memo for counting, when its key can say where every piece with conflicts lies */
+static int memo_open(Memo *mo, const Ctx *x, size_t slots)
+{
+    int next = 0;
+    mo->slots = NULL;
+    mo->mask = slots - 1;
+    for (int p = 0; p < x->c->npieces; p++) {
+        mo->rank[p] = -1;
+        if (x->conflicts[p]) {
+            if (next >= MEMO_RANKS || x->c->nplace >= 0xffff)
+                return 0;
+            mo->rank[p] = next++;
+        }
+    }
+    mo->slots = PyMem_Calloc(slots, sizeof(Slot));
+    return mo->slots ? 0 : -1;
+}
+
+#include "_core_py.h"

@@ -1,0 +1,300 @@
+/* visolve.tiling._core: the Python face of the compiled search (Core type). */
+
+static int u64_list(PyObject *seq, uint64_t *out, Py_ssize_t n, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd values", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (out[i] == (uint64_t)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static void core_dealloc(Core *self)
+{
+    PyMem_Free(self->masks);
+    PyMem_Free(self->halos);
+    PyMem_Free(self->owners);
+    PyMem_Free(self->order);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int int_list(PyObject *seq, int *out, Py_ssize_t n, int top, const char *what)
+{
+    uint64_t *tmp = PyMem_Calloc(n + 1, sizeof(uint64_t));
+    if (!tmp) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int bad = u64_list(seq, tmp, n, what) < 0;
+    for (Py_ssize_t i = 0; !bad && i < n; i++) {
+        if (tmp[i] >= (uint64_t)top) {
+            PyErr_Format(PyExc_ValueError, "%s: value out of range", what);
+            bad = 1;
+        }
+        out[i] = (int)tmp[i];
+    }
+    PyMem_Free(tmp);
+    return bad ? -1 : 0;
+}
+
+static int core_init(Core *self, PyObject *args, PyObject *kw)
+{
+    PyObject *nbrs, *masks, *halos, *owners, *order, *sizes;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &nbrs, &masks, &halos, &owners, &order, &sizes))
+        return -1;
+    int ncells = self->ncells = (int)PySequence_Size(nbrs);
+    self->nplace = (int)PySequence_Size(masks);
+    self->npieces = (int)PySequence_Size(sizes);
+    if (ncells <= 0 || ncells > MAX_CELLS || self->npieces <= 0 ||
+        self->npieces > MAX_PIECES || self->nplace < 0) {
+        PyErr_SetString(PyExc_ValueError, "1-64 cells and 1-32 pieces");
+        return -1;
+    }
+    self->full = ncells == 64 ? ~0ULL : (1ULL << ncells) - 1;
+    self->masks = PyMem_Calloc(self->nplace + 1, sizeof(uint64_t));
+    self->halos = PyMem_Calloc(self->nplace + 1, sizeof(uint64_t));
+    self->owners = PyMem_Calloc(self->nplace + 1, sizeof(int));
+    self->order = PyMem_Calloc(self->nplace + 1, sizeof(int));
+    if (!self->masks || !self->halos || !self->owners || !self->order) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (u64_list(nbrs, self->nbrs, ncells, "neighbours") < 0 ||
+        u64_list(masks, self->masks, self->nplace, "masks") < 0 ||
+        u64_list(halos, self->halos, self->nplace, "halos") < 0 ||
+        int_list(owners, self->owners, self->nplace, self->npieces, "owners") < 0 ||
+        int_list(order, self->order, self->nplace, self->nplace, "order") < 0 ||
+        int_list(sizes, self->sizes, self->npieces, MAX_CELLS + 1, "sizes") < 0)
+        return -1;
+    return 0;
+}
+
+/* forbid, need, conflicts lists into a fresh context */
+static int ctx_init(Ctx *x, Core *self, PyObject *forbid, PyObject *need, PyObject *conflicts)
+{
+    uint64_t conf[MAX_PIECES];
+    memset(x, 0, sizeof(*x));
+    x->c = self;
+    if (u64_list(forbid, x->forbid, self->npieces, "forbid") < 0 ||
+        u64_list(need, x->need, self->npieces, "need") < 0 ||
+        u64_list(conflicts, conf, self->npieces, "conflicts") < 0)
+        return -1;
+    for (int p = 0; p < self->npieces; p++)
+        x->conflicts[p] = (uint32_t)conf[p];
+    x->live = PyMem_Calloc((size_t)(self->npieces + 2) * (self->nplace + 1), sizeof(int));
+    if (!x->live) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(search_doc,
+"search(covered, used, placed, forbid, need, conflicts, limit, keep, tally, timeout)\n"
+"-> (count, solutions, timed_out, nodes, tally)\n\n"
+"One question (see search.run): ``placed`` are the given placements (they\n"
+"start every solution), ``limit`` 0 = all, ``keep`` -1 = all, ``timeout``\n"
+"<= 0 = none; ``tally`` a list per placement or None.");
+
+static PyObject *core_search(Core *self, PyObject *args)
+{
+    unsigned long long covered;
+    unsigned long used;
+    PyObject *placed, *forbid, *need, *conflicts;
+    long long limit, keep;
+    int want_tally;
+    double timeout;
+    if (!PyArg_ParseTuple(args, "KkOOOOLLpd", &covered, &used, &placed, &forbid, &need,
+                          &conflicts, &limit, &keep, &want_tally, &timeout))
+        return NULL;
+    Ctx *x = PyMem_Calloc(1, sizeof(Ctx));
+    if (!x)
+        return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (ctx_init(x, self, forbid, need, conflicts) < 0)
+        goto done;
+    Py_ssize_t np = PySequence_Size(placed);
+    if (np < 0 || np > MAX_PIECES) {
+        PyErr_SetString(PyExc_ValueError, "bad placed list");
+        goto done;
+    }
+    uint64_t pl[MAX_PIECES];
+    if (u64_list(placed, pl, np, "placed") < 0)
+        goto done;
+    for (Py_ssize_t i = 0; i < np; i++)
+        x->stack[x->depth++] = (int)pl[i];
+    x->limit = limit;
+    x->keep = keep;
+    x->deadline = timeout > 0 ? now_seconds() + timeout : 0.0;
+    x->sols = PyList_New(0);
+    if (want_tally)
+        x->tally = PyMem_Calloc(self->nplace + 1, sizeof(long long));
+    if (!x->sols || (want_tally && !x->tally)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Memo mo = {NULL, 0, {0}};
+    if (!limit && !keep && !want_tally) {
+        if (memo_open(&mo, x, MEMO_SMALL) < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        x->memo = mo.slots ? &mo : NULL;
+    }
+    run(x, covered, (uint32_t)used);
+    PyMem_Free(mo.slots);
+    if (x->error)
+        goto done;
+    PyObject *tally = Py_None;
+    Py_INCREF(Py_None);
+    if (x->tally) {
+        Py_DECREF(tally);
+        tally = PyList_New(self->nplace);
+        for (int k = 0; tally && k < self->nplace; k++)
+            PyList_SET_ITEM(tally, k, PyLong_FromLongLong(x->tally[k]));
+    }
+    if (tally)
+        out = Py_BuildValue("(LOOLN)", x->count, x->sols, x->timed_out ? Py_True : Py_False,
+                            x->nodes, tally);
+done:
+    Py_XDECREF(x->sols);
+    PyMem_Free(x->tally);
+    PyMem_Free(x->live);
+    PyMem_Free(x);
+    return out;
+}
+
+PyDoc_STRVAR(batch_doc,
+"batch(covered_list, conflicts, limit, keep_first, timeout) -> (counts, firsts, timed_out, nodes)\n\n"
+"Many questions that differ only in the cells covered at the start (no\n"
+"piece given or forced): per start mask the solution count (up to\n"
+"``limit``, 0 = all) and, with ``keep_first``, the first solution (a\n"
+"tuple of placements) or None.  ``timeout`` for the whole batch.");
+
+static PyObject *core_batch(Core *self, PyObject *args)
+{
+    PyObject *cov_list, *conflicts;
+    long long limit;
+    int keep_first;
+    double timeout;
+    if (!PyArg_ParseTuple(args, "OOLpd", &cov_list, &conflicts, &limit, &keep_first, &timeout))
+        return NULL;
+    PyObject *fast = PySequence_Fast(cov_list, "covered_list");
+    if (!fast)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject *zeros = PyList_New(self->npieces);
+    for (int p = 0; zeros && p < self->npieces; p++)
+        PyList_SET_ITEM(zeros, p, PyLong_FromLong(0));
+    PyObject *counts = PyList_New(n), *firsts = PyList_New(n);
+    Memo mo = {NULL, 0, {0}};
+    Ctx *x = PyMem_Calloc(1, sizeof(Ctx));
+    PyObject *out = NULL;
+    long long nodes = 0;
+    int timed_out = 0;
+    if (!zeros || !counts || !firsts || !x) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (ctx_init(x, self, zeros, zeros, conflicts) < 0)
+        goto done;
+    Ctx base = *x;
+    if (!limit && !keep_first && memo_open(&mo, x, MEMO_BATCH) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    double deadline = timeout > 0 ? now_seconds() + timeout : 0.0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t covered = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred())
+            goto done;
+        *x = base;
+        x->limit = limit;
+        x->keep = keep_first ? 1 : 0;
+        x->deadline = deadline;
+        x->sols = keep_first ? PyList_New(0) : NULL;
+        if (keep_first && !x->sols)
+            goto done;
+        x->memo = mo.slots ? &mo : NULL;
+        run(x, covered, 0);
+        nodes += x->nodes;
+        PyObject *first = Py_None;
+        if (x->sols && PyList_GET_SIZE(x->sols))
+            first = PyList_GET_ITEM(x->sols, 0);
+        Py_INCREF(first);
+        PyList_SET_ITEM(firsts, i, first);
+        Py_XDECREF(x->sols);
+        if (x->error)
+            goto done;
+        PyList_SET_ITEM(counts, i, x->timed_out ? Py_NewRef(Py_None) : PyLong_FromLongLong(x->count));
+        if (x->timed_out) {
+            timed_out = 1;
+            for (Py_ssize_t j = i + 1; j < n; j++) {
+                PyList_SET_ITEM(counts, j, Py_NewRef(Py_None));
+                PyList_SET_ITEM(firsts, j, Py_NewRef(Py_None));
+            }
+            break;
+        }
+    }
+    out = Py_BuildValue("(OOOL)", counts, firsts, timed_out ? Py_True : Py_False, nodes);
+done:
+    PyMem_Free(mo.slots);
+    if (x)
+        PyMem_Free(x->live);
+    PyMem_Free(x);
+    Py_DECREF(fast);
+    Py_XDECREF(zeros);
+    Py_XDECREF(counts);
+    Py_XDECREF(firsts);
+    return out;
+}
+
+static PyMethodDef core_methods[] = {
+    {"search", (PyCFunction)core_search, METH_VARARGS, search_doc},
+    {"batch", (PyCFunction)core_batch, METH_VARARGS, batch_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "visolve.tiling._core.Core",
+    .tp_doc = "Core(neighbours, masks, halos, owners, order, sizes): a placement table",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)core_init,
+    .tp_dealloc = (destructor)core_dealloc,
+    .tp_methods = core_methods,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "_core", "the tiling search compiled (see search.py)", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    if (PyType_Ready(&CoreType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

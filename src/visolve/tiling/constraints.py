@@ -1,0 +1,139 @@
+"""What one question adds to a puzzle: blocked cells, given pieces, rules.
+
+:func:`compile_start` turns :class:`Constraints` into the search's start
+state (:class:`Start`): cells already covered, pieces already used, and per
+piece the cells it may not cover (``forbid``), the cells it must cover
+(``need``) and the pieces it may not touch (``conflicts``).  The search
+keeps ``forbid`` up to date as pieces that may not touch are laid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from visolve.tiling.placements import Table
+
+CellRef = "tuple[int, int] | int"
+
+
+class Hook:
+    """Extra rules a family checks while the Python search lays pieces.
+
+    Subclass and override what the puzzle needs; the default accepts all.
+    States are whatever the family likes (immutable, e.g. ints or tuples).
+    """
+
+    def allow(self, index: int) -> bool:
+        """May placement ``index`` be used at all in this question?"""
+        return True
+
+    def start(self, placed: list[int]):
+        """State after the given placements, or None if they break a rule."""
+        return ()
+
+    def place(self, state, index: int):
+        """State after also laying placement ``index``, or None to refuse it."""
+        return state
+
+    def finish(self, state, stack: list[int]) -> bool:
+        """Is a full board (all placements in ``stack``) a solution?"""
+        return True
+
+    def prune(self, state, covered: int, used: int) -> bool:
+        """True when no completion can exist from here (checked at every node)."""
+        return False
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """One question's rules on top of the puzzle.
+
+    Attributes
+    ----------
+    blocked : iterable of cell
+        Cells no piece covers (coordinates or cell numbers).
+    placed : mapping
+        Piece (name or index) -> the cells it covers, given in advance.
+    covers : mapping
+        Cell -> piece that must cover it (e.g. an IQ Stars wizard star).
+    apart : iterable of piece groups
+        No two pieces of a group may share an edge (corners may touch).
+    within : mapping
+        Piece -> the only cells it may cover (e.g. a die's faces).
+    hook : Hook or None
+        Family rules; a question with a hook runs the Python search.
+    """
+
+    blocked: Iterable = ()
+    placed: Mapping = field(default_factory=dict)
+    covers: Mapping = field(default_factory=dict)
+    apart: Iterable = ()
+    within: Mapping = field(default_factory=dict)
+    hook: Hook | None = None
+
+
+@dataclass
+class Start:
+    """The search's start state (masks over board cells and pieces)."""
+
+    covered: int
+    used: int
+    forbid: list[int]
+    need: list[int]
+    conflicts: list[int]
+    placed: list[int]
+    reason: str = ""
+
+
+def _conflicts(table: Table, groups) -> list[int]:
+    out = [0] * len(table.pieces)
+    for group in groups:
+        ids = [table.piece_index(p) for p in group]
+        for a in ids:
+            for b in ids:
+                if a != b:
+                    out[a] |= 1 << b
+    return out
+
+
+def compile_start(table: Table, cons: Constraints) -> Start:
+    """The start state of a question; ``reason`` says why it cannot be solved, if it cannot."""
+    board = table.board
+    n = len(table.pieces)
+    start = Start(board.mask(cons.blocked), 0, [0] * n, [0] * n, _conflicts(table, cons.apart), [])
+    for piece, cells in cons.within.items():
+        start.forbid[table.piece_index(piece)] |= board.full & ~board.mask(cells)
+    for cell, piece in cons.covers.items():
+        pid, bit = table.piece_index(piece), board.mask([cell])
+        start.need[pid] |= bit
+        for other in range(n):
+            if other != pid:
+                start.forbid[other] |= bit
+    for piece, cells in cons.placed.items():
+        pid, mask = table.piece_index(piece), board.mask(cells)
+        index = table.lookup.get((pid, mask))
+        if index is None:
+            start.reason = f"piece {table.pieces[pid].name} cannot lie on the given cells"
+        elif start.used >> pid & 1 or mask & start.covered:
+            start.reason = f"piece {table.pieces[pid].name} overlaps or is given twice"
+        else:
+            lay(table, start, index)
+    for pid in range(n):
+        if start.need[pid] & (start.forbid[pid] | start.covered) or (start.used >> pid & 1 and start.need[pid]):
+            start.reason = start.reason or f"piece {table.pieces[pid].name} cannot cover its cells"
+    return start
+
+
+def lay(table: Table, start: Start, index: int) -> None:
+    """Add placement ``index`` to a start state (used when pieces are given)."""
+    pid, mask = table.owners[index], table.masks[index]
+    if mask & start.forbid[pid] or mask & start.need[pid] != start.need[pid]:
+        start.reason = start.reason or f"piece {table.pieces[pid].name} breaks a rule where it is"
+    start.covered |= mask
+    start.used |= 1 << pid
+    start.placed.append(index)
+    start.need[pid] = 0
+    for other in range(len(table.pieces)):
+        if start.conflicts[pid] >> other & 1:
+            start.forbid[other] |= table.halos[index]
