@@ -10,16 +10,19 @@ I/O: the puzzle families give their boards and pieces as data.
 from visolve.tiling.board import Board, checkerboard_marks, hex_board, square_board
 from visolve.tiling.constraints import Constraints, Hook
 from visolve.tiling.engine import Engine, Result
+from visolve.tiling.hint import Hint, hint
 from visolve.tiling.pieces import Piece
 
 __all__ = [
     "Board",
     "Constraints",
     "Engine",
+    "Hint",
     "Hook",
     "Piece",
     "Result",
     "checkerboard_marks",
+    "hint",
     "hex_board",
     "square_board",
 ]
