@@ -32,8 +32,6 @@ from visolve.workspace import Workspace, atomic_write_text
 
 #: width of a thumbnail in pixels
 THUMB_WIDTH = 160
-#: JPEG quality of the thumbnails
-THUMB_QUALITY = 80
 #: statuses in the order the filter lists them
 STATUSES = ("proven", "solved", "unsolved", "stale", "not solved", "failed")
 
@@ -147,22 +145,37 @@ def _row_html(r: Row) -> str:
 
 def _thumbnail(ws: Workspace, puzzle: str, key: str, png: Path) -> str | None:
     """Path (relative to DATA) of an up-to-date thumbnail of ``png``; None when it cannot be made."""
-    thumb = ws.root / "thumbs" / puzzle / f"{key}.jpg"
+    thumb = thumbnail_path(ws, puzzle, key)
     try:
         if not thumb.exists() or thumb.stat().st_mtime < png.stat().st_mtime:
-            import cv2
+            from visolve.vision.imageio import load_image
 
-            from visolve.vision.imageio import load_image, save_image
-
-            img = load_image(png)
-            h, w = img.shape[:2]
-            size = (THUMB_WIDTH, max(1, round(h * THUMB_WIDTH / w)))
-            small = cv2.resize(img, size, interpolation=cv2.INTER_AREA)
-            thumb.parent.mkdir(parents=True, exist_ok=True)
-            save_image(thumb, small)
+            write_thumbnail(ws, puzzle, key, load_image(png))
     except Exception:  # a thumbnail is a nicety: the row still links the picture
         return None
     return _rel(ws, thumb)
+
+
+def thumbnail_path(ws: Workspace, puzzle: str, key: str) -> Path:
+    return ws.root / "thumbs" / puzzle / f"{key}.jpg"
+
+
+def write_thumbnail(ws: Workspace, puzzle: str, key: str, picture) -> None:
+    """The page's thumbnail of a solution picture (BGR), written when the picture is.
+
+    Shrunk bilinearly to twice the size, then averaged by exactly 2 (OpenCV's
+    fast path): a few tenths of a millisecond instead of a few.
+    """
+    import cv2
+
+    from visolve.vision.imageio import save_image
+
+    h, w = picture.shape[:2]
+    size = (THUMB_WIDTH, max(1, round(h * THUMB_WIDTH / w)))
+    if w > 2 * THUMB_WIDTH:
+        picture = cv2.resize(picture, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
+    small = cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
+    save_image(thumbnail_path(ws, puzzle, key), small)
 
 
 def _load_json(path: Path) -> dict | None:

@@ -100,9 +100,10 @@ import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-import numpy as np
+if TYPE_CHECKING:  # only for annotations: the command line starts without numpy
+    import numpy as np
 
 #: keys every family's solution dict carries
 SOLUTION_KEYS = ("puzzle", "level", "solved", "seconds", "proven", "timed_out")

@@ -62,7 +62,9 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
     if not data:
         raise ImageLoadError(f"{p}: empty file (0 bytes)")
     _check_complete(p, data)
-    img = _decode_pil(p, data)
+    img = _decode_fast(data)
+    if img is None:
+        img = _decode_pil(p, data)
     if img is None:
         img = _decode_cv2(p, data)
     if img.ndim != 3 or img.shape[2] != 3 or img.shape[0] < 1 or img.shape[1] < 1:
@@ -105,6 +107,55 @@ def _check_complete(p: Path, data: bytes) -> None:
         # or trailers, so look near the end rather than at the last 2 bytes).
         if b"\xff\xd9" not in data[-4096:]:
             raise ImageLoadError(f"{p}: truncated JPEG (no end-of-image marker, {len(data)} bytes)")
+
+
+def _decode_fast(data: bytes) -> np.ndarray | None:
+    """PNG and JPEG straight through OpenCV (several times faster than through Pillow).
+
+    A JPEG is decoded with its EXIF orientation applied (``IMREAD_COLOR``
+    does that) and, when large, at a reduced scale; a PNG keeps its alpha and
+    16-bit samples for :func:`_to_bgr8`.  Returns None for any other format,
+    for a picture over :data:`MAX_PIXELS` and whenever OpenCV fails, so that
+    Pillow decodes it and explains what is wrong.
+    """
+    size = _header_size(data)
+    if size is None or size[0] * size[1] > MAX_PIXELS:
+        return None
+    buf = np.frombuffer(data, dtype=np.uint8)
+    if data.startswith(_PNG_MAGIC):
+        img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
+        return None if img is None else _shrink(_to_bgr8(img))
+    img = cv2.imdecode(buf, _jpeg_flag(size[0] * size[1]))
+    return None if img is None else _shrink(img)
+
+
+#: OpenCV's reduced JPEG decodes, by scale
+_REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+            8: cv2.IMREAD_REDUCED_COLOR_8}
+
+
+def _jpeg_flag(pixels: int) -> int:
+    scale = 1
+    while scale < 8 and pixels / (scale * scale) > WORK_PIXELS:
+        scale *= 2
+    return _REDUCED[scale]
+
+
+def _header_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) of a PNG or baseline/progressive JPEG from its header, else None."""
+    if data.startswith(_PNG_MAGIC) and data[12:16] == b"IHDR":
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if not data.startswith(_JPEG_MAGIC):
+        return None
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            return None
+        marker, length = data[i + 1], int.from_bytes(data[i + 2:i + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):  # start of frame
+            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+        i += 2 + length
+    return None
 
 
 def _decode_pil(p: Path, data: bytes) -> np.ndarray | None:
@@ -198,6 +249,11 @@ def _decode_cv2(p: Path, data: bytes) -> np.ndarray:
             # never echo the content: raw/ may hold a link to a private file
             raise ImageLoadError(f"{p}: not a picture (it holds text)")
         raise ImageLoadError(f"{p}: not a picture in any format we can decode")
+    return _shrink(_to_bgr8(img))
+
+
+def _to_bgr8(img: np.ndarray) -> np.ndarray:
+    """Any OpenCV decode (grey, BGR, BGRA; 8 or 16 bit) as BGR ``uint8``, alpha over black."""
     if img.dtype == np.uint16:
         img = (img.astype(np.uint32) * 255 // 65535).astype(np.uint8)
     elif img.dtype != np.uint8:
@@ -210,7 +266,7 @@ def _decode_cv2(p: Path, data: bytes) -> np.ndarray:
         img = ((bgr * alpha + 127) // 255).astype(np.uint8)
     elif img.shape[2] == 1:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
-    return _shrink(img)
+    return img
 
 
 def _short(exc: BaseException) -> str:

@@ -216,13 +216,37 @@ def read_details(image: np.ndarray) -> Reading:
     return screen
 
 
+#: boards of trusted screenshot readings, by picture size: a batch of screenshots
+#: from one phone has the board at the same place in every one
+_SCREEN_BOARDS: dict[tuple[int, int], Board] = {}
+#: picture sizes remembered at most (phones of one player: a handful)
+MAX_SCREEN_SIZES = 16
+
+
 def _read_screen(image: np.ndarray, refs: References) -> Reading:
+    """An upright screenshot: at the board of an earlier screenshot of this size, else found anew.
+
+    The remembered place is only a first try: its reading must pass every
+    check of a fresh one (caption, each tile's score and margin, the rules),
+    or the board is looked for as usual.
+    """
+    size = image.shape[:2]
+    known = _SCREEN_BOARDS.get(size)
+    if known is not None:
+        again = _read_at(image, known, refs, photo=False)
+        if again.not_this is None and not again.problems:
+            return again
     x0, y0, x1, y1 = refs.board_rect
     try:
         board = find_board(image, (x1 - x0) / (y1 - y0), base_width=x1 - x0)
     except BoardNotFound as exc:
         return Reading(problems=[], not_this=f"no circuit500 board found: {exc}")
-    return _read_at(image, board, refs, photo=False)
+    reading = _read_at(image, board, refs, photo=False)
+    if reading.not_this is None and not reading.problems and board.axis_aligned:
+        if len(_SCREEN_BOARDS) >= MAX_SCREEN_SIZES:
+            _SCREEN_BOARDS.pop(next(iter(_SCREEN_BOARDS)))
+        _SCREEN_BOARDS[size] = board
+    return reading
 
 
 #: at most this many candidate boards of a photo are read
