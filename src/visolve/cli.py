@@ -215,10 +215,10 @@ class _Batch:
     def interrupted(self) -> None:
         """Ctrl-C: say how far the run got; a second Ctrl-C now ends the program at once."""
         signal.signal(signal.SIGINT, lambda *_: os._exit(EXIT_INTERRUPTED))
-        if not self.in_phase:  # between pictures while watching: a normal way to stop
-            typer.echo("stopped watching", err=True)
-            return
         done = len(self.items) - self.phase_start
+        if self.watching and not (self.in_phase and done < self.phase_total):
+            typer.echo("stopped watching", err=True)  # the way to stop watching: nothing was cut short
+            return
         self.note = f"interrupted after {done} of {self.phase_total}"
         typer.echo(f"{self.note} (Ctrl-C): finished items are kept; "
                    "`--unsolved` goes on where this stopped", err=True)

@@ -53,13 +53,13 @@ class Reporter:
                           console=console, transient=True) as bar:
                 task = bar.add_task(title, total=total)
                 for item in items:
+                    done.append(item)  # first: a Ctrl-C while it is shown must not lose it
                     self._show(item, lambda text, err: console.print(text, markup=False, highlight=False))
-                    done.append(item)
                     bar.advance(task)
             return
         for item in items:
-            self._show(item, lambda text, err: typer.echo(text, err=err))
             done.append(item)
+            self._show(item, lambda text, err: typer.echo(text, err=err))
 
     def summary(self, items: list[Item], extra: list[str] = ()) -> None:
         """The closing line: counts by action and status, stale solutions replaced, and ``extra`` phrases."""
