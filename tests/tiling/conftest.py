@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from visolve.tiling import engine as engine_module
+from visolve.tiling.search import FEWEST, SCAN
 
 COMPILED_MISSING = "compiled tiling core not built (no C compiler when installing)"
 
@@ -20,4 +21,10 @@ def compiled(request) -> bool:
     """Run a test with the Python search, then with the compiled core."""
     if request.param:
         need_compiled()
+    return request.param
+
+
+@pytest.fixture(params=[FEWEST, SCAN])
+def rule(request) -> str:
+    """Run a test with each branching rule."""
     return request.param

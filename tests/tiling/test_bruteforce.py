@@ -81,10 +81,10 @@ CASES = {  # name: (board, pieces, rules); every case has solutions
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_square_counts_equal_brute_force(name, compiled):
+def test_square_counts_equal_brute_force(name, compiled, rule):
     board, pieces, rules = CASES[name]
     want = _brute_count(board, pieces, SQUARE_MAPS, **rules)
-    eng = Engine(board, pieces, compiled=compiled)
+    eng = Engine(board, pieces, compiled=compiled, rule=rule)
     cons = Constraints(**rules)
     assert eng.count(cons).count == want
     assert eng.enumerate(cons).count == want
@@ -92,7 +92,7 @@ def test_square_counts_equal_brute_force(name, compiled):
     assert want > 0
 
 
-def test_marks_equal_brute_force(compiled):
+def test_marks_equal_brute_force(compiled, rule):
     board = square_board(3, 4, checkerboard_marks(3, 4, "X", "O"))
     pieces = [
         Piece("L", ((0, 0), (1, 0), (1, 1)), ("X", "O", "X"), flip_swaps=("X", "O")),
@@ -101,12 +101,12 @@ def test_marks_equal_brute_force(compiled):
         Piece("D", ((0, 0), (0, 1)), ("X", "O"), flip_swaps=("X", "O")),
     ]
     want = _brute_count(board, pieces, SQUARE_MAPS, swap={"X": "O", "O": "X"})
-    assert Engine(board, pieces, compiled=compiled).count().count == want
+    assert Engine(board, pieces, compiled=compiled, rule=rule).count().count == want
     free = _brute_count(board, [Piece(p.name, p.cells) for p in pieces], SQUARE_MAPS)
-    assert Engine(board, pieces, use_marks=False, compiled=compiled).count().count == free
+    assert Engine(board, pieces, use_marks=False, compiled=compiled, rule=rule).count().count == free
 
 
-def test_hex_counts_equal_brute_force(compiled):
+def test_hex_counts_equal_brute_force(compiled, rule):
     """Doubled-x cells: a sixth of a turn maps (row, x) -> ((x + row) / 2, (x - 3 row) / 2)."""
     turn = lambda r, x: ((x + r) // 2, (x - 3 * r) // 2)  # noqa: E731
 
@@ -129,6 +129,6 @@ def test_hex_counts_equal_brute_force(compiled):
     ]
     want = _brute_count(board, pieces, maps)
     assert want > 0
-    assert Engine(board, pieces, compiled=compiled).count().count == want
+    assert Engine(board, pieces, compiled=compiled, rule=rule).count().count == want
     flips = [Piece(p.name, p.cells) for p in pieces]
-    assert Engine(board, flips, compiled=compiled).count().count == _brute_count(board, flips, maps)
+    assert Engine(board, flips, compiled=compiled, rule=rule).count().count == _brute_count(board, flips, maps)

@@ -9,6 +9,12 @@
  * the pieces it may not touch).  search.py stays the reference; the tests
  * check that both give the same answers.  Family hooks run in Python only.
  *
+ * The scan-line rule (a Core made with scan=1) instead fills the lowest
+ * free cell with each fitting placement whose lowest cell it is, skipping
+ * a lay that walls in more free cells next to it than there are unused
+ * one-cell pieces; the pieces' forbidden cells are kept up to date instead
+ * of a live list.
+ *
  * Counting every solution (no solution kept) adds a memo: the number of
  * completions of a state is cached under (covered cells, used pieces,
  * where the pieces with conflicts lie), which fixes the live list.
@@ -44,6 +50,10 @@ typedef struct {
     uint64_t *halos;       /* per placement: cells sharing an edge with it */
     int *owners;           /* per placement: piece */
     int *order;            /* placements in search order */
+    int scan;              /* rule: 1 = the lowest free cell, 0 = the fewest options */
+    uint32_t singles;      /* one-cell pieces */
+    int *first_start;      /* per cell: where its placements start in first_idx */
+    int *first_idx;        /* placements by lowest cell, in search order */
 } Core;
 
 typedef struct {
@@ -181,6 +191,91 @@ static inline uint64_t memo_hash(uint64_t covered, uint32_t used, uint64_t sig)
     return h ^ (h >> 29);
 }
 
+/* the memo slot of a state (NULL: no memo or too few free cells); *hit when it holds it */
+static Slot *memo_find(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig, uint64_t free,
+                       int *hit)
+{
+    if (!x->memo || __builtin_popcountll(free) < MEMO_MIN_FREE)
+        return NULL;
+    Slot *slot = x->memo->slots + (memo_hash(covered, used, sig) & x->memo->mask);
+    *hit = slot->full && slot->covered == covered && slot->used == used && slot->sig == sig;
+    return slot;
+}
+
+static void memo_store(Slot *slot, uint64_t covered, uint32_t used, uint64_t sig, long long total)
+{
+    if (!slot)
+        return;
+    slot->covered = covered;
+    slot->used = used;
+    slot->sig = sig;
+    slot->full = 1;
+    slot->count = total;
+}
+
+/* more walled-in free cells next to a lay than unused one-cell pieces? */
+static int walled(const Core *c, uint64_t free, uint64_t halo, uint32_t used)
+{
+    int spare = __builtin_popcount(c->singles & ~used);
+    for (uint64_t edge = halo & free; edge; edge &= edge - 1)
+        if (!(c->nbrs[__builtin_ctzll(edge)] & free) && --spare < 0)
+            return 1;
+    return 0;
+}
+
+/* the scan-line rule: lay each fitting placement on the lowest free cell */
+static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig)
+{
+    const Core *c = x->c;
+    x->nodes++;
+    if (!(x->nodes & CLOCK_EVERY) && tick(x))
+        return 0;
+    uint64_t free = c->full & ~covered;
+    if (!free) {
+        if (!x->memo)
+            leaf(x);
+        return 1;
+    }
+    int hit = 0;
+    Slot *slot = memo_find(x, covered, used, sig, free, &hit);
+    if (hit)
+        return slot->count;
+    long long total = 0;
+    int cell = __builtin_ctzll(free);
+    const int *run = c->first_idx + c->first_start[cell], *end = c->first_idx + c->first_start[cell + 1];
+    for (; run < end; run++) {
+        int k = *run, p = c->owners[k];
+        uint64_t m = c->masks[k];
+        if ((m & covered) || (used >> p & 1) || (m & x->forbid[p]) || (m & x->need[p]) != x->need[p])
+            continue;
+        uint32_t nused = used | (1u << p);
+        if (walled(c, free & ~m, c->halos[k], nused))
+            continue;
+        uint32_t conf = x->conflicts[p];
+        uint64_t saved[MAX_PIECES], nsig = sig;
+        if (conf) {
+            if (x->memo)
+                nsig |= (uint64_t)(k + 1) << (16 * x->memo->rank[p]);
+            for (int q = 0; q < c->npieces; q++)
+                if (conf >> q & 1) {
+                    saved[q] = x->forbid[q];
+                    x->forbid[q] |= c->halos[k];
+                }
+        }
+        x->stack[x->depth++] = k;
+        total += node_scan(x, covered | m, nused, nsig);
+        x->depth--;
+        if (conf)
+            for (int q = 0; q < c->npieces; q++)
+                if (conf >> q & 1)
+                    x->forbid[q] = saved[q];
+        if (x->stop)
+            return total;
+    }
+    memo_store(slot, covered, used, sig, total);
+    return total;
+}
+
 /* solutions below this node (the memo's value; with the memo no leaf side effects) */
 static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t covered,
                       uint32_t used, int area, uint64_t sig)
@@ -195,12 +290,10 @@ static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t co
             leaf(x);
         return 1;
     }
-    Slot *slot = NULL;
-    if (x->memo && __builtin_popcountll(free) >= MEMO_MIN_FREE) {
-        slot = x->memo->slots + (memo_hash(covered, used, sig) & x->memo->mask);
-        if (slot->full && slot->covered == covered && slot->used == used && slot->sig == sig)
-            return slot->count;
-    }
+    int hit = 0;
+    Slot *slot = memo_find(x, covered, used, sig, free, &hit);
+    if (hit)
+        return slot->count;
     long long total = 0;
     int branch = -1;
     uint64_t cell = !regions_fit(c, free, used) ? 0 : choose(c, live, nlive, free, area == __builtin_popcountll(free), used, &branch);
@@ -229,13 +322,7 @@ static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t co
         if (x->stop)
             return total;
     }
-    if (slot) {
-        slot->covered = covered;
-        slot->used = used;
-        slot->sig = sig;
-        slot->full = 1;
-        slot->count = total;
-    }
+    memo_store(slot, covered, used, sig, total);
     return total;
 }
 
@@ -262,8 +349,13 @@ static void run(Ctx *x, uint64_t covered, uint32_t used)
     for (int p = 0; p < c->npieces; p++)
         if (!(used >> p & 1))
             area += c->sizes[p];
-    int n = root_live(x, covered, used);
-    long long total = node(x, x->live, n, 0, covered, used, area, 0);
+    long long total;
+    if (c->scan) {
+        total = node_scan(x, covered, used, 0);
+    } else {
+        int n = root_live(x, covered, used);
+        total = node(x, x->live, n, 0, covered, used, area, 0);
+    }
     if (x->memo)
         x->count = total;
 }

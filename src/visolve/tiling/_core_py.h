@@ -27,6 +27,8 @@ static void core_dealloc(Core *self)
     PyMem_Free(self->halos);
     PyMem_Free(self->owners);
     PyMem_Free(self->order);
+    PyMem_Free(self->first_start);
+    PyMem_Free(self->first_idx);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -49,11 +51,44 @@ static int int_list(PyObject *seq, int *out, Py_ssize_t n, int top, const char *
     return bad ? -1 : 0;
 }
 
+/* per cell, the placements whose lowest cell it is, in search order; the one-cell pieces */
+static int scan_lists(Core *self)
+{
+    self->first_start = PyMem_Calloc(self->ncells + 1, sizeof(int));
+    self->first_idx = PyMem_Calloc(self->nplace + 1, sizeof(int));
+    if (!self->first_start || !self->first_idx) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int k = 0; k < self->nplace; k++)
+        if (!self->masks[k]) {
+            PyErr_SetString(PyExc_ValueError, "a placement covers no cell");
+            return -1;
+        }
+    int at = 0;
+    for (int cell = 0; cell < self->ncells; cell++) {
+        self->first_start[cell] = at;
+        for (int i = 0; i < self->nplace; i++) {
+            int k = self->order[i];
+            if (__builtin_ctzll(self->masks[k]) == cell)
+                self->first_idx[at++] = k;
+        }
+    }
+    self->first_start[self->ncells] = at;
+    self->singles = 0;
+    for (int p = 0; p < self->npieces; p++)
+        if (self->sizes[p] == 1)
+            self->singles |= 1u << p;
+    return 0;
+}
+
 static int core_init(Core *self, PyObject *args, PyObject *kw)
 {
     PyObject *nbrs, *masks, *halos, *owners, *order, *sizes;
-    if (!PyArg_ParseTuple(args, "OOOOOO", &nbrs, &masks, &halos, &owners, &order, &sizes))
+    int scan;
+    if (!PyArg_ParseTuple(args, "OOOOOOp", &nbrs, &masks, &halos, &owners, &order, &sizes, &scan))
         return -1;
+    self->scan = scan;
     int ncells = self->ncells = (int)PySequence_Size(nbrs);
     self->nplace = (int)PySequence_Size(masks);
     self->npieces = (int)PySequence_Size(sizes);
@@ -78,7 +113,7 @@ static int core_init(Core *self, PyObject *args, PyObject *kw)
         int_list(order, self->order, self->nplace, self->nplace, "order") < 0 ||
         int_list(sizes, self->sizes, self->npieces, MAX_CELLS + 1, "sizes") < 0)
         return -1;
-    return 0;
+    return scan_lists(self);
 }
 
 /* forbid, need, conflicts lists into a fresh context */
@@ -270,7 +305,7 @@ static PyMethodDef core_methods[] = {
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "visolve.tiling._core.Core",
-    .tp_doc = "Core(neighbours, masks, halos, owners, order, sizes): a placement table",
+    .tp_doc = "Core(neighbours, masks, halos, owners, order, sizes, scan): a placement table and its rule",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -89,18 +89,28 @@ class Engine:
         Marks must match (when board and pieces carry them).
     compiled : bool or None
         Use the compiled core (None: when built and not switched off).
+    rule : str
+        ``search.FEWEST`` or ``search.SCAN`` (see ``search``).
     """
 
     def __init__(
-        self, board: Board, pieces: list[Piece], use_marks: bool = True, compiled: bool | None = None
+        self,
+        board: Board,
+        pieces: list[Piece],
+        use_marks: bool = True,
+        compiled: bool | None = None,
+        rule: str = search.FEWEST,
     ) -> None:
         self.table = Table(board, pieces, use_marks)
+        self.rule = rule
         want = USE_COMPILED if compiled is None else compiled and _core is not None
         self.core = self._make_core() if want else None
 
     def _make_core(self):
         t = self.table
-        return _core.Core(t.board.neighbours, t.masks, t.halos, t.owners, t.order, t.sizes)
+        return _core.Core(
+            t.board.neighbours, t.masks, t.halos, t.owners, t.order, t.sizes, self.rule == search.SCAN
+        )
 
     @property
     def compiled(self) -> bool:
@@ -153,7 +163,7 @@ class Engine:
     def _run(self, start: Start, limit, keep, tally, timeout, t0, cons) -> search.Outcome:
         if self.core is None or cons.hook is not None:
             deadline = None if timeout is None else t0 + timeout
-            return search.run(self.table, start, limit, keep, tally, deadline, cons.hook)
+            return search.run(self.table, start, limit, keep, tally, deadline, cons.hook, self.rule)
         count, sols, timed_out, nodes, tallies = self.core.search(
             start.covered, start.used, start.placed, start.forbid, start.need, start.conflicts,
             limit, keep, tally, timeout or 0.0,
@@ -187,7 +197,9 @@ class Engine:
         counts, firsts = [], []
         for mask in covered:
             start.covered = mask
-            raw = search.run(self.table, start, limit, 1 if keep_first else 0, False, deadline)
+            raw = search.run(
+                self.table, start, limit, 1 if keep_first else 0, False, deadline, rule=self.rule
+            )
             if raw.timed_out:
                 pad = len(covered) - len(counts)
                 return counts + [None] * pad, firsts + [None] * pad, True

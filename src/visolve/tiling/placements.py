@@ -73,6 +73,8 @@ class Table:
     order : list of int
         Placements in search order: bigger pieces first, then piece order,
         then the order they were made in.
+    by_first : list of list of int
+        Per cell, the placements whose lowest cell it is, in search order.
     """
 
     def __init__(self, board: Board, pieces: list[Piece], use_marks: bool = True) -> None:
@@ -91,6 +93,9 @@ class Table:
         self.cells_of = [tuple(i for i in range(board.size) if m >> i & 1) for m in self.masks]
         size = [self.pieces[o].size for o in self.owners]
         self.order = sorted(range(len(self.masks)), key=lambda k: (-size[k], self.owners[k], k))
+        self.by_first: list[list[int]] = [[] for _ in range(board.size)]
+        for k in self.order:
+            self.by_first[(self.masks[k] & -self.masks[k]).bit_length() - 1].append(k)
         self.names = {p.name: i for i, p in enumerate(self.pieces)}
         self.sizes = [p.size for p in self.pieces]
 

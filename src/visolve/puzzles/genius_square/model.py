@@ -13,6 +13,7 @@ from functools import lru_cache
 from itertools import product
 
 from visolve.tiling import Constraints, Engine, Piece, Result, square_board
+from visolve.tiling.search import SCAN
 
 SIZE = 6
 ROWS = "ABCDEF"
@@ -84,8 +85,13 @@ def apart_groups(difficulty: str = "starter") -> tuple[tuple[str, ...], ...]:
 
 @lru_cache(maxsize=2)
 def engine(compiled: bool | None = None) -> Engine:
-    """The engine for the Genius Square (built once)."""
-    return Engine(BOARD, list(PIECES), compiled=compiled)
+    """The engine for the Genius Square (built once).
+
+    It fills the lowest free square first (``SCAN``): with the one-cell and
+    two-cell pieces almost every square has many options, so the cheap rule
+    beats looking for the most constrained one (about twice as fast).
+    """
+    return Engine(BOARD, list(PIECES), compiled=compiled, rule=SCAN)
 
 
 def solve_blockers(
