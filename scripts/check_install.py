@@ -5,7 +5,7 @@
 2. install it into a fresh virtual environment;
 3. copy the example pictures of ``data/raw/`` into a temporary data folder;
 4. run ``visolve --handle-all`` from another working directory;
-5. compare every level file written with the truth in ``data/raw/examples.jsonl``
+5. compare every level file written with the truth in ``data/examples.jsonl``
    (``level_text``; both parsed by this checkout's level-file parser, so comments
    do not matter) and check that every example was solved.
 
@@ -30,7 +30,7 @@ from visolve import puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "data" / "raw"
-TRUTH = EXAMPLES / "examples.jsonl"
+TRUTH = EXAMPLES.parent / "examples.jsonl"
 
 
 def run(cmd: list[str], cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:

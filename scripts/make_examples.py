@@ -9,7 +9,7 @@ by taps (a slide by sliding back, a turn by three more turns), so each level is
 solvable in a few moves.
 
 The pictures are drawn by ``painter.render_screenshot`` at several phone
-sizes; one is saved as JPEG (quality 85).  ``data/raw/examples.jsonl`` gives
+sizes; one is saved as JPEG (quality 85).  ``data/examples.jsonl`` gives
 each picture's puzzle, level number and ``level_text`` (the level file
 ``visolve --prepare`` must write for it: ``scripts/check_install.py`` compares),
 and for circuit500 the grid (tokens as in the truth files, ``*`` where a tile is
@@ -193,8 +193,9 @@ def _level_text(puzzle: str, level, source: str) -> str:
     return puzzles.get(puzzle).format_level(replace(level, source=source))
 
 
-def write_truth(out: Path, records: list[dict]) -> None:
-    with open(out / "examples.jsonl", "w") as fh:
+def write_truth(path: Path, records: list[dict]) -> None:
+    """The examples' truth, beside raw/ (not in it: raw/ holds only pictures)."""
+    with open(path, "w") as fh:
         for rec in records:
             fh.write(json.dumps(rec) + "\n")
 
@@ -238,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     iq_records = make_iq_circuit(args.out, args.seed)
     for rec in iq_records:
         print(f"{rec['file']}: IQ Circuit {rec['kind']} challenge {rec['level']}")
-    write_truth(args.out, records + iq_records)
+    write_truth(args.out.parent / "examples.jsonl", records + iq_records)
     return 0
 
 

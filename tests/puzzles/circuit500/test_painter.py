@@ -276,7 +276,7 @@ def test_real_tiles_one_by_one():
 
 # -- example pictures ------------------------------------------------------
 def test_examples_are_reproducible(tmp_path):
-    listing = ROOT / "data" / "raw" / "examples.jsonl"
+    listing = ROOT / "data" / "examples.jsonl"
     if not listing.exists():
         pytest.skip("data/raw examples not generated (run scripts/make_examples.py)")
     make_examples = _load_script("make_examples")

@@ -58,7 +58,7 @@ def test_iq_circuit_examples_are_reproducible(tmp_path):
 
     from tests.conftest import ROOT
 
-    listing = ROOT / "data" / "raw" / "examples.jsonl"
+    listing = ROOT / "data" / "examples.jsonl"
     if not listing.exists():
         pytest.skip("data/raw examples not generated (run scripts/make_examples.py)")
     spec = importlib.util.spec_from_file_location("make_examples", ROOT / "scripts" / "make_examples.py")
