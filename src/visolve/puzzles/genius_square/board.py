@@ -1,0 +1,141 @@
+"""One Genius Square board as photographed: the level, and its 6 x 6 drawing.
+
+The rules themselves (dice, pieces, difficulty levels) are data in
+:mod:`visolve.puzzles.genius_square.model`; this module adds what a picture
+or a level file gives: the blockers, the pieces already placed, the edition
+the board was read from and the difficulty played.
+
+Squares are named as the dice name them (``model.square`` / ``model.name``):
+the row letter ``A``-``F`` from the top, the column digit ``1``-``6`` from
+the left, seen with the board's labelled edges on top and on the left.  The
+drawing is 6 strings of 6 symbols, row ``A`` first: ``#`` a blocker, ``.``
+an empty square, ``1``-``9`` a square covered by that piece.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from visolve.puzzles.genius_square import model
+
+#: editions a board can be read from ("unknown": a level file written by hand)
+EDITIONS = ("happy-puzzle", "smartgames", "unknown")
+BLOCKER = "#"
+EMPTY = "."
+#: piece numbers, "1" .. "9"
+PIECE_NAMES = tuple(p.name for p in model.PIECES)
+#: every square's name, row A first
+SQUARES = tuple(model.name((r, c)) for r in range(model.SIZE) for c in range(model.SIZE))
+#: square -> the die that shows it (every square is on exactly one die)
+DIE_OF = {face: d for d, faces in enumerate(model.DICE) for face in faces}
+
+
+@dataclass(frozen=True)
+class Level:
+    """A Genius Square board to solve.
+
+    Attributes
+    ----------
+    level : str
+        The level's name (the picture's file stem: the game prints no numbers).
+    source : str
+        The picture's file name ("" when there is none).
+    edition : str
+        One of :data:`EDITIONS`, as read.
+    difficulty : str
+        ``starter`` ... ``wizard`` (``model.DIFFICULTY``).
+    blockers : tuple of str
+        Blocker squares, in square order (:func:`sort_squares`).
+    pieces : tuple of (str, tuple of str)
+        Pieces already placed: (piece number, its squares in square order),
+        by piece number.
+    """
+
+    level: str
+    source: str = ""
+    edition: str = "unknown"
+    difficulty: str = "starter"
+    blockers: tuple[str, ...] = ()
+    pieces: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def sort_squares(names) -> tuple[str, ...]:
+    """Square names in board order (row A first, then by column)."""
+    return tuple(sorted(names, key=model.square))
+
+
+def make_level(name: str, blockers, pieces=None, **kw) -> Level:
+    """A :class:`Level` with its squares put in order; ``pieces`` maps number -> squares."""
+    placed = tuple(sorted((str(p), sort_squares(cells)) for p, cells in (pieces or {}).items()))
+    return Level(level=name, blockers=sort_squares(blockers), pieces=placed, **kw)
+
+
+def drawing(level: Level) -> list[str]:
+    """The 6 x 6 drawing of a level (row A first)."""
+    grid = [[EMPTY] * model.SIZE for _ in range(model.SIZE)]
+    for square in level.blockers:
+        r, c = model.square(square)
+        grid[r][c] = BLOCKER
+    for piece, cells in level.pieces:
+        for square in cells:
+            r, c = model.square(square)
+            grid[r][c] = piece
+    return ["".join(row) for row in grid]
+
+
+def groups(rows: list[str]) -> tuple[list[str], dict[str, list[list[str]]]]:
+    """Blockers and, per piece symbol, its groups of edge-joined squares, of a drawing."""
+    blockers, seen, found = [], set(), {}
+    for r, row in enumerate(rows):
+        for c, sym in enumerate(row):
+            if sym == BLOCKER:
+                blockers.append(model.name((r, c)))
+            elif sym != EMPTY and (r, c) not in seen:
+                found.setdefault(sym, []).append(_flood(rows, r, c, seen))
+    return blockers, found
+
+
+def _flood(rows: list[str], r: int, c: int, seen: set) -> list[str]:
+    """The squares joined by edges to (r, c) that show the same symbol."""
+    sym, stack, out = rows[r][c], [(r, c)], []
+    seen.add((r, c))
+    while stack:
+        y, x = stack.pop()
+        out.append(model.name((y, x)))
+        for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+            if 0 <= ny < model.SIZE and 0 <= nx < model.SIZE and (ny, nx) not in seen and rows[ny][nx] == sym:
+                seen.add((ny, nx))
+                stack.append((ny, nx))
+    return list(sort_squares(out))
+
+
+def shape_problem(piece: str, cells) -> str:
+    """Why ``cells`` cannot be piece ``piece`` lying on the board ("" when they can)."""
+    table = model.engine().table
+    pid = table.piece_index(piece)
+    mask = model.BOARD.mask(model.square(s) for s in cells)
+    if (pid, mask) in table.lookup:
+        return ""
+    colour = model.COLOURS[piece]
+    want = len(model.PIECES[pid].cells)
+    return f"piece {piece} ({colour}) covers {len(cells)} square(s) {' '.join(cells)}, not its {want} in its shape"
+
+
+def is_legal_roll(blockers) -> bool:
+    """Seven blockers, one on a face of each die: a roll of the dice can give them."""
+    dice = {DIE_OF.get(square) for square in blockers}
+    return len(blockers) == len(model.DICE) and dice == set(range(len(model.DICE)))
+
+
+def roll_note(blockers) -> str:
+    """Why a blocker set is no roll of the dice ("" when it is one)."""
+    if is_legal_roll(blockers):
+        return ""
+    if len(blockers) != len(model.DICE):
+        return f"{len(blockers)} blockers, a roll gives {len(model.DICE)}"
+    shared = {}
+    for square in blockers:
+        shared.setdefault(DIE_OF[square], []).append(square)
+    twice = next(sq for sq in shared.values() if len(sq) > 1)
+    return (f"{' and '.join(twice)} are faces of one die (die {DIE_OF[twice[0]] + 1}); "
+            "a board read in the wrong orientation often shows this")

@@ -1,0 +1,105 @@
+"""The Genius Square reader: a photo or screenshot of the board -> the level.
+
+1. :func:`visolve.puzzles.genius_square.finder.find_upright` finds the
+   6 x 6 grid (any rotation, perspective) and turns it so that the labelled
+   edges are on top and on the left: squares are named from there (row
+   letter from the top, column digit from the left), for both editions.
+2. The board is sampled upright (:class:`visolve.vision.view.BoardView`);
+   the board colour around the grid and the label ink give the light
+   references, and the board colour the edition
+   (:mod:`visolve.puzzles.genius_square.colours`).
+3. Every square is read as empty, a blocker or a piece by colour and shape
+   (a disc leaves the square's corners free, a cube fills them); the
+   squares of each piece colour must lie in that piece's shape.
+
+A square in doubt is a :class:`ReadError` naming it ("square C4: ...");
+a picture without a labelled 6 x 6 grid is :class:`NotThisPuzzle`.  The
+level's name is the picture's file stem (the game prints no numbers), kept
+as a name even when it is all digits.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.board import Level, groups, make_level, shape_problem
+from visolve.puzzles.genius_square.colours import Square, edition_of, read_squares, references
+from visolve.puzzles.genius_square.finder import LABEL_MARGIN, SIZE, Upright, find_upright, label_pixels
+from visolve.vision.overlay import draw_overlay
+from visolve.vision.view import BoardView
+
+#: pixels per square of the view the squares are read on
+READ_PITCH = 32
+#: least size (px) of a picture worth looking at
+MIN_SIDE = 48
+TRUSTED, DOUBT = (0, 200, 0), (0, 0, 255)
+
+
+def level_name(source: str) -> str:
+    """The level name a picture's file name gives: its stem ("unnamed" without one)."""
+    stem = Path(source).stem.strip() if source else ""
+    return stem or "unnamed"
+
+
+def _picture(image) -> np.ndarray:
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < MIN_SIDE:
+        raise NotThisPuzzle("not a colour picture of a board")
+    return np.ascontiguousarray(image[:, :, :3])
+
+
+def look(image: np.ndarray) -> tuple[Upright, BoardView, list[list[Square]], str]:
+    """The upright board, its view, every square as read and the edition."""
+    up = find_upright(image)
+    view = BoardView.from_homography(image, up.homography, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
+    board, white = references(view, label_pixels(view))
+    edition = edition_of(np.median(board.reshape(-1, 3), axis=0))
+    return up, view, read_squares(view, board, white, edition), edition
+
+
+def read(image: np.ndarray, source: str = "") -> Level:
+    """The level a picture of the board shows (see the module docstring)."""
+    image = _picture(image)
+    _up, _view, squares, edition = look(image)
+    for r, row in enumerate(squares):
+        for c, sq in enumerate(row):
+            if sq.doubt:
+                raise ReadError(f"square {model.name((r, c))}: {sq.doubt}")
+    rows = ["".join(sq.symbol for sq in row) for row in squares]
+    blockers, found = groups(rows)
+    pieces = {}
+    for piece, parts in sorted(found.items()):
+        if len(parts) > 1:
+            raise ReadError(f"square {parts[1][0]}: piece {piece} ({model.COLOURS[piece]}) seen in "
+                            f"{len(parts)} places ({' '.join(p[0] for p in parts)})")
+        problem = shape_problem(piece, parts[0])
+        if problem:
+            raise ReadError(f"square {parts[0][0]}: {problem}")
+        pieces[piece] = parts[0]
+    return make_level(level_name(source), blockers, pieces, source=source, edition=edition)
+
+
+def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
+    """The picture with the grid found, each square's reading, and what was made of it.
+
+    Squares read are green (``.``, ``#`` or the piece number), squares in
+    doubt red ``!``; the banner says the level read or why the picture was
+    refused.
+    """
+    image = np.ascontiguousarray(np.asarray(image)[:, :, :3])
+    try:
+        up, _view, squares, edition = look(_picture(image))
+    except (NotThisPuzzle, ReadError) as exc:
+        return draw_overlay(image, None, title=str(exc), title_colour=DOUBT)
+    grid = BoardView.from_homography(image, up.homography, SIZE, SIZE, pitch=8)
+    labels = {(r, c): sq.symbol or "!" for r, row in enumerate(squares) for c, sq in enumerate(row)}
+    colours = {(r, c): DOUBT if sq.doubt else TRUSTED for r, row in enumerate(squares) for c, sq in enumerate(row)}
+    try:
+        level = read(image, source)
+        title, colour = f"{edition}, turned {90 * up.turns} deg: blockers {' '.join(level.blockers)}", TRUSTED
+    except (NotThisPuzzle, ReadError) as exc:
+        title, colour = str(exc), DOUBT
+    return draw_overlay(image, grid, labels, colours, title, title_colour=colour)
