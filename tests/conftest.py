@@ -8,7 +8,12 @@ message when it is absent.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -22,3 +27,22 @@ def shared_path(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"third-party data not available: {path} (put ../shared beside the checkout)")
     return path
+
+
+@contextmanager
+def visolve_process(*args: str, env: dict | None = None) -> Iterator[subprocess.Popen]:
+    """``python -m visolve ARGS`` in its own process group (text pipes); killed if still running at the end."""
+    proc = subprocess.Popen([sys.executable, "-m", "visolve", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def ctrl_c(proc: subprocess.Popen, patience: float) -> tuple[str, str]:
+    """Send SIGINT to the process group, as a terminal does; its remaining (stdout, stderr)."""
+    os.killpg(proc.pid, signal.SIGINT)
+    return proc.communicate(timeout=patience)

@@ -8,12 +8,11 @@ the pure-Python search so the batch lasts long enough to be interrupted.
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 
 import numpy as np
 import pytest
+
+from tests.conftest import ctrl_c, visolve_process
 
 from visolve.puzzles.circuit500 import levelfile, model
 from visolve.puzzles.base import level_key
@@ -34,26 +33,19 @@ def _levels(data) -> None:
         (folder / f"{level_key(n)}.txt").write_text(levelfile.format_level(level))
 
 
-def _start(data, *extra: str) -> subprocess.Popen:
-    env = dict(os.environ, VISOLVE_PURE_PYTHON="1")
-    return subprocess.Popen([sys.executable, "-m", "visolve", "--solve-all", "--data", str(data), *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
+def _solve_all(data, *extra: str):
+    return visolve_process("--solve-all", "--data", str(data), *extra,
+                           env=dict(os.environ, VISOLVE_PURE_PYTHON="1"))
 
 
 @pytest.mark.slow
 def test_ctrl_c_stops_a_two_process_batch_and_unsolved_goes_on(tmp_path):
     data = tmp_path / "data"
     _levels(data)
-    proc = _start(data, "--jobs", "2")
-    try:
+    with _solve_all(data, "--jobs", "2") as proc:
         first = proc.stdout.readline()  # one level solved: the workers are busy
         assert first.startswith("solve: "), first + proc.stderr.read()
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=PATIENCE)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+        _out, err = ctrl_c(proc, PATIENCE)
     assert proc.returncode == 130, err
     assert "interrupted after" in err and "Traceback" not in err
     kept = sorted((data / "solutions" / "circuit500").glob("*.json"))
@@ -62,7 +54,7 @@ def test_ctrl_c_stops_a_two_process_batch_and_unsolved_goes_on(tmp_path):
     history = (data / "logs" / "history.log").read_text()
     assert "interrupted after" in history
 
-    rerun = _start(data, "--jobs", "2", "--unsolved")
-    out, err = rerun.communicate(timeout=PATIENCE * 5)
+    with _solve_all(data, "--jobs", "2", "--unsolved") as rerun:
+        _out, err = rerun.communicate(timeout=PATIENCE * 5)
     assert rerun.returncode == 0, err
     assert f"{len(kept)} solve skipped" in err

@@ -113,19 +113,13 @@ def _read_until(stream, want: str, patience: float) -> list[str]:
 
 def test_visolve_watch_prepares_and_solves_a_new_picture_and_stops_on_ctrl_c(tmp_path):
     """`visolve watch` end to end: a picture copied in is read and solved; Ctrl-C ends it cleanly."""
-    import os
-    import signal
-    import subprocess
-    import sys
-
+    from tests.conftest import ctrl_c, visolve_process
     from tests.test_cli import scrambled_level
     from visolve.puzzles.circuit500.painter import render_screenshot
 
     data = tmp_path / "data"
     (data / "raw").mkdir(parents=True)
-    proc = subprocess.Popen([sys.executable, "-m", "visolve", "watch", "--poll", "--data", str(data), "-j", "1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
+    with visolve_process("watch", "--poll", "--data", str(data), "-j", "1") as proc:
         _read_until(proc.stderr, "watching", PATIENCE)
         png = cv2.imencode(".png", render_screenshot(scrambled_level(21, 3), size=(640, 1136)))[1].tobytes()
         with open(data / "raw" / "new.png", "wb") as fh:  # written in two pieces, as a copy would
@@ -134,11 +128,7 @@ def test_visolve_watch_prepares_and_solves_a_new_picture_and_stops_on_ctrl_c(tmp
             time.sleep(0.5)
             fh.write(png[len(png) // 2:])
         _read_until(proc.stdout, "solve: circuit500/level_021", PATIENCE)
-        os.killpg(proc.pid, signal.SIGINT)
-        _out, err = proc.communicate(timeout=PATIENCE)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+        _out, err = ctrl_c(proc, PATIENCE)
     assert proc.returncode == 0, err
     assert "stopped watching" in err and "Traceback" not in err
     assert (data / "levels/circuit500/level_021.txt").exists()
