@@ -47,6 +47,10 @@ EMPTY_MAX = 0.14
 OBJECT_MIN = 0.2
 #: a corner shows the board when its largest channel of |n| is below this
 CORNER_BOARD = 0.16
+#: a disc leaves at least this many corners free (a hand-placed disc may lie
+#: off centre over one or two), a cube at most this many (its bevel, a gap)
+MIN_FREE_DISC = 1
+MAX_FREE_CUBE = 1
 #: light gains allowed between the board's white point and a square
 GAIN = (0.7, 1.45)
 #: largest relative residual of the best colour, and least lead over the second
@@ -149,9 +153,9 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np
     (best, name), (second, other) = ranked[0], ranked[1]
     if best > MAX_RESIDUAL or second - best < MIN_LEAD:
         return Square("", f"colour {shown} is neither clearly {_what(name)} nor {_what(other)}", shown)
-    if name == WOOD and free < 2:
+    if name == WOOD and free < MIN_FREE_DISC:
         return Square("", "wood-coloured, but it fills the square (a blocker is a disc)", shown)
-    if name != WOOD and free > 1:
+    if name != WOOD and free > MAX_FREE_CUBE:
         return Square("", f"{_what(name)} colour, but the square's corners show the board", shown)
     return Square(name, colour=shown)
 

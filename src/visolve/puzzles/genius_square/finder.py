@@ -75,18 +75,18 @@ class Upright:
     ink: tuple[float, ...]
 
 
-def reduce(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The picture reduced to :data:`WORK_SIDE` px on its long side, and the factor."""
+def reduce(image: np.ndarray, side: int = WORK_SIDE) -> tuple[np.ndarray, float]:
+    """The picture reduced to ``side`` px on its long side, and the factor."""
     h, w = image.shape[:2]
-    f = min(1.0, WORK_SIDE / max(h, w))
+    f = min(1.0, side / max(h, w))
     if f == 1.0:
         return image, 1.0
     return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
 
 
-def grid_candidates(image: np.ndarray) -> list[np.ndarray]:
-    """Homographies (board -> picture) of 6 x 6 grids, likeliest first."""
-    small, f = reduce(image)
+def grid_candidates(image: np.ndarray, side: int = WORK_SIDE) -> list[np.ndarray]:
+    """Homographies (board -> picture) of 6 x 6 grids, likeliest first, searched at ``side`` px."""
+    small, f = reduce(image, side)
     grey = cv2.GaussianBlur(small.max(axis=2), (0, 0), 0.8)
     out = []
     lattice = _lattice(grey)

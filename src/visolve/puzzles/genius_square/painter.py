@@ -1,0 +1,120 @@
+"""Solution and hint pictures of a Genius Square board.
+
+:func:`paint_solution` draws the solved board in the game's colours on the
+edition's board (labels printed as on it, blockers as wooden discs), each
+piece with its place in the order laid (``1.`` first; the pieces already on
+the board are marked ``=``), and a caption: the count, whether the blockers
+are a roll of the dice, the difficulty.  An unsolved board is drawn as read
+with the reason.
+
+:func:`paint_hint` draws the board as photographed (blockers and the pieces
+already placed) with only the next piece drawn in, outlined, and a caption
+saying why that piece there and how many completions are left.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.board import Level, drawing
+from visolve.puzzles.genius_square.draw import (
+    AA,
+    FONT,
+    canvas_size,
+    draw_board,
+    square_box,
+)
+
+#: pixels per square of the pictures
+PITCH = 64
+CAPTION = (24, 24, 24)
+CAPTION_TEXT = (245, 245, 245)
+HINT_OUTLINE = (255, 255, 255)
+#: caption band height in squares
+CAPTION_HEIGHT = 1.3
+
+
+def paint_solution(level: Level, solution: dict) -> np.ndarray:
+    """The solved board (or the board as read, when unsolved) with its caption."""
+    rows = solution.get("board") or drawing(level)
+    img = draw_board(rows, level.edition, PITCH)
+    if solution.get("solved"):
+        for k, pl in enumerate(solution.get("placements", []), start=1):
+            _order_mark(img, pl["squares"], "=" if pl.get("given") else f"{k - _given(solution)}")
+        lines = [_count_line(solution), _roll_line(solution)]
+    else:
+        lines = [f"no solution: {solution.get('reason', '')}", _roll_line(solution)]
+    return _with_caption(img, lines)
+
+
+def _given(solution: dict) -> int:
+    return sum(1 for pl in solution.get("placements", []) if pl.get("given"))
+
+
+def _count_line(solution: dict) -> str:
+    n = solution.get("count", 1)
+    exact = "" if solution.get("proven") else " found (count not finished)"
+    kind = "completions" if "hint" in solution else "solutions"
+    return f"{n} {kind if n != 1 else kind[:-1]}{exact}; numbers: the order the pieces were laid"
+
+
+def _roll_line(solution: dict) -> str:
+    roll = "a roll of the dice" if solution.get("legal_roll") else f"not a roll of the dice ({solution.get('roll_note', '')})"
+    return f"blockers {' '.join(solution.get('blockers', []))}: {roll}; {solution.get('difficulty', 'starter')}"
+
+
+def paint_hint(level: Level, solution: dict) -> np.ndarray:
+    """The board as photographed with the next piece only (see the module docstring)."""
+    hint = solution.get("hint") or {}
+    rows = [list(row) for row in drawing(level)]
+    cells = hint.get("cells") or []
+    for square in cells:
+        r, c = model.square(square)
+        rows[r][c] = hint["piece"]
+    img = draw_board(["".join(row) for row in rows], level.edition, PITCH)
+    if cells:
+        _outline(img, cells)
+        head = f"next: piece {hint['piece']} ({model.COLOURS[hint['piece']]}) on {' '.join(cells)}"
+    else:
+        head = "no next piece"
+    done = hint.get("completable")
+    state = {True: f"{hint.get('completions', 0)} completion(s)", False: "cannot be completed",
+             None: "completions not known in time"}[done]
+    return _with_caption(img, [f"{head}: {hint.get('reason', '')}", f"this board: {state}"])
+
+
+def _order_mark(img: np.ndarray, squares: list[str], text: str) -> None:
+    """The piece's place in the order laid, on its first square."""
+    r, c = model.square(squares[0])
+    x, y = square_box(PITCH, r, c)
+    scale = PITCH / 70.0
+    (tw, th), _ = cv2.getTextSize(text, FONT, scale, 2)
+    org = (int(x + PITCH / 2 - tw / 2), int(y + PITCH / 2 + th / 2))
+    cv2.putText(img, text, org, FONT, scale, (0, 0, 0), 4, AA)
+    cv2.putText(img, text, org, FONT, scale, (255, 255, 255), 2, AA)
+
+
+def _outline(img: np.ndarray, squares: list[str]) -> None:
+    """A white outline round the squares of one piece."""
+    mask = np.zeros(img.shape[:2], np.uint8)
+    for square in squares:
+        r, c = model.square(square)
+        x, y = square_box(PITCH, r, c)
+        cv2.rectangle(mask, (int(x), int(y)), (int(x + PITCH), int(y + PITCH)), 255, -1)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(img, contours, -1, HINT_OUTLINE, max(2, PITCH // 12), AA)
+
+
+def _with_caption(img: np.ndarray, lines: list[str]) -> np.ndarray:
+    """The picture with a caption band of one or two lines below it."""
+    w, _h = canvas_size(PITCH)
+    band = np.full((int(CAPTION_HEIGHT * PITCH), w, 3), CAPTION, np.uint8)
+    for k, line in enumerate(lines):
+        scale = PITCH / 120.0
+        (tw, _th), _ = cv2.getTextSize(line, FONT, scale, 1)
+        scale *= min(1.0, (w - 20) / max(tw, 1))
+        cv2.putText(band, line, (10, int((0.5 + 0.5 * k) * PITCH)), FONT, scale, CAPTION_TEXT, 1, AA)
+    return np.vstack([img, band])
+

@@ -1,0 +1,107 @@
+"""The Genius Square reader on the project's drawings, synthetic photos and the real photos."""
+
+import numpy as np
+import pytest
+
+from tests.conftest import SHARED, shared_path
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.genius_square import testing
+from visolve.puzzles.genius_square.board import drawing, make_level
+from visolve.puzzles.genius_square.draw import draw_board
+from visolve.puzzles.genius_square.probe import probe
+from visolve.puzzles.genius_square.reader import debug_overlay, level_name, read
+
+ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
+PLAYED = make_level("played", ROLL, {"6": ["E1", "E2", "F1", "F2"], "5": ["C1", "C2", "C3", "C4"]},
+                    edition="smartgames", source="played.png")
+#: synthetic photos every test run reads (the evaluation reads 500+: scripts/eval_reader.py)
+PHOTOS = 6
+
+
+@pytest.mark.parametrize("edition", ["happy-puzzle", "smartgames"])
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+def test_a_drawn_board_reads_the_same_at_every_rotation(edition, turns):
+    level = make_level("played", PLAYED.blockers, dict(PLAYED.pieces), edition=edition, source="played.png")
+    picture = np.ascontiguousarray(np.rot90(draw_board(drawing(level), edition, 44), turns))
+    assert read(picture, "played.png") == level
+
+
+def test_squares_are_named_from_the_labelled_corner():
+    """A blocker drawn in the top-left square stays A1 whichever way the board is turned."""
+    level = make_level("corner", ["A1"], edition="happy-puzzle", source="corner.png")
+    for turns in range(4):
+        picture = np.ascontiguousarray(np.rot90(draw_board(drawing(level), "happy-puzzle", 44), turns))
+        assert read(picture, "corner.png").blockers == ("A1",)
+
+
+def test_a_board_with_no_legal_roll_is_still_read():
+    level = make_level("odd", "A1 C1 D1 B4 C5 E6 F6".split(), edition="smartgames", source="odd.png")
+    assert read(draw_board(drawing(level), "smartgames", 44), "odd.png") == level
+
+
+def test_a_square_in_doubt_is_named():
+    level = make_level("doubt", ROLL, edition="happy-puzzle", source="doubt.png")
+    picture = draw_board(drawing(level), "happy-puzzle", 44)
+    picture[int(1.7 * 44 + 2 * 44 + 10):int(1.7 * 44 + 3 * 44 - 10), int(1.7 * 44 + 10):int(1.7 * 44 + 34)] = (70, 70, 70)
+    with pytest.raises(ReadError, match=r"^square C1: "):
+        read(picture, "doubt.png")
+
+
+def test_a_piece_of_the_wrong_shape_is_refused():
+    rows = drawing(make_level("x", ROLL))
+    rows[2] = "3333.."  # a straight three four squares long
+    with pytest.raises(ReadError, match="square C1: piece 3"):
+        read(draw_board(rows, "happy-puzzle", 44), "x.png")
+
+
+@pytest.mark.parametrize("picture", [np.zeros((400, 400, 3), np.uint8),
+                                     np.random.default_rng(1).integers(0, 256, (400, 500, 3), dtype=np.uint8)])
+def test_pictures_of_nothing_are_not_this_puzzle(picture):
+    with pytest.raises(NotThisPuzzle):
+        read(picture, "nothing.png")
+    assert probe(picture) < 0.5
+
+
+def test_level_name_is_the_file_stem():
+    assert level_name("photos/2024 kitchen.jpg") == "2024 kitchen"
+    assert level_name("12.png") == "12"
+    assert level_name("") == "unnamed"
+
+
+def test_synthetic_photos_read_exactly_or_are_refused():
+    read_right = 0
+    for case in testing.synthetic_cases(PHOTOS, 3):
+        try:
+            got = read(case.image, case.name)
+        except (NotThisPuzzle, ReadError):
+            continue
+        assert got == case.truth[0], case.name
+        read_right += 1
+    assert read_right >= PHOTOS // 2  # photo effects (glare) may make a few refuse; evaluation: scripts/
+
+
+def test_debug_overlay_is_a_picture_for_a_board_and_for_nothing():
+    board = draw_board(drawing(PLAYED), "smartgames", 44)
+    for picture in (board, np.zeros((300, 300, 3), np.uint8)):
+        out = debug_overlay(picture, "x.png")
+        assert out.shape == picture.shape and out.dtype == np.uint8
+
+
+def test_real_boards_read_exactly():
+    shared_path("genius-square", "photos", "photos.tsv")
+    cases = testing.real_cases(SHARED)
+    boards = [c for c in cases if c.truth]
+    assert len(boards) >= 2
+    for case in cases:
+        if case.truth:
+            assert read(case.image, case.name) == case.truth[0], case.name
+        else:
+            with pytest.raises((NotThisPuzzle, ReadError)):
+                read(case.image, case.name)
+
+
+def test_real_board_photos_make_the_probe_look():
+    shared_path("genius-square", "photos", "photos.tsv")
+    for case in testing.real_cases(SHARED):
+        if case.truth:
+            assert probe(case.image) > 0.5, case.name
