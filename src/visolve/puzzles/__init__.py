@@ -14,6 +14,7 @@ from visolve.puzzles.base import PuzzleFamily, SolveOptions, level_key
 _FAMILIES = {
     "circuit500": "visolve.puzzles.circuit500.plugin",
     "iq-circuit": "visolve.puzzles.iq_circuit.plugin",
+    "genius-square": "visolve.puzzles.genius_square.plugin",
 }
 
 _loaded: dict[str, PuzzleFamily] = {}

@@ -215,7 +215,7 @@ def _label_box(view: BoardView, side: int, k: int) -> np.ndarray:
     return view.image[max(y0, 0):max(y1, 1), max(x0, 0):max(x1, 1)]
 
 
-def find_upright(image: np.ndarray) -> Upright:
+def find_upright(image: np.ndarray, side: int = WORK_SIDE) -> Upright:
     """The first grid candidate whose labelled edges are found, upright.
 
     Raises
@@ -223,7 +223,7 @@ def find_upright(image: np.ndarray) -> Upright:
     NotThisPuzzle
         No 6 x 6 grid, or none with labelled edges.
     """
-    candidates = grid_candidates(image)
+    candidates = grid_candidates(image, side)
     if not candidates:
         raise NotThisPuzzle("no 6 x 6 grid of squares found")
     reasons = []

@@ -1,13 +1,17 @@
-"""The Genius Square probe: a cheap first look for a labelled 6 x 6 grid.
+"""The Genius Square probe: a first look for a labelled 6 x 6 board.
 
 ``probe(image)`` looks at a small copy of the picture (:data:`PROBE_SIDE`
-px on its long side) with the reader's own finder
-(:mod:`visolve.puzzles.genius_square.finder`) and scores in ``[0, 1]``:
+px on its long side) with the reader's own steps
+(:mod:`visolve.puzzles.genius_square.finder`,
+:func:`visolve.puzzles.genius_square.reader.squares_of`) and scores in
+``[0, 1]``:
 
-* :data:`UPRIGHT_SCORE` when a 6 x 6 grid with two adjacent labelled edges
-  is seen;
-* :data:`GRID_SCORE` when only a 6 x 6 grid is seen (labels too small to
-  tell on the small copy);
+* :data:`BOARD_SCORE` when a 6 x 6 grid with two adjacent labelled edges
+  is seen and at most :data:`MAX_DOUBTS` of its squares are in doubt (the
+  small copy blurs a few);
+* :data:`LABELLED_SCORE` when such a grid is seen but many squares look
+  like nothing of the game;
+* :data:`GRID_SCORE` when only a 6 x 6 grid is seen;
 * 0 otherwise.
 """
 
@@ -17,11 +21,15 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.genius_square.finder import grid_candidates, reduce, upright
+from visolve.puzzles.genius_square.reader import squares_of
 
 #: long side of the copy the probe looks at (px)
 PROBE_SIDE = 360
-UPRIGHT_SCORE = 0.9
-GRID_SCORE = 0.3
+BOARD_SCORE = 0.9
+LABELLED_SCORE = 0.25
+GRID_SCORE = 0.15
+#: squares in doubt a board may show on the small copy
+MAX_DOUBTS = 3
 
 
 def probe(image: np.ndarray) -> float:
@@ -30,10 +38,13 @@ def probe(image: np.ndarray) -> float:
         return 0.0
     small, _f = reduce(np.ascontiguousarray(image[:, :, :3]), PROBE_SIDE)
     candidates = grid_candidates(small, PROBE_SIDE)
+    best = GRID_SCORE if candidates else 0.0
     for hom in candidates:
         try:
-            upright(small, hom)
-            return UPRIGHT_SCORE
+            up = upright(small, hom)
         except NotThisPuzzle:
             continue
-    return GRID_SCORE if candidates else 0.0
+        _view, squares, _edition = squares_of(small, up)
+        doubts = sum(1 for row in squares for sq in row if sq.doubt)
+        best = max(best, BOARD_SCORE if doubts <= MAX_DOUBTS else LABELLED_SCORE)
+    return best

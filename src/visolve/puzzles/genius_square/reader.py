@@ -28,7 +28,13 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, groups, make_level, shape_problem
 from visolve.puzzles.genius_square.colours import Square, edition_of, read_squares, references
-from visolve.puzzles.genius_square.finder import LABEL_MARGIN, SIZE, Upright, find_upright, label_pixels
+from visolve.puzzles.genius_square.finder import (
+    LABEL_MARGIN,
+    SIZE,
+    Upright,
+    find_upright,
+    label_pixels,
+)
 from visolve.vision.overlay import draw_overlay
 from visolve.vision.view import BoardView
 
@@ -54,10 +60,16 @@ def _picture(image) -> np.ndarray:
 def look(image: np.ndarray) -> tuple[Upright, BoardView, list[list[Square]], str]:
     """The upright board, its view, every square as read and the edition."""
     up = find_upright(image)
+    view, squares, edition = squares_of(image, up)
+    return up, view, squares, edition
+
+
+def squares_of(image: np.ndarray, up: Upright) -> tuple[BoardView, list[list[Square]], str]:
+    """The upright view of a board found, its squares as read and the edition."""
     view = BoardView.from_homography(image, up.homography, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
     board, white = references(view, label_pixels(view))
     edition = edition_of(np.median(board.reshape(-1, 3), axis=0))
-    return up, view, read_squares(view, board, white, edition), edition
+    return view, read_squares(view, board, white, edition), edition
 
 
 def read(image: np.ndarray, source: str = "") -> Level:

@@ -43,12 +43,16 @@ _ROWS = re.compile(r'"((?:[A-Z0-9]{6}/){5}[A-Z0-9]{6})"')
 
 
 def sample_levels() -> list[Level]:
-    """A roll on each edition, one with two pieces placed (a hint), one at Junior level."""
+    """Rolls on both editions, one with two pieces placed (a hint).
+
+    All at the Starter level: a picture does not show the difficulty played
+    (a player sets it in the level file), so a drawing reads back as Starter.
+    """
     return [
         make_level("sample-1", "A5 A6 B2 D3 D5 F3 F6".split(), edition="happy-puzzle"),
-        make_level("sample-2", "A3 A5 B4 C6 E2 E6 F1".split(), {"6": ["E3", "E4", "F3", "F4"], "1": ["A1"]},
+        make_level("sample-2", "A3 A5 B4 C6 E2 E6 F1".split(), {"6": ["C2", "C3", "D2", "D3"], "1": ["A4"]},
                    edition="smartgames"),
-        make_level("sample-3", "A2 B5 C1 D4 E5 F2 F1".split(), edition="smartgames", difficulty="junior"),
+        make_level("sample-3", "A2 B5 C1 D4 E5 F2 F1".split(), edition="smartgames"),
     ]
 
 
