@@ -97,16 +97,24 @@ def _gs_chunk(job: tuple[list[tuple[str, ...]], str, bool]) -> tuple[list, list]
     return counts, good
 
 
+#: shares per process (in blocker-mask order, so each share keeps its memo's neighbours)
+SHARES_PER_JOB = 4
+
+
 def _gs_run(rolls: list, jobs: int, difficulty: str, first: bool) -> tuple[list, list]:
-    """Run the rolls in ``jobs`` processes (interleaved shares: similar work each)."""
-    shares = [(rolls[i::jobs], difficulty, first) for i in range(jobs)]
+    """Run the rolls in ``jobs`` processes; counts in the order of ``rolls``."""
+    ordered = sorted(rolls, key=gs.blocker_mask)
+    n = jobs * SHARES_PER_JOB
+    cuts = [len(ordered) * i // n for i in range(n + 1)]
+    shares = [(ordered[a:b], difficulty, first) for a, b in zip(cuts, cuts[1:])]
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
         parts = list(pool.map(_gs_chunk, shares))
-    counts, good = [None] * len(rolls), []
-    for i, (c, g) in enumerate(parts):
-        counts[i::jobs] = c
+    by_roll = {}
+    good = []
+    for (share, _d, _f), (c, g) in zip(shares, parts):
+        by_roll.update(zip(share, c))
         good += g
-    return counts, good
+    return [by_roll[r] for r in rolls], good
 
 
 def task_gs_first(data: dict, jobs: int) -> tuple[bool, str]:

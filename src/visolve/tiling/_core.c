@@ -16,8 +16,10 @@
  * of a live list.
  *
  * Counting every solution (no solution kept) adds a memo: the number of
- * completions of a state is cached under (covered cells, used pieces,
- * where the pieces with conflicts lie), which fixes the live list.
+ * completions of a state is cached under (covered cells, used pieces, and
+ * what fixes the other pieces' forbidden cells: when the pieces with
+ * conflicts form one group, the free cells next to its laid pieces, else
+ * where each of them lies).
  *
  * A Core holds one placement table (built once per puzzle); search()
  * answers one question, batch() many start masks in one call. */
@@ -38,7 +40,7 @@
 /* pieces with conflicts whose lays fit in the memo key (16 bits each) */
 #define MEMO_RANKS 4
 /* states with fewer free cells are counted again rather than looked up */
-#define MEMO_MIN_FREE 6
+#define MEMO_MIN_FREE 4
 
 typedef struct {
     PyObject_HEAD
@@ -66,6 +68,7 @@ typedef struct {
     Slot *slots;
     uint64_t mask;
     int rank[MAX_PIECES]; /* per piece: its 16-bit field in the key, or -1 */
+    int clique;           /* the pieces with conflicts all conflict with each other */
 } Memo;
 
 typedef struct {
@@ -191,21 +194,40 @@ static inline uint64_t memo_hash(uint64_t covered, uint32_t used, uint64_t sig)
     return h ^ (h >> 29);
 }
 
+static inline uint64_t c_free(const Ctx *x, uint64_t covered) { return x->c->full & ~covered; }
+
+/* the memo key's last part after laying placement k of piece p (a piece with conflicts):
+ * for one clique, the cells next to its laid pieces (only the free ones count, see
+ * memo_find); else where each such piece lies */
+static inline uint64_t memo_sig(const Ctx *x, uint64_t sig, int k, int p)
+{
+    if (!x->memo)
+        return sig;
+    if (x->memo->clique)
+        return sig | x->c->halos[k];
+    return sig | (uint64_t)(k + 1) << (16 * x->memo->rank[p]);
+}
+
 /* the memo slot of a state (NULL: no memo or too few free cells); *hit when it holds it */
 static Slot *memo_find(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig, uint64_t free,
                        int *hit)
 {
     if (!x->memo || __builtin_popcountll(free) < MEMO_MIN_FREE)
         return NULL;
+    if (x->memo->clique)
+        sig &= free;
     Slot *slot = x->memo->slots + (memo_hash(covered, used, sig) & x->memo->mask);
     *hit = slot->full && slot->covered == covered && slot->used == used && slot->sig == sig;
     return slot;
 }
 
-static void memo_store(Slot *slot, uint64_t covered, uint32_t used, uint64_t sig, long long total)
+static void memo_store(const Ctx *x, Slot *slot, uint64_t covered, uint32_t used, uint64_t sig,
+                       long long total)
 {
     if (!slot)
         return;
+    if (x->memo->clique)
+        sig &= c_free(x, covered);
     slot->covered = covered;
     slot->used = used;
     slot->sig = sig;
@@ -254,8 +276,7 @@ static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig
         uint32_t conf = x->conflicts[p];
         uint64_t saved[MAX_PIECES], nsig = sig;
         if (conf) {
-            if (x->memo)
-                nsig |= (uint64_t)(k + 1) << (16 * x->memo->rank[p]);
+            nsig = memo_sig(x, sig, k, p);
             for (int q = 0; q < c->npieces; q++)
                 if (conf >> q & 1) {
                     saved[q] = x->forbid[q];
@@ -272,7 +293,7 @@ static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig
         if (x->stop)
             return total;
     }
-    memo_store(slot, covered, used, sig, total);
+    memo_store(x, slot, covered, used, sig, total);
     return total;
 }
 
@@ -314,15 +335,15 @@ static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t co
                 child[n++] = q;
         }
         uint64_t nsig = sig;
-        if (x->memo && conf)
-            nsig |= (uint64_t)(k + 1) << (16 * x->memo->rank[p]);
+        if (conf)
+            nsig = memo_sig(x, sig, k, p);
         x->stack[x->depth++] = k;
         total += node(x, child, n, level + 1, covered | m, used | (1u << p), area - c->sizes[p], nsig);
         x->depth--;
         if (x->stop)
             return total;
     }
-    memo_store(slot, covered, used, sig, total);
+    memo_store(x, slot, covered, used, sig, total);
     return total;
 }
 
@@ -364,9 +385,17 @@ static void run(Ctx *x, uint64_t covered, uint32_t used)
 static int memo_open(Memo *mo, const Ctx *x, size_t slots)
 {
     int next = 0;
+    uint32_t group = 0;
     mo->slots = NULL;
     mo->mask = slots - 1;
-    for (int p = 0; p < x->c->npieces; p++) {
+    for (int p = 0; p < x->c->npieces; p++)
+        if (x->conflicts[p])
+            group |= 1u << p;
+    mo->clique = 1;
+    for (int p = 0; p < x->c->npieces; p++)
+        if (x->conflicts[p] && x->conflicts[p] != (group & ~(1u << p)))
+            mo->clique = 0;
+    for (int p = 0; p < x->c->npieces && !mo->clique; p++) {
         mo->rank[p] = -1;
         if (x->conflicts[p]) {
             if (next >= MEMO_RANKS || x->c->nplace >= 0xffff)
