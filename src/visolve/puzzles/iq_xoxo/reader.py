@@ -1,0 +1,212 @@
+"""The IQ XOXO reader: every booklet challenge in a picture, as levels.
+
+For each board the finder sees (:func:`visolve.puzzles.iq_xoxo.finder.find_boards`):
+
+1. the board is sampled upright (:class:`visolve.vision.view.BoardView`,
+   the finder's corners are the squares' outer edges) and its light evened
+   out; the page colour is the median of the margin around it;
+2. each square is read (:mod:`visolve.puzzles.iq_xoxo.cells`): empty with
+   or without a dot, or a piece square with an X or an O;
+3. *which way up*: the dots and marks must follow the board's checkerboard
+   (X where row + column is even) either as seen or turned half round (a
+   5 x 10 board turned half round swaps X and O squares); every square
+   must agree, else the squares that do not are named;
+4. the pieces: neighbouring piece squares joined by their colour across the
+   gap form one piece; each must be a pentomino whose marks fit where it
+   lies (:func:`visolve.puzzles.iq_xoxo.board.piece_problem`), each letter
+   once;
+5. the number on the tab above the board
+   (:mod:`visolve.puzzles.iq_xoxo.number`), else the file name's
+   (:func:`visolve.puzzles.base.level_from_filename`, with ``-1``, ``-2``
+   ... when the picture holds several boards without tabs).
+
+``read`` gives one level, or the list of levels of a page.  A picture with
+no board is :class:`NotThisPuzzle`; a board with a square in doubt is
+:class:`ReadError` naming the square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.base import level_from_filename
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
+from visolve.puzzles.iq_xoxo.cells import PITCH, Square, gap_share, joined, read_square
+from visolve.puzzles.iq_xoxo.draw import GAP
+from visolve.puzzles.iq_xoxo.finder import find_boards
+from visolve.puzzles.iq_xoxo.number import read_number
+from visolve.vision.geometry import rect_to_quad
+from visolve.vision.view import BoardView
+
+#: board units of margin sampled around the board (the page colour)
+MARGIN = 0.35
+#: the light is evened over this many board units
+LIGHT_SIZE = 1.5
+
+
+@dataclass
+class BoardReading:
+    """One board read: the view, the squares and the level (or why not)."""
+
+    view: BoardView | None
+    squares: dict = field(default_factory=dict)
+    level: Level | None = None
+    error: str = ""
+
+
+def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
+    """The upright view of the board whose squares' outer corners are ``corners``."""
+    g = GAP / 2
+    hom = rect_to_quad((g, g, COLS - g, ROWS - g), corners)
+    view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN)
+    return view.flat_fielded(size=LIGHT_SIZE)
+
+
+def _page_colour(view: BoardView) -> np.ndarray:
+    """Median colour of the margin ring around the board."""
+    img = view.image
+    m = int(round(MARGIN * view.pitch * 0.7))
+    ring = np.concatenate([img[:m].reshape(-1, 3), img[-m:].reshape(-1, 3),
+                           img[:, :m].reshape(-1, 3), img[:, -m:].reshape(-1, 3)])
+    return np.median(ring, axis=0)
+
+
+def _upright(squares: dict) -> bool:
+    """True when the board is seen upright, False when half round; ReadError on disagreement."""
+    doubt = [k for k, s in squares.items() if s.mark == "?"]
+    if doubt:
+        r, c = doubt[0]
+        raise ReadError(f"square {square_name(r, c)} of the view: {squares[doubt[0]].why or 'mark unclear'}")
+    agree = [k for k, s in squares.items() if s.mark == mark(*k)]
+    if len(agree) == len(squares):
+        return True
+    if not agree:
+        return False
+    few = agree if len(agree) < len(squares) / 2 else [k for k in squares if k not in agree]
+    names = " ".join(square_name(*k) for k in sorted(few)[:4])
+    raise ReadError(f"the marks do not follow the board's X/O pattern at {names} (as seen)")
+
+
+def _turned(squares: dict) -> dict:
+    return {(ROWS - 1 - r, COLS - 1 - c): s for (r, c), s in squares.items()}
+
+
+def _pieces(view: BoardView, squares: dict, page, upright: bool) -> list[list[tuple[int, int]]]:
+    """Groups of piece squares joined across the gaps (board coordinates as seen in the view)."""
+    parent = {k: k for k, s in squares.items() if s.kind == "piece"}
+
+    def root(k):
+        while parent[k] != k:
+            k = parent[k]
+        return k
+
+    for (r, c) in list(parent):
+        for nb in ((r, c + 1), (r + 1, c)):
+            if nb not in parent:
+                continue
+            share = gap_share(view, (r, c), nb, (squares[(r, c)].body, squares[nb].body), page)
+            verdict = joined(share)
+            if verdict is None:
+                a = (r, c) if upright else (ROWS - 1 - r, COLS - 1 - c)
+                b = nb if upright else (ROWS - 1 - nb[0], COLS - 1 - nb[1])
+                raise ReadError(f"squares {square_name(*a)} and {square_name(*b)}: one piece or two? "
+                                f"(gap {share:.2f})")
+            if verdict:
+                parent[root(nb)] = root((r, c))
+    groups: dict = {}
+    for k in parent:
+        groups.setdefault(root(k), []).append(k)
+    return list(groups.values())
+
+
+def _rows_of(groups: list, upright: bool) -> tuple[str, ...]:
+    """The level's rows from the piece groups (turned half round when seen so)."""
+    grid = [[EMPTY] * COLS for _ in range(ROWS)]
+    seen = {}
+    for cells in groups:
+        if not upright:
+            cells = [(ROWS - 1 - r, COLS - 1 - c) for r, c in cells]
+        cells = sorted(cells)
+        where = square_name(*cells[0])
+        letter = letter_of_shape(cells) if len(cells) == 5 else None
+        if letter is None:
+            raise ReadError(f"the piece at {where} ({len(cells)} squares) is no pentomino of the set")
+        problem = piece_problem(letter, cells)
+        if problem:
+            raise ReadError(problem)
+        if letter in seen:
+            raise ReadError(f"piece {letter} twice, at {seen[letter]} and {where}")
+        seen[letter] = where
+        for r, c in cells:
+            grid[r][c] = letter
+    return tuple("".join(row) for row in grid)
+
+
+def read_board(image: np.ndarray, corners: np.ndarray) -> BoardReading:
+    """Read one board (its squares' outer corners in ``image``); ``error`` says why not."""
+    view = _view(image, corners)
+    page = _page_colour(view)
+    squares = {(r, c): read_square(view, r, c, page) for r in range(ROWS) for c in range(COLS)}
+    out = BoardReading(view, squares)
+    try:
+        kinds = [k for k, s in squares.items() if s.kind == "?"]
+        if kinds:
+            raise ReadError(f"square {square_name(*kinds[0])} of the view: {squares[kinds[0]].why}")
+        upright = _upright(squares)
+        groups = _pieces(view, squares, page, upright)
+        rows = _rows_of(groups, upright)
+        if not upright:
+            turned = np.roll(view.corners(), 2, axis=0)
+            hom = rect_to_quad((0, 0, COLS, ROWS), turned)
+            view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN).flat_fielded(
+                size=LIGHT_SIZE)
+            out.view, out.squares = view, _turned(squares)
+        number = read_number(view, page)
+        out.level = Level(level=number if number is not None else "", rows=rows)
+    except ReadError as exc:
+        out.error = str(exc)
+    return out
+
+
+def read_boards(image: np.ndarray) -> list[BoardReading]:
+    """Every board of the picture, read (reading order)."""
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
+        raise NotThisPuzzle("not a colour picture")
+    return [read_board(image, found.corners) for found in find_boards(np.ascontiguousarray(image[:, :, :3]))]
+
+
+def _named(levels: list[Level], source: str) -> list[Level]:
+    """Levels without a tab number take the file name's (``-k`` suffixes when several)."""
+    base = level_from_filename(source)
+    unnamed = [i for i, lv in enumerate(levels) if lv.level == ""]
+    out = []
+    for i, lv in enumerate(levels):
+        name = lv.level
+        if i in unnamed:
+            name = base if len(unnamed) == 1 else f"{base}-{unnamed.index(i) + 1}"
+        out.append(Level(level=name, rows=lv.rows, source=source))
+    return out
+
+
+def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
+    """The challenge (or the challenges of a page) in ``image``.
+
+    Raises
+    ------
+    NotThisPuzzle
+        No IQ XOXO board in the picture.
+    ReadError
+        A board was found but a square (or the tab's number) is in doubt.
+    """
+    readings = read_boards(image)
+    if not readings:
+        raise NotThisPuzzle("no 5 x 10 board of grey squares found")
+    failed = [r for r in readings if r.level is None]
+    if failed:
+        where = f"board {readings.index(failed[0]) + 1} of {len(readings)}: " if len(readings) > 1 else ""
+        raise ReadError(where + failed[0].error)
+    levels = _named([r.level for r in readings], source)
+    return levels[0] if len(levels) == 1 else levels
