@@ -91,6 +91,8 @@ class Engine:
         Use the compiled core (None: when built and not switched off).
     rule : str
         ``search.FEWEST`` or ``search.SCAN`` (see ``search``).
+    priority : callable or None
+        Search order key of a placement index (see ``Table``).
     """
 
     def __init__(
@@ -100,8 +102,9 @@ class Engine:
         use_marks: bool = True,
         compiled: bool | None = None,
         rule: str = search.FEWEST,
+        priority=None,
     ) -> None:
-        self.table = Table(board, pieces, use_marks)
+        self.table = Table(board, pieces, use_marks, priority)
         self.rule = rule
         want = USE_COMPILED if compiled is None else compiled and _core is not None
         self.core = self._make_core() if want else None

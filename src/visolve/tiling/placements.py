@@ -7,7 +7,7 @@ question only add masks to the search's start state (see ``constraints``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from visolve.tiling.board import Board
 from visolve.tiling.geometry import Cell
@@ -28,18 +28,21 @@ class Placement:
         Where the orientation's origin lands.
     mask : int
         The board cells covered.
+    labels : tuple or None
+        The piece's marks on the covered cells, in cell-number order.
     """
 
     piece: int
     orientation: int
     offset: Cell
     mask: int
+    labels: tuple | None = None
 
 
-def _fits(board: Board, orient: Orientation, offset: Cell, use_marks: bool) -> int | None:
-    """Mask of ``orient`` moved by ``offset``, or None if it leaves the board or a mark differs."""
+def _fits(board: Board, orient: Orientation, offset: Cell, use_marks: bool):
+    """``(mask, labels)`` of ``orient`` moved by ``offset``; None if it leaves the board or a mark differs."""
     dr, dc = offset
-    mask = 0
+    mask, labels = 0, []
     for k, (r, c) in enumerate(orient.cells):
         i = board.index.get((r + dr, c + dc))
         if i is None:
@@ -47,7 +50,14 @@ def _fits(board: Board, orient: Orientation, offset: Cell, use_marks: bool) -> i
         if use_marks and orient.marks[k] != board.marks[i]:
             return None
         mask |= 1 << i
-    return mask
+        labels.append((i, None if orient.marks is None else orient.marks[k]))
+    return mask, None if orient.marks is None else tuple(m for _i, m in sorted(labels))
+
+
+def _unmarked(piece: Piece) -> Piece:
+    """The piece without marks."""
+    sides = tuple((cells, None) for cells, _marks in piece.sides)
+    return replace(piece, marks=None, flip_swaps=None, sides=sides)
 
 
 class Table:
@@ -60,12 +70,16 @@ class Table:
     pieces : sequence of Piece
         One of each (the engine places every piece at most once).
     use_marks : bool
-        Only placements whose marks equal the board's (needs marks on both).
+        Only placements whose marks equal the board's (when the board has
+        marks); False: marks are dropped, pieces are outlines.
+    priority : callable or None
+        Search order key of a placement index (default: bigger pieces
+        first, then piece order); ties keep the order placements were made.
 
     Attributes
     ----------
     placements : list of Placement
-        Each distinct (piece, covered cells) once.
+        Each distinct (piece, covered cells, marks on them) once.
     masks, owners, halos : list of int
         Per placement: cells, piece index, cells sharing an edge with it.
     cells_of : list of tuple of int
@@ -77,13 +91,18 @@ class Table:
         Per cell, the placements whose lowest cell it is, in search order.
     """
 
-    def __init__(self, board: Board, pieces: list[Piece], use_marks: bool = True) -> None:
+    def __init__(
+        self, board: Board, pieces: list[Piece], use_marks: bool = True, priority=None
+    ) -> None:
         self.board = board
+        if not use_marks:  # outlines only: looks that differ only in marks are one
+            pieces = [_unmarked(p) for p in pieces]
         self.pieces = list(pieces)
         marks = use_marks and board.marks is not None
         self.orientations = [orientations(p, board.lattice) for p in self.pieces]
         self.placements: list[Placement] = []
         self.lookup: dict[tuple[int, int], int] = {}
+        self._seen: set = set()
         for pid, orients in enumerate(self.orientations):
             for oid, orient in enumerate(orients):
                 self._add_orientation(pid, oid, orient, marks and orient.marks is not None)
@@ -92,7 +111,8 @@ class Table:
         self.halos = [board.halo(m) for m in self.masks]
         self.cells_of = [tuple(i for i in range(board.size) if m >> i & 1) for m in self.masks]
         size = [self.pieces[o].size for o in self.owners]
-        self.order = sorted(range(len(self.masks)), key=lambda k: (-size[k], self.owners[k], k))
+        key = priority or (lambda k: (-size[k], self.owners[k]))
+        self.order = sorted(range(len(self.masks)), key=lambda k: (key(k), k))
         self.by_first: list[list[int]] = [[] for _ in range(board.size)]
         for k in self.order:
             self.by_first[(self.masks[k] & -self.masks[k]).bit_length() - 1].append(k)
@@ -103,10 +123,11 @@ class Table:
         r0, c0 = orient.cells[0]
         for br, bc in self.board.cells:
             offset = (br - r0, bc - c0)
-            mask = _fits(self.board, orient, offset, marks)
-            if mask is not None and (pid, mask) not in self.lookup:
-                self.lookup[(pid, mask)] = len(self.placements)
-                self.placements.append(Placement(pid, oid, offset, mask))
+            fit = _fits(self.board, orient, offset, marks)
+            if fit is not None and (pid, *fit) not in self._seen:
+                self._seen.add((pid, *fit))
+                self.lookup.setdefault((pid, fit[0]), len(self.placements))
+                self.placements.append(Placement(pid, oid, offset, *fit))
 
     def piece_index(self, piece: int | str) -> int:
         """Index of a piece given by index or name."""
