@@ -152,8 +152,11 @@ def check(family, tally: Tally, case: Case, args, clock, load=None, decode=None)
 
 
 def set_of(name: str) -> str:
-    """The set a case belongs to: ``circuit500/raw/x.png`` -> ``raw``, ``drawn/7.jpg`` -> ``drawn``."""
+    """The set a case belongs to: ``circuit500/raw/x.png`` -> ``raw``, ``drawn/7.jpg`` -> ``drawn``,
+    ``frames_photos/photo3/50.jpg`` -> ``frames_photos``."""
     parts = name.split("/")
+    if parts[0].endswith("_photos"):
+        return parts[0]
     return parts[1] if len(parts) >= 3 else parts[0] if len(parts) == 2 else "synth"
 
 
@@ -242,7 +245,8 @@ def main(argv=None) -> int:
             case = first[j % len(first)]
             photo, _h = photograph(case.image, np.random.default_rng([args.seed, 2 * j]), args.strength)
             stem = Path(case.name).stem
-            name = f"{set_of(case.name)}_photos/{stem}_photo{j}.jpg"
+            # the stem stays the picture's own: the reader takes the level from it
+            name = f"{set_of(case.name)}_photos/photo{j}/{stem}.jpg"
             truth = [dataclasses.replace(lv, source=name) for lv in case.truth]
             check(family, tally, Case(name, photo, truth), args, clock, decode=True)
         tallies.append((tally, False))
