@@ -15,7 +15,7 @@ map with the edition's nominal board and label colours).  A square is
 
 * *empty* when ``n`` stays near 0 at its centre;
 * a *blocker* when its centre is wood and its corners show the board (a
-  disc leaves them free);
+  disc leaves them free; two free corners or more: a disc or nothing);
 * a *piece* when its centre matches one piece colour clearly better than
   any other (up to a light gain in :data:`GAIN`) and its corners are not the
   board's (a cube fills its square).
@@ -45,12 +45,21 @@ BAND = (0.08, 0.2)
 #: a centre (largest channel of |n|) below EMPTY_MAX is empty; an object needs OBJECT_MIN
 EMPTY_MAX = 0.14
 OBJECT_MIN = 0.2
-#: a corner shows the board when its largest channel of |n| is below this
+#: a faint, grey centre (largest channel below FAINT_MAX, channels within
+#: NEUTRAL_SPREAD) is an empty square in glare or shade: no piece is that dim
+#: and grey (the grey piece is far brighter), wood is never grey
+FAINT_MAX = 0.24
+NEUTRAL_SPREAD = 0.07
+#: a corner shows the board when its largest channel of |n| is below this,
+#: and below this share of the centre's (a dark cube's bevel is dark, not board)
 CORNER_BOARD = 0.16
+FREE_SHARE = 0.3
 #: a disc leaves at least this many corners free (a hand-placed disc may lie
-#: off centre over one or two), a cube at most this many (its bevel, a gap)
+#: off centre over one or two), a cube at most this many (its bevel, a gap);
+#: with DISC_FREE or more free corners the square holds a disc or nothing
 MIN_FREE_DISC = 1
 MAX_FREE_CUBE = 1
+DISC_FREE = 2
 #: light gains allowed between the board's white point and a square
 GAIN = (0.7, 1.45)
 #: largest relative residual of the best colour, and least lead over the second
@@ -143,21 +152,30 @@ def _median(img: np.ndarray, view: BoardView, u: float, v: float, half: float) -
 def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np.ndarray]) -> Square:
     """One square from its centre and corner colours (units of ``n``)."""
     size = float(np.abs(centre).max())
-    free = sum(float(np.abs(k).max()) < CORNER_BOARD for k in corners)
+    spread = float(centre.max() - centre.min())
+    free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     shown = tuple(round(float(v), 2) for v in centre)
-    if size < EMPTY_MAX:
+    if size < EMPTY_MAX or (size < FAINT_MAX and spread < NEUTRAL_SPREAD):
         return Square(EMPTY, colour=shown)
     if size < OBJECT_MIN:
         return Square("", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
-    ranked = sorted((_residual(centre, p), name) for name, p in protos.items())
+    if free >= DISC_FREE:
+        return _disc(centre, protos[WOOD], shown)
+    names = [name for name in protos if name != WOOD or free >= MIN_FREE_DISC]
+    ranked = sorted((_residual(centre, protos[name]), name) for name in names)
     (best, name), (second, other) = ranked[0], ranked[1]
     if best > MAX_RESIDUAL or second - best < MIN_LEAD:
         return Square("", f"colour {shown} is neither clearly {_what(name)} nor {_what(other)}", shown)
-    if name == WOOD and free < MIN_FREE_DISC:
-        return Square("", "wood-coloured, but it fills the square (a blocker is a disc)", shown)
     if name != WOOD and free > MAX_FREE_CUBE:
         return Square("", f"{_what(name)} colour, but the square's corners show the board", shown)
     return Square(name, colour=shown)
+
+
+def _disc(centre: np.ndarray, wood: np.ndarray, shown: tuple) -> Square:
+    """A square whose corners show the board: a blocker if its centre is wood."""
+    if _residual(centre, wood) > MAX_RESIDUAL:
+        return Square("", f"its corners show the board, but colour {shown} is not wood", shown)
+    return Square(WOOD, colour=shown)
 
 
 def _residual(n: np.ndarray, p: np.ndarray) -> float:
