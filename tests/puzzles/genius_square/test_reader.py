@@ -7,13 +7,16 @@ from tests.conftest import SHARED, shared_path
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square import testing
 from visolve.puzzles.genius_square.board import drawing, make_level
-from visolve.puzzles.genius_square.draw import draw_board
+from visolve.puzzles.genius_square.draw import draw_board, square_box
 from visolve.puzzles.genius_square.probe import probe
 from visolve.puzzles.genius_square.reader import debug_overlay, level_name, read
 
 ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
 PLAYED = make_level("played", ROLL, {"6": ["E1", "E2", "F1", "F2"], "5": ["C1", "C2", "C3", "C4"]},
                     edition="smartgames", source="played.png")
+PITCH = 44
+#: a colour half way between two pieces' colours
+BETWEEN_YELLOW_AND_GREEN = (40, 200, 155)
 #: synthetic photos every test run reads (the evaluation reads 500+: scripts/eval_reader.py)
 PHOTOS = 6
 
@@ -41,8 +44,9 @@ def test_a_board_with_no_legal_roll_is_still_read():
 
 def test_a_square_in_doubt_is_named():
     level = make_level("doubt", ROLL, edition="happy-puzzle", source="doubt.png")
-    picture = draw_board(drawing(level), "happy-puzzle", 44)
-    picture[int(1.7 * 44 + 2 * 44 + 10):int(1.7 * 44 + 3 * 44 - 10), int(1.7 * 44 + 10):int(1.7 * 44 + 34)] = (70, 70, 70)
+    picture = draw_board(drawing(level), "happy-puzzle", PITCH)
+    x, y = square_box(PITCH, 2, 0)  # C1
+    picture[int(y) + 10:int(y) + PITCH - 10, int(x) + 10:int(x) + PITCH - 10] = BETWEEN_YELLOW_AND_GREEN
     with pytest.raises(ReadError, match=r"^square C1: "):
         read(picture, "doubt.png")
 
