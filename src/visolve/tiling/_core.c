@@ -11,7 +11,7 @@
  *
  * The scan-line rule (a Core made with scan=1) instead fills the lowest
  * free cell with each fitting placement whose lowest cell it is, skipping
- * a lay that walls in more free cells next to it than there are unused
+ * a lay that leaves more walled-in free cells than there are unused
  * one-cell pieces; the pieces' forbidden cells are kept up to date instead
  * of a live list.
  *
@@ -48,6 +48,9 @@ typedef struct {
     uint64_t full;
     int sizes[MAX_PIECES];
     uint64_t nbrs[MAX_CELLS];  /* per cell: the cells sharing an edge with it */
+    int nshifts;               /* neighbours by shifts: cells with a neighbour at +offset */
+    int shift_offset[2 * MAX_CELLS];
+    uint64_t shift_cells[2 * MAX_CELLS];
     uint64_t *masks;       /* per placement: cells */
     uint64_t *halos;       /* per placement: cells sharing an edge with it */
     int *owners;           /* per placement: piece */
@@ -235,14 +238,17 @@ static void memo_store(const Ctx *x, Slot *slot, uint64_t covered, uint32_t used
     slot->count = total;
 }
 
-/* more walled-in free cells next to a lay than unused one-cell pieces? */
-static int walled(const Core *c, uint64_t free, uint64_t halo, uint32_t used)
+/* more walled-in free cells (no free neighbour) than unused one-cell pieces? */
+static int walled(const Core *c, uint64_t free, uint32_t used)
 {
-    int spare = __builtin_popcount(c->singles & ~used);
-    for (uint64_t edge = halo & free; edge; edge &= edge - 1)
-        if (!(c->nbrs[__builtin_ctzll(edge)] & free) && --spare < 0)
-            return 1;
-    return 0;
+    uint64_t near = 0;
+    for (int i = 0; i < c->nshifts; i++) {
+        uint64_t part = free & c->shift_cells[i];
+        int off = c->shift_offset[i];
+        near |= off > 0 ? part << off : part >> -off;
+    }
+    uint64_t alone = free & ~near;
+    return alone && __builtin_popcountll(alone) > __builtin_popcount(c->singles & ~used);
 }
 
 /* the scan-line rule: lay each fitting placement on the lowest free cell */
@@ -271,7 +277,7 @@ static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig
         if ((m & covered) || (used >> p & 1) || (m & x->forbid[p]) || (m & x->need[p]) != x->need[p])
             continue;
         uint32_t nused = used | (1u << p);
-        if (walled(c, free & ~m, c->halos[k], nused))
+        if (walled(c, free & ~m, nused))
             continue;
         uint32_t conf = x->conflicts[p];
         uint64_t saved[MAX_PIECES], nsig = sig;

@@ -51,6 +51,32 @@ static int int_list(PyObject *seq, int *out, Py_ssize_t n, int top, const char *
     return bad ? -1 : 0;
 }
 
+/* the board's (offset, cells) neighbour shifts */
+static int load_shifts(Core *self, PyObject *shifts)
+{
+    Py_ssize_t n = PySequence_Size(shifts);
+    if (n < 0 || n > 2 * MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "bad shifts");
+        return -1;
+    }
+    self->nshifts = (int)n;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_GetItem(shifts, i);
+        long long off = 0;
+        unsigned long long cells = 0;
+        int ok = pair && PyArg_ParseTuple(pair, "LK", &off, &cells);
+        Py_XDECREF(pair);
+        if (!ok || off <= -MAX_CELLS || off >= MAX_CELLS || off == 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "shift offset out of range");
+            return -1;
+        }
+        self->shift_offset[i] = (int)off;
+        self->shift_cells[i] = cells;
+    }
+    return 0;
+}
+
 /* per cell, the placements whose lowest cell it is, in search order; the one-cell pieces */
 static int scan_lists(Core *self)
 {
@@ -84,9 +110,10 @@ static int scan_lists(Core *self)
 
 static int core_init(Core *self, PyObject *args, PyObject *kw)
 {
-    PyObject *nbrs, *masks, *halos, *owners, *order, *sizes;
+    PyObject *nbrs, *shifts, *masks, *halos, *owners, *order, *sizes;
     int scan;
-    if (!PyArg_ParseTuple(args, "OOOOOOp", &nbrs, &masks, &halos, &owners, &order, &sizes, &scan))
+    if (!PyArg_ParseTuple(args, "OOOOOOOp", &nbrs, &shifts, &masks, &halos, &owners, &order, &sizes,
+                          &scan))
         return -1;
     self->scan = scan;
     int ncells = self->ncells = (int)PySequence_Size(nbrs);
@@ -112,6 +139,8 @@ static int core_init(Core *self, PyObject *args, PyObject *kw)
         int_list(owners, self->owners, self->nplace, self->npieces, "owners") < 0 ||
         int_list(order, self->order, self->nplace, self->nplace, "order") < 0 ||
         int_list(sizes, self->sizes, self->npieces, MAX_CELLS + 1, "sizes") < 0)
+        return -1;
+    if (load_shifts(self, shifts) < 0)
         return -1;
     return scan_lists(self);
 }
@@ -305,7 +334,7 @@ static PyMethodDef core_methods[] = {
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "visolve.tiling._core.Core",
-    .tp_doc = "Core(neighbours, masks, halos, owners, order, sizes, scan): a placement table and its rule",
+    .tp_doc = "Core(neighbours, shifts, masks, halos, owners, order, sizes, scan): a placement table and its rule",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

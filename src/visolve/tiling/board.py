@@ -27,6 +27,10 @@ class Board:
         Coordinate -> cell number.
     neighbours : tuple of int
         Per cell, the mask of the cells sharing an edge with it.
+    shifts : tuple of (int, int)
+        ``(offset, cells)``: every cell of ``cells`` has a neighbour at its
+        number + ``offset``; together they give :meth:`spread` in a few
+        shifts.
     """
 
     cells: tuple[Cell, ...]
@@ -34,6 +38,7 @@ class Board:
     marks: tuple | None = None
     index: dict = field(init=False, repr=False, compare=False)
     neighbours: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    shifts: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         index = {cell: i for i, cell in enumerate(self.cells)}
@@ -47,6 +52,12 @@ class Board:
                     mask |= 1 << j
             nbrs.append(mask)
         object.__setattr__(self, "neighbours", tuple(nbrs))
+        sources: dict[int, int] = {}
+        for i, mask in enumerate(nbrs):
+            for j in range(len(nbrs)):
+                if mask >> j & 1:
+                    sources[j - i] = sources.get(j - i, 0) | 1 << i
+        object.__setattr__(self, "shifts", tuple(sorted(sources.items())))
 
     @property
     def size(self) -> int:
@@ -68,6 +79,14 @@ class Board:
     def cells_of(self, mask: int) -> list[Cell]:
         """Coordinates of the cells in ``mask``, in bit order."""
         return [self.cells[i] for i in range(len(self.cells)) if mask >> i & 1]
+
+    def spread(self, mask: int) -> int:
+        """Cells sharing an edge with some cell of ``mask`` (it included where two touch)."""
+        out = 0
+        for offset, cells in self.shifts:
+            part = mask & cells
+            out |= part << offset if offset > 0 else part >> -offset
+        return out
 
     def halo(self, mask: int) -> int:
         """Cells outside ``mask`` that share an edge with a cell of it."""

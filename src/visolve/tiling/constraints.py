@@ -55,6 +55,9 @@ class Constraints:
         Cells no piece covers (coordinates or cell numbers).
     placed : mapping
         Piece (name or index) -> the cells it covers, given in advance.
+    laid : sequence of int
+        Placements (table indices) given in advance, for pieces whose
+        marks matter beyond their cells.
     covers : mapping
         Cell -> piece that must cover it (e.g. an IQ Stars wizard star).
     apart : iterable of piece groups
@@ -67,6 +70,7 @@ class Constraints:
 
     blocked: Iterable = ()
     placed: Mapping = field(default_factory=dict)
+    laid: tuple = ()
     covers: Mapping = field(default_factory=dict)
     apart: Iterable = ()
     within: Mapping = field(default_factory=dict)
@@ -116,6 +120,12 @@ def compile_start(table: Table, cons: Constraints) -> Start:
         if index is None:
             start.reason = f"piece {table.pieces[pid].name} cannot lie on the given cells"
         elif start.used >> pid & 1 or mask & start.covered:
+            start.reason = f"piece {table.pieces[pid].name} overlaps or is given twice"
+        else:
+            lay(table, start, index)
+    for index in cons.laid:
+        pid = table.owners[index]
+        if start.used >> pid & 1 or table.masks[index] & start.covered:
             start.reason = f"piece {table.pieces[pid].name} overlaps or is given twice"
         else:
             lay(table, start, index)

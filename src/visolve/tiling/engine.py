@@ -92,7 +92,7 @@ class Engine:
     rule : str
         ``search.FEWEST`` or ``search.SCAN`` (see ``search``).
     priority : callable or None
-        Search order key of a placement index (see ``Table``).
+        Search order key of a placement (see ``Table``).
     """
 
     def __init__(
@@ -112,7 +112,8 @@ class Engine:
     def _make_core(self):
         t = self.table
         return _core.Core(
-            t.board.neighbours, t.masks, t.halos, t.owners, t.order, t.sizes, self.rule == search.SCAN
+            t.board.neighbours, t.board.shifts, t.masks, t.halos, t.owners, t.order, t.sizes,
+            self.rule == search.SCAN,
         )
 
     @property

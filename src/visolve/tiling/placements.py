@@ -73,7 +73,7 @@ class Table:
         Only placements whose marks equal the board's (when the board has
         marks); False: marks are dropped, pieces are outlines.
     priority : callable or None
-        Search order key of a placement index (default: bigger pieces
+        Search order key of a :class:`Placement` (default: bigger pieces
         first, then piece order); ties keep the order placements were made.
 
     Attributes
@@ -110,9 +110,8 @@ class Table:
         self.owners = [p.piece for p in self.placements]
         self.halos = [board.halo(m) for m in self.masks]
         self.cells_of = [tuple(i for i in range(board.size) if m >> i & 1) for m in self.masks]
-        size = [self.pieces[o].size for o in self.owners]
-        key = priority or (lambda k: (-size[k], self.owners[k]))
-        self.order = sorted(range(len(self.masks)), key=lambda k: (key(k), k))
+        key = priority or (lambda pl: (-self.pieces[pl.piece].size, pl.piece))
+        self.order = sorted(range(len(self.masks)), key=lambda k: (key(self.placements[k]), k))
         self.by_first: list[list[int]] = [[] for _ in range(board.size)]
         for k in self.order:
             self.by_first[(self.masks[k] & -self.masks[k]).bit_length() - 1].append(k)

@@ -16,8 +16,8 @@ board is solved when every cell is covered.
 
 The scan-line rule (``SCAN``, de Bruijn's) instead fills the lowest free
 cell with each fitting placement whose lowest cell it is (no live list: the
-pieces' forbidden cells are kept up to date), skipping a lay that walls in
-more free cells next to it than there are unused one-cell pieces.  It does
+pieces' forbidden cells are kept up to date), skipping a lay that leaves
+more walled-in free cells (no free neighbour) than unused one-cell pieces.  It does
 far less per node, the other visits fewer nodes; which is faster depends on
 the puzzle.
 
@@ -125,18 +125,35 @@ def regions_fit(nbrs, sizes, free: int, used: int) -> bool:
     return True
 
 
-def walled(nbrs, singles: int, free: int, halo: int, used: int) -> bool:
-    """More walled-in free cells next to a lay (in ``halo``) than unused one-cell pieces?"""
-    spare = (singles & ~used).bit_count()
-    edge = halo & free
-    while edge:
-        low = edge & -edge
-        edge ^= low
-        if not nbrs[low.bit_length() - 1] & free:
-            spare -= 1
-            if spare < 0:
-                return True
-    return False
+def walled(shifts, singles: int, free: int, used: int) -> bool:
+    """More walled-in free cells (no free neighbour) than unused one-cell pieces?"""
+    near = 0
+    for offset, cells in shifts:
+        part = free & cells
+        near |= part << offset if offset > 0 else part >> -offset
+    alone = free & ~near
+    return bool(alone) and alone.bit_count() > (singles & ~used).bit_count()
+
+
+def scan_lists(table: Table, start: Start, hook: Hook | None) -> list[list[tuple[int, int, int]]]:
+    """Per cell, ``(index, mask, piece bit)`` of the placements the scan rule may try there.
+
+    What the start state rules out for good (cells covered, pieces used,
+    cells a piece may never cover or must cover, the hook's veto) is
+    dropped here once instead of at every node.
+    """
+    out = []
+    for lst in table.by_first:
+        keep = []
+        for k in lst:
+            mask, pid = table.masks[k], table.owners[k]
+            if mask & start.covered or start.used >> pid & 1 or mask & start.forbid[pid]:
+                continue
+            if mask & start.need[pid] != start.need[pid] or (hook is not None and not hook.allow(k)):
+                continue
+            keep.append((k, mask, 1 << pid))
+        out.append(keep)
+    return out
 
 
 def run(
@@ -172,10 +189,12 @@ def run(
     out = Outcome(tally=[0] * len(table.masks) if tally else None)
     full = table.board.full
     masks, owners, halos, sizes = table.masks, table.owners, table.halos, table.sizes
-    conflicts, nbrs = start.conflicts, table.board.neighbours
-    forbid, need, by_first = list(start.forbid), start.need, table.by_first
+    conflicts, nbrs, shifts = start.conflicts, table.board.neighbours, table.board.shifts
+    forbid = list(start.forbid)
     singles = sum(1 << p for p, size in enumerate(sizes) if size == 1)
-    allowed = None if hook is None else [hook.allow(k) for k in range(len(masks))]
+    dynamic = any(conflicts)  # forbidden cells change while laying
+    place = None if hook is None else hook.place
+    prune = None if hook is None else hook.prune
     stack: list[int] = list(start.placed)
 
     def leaf(state) -> None:
@@ -234,31 +253,35 @@ def run(
         if not free:
             leaf(state)
             return
-        if hook is not None and hook.prune(state, covered, used):
+        if prune is not None and prune(state, covered, used):
             return
-        for k in by_first[(free & -free).bit_length() - 1]:
-            mask, pid = masks[k], owners[k]
-            if mask & covered or used >> pid & 1 or mask & forbid[pid] or mask & need[pid] != need[pid]:
+        for k, mask, pbit in by_first[(free & -free).bit_length() - 1]:
+            if mask & covered or used & pbit:
                 continue
-            if allowed is not None and not allowed[k]:
-                continue
-            nused = used | 1 << pid
-            if walled(nbrs, singles, free & ~mask, halos[k], nused):
+            pid = owners[k]
+            if dynamic and mask & forbid[pid]:
                 continue
             nstate = state
-            if hook is not None:
-                nstate = hook.place(state, k)
+            if place is not None:
+                nstate = place(state, k)
                 if nstate is None:
                     continue
-            saved = [(q, forbid[q]) for q in range(len(forbid)) if conflicts[pid] >> q & 1]
-            for q, old in saved:
-                forbid[q] = old | halos[k]
+            nused = used | pbit
+            if walled(shifts, singles, free & ~mask, nused):
+                continue
+            saved = None
+            if conflicts[pid]:
+                saved = [(q, forbid[q]) for q in range(len(forbid)) if conflicts[pid] >> q & 1]
+                for q, old in saved:
+                    forbid[q] = old | halos[k]
             stack.append(k)
             scan(covered | mask, nused, nstate)
             stack.pop()
-            for q, old in saved:
+            for q, old in saved or ():
                 forbid[q] = old
 
+    if rule == SCAN:
+        by_first = scan_lists(table, start, hook)
     state0 = None if hook is None else hook.start(list(start.placed))
     if hook is not None and state0 is None:
         return out

@@ -1,39 +1,38 @@
-"""IQ Circuit solver: exact search over precomputed piece placements.
+"""IQ Circuit solver: the tiling engine's search with the track rules as a hook.
 
-Every way to lay a piece on the board (piece, face, rotation, anchor; looks
-that coincide counted once) is turned into three bitmasks:
+The board is the engine's 8 x 4 grid numbered column by column (cell
+``x * 4 + y``), so the engine's scan rule fills the top-most free cell of
+the left-most unfinished column.  The ten pieces are engine pieces whose
+drawn faces carry each cell's track mask as a mark that turns with the
+piece; the engine makes every distinct laying once (looks that coincide
+counted once).  Per laying this module keeps:
 
-* ``cells``: the 32 board cells it covers (cell index ``x * 4 + y``, so the
-  lowest free bit is the top-most free cell of the left-most unfinished
-  column);
 * ``on``: the board edges (between two cells) its track crosses;
-* ``off``: the board edges next to its cells that its track does not cross.
+* ``off``: the board edges next to its cells that its track does not cross;
+* whether it shows a dot, and the booklet's ``Placement`` it is.
 
-Placements whose track runs off the board, or that disagree with a cell the
-challenge fixes, or that put a dot where the challenge has none (or no dot
-where it has one), are dropped before the search.  The search fills the
-first free cell (column by column) with every still-possible placement that
-covers it: a placement fits when its cells are free, its ``on`` edges meet no
-``off`` edge of the board so far and its ``off`` edges no ``on`` edge, which
-is exactly track continuity across piece borders.  Cells fixed by the
-challenge contribute their edges before the search starts.
-
-Pruning: a free cell cut off from every other free cell, and more
-still-open challenge dots than unused pieces that can still bring a dot.
-Closed loops (track without a dot) are rejected when the board is full.
-Options that bring a dot are tried first.  The search runs to the end to
-count solutions; the two pairs of equal bars lying blank side up are put in
-a fixed order so that boards that look the same are counted once.
+The track rules are a :class:`~visolve.tiling.Hook`: a laying whose track
+runs off the board, or that disagrees with a cell the challenge fixes, or
+puts a dot where the challenge has none (or none where it has one), is
+vetoed before the search; while laying, its ``on`` edges must meet no
+``off`` edge of the board so far and its ``off`` edges no ``on`` edge
+(track continuity across piece borders; cells fixed by the challenge give
+their edges first).  More still-open challenge dots than unused pieces that
+can still bring one end a branch; a full board with a closed loop (track
+without a dot) is no solution.  Layings that bring a dot are tried first,
+then bigger pieces.  The two pairs of equal bars lying blank side up are
+put in a fixed order so that boards that look the same are counted once.
+The engine itself skips a laying that walls in a free cell.
 """
 
 from __future__ import annotations
 
+import copy
 import time
 from dataclasses import dataclass
 
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.iq_circuit.model import (
-    CELLS,
     DELTA,
     HEIGHT,
     OPEN_DOT,
@@ -43,18 +42,24 @@ from visolve.puzzles.iq_circuit.model import (
     UNKNOWN,
     WIDTH,
     Level,
-    challenge_of,
     Placement,
     board_ids,
     board_symbols,
+    challenge_of,
     mask_kind,
+    rotate_mask,
     track_paths,
 )
+from visolve.tiling import Board, Constraints, Engine, Hook
+from visolve.tiling import Piece as TilingPiece
+from visolve.tiling.constraints import compile_start
+from visolve.tiling.geometry import SQUARE
+from visolve.tiling.search import SCAN, run
 
 PUZZLE = "iq-circuit"
-FULL = (1 << CELLS) - 1
 N_PIECES = len(PIECES)
-ALL_PIECES = (1 << N_PIECES) - 1
+#: the face the two twin bars show blank
+BLANK_FACE = 2
 
 
 def cell_index(x: int, y: int) -> int:
@@ -86,239 +91,241 @@ def edge_bit(x: int, y: int, d: int) -> int | None:
     return 1 << _EDGE[(nx, ny, 1)]
 
 
-#: per cell index: all edge bits around it, and (edge bit, neighbour cell index) pairs
-CELL_EDGES = [0] * CELLS
-CELL_LINKS: list[list[tuple[int, int]]] = [[] for _ in range(CELLS)]
-for _x in range(WIDTH):
-    for _y in range(HEIGHT):
-        for _d in range(4):
-            _b = edge_bit(_x, _y, _d)
-            if _b is not None:
-                CELL_EDGES[cell_index(_x, _y)] |= _b
-                CELL_LINKS[cell_index(_x, _y)].append(
-                    (_b, cell_index(_x + DELTA[_d][0], _y + DELTA[_d][1]))
-                )
-
-_TOP = sum(1 << cell_index(x, 0) for x in range(WIDTH))
-_BOTTOM = sum(1 << cell_index(x, HEIGHT - 1) for x in range(WIDTH))
+def _cell_edges(x: int, y: int, mask: int) -> tuple[int, int, bool]:
+    """``(on, off, fits)`` of one cell's track: edges crossed, edges not, none off the board."""
+    on = off = 0
+    for d in range(4):
+        b = edge_bit(x, y, d)
+        if b is None:
+            if mask >> d & 1:
+                return on, off, False
+        elif mask >> d & 1:
+            on |= b
+        else:
+            off |= b
+    return on, off, True
 
 
-def _neighbours(cells: int) -> int:
-    """Cells next to any cell of ``cells``."""
-    return (
-        ((cells & ~_TOP) >> 1)
-        | ((cells & ~_BOTTOM) << 1)
-        | (cells >> HEIGHT)
-        | ((cells << HEIGHT) & FULL)
-    )
+# --- the pieces as tiling pieces, every laying with its edges ---------------
+#: cell (row, column) numbered column by column
+BOARD = Board(tuple((y, x) for x in range(WIDTH) for y in range(HEIGHT)), SQUARE)
+
+
+def _turn_track(mask: int) -> int:
+    """A cell's track after a quarter turn clockwise."""
+    return rotate_mask(mask, 1)
+
+
+def _tiling_piece(piece) -> TilingPiece:
+    """A booklet piece as a tiling piece: its faces, each cell's track as a mark."""
+    faces = [
+        (tuple((dy, dx) for dx, dy, _m in f.cells), tuple(m for _dx, _dy, m in f.cells))
+        for f in piece.faces
+    ]
+    (cells, marks), *rest = faces
+    return TilingPiece(str(piece.id), cells, marks, flip=False, sides=tuple(rest), turn_mark=_turn_track)
+
+
+def _shows_dot(labels) -> bool:
+    return any(mask_kind(m) == "point" for m in labels)
+
+
+def _priority(pl) -> tuple:
+    """Layings that bring a dot first, then bigger pieces."""
+    return (not _shows_dot(pl.labels), -PIECES[pl.piece].size)
 
 
 @dataclass(frozen=True)
 class Option:
-    """One way to lay a piece, as bitmasks (see the module docstring)."""
+    """One engine laying in booklet terms (see the module docstring)."""
 
-    cells: int
     on: int
     off: int
-    placement: Placement
-    masks: tuple[tuple[int, int, int], ...]  #: (x, y, track mask) per cell
+    fits: bool  #: its track stays on the board
     dot: bool
+    placement: Placement
+    masks: tuple[tuple[int, int, int], ...]  #: (x, y, track mask) per cell, sorted
+
+
+def _option(engine: Engine, k: int) -> Option:
+    """The booklet view of laying ``k``."""
+    table = engine.table
+    pl = table.placements[k]
+    orient = table.orientations[pl.piece][pl.orientation]
+    on = off = 0
+    fits = True
+    cells = []
+    for i, mask in zip(table.cells_of[k], pl.labels):
+        y, x = BOARD.cells[i]
+        c_on, c_off, ok = _cell_edges(x, y, mask)
+        on, off, fits = on | c_on, off | c_off, fits and ok
+        cells.append((x, y, mask))
+    y0, x0 = pl.offset[0] + orient.origin[0], pl.offset[1] + orient.origin[1]
+    booklet = Placement(pl.piece, orient.side, x0, y0, orient.turns)
+    return Option(on, off & ~on, fits, _shows_dot(pl.labels), booklet, tuple(sorted(cells)))
+
+
+def _build() -> tuple[Engine, list[Option]]:
+    engine = Engine(
+        BOARD, [_tiling_piece(p) for p in PIECES], compiled=False, rule=SCAN, priority=_priority
+    )
+    return engine, [_option(engine, k) for k in range(len(engine.table.placements))]
+
+
+ENGINE, OPTIONS = _build()
+_INDEX = {opt.placement: k for k, opt in enumerate(OPTIONS)}
+_BY_LOOK = {(ENGINE.table.owners[k], opt.masks): k for k, opt in reversed(list(enumerate(OPTIONS)))}
+
+
+def _twin_rules() -> tuple[list[int], list[int]]:
+    """Per laying: twin bits it may not meet, twin bits it sets (blank twin bars in order)."""
+    twin_a = {a: b for a, b in TWIN_BLANKS}
+    twin_b = {b: a for a, b in TWIN_BLANKS}
+    bars, sets = [0] * len(OPTIONS), [0] * len(OPTIONS)
+    for k, opt in enumerate(OPTIONS):
+        pid, blank = opt.placement.piece, opt.placement.face == BLANK_FACE
+        if blank and pid in twin_a:
+            bars[k] = 1 << pid  # banned once its twin lay blank first
+        if blank and pid in twin_b:
+            sets[k] = 1 << twin_b[pid]
+    return bars, sets
+
+
+_BARS, _SETS = _twin_rules()
+_ON = [opt.on for opt in OPTIONS]
+_FITS = [opt.fits for opt in OPTIONS]
+_OFF = [opt.off for opt in OPTIONS]
+#: per laying: (cell number, track mask) of each cell
+_CELL_MASKS = [tuple(zip(ENGINE.table.cells_of[k], pl.labels)) for k, pl in enumerate(ENGINE.table.placements)]
+_POINTS = sum(1 << m for m in range(16) if mask_kind(m) == "point")
+_NOT_POINTS = 0xFFFF & ~_POINTS
 
 
 def _piece_options(piece_id: int) -> list[Option]:
-    """Every distinct on-board laying of a piece (no challenge yet)."""
-    seen = {}
-    piece = PIECES[piece_id]
-    for face in piece.faces:
-        for r in range(4):
-            for x0 in range(-3, WIDTH + 3):
-                for y0 in range(-3, HEIGHT + 3):
-                    pl = Placement(piece_id, face.index, x0, y0, r)
-                    cells = pl.cells()
-                    if not all(0 <= x < WIDTH and 0 <= y < HEIGHT for x, y, _m in cells):
-                        continue
-                    key = tuple(sorted(cells))
-                    if key in seen:
-                        continue
-                    cm = on = off = 0
-                    ok = True
-                    for x, y, mask in cells:
-                        cm |= 1 << cell_index(x, y)
-                        for d in range(4):
-                            b = edge_bit(x, y, d)
-                            if b is None:
-                                if mask >> d & 1:
-                                    ok = False  # track off the board
-                                continue
-                            if mask >> d & 1:
-                                on |= b
-                            else:
-                                off |= b
-                    if not ok:
-                        continue
-                    dot = any(mask_kind(m) == "point" for _x, _y, m in cells)
-                    seen[key] = Option(cm, on, off & ~on, pl, key, dot)
-    return list(seen.values())
+    """Every distinct on-board laying of one piece (the placement table, for timing)."""
+    engine = Engine(BOARD, [_tiling_piece(PIECES[piece_id])], compiled=False)
+    return [_option(engine, k) for k in range(len(engine.table.placements))]
 
 
-_ALL_OPTIONS = [_piece_options(p.id) for p in PIECES]
-
-
-def _cell_allows(sym: str, mask: int) -> bool:
+def _masks_allowed(sym: str) -> int:
+    """Track masks a cell showing ``sym`` allows, as bits (bit m: mask m)."""
     if sym == UNKNOWN:
-        return mask_kind(mask) != "point"
+        return _NOT_POINTS
     if sym == OPEN_DOT:
-        return mask_kind(mask) == "point"
-    return SYMBOL_MASK[sym] == mask
+        return _POINTS
+    return 1 << SYMBOL_MASK[sym]
 
 
-class _Search:
-    def __init__(self, level: Level, deadline: float | None, keep_all: bool, stop_after: int = 0):
-        self.stop_after = stop_after  #: stop after this many solutions (0 = count all)
-        self.any_cell = False  #: ignore the challenge (random boards)
-        self.level = level
-        self.deadline = deadline
-        self.keep_all = keep_all
-        self.nodes = 0
-        self.count = 0
-        self.first: list[Placement] | None = None
-        self.boards: list[list[Placement]] = []
-        self.timed_out = False
-        self.impossible_reason = ""
+def _laying_of(pl: Placement) -> int | None:
+    """Engine index of a booklet placement (or of the laying that looks the same)."""
+    k = _INDEX.get(pl)
+    return k if k is not None else _BY_LOOK.get((pl.piece, tuple(sorted(pl.cells()))))
 
-    # -- setup ---------------------------------------------------------------
-    def prepare(self) -> bool:
-        level = self.level
-        grid = level.grid
+
+# --- the track rules ----------------------------------------------------------
+class TrackRules(Hook):
+    """IQ Circuit's rules for one challenge (see the module docstring).
+
+    States are ``(on, off, twins)``: the board edges crossed and not crossed
+    so far, and a bit per twin bar whose blank laying is now barred.
+    """
+
+    def __init__(self, level: Level, any_cell: bool = False) -> None:
+        self.grid = level.grid
+        self.any_cell = any_cell
+        self.reason = ""
+        self.fixed_on, self.fixed_off = self._fixed_edges()
+        self.open_dots = 0
+        if not any_cell:
+            for y in range(HEIGHT):
+                for x in range(WIDTH):
+                    if self.grid[y][x] == OPEN_DOT:
+                        self.open_dots |= 1 << cell_index(x, y)
+        self.dot_pieces = 0
+        self.ok: list[bool] = []
+
+    def _fixed_edges(self) -> tuple[int, int]:
         on = off = 0
         for y in range(HEIGHT):
             for x in range(WIDTH):
-                sym = grid[y][x]
+                sym = self.grid[y][x]
                 if sym in SYMBOL_MASK:
-                    mask = SYMBOL_MASK[sym]
-                    for d in range(4):
-                        b = edge_bit(x, y, d)
-                        if b is None:
-                            if mask >> d & 1:
-                                self.impossible_reason = f"track of cell ({x},{y}) runs off the board"
-                                return False
-                        elif mask >> d & 1:
-                            on |= b
-                        else:
-                            off |= b
-        if on & off:
-            self.impossible_reason = "fixed cells disagree about a shared edge"
-            return False
-        occ = used = 0
-        fixed = []
-        for pl in level.pieces:
-            opt = next(
-                (o for o in _ALL_OPTIONS[pl.piece] if o.placement == pl or o.masks == tuple(sorted(pl.cells()))),
-                None,
-            )
-            if opt is None or opt.cells & occ or opt.on & off or opt.off & on:
-                self.impossible_reason = f"pre-placed piece {pl.piece} does not fit"
-                return False
-            occ |= opt.cells
-            on |= opt.on
-            off |= opt.off
-            used |= 1 << pl.piece
-            fixed.append(pl)
-        self.fixed = fixed
-        # options per first cell, filtered by the challenge
-        by_cell: list[list[tuple]] = [[] for _ in range(CELLS)]
-        self.open_dots = 0
-        for y in range(HEIGHT):
-            for x in range(WIDTH):
-                if grid[y][x] == OPEN_DOT:
-                    self.open_dots |= 1 << cell_index(x, y)
-        twin_a = {a: b for a, b in TWIN_BLANKS}
-        twin_b = {b: a for a, b in TWIN_BLANKS}
-        self.dot_pieces = 0
-        n_options = 0
-        for pid in range(N_PIECES):
-            if used >> pid & 1:
-                continue
-            for opt in _ALL_OPTIONS[pid]:
-                if opt.cells & occ or opt.on & off or opt.off & on:
-                    continue
-                if not self.any_cell and not all(_cell_allows(grid[y][x], m) for x, y, m in opt.masks):
-                    continue
-                pbit = 1 << pid
-                check = pbit
-                setbits = pbit
-                blank = opt.placement.face == 2
-                if blank and pid in twin_a:
-                    check |= 1 << (N_PIECES + pid)  # banned once its twin lay blank first
-                if blank and pid in twin_b:
-                    setbits |= 1 << (N_PIECES + twin_b[pid])
-                if opt.dot:
-                    self.dot_pieces |= pbit
-                first = (opt.cells & -opt.cells).bit_length() - 1
-                by_cell[first].append((opt.cells, opt.on, opt.off, check, setbits, opt))
-                n_options += 1
-        # most promising first: options that bring a dot, then bigger pieces
-        for lst in by_cell:
-            lst.sort(key=lambda t: (not t[5].dot, -bin(t[0]).count("1")))
-        self.by_cell = by_cell
-        self.n_options = n_options
-        self.start = (occ, on, off, used)
-        return True
+                    c_on, c_off, fits = _cell_edges(x, y, SYMBOL_MASK[sym])
+                    if not fits:
+                        self.reason = f"track of cell ({x},{y}) runs off the board"
+                    on, off = on | c_on, off | c_off
+        if on & off and not self.reason:
+            self.reason = "fixed cells disagree about a shared edge"
+        return on, off
 
-    # -- search --------------------------------------------------------------
-    def run(self) -> None:
-        occ, on, off, used = self.start
-        self.stack: list[Option] = []
-        try:
-            self._dfs(occ, on, off, used)
-        except _Timeout:
-            self.timed_out = True
-        except _Stop:
-            pass
+    def allow(self, index: int) -> bool:
+        return self.ok[index]
 
-    def _dfs(self, occ: int, on: int, off: int, used: int) -> None:
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
-            raise _Timeout
-        free = FULL & ~occ
-        if not free:
-            if self._no_loop():
-                self.count += 1
-                board = self.fixed + [o.placement for o in self.stack]
-                if self.first is None:
-                    self.first = board
-                if self.keep_all:
-                    self.boards.append(board)
-                if self.stop_after and self.count >= self.stop_after:
-                    raise _Stop
+    def settle(self, covered: int, state) -> None:
+        """Which layings the challenge allows, and which pieces can still bring a dot."""
+        on, off, _twins = state
+        if self.any_cell:
+            self.ok = [opt.fits for opt in OPTIONS]
             return
-        # dots still open must be matched by pieces still able to show a dot
-        open_left = self.open_dots & free
-        if open_left and bin(open_left).count("1") > bin(self.dot_pieces & ~used & ALL_PIECES).count("1"):
-            return
-        low = free & -free
-        stack = self.stack
-        for cells, o_on, o_off, check, setbits, opt in self.by_cell[low.bit_length() - 1]:
-            if cells & occ or check & used or o_on & off or o_off & on:
-                continue
-            nfree = free & ~cells
-            if nfree & ~_neighbours(nfree):
-                continue  # a lone free cell can never be covered
-            stack.append(opt)
-            self._dfs(occ | cells, on | o_on, off | o_off, used | setbits)
-            stack.pop()
+        allowed = [_masks_allowed(self.grid[y][x]) for y, x in BOARD.cells]
+        masks, ok = ENGINE.table.masks, []
+        for k, (fits, o_on, o_off) in enumerate(zip(_FITS, _ON, _OFF)):
+            good = fits and not masks[k] & covered and not (o_on & off or o_off & on)
+            if good:
+                for i, m in _CELL_MASKS[k]:
+                    if not allowed[i] >> m & 1:
+                        good = False
+                        break
+            ok.append(good)
+        self.ok = ok
+        for k, opt in enumerate(OPTIONS):
+            if opt.dot and self.ok[k]:
+                self.dot_pieces |= 1 << opt.placement.piece
 
-    def _no_loop(self) -> bool:
-        placements = self.fixed + [o.placement for o in self.stack]
-        return not _has_loop(board_symbols(placements))
+    def start(self, placed: list[int]):
+        on, off = self.fixed_on, self.fixed_off
+        for k in placed:
+            opt = OPTIONS[k]
+            if opt.on & off or opt.off & on:
+                self.reason = f"pre-placed piece {opt.placement.piece} does not fit"
+                return None
+            on, off = on | opt.on, off | opt.off
+        return (on, off, 0)
+
+    def place(self, state, index: int):
+        on, off, twins = state
+        o_on, o_off = _ON[index], _OFF[index]
+        if o_on & off or o_off & on or _BARS[index] & twins:
+            return None
+        return (on | o_on, off | o_off, twins | _SETS[index])
+
+    def prune(self, state, covered: int, used: int) -> bool:
+        open_left = self.open_dots & ~covered
+        return bool(open_left) and open_left.bit_count() > (self.dot_pieces & ~used).bit_count()
+
+    def finish(self, state, stack: list[int]) -> bool:
+        _paths, loops = track_paths(board_symbols([OPTIONS[k].placement for k in stack]))
+        return not loops
 
 
-class _Timeout(Exception):
-    pass
-
-
-class _Stop(Exception):
-    pass
+def _prepare(level: Level, any_cell: bool = False):
+    """``(rules, constraints, reason)`` for a challenge."""
+    rules = TrackRules(level, any_cell)
+    laid = []
+    for pl in level.pieces:
+        k = _laying_of(pl)
+        if k is None:
+            return rules, None, f"pre-placed piece {pl.piece} does not fit"
+        laid.append(k)
+    cons = Constraints(laid=tuple(laid), hook=rules)
+    start = compile_start(ENGINE.table, cons)
+    if start.reason:
+        return rules, None, f"pre-placed pieces overlap: {start.reason}"
+    state = rules.start(start.placed)
+    if rules.reason:
+        return rules, None, rules.reason
+    rules.settle(start.covered, state)
+    return rules, cons, ""
 
 
 def random_board(rng) -> list[Placement]:
@@ -327,14 +334,13 @@ def random_board(rng) -> list[Placement]:
     ``rng`` is a ``random.Random``; used to make test challenges.
     """
     blank = Level("random", "wizard", ("?" * WIDTH,) * HEIGHT)
-    search = _Search(blank, None, False, stop_after=1)
-    search.any_cell = True
-    search.prepare()
-    for lst in search.by_cell:
+    rules, cons, _reason = _prepare(blank, any_cell=True)
+    table = copy.copy(ENGINE.table)
+    table.by_first = [[k for k in lst if rules.allow(k)] for lst in ENGINE.table.by_first]
+    for lst in table.by_first:
         rng.shuffle(lst)
-    search.run()
-    return sorted(search.first)
-
+    out = run(table, compile_start(table, cons), limit=1, keep=1, hook=rules, rule=SCAN)
+    return sorted(OPTIONS[k].placement for k in out.solutions[0])
 
 
 def random_challenge(rng, kind: str, level: int | str = "drawn") -> Level:
@@ -347,44 +353,44 @@ def random_challenge(rng, kind: str, level: int | str = "drawn") -> Level:
         keep = rng.sample(dots, min(len(dots), rng.randint(1, 4)))
     return challenge_of(board, kind, level=level, keep=keep)
 
-def _has_loop(symbols) -> bool:
-    _paths, loops = track_paths(symbols)
-    return bool(loops)
-
 
 def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
     """Find a solution and count all of them (``proven`` = the count is certain)."""
     t0 = time.perf_counter()
-    deadline = None if options.timeout is None else t0 + options.timeout
-    search = _Search(level, deadline, options.all_solutions)
-    ok = search.prepare()
-    if ok:
-        search.run()
-    seconds = time.perf_counter() - t0
+    rules, cons, reason = _prepare(level)
+    count, nodes, timed_out, boards = 0, 0, False, []
+    if cons is not None:
+        res = ENGINE.ask(cons, keep=-1 if options.all_solutions else 1, timeout=options.timeout)
+        count, nodes, timed_out = res.count, res.nodes, res.timed_out
+        boards = [[OPTIONS[_INDEX_OF[pl]].placement for pl in sol] for sol in res.solutions]
     out = {
         "puzzle": PUZZLE,
         "level": level.level,
         "kind": level.kind,
-        "solved": search.first is not None,
-        "seconds": round(seconds, 6),
-        "proven": not search.timed_out,
-        "count": search.count,
-        "timed_out": search.timed_out,
-        "nodes": search.nodes,
+        "solved": bool(boards),
+        "seconds": round(time.perf_counter() - t0, 6),
+        "proven": not timed_out,
+        "count": count,
+        "timed_out": timed_out,
+        "nodes": nodes,
     }
-    if not ok:
-        out["reason"] = search.impossible_reason
-    elif search.first is None and not search.timed_out:
+    if reason:
+        out["reason"] = reason
+    elif not boards and not timed_out:
         out["reason"] = "no way to lay the ten pieces matches the challenge"
-    if search.first is not None:
-        board = sorted(search.first)
+    if boards:
+        board = sorted(boards[0])
         out["placements"] = [pl.as_dict() for pl in board]
         out["board"] = list(board_ids(board))
         out["symbols"] = list(board_symbols(board))
         out["order"] = [pl.piece for pl in placement_order(level, board)]
     if options.all_solutions:
-        out["all_boards"] = [list(board_ids(b)) for b in search.boards]
+        out["all_boards"] = [list(board_ids(b)) for b in boards]
     return out
+
+
+#: engine placement -> its index (solutions come back as placements)
+_INDEX_OF = {pl: k for k, pl in enumerate(ENGINE.table.placements)}
 
 
 def placement_order(level: Level, board) -> list[Placement]:
