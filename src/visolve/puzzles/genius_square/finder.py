@@ -20,6 +20,7 @@ Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -27,6 +28,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points
+from visolve.vision.glance import thumbnail
 from visolve.vision.quad import find_cell_lattice
 from visolve.vision.view import BoardView, corners_homography
 
@@ -76,25 +78,19 @@ class Upright:
 
 
 def reduce(image: np.ndarray, side: int = WORK_SIDE) -> tuple[np.ndarray, float]:
-    """The picture reduced to ``side`` px on its long side, and the factor."""
-    h, w = image.shape[:2]
-    f = min(1.0, side / max(h, w))
-    if f == 1.0:
-        return image, 1.0
-    return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+    """The picture reduced to about ``side`` px on its long side
+    (:func:`visolve.vision.glance.thumbnail`), and the factor."""
+    small = thumbnail(image, side)
+    return small, small.shape[1] / image.shape[1]
 
 
-def grid_candidates(image: np.ndarray, side: int = WORK_SIDE) -> list[np.ndarray]:
-    """Homographies (board -> picture) of 6 x 6 grids, likeliest first, searched at ``side`` px."""
-    small, f = reduce(image, side)
+def grid_candidates(small: np.ndarray) -> Iterator[np.ndarray]:
+    """Homographies (board -> ``small``) of 6 x 6 grids, likeliest first (found lazily)."""
     grey = cv2.GaussianBlur(small.max(axis=2), (0, 0), 0.8)
-    out = []
     lattice = _lattice(grey)
     if lattice is not None:
-        out.append(lattice)
-    out += _outlines(grey)
-    back = np.diag([1.0 / f, 1.0 / f, 1.0])
-    return [back @ h for h in out]
+        yield lattice
+    yield from _outlines(grey)
 
 
 def _lattice(grey: np.ndarray) -> np.ndarray | None:
@@ -215,22 +211,19 @@ def _label_box(view: BoardView, side: int, k: int) -> np.ndarray:
     return view.image[max(y0, 0):max(y1, 1), max(x0, 0):max(x1, 1)]
 
 
-def find_upright(image: np.ndarray, side: int = WORK_SIDE) -> Upright:
-    """The first grid candidate whose labelled edges are found, upright.
+def find_upright(small: np.ndarray) -> Upright:
+    """The first grid candidate of a reduced picture whose labelled edges are found, upright.
 
     Raises
     ------
     NotThisPuzzle
         No 6 x 6 grid, or none with labelled edges.
     """
-    candidates = grid_candidates(image, side)
-    if not candidates:
-        raise NotThisPuzzle("no 6 x 6 grid of squares found")
     reasons = []
-    for hom in candidates:
+    for hom in grid_candidates(small):
         try:
-            return upright(image, hom)
+            return upright(small, hom)
         except NotThisPuzzle as exc:
             reasons.append(str(exc))
-    raise NotThisPuzzle(reasons[0])
+    raise NotThisPuzzle(reasons[0] if reasons else "no 6 x 6 grid of squares found")
 

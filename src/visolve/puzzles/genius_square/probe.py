@@ -7,10 +7,9 @@ px on its long side) with the reader's own steps
 ``[0, 1]``:
 
 * :data:`BOARD_SCORE` when a 6 x 6 grid with two adjacent labelled edges
-  is seen and at most :data:`MAX_DOUBTS` of its squares are in doubt (the
-  small copy blurs a few);
-* :data:`LABELLED_SCORE` when such a grid is seen but many squares look
-  like nothing of the game;
+  is seen and its squares read as a board of the game;
+* :data:`LABELLED_SCORE` when such a grid is seen but not read (a square in
+  doubt on the small copy, or squares that are nothing of the game);
 * :data:`GRID_SCORE` when only a 6 x 6 grid is seen;
 * 0 otherwise.
 """
@@ -19,17 +18,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from visolve.errors import NotThisPuzzle
+from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square.finder import grid_candidates, reduce, upright
-from visolve.puzzles.genius_square.reader import squares_of
+from visolve.puzzles.genius_square.reader import level_of, squares_of
 
 #: long side of the copy the probe looks at (px)
 PROBE_SIDE = 360
 BOARD_SCORE = 0.9
 LABELLED_SCORE = 0.25
 GRID_SCORE = 0.15
-#: squares in doubt a board may show on the small copy
-MAX_DOUBTS = 3
 
 
 def probe(image: np.ndarray) -> float:
@@ -37,14 +34,17 @@ def probe(image: np.ndarray) -> float:
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 16:
         return 0.0
     small, _f = reduce(np.ascontiguousarray(image[:, :, :3]), PROBE_SIDE)
-    candidates = grid_candidates(small, PROBE_SIDE)
-    best = GRID_SCORE if candidates else 0.0
-    for hom in candidates:
+    best = 0.0
+    for hom in grid_candidates(small):
+        best = max(best, GRID_SCORE)
         try:
             up = upright(small, hom)
         except NotThisPuzzle:
             continue
-        _view, squares, _edition = squares_of(small, up)
-        doubts = sum(1 for row in squares for sq in row if sq.doubt)
-        best = max(best, BOARD_SCORE if doubts <= MAX_DOUBTS else LABELLED_SCORE)
+        _view, squares, edition = squares_of(small, up.homography)
+        try:
+            level_of(squares, edition)
+            return BOARD_SCORE
+        except ReadError:
+            best = LABELLED_SCORE
     return best

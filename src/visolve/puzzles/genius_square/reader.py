@@ -20,6 +20,7 @@ as a name even when it is all digits.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -33,8 +34,11 @@ from visolve.puzzles.genius_square.finder import (
     SIZE,
     Upright,
     find_upright,
+    WORK_SIDE,
     label_pixels,
+    reduce,
 )
+from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
 from visolve.vision.view import BoardView
 
@@ -57,16 +61,32 @@ def _picture(image) -> np.ndarray:
     return np.ascontiguousarray(image[:, :, :3])
 
 
-def look(image: np.ndarray) -> tuple[Upright, BoardView, list[list[Square]], str]:
-    """The upright board, its view, every square as read and the edition."""
-    up = find_upright(image)
-    view, squares, edition = squares_of(image, up)
+def look(image: np.ndarray, side: int = WORK_SIDE) -> tuple[Upright, BoardView, list[list[Square]], str]:
+    """The upright board (homography in ``image``), its view, every square as read and the edition.
+
+    The grid is searched on a copy ``side`` px long; the squares are read on
+    that copy when its squares are :data:`READ_PITCH` px or more, else on the
+    picture itself.
+    """
+    small, f = reduce(image, side)
+    found = find_upright(small)
+    up = replace(found, homography=np.diag([1.0 / f, 1.0 / f, 1.0]) @ found.homography)
+    if _square_px(found.homography) >= READ_PITCH:
+        view, squares, edition = squares_of(small, found.homography)
+    else:
+        view, squares, edition = squares_of(image, up.homography)
     return up, view, squares, edition
 
 
-def squares_of(image: np.ndarray, up: Upright) -> tuple[BoardView, list[list[Square]], str]:
-    """The upright view of a board found, its squares as read and the edition."""
-    view = BoardView.from_homography(image, up.homography, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
+def _square_px(hom: np.ndarray) -> float:
+    """Mean side of a square in the picture ``hom`` maps to (px)."""
+    c = map_points(hom, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
+    return float(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1).mean()) / SIZE
+
+
+def squares_of(picture: np.ndarray, hom: np.ndarray) -> tuple[BoardView, list[list[Square]], str]:
+    """The upright view of the board ``hom`` (board -> ``picture``) shows, its squares as read and the edition."""
+    view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
     board, white = references(view, label_pixels(view))
     edition = edition_of(np.median(board.reshape(-1, 3), axis=0))
     return view, read_squares(view, board, white, edition), edition
@@ -76,6 +96,11 @@ def read(image: np.ndarray, source: str = "") -> Level:
     """The level a picture of the board shows (see the module docstring)."""
     image = _picture(image)
     _up, _view, squares, edition = look(image)
+    return level_of(squares, edition, source)
+
+
+def level_of(squares: list[list[Square]], edition: str, source: str = "") -> Level:
+    """The level of squares as read: a square in doubt, or pieces out of shape, are a :class:`ReadError`."""
     for r, row in enumerate(squares):
         for c, sq in enumerate(row):
             if sq.doubt:
