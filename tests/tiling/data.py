@@ -63,3 +63,7 @@ def stars_fillings() -> list[list[str]]:
 
 def stars_challenges() -> list[dict]:
     return json.loads(_read("iq-stars", "challenges.json"))["challenges"]
+
+
+def circuit_levels() -> list[dict]:
+    return json.loads(_read("iq-circuit", "levels.json"))["levels"]

@@ -77,3 +77,20 @@ def test_both_rules_find_the_same_solutions(compiled):
         eng = Engine(xoxo.BOARD, [xoxo.piece(p, False) for p in xoxo.LETTERS], False, compiled, rule)
         found.append(sorted(sorted((p.piece, p.mask) for p in s) for s in eng.enumerate(cons).solutions))
     assert found[0] == found[1] and len(found[0]) == 12
+
+
+def test_rules_hooks_run_the_same_compiled():
+    """IQ Circuit's track rules are data (constraints.Rules): both engines answer alike."""
+    need_compiled()
+    from visolve.puzzles.iq_circuit import solver
+    from visolve.puzzles.iq_circuit.levelfile import from_booklet_data
+    from visolve.tiling import Engine
+    from visolve.tiling.search import SCAN
+
+    levels = [from_booklet_data(e) for e in data.circuit_levels()[::6]]
+    py = Engine(solver.BOARD, solver.ENGINE.table.pieces, rule=SCAN, priority=solver._priority, compiled=False)
+    for level in levels:
+        cons, reason = solver._prepare(level)
+        assert not reason
+        a, b = py.enumerate(cons), solver.ENGINE.enumerate(cons)
+        assert (a.count, a.nodes, a.solutions) == (b.count, b.nodes, b.solutions) and a.count == 1

@@ -8,7 +8,7 @@ I/O: the puzzle families give their boards and pieces as data.
 """
 
 from visolve.tiling.board import Board, checkerboard_marks, hex_board, square_board
-from visolve.tiling.constraints import Constraints, Hook
+from visolve.tiling.constraints import Constraints, Hook, RuleData, Rules
 from visolve.tiling.engine import Engine, Result
 from visolve.tiling.hint import Hint, hint
 from visolve.tiling.pieces import Piece
@@ -21,6 +21,8 @@ __all__ = [
     "Hook",
     "Piece",
     "Result",
+    "RuleData",
+    "Rules",
     "checkerboard_marks",
     "hint",
     "hex_board",

@@ -21,6 +21,12 @@
  * conflicts form one group, the free cells next to its laid pieces, else
  * where each of them lies).
  *
+ * Questions with constraints.Rules (data the family gives: edges each
+ * placement says are crossed or not, which must agree between neighbours;
+ * tokens a placement sets or may not meet; cells that each need a distinct
+ * piece of a set; a veto per placement; a final check of a full board,
+ * called back in Python) run here too, without the memo.
+ *
  * A Core holds one placement table (built once per puzzle); search()
  * answers one question, batch() many start masks in one call. */
 #define PY_SSIZE_T_CLEAN
@@ -59,6 +65,9 @@ typedef struct {
     uint32_t singles;      /* one-cell pieces */
     int *first_start;      /* per cell: where its placements start in first_idx */
     int *first_idx;        /* placements by lowest cell, in search order */
+    /* rules (constraints.Rules), NULL when the puzzle has none */
+    uint64_t *seam_on, *seam_off; /* per placement: edges it crosses / leaves uncrossed */
+    uint32_t *bars, *sets;        /* per placement: tokens it may not meet / it sets */
 } Core;
 
 typedef struct {
@@ -85,6 +94,13 @@ typedef struct {
     long long *tally;
     PyObject *sols;
     Memo *memo;            /* counting only */
+    int rules;             /* a constraints.Rules question: the fields below count */
+    uint64_t on, off;      /* edges crossed / not crossed so far */
+    uint32_t tokens;       /* tokens set so far */
+    uint64_t demand_cells; /* free cells of these ... */
+    uint32_t demand_pieces;/* ... each need an unused piece of these */
+    const uint8_t *allowed;/* per placement: may be used (NULL: all) */
+    PyObject *finish;      /* callable(stack tuple) -> bool on a full board, or NULL */
     double deadline;
     int stop, timed_out, error;
 } Ctx;
@@ -96,17 +112,49 @@ static double now_seconds(void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* the stack as a tuple (NULL with an exception set) */
+static PyObject *stack_tuple(const Ctx *x)
+{
+    PyObject *t = PyTuple_New(x->depth);
+    for (int i = 0; t && i < x->depth; i++) {
+        PyObject *v = PyLong_FromLong(x->stack[i]);
+        if (!v) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+/* does the final check accept this full board? (-1: error) */
+static int finished(Ctx *x)
+{
+    if (!x->finish)
+        return 1;
+    PyObject *t = stack_tuple(x);
+    PyObject *r = t ? PyObject_CallOneArg(x->finish, t) : NULL;
+    Py_XDECREF(t);
+    int ok = r ? PyObject_IsTrue(r) : -1;
+    Py_XDECREF(r);
+    return ok;
+}
+
 static void leaf(Ctx *x)
 {
+    int ok = finished(x);
+    if (ok <= 0) {
+        if (ok < 0)
+            x->error = x->stop = 1;
+        return;
+    }
     x->count++;
     if (x->sols && (x->keep < 0 || PyList_GET_SIZE(x->sols) < x->keep)) {
-        PyObject *t = PyTuple_New(x->depth);
+        PyObject *t = stack_tuple(x);
         if (!t) {
             x->error = x->stop = 1;
             return;
         }
-        for (int i = 0; i < x->depth; i++)
-            PyTuple_SET_ITEM(t, i, PyLong_FromLong(x->stack[i]));
         if (PyList_Append(x->sols, t) < 0)
             x->error = x->stop = 1;
         Py_DECREF(t);
@@ -251,6 +299,49 @@ static int walled(const Core *c, uint64_t free, uint32_t used)
     return alone && __builtin_popcountll(alone) > __builtin_popcount(c->singles & ~used);
 }
 
+/* rules: may placement k be laid now? */
+static inline int rules_allow(const Ctx *x, int k)
+{
+    const Core *c = x->c;
+    if (x->allowed && !x->allowed[k])
+        return 0;
+    if (c->seam_on && ((c->seam_on[k] & x->off) || (c->seam_off[k] & x->on)))
+        return 0;
+    return !(c->bars && (c->bars[k] & x->tokens));
+}
+
+/* rules: more demanding free cells than unused pieces that can meet them? */
+static inline int rules_prune(const Ctx *x, uint64_t free, uint32_t used)
+{
+    uint64_t left = x->demand_cells & free;
+    return left && __builtin_popcountll(left) > __builtin_popcount(x->demand_pieces & ~used);
+}
+
+typedef struct {
+    uint64_t on, off;
+    uint32_t tokens;
+} RuleState;
+
+static inline RuleState rules_lay(Ctx *x, int k)
+{
+    const Core *c = x->c;
+    RuleState old = {x->on, x->off, x->tokens};
+    if (c->seam_on) {
+        x->on |= c->seam_on[k];
+        x->off |= c->seam_off[k];
+    }
+    if (c->sets)
+        x->tokens |= c->sets[k];
+    return old;
+}
+
+static inline void rules_undo(Ctx *x, RuleState old)
+{
+    x->on = old.on;
+    x->off = old.off;
+    x->tokens = old.tokens;
+}
+
 /* the scan-line rule: lay each fitting placement on the lowest free cell */
 static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig)
 {
@@ -264,6 +355,8 @@ static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig
             leaf(x);
         return 1;
     }
+    if (x->rules && rules_prune(x, free, used))
+        return 0;
     int hit = 0;
     Slot *slot = memo_find(x, covered, used, sig, free, &hit);
     if (hit)
@@ -276,9 +369,12 @@ static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig
         uint64_t m = c->masks[k];
         if ((m & covered) || (used >> p & 1) || (m & x->forbid[p]) || (m & x->need[p]) != x->need[p])
             continue;
+        if (x->rules && !rules_allow(x, k))
+            continue;
         uint32_t nused = used | (1u << p);
         if (walled(c, free & ~m, nused))
             continue;
+        RuleState before = rules_lay(x, k);
         uint32_t conf = x->conflicts[p];
         uint64_t saved[MAX_PIECES], nsig = sig;
         if (conf) {
@@ -292,6 +388,7 @@ static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig
         x->stack[x->depth++] = k;
         total += node_scan(x, covered | m, nused, nsig);
         x->depth--;
+        rules_undo(x, before);
         if (conf)
             for (int q = 0; q < c->npieces; q++)
                 if (conf >> q & 1)
@@ -323,13 +420,15 @@ static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t co
         return slot->count;
     long long total = 0;
     int branch = -1;
-    uint64_t cell = !regions_fit(c, free, used) ? 0 : choose(c, live, nlive, free, area == __builtin_popcountll(free), used, &branch);
+    uint64_t cell = (x->rules && rules_prune(x, free, used)) || !regions_fit(c, free, used) ? 0 : choose(c, live, nlive, free, area == __builtin_popcountll(free), used, &branch);
     int *child = x->live + (size_t)(level + 1) * c->nplace;
     for (int i = 0; cell && i < nlive; i++) {
         int k = live[i];
         uint64_t m = c->masks[k];
         int p = c->owners[k];
         if (branch >= 0 ? p != branch : !(m & cell))
+            continue;
+        if (x->rules && !rules_allow(x, k))
             continue;
         uint32_t conf = x->conflicts[p];
         uint64_t halo = c->halos[k];
@@ -344,8 +443,10 @@ static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t co
         if (conf)
             nsig = memo_sig(x, sig, k, p);
         x->stack[x->depth++] = k;
+        RuleState before = rules_lay(x, k);
         total += node(x, child, n, level + 1, covered | m, used | (1u << p), area - c->sizes[p], nsig);
         x->depth--;
+        rules_undo(x, before);
         if (x->stop)
             return total;
     }

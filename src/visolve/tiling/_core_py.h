@@ -29,6 +29,10 @@ static void core_dealloc(Core *self)
     PyMem_Free(self->order);
     PyMem_Free(self->first_start);
     PyMem_Free(self->first_idx);
+    PyMem_Free(self->seam_on);
+    PyMem_Free(self->seam_off);
+    PyMem_Free(self->bars);
+    PyMem_Free(self->sets);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -165,12 +169,97 @@ static int ctx_init(Ctx *x, Core *self, PyObject *forbid, PyObject *need, PyObje
     return 0;
 }
 
+/* a question's rules: (on, off, tokens, demand cells, demand pieces, allowed bytes or None,
+ * finish callable or None); ``allowed`` is released by the caller */
+static int rules_init(Ctx *x, PyObject *rules, Py_buffer *allowed)
+{
+    unsigned long long on, off, demand_cells;
+    unsigned long tokens, demand_pieces;
+    PyObject *allow, *finish;
+    if (!PyArg_ParseTuple(rules, "KKkKkOO", &on, &off, &tokens, &demand_cells, &demand_pieces,
+                          &allow, &finish))
+        return -1;
+    x->rules = 1;
+    x->on = on;
+    x->off = off;
+    x->tokens = (uint32_t)tokens;
+    x->demand_cells = demand_cells;
+    x->demand_pieces = (uint32_t)demand_pieces;
+    if (allow != Py_None) {
+        if (PyObject_GetBuffer(allow, allowed, PyBUF_SIMPLE) < 0)
+            return -1;
+        if (allowed->len != x->c->nplace) {
+            PyErr_SetString(PyExc_ValueError, "allowed: one byte per placement");
+            return -1;
+        }
+        x->allowed = allowed->buf;
+    }
+    x->finish = finish != Py_None ? finish : NULL;
+    return 0;
+}
+
+PyDoc_STRVAR(set_rules_doc,
+"set_rules(seam_on, seam_off, bars, sets)\n\n"
+"The puzzle's per-placement rule data (lists of ints, or None for none):\n"
+"edges each placement crosses and leaves uncrossed, tokens it may not meet\n"
+"and tokens it sets (see constraints.Rules).");
+
+static int opt_u64s(PyObject *seq, uint64_t **out, int n, const char *what)
+{
+    PyMem_Free(*out);
+    *out = NULL;
+    if (seq == Py_None)
+        return 0;
+    *out = PyMem_Calloc(n + 1, sizeof(uint64_t));
+    if (!*out) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return u64_list(seq, *out, n, what);
+}
+
+static PyObject *core_set_rules(Core *self, PyObject *args)
+{
+    PyObject *on, *off, *bars, *sets;
+    if (!PyArg_ParseTuple(args, "OOOO", &on, &off, &bars, &sets))
+        return NULL;
+    uint64_t *b64 = NULL, *s64 = NULL;
+    int n = self->nplace;
+    if (opt_u64s(on, &self->seam_on, n, "seam_on") < 0 || opt_u64s(off, &self->seam_off, n, "seam_off") < 0 ||
+        opt_u64s(bars, &b64, n, "bars") < 0 || opt_u64s(sets, &s64, n, "sets") < 0) {
+        PyMem_Free(b64);
+        PyMem_Free(s64);
+        return NULL;
+    }
+    if (!self->seam_on != !self->seam_off) {
+        PyErr_SetString(PyExc_ValueError, "seam_on and seam_off go together");
+        return NULL;
+    }
+    PyMem_Free(self->bars);
+    PyMem_Free(self->sets);
+    self->bars = self->sets = NULL;
+    if (b64 || s64) {
+        self->bars = PyMem_Calloc(n + 1, sizeof(uint32_t));
+        self->sets = PyMem_Calloc(n + 1, sizeof(uint32_t));
+        for (int k = 0; self->bars && self->sets && k < n; k++) {
+            self->bars[k] = b64 ? (uint32_t)b64[k] : 0;
+            self->sets[k] = s64 ? (uint32_t)s64[k] : 0;
+        }
+    }
+    PyMem_Free(b64);
+    PyMem_Free(s64);
+    if ((b64 || s64) && (!self->bars || !self->sets))
+        return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
 PyDoc_STRVAR(search_doc,
-"search(covered, used, placed, forbid, need, conflicts, limit, keep, tally, timeout)\n"
+"search(covered, used, placed, forbid, need, conflicts, limit, keep, tally, timeout, rules=None)\n"
 "-> (count, solutions, timed_out, nodes, tally)\n\n"
 "One question (see search.run): ``placed`` are the given placements (they\n"
 "start every solution), ``limit`` 0 = all, ``keep`` -1 = all, ``timeout``\n"
-"<= 0 = none; ``tally`` a list per placement or None.");
+"<= 0 = none; ``tally`` a list per placement or None.  ``rules``: see\n"
+"rules_init (the memo is not used with rules).");
 
 static PyObject *core_search(Core *self, PyObject *args)
 {
@@ -180,14 +269,18 @@ static PyObject *core_search(Core *self, PyObject *args)
     long long limit, keep;
     int want_tally;
     double timeout;
-    if (!PyArg_ParseTuple(args, "KkOOOOLLpd", &covered, &used, &placed, &forbid, &need,
-                          &conflicts, &limit, &keep, &want_tally, &timeout))
+    PyObject *rules = Py_None;
+    Py_buffer allowed = {0};
+    if (!PyArg_ParseTuple(args, "KkOOOOLLpd|O", &covered, &used, &placed, &forbid, &need,
+                          &conflicts, &limit, &keep, &want_tally, &timeout, &rules))
         return NULL;
     Ctx *x = PyMem_Calloc(1, sizeof(Ctx));
     if (!x)
         return PyErr_NoMemory();
     PyObject *out = NULL;
     if (ctx_init(x, self, forbid, need, conflicts) < 0)
+        goto done;
+    if (rules != Py_None && rules_init(x, rules, &allowed) < 0)
         goto done;
     Py_ssize_t np = PySequence_Size(placed);
     if (np < 0 || np > MAX_PIECES) {
@@ -210,7 +303,7 @@ static PyObject *core_search(Core *self, PyObject *args)
         goto done;
     }
     Memo mo = {NULL, 0, {0}};
-    if (!limit && !keep && !want_tally) {
+    if (!limit && !keep && !want_tally && !x->rules) {
         if (memo_open(&mo, x, MEMO_SMALL) < 0) {
             PyErr_NoMemory();
             goto done;
@@ -233,6 +326,8 @@ static PyObject *core_search(Core *self, PyObject *args)
         out = Py_BuildValue("(LOOLN)", x->count, x->sols, x->timed_out ? Py_True : Py_False,
                             x->nodes, tally);
 done:
+    if (allowed.obj)
+        PyBuffer_Release(&allowed);
     Py_XDECREF(x->sols);
     PyMem_Free(x->tally);
     PyMem_Free(x->live);
@@ -328,6 +423,7 @@ done:
 static PyMethodDef core_methods[] = {
     {"search", (PyCFunction)core_search, METH_VARARGS, search_doc},
     {"batch", (PyCFunction)core_batch, METH_VARARGS, batch_doc},
+    {"set_rules", (PyCFunction)core_set_rules, METH_VARARGS, set_rules_doc},
     {NULL, NULL, 0, NULL},
 };
 

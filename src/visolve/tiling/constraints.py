@@ -46,6 +46,80 @@ class Hook:
 
 
 @dataclass(frozen=True)
+class RuleData:
+    """Per-placement rule data of a puzzle (lists indexed by placement, or None).
+
+    ``on``/``off``: edges (any numbering, up to 64) a placement says its
+    line crosses / does not cross; two placements disagree when one's
+    ``on`` meets the other's ``off``.  ``bars``/``sets``: tokens (up to 32)
+    a placement may not meet / sets once laid.
+    """
+
+    on: list[int] | None = None
+    off: list[int] | None = None
+    bars: list[int] | None = None
+    sets: list[int] | None = None
+
+
+class Rules(Hook):
+    """A hook made of data, which the compiled core also runs.
+
+    Parameters
+    ----------
+    data : RuleData
+        The puzzle's per-placement data (built once per puzzle).
+    on, off, tokens : int
+        Edges crossed / not crossed and tokens set at the start, the given
+        placements' included (the caller's to add).
+    demand_cells, demand_pieces : int
+        Each free cell of ``demand_cells`` needs its own unused piece of
+        ``demand_pieces`` (a cell mask and a piece mask).
+    allowed : bytes or None
+        Per placement, 1 if the question allows it.
+    final : callable or None
+        ``final(stack)`` -> bool: is this full board (placement indices) a
+        solution?
+    """
+
+    def __init__(
+        self, data: RuleData, on: int = 0, off: int = 0, tokens: int = 0, demand_cells: int = 0,
+        demand_pieces: int = 0, allowed: bytes | None = None, final=None,
+    ) -> None:
+        self.data, self.on, self.off, self.tokens = data, on, off, tokens
+        self.demand_cells, self.demand_pieces = demand_cells, demand_pieces
+        self.allowed, self.final = allowed, final
+        zeros = None if data.on is None and data.bars is None else [0] * len(data.on or data.bars)
+        self._on, self._off = data.on or zeros, data.off or zeros
+        self._bars, self._sets = data.bars or zeros, data.sets or zeros
+
+    def args(self) -> tuple:
+        """The question's part for the compiled core."""
+        return (self.on, self.off, self.tokens, self.demand_cells, self.demand_pieces, self.allowed, self.final)
+
+    def allow(self, index: int) -> bool:
+        return self.allowed is None or bool(self.allowed[index])
+
+    def start(self, placed: list[int]):
+        return (self.on, self.off, self.tokens)
+
+    def place(self, state, index: int):
+        on, off, tokens = state
+        if self._on is None:
+            return state
+        o_on, o_off = self._on[index], self._off[index]
+        if o_on & off or o_off & on or self._bars[index] & tokens:
+            return None
+        return (on | o_on, off | o_off, tokens | self._sets[index])
+
+    def prune(self, state, covered: int, used: int) -> bool:
+        left = self.demand_cells & ~covered
+        return bool(left) and left.bit_count() > (self.demand_pieces & ~used).bit_count()
+
+    def finish(self, state, stack: list[int]) -> bool:
+        return self.final is None or bool(self.final(tuple(stack)))
+
+
+@dataclass(frozen=True)
 class Constraints:
     """One question's rules on top of the puzzle.
 
@@ -65,7 +139,8 @@ class Constraints:
     within : mapping
         Piece -> the only cells it may cover (e.g. a die's faces).
     hook : Hook or None
-        Family rules; a question with a hook runs the Python search.
+        Family rules; a question with a hook runs the Python search, unless
+        it is a :class:`Rules` (which the compiled core runs too).
     """
 
     blocked: Iterable = ()

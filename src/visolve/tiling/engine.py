@@ -3,7 +3,8 @@
 An :class:`Engine` is built once per board and piece set; each question
 takes :class:`~visolve.tiling.constraints.Constraints` and a timeout and
 returns a :class:`Result`.  The compiled core (``_core.c``) answers when it
-is built and the question has no family hook, unless ``VISOLVE_PURE_PYTHON``
+is built and the question has no family hook (or one made of data, a
+``constraints.Rules``), unless ``VISOLVE_PURE_PYTHON``
 is set or the engine was made with ``compiled=False``; the Python search is
 the reference and gives the same answers.
 """
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 
 from visolve.tiling import search
 from visolve.tiling.board import Board
-from visolve.tiling.constraints import Constraints, Start, compile_start
+from visolve.tiling.constraints import Constraints, Rules, Start, compile_start
 from visolve.tiling.pieces import Piece
 from visolve.tiling.placements import Placement, Table
 
@@ -108,6 +109,7 @@ class Engine:
         self.rule = rule
         want = USE_COMPILED if compiled is None else compiled and _core is not None
         self.core = self._make_core() if want else None
+        self._rule_data = None  #: the RuleData the compiled core holds
 
     def _make_core(self):
         t = self.table
@@ -165,12 +167,20 @@ class Engine:
         )
 
     def _run(self, start: Start, limit, keep, tally, timeout, t0, cons) -> search.Outcome:
-        if self.core is None or cons.hook is not None:
+        hook = cons.hook
+        if self.core is None or (hook is not None and not isinstance(hook, Rules)):
             deadline = None if timeout is None else t0 + timeout
-            return search.run(self.table, start, limit, keep, tally, deadline, cons.hook, self.rule)
+            return search.run(self.table, start, limit, keep, tally, deadline, hook, self.rule)
+        rules = None
+        if hook is not None:
+            if hook.data is not self._rule_data:
+                d = hook.data
+                self.core.set_rules(d.on, d.off, d.bars, d.sets)
+                self._rule_data = d
+            rules = hook.args()
         count, sols, timed_out, nodes, tallies = self.core.search(
             start.covered, start.used, start.placed, start.forbid, start.need, start.conflicts,
-            limit, keep, tally, timeout or 0.0,
+            limit, keep, tally, timeout or 0.0, rules,
         )
         return search.Outcome(count, sols, timed_out, nodes, tallies)
 

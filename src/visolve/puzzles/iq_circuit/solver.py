@@ -11,18 +11,20 @@ counted once).  Per laying this module keeps:
 * ``off``: the board edges next to its cells that its track does not cross;
 * whether it shows a dot, and the booklet's ``Placement`` it is.
 
-The track rules are a :class:`~visolve.tiling.Hook`: a laying whose track
-runs off the board, or that disagrees with a cell the challenge fixes, or
-puts a dot where the challenge has none (or none where it has one), is
-vetoed before the search; while laying, its ``on`` edges must meet no
-``off`` edge of the board so far and its ``off`` edges no ``on`` edge
-(track continuity across piece borders; cells fixed by the challenge give
-their edges first).  More still-open challenge dots than unused pieces that
-can still bring one end a branch; a full board with a closed loop (track
-without a dot) is no solution.  Layings that bring a dot are tried first,
-then bigger pieces.  The two pairs of equal bars lying blank side up are
-put in a fixed order so that boards that look the same are counted once.
-The engine itself skips a laying that walls in a free cell.
+The track rules are a :class:`~visolve.tiling.Rules` hook, data the
+compiled engine runs too: a laying whose track runs off the board, or that
+disagrees with a cell the challenge fixes, or puts a dot where the
+challenge has none (or none where it has one), is vetoed before the search;
+while laying, its ``on`` edges must meet no ``off`` edge of the board so far
+and its ``off`` edges no ``on`` edge (track continuity across piece borders;
+cells fixed by the challenge give their edges first).  More still-open
+challenge dots than unused pieces that can still bring one end a branch; a
+full board with a closed loop (track without a dot) is no solution (checked
+here, called back from the search).  Layings that bring a dot are tried
+first, then bigger pieces.  The two pairs of equal bars lying blank side up
+are put in a fixed order (a token the second one sets bars the first) so
+that boards that look the same are counted once.  The engine itself skips
+a laying that walls in a free cell.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from visolve.puzzles.iq_circuit.model import (
     rotate_mask,
     track_paths,
 )
-from visolve.tiling import Board, Constraints, Engine, Hook
+from visolve.tiling import Board, Constraints, Engine, RuleData, Rules
 from visolve.tiling import Piece as TilingPiece
 from visolve.tiling.constraints import compile_start
 from visolve.tiling.geometry import SQUARE
@@ -166,9 +168,7 @@ def _option(engine: Engine, k: int) -> Option:
 
 
 def _build() -> tuple[Engine, list[Option]]:
-    engine = Engine(
-        BOARD, [_tiling_piece(p) for p in PIECES], compiled=False, rule=SCAN, priority=_priority
-    )
+    engine = Engine(BOARD, [_tiling_piece(p) for p in PIECES], rule=SCAN, priority=_priority)
     return engine, [_option(engine, k) for k in range(len(engine.table.placements))]
 
 
@@ -223,109 +223,80 @@ def _laying_of(pl: Placement) -> int | None:
 
 
 # --- the track rules ----------------------------------------------------------
-class TrackRules(Hook):
-    """IQ Circuit's rules for one challenge (see the module docstring).
-
-    States are ``(on, off, twins)``: the board edges crossed and not crossed
-    so far, and a bit per twin bar whose blank laying is now barred.
-    """
-
-    def __init__(self, level: Level, any_cell: bool = False) -> None:
-        self.grid = level.grid
-        self.any_cell = any_cell
-        self.reason = ""
-        self.fixed_on, self.fixed_off = self._fixed_edges()
-        self.open_dots = 0
-        if not any_cell:
-            for y in range(HEIGHT):
-                for x in range(WIDTH):
-                    if self.grid[y][x] == OPEN_DOT:
-                        self.open_dots |= 1 << cell_index(x, y)
-        self.dot_pieces = 0
-        self.ok: list[bool] = []
-
-    def _fixed_edges(self) -> tuple[int, int]:
-        on = off = 0
-        for y in range(HEIGHT):
-            for x in range(WIDTH):
-                sym = self.grid[y][x]
-                if sym in SYMBOL_MASK:
-                    c_on, c_off, fits = _cell_edges(x, y, SYMBOL_MASK[sym])
-                    if not fits:
-                        self.reason = f"track of cell ({x},{y}) runs off the board"
-                    on, off = on | c_on, off | c_off
-        if on & off and not self.reason:
-            self.reason = "fixed cells disagree about a shared edge"
-        return on, off
-
-    def allow(self, index: int) -> bool:
-        return self.ok[index]
-
-    def settle(self, covered: int, state) -> None:
-        """Which layings the challenge allows, and which pieces can still bring a dot."""
-        on, off, _twins = state
-        if self.any_cell:
-            self.ok = [opt.fits for opt in OPTIONS]
-            return
-        allowed = [_masks_allowed(self.grid[y][x]) for y, x in BOARD.cells]
-        masks, ok = ENGINE.table.masks, []
-        for k, (fits, o_on, o_off) in enumerate(zip(_FITS, _ON, _OFF)):
-            good = fits and not masks[k] & covered and not (o_on & off or o_off & on)
-            if good:
-                for i, m in _CELL_MASKS[k]:
-                    if not allowed[i] >> m & 1:
-                        good = False
-                        break
-            ok.append(good)
-        self.ok = ok
-        for k, opt in enumerate(OPTIONS):
-            if opt.dot and self.ok[k]:
-                self.dot_pieces |= 1 << opt.placement.piece
-
-    def start(self, placed: list[int]):
-        on, off = self.fixed_on, self.fixed_off
-        for k in placed:
-            opt = OPTIONS[k]
-            if opt.on & off or opt.off & on:
-                self.reason = f"pre-placed piece {opt.placement.piece} does not fit"
-                return None
-            on, off = on | opt.on, off | opt.off
-        return (on, off, 0)
-
-    def place(self, state, index: int):
-        on, off, twins = state
-        o_on, o_off = _ON[index], _OFF[index]
-        if o_on & off or o_off & on or _BARS[index] & twins:
-            return None
-        return (on | o_on, off | o_off, twins | _SETS[index])
-
-    def prune(self, state, covered: int, used: int) -> bool:
-        open_left = self.open_dots & ~covered
-        return bool(open_left) and open_left.bit_count() > (self.dot_pieces & ~used).bit_count()
-
-    def finish(self, state, stack: list[int]) -> bool:
-        _paths, loops = track_paths(board_symbols([OPTIONS[k].placement for k in stack]))
-        return not loops
+#: the rules every challenge shares: edges crossed / not crossed, twin bars' tokens
+RULE_DATA = RuleData(_ON, _OFF, _BARS, _SETS)
 
 
-def _prepare(level: Level, any_cell: bool = False):
-    """``(rules, constraints, reason)`` for a challenge."""
-    rules = TrackRules(level, any_cell)
+def _fixed_edges(grid) -> tuple[int, int, str]:
+    """Edges the challenge's fixed cells cross / do not cross, and why they cannot be, if so."""
+    on = off = 0
+    reason = ""
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            sym = grid[y][x]
+            if sym in SYMBOL_MASK:
+                c_on, c_off, fits = _cell_edges(x, y, SYMBOL_MASK[sym])
+                if not fits and not reason:
+                    reason = f"track of cell ({x},{y}) runs off the board"
+                on, off = on | c_on, off | c_off
+    if on & off and not reason:
+        reason = "fixed cells disagree about a shared edge"
+    return on, off, reason
+
+
+def _allowed(grid, covered: int, on: int, off: int, any_cell: bool) -> list[bool]:
+    """Per laying: its track stays on the board, and (unless ``any_cell``) it fits the
+    start and every cell the challenge shows."""
+    if any_cell:
+        return list(_FITS)
+    allowed = [_masks_allowed(grid[y][x]) for y, x in BOARD.cells]
+    masks, ok = ENGINE.table.masks, []
+    for k, (fits, o_on, o_off) in enumerate(zip(_FITS, _ON, _OFF)):
+        good = fits and not masks[k] & covered and not (o_on & off or o_off & on)
+        if good:
+            for i, m in _CELL_MASKS[k]:
+                if not allowed[i] >> m & 1:
+                    good = False
+                    break
+        ok.append(good)
+    return ok
+
+
+def _no_loop(stack) -> bool:
+    """A full board is a solution when no track closes on itself."""
+    _paths, loops = track_paths(board_symbols([OPTIONS[k].placement for k in stack]))
+    return not loops
+
+
+def _prepare(level: Level, any_cell: bool = False) -> tuple[Constraints | None, str]:
+    """The engine question of a challenge (the track rules as a ``Rules`` hook), or why none."""
+    on, off, reason = _fixed_edges(level.grid)
+    if reason:
+        return None, reason
     laid = []
     for pl in level.pieces:
         k = _laying_of(pl)
         if k is None:
-            return rules, None, f"pre-placed piece {pl.piece} does not fit"
+            return None, f"pre-placed piece {pl.piece} does not fit"
         laid.append(k)
-    cons = Constraints(laid=tuple(laid), hook=rules)
-    start = compile_start(ENGINE.table, cons)
+    start = compile_start(ENGINE.table, Constraints(laid=tuple(laid)))
     if start.reason:
-        return rules, None, f"pre-placed pieces overlap: {start.reason}"
-    state = rules.start(start.placed)
-    if rules.reason:
-        return rules, None, rules.reason
-    rules.settle(start.covered, state)
-    return rules, cons, ""
+        return None, f"pre-placed pieces overlap: {start.reason}"
+    for k in laid:
+        if _ON[k] & off or _OFF[k] & on:
+            return None, f"pre-placed piece {OPTIONS[k].placement.piece} does not fit"
+        on, off = on | _ON[k], off | _OFF[k]
+    ok = _allowed(level.grid, start.covered, on, off, any_cell)
+    dots = open_dots = 0
+    for k, opt in enumerate(OPTIONS):
+        if opt.dot and ok[k]:
+            dots |= 1 << opt.placement.piece
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            if level.grid[y][x] == OPEN_DOT and not any_cell:
+                open_dots |= 1 << cell_index(x, y)
+    rules = Rules(RULE_DATA, on, off, 0, open_dots, dots, bytes(ok), _no_loop)
+    return Constraints(laid=tuple(laid), hook=rules), ""
 
 
 def random_board(rng) -> list[Placement]:
@@ -334,12 +305,12 @@ def random_board(rng) -> list[Placement]:
     ``rng`` is a ``random.Random``; used to make test challenges.
     """
     blank = Level("random", "wizard", ("?" * WIDTH,) * HEIGHT)
-    rules, cons, _reason = _prepare(blank, any_cell=True)
+    cons, _reason = _prepare(blank, any_cell=True)
     table = copy.copy(ENGINE.table)
-    table.by_first = [[k for k in lst if rules.allow(k)] for lst in ENGINE.table.by_first]
+    table.by_first = [[k for k in lst if cons.hook.allow(k)] for lst in ENGINE.table.by_first]
     for lst in table.by_first:
         rng.shuffle(lst)
-    out = run(table, compile_start(table, cons), limit=1, keep=1, hook=rules, rule=SCAN)
+    out = run(table, compile_start(table, cons), limit=1, keep=1, hook=cons.hook, rule=SCAN)
     return sorted(OPTIONS[k].placement for k in out.solutions[0])
 
 
@@ -357,7 +328,7 @@ def random_challenge(rng, kind: str, level: int | str = "drawn") -> Level:
 def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
     """Find a solution and count all of them (``proven`` = the count is certain)."""
     t0 = time.perf_counter()
-    rules, cons, reason = _prepare(level)
+    cons, reason = _prepare(level)
     count, nodes, timed_out, boards = 0, 0, False, []
     if cons is not None:
         res = ENGINE.ask(cons, keep=-1 if options.all_solutions else 1, timeout=options.timeout)
