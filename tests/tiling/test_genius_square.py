@@ -67,3 +67,13 @@ def test_batch_first_solutions_tile_the_board(compiled):
     counts, firsts, _late = eng.batch(masks, limit=1, keep_first=True)
     assert counts == [1] * len(rolls)
     assert all(indices_tile(eng.table, f, m) for f, m in zip(firsts, masks))
+
+
+def test_a_piece_kept_within_cells(compiled):
+    """``within``: the monomino only on the top row = the solutions that put it there."""
+    blocked = [gs.square(b) for b in "B3 B4 F1 F2 F3 F4 F6".split()]
+    eng = gs.engine(compiled)
+    top = [(0, c) for c in range(6)]
+    kept = eng.count(Constraints(blocked=blocked, within={"1": top})).count
+    every = eng.enumerate(Constraints(blocked=blocked)).solutions
+    assert 0 < kept == sum(1 for s in every for pl in s if pl.piece == 0 and pl.mask < 1 << 6)

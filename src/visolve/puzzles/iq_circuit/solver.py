@@ -33,6 +33,8 @@ import copy
 import time
 from dataclasses import dataclass
 
+import numpy as np
+
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.iq_circuit.model import (
     DELTA,
@@ -244,22 +246,34 @@ def _fixed_edges(grid) -> tuple[int, int, str]:
     return on, off, reason
 
 
-def _allowed(grid, covered: int, on: int, off: int, any_cell: bool) -> list[bool]:
+def _cell_table() -> tuple[np.ndarray, np.ndarray]:
+    """Per laying, up to 5 (cell number, track mask) pairs; padding points at a spare cell."""
+    cells = np.full((len(OPTIONS), _MOST_CELLS), len(BOARD.cells), dtype=np.int64)
+    tracks = np.zeros((len(OPTIONS), _MOST_CELLS), dtype=np.int64)
+    for k, pairs in enumerate(_CELL_MASKS):
+        for j, (i, m) in enumerate(pairs):
+            cells[k, j], tracks[k, j] = i, m
+    return cells, tracks
+
+
+_MOST_CELLS = max(p.size for p in PIECES)
+_CELLS, _TRACKS = _cell_table()
+_MASKS = np.array(ENGINE.table.masks, dtype=np.uint64)
+_ON_ARR, _OFF_ARR = np.array(_ON, dtype=np.uint64), np.array(_OFF, dtype=np.uint64)
+_FITS_ARR = np.array(_FITS, dtype=bool)
+_DOTS = np.array([opt.dot for opt in OPTIONS], dtype=bool)
+_DOT_OWNERS = np.array([opt.placement.piece for opt in OPTIONS])
+
+
+def _allowed(grid, covered: int, on: int, off: int, any_cell: bool) -> np.ndarray:
     """Per laying: its track stays on the board, and (unless ``any_cell``) it fits the
     start and every cell the challenge shows."""
     if any_cell:
-        return list(_FITS)
-    allowed = [_masks_allowed(grid[y][x]) for y, x in BOARD.cells]
-    masks, ok = ENGINE.table.masks, []
-    for k, (fits, o_on, o_off) in enumerate(zip(_FITS, _ON, _OFF)):
-        good = fits and not masks[k] & covered and not (o_on & off or o_off & on)
-        if good:
-            for i, m in _CELL_MASKS[k]:
-                if not allowed[i] >> m & 1:
-                    good = False
-                    break
-        ok.append(good)
-    return ok
+        return _FITS_ARR
+    allowed = np.array([_masks_allowed(grid[y][x]) for y, x in BOARD.cells] + [0xFFFF])
+    ok = _FITS_ARR & (_MASKS & np.uint64(covered) == 0)
+    ok &= (_ON_ARR & np.uint64(off) == 0) & (_OFF_ARR & np.uint64(on) == 0)
+    return ok & ((allowed[_CELLS] >> _TRACKS) & 1 == 1).all(axis=1)
 
 
 def _no_loop(stack) -> bool:
@@ -288,14 +302,13 @@ def _prepare(level: Level, any_cell: bool = False) -> tuple[Constraints | None, 
         on, off = on | _ON[k], off | _OFF[k]
     ok = _allowed(level.grid, start.covered, on, off, any_cell)
     dots = open_dots = 0
-    for k, opt in enumerate(OPTIONS):
-        if opt.dot and ok[k]:
-            dots |= 1 << opt.placement.piece
+    for pid in set(_DOT_OWNERS[ok & _DOTS].tolist()):
+        dots |= 1 << pid
     for y in range(HEIGHT):
         for x in range(WIDTH):
             if level.grid[y][x] == OPEN_DOT and not any_cell:
                 open_dots |= 1 << cell_index(x, y)
-    rules = Rules(RULE_DATA, on, off, 0, open_dots, dots, bytes(ok), _no_loop)
+    rules = Rules(RULE_DATA, on, off, 0, open_dots, dots, ok.astype(np.uint8).tobytes(), _no_loop)
     return Constraints(laid=tuple(laid), hook=rules), ""
 
 
