@@ -53,7 +53,7 @@ setup(
         Extension(
             "visolve.tiling._core",
             sources=["src/visolve/tiling/_core.c"],
-            depends=["src/visolve/tiling/_core_py.h"],
+            depends=["src/visolve/tiling/_core_py.h", "src/visolve/tiling/_core_memo.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),
