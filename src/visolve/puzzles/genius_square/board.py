@@ -22,10 +22,6 @@ from visolve.puzzles.genius_square import model
 EDITIONS = ("happy-puzzle", "smartgames", "unknown")
 BLOCKER = "#"
 EMPTY = "."
-#: piece numbers, "1" .. "9"
-PIECE_NAMES = tuple(p.name for p in model.PIECES)
-#: every square's name, row A first
-SQUARES = tuple(model.name((r, c)) for r in range(model.SIZE) for c in range(model.SIZE))
 #: square -> the die that shows it (every square is on exactly one die)
 DIE_OF = {face: d for d, faces in enumerate(model.DICE) for face in faces}
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
+from visolve.puzzles.genius_square.model import COLOURS
 from visolve.vision.view import BoardView
 
 SIZE = 6
@@ -185,6 +186,4 @@ def _residual(n: np.ndarray, p: np.ndarray) -> float:
 
 
 def _what(name: str) -> str:
-    from visolve.puzzles.genius_square.model import COLOURS
-
     return "a wooden blocker" if name == WOOD else f"piece {name} ({COLOURS[name]})"

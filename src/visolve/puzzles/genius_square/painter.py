@@ -61,7 +61,8 @@ def _count_line(solution: dict) -> str:
 
 
 def _roll_line(solution: dict) -> str:
-    roll = "a roll of the dice" if solution.get("legal_roll") else f"not a roll of the dice ({solution.get('roll_note', '')})"
+    roll = ("a roll of the dice" if solution.get("legal_roll")
+            else f"not a roll of the dice ({solution.get('roll_note', '')})")
     return f"blockers {' '.join(solution.get('blockers', []))}: {roll}; {solution.get('difficulty', 'starter')}"
 
 

@@ -68,7 +68,8 @@ def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
     else:
         result = model.engine().ask(cons, limit=0, keep=1, timeout=options.timeout)
     if not result.solutions:
-        why = result.reason or ("timed out before a solution was found" if result.timed_out else "no way to fill the board")
+        why = result.reason or ("timed out before a solution was found" if result.timed_out
+                                else "no way to fill the board")
         return _none(out, level, t0, why, result)
     out.update(
         solved=True,

@@ -1,0 +1,46 @@
+"""Genius Square pictures: the solution, the hint, and the drawing of both editions."""
+
+import numpy as np
+
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.board import drawing, make_level
+from visolve.puzzles.genius_square.draw import PIECE_BGR, draw_board, square_box
+from visolve.puzzles.genius_square.painter import PITCH, paint_hint, paint_solution
+from visolve.puzzles.genius_square.solver import solve
+
+ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
+
+
+def _colour_at(picture, square, at=0.5):
+    x, y = square_box(PITCH, *model.square(square))
+    return picture[int(y + at * PITCH), int(x + at * PITCH)].astype(int)
+
+
+def test_the_solution_picture_shows_every_piece_in_its_colour():
+    level = make_level("x", ROLL, edition="smartgames")
+    solution = solve(level)
+    picture = paint_solution(level, solution)
+    assert picture.dtype == np.uint8 and picture.ndim == 3
+    for placement in solution["placements"]:
+        got = _colour_at(picture, placement["squares"][0], at=0.2)  # beside the order number
+        assert np.abs(got - PIECE_BGR[placement["piece"]]).max() <= 2, (placement, got)
+
+
+def test_the_hint_picture_draws_only_the_next_piece():
+    level = make_level("x", ROLL, {"6": ["E1", "E2", "F1", "F2"]}, edition="happy-puzzle")
+    solution = solve(level)
+    hint = solution["hint"]
+    picture = paint_hint(level, solution)
+    board = draw_board(drawing(level), "happy-puzzle", PITCH)
+    for r in range(6):
+        for c in range(6):
+            square = model.name((r, c))
+            differs = np.abs(_colour_at(picture, square) - _colour_at(board, square)).max() > 10
+            assert differs == (square in hint["cells"]), square
+
+
+def test_an_unsolvable_board_is_drawn_as_read():
+    level = make_level("x", "A2 B1 F5 E6 C3 C4 D2".split(), edition="happy-puzzle")
+    picture = paint_solution(level, solve(level))
+    board = draw_board(drawing(level), "happy-puzzle", PITCH)
+    assert np.array_equal(picture[: board.shape[0]], board)
