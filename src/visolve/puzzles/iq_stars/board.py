@@ -1,0 +1,118 @@
+"""One IQ Stars challenge: the level, its checks and its question to the engine.
+
+The rules (board, pieces) are data in :mod:`visolve.puzzles.iq_stars.model`;
+this module adds what a picture or a level file gives.  A level is 4 rows of
+7, 6, 7 and 6 cell symbols, top row first: ``.`` a free cell, a lower-case
+colour letter a cell of a piece already placed, an upper-case letter a
+wizard star (that colour's piece must cover the cell).  Cells are named
+``(row, k)``: row 0-3 from the top, ``k`` the cell's index in its row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from visolve.puzzles.iq_stars import model
+from visolve.tiling import Constraints
+
+ROW_LENGTHS = model.ROW_LENGTHS
+EMPTY = model.EMPTY
+LETTERS = model.LETTERS
+#: every cell (row, k), top row first
+CELLS = tuple((r, k) for r, n in enumerate(ROW_LENGTHS) for k in range(n))
+#: stars of each piece
+SIZES = {letter: len(cells) for letter, (_c, cells) in model.PIECE_DATA.items()}
+
+
+@dataclass(frozen=True)
+class Level:
+    """An IQ Stars challenge (or a board part filled while playing).
+
+    Attributes
+    ----------
+    level : int or str
+        The challenge's number, or a name when the picture gives none.
+    rows : tuple of str
+        4 rows of 7/6/7/6 symbols (see the module docstring).
+    source : str
+        The picture's file name ("" when there is none).
+    """
+
+    level: int | str
+    rows: tuple[str, ...]
+    source: str = ""
+
+    def symbol(self, row: int, k: int) -> str:
+        """The symbol of cell ``(row, k)``."""
+        return self.rows[row][k]
+
+    @property
+    def filled(self) -> int:
+        """Cells that are not free."""
+        return sum(ch != EMPTY for row in self.rows for ch in row)
+
+
+def empty_rows() -> tuple[str, ...]:
+    """The rows of the empty board."""
+    return tuple(EMPTY * n for n in ROW_LENGTHS)
+
+
+def row_problem(text: str, row: int) -> str:
+    """Why ``text`` is no row ``row`` of a level ('' when it is one)."""
+    want = ROW_LENGTHS[row]
+    if len(text) != want:
+        return f"row {row + 1} needs {want} cells, found {len(text)}: {text!r}"
+    for k, ch in enumerate(text):
+        if ch != EMPTY and ch.lower() not in LETTERS:
+            return f"row {row + 1} cell {k + 1}: unknown symbol {ch!r} (use . or one of {' '.join(LETTERS)})"
+    return ""
+
+
+def cells_of(rows, letter: str) -> list[tuple[int, int]]:
+    """The cells whose symbol is exactly ``letter``."""
+    return [(r, k) for r, k in CELLS if rows[r][k] == letter]
+
+
+def is_placement(letter: str, cells) -> bool:
+    """Do ``cells`` ((row, k) pairs) form the piece ``letter`` lying on the board?"""
+    table = model.engine().table
+    mask = model.BOARD.mask([model.cell(r, k) for r, k in cells])
+    return (table.piece_index(letter), mask) in table.lookup
+
+
+def level_problems(rows) -> list[str]:
+    """What makes ``rows`` no possible challenge (empty: nothing).
+
+    A placed piece shows all its cells, so the lower-case cells of a colour
+    form that piece; a colour is either placed or has wizard stars, at most
+    as many as its piece has stars.
+    """
+    problems = []
+    for letter in LETTERS:
+        placed, wizard = cells_of(rows, letter), cells_of(rows, letter.upper())
+        name = model.COLOURS[letter]
+        if placed and not is_placement(letter, placed):
+            problems.append(f"the {len(placed)} {name} cells ({letter}) do not form the {name} piece")
+        if placed and wizard:
+            problems.append(f"{name} is both placed ({letter}) and a wizard star ({letter.upper()})")
+        if len(wizard) > SIZES[letter]:
+            problems.append(f"{len(wizard)} {name} wizard stars, its piece has {SIZES[letter]} stars")
+    return problems
+
+
+def constraints(rows) -> Constraints:
+    """The engine's question: placed pieces given, wizard stars covered by their colour."""
+    placed, covers = {}, {}
+    for letter in LETTERS:
+        cells = cells_of(rows, letter)
+        if cells:
+            placed[letter] = [model.cell(r, k) for r, k in cells]
+        for r, k in cells_of(rows, letter.upper()):
+            covers[model.cell(r, k)] = letter
+    return Constraints(placed=placed, covers=covers)
+
+
+def board_cell(cell: tuple[int, int]) -> tuple[int, int]:
+    """Engine coordinates ``(row, x)`` -> ``(row, k)``."""
+    row, x = cell
+    return row, (x - row % 2) // 2

@@ -1,0 +1,103 @@
+"""IQ Stars colours: the seven piece colours told apart under uneven light.
+
+Every colour is measured against the navy board right around its star (the
+notches between its points are always board): a photo's stray light and
+glare add the same to both and cancel in the difference, and what remains
+is the drawn colour's difference from navy scaled per channel by the light
+(its gain and colour cast, which the reader divides out).  Blur mixes a
+star's black outline into it, which moves it along the navy's own
+direction (navy fading to black), so only the part across that direction
+counts (:func:`colour_part`).  A star is classed by the *direction* of that
+part: the angle to each piece colour's own (:data:`PROTOTYPES`).  Red, orange and yellow, and purple, blue
+and pink, lie closest; :class:`Verdict` keeps the angle margin to the
+second-best colour so the reader can refuse when it is small.
+
+Whether a coloured star has a white middle (a placed piece) or not (a
+wizard star) is the share of white in its middle's difference
+(:func:`white_share`): the middle is fitted as a mix of the star's colour
+and white.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+#: the booklet's drawn colours (RGB)
+NAVY_RGB = (44, 44, 68)
+WHITE_RGB = (255, 255, 255)
+COLOUR_RGB = {
+    "r": (255, 0, 0),
+    "o": (255, 165, 0),
+    "y": (255, 215, 0),
+    "g": (0, 128, 0),
+    "b": (0, 0, 255),
+    "v": (128, 0, 128),
+    "p": (255, 20, 147),
+}
+#: the direction in which navy fades to black (RGB unit vector)
+NAVY_DIR = np.asarray(NAVY_RGB, np.float64) / np.linalg.norm(NAVY_RGB)
+
+
+def colour_part(diff_rgb) -> np.ndarray:
+    """The part of a difference from navy across the navy's own direction (RGB)."""
+    d = np.asarray(diff_rgb, np.float64)
+    return d - (d @ NAVY_DIR) * NAVY_DIR
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return v / np.linalg.norm(v)
+
+
+#: each colour's difference from navy, its colour part as a unit vector (RGB)
+PROTOTYPES = {k: _unit(colour_part(np.array(c, np.float64) - NAVY_RGB)) for k, c in COLOUR_RGB.items()}
+#: white's difference from navy, a unit vector (middles are not blurred by the outline)
+WHITE = _unit(np.array(WHITE_RGB, np.float64) - NAVY_RGB)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The colour class of one star.
+
+    Attributes
+    ----------
+    letter : str
+        The nearest piece colour.
+    angle : float
+        Degrees between the measured difference and that colour's.
+    margin : float
+        Degrees more to the second-nearest colour.
+    second : str
+        That colour.
+    """
+
+    letter: str
+    angle: float
+    margin: float
+    second: str
+
+
+def _angle(d: np.ndarray, proto: np.ndarray) -> float:
+    cos = float(d @ proto) / max(float(np.linalg.norm(d)), 1e-9)
+    return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
+
+
+def classify(diff_rgb: np.ndarray) -> Verdict:
+    """The piece colour whose direction is nearest ``diff_rgb``'s colour part (colour - navy, RGB)."""
+    part = colour_part(diff_rgb)
+    angles = sorted((_angle(part, p), k) for k, p in PROTOTYPES.items())
+    (a0, k0), (a1, k1) = angles[0], angles[1]
+    return Verdict(k0, a0, a1 - a0, k1)
+
+
+def white_share(core_rgb: np.ndarray, letter: str) -> float:
+    """Share of white in a star's middle (middle - navy, RGB) fitted as colour + white.
+
+    About 1 for a placed piece's white middle, 0 for a wizard star's solid
+    colour; the two parts are kept non-negative.
+    """
+    basis = np.stack([_unit(np.array(COLOUR_RGB[letter], np.float64) - NAVY_RGB), WHITE], axis=1)
+    coef, *_ = np.linalg.lstsq(basis, np.asarray(core_rgb, np.float64), rcond=None)
+    a, w = (max(float(c), 0.0) for c in coef)
+    return w / max(a + w, 1e-9)

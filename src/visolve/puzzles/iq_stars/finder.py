@@ -1,0 +1,346 @@
+"""Finding the IQ Stars board: the dark rounded board, then its star lattice.
+
+:func:`board_quads` finds dark blobs shaped like the board (a rectangle
+about twice as wide as high, seen at an angle) and fits four straight sides
+to each.  :func:`fit_lattice` maps the board onto such a quad both ways up
+and aligns the drawn star outlines with the picture's dark lines (OpenCV's
+ECC on a line picture): the lattice of rows of 7 and 6 stars fits only one
+way up, which is how a picture turned half a turn still gives the right
+cells.  The result is a homography from board units (:mod:`.layout`) to the
+picture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from visolve.errors import NotThisPuzzle
+from visolve.puzzles.iq_stars import layout
+from visolve.vision.view import corners_homography, sample
+
+#: pictures are searched for the board at this long side (px)
+SEARCH_SIDE = 800
+#: thresholds on the brightest channel that make the "dark" masks (the board
+#: is about 68; page, bezel and desk differ); None: Otsu's level
+DARK_LEVELS = (None, 90, 120, 60)
+#: the page is "lighter than the local mean by LOCAL_C" in windows of
+#: LOCAL_BLOCK of the long side: glare lifts the navy board far above any fixed
+#: level, but the board's edge stays darker than the white around it
+LOCAL_BLOCK, LOCAL_C = 1 / 16, 8
+#: a board blob covers at least this share of the picture searched
+MIN_AREA = 0.02
+#: long side / short side of a board quad (7.36 / 3.96 = 1.86 seen straight;
+#: a photo's angle and perspective change it)
+ASPECT = (1.35, 2.6)
+#: px per board unit of the lattice fit's views
+FIT_PITCH = 48
+#: board units of picture kept around the board in the lattice fit's view
+FIT_MARGIN = 0.3
+#: ECC iterations and step (OpenCV criteria) of the lattice fit
+ECC_ITER, ECC_EPS = 40, 1e-3
+#: correlation of the line pictures a lattice must reach ...
+MIN_RHO = 0.35
+#: the star outlines' lines lie on one triangular grid of lines, so the board
+#: turned half a turn shares much of them: the way up is told by the outline
+#: segments only one way has, (own - other) / (own + other) of their line
+#: picture's mean, which must reach this
+MIN_WAY_UP = 0.3
+#: radius (board units) of the stars' middles left out of that test
+MIDDLE_R = 0.3
+#: a lattice matching this well ends the search for a better board quad
+SURE_RHO = 0.6
+#: the fitted lattice may move the quad's corners by at most this (board units)
+MAX_SHIFT = 0.25
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A board found in a picture.
+
+    Attributes
+    ----------
+    homography : ndarray
+        Board units -> picture pixels, 3 x 3.
+    rho : float
+        Correlation of the drawn star outlines with the picture's dark lines.
+    way_up : float
+        How much more the outline segments of this way up are dark lines than
+        those of the board turned half a turn (-1 .. 1).
+    """
+
+    homography: np.ndarray
+    rho: float
+    way_up: float
+
+
+def _small(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+    h, w = image.shape[:2]
+    f = min(1.0, side / max(h, w))
+    if f >= 1.0:
+        return image, 1.0
+    return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+
+
+def _dark_masks(small: np.ndarray):
+    v = cv2.max(cv2.max(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+    for level in DARK_LEVELS:
+        if level is None:
+            _t, mask = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+        else:
+            mask = np.where(v < level, 255, 0).astype(np.uint8)
+        yield mask
+
+
+def _side_line(points: np.ndarray) -> np.ndarray:
+    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    return np.array([vy, -vx, vx * y0 - vy * x0], np.float64)  # a x + b y + c = 0
+
+
+def _refine_quad(contour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """Corners from straight lines fitted to the contour's middle part of each side."""
+    pts = contour.reshape(-1, 2).astype(np.float64)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        d = b - a
+        length = np.linalg.norm(d)
+        t = (pts - a) @ d / length**2
+        dist = np.abs((pts - a) @ np.array([-d[1], d[0]]) / length)
+        near = pts[(t > 0.15) & (t < 0.85) & (dist < 0.05 * length)]
+        if len(near) < 5:
+            return None
+        lines.append(_side_line(near))
+    out = []
+    for i in range(4):
+        p = np.cross(lines[i - 1], lines[i])
+        if abs(p[2]) < 1e-9:
+            return None
+        out.append(p[:2] / p[2])
+    return np.array(out, np.float64)
+
+
+def _quad_of(contour: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(contour)
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.01, 0.02, 0.03, 0.05):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            return _refine_quad(contour, approx.reshape(4, 2).astype(np.float64))
+        if len(approx) < 4:
+            return None
+    return None
+
+
+def _ordered(quad: np.ndarray) -> np.ndarray | None:
+    """Corners tl, tr, br, bl with the long sides first and third; None if no board shape."""
+    c = quad.mean(axis=0)
+    q = quad[np.argsort(np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0]))]
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    if sides[0] + sides[2] < sides[1] + sides[3]:
+        q = np.roll(q, -1, axis=0)
+        sides = np.roll(sides, -1)
+    aspect = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-6)
+    if not ASPECT[0] <= aspect <= ASPECT[1]:
+        return None
+    if np.cross(q[1] - q[0], q[3] - q[0]) <= 0:
+        return None
+    # start at the corner nearest the picture's top left of the two long-side choices
+    if q[0].sum() > q[2].sum():
+        q = np.roll(q, 2, axis=0)
+    return q
+
+
+def _page_holes(small: np.ndarray) -> list[np.ndarray]:
+    """Holes of the light page around the board: contours of regions a light ring encloses."""
+    v = cv2.max(cv2.max(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+    block = max(15, int(LOCAL_BLOCK * max(v.shape)) | 1)
+    light = cv2.adaptiveThreshold(v, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -LOCAL_C)
+    contours, hierarchy = cv2.findContours(light, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    if hierarchy is None:
+        return []
+    return [c for c, h in zip(contours, hierarchy[0]) if h[3] >= 0]
+
+
+def _dark_blobs(small: np.ndarray, limit: int) -> list[np.ndarray]:
+    out = []
+    for mask in _dark_masks(small):
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        out += sorted(contours, key=cv2.contourArea, reverse=True)[:limit]
+    return out
+
+
+def board_quads(image: np.ndarray, side: int = SEARCH_SIDE, limit: int = 4) -> list[tuple[np.ndarray, bool]]:
+    """Quads (tl, tr, br, bl in picture px) of board-shaped regions, likeliest first,
+    each with whether it is a hole in a light page.
+
+    First the holes of a light page around the board (the board's edge
+    against white stays sharp under glare: these quads are exact to a few
+    hundredths of a star), largest first, then dark blobs.
+    """
+    small, f = _small(image, side)
+    total = small.shape[0] * small.shape[1]
+    found: list[tuple[np.ndarray, bool]] = []
+    holes = sorted(_page_holes(small), key=cv2.contourArea, reverse=True)[:limit]
+    for k, cnt in enumerate(holes + _dark_blobs(small, limit)):
+        area = cv2.contourArea(cnt)
+        if area < MIN_AREA * total:
+            continue
+        quad = _quad_of(cnt)
+        q = None if quad is None else _ordered(quad)
+        if q is None or cv2.contourArea(q.astype(np.float32)) > 1.25 * area:
+            continue
+        if not any(np.abs(q - o).max() < 0.01 * side for o, _p in found):
+            found.append((q, k < len(holes)))
+    return [(q / f, page) for q, page in found]
+
+
+def turned(homography: np.ndarray) -> np.ndarray:
+    """The homography of the same board turned half a turn."""
+    rot = np.array([[-1.0, 0, layout.BOARD_W], [0, -1.0, layout.BOARD_H], [0, 0, 1.0]])
+    return homography @ rot
+
+
+def _extent() -> tuple[float, float, float, float]:
+    m = FIT_MARGIN
+    return (-m, -m, layout.BOARD_W + m, layout.BOARD_H + m)
+
+
+def _outlines(pitch: int) -> np.ndarray:
+    """The star outlines drawn 1 px wide on the fit's view (uint8, 255 on the lines)."""
+    u0, v0, u1, v1 = _extent()
+    w, h = int(round((u1 - u0) * pitch)), int(round((v1 - v0) * pitch))
+    img = np.zeros((h, w), np.uint8)
+    for c in layout.CENTRES.values():
+        pts = (layout.star_points(*c, layout.STAR_R) - (u0, v0)) * pitch - 0.5
+        cv2.polylines(img, [np.round(pts * 16).astype(np.int32)], True, 255, 1, cv2.LINE_AA, 4)
+    return img
+
+
+@lru_cache(maxsize=4)
+def outline_template(pitch: int = FIT_PITCH) -> np.ndarray:
+    """The star outlines on the fit's view (float32, 1 on the lines), softened."""
+    return cv2.GaussianBlur(_outlines(pitch).astype(np.float32) / 255.0, (0, 0), 1.0)
+
+
+@lru_cache(maxsize=2)
+def way_up_masks(pitch: int = FIT_PITCH) -> tuple[np.ndarray, np.ndarray]:
+    """Outline pixels of the board this way up only, and of it turned only (boolean).
+
+    The fit's view is symmetric about the board's centre, so turning the
+    board half a turn turns its view picture.  The middles of the stars of
+    both ways are left out: one way's points meet where the other has a
+    star's middle, which may hold a white star or a printed label.
+    """
+    own = _outlines(pitch) > 100
+    other = own[::-1, ::-1]
+    near = np.ones((5, 5), np.uint8)
+    grow = lambda m: cv2.dilate(m.astype(np.uint8), near) > 0  # noqa: E731 - two uses, one line
+    middles = np.zeros_like(own, np.uint8)
+    u0, v0 = _extent()[:2]
+    for u, v in layout.CENTRES.values():
+        for x, y in ((u, v), (layout.BOARD_W - u, layout.BOARD_H - v)):
+            centre = (int(round((x - u0) * pitch)), int(round((y - v0) * pitch)))
+            cv2.circle(middles, centre, int(round(MIDDLE_R * pitch)), 1, -1)
+    keep = middles == 0
+    return own & ~grow(other) & keep, other & ~grow(own) & keep
+
+
+def line_picture(view: np.ndarray) -> np.ndarray:
+    """Thin dark lines of a view (black-hat of the brightest channel), float32, softened."""
+    v = cv2.max(cv2.max(view[:, :, 0], view[:, :, 1]), view[:, :, 2])
+    hat = cv2.morphologyEx(v, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
+    return cv2.GaussianBlur(hat.astype(np.float32), (0, 0), 1.0)
+
+
+def _view(image: np.ndarray, hom: np.ndarray, pitch: int) -> np.ndarray:
+    return sample(image, hom, _extent(), pitch, "linear")
+
+
+def _to_view(pitch: int) -> np.ndarray:
+    """View px -> board units of the fit's view."""
+    u0, v0 = _extent()[:2]
+    return np.array([[1.0 / pitch, 0, u0 + 0.5 / pitch], [0, 1.0 / pitch, v0 + 0.5 / pitch], [0, 0, 1.0]])
+
+
+def way_up(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) -> float:
+    """(own - other) / (own + other): mean dark-line strength on the outline segments
+    of the board this way up only, and of it turned only (see :data:`MIN_WAY_UP`)."""
+    lines = line_picture(_view(image, hom, pitch))
+    own, other = way_up_masks(pitch)
+    a, b = float(lines[own].mean()), float(lines[other].mean())
+    return (a - b) / max(a + b, 1e-6)
+
+
+def align(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) -> tuple[np.ndarray, float]:
+    """``hom`` moved so the drawn outlines lie on the picture's dark lines, and the correlation."""
+    lines = line_picture(_view(image, hom, pitch))
+    tpl = outline_template(pitch)
+    warp = np.eye(3, dtype=np.float32)
+    crit = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_ITER, ECC_EPS)
+    try:
+        rho, warp = cv2.findTransformECC(tpl, lines, warp, cv2.MOTION_HOMOGRAPHY, crit, None, 5)
+    except cv2.error:
+        return hom, 0.0
+    s = _to_view(pitch)
+    # template px -> view px (warp) -> board units (s) -> picture (hom)
+    new = hom @ s @ warp.astype(np.float64) @ np.linalg.inv(s)
+    return new / new[2, 2], float(rho)
+
+
+def _moved(a: np.ndarray, b: np.ndarray) -> float:
+    """How far (board units) homography ``b`` moves the board corners of ``a``."""
+    corners = np.array([[0, 0, 1], [layout.BOARD_W, 0, 1], [layout.BOARD_W, layout.BOARD_H, 1],
+                        [0, layout.BOARD_H, 1]], np.float64).T
+    pa, pb = a @ corners, b @ corners
+    pa, pb = pa[:2] / pa[2], pb[:2] / pb[2]
+    back = np.linalg.inv(a) @ np.vstack([pb, np.ones(4)])
+    return float(np.abs(back[:2] / back[2] - corners[:2]).max())
+
+
+def outline_match(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) -> float:
+    """Correlation of the drawn star outlines with the picture's dark lines where ``hom`` puts them."""
+    lines = line_picture(_view(image, hom, pitch))
+    return float(cv2.computeECC(outline_template(pitch), lines))
+
+
+def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
+    """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
+
+    An ``exact`` quad (a hole in a light page) is kept as it is; any other
+    is aligned to the outlines first (:func:`align`).
+    """
+    base = corners_homography(quad, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
+    hom = base if way_up(image, base) >= 0 else turned(base)
+    new, rho = (hom, outline_match(image, hom)) if exact else align(image, hom)
+    if _moved(hom, new) > MAX_SHIFT or rho < MIN_RHO:
+        raise NotThisPuzzle(f"no star lattice on the dark board (outlines match {rho:.2f} < {MIN_RHO})")
+    up = way_up(image, new)
+    if up < MIN_WAY_UP:
+        raise NotThisPuzzle(f"cannot tell which way up the star lattice is ({up:.2f} < {MIN_WAY_UP})")
+    return Fit(new, rho, up)
+
+
+def find_board(image: np.ndarray) -> Fit:
+    """The best board in ``image`` (raises NotThisPuzzle with the reason when there is none)."""
+    quads = board_quads(image)
+    if not quads:
+        raise NotThisPuzzle("no dark board shaped like the IQ Stars board")
+    reasons, best = [], None
+    for quad, exact in quads:
+        try:
+            fit = fit_lattice(image, quad, exact)
+        except NotThisPuzzle as exc:
+            reasons.append(str(exc))
+            continue
+        if best is None or fit.rho > best.rho:
+            best = fit
+        if best.rho >= SURE_RHO:
+            break
+    if best is None:
+        raise NotThisPuzzle(reasons[0])
+    return best

@@ -1,0 +1,252 @@
+"""The IQ Stars reader: a challenge picture -> Level.
+
+The board is found and put upright (:mod:`.finder`), then each of the 26
+stars is looked at in two places: its six points (:data:`ARM_R` out from
+its middle, always the star's own colour: navy when free) and its middle (a
+placed piece's white star, a wizard star's colour).  Each is measured
+against the navy of the board around the star (:mod:`.colours`).  A star
+whose points are too weakly or too strongly coloured to call, whose colour
+is close to two piece colours, or whose middle is neither clearly white nor
+clearly its colour is refused with :class:`~visolve.errors.ReadError`
+naming it; so is a reading that is no possible challenge (a placed piece
+that is not a piece's shape).  The picture prints no level number: it is
+the file name's (:func:`visolve.puzzles.base.level_from_filename`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.base import level_from_filename
+from visolve.puzzles.iq_stars import layout
+from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
+from visolve.puzzles.iq_stars.colours import NAVY_RGB, WHITE_RGB, Verdict, classify, colour_part, white_share
+from visolve.puzzles.iq_stars.finder import find_board
+from visolve.vision.view import BoardView, banner, draw_overlay
+
+#: view pixels per board unit for reading the stars
+READ_PITCH = 32
+#: board units of picture around the board in the view (the page is looked at)
+VIEW_MARGIN = 0.2
+#: distance (board units) of the samples on a star's points from its middle
+#: (the point is 0.18 wide there; a white middle reaches 0.24)
+ARM_R = 0.33
+#: a star's colour strength |colour part of (points - navy)| / |navy - black
+#: outline| (both as seen: glare and stray light scale them alike): free below EMPTY_BELOW,
+#: coloured above FILLED_ABOVE, refused between
+EMPTY_BELOW, FILLED_ABOVE = 0.5, 1.0
+#: half-width (view px) of the windows where a star's black outline is looked for
+DARK_WINDOW = 2
+#: the smallest navy-to-black span (RGB levels) a strength is measured against
+MIN_SCALE = 8.0
+#: a colour this many degrees nearer than the second-nearest is read; less is refused
+MIN_MARGIN = 4.0
+#: a colour further than this (degrees) from every piece colour is refused
+MAX_ANGLE = 25.0
+#: a middle's white share above WHITE_ABOVE is a placed piece, below SOLID_BELOW
+#: a wizard star, between refused
+SOLID_BELOW, WHITE_ABOVE = 0.3, 0.7
+#: a page point counts for the colour cast when it is this much lighter than
+#: the navy inside in every channel (RGB levels) ...
+MIN_PAGE_STEP = 20.0
+#: ... and the cast is taken when this many points count
+MIN_PAGE_POINTS = 8
+#: the board's edge is where the lattice puts it when this share of the points
+#: outside it are lighter than the navy inside by MIN_EDGE_STEP (sum of RGB)
+MIN_EDGE_SHARE, MIN_EDGE_STEP = 0.6, 30.0
+#: a cast whose gain differs from the mean by more than this factor is no page's
+MAX_CAST = 1.35
+#: the smallest picture side worth a look (px)
+MIN_SIDE = 48
+
+
+@dataclass(frozen=True)
+class Star:
+    """What was seen on one star."""
+
+    strength: float  #: |colour part of (points - navy)| / |navy - black|
+    verdict: Verdict  #: colour of the points
+    white: float  #: white share of the middle
+
+
+def _arm_offsets() -> np.ndarray:
+    angles = np.radians(np.arange(6) * 60.0)
+    return np.stack([ARM_R * np.cos(angles), ARM_R * np.sin(angles)], axis=1)
+
+
+def board_view(image: np.ndarray, homography: np.ndarray) -> BoardView:
+    """The board upright at :data:`READ_PITCH`, cells centred on the stars."""
+    return BoardView.from_homography(
+        image, homography, 4, 7, pitch=READ_PITCH,
+        extent=(-VIEW_MARGIN, -VIEW_MARGIN, layout.BOARD_W + VIEW_MARGIN, layout.BOARD_H + VIEW_MARGIN),
+        centres=layout.CENTRES,
+    )
+
+
+def _samples(view: BoardView) -> list[np.ndarray]:
+    """Per cell, RGB colours: its six points, its middle, its notches (navy)."""
+    arms = _arm_offsets()
+    points, spans = [], []
+    for cell in CELLS:
+        c = np.asarray(layout.CENTRES[cell])
+        notches = layout.notch_points(*cell)
+        points += [c + arms, c[None, :], notches]
+        spans.append(7 + len(notches))
+    colours = view.sample_colours(np.concatenate(points), radius=1)[:, ::-1]  # BGR -> RGB
+    return np.split(colours, np.cumsum(spans)[:-1])
+
+
+def _darks(view: BoardView) -> np.ndarray:
+    """Per cell, the RGB colour of its black outline as seen (blurred, lit as the star).
+
+    The darkest pixel near each of the star's six inner corners, the median of the six.
+    """
+    out = []
+    r = DARK_WINDOW
+    for cell in CELLS:
+        u, v = layout.CENTRES[cell]
+        corners = layout.star_points(u, v, layout.STAR_R)[1::2]
+        mins = []
+        for x, y in view.board_to_view(corners):
+            xi, yi = int(round(x)), int(round(y))
+            block = view.image[max(yi - r, 0) : yi + r + 1, max(xi - r, 0) : xi + r + 1].reshape(-1, 3)
+            mins.append(block[int(np.argmin(block.astype(np.int32).sum(axis=1)))])
+        out.append(np.median(np.array(mins, np.float64), axis=0)[::-1])
+    return np.array(out, np.float64)
+
+
+def edge_samples(view: BoardView) -> tuple[np.ndarray, np.ndarray]:
+    """RGB colours just outside the board's edge (page) and just inside it (navy), in pairs."""
+    outer, inner = layout.edge_pairs()
+    return view.sample_colours(outer, radius=1)[:, ::-1], view.sample_colours(inner, radius=1)[:, ::-1]
+
+
+def check_edge(page: np.ndarray, navy: np.ndarray) -> None:
+    """ReadError unless the board's edge lies where the star lattice puts it.
+
+    A lattice fitted a star off would put the edge inside the board (or
+    beyond it): most points outside the edge must be lighter than the navy
+    just inside.
+    """
+    lighter = (page - navy).sum(axis=1) > MIN_EDGE_STEP
+    if lighter.mean() < MIN_EDGE_SHARE:
+        raise ReadError(
+            f"the board's edge is not where its stars put it ({lighter.mean():.0%} of it against a lighter page)"
+        )
+
+
+def white_balance(page: np.ndarray, navy: np.ndarray) -> np.ndarray:
+    """Per-channel gains of the picture's colour cast (RGB, mean 1) from the page around the board.
+
+    Page minus navy across the board's edge is the drawn white minus navy
+    times each channel's gain (stray light and glare add the same to both).
+    With too few clearly light page points (or a cast beyond
+    :data:`MAX_CAST`) no cast is taken out: all gains 1.
+    """
+    diff = page - navy
+    light = diff.min(axis=1) > MIN_PAGE_STEP
+    if light.sum() < MIN_PAGE_POINTS:
+        return np.ones(3)
+    gains = np.median(diff[light], axis=0) / (np.asarray(WHITE_RGB, np.float64) - NAVY_RGB)
+    gains /= gains.mean()
+    if np.abs(np.log(gains)).max() > np.log(MAX_CAST):
+        return np.ones(3)
+    return gains
+
+
+def measure(view: BoardView) -> dict:
+    """Per cell, a :class:`Star` (colours as RGB differences from the navy around it,
+    the page's colour cast taken out)."""
+    samples = _samples(view)
+    navies = np.array([np.median(block[7:], axis=0) for block in samples])
+    darks = _darks(view)
+    page, edge = edge_samples(view)
+    check_edge(page, edge)
+    gains = white_balance(page, edge)
+    out = {}
+    for cell, block, navy, dark in zip(CELLS, samples, navies, darks):
+        ring = (np.median(block[:6], axis=0) - navy) / gains
+        scale = float(np.linalg.norm((navy - dark) / gains))
+        strength = float(np.linalg.norm(colour_part(ring))) / max(scale, MIN_SCALE)
+        verdict = classify(ring)
+        out[cell] = Star(strength, verdict, white_share((block[6] - navy) / gains, verdict.letter))
+    return out
+
+
+def _name(cell) -> str:
+    r, k = cell
+    return f"row {r + 1} star {k + 1}"
+
+
+def symbol_of(cell, star: Star) -> str:
+    """The level symbol of one star, or ReadError naming it when it cannot be called."""
+    if star.strength < EMPTY_BELOW:
+        return EMPTY
+    v = star.verdict
+    if star.strength < FILLED_ABOVE:
+        raise ReadError(f"{_name(cell)}: free or {v.letter}? (colour strength {star.strength:.2f})")
+    if v.angle > MAX_ANGLE:
+        raise ReadError(f"{_name(cell)}: colour {v.angle:.0f} degrees from every piece colour (nearest {v.letter})")
+    if v.margin < MIN_MARGIN:
+        raise ReadError(f"{_name(cell)}: {v.letter} or {v.second}? (colour margin {v.margin:.1f} degrees)")
+    if star.white > WHITE_ABOVE:
+        return v.letter
+    if star.white < SOLID_BELOW:
+        return v.letter.upper()
+    raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
+
+
+def rows_of(stars: dict) -> tuple[str, ...]:
+    """The 4 rows read (ReadError on the first star that cannot be called)."""
+    grid = [[EMPTY] * n for n in ROW_LENGTHS]
+    for cell in CELLS:
+        r, k = cell
+        grid[r][k] = symbol_of(cell, stars[cell])
+    return tuple("".join(row) for row in grid)
+
+
+def _check_picture(image) -> None:
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] < 3:
+        raise NotThisPuzzle("not a colour picture")
+    if min(image.shape[:2]) < MIN_SIDE:
+        raise NotThisPuzzle(f"picture smaller than {MIN_SIDE} px")
+
+
+def read(image: np.ndarray, source: str = "") -> Level:
+    """Read the challenge in ``image`` (BGR); ``source`` is the picture's file name."""
+    _check_picture(image)
+    img = np.ascontiguousarray(image[:, :, :3])
+    fit = find_board(img)
+    rows = rows_of(measure(board_view(img, fit.homography)))
+    problems = level_problems(rows)
+    if problems:
+        raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
+    return Level(level_from_filename(source), rows, source)
+
+
+def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
+    """The picture with the board found and each star's reading (or why not) drawn on it."""
+    try:
+        _check_picture(image)
+        img = np.ascontiguousarray(image[:, :, :3])
+        fit = find_board(img)
+    except NotThisPuzzle as exc:
+        return banner(image, f"iq-stars: {exc}")
+    view = board_view(img, fit.homography)
+    stars = measure(view)
+    labels, colours = {}, {}
+    for cell, star in stars.items():
+        try:
+            labels[cell] = symbol_of(cell, star)
+            colours[cell] = (0, 200, 0)
+        except ReadError:
+            labels[cell] = f"{star.verdict.letter}?"
+            colours[cell] = (0, 0, 255)
+    try:
+        title = f"iq-stars: read {'/'.join(read(img, source).rows)}"
+    except ReadError as exc:
+        title = f"iq-stars: {exc}"
+    return draw_overlay(img, view, labels, colours, title, lattice=False)
