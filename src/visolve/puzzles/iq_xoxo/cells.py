@@ -4,8 +4,9 @@ The view (:class:`visolve.vision.view.BoardView`, :data:`PITCH` px per
 square, light evened out) is read square by square:
 
 *body*
-    the median colour of the square's middle: a grey square is unsaturated
-    and light, a piece saturated or dark;
+    the median colour of the square's middle: an empty square has the
+    board's grey (the median of the clearly grey bodies), a piece is far
+    from it in colour or lightness;
 *mark*
     a piece shows an X or an O in a lighter tint: the square's lightness
     above its body is matched (allowing a small shift) against an X and an
@@ -33,13 +34,15 @@ from visolve.puzzles.iq_xoxo.draw import draw_mark
 PITCH = 40
 #: share of the square whose median is its body colour
 BODY_SIZE = 0.6
-#: saturation (max - min) / max of the body white-balanced by the page: below EMPTY_SAT a grey square,
-#: above PIECE_SAT a piece (between: doubt)
-EMPTY_SAT, PIECE_SAT = 0.16, 0.3
-#: a body darker than this share of the page is a piece whatever its colour
-DARK_PIECE = 0.55
-#: a grey square is at least this light (share of the page)
-EMPTY_LIGHT = 0.62
+#: the board's grey: bodies white-balanced by the page with a saturation
+#: (max - min) / max of at most GREY_SAT and at least GREY_LIGHT light, at least MIN_GREY of them
+GREY_SAT, GREY_LIGHT, MIN_GREY = 0.1, 0.6, 4
+#: an empty square's grey as a share of the page (the booklet's, and :mod:`.draw`'s)
+SQUARE_GREY = 0.86
+#: a square whose body (white-balanced) is within EMPTY_AWAY of the grey is
+#: empty, beyond PIECE_AWAY a piece (the palest piece, light blue, is about 0.4
+#: away in a clean drawing); between: doubt
+EMPTY_AWAY, PIECE_AWAY = 0.13, 0.19
 #: mark templates: the square's middle this share across, searched this share around
 MARK_SIZE, MARK_SHIFT = 0.7, 0.08
 #: marks are matched drawn at these sizes (the booklet's are a little larger than ours)
@@ -48,10 +51,10 @@ MARK_SCALES = (1.0, 1.2)
 #: weighs as much as a clear one)
 MARK_CLIP = 97
 #: X vs O: the better correlation at least MARK_MIN and MARK_MARGIN above the other
-MARK_MIN, MARK_MARGIN = 0.35, 0.15
+MARK_MIN, MARK_MARGIN = 0.2, 0.15
 #: dot: its lightness above the square (share of page - square) over DOT_YES is a dot,
 #: under DOT_NO none
-DOT_YES, DOT_NO = 0.3, 0.14
+DOT_YES, DOT_NO = 0.45, 0.25
 #: a dot's radius and the ring around it, shares of the pitch
 DOT_R, RING = 0.1, (0.24, 0.36)
 #: joins: where the gap's colour lies between page (0) and body (1)
@@ -134,21 +137,31 @@ def _dot(light: np.ndarray, pitch: int) -> tuple[str, float, str]:
     return "?", 0.0, f"dot contrast {contrast:.2f}"
 
 
-def read_square(view, r: int, c: int, page) -> Square:
-    """One square of the view (see the module docstring)."""
-    pitch = view.pitch
-    body = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
-    balanced = body / np.maximum(np.asarray(page, np.float64), 1e-6)
-    sat, light = saturation(balanced), float(balanced.max())
-    whole = view.cell(r, c, size=1.0)
-    if sat >= PIECE_SAT or light < DARK_PIECE:
+def body_of(view, r: int, c: int) -> np.ndarray:
+    """The median colour of a square's middle (its body, marks left out)."""
+    return np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
+
+
+def grey_reference(bodies: dict, page) -> np.ndarray:
+    """The colour of the board's empty squares: the median of the clearly grey bodies
+    (with fewer than :data:`MIN_GREY` of them, the page's colour darkened as the booklet's grey)."""
+    page = np.maximum(np.asarray(page, np.float64), 1e-6)
+    grey = [b for b in bodies.values() if saturation(b / page) <= GREY_SAT and (b / page).max() >= GREY_LIGHT]
+    return np.median(np.array(grey), axis=0) if len(grey) >= MIN_GREY else SQUARE_GREY * page
+
+
+def read_square(view, r: int, c: int, body, page, grey) -> Square:
+    """One square of the view (see the module docstring); ``grey`` is the empty squares' colour."""
+    page = np.maximum(np.asarray(page, np.float64), 1e-6)
+    away = float(np.linalg.norm(body / page - np.asarray(grey) / page))
+    if away >= PIECE_AWAY:
         middle = view.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT)
-        mark, score, why = _piece_mark(lightness(middle, body, page), pitch)
+        mark, score, why = _piece_mark(lightness(middle, body, page), view.pitch)
         return Square("piece", mark, tuple(body), score, why)
-    if sat <= EMPTY_SAT and light >= EMPTY_LIGHT:
-        mark, score, why = _dot(lightness(whole, body, page), pitch)
+    if away <= EMPTY_AWAY:
+        mark, score, why = _dot(lightness(view.cell(r, c, size=1.0), body, page), view.pitch)
         return Square("empty", mark, tuple(body), score, why)
-    return Square("?", "?", tuple(body), 0.0, f"neither grey nor a piece colour (saturation {sat:.2f})")
+    return Square("?", "?", tuple(body), 0.0, f"neither an empty square's grey nor a piece colour ({away:.2f} from grey)")
 
 
 def gap_share(view, a: tuple[int, int], b: tuple[int, int], bodies, page) -> float:

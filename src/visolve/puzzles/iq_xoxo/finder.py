@@ -29,27 +29,52 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from visolve.vision.glance import thumbnail
+
 
 #: long side (px) of the working copy
 WORK_SIDE = 1024
-#: ink: darker than this share of the page light, or more saturated than INK_SAT
-INK_SHARE, INK_SAT = 0.93, 70
-#: square-like blobs: area (work px) range, fill of their bounding box, aspect
-SQUARE_AREA = (30, 15000)
-SQUARE_FILL, SQUARE_ASPECT = 0.8, 1.35
+#: coloured: more saturated than INK_SAT (white-balanced by the light from
+#: BALANCE_REACH of the picture's size around)
+INK_SAT = 0.22
+BALANCE_REACH = 1 / 12
+#: boards are looked for on a copy with squares about this many px apart,
+#: made when the working copy's differ by more than RESCALE_ABOVE
+TARGET_PITCH, RESCALE_ABOVE = 32, 0.25
+#: sensor noise is smoothed away first (Gaussian sigma, work px)
+DENOISE = 0.8
+#: first look: the light from these shares of the picture's long side around
+ROUGH_REACHES = (0.025, 0.05, 0.1)
+#: square-like blobs: area (work px) range, fill of their bounding box (a square
+#: turned 20 degrees fills 0.75 of it), aspect
+SQUARE_AREA = (50, 15000)
+SQUARE_FILL, SQUARE_ASPECT = 0.6, 1.35
 #: fewest square-like blobs of one size for a pitch
 MIN_SQUARES = 3
 #: a square's side is this share of the pitch (booklet drawing)
 SQUARE_SHARE = 0.86
-#: second look: the light within REACH pitches, ink below FINE_SHARE of it
-REACH, FINE_SHARE = 1.2, 0.95
+#: second look: the light range within REACH pitches; ink needs a range of
+#: MIN_RANGE of the light (grey squares are about 14 % darker than the page)
+REACH, MIN_RANGE = 1.2, 0.05
+#: grey squares: side within this share of SQUARE_SHARE pitches; pieces: coloured
+#: blobs of at least MIN_PIECE pitches squared
+SQUARE_SPREAD, MIN_PIECE = 0.3, 1.5
+#: holes in ink up to this many pitches squared (a dot) are filled
+HOLE = 0.12
+#: the second look: ink darker than CLASSIC_SHARE of the light, the block
+#: opened by a square CLASSIC_CORE pitches across (a tab is at most 1.5 high)
+CLASSIC_SHARE, CLASSIC_CORE = 0.95, 1.9
+#: squares this many pitches apart are neighbours on a grid
+NEIGHBOUR = (0.85, 1.2)
+#: a piece's marks (lighter, less coloured) are closed over by a disc this share of the pitch
+MARK_SHARE = 0.35
 #: ink specks narrower than this share of the pitch are dropped (paper grain, noise)
 SPECK_SHARE = 0.15
 #: closing kernel, share of the pitch
 CLOSE_SHARE = 0.35
-#: the block opened by a square this share of the pitch across loses the tab
-#: above the board (up to about 1.5 pitches high, joined) and any strip of ink joined to it
-CORE_SHARE = 1.9
+#: the block opened by a square this share of the pitch across loses thin
+#: strips joined to it (a shadow's edge, a line of text)
+CORE_SHARE = 0.6
 #: board quads: aspect (mean long side / mean short side), share filled by the
 #: block, area in pitches squared (a board is about 48.6)
 ASPECT = (1.45, 2.8)
@@ -57,6 +82,8 @@ MIN_FILL = 0.9
 AREA_CELLS = (30, 75)
 #: side fitting: rounds, share of points kept each round
 FIT_ROUNDS, FIT_KEEP = 4, 0.75
+#: every how many-th outline point the sides are fitted to
+FIT_STEP = 3
 
 
 @dataclass(frozen=True)
@@ -70,26 +97,70 @@ class Found:
 def work_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     """The picture reduced to :data:`WORK_SIDE` (never enlarged) and the factor used."""
     h, w = image.shape[:2]
-    f = min(1.0, WORK_SIDE / max(h, w))
-    if f == 1.0:
+    f = WORK_SIDE / max(h, w)
+    if f >= 1.0:
         return image, 1.0
-    size = (max(1, round(w * f)), max(1, round(h * f)))
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA), f
+    if f < 0.5:
+        work = thumbnail(image, WORK_SIDE)
+    else:  # a mild reduction: bilinear is enough for finding boards, and fast
+        work = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR)
+    return work, work.shape[1] / w
 
 
-def ink_mask(work: np.ndarray, reach: float, share: float = INK_SHARE) -> np.ndarray:
-    """Pixels darker than ``share`` of the brightest within ``reach`` px, or clearly coloured (0/255)."""
-    grey = work.max(axis=2)
+def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The brightest channel, and the mask of pixels clearly coloured once white-balanced (both denoised).
+
+    The white is each channel's local light (a max filter over
+    :data:`BALANCE_REACH` of the picture, on a quarter-size copy): a colour
+    cast of the light or the page, or a coloured desk, is not colour.
+    """
+    h, w = work.shape[:2]
+    small = cv2.resize(work, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    k = max(3, int(round(BALANCE_REACH * max(small.shape[:2]))) | 1)
+    light = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    light = cv2.blur(light, (k, k))
+    light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    ratio = cv2.GaussianBlur(work, (0, 0), DENOISE).astype(np.float32) / np.maximum(light.astype(np.float32), 8.0)
+    top, low = ratio.max(axis=2), ratio.min(axis=2)
+    b, g, r = cv2.split(cv2.GaussianBlur(work, (0, 0), DENOISE))
+    return cv2.max(cv2.max(b, g), r), top - low > INK_SAT * np.maximum(top, 1e-3)
+
+
+def ink_mask(grey: np.ndarray, coloured: np.ndarray, reach: float) -> np.ndarray:
+    """Uncoloured pixels on the dark side of the local light range (0/255): grey squares.
+
+    Within ``reach`` px the brightest (a gap between squares, the page) and
+    the darkest uncoloured pixel (a square) are taken; a pixel darker than their middle is
+    ink where the two differ by at least :data:`MIN_RANGE` of the light
+    (a flat page with its noise has no ink).
+    """
     k = max(3, int(round(reach)) | 1)
-    light = cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    light = cv2.blur(light, (k, k)).astype(np.float32)
-    dark = grey.astype(np.float32) < share * light
-    sat = cv2.cvtColor(work, cv2.COLOR_BGR2HSV)[:, :, 1] > INK_SAT
-    return ((dark | sat) * 255).astype(np.uint8)
+    box = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    top = cv2.dilate(grey, box).astype(np.float32)
+    plain = grey.copy()
+    plain[coloured] = 255  # a dark piece next to a grey square is no reference for the square
+    low = cv2.erode(plain, box).astype(np.float32)
+    g = grey.astype(np.float32)
+    dark = (2 * g < top + low) & (top - low > MIN_RANGE * top) & ~coloured
+    return (dark * 255).astype(np.uint8)
 
 
-def square_pitch(ink: np.ndarray) -> float | None:
-    """Cell pitch (px) from the square-like ink blobs: the median side / SQUARE_SHARE."""
+def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
+    """The pitch (px of ``grey``) from a first look.
+
+    The light is taken from each of :data:`ROUGH_REACHES` around (the pitch
+    is not known yet); the reach that shows the most squares of one size wins.
+    """
+    best, most = None, 0
+    for reach in ROUGH_REACHES:
+        found = square_pitch(ink_mask(grey, coloured, reach * max(grey.shape)))
+        if found is not None and found[1] > most:
+            best, most = found[0], found[1]
+    return best
+
+
+def square_pitch(ink: np.ndarray) -> tuple[float, int] | None:
+    """Cell pitch (px) from the square-like ink blobs (the median side / SQUARE_SHARE), and their number."""
     n, _labels, stats, _c = cv2.connectedComponentsWithStats(ink, connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     ok = (area >= SQUARE_AREA[0]) & (area <= SQUARE_AREA[1]) & (area >= SQUARE_FILL * w * h)
@@ -102,21 +173,23 @@ def square_pitch(ink: np.ndarray) -> float | None:
     near = sides[np.abs(sides - hist_centre) < 0.25 * hist_centre]
     if len(near) < MIN_SQUARES:
         return None
-    return float(np.median(near)) / SQUARE_SHARE
+    return float(np.median(near)) / SQUARE_SHARE, len(near)
 
 
 def _fit_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """A line (point, unit direction) through ``points``, trimming the farthest each round."""
-    pts = points.astype(np.float64)
+    pts = points
     for _ in range(FIT_ROUNDS):
         if len(pts) < 4:
             return None
         centre = pts.mean(axis=0)
-        _u, _s, vt = np.linalg.svd(pts - centre, full_matrices=False)
-        direction, normal = vt[0], vt[1]
-        dist = np.abs((pts - centre) @ normal)
-        keep = dist <= np.quantile(dist, FIT_KEEP)
-        pts = pts[keep] if keep.sum() >= 4 else pts
+        d = pts - centre
+        cov = d.T @ d
+        _w, vecs = np.linalg.eigh(cov)
+        direction, normal = vecs[:, 1], vecs[:, 0]
+        dist = np.abs(d @ normal)
+        n_keep = max(4, int(FIT_KEEP * len(pts)))
+        pts = pts[np.argpartition(dist, n_keep - 1)[:n_keep]]
     return centre, direction
 
 
@@ -131,7 +204,7 @@ def _cross(a, b) -> np.ndarray | None:
 
 def _sides(contour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     """Corners from straight lines fitted to the outline points nearest each side of ``quad``."""
-    pts = contour.reshape(-1, 2).astype(np.float64)
+    pts = contour.reshape(-1, 2)[::FIT_STEP].astype(np.float64)
     dists = []
     for k in range(4):
         a, b = quad[k], quad[(k + 1) % 4]
@@ -190,36 +263,158 @@ def _is_board(quad: np.ndarray, block: np.ndarray, pitch: float) -> bool:
     return covered >= MIN_FILL * max(cv2.countNonZero(inside), 1)
 
 
-def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
-    """Quads (work px) of the board-like blocks of the working copy, and the pitch."""
-    pitch = square_pitch(ink_mask(work, max(work.shape[:2]) / 12.0))
-    if pitch is None:
-        return [], None
-    ink = ink_mask(work, REACH * pitch, FINE_SHARE)
+def _keep(mask: np.ndarray, good) -> tuple[np.ndarray, np.ndarray]:
+    """The connected parts of ``mask`` whose stats row (x, y, w, h, area) ``good`` accepts (0/255), and their centres."""
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    ok = good(stats[1:])
+    keep = np.zeros(n, np.uint8)
+    keep[1:] = 255 * ok
+    return keep[labels], centres[1:][ok]
+
+
+def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
+    """What boards are made of (0/255): grey squares of the pitch's size and coloured pieces; the squares' centres.
+
+    Shading, text and noise darker than the page are left out: only ink
+    blobs square and of the squares' size, and coloured blobs of at least
+    :data:`MIN_PIECE` squares' area, count.
+    """
+    ink = ink_mask(grey, coloured, REACH * pitch)
+    holes, _c = _keep(cv2.bitwise_not(ink), lambda st: st[:, 4] <= HOLE * pitch**2)
+    ink = cv2.bitwise_or(ink, holes)  # a square's dot is part of the square
     specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
+
+    def square(st):
+        w, h, area = st[:, 2], st[:, 3], st[:, 4]
+        size = np.sqrt(area.astype(np.float64))
+        shaped = (area >= SQUARE_FILL * w * h) & (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
+        loose = shaped & (size >= 0.5 * SQUARE_SHARE * pitch) & (size <= 1.5 * SQUARE_SHARE * pitch)
+        side = float(np.median(size[loose])) if loose.any() else SQUARE_SHARE * pitch
+        return shaped & (np.abs(size - side) <= SQUARE_SPREAD * side)
+
+    marks = max(3, int(round(MARK_SHARE * pitch)) | 1)
+    col = cv2.morphologyEx(coloured.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
+                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (marks, marks)))
+    col = cv2.morphologyEx(col, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
+    pieces, _c = _keep(col, lambda st: st[:, 4] >= MIN_PIECE * pitch**2)
+    squares, centres = _keep(ink, square)
+    return cv2.bitwise_or(squares, pieces), centres
+
+
+def _stray(centres: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
+    """Squares outside every quad with at least two others a pitch away (part of a grid)."""
+    outside = [c for c in centres
+               if all(cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) < -pitch / 2
+                      for q in quads)]
+    if len(outside) < 3:
+        return 0
+    pts = np.array(outside)
+    d = np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=2)
+    near = (d > NEIGHBOUR[0] * pitch) & (d < NEIGHBOUR[1] * pitch)
+    return int((near.sum(axis=1) >= 2).sum())
+
+
+def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
+    """Quads of the board-like blocks that ``parts`` closed across the gaps makes."""
     k = max(3, int(round(CLOSE_SHARE * pitch)) | 1)
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-    block = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, kernel)
+    block = cv2.morphologyEx(parts, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     big = max(3, int(round(CORE_SHARE * pitch)) | 1)
     core = cv2.morphologyEx(block, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (big, big)))
-    contours, _h = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    # every part's outline, also of parts inside another's hole (a board on a page inside a ring of shadow)
+    contours, hierarchy = cv2.findContours(core, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     quads = []
-    for contour in contours:
-        if cv2.contourArea(contour) < AREA_CELLS[0] * pitch**2:
+    for contour, (_n, _p, _child, parent) in zip(contours, hierarchy[0] if hierarchy is not None else []):
+        if parent >= 0 or cv2.contourArea(contour) < AREA_CELLS[0] * pitch**2:
             continue
         quad = _quad_of(contour)
         if quad is not None and _is_board(quad, block, pitch):
             quads.append(quad)
-    return quads, pitch
+    return quads
 
 
-def find_boards(image: np.ndarray) -> list[Found]:
-    """Every board-like block of ``image`` (see the module docstring), in reading order."""
+def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[list[np.ndarray], int]:
+    """Quads (px of ``grey``) of the board-like blocks, squares ``pitch`` px apart, and the stray squares.
+
+    Blocks are made twice: of the squares and pieces alone (:func:`board_parts`,
+    blind to shading), and of all the ink and colour (keeps squares that
+    touch a line or each other); a quad found by both is kept once.
+    """
+    parts, centres = board_parts(grey, coloured, pitch)
+    specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
+    ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
+    quads: list[np.ndarray] = []
+    for quad in _block_quads(parts, pitch) + _block_quads(ink, pitch):
+        if all(np.linalg.norm(quad.mean(axis=0) - q.mean(axis=0)) > pitch for q in quads):
+            quads.append(quad)
+    return quads, _stray(centres, quads, pitch)
+
+
+def classic_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> list[np.ndarray]:
+    """The boards as blocks of everything darker than :data:`CLASSIC_SHARE` of the
+    light around or coloured, opened by a square wider than a tab is high.
+
+    Blind to nothing (shading joins in), but a board whose squares touch a
+    line or a tab, or are pale beside a piece, stays whole.
+    """
+    k = max(3, int(round(REACH * pitch)) | 1)
+    light = cv2.blur(cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), (k, k))
+    dark = grey.astype(np.float32) < CLASSIC_SHARE * light.astype(np.float32)
+    ink = ((dark | coloured) * 255).astype(np.uint8)
+    specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
+    c = max(3, int(round(CLOSE_SHARE * pitch)) | 1)
+    block = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (c, c)))
+    big = max(3, int(round(CLASSIC_CORE * pitch)) | 1)
+    core = cv2.morphologyEx(block, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (big, big)))
+    contours, _h = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    quads = []
+    for contour in contours:
+        if cv2.contourArea(contour) >= AREA_CELLS[0] * pitch**2:
+            quad = _quad_of(contour)
+            if quad is not None and _is_board(quad, block, pitch):
+                quads.append(quad)
+    return quads
+
+
+def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
+    """Quads (px of ``work``) of the board-like blocks of a picture, and the pitch (None: no squares)."""
+    grey, coloured = planes(work)
+    pitch = rough_pitch(grey, coloured)
+    return ([], None) if pitch is None else (board_quads(grey, coloured, pitch)[0], pitch)
+
+
+def find_boards(image: np.ndarray, classic: bool = False) -> tuple[list[Found], int]:
+    """Every board-like block of ``image`` (see the module docstring), in reading order,
+    and how many squares of a grid lie outside them all (a board not outlined).
+
+    ``classic``: the blocks of :func:`classic_quads` (the second look).
+
+    The pitch is measured on the working copy; the boards are then looked
+    for on a copy scaled so that a square is about :data:`TARGET_PITCH` px
+    (never larger than the picture): small boards keep their gaps, large
+    ones cost less.
+    """
     work, f = work_copy(image)
-    quads, pitch = board_blocks(work)
+    grey, coloured = planes(work)
+    pitch = rough_pitch(grey, coloured)
+    if pitch is None:
+        return [], 0
+    g = min(1.0, max(f, f * TARGET_PITCH / pitch))  # only ever enlarged: reducing blurs the gaps
+    if abs(g - f) > RESCALE_ABOVE * f:
+        h, w = image.shape[:2]
+        size = (max(1, round(w * g)), max(1, round(h * g)))
+        scaled = cv2.resize(image, size, interpolation=cv2.INTER_AREA if g < 0.5 else cv2.INTER_LINEAR)
+        pitch *= scaled.shape[1] / work.shape[1]
+        f = scaled.shape[1] / w
+        grey, coloured = planes(scaled)
+    quads, stray = board_quads(grey, coloured, pitch)
+    if classic:
+        quads = classic_quads(grey, coloured, pitch)
+        stray = _stray(board_parts(grey, coloured, pitch)[1], quads, pitch)
     found = [Found((q + 0.5) / f, pitch / f) for q in quads]
     centres = [fd.corners.mean(axis=0) for fd in found]
     rows = [round(c[1] / (6 * fd.pitch)) for c, fd in zip(centres, found)]
     order = sorted(range(len(found)), key=lambda i: (rows[i], centres[i][0]))
-    return [found[i] for i in order]
+    return [found[i] for i in order], stray

@@ -34,7 +34,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
-from visolve.puzzles.iq_xoxo.cells import PITCH, Square, gap_share, joined, read_square
+from visolve.puzzles.iq_xoxo.cells import PITCH, body_of, gap_share, grey_reference, joined, read_square
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards
 from visolve.puzzles.iq_xoxo.number import read_number
@@ -45,6 +45,13 @@ from visolve.vision.view import BoardView
 MARGIN = 0.35
 #: the light is evened over this many board units
 LIGHT_SIZE = 1.5
+#: this many squares of a grid outside the boards found mean a board was missed
+MIN_STRAY = 6
+#: a board shows gaps between at least this share of neighbouring squares
+#: (at least 53 % on any board), nearer the page colour by GRID_STEP than the squares
+MIN_GRID, GRID_STEP = 0.4, 6.0
+#: ... and a block with gaps between fewer than NO_GRID of them is no board at all
+NO_GRID = 0.15
 
 
 @dataclass
@@ -145,11 +152,48 @@ def _rows_of(groups: list, upright: bool) -> tuple[str, ...]:
     return tuple("".join(row) for row in grid)
 
 
-def read_board(image: np.ndarray, corners: np.ndarray) -> BoardReading:
-    """Read one board (its squares' outer corners in ``image``); ``error`` says why not."""
+def grid_share(view: BoardView, page) -> float:
+    """Share of the 85 gaps between neighbouring squares nearer the page colour than both squares' middles.
+
+    Only gaps inside a piece are not (at most 40 of them): a board shows at
+    least 53 %, a block of text or a tab hardly any.
+    """
+    far = np.linalg.norm(view.image.astype(np.float32) - np.asarray(page, np.float32), axis=2)
+    p = view.pitch
+    x0, y0 = view.board_to_view([(0, 0)])[0]
+
+    def at(u, v):
+        return float(far[int(round(y0 + v * p)), int(round(x0 + u * p))])
+
+    hits = total = 0
+    for r in range(ROWS):
+        for c in range(COLS):
+            for du, dv in ((1, 0), (0, 1)):
+                if c + du >= COLS or r + dv >= ROWS:
+                    continue
+                gap = at(c + 0.5 + du * 0.5, r + 0.5 + dv * 0.5)
+                sides = min(at(c + 0.5 + du * 0.2, r + 0.5 + dv * 0.2), at(c + 0.5 + du * 0.8, r + 0.5 + dv * 0.8))
+                hits += gap + GRID_STEP < sides
+                total += 1
+    return hits / total
+
+
+def read_board(image: np.ndarray, corners: np.ndarray) -> BoardReading | None:
+    """Read one board (its squares' outer corners in ``image``); ``error`` says why not.
+
+    None when the block shows no grid of squares (see :func:`grid_share`);
+    a block that shows some is in doubt.
+    """
     view = _view(image, corners)
     page = _page_colour(view)
-    squares = {(r, c): read_square(view, r, c, page) for r in range(ROWS) for c in range(COLS)}
+    share = grid_share(view, page)
+    if share < NO_GRID:
+        return None
+    if share < MIN_GRID:
+        return BoardReading(view, {}, None, f"a board-like block shows gaps between only {share:.0%} of its squares")
+    bodies = {(r, c): body_of(view, r, c) for r in range(ROWS) for c in range(COLS)}
+    grey = grey_reference(bodies, page)
+    squares = {k: read_square(view, *k, bodies[k], page, grey) for k in bodies}
     out = BoardReading(view, squares)
     try:
         kinds = [k for k, s in squares.items() if s.kind == "?"]
@@ -171,11 +215,29 @@ def read_board(image: np.ndarray, corners: np.ndarray) -> BoardReading:
     return out
 
 
-def read_boards(image: np.ndarray) -> list[BoardReading]:
-    """Every board of the picture, read (reading order)."""
+def read_boards(image: np.ndarray, classic: bool = False) -> tuple[list[BoardReading], int]:
+    """Every board of the picture, read (reading order), and the squares of a grid outside them."""
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
-    return [read_board(image, found.corners) for found in find_boards(np.ascontiguousarray(image[:, :, :3]))]
+    picture = np.ascontiguousarray(image[:, :, :3])
+    found, stray = find_boards(picture, classic)
+    readings = [read_board(picture, fd.corners) for fd in found]
+    return [r for r in readings if r is not None], stray
+
+
+def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
+    """The levels of a picture's boards; NotThisPuzzle / ReadError when there are none or one is in doubt."""
+    if not readings:
+        raise NotThisPuzzle("no 5 x 10 board of grey squares found")
+    if stray >= MIN_STRAY:
+        raise ReadError(f"{stray} squares of a grid lie outside the {len(readings)} board(s) found: "
+                        "a board could not be outlined")
+    failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
+    if failed:
+        k, first = failed[0]
+        where = f"board {k + 1} of {len(readings)}: " if len(readings) > 1 else ""
+        raise ReadError(where + first.error)
+    return [r.level for r in readings]
 
 
 def _named(levels: list[Level], source: str) -> list[Level]:
@@ -201,12 +263,31 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     ReadError
         A board was found but a square (or the tab's number) is in doubt.
     """
-    readings = read_boards(image)
-    if not readings:
-        raise NotThisPuzzle("no 5 x 10 board of grey squares found")
-    failed = [r for r in readings if r.level is None]
-    if failed:
-        where = f"board {readings.index(failed[0]) + 1} of {len(readings)}: " if len(readings) > 1 else ""
-        raise ReadError(where + failed[0].error)
-    levels = _named([r.level for r in readings], source)
+    try:
+        found = _levels(*read_boards(image))
+    except (NotThisPuzzle, ReadError) as first:
+        try:  # a second look with the classic blocks; its refusal is not the one reported
+            found = _levels(*read_boards(image, classic=True))
+        except (NotThisPuzzle, ReadError):
+            raise first from None
+    levels = _named(found, source)
     return levels[0] if len(levels) == 1 else levels
+
+
+def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
+    """The picture with each board found, what each square was read as, and the verdict."""
+    from visolve.vision.overlay import as_bgr, banner, draw_overlay
+
+    try:
+        readings, _stray = read_boards(image)
+    except NotThisPuzzle as exc:
+        return banner(as_bgr(image), f"iq-xoxo: {exc}")
+    if not readings:
+        return banner(as_bgr(image), "iq-xoxo: no 5 x 10 board of grey squares found")
+    out, verdicts = image, []
+    for k, reading in enumerate(readings):
+        labels = {key: f"{s.kind[0]}{s.mark}" for key, s in reading.squares.items()}
+        verdicts.append(f"board {k + 1}: " + (f"challenge {reading.level.level or source}" if reading.level
+                                               else reading.error))
+        out = draw_overlay(out, reading.view, labels)
+    return banner(out, "iq-xoxo " + " | ".join(verdicts))
