@@ -49,8 +49,8 @@ ROUGH_REACHES = (0.025, 0.05, 0.1)
 #: turned 20 degrees fills 0.75 of it), aspect
 SQUARE_AREA = (50, 15000)
 SQUARE_FILL, SQUARE_ASPECT = 0.6, 1.35
-#: fewest square-like blobs of one size for a pitch
-MIN_SQUARES = 3
+#: fewest square-like blobs of one size on a grid for a pitch, and most looked at
+MIN_SQUARES, MAX_SQUARES = 4, 800
 #: a square's side is this share of the pitch (booklet drawing)
 SQUARE_SHARE = 0.86
 #: second look: the light range within REACH pitches; ink needs a range of
@@ -159,9 +159,19 @@ def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
     return best
 
 
+def _on_grid(centres: np.ndarray, pitch: float) -> int:
+    """How many of ``centres`` have at least two others about a pitch away."""
+    if len(centres) < 3:
+        return 0
+    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    near = (d > NEIGHBOUR[0] * pitch) & (d < NEIGHBOUR[1] * pitch)
+    return int((near.sum(axis=1) >= 2).sum())
+
+
 def square_pitch(ink: np.ndarray) -> tuple[float, int] | None:
-    """Cell pitch (px) from the square-like ink blobs (the median side / SQUARE_SHARE), and their number."""
-    n, _labels, stats, _c = cv2.connectedComponentsWithStats(ink, connectivity=4)
+    """Cell pitch (px) from the square-like ink blobs (the median side / SQUARE_SHARE), and how
+    many of them lie on a grid of that pitch (None: fewer than MIN_SQUARES)."""
+    n, _labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     ok = (area >= SQUARE_AREA[0]) & (area <= SQUARE_AREA[1]) & (area >= SQUARE_FILL * w * h)
     ok &= (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
@@ -170,10 +180,12 @@ def square_pitch(ink: np.ndarray) -> tuple[float, int] | None:
     sides = np.sqrt(area[ok].astype(np.float64))
     # the most common size: the median of the blobs near the densest size
     hist_centre = np.median(sides)
-    near = sides[np.abs(sides - hist_centre) < 0.25 * hist_centre]
-    if len(near) < MIN_SQUARES:
+    close = np.abs(sides - hist_centre) < 0.25 * hist_centre
+    if close.sum() < MIN_SQUARES:
         return None
-    return float(np.median(near)) / SQUARE_SHARE, len(near)
+    pitch = float(np.median(sides[close])) / SQUARE_SHARE
+    on_grid = _on_grid(centres[1:][ok][close][:MAX_SQUARES], pitch)
+    return (pitch, on_grid) if on_grid >= MIN_SQUARES else None
 
 
 def _fit_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
@@ -307,12 +319,7 @@ def _stray(centres: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
     outside = [c for c in centres
                if all(cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) < -pitch / 2
                       for q in quads)]
-    if len(outside) < 3:
-        return 0
-    pts = np.array(outside)
-    d = np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=2)
-    near = (d > NEIGHBOUR[0] * pitch) & (d < NEIGHBOUR[1] * pitch)
-    return int((near.sum(axis=1) >= 2).sum())
+    return _on_grid(np.array(outside).reshape(-1, 2)[:MAX_SQUARES], pitch)
 
 
 def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:

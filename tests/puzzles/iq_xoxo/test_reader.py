@@ -1,0 +1,102 @@
+"""The IQ XOXO reader on drawn booklet pages, turned pages, photos, the real booklet photo and other pictures."""
+
+import random
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.conftest import shared_path
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.iq_xoxo import testing
+from visolve.puzzles.iq_xoxo.board import Level
+from visolve.puzzles.iq_xoxo.draw import draw_page
+from visolve.puzzles.iq_xoxo.probe import probe
+from visolve.puzzles.iq_xoxo.reader import debug_overlay, read
+from visolve.testing import iter_distractors
+
+
+def _levels(got):
+    return got if isinstance(got, list) else [got]
+
+
+def _challenges(n, seed):
+    rng = random.Random(seed)
+    return [testing.random_challenge(rng, rng.randint(1, 120)) for _ in range(n)]
+
+
+@pytest.mark.parametrize("pitch", [30, 44, 64])
+def test_a_drawn_page_of_three_reads_exactly(pitch):
+    levels = _challenges(3, f"page-{pitch}")
+    got = _levels(read(draw_page(levels, pitch, per_row=2), "page.png"))
+    assert got == [Level(lv.level, lv.rows, "page.png") for lv in levels]
+
+
+def test_an_upside_down_page_gives_the_same_challenges():
+    levels = _challenges(2, "turned")
+    page = cv2.rotate(draw_page(levels, 40, per_row=1), cv2.ROTATE_180)
+    got = _levels(read(page, "turned.png"))
+    assert sorted(got, key=lambda lv: lv.level) == sorted(
+        [Level(lv.level, lv.rows, "turned.png") for lv in levels], key=lambda lv: lv.level)
+
+
+def test_a_board_without_a_tab_takes_the_file_name():
+    level = _challenges(1, "named")[0]
+    picture = draw_page([Level("x", level.rows)], 40)
+    assert read(picture, "challenge 77.png") == Level(77, level.rows, "challenge 77.png")
+    two = draw_page([Level("x", level.rows), Level("y", level.rows)], 40)
+    assert [lv.level for lv in _levels(read(two, "kitchen.jpg"))] == ["kitchen-1", "kitchen-2"]
+
+
+@pytest.mark.slow
+def test_synthetic_photos_read_exactly_or_are_refused():
+    # photos of drawn pages: never a wrong challenge (a refusal is allowed; the
+    # evaluation script measures how many are exact)
+    exact = 0
+    for case in testing.synthetic_cases(6, seed=3):
+        try:
+            got = _levels(read(case.image, case.name))
+        except (NotThisPuzzle, ReadError):
+            continue
+        assert sorted(got, key=str) == sorted(case.truth, key=str), case.name
+        exact += 1
+    assert exact >= 2
+
+
+def test_the_real_booklet_photo():
+    path = shared_path("iq-xoxo", "photos", "booklet_119_120.jpg")
+    image = cv2.imread(str(path))
+    cases = testing.real_cases(path.parents[2])
+    truth = next(c.truth for c in cases if c.name.endswith(path.name))
+    got = _levels(read(image, cases[0].name))
+    assert got == truth
+    assert probe(image) > 0.5
+
+
+def test_the_real_photo_turned_upside_down_is_never_misread():
+    # read exactly or refused (today it is refused: the bent page's 119 board is not outlined
+    # well enough when the photo is turned); never other challenges
+    path = shared_path("iq-xoxo", "photos", "booklet_119_120.jpg")
+    image = cv2.rotate(cv2.imread(str(path)), cv2.ROTATE_180)
+    try:
+        got = {lv.level: lv.rows for lv in _levels(read(image, "turned.jpg"))}
+    except ReadError:
+        return
+    assert got[119][3:] == ("PPP.......", "PP........") and got[120][2] == "......ZZZ."
+
+
+def test_pictures_of_nothing_are_refused():
+    for name, image in iter_distractors(6, seed=5):
+        with pytest.raises((NotThisPuzzle, ReadError)):
+            read(image, f"{name}.png")
+    grey = np.full((400, 600, 3), 128, np.uint8)
+    with pytest.raises(NotThisPuzzle):
+        read(grey, "grey.png")
+    assert probe(grey) == 0.0
+
+
+def test_debug_overlay_is_a_picture():
+    level = _challenges(1, "overlay")[0]
+    picture = draw_page([level], 40)
+    out = debug_overlay(picture, "x.png")
+    assert out.shape == picture.shape and out.dtype == np.uint8
