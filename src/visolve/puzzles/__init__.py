@@ -15,6 +15,7 @@ _FAMILIES = {
     "circuit500": "visolve.puzzles.circuit500.plugin",
     "iq-circuit": "visolve.puzzles.iq_circuit.plugin",
     "genius-square": "visolve.puzzles.genius_square.plugin",
+    "iq-xoxo": "visolve.puzzles.iq_xoxo.plugin",
 }
 
 _loaded: dict[str, PuzzleFamily] = {}

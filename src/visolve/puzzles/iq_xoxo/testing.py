@@ -30,6 +30,8 @@ from visolve.puzzles.iq_xoxo import model
 from visolve.puzzles.iq_xoxo.board import EMPTY, ROWS, Level
 from visolve.puzzles.iq_xoxo.draw import draw_page
 
+#: pieces the sample challenges show at least
+SAMPLE_PIECES = 3
 #: cell pitch (px) of :func:`draw_level`
 DRAW_PITCH = 40
 #: cell pitches of the pages :func:`synthetic_cases` photographs
@@ -70,8 +72,19 @@ def random_challenge(rng: random.Random, level: int | str) -> Level:
 
 
 def sample_levels() -> list[Level]:
-    """Three challenges, numbered 1-3 (their tabs print the number)."""
-    return [random_challenge(random.Random(f"sample-{i}"), i) for i in (1, 2, 3)]
+    """Three challenges showing at least :data:`SAMPLE_PIECES` pieces, numbered 1-3 (their tabs print the number).
+
+    (An almost empty board is read by the iq-circuit reader as an empty Wizard
+    challenge -- its false positive, reported -- so the samples show a few pieces.)
+    """
+    out = []
+    for i in (1, 2, 3):
+        rng = random.Random(f"sample-{i}")
+        level = random_challenge(rng, i)
+        while len(level.pieces()) < SAMPLE_PIECES:
+            level = random_challenge(rng, i)
+        out.append(level)
+    return out
 
 
 def draw_level(level: Level) -> np.ndarray:
