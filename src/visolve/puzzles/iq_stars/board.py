@@ -81,7 +81,13 @@ def is_placement(letter: str, cells) -> bool:
 
 
 def level_problems(rows) -> list[str]:
-    """What makes ``rows`` no possible challenge (empty: nothing).
+    """What makes ``rows`` no possible challenge (empty: nothing); see :func:`located_problems`."""
+    return [text for _row, text in located_problems(rows)]
+
+
+def located_problems(rows) -> list[tuple[int, str]]:
+    """``(row, problem)`` for what makes ``rows`` no possible challenge, ``row`` the
+    first row showing the colour concerned.
 
     A placed piece shows all its cells, so the lower-case cells of a colour
     form that piece; a colour is either placed or has wizard stars, at most
@@ -91,12 +97,13 @@ def level_problems(rows) -> list[str]:
     for letter in LETTERS:
         placed, wizard = cells_of(rows, letter), cells_of(rows, letter.upper())
         name = model.COLOURS[letter]
+        first = min((r for r, _k in placed + wizard), default=0)
         if placed and not is_placement(letter, placed):
-            problems.append(f"the {len(placed)} {name} cells ({letter}) do not form the {name} piece")
+            problems.append((first, f"the {len(placed)} {name} cells ({letter}) do not form the {name} piece"))
         if placed and wizard:
-            problems.append(f"{name} is both placed ({letter}) and a wizard star ({letter.upper()})")
+            problems.append((first, f"{name} is both placed ({letter}) and a wizard star ({letter.upper()})"))
         if len(wizard) > SIZES[letter]:
-            problems.append(f"{len(wizard)} {name} wizard stars, its piece has {SIZES[letter]} stars")
+            problems.append((first, f"{len(wizard)} {name} wizard stars, its piece has {SIZES[letter]} stars"))
     return problems
 
 

@@ -52,6 +52,12 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 #: each colour's difference from navy, its colour part as a unit vector (RGB)
 PROTOTYPES = {k: _unit(colour_part(np.array(c, np.float64) - NAVY_RGB)) for k, c in COLOUR_RGB.items()}
+#: each colour's colour part as drawn, in units of the navy's own size: what a
+#: star of that colour measures against navy fading to black
+EXPECTED = {
+    k: float(np.linalg.norm(colour_part(np.array(c, np.float64) - NAVY_RGB)) / np.linalg.norm(NAVY_RGB))
+    for k, c in COLOUR_RGB.items()
+}
 #: white's difference from navy, a unit vector (middles are not blurred by the outline)
 WHITE = _unit(np.array(WHITE_RGB, np.float64) - NAVY_RGB)
 
@@ -101,3 +107,24 @@ def white_share(core_rgb: np.ndarray, letter: str) -> float:
     coef, *_ = np.linalg.lstsq(basis, np.asarray(core_rgb, np.float64), rcond=None)
     a, w = (max(float(c), 0.0) for c in coef)
     return w / max(a + w, 1e-9)
+
+
+#: orange against yellow when the page gave the colour cast: the green share
+#: green / red of a star's difference from navy (drawn: orange 0.57, yellow
+#: 0.81).  A bright photo clips red first, which lifts orange's share (up to
+#: 0.70 measured) and never lowers yellow's: orange below ORANGE_BELOW,
+#: yellow above YELLOW_ABOVE, between refused
+ORANGE_BELOW, YELLOW_ABOVE = 0.71, 0.77
+
+
+def orange_or_yellow(diff_rgb) -> str | None:
+    """``"o"``, ``"y"`` or None (too close) by the green share of a difference from navy."""
+    red, green = float(diff_rgb[0]), float(diff_rgb[1])
+    if red <= 0:
+        return None
+    share = green / red
+    if share < ORANGE_BELOW:
+        return "o"
+    if share > YELLOW_ABOVE:
+        return "y"
+    return None

@@ -146,7 +146,8 @@ def _ordered(quad: np.ndarray) -> np.ndarray | None:
     aspect = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-6)
     if not ASPECT[0] <= aspect <= ASPECT[1]:
         return None
-    if np.cross(q[1] - q[0], q[3] - q[0]) <= 0:
+    (ax, ay), (bx, by) = q[1] - q[0], q[3] - q[0]
+    if ax * by - ay * bx <= 0:
         return None
     # start at the corner nearest the picture's top left of the two long-side choices
     if q[0].sum() > q[2].sum():

@@ -25,7 +25,7 @@ accepts any spacing; errors name the line.
 from __future__ import annotations
 
 from visolve.errors import LevelFormatError
-from visolve.puzzles.iq_stars.board import ROW_LENGTHS, Level, level_problems, row_problem
+from visolve.puzzles.iq_stars.board import ROW_LENGTHS, Level, located_problems, row_problem
 from visolve.puzzles.textfile import check_header, content_lines, key_value
 
 PUZZLE = "iq-stars"
@@ -56,7 +56,7 @@ def parse_level(text: str, path: str = "") -> Level:
     """Text -> Level.  Raises :class:`LevelFormatError` naming the line and the problem."""
     header: dict[str, str] = {}
     rows: list[str] = []
-    last = 0
+    numbers: list[int] = []
     for number, line, raw in content_lines(text):
         if "=" in line:
             key, value = key_value(line, raw, number, path)
@@ -75,15 +75,17 @@ def parse_level(text: str, path: str = "") -> Level:
         if problem:
             raise LevelFormatError(problem, number, path)
         rows.append(cells)
-        last = number
+        numbers.append(number)
     check_header(header, PUZZLE, REQUIRED, path)
     if not header["level"]:
         raise LevelFormatError("level is empty", 0, path)
     if len(rows) != len(ROW_LENGTHS):
+        last = numbers[-1] if numbers else 0
         raise LevelFormatError(f"the board needs {len(ROW_LENGTHS)} rows of stars, found {len(rows)}", last, path)
-    problems = level_problems(rows)
+    problems = located_problems(rows)
     if problems:
-        raise LevelFormatError(problems[0], last, path)
+        row, text = problems[0]
+        raise LevelFormatError(text, numbers[row], path)
     value = header["level"]
     number: int | str = int(value) if value.isdigit() else value
     return Level(number, tuple(rows), header.get("source", ""))

@@ -23,7 +23,16 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
-from visolve.puzzles.iq_stars.colours import NAVY_RGB, WHITE_RGB, Verdict, classify, colour_part, white_share
+from visolve.puzzles.iq_stars.colours import (
+    EXPECTED,
+    NAVY_RGB,
+    WHITE_RGB,
+    Verdict,
+    classify,
+    colour_part,
+    orange_or_yellow,
+    white_share,
+)
 from visolve.puzzles.iq_stars.finder import find_board
 from visolve.vision.view import BoardView, banner, draw_overlay
 
@@ -35,9 +44,12 @@ VIEW_MARGIN = 0.2
 #: (the point is 0.18 wide there; a white middle reaches 0.24)
 ARM_R = 0.33
 #: a star's colour strength |colour part of (points - navy)| / |navy - black
-#: outline| (both as seen: glare and stray light scale them alike): free below EMPTY_BELOW,
-#: coloured above FILLED_ABOVE, refused between
-EMPTY_BELOW, FILLED_ABOVE = 0.5, 1.0
+#: outline| (both as seen: glare and stray light scale them alike), as a share
+#: of what its colour measures as drawn (colours.EXPECTED): free below
+#: EMPTY_BELOW, coloured above FILLED_ABOVE, refused between (measured on
+#: photos: free stars up to 0.15, coloured ones down to 0.45 where blur
+#: mixes in the outline)
+EMPTY_BELOW, FILLED_ABOVE = 0.25, 0.4
 #: half-width (view px) of the windows where a star's black outline is looked for
 DARK_WINDOW = 2
 #: the smallest navy-to-black span (RGB levels) a strength is measured against
@@ -67,7 +79,7 @@ MIN_SIDE = 48
 class Star:
     """What was seen on one star."""
 
-    strength: float  #: |colour part of (points - navy)| / |navy - black|
+    strength: float  #: |colour part of (points - navy)| / |navy - black|, share of its colour's
     verdict: Verdict  #: colour of the points
     white: float  #: white share of the middle
 
@@ -157,6 +169,19 @@ def white_balance(page: np.ndarray, navy: np.ndarray) -> np.ndarray:
     return gains
 
 
+def _with_orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool) -> Verdict:
+    """Orange against yellow by the green share when the page gave the cast
+    (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`): the verdict's
+    margin becomes 0 when the share is too close to call."""
+    if not balanced or {verdict.letter, verdict.second} != {"o", "y"}:
+        return verdict
+    letter = orange_or_yellow(ring)
+    if letter is None:
+        return Verdict(verdict.letter, verdict.angle, 0.0, verdict.second)
+    other = "y" if letter == "o" else "o"
+    return Verdict(letter, verdict.angle, max(verdict.margin, MIN_MARGIN), other)
+
+
 def measure(view: BoardView) -> dict:
     """Per cell, a :class:`Star` (colours as RGB differences from the navy around it,
     the page's colour cast taken out)."""
@@ -166,12 +191,13 @@ def measure(view: BoardView) -> dict:
     page, edge = edge_samples(view)
     check_edge(page, edge)
     gains = white_balance(page, edge)
+    balanced = bool(np.any(gains != 1.0))
     out = {}
     for cell, block, navy, dark in zip(CELLS, samples, navies, darks):
         ring = (np.median(block[:6], axis=0) - navy) / gains
         scale = float(np.linalg.norm((navy - dark) / gains))
-        strength = float(np.linalg.norm(colour_part(ring))) / max(scale, MIN_SCALE)
-        verdict = classify(ring)
+        verdict = _with_orange_rule(classify(ring), ring, balanced)
+        strength = float(np.linalg.norm(colour_part(ring))) / max(scale, MIN_SCALE) / EXPECTED[verdict.letter]
         out[cell] = Star(strength, verdict, white_share((block[6] - navy) / gains, verdict.letter))
     return out
 

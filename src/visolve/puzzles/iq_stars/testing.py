@@ -28,6 +28,7 @@ from visolve.puzzles.base import Case, level_from_filename
 from visolve.puzzles.iq_stars.board import SIZES, Level
 from visolve.puzzles.iq_stars.challenges import KINDS, random_challenge
 from visolve.puzzles.iq_stars.painter import draw_challenge
+from visolve.puzzles.iq_stars.solver import random_filling
 
 #: px per board unit of :func:`draw_level`
 DRAW_PITCH = 60
@@ -36,14 +37,19 @@ PHOTO_PITCH = (30, 90)
 #: the table's column with the cells, and the placeholder of pictures without exact cells
 TSV_CELLS = 5
 TABLE = "pictures.tsv"
+#: the pieces the part-filled sample board shows
+PART_SHOWN = "yr"
 
 
 def sample_levels() -> list[Level]:
-    """A pieces and a wizard challenge and a part-filled board; sample ``i`` is level ``i``."""
+    """A pieces and a wizard challenge and a part-filled board (:data:`PART_SHOWN`
+    of a random filling, several ways to finish it); sample ``i`` is level ``i``."""
     out = []
     for i, kind in enumerate(KINDS, start=1):
         out.append(random_challenge(random.Random(f"sample-{i}"), kind, level=i))
-    out.append(Level(3, ("yy....g", "y...gg", "y.....g", "......")))
+    filling = random_filling(random.Random("sample-3"))
+    shown = tuple("".join(ch if ch in PART_SHOWN else "." for ch in row) for row in filling)
+    out.append(Level(len(out) + 1, shown))
     return out
 
 
