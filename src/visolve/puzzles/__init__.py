@@ -16,6 +16,7 @@ _FAMILIES = {
     "iq-circuit": "visolve.puzzles.iq_circuit.plugin",
     "genius-square": "visolve.puzzles.genius_square.plugin",
     "iq-xoxo": "visolve.puzzles.iq_xoxo.plugin",
+    "iq-stars": "visolve.puzzles.iq_stars.plugin",
 }
 
 _loaded: dict[str, PuzzleFamily] = {}
