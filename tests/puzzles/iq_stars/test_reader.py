@@ -58,22 +58,24 @@ def test_wizard_and_placed_stars_at_any_scale_and_turned(pitch):
 
 def test_photos_read_exactly_or_are_refused():
     exact = 0
-    for case in testing.synthetic_cases(8, 3):
+    for case in testing.synthetic_cases(5, 3):
         try:
             got = read(case.image, case.name)
         except ReadError:
             continue
         assert got == case.truth[0], case.name
         exact += 1
-    # measured: 7 of these 8 read (scripts/eval_iq_stars.py has the large sets); a
-    # reader that refuses most photos fails here
-    assert exact >= 5
+    # measured: all 5 read (scripts/eval_iq_stars.py has the large sets); one
+    # refusal is allowed, a reader that refuses more fails here
+    assert exact >= 4
 
 
 def test_a_colour_between_orange_and_yellow_is_refused_naming_the_star():
     level = Level(4, ("......O", "......", ".......", "......"))
     picture = painter.draw_challenge(level, pitch=50)
-    middle = (0, 190, 255)  # BGR: halfway between the booklet's orange and yellow
+    # BGR: green share 0.74 of red against navy, between orange's (0.57 drawn, up
+    # to 0.70 when a bright photo clips red) and yellow's (0.81)
+    middle = (0, 200, 255)
     mask = cv2.inRange(picture, painter.STAR_BGR["o"], painter.STAR_BGR["o"]) > 0
     picture[mask] = middle
     with pytest.raises(ReadError, match="row 1 star 7"):

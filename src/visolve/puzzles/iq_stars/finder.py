@@ -20,6 +20,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_stars import layout
+from visolve.vision.glance import thumbnail
 from visolve.vision.view import corners_homography, sample
 
 #: pictures are searched for the board at this long side (px)
@@ -31,11 +32,15 @@ DARK_LEVELS = (None, 90, 120, 60)
 #: LOCAL_BLOCK of the long side: glare lifts the navy board far above any fixed
 #: level, but the board's edge stays darker than the white around it
 LOCAL_BLOCK, LOCAL_C = 1 / 16, 8
+#: at most about this many contour points fitted per side
+LINE_POINTS = 150
 #: a board blob covers at least this share of the picture searched
 MIN_AREA = 0.02
 #: long side / short side of a board quad (7.36 / 3.96 = 1.86 seen straight;
 #: a photo's angle and perspective change it)
 ASPECT = (1.35, 2.6)
+#: the board is searched and read in a copy with at most this many px per board unit
+WORK_PITCH = 48
 #: px per board unit of the lattice fit's views
 FIT_PITCH = 48
 #: board units of picture kept around the board in the lattice fit's view
@@ -78,11 +83,8 @@ class Fit:
 
 
 def _small(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
-    h, w = image.shape[:2]
-    f = min(1.0, side / max(h, w))
-    if f >= 1.0:
-        return image, 1.0
-    return cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+    small = thumbnail(image, side)
+    return small, small.shape[1] / image.shape[1]
 
 
 def _dark_masks(small: np.ndarray):
@@ -113,7 +115,7 @@ def _refine_quad(contour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
         near = pts[(t > 0.15) & (t < 0.85) & (dist < 0.05 * length)]
         if len(near) < 5:
             return None
-        lines.append(_side_line(near))
+        lines.append(_side_line(near[:: max(1, len(near) // LINE_POINTS)]))
     out = []
     for i in range(4):
         p = np.cross(lines[i - 1], lines[i])
@@ -179,15 +181,22 @@ def board_quads(image: np.ndarray, side: int = SEARCH_SIDE, limit: int = 4) -> l
     """Quads (tl, tr, br, bl in picture px) of board-shaped regions, likeliest first,
     each with whether it is a hole in a light page.
 
-    First the holes of a light page around the board (the board's edge
-    against white stays sharp under glare: these quads are exact to a few
-    hundredths of a star), largest first, then dark blobs.
+    The holes of a light page around the board (the board's edge against
+    white stays sharp under glare: these quads are exact to a few
+    hundredths of a star), largest first; only when there is none, dark
+    blobs.
     """
     small, f = _small(image, side)
+    found = _quads(small, sorted(_page_holes(small), key=cv2.contourArea, reverse=True)[:limit], True)
+    if not found:
+        found = _quads(small, _dark_blobs(small, limit), False)
+    return [(q / f, page) for q, page in found]
+
+
+def _quads(small: np.ndarray, contours, page: bool) -> list[tuple[np.ndarray, bool]]:
     total = small.shape[0] * small.shape[1]
     found: list[tuple[np.ndarray, bool]] = []
-    holes = sorted(_page_holes(small), key=cv2.contourArea, reverse=True)[:limit]
-    for k, cnt in enumerate(holes + _dark_blobs(small, limit)):
+    for cnt in contours:
         area = cv2.contourArea(cnt)
         if area < MIN_AREA * total:
             continue
@@ -195,9 +204,9 @@ def board_quads(image: np.ndarray, side: int = SEARCH_SIDE, limit: int = 4) -> l
         q = None if quad is None else _ordered(quad)
         if q is None or cv2.contourArea(q.astype(np.float32)) > 1.25 * area:
             continue
-        if not any(np.abs(q - o).max() < 0.01 * side for o, _p in found):
-            found.append((q, k < len(holes)))
-    return [(q / f, page) for q, page in found]
+        if not any(np.abs(q - o).max() < 0.01 * max(small.shape) for o, _p in found):
+            found.append((q, page))
+    return found
 
 
 def turned(homography: np.ndarray) -> np.ndarray:
@@ -326,11 +335,39 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
     return Fit(new, rho, up)
 
 
-def find_board(image: np.ndarray) -> Fit:
-    """The best board in ``image`` (raises NotThisPuzzle with the reason when there is none)."""
+def working_copy(image: np.ndarray, quads) -> tuple[np.ndarray, float]:
+    """``image`` reduced so the largest board quad has at most :data:`WORK_PITCH` px per
+    board unit (the views are then sampled without shrinking), and the factor."""
+    widths = [np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]) for q, _p in quads]
+    pitch = max(widths) / (2 * layout.BOARD_W)
+    if pitch <= WORK_PITCH:
+        return image, 1.0
+    h, w = image.shape[:2]
+    small = thumbnail(image, int(round(max(h, w) * WORK_PITCH / pitch)))
+    return small, small.shape[1] / w
+
+
+def locate(image: np.ndarray) -> tuple[np.ndarray, Fit]:
+    """The working copy of ``image`` (:func:`working_copy`) and the best board in it.
+
+    Raises NotThisPuzzle with the reason when there is none.
+    """
     quads = board_quads(image)
     if not quads:
         raise NotThisPuzzle("no dark board shaped like the IQ Stars board")
+    work, f = working_copy(image, quads)
+    return work, _best_fit(work, [(q * f, page) for q, page in quads])
+
+
+def find_board(image: np.ndarray) -> Fit:
+    """The best board in ``image``, its homography of ``image`` itself (see :func:`locate`)."""
+    work, fit = locate(image)
+    f = work.shape[1] / image.shape[1]
+    return Fit(np.diag([1 / f, 1 / f, 1.0]) @ fit.homography, fit.rho, fit.way_up)
+
+
+def _best_fit(image: np.ndarray, quads) -> Fit:
+    """The best-matching lattice on ``quads`` of ``image``."""
     reasons, best = [], None
     for quad, exact in quads:
         try:

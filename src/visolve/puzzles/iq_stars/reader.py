@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
@@ -33,7 +34,7 @@ from visolve.puzzles.iq_stars.colours import (
     orange_or_yellow,
     white_share,
 )
-from visolve.puzzles.iq_stars.finder import find_board
+from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.vision.view import BoardView, banner, draw_overlay
 
 #: view pixels per board unit for reading the stars
@@ -60,7 +61,7 @@ MIN_MARGIN = 4.0
 MAX_ANGLE = 25.0
 #: a middle's white share above WHITE_ABOVE is a placed piece, below SOLID_BELOW
 #: a wizard star, between refused
-SOLID_BELOW, WHITE_ABOVE = 0.3, 0.7
+SOLID_BELOW, WHITE_ABOVE = 0.5, 0.8
 #: a page point counts for the colour cast when it is this much lighter than
 #: the navy inside in every channel (RGB levels) ...
 MIN_PAGE_STEP = 20.0
@@ -107,8 +108,16 @@ def _samples(view: BoardView) -> list[np.ndarray]:
         notches = layout.notch_points(*cell)
         points += [c + arms, c[None, :], notches]
         spans.append(7 + len(notches))
-    colours = view.sample_colours(np.concatenate(points), radius=1)[:, ::-1]  # BGR -> RGB
-    return np.split(colours, np.cumsum(spans)[:-1])
+    return np.split(sample_rgb(view, np.concatenate(points)), np.cumsum(spans)[:-1])
+
+
+def sample_rgb(view: BoardView, points) -> np.ndarray:
+    """RGB mean of the 3 x 3 view pixels around each board point, ``(n, 3)`` float64."""
+    box = cv2.blur(view.image, (3, 3))
+    h, w = box.shape[:2]
+    xy = np.floor(view.board_to_view(points)).astype(int)
+    x, y = np.clip(xy[:, 0], 0, w - 1), np.clip(xy[:, 1], 0, h - 1)
+    return box[y, x, ::-1].astype(np.float64)
 
 
 def _darks(view: BoardView) -> np.ndarray:
@@ -133,7 +142,7 @@ def _darks(view: BoardView) -> np.ndarray:
 def edge_samples(view: BoardView) -> tuple[np.ndarray, np.ndarray]:
     """RGB colours just outside the board's edge (page) and just inside it (navy), in pairs."""
     outer, inner = layout.edge_pairs()
-    return view.sample_colours(outer, radius=1)[:, ::-1], view.sample_colours(inner, radius=1)[:, ::-1]
+    return sample_rgb(view, outer), sample_rgb(view, inner)
 
 
 def check_edge(page: np.ndarray, navy: np.ndarray) -> None:
@@ -244,9 +253,8 @@ def _check_picture(image) -> None:
 def read(image: np.ndarray, source: str = "") -> Level:
     """Read the challenge in ``image`` (BGR); ``source`` is the picture's file name."""
     _check_picture(image)
-    img = np.ascontiguousarray(image[:, :, :3])
-    fit = find_board(img)
-    rows = rows_of(measure(board_view(img, fit.homography)))
+    work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
+    rows = rows_of(measure(board_view(work, fit.homography)))
     problems = level_problems(rows)
     if problems:
         raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
