@@ -61,9 +61,14 @@ REACH, MIN_RANGE = 1.2, 0.05
 SQUARE_SPREAD, MIN_PIECE = 0.3, 1.5
 #: holes in ink up to this many pitches squared (a dot) are filled
 HOLE = 0.12
-#: the second look: ink darker than CLASSIC_SHARE of the light, the block
+#: classic blocks: ink darker than CLASSIC_SHARE of the light, the block
 #: opened by a square CLASSIC_CORE pitches across (a tab is at most 1.5 high)
 CLASSIC_SHARE, CLASSIC_CORE = 0.95, 1.9
+#: quads whose corners all lie within this many pitches are one
+SAME_QUAD = 0.1
+#: stray squares are looked for this many pitches around the boards found (a
+#: page's boards are 1.2 - 2.2 pitches apart)
+STRAY_REACH = 4.0
 #: squares this many pitches apart are neighbours on a grid
 NEIGHBOUR = (0.85, 1.2)
 #: a piece's marks (lighter, less coloured) are closed over by a disc this share of the pitch
@@ -120,9 +125,11 @@ def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     light = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     light = cv2.blur(light, (k, k))
     light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
-    ratio = cv2.GaussianBlur(work, (0, 0), DENOISE).astype(np.float32) / np.maximum(light.astype(np.float32), 8.0)
-    top, low = ratio.max(axis=2), ratio.min(axis=2)
-    b, g, r = cv2.split(cv2.GaussianBlur(work, (0, 0), DENOISE))
+    smooth = cv2.GaussianBlur(work, (0, 0), DENOISE)
+    ratio = cv2.split(cv2.divide(smooth.astype(np.float32), cv2.max(light, 8).astype(np.float32)))
+    top = cv2.max(cv2.max(ratio[0], ratio[1]), ratio[2])
+    low = cv2.min(cv2.min(ratio[0], ratio[1]), ratio[2])
+    b, g, r = cv2.split(smooth)
     return cv2.max(cv2.max(b, g), r), top - low > INK_SAT * np.maximum(top, 1e-3)
 
 
@@ -315,10 +322,13 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[n
 
 
 def _stray(centres: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
-    """Squares outside every quad with at least two others a pitch away (part of a grid)."""
-    outside = [c for c in centres
-               if all(cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) < -pitch / 2
-                      for q in quads)]
+    """Squares outside every quad but near one (the page around the boards) with at
+    least two others a pitch away (part of a grid): a board left out."""
+    outside = []
+    for c in centres:
+        dist = [cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) for q in quads]
+        if dist and max(dist) < -pitch / 2 and max(dist) > -STRAY_REACH * pitch:
+            outside.append(c)
     return _on_grid(np.array(outside).reshape(-1, 2)[:MAX_SQUARES], pitch)
 
 
@@ -343,17 +353,19 @@ def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
 def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[list[np.ndarray], int]:
     """Quads (px of ``grey``) of the board-like blocks, squares ``pitch`` px apart, and the stray squares.
 
-    Blocks are made twice: of the squares and pieces alone (:func:`board_parts`,
-    blind to shading), and of all the ink and colour (keeps squares that
-    touch a line or each other); a quad found by both is kept once.
+    Blocks are made three ways: of the squares and pieces alone
+    (:func:`board_parts`, blind to shading), of all the ink and colour
+    (keeps squares that touch a line or each other), and as
+    :func:`classic_quads`.  One board may so give several quads: the reader
+    keeps the one that reads.
     """
     parts, centres = board_parts(grey, coloured, pitch)
     specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
     ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
     quads: list[np.ndarray] = []
-    for quad in _block_quads(parts, pitch) + _block_quads(ink, pitch):
-        if all(np.linalg.norm(quad.mean(axis=0) - q.mean(axis=0)) > pitch for q in quads):
+    for quad in _block_quads(parts, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch):
+        if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads):
             quads.append(quad)
     return quads, _stray(centres, quads, pitch)
 
@@ -392,11 +404,9 @@ def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     return ([], None) if pitch is None else (board_quads(grey, coloured, pitch)[0], pitch)
 
 
-def find_boards(image: np.ndarray, classic: bool = False) -> tuple[list[Found], int]:
+def find_boards(image: np.ndarray) -> tuple[list[Found], int]:
     """Every board-like block of ``image`` (see the module docstring), in reading order,
     and how many squares of a grid lie outside them all (a board not outlined).
-
-    ``classic``: the blocks of :func:`classic_quads` (the second look).
 
     The pitch is measured on the working copy; the boards are then looked
     for on a copy scaled so that a square is about :data:`TARGET_PITCH` px
@@ -417,9 +427,6 @@ def find_boards(image: np.ndarray, classic: bool = False) -> tuple[list[Found], 
         f = scaled.shape[1] / w
         grey, coloured = planes(scaled)
     quads, stray = board_quads(grey, coloured, pitch)
-    if classic:
-        quads = classic_quads(grey, coloured, pitch)
-        stray = _stray(board_parts(grey, coloured, pitch)[1], quads, pitch)
     found = [Found((q + 0.5) / f, pitch / f) for q in quads]
     centres = [fd.corners.mean(axis=0) for fd in found]
     rows = [round(c[1] / (6 * fd.pitch)) for c, fd in zip(centres, found)]

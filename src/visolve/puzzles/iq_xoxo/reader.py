@@ -46,7 +46,7 @@ MARGIN = 0.35
 #: the light is evened over this many board units
 LIGHT_SIZE = 1.5
 #: this many squares of a grid outside the boards found mean a board was missed
-MIN_STRAY = 6
+MIN_STRAY = 4
 #: a board shows gaps between at least this share of neighbouring squares
 #: (at least 53 % on any board), nearer the page colour by GRID_STEP than the squares
 MIN_GRID, GRID_STEP = 0.4, 6.0
@@ -215,14 +215,30 @@ def read_board(image: np.ndarray, corners: np.ndarray) -> BoardReading | None:
     return out
 
 
-def read_boards(image: np.ndarray, classic: bool = False) -> tuple[list[BoardReading], int]:
-    """Every board of the picture, read (reading order), and the squares of a grid outside them."""
+def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
+    """Every board of the picture, read (reading order), and the squares of a grid outside them.
+
+    The finder may outline one board several ways: of the quads around one
+    place the first that reads is kept, else the first that shows a grid.
+    """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
-    found, stray = find_boards(picture, classic)
-    readings = [read_board(picture, fd.corners) for fd in found]
-    return [r for r in readings if r is not None], stray
+    found, stray = find_boards(picture)
+    groups: list[tuple[np.ndarray, float, list]] = []
+    for fd in found:
+        centre = fd.corners.mean(axis=0)
+        group = next((g for g in groups if np.linalg.norm(g[0] - centre) < fd.pitch), None)
+        if group is None:
+            groups.append((centre, fd.pitch, [fd]))
+        else:
+            group[2].append(fd)
+    readings = []
+    for _centre, _pitch, members in groups:
+        read_ones = [r for r in (read_board(picture, fd.corners) for fd in members) if r is not None]
+        if read_ones:
+            readings.append(next((r for r in read_ones if r.level is not None), read_ones[0]))
+    return readings, stray
 
 
 def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
@@ -263,14 +279,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     ReadError
         A board was found but a square (or the tab's number) is in doubt.
     """
-    try:
-        found = _levels(*read_boards(image))
-    except (NotThisPuzzle, ReadError) as first:
-        try:  # a second look with the classic blocks; its refusal is not the one reported
-            found = _levels(*read_boards(image, classic=True))
-        except (NotThisPuzzle, ReadError):
-            raise first from None
-    levels = _named(found, source)
+    levels = _named(_levels(*read_boards(image)), source)
     return levels[0] if len(levels) == 1 else levels
 
 
