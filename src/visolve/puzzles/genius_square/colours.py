@@ -49,20 +49,24 @@ OBJECT_MIN = 0.2
 #: a faint, grey centre (largest channel below FAINT_MAX, channels within
 #: NEUTRAL_SPREAD) is an empty square in glare or shade: no piece is that dim
 #: and grey (the grey piece is far brighter), wood is never grey
-FAINT_MAX = 0.24
-NEUTRAL_SPREAD = 0.07
+FAINT_MAX = 0.32
+NEUTRAL_SPREAD = 0.08
 #: a corner shows the board when its largest channel of |n| is below this,
 #: and below this share of the centre's (a dark cube's bevel is dark, not board)
 CORNER_BOARD = 0.16
 FREE_SHARE = 0.3
-#: a disc leaves at least this many corners free (a hand-placed disc may lie
-#: off centre over one or two), a cube at most this many (its bevel, a gap);
-#: with DISC_FREE or more free corners the square holds a disc or nothing
-MIN_FREE_DISC = 1
+#: a cube leaves at most this many corners free (its bevel, a gap); with
+#: DISC_FREE or more free corners the square holds a disc or nothing
 MAX_FREE_CUBE = 1
 DISC_FREE = 2
+#: a corner is filled when its largest channel of |n| is this share of the
+#: centre's or more; CUBE_FILLED filled corners: a cube, never a disc
+FILLED_SHARE = 0.6
+CUBE_FILLED = 3
 #: light gains allowed between the board's white point and a square
-GAIN = (0.7, 1.45)
+GAIN = (0.75, 1.33)
+#: brightness of the wood of the discs (it varies from disc to disc)
+WOOD_SHADES = (0.85, 1.0, 1.1)
 #: largest relative residual of the best colour, and least lead over the second
 MAX_RESIDUAL = 0.3
 MIN_LEAD = 0.1
@@ -77,6 +81,7 @@ class Square:
     symbol: str
     doubt: str = ""
     colour: tuple = ()
+    faint: bool = False  #: read as empty, but lighter than the board (glare, or a dim grey piece?)
 
 
 def edition_of(board_bgr: np.ndarray) -> str:
@@ -86,12 +91,19 @@ def edition_of(board_bgr: np.ndarray) -> str:
 
 
 def prototypes(edition: str) -> dict[str, np.ndarray]:
-    """The game's colours in the units of ``n`` for an edition: piece number or ``#`` -> vector."""
+    """The game's colours in the units of ``n`` for an edition: piece number or ``#`` -> vectors ``(k, 3)``.
+
+    Wood gets one vector per brightness of :data:`WOOD_SHADES`: lighter or
+    darker wood is no gain on ``n`` on a coloured board (the board is
+    subtracted first); the pieces' paint is one colour each.
+    """
     style = STYLE[edition]
     board = np.array(style["board"], np.float64)
     span = np.array(style["label"], np.float64) - board
     colours = dict(PIECE_BGR, **{WOOD: WOOD_BGR})
-    return {name: (np.array(bgr, np.float64) - board) / span for name, bgr in colours.items()}
+    return {name: np.array([(np.clip(np.array(bgr, np.float64) * f, 0, 255) - board) / span
+                            for f in (WOOD_SHADES if name == WOOD else (1.0,))])
+            for name, bgr in colours.items()}
 
 
 def references(view: BoardView, ink: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -156,13 +168,16 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np
     spread = float(centre.max() - centre.min())
     free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     shown = tuple(round(float(v), 2) for v in centre)
-    if size < EMPTY_MAX or (size < FAINT_MAX and spread < NEUTRAL_SPREAD):
+    if size < EMPTY_MAX:
         return Square(EMPTY, colour=shown)
+    if size < FAINT_MAX and spread < NEUTRAL_SPREAD:
+        return Square(EMPTY, colour=shown, faint=True)
     if size < OBJECT_MIN:
         return Square("", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
     if free >= DISC_FREE:
         return _disc(centre, protos[WOOD], shown)
-    names = [name for name in protos if name != WOOD or free >= MIN_FREE_DISC]
+    filled = sum(float(np.abs(k).max()) > FILLED_SHARE * size for k in corners)
+    names = [name for name in protos if name != WOOD or filled < CUBE_FILLED]
     ranked = sorted((_residual(centre, protos[name]), name) for name in names)
     (best, name), (second, other) = ranked[0], ranked[1]
     if best > MAX_RESIDUAL or second - best < MIN_LEAD:
@@ -179,8 +194,12 @@ def _disc(centre: np.ndarray, wood: np.ndarray, shown: tuple) -> Square:
     return Square(WOOD, colour=shown)
 
 
-def _residual(n: np.ndarray, p: np.ndarray) -> float:
-    """How far ``n`` is from ``g p`` for the best gain ``g`` in :data:`GAIN`, relative to ``|g p|``."""
+def _residual(n: np.ndarray, shades: np.ndarray) -> float:
+    """How far ``n`` is from ``g p`` for the best shade ``p`` and gain ``g`` in :data:`GAIN`, relative to ``|g p|``."""
+    return min(_residual_one(n, p) for p in shades)
+
+
+def _residual_one(n: np.ndarray, p: np.ndarray) -> float:
     g = float(np.clip(n @ p / (p @ p), *GAIN))
     return float(np.linalg.norm(n - g * p) / (g * np.linalg.norm(p)))
 

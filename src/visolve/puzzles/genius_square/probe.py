@@ -26,7 +26,7 @@ from visolve.puzzles.genius_square.reader import level_of, squares_of
 PROBE_SIDE = 360
 BOARD_SCORE = 0.9
 LABELLED_SCORE = 0.25
-GRID_SCORE = 0.15
+GRID_SCORE = 0.01
 
 
 def probe(image: np.ndarray) -> float:

@@ -42,6 +42,8 @@ from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
 from visolve.vision.view import BoardView
 
+#: the grey piece (straight four)
+GREY = "5"
 #: pixels per square of the view the squares are read on
 READ_PITCH = 32
 #: least size (px) of a picture worth looking at
@@ -116,7 +118,19 @@ def level_of(squares: list[list[Square]], edition: str, source: str = "") -> Lev
         if problem:
             raise ReadError(f"square {parts[0][0]}: {problem}")
         pieces[piece] = parts[0]
+    if GREY not in pieces:
+        _no_dim_grey_piece(squares)
     return make_level(level_name(source), blockers, pieces, source=source, edition=edition)
+
+
+def _no_dim_grey_piece(squares: list[list[Square]]) -> None:
+    """A straight four of faint grey squares read as empty could be the grey piece in shade: a doubt."""
+    faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
+    for r, c in sorted(faint):
+        for dr, dc in ((0, 1), (1, 0)):
+            if all((r + k * dr, c + k * dc) in faint for k in range(4)):
+                raise ReadError(f"square {model.name((r, c))}: four faint grey squares in a row, empty in glare "
+                                f"or the grey piece in shade")
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
