@@ -1,10 +1,11 @@
 """A puzzle-independent piece-placement (exact cover) engine.
 
-Boards (``board``), pieces and their orientations (``pieces``), every
-placement as a bitmask (``placements``), a question's rules
-(``constraints``), the search (``search``, compiled in ``_core.c``), the
-questions (``engine``) and hints for a part-filled board (``hint``).  No
-I/O: the puzzle families give their boards and pieces as data.
+Lattices (``geometry``), boards (``board``), pieces and their orientations
+(``pieces``), every placement as a bitmask (``placements``), a question's
+rules and family hooks (``constraints``), the search (``search``, compiled
+in ``_core.c``), the questions (``engine``), hints for a part-filled board
+(``hint``) and checks of finished boards (``verify``).  No I/O: the puzzle
+families give their boards and pieces as data.
 """
 
 from visolve.tiling.board import Board, checkerboard_marks, hex_board, square_board

@@ -83,13 +83,19 @@ typedef struct {
     int clique;           /* the pieces with conflicts all conflict with each other */
 } Memo;
 
+/* a live placement, its cells and piece at hand (the fewest-options rule) */
+typedef struct {
+    uint64_t mask;
+    int32_t k, owner;
+} Live;
+
 typedef struct {
     const Core *c;
     uint64_t forbid[MAX_PIECES], need[MAX_PIECES];
     uint32_t conflicts[MAX_PIECES];
     int stack[MAX_DEPTH];
     int depth;
-    int *live;             /* (MAX_PIECES + 1) lists of nplace */
+    Live *live;            /* (npieces + 2) lists of nplace */
     long long count, limit, nodes, keep;
     long long *tally;
     PyObject *sols;
@@ -182,14 +188,13 @@ static int tick(Ctx *x)
 /* bit of the free cell with the fewest live placements, 0 for a dead end;
  * *piece becomes the unused piece to branch on instead when it has fewer
  * (only when the unused pieces exactly fill the free cells) */
-static uint64_t choose(const Core *c, const int *live, int nlive, uint64_t free, int exact,
+static uint64_t choose(const Core *c, const Live *live, int nlive, uint64_t free, int exact,
                        uint32_t used, int *piece)
 {
     int counts[MAX_CELLS] = {0}, per_piece[MAX_PIECES] = {0};
     for (int i = 0; i < nlive; i++) {
-        int k = live[i];
-        per_piece[c->owners[k]]++;
-        for (uint64_t m = c->masks[k]; m; m &= m - 1)
+        per_piece[live[i].owner]++;
+        for (uint64_t m = live[i].mask; m; m &= m - 1)
             counts[__builtin_ctzll(m)]++;
     }
     uint64_t best = 0;
@@ -214,7 +219,28 @@ static uint64_t choose(const Core *c, const int *live, int nlive, uint64_t free,
     return best;
 }
 
-/* does every walled-off region of free cells have a size the unused pieces can make? */
+/* the live placements that stay after laying (m, p): no overlap, not piece p, and
+ * clear of the halo for the pieces in conf */
+static int filter_live(const Live *live, int nlive, Live *child, uint64_t m, int p, uint32_t conf,
+                       uint64_t halo)
+{
+    int n = 0;
+    if (!conf) { /* branch-free: the keep test is data, not a jump */
+        for (int j = 0; j < nlive; j++) {
+            child[n] = live[j];
+            n += !(live[j].mask & m) & (live[j].owner != p);
+        }
+        return n;
+    }
+    for (int j = 0; j < nlive; j++) {
+        uint64_t mq = live[j].mask;
+        int o = live[j].owner;
+        child[n] = live[j];
+        n += !(mq & m) & (o != p) & !((conf >> o & 1) && (mq & halo));
+    }
+    return n;
+}
+
 static int regions_fit(const Core *c, uint64_t free, uint32_t used)
 {
     uint64_t reach = 1; /* bit s: some unused pieces have s cells in all */
@@ -355,7 +381,7 @@ static long long node_scan(Ctx *x, uint64_t covered, uint32_t used, uint64_t sig
 }
 
 /* solutions below this node (the memo's value; with the memo no leaf side effects) */
-static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t covered,
+static long long node(Ctx *x, const Live *live, int nlive, int level, uint64_t covered,
                       uint32_t used, int area, uint64_t sig)
 {
     const Core *c = x->c;
@@ -374,25 +400,19 @@ static long long node(Ctx *x, const int *live, int nlive, int level, uint64_t co
         return slot->count;
     long long total = 0;
     int branch = -1;
-    uint64_t cell = (x->rules && rules_prune(x, free, used)) || !regions_fit(c, free, used) ? 0 : choose(c, live, nlive, free, area == __builtin_popcountll(free), used, &branch);
-    int *child = x->live + (size_t)(level + 1) * c->nplace;
+    uint64_t cell = 0;
+    if (!(x->rules && rules_prune(x, free, used)) && regions_fit(c, free, used))
+        cell = choose(c, live, nlive, free, area == __builtin_popcountll(free), used, &branch);
+    Live *child = x->live + (size_t)(level + 1) * c->nplace;
     for (int i = 0; cell && i < nlive; i++) {
-        int k = live[i];
-        uint64_t m = c->masks[k];
-        int p = c->owners[k];
+        int k = live[i].k, p = live[i].owner;
+        uint64_t m = live[i].mask;
         if (branch >= 0 ? p != branch : !(m & cell))
             continue;
         if (x->rules && !rules_allow(x, k))
             continue;
         uint32_t conf = x->conflicts[p];
-        uint64_t halo = c->halos[k];
-        int n = 0;
-        for (int j = 0; j < nlive; j++) {
-            int q = live[j], o = c->owners[q];
-            uint64_t mq = c->masks[q];
-            if (!(mq & m) && o != p && !((conf >> o & 1) && (mq & halo)))
-                child[n++] = q;
-        }
+        int n = filter_live(live, nlive, child, m, p, conf, c->halos[k]);
         uint64_t nsig = sig;
         if (conf)
             nsig = memo_sig(x, sig, k, p);
@@ -418,7 +438,7 @@ static int root_live(const Ctx *x, uint64_t covered, uint32_t used)
         uint64_t m = c->masks[k];
         if ((m & covered) || (used >> p & 1) || (m & x->forbid[p]) || (m & x->need[p]) != x->need[p])
             continue;
-        x->live[n++] = k;
+        x->live[n++] = (Live){m, k, p};
     }
     return n;
 }

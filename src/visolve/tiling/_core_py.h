@@ -161,7 +161,7 @@ static int ctx_init(Ctx *x, Core *self, PyObject *forbid, PyObject *need, PyObje
         return -1;
     for (int p = 0; p < self->npieces; p++)
         x->conflicts[p] = (uint32_t)conf[p];
-    x->live = PyMem_Calloc((size_t)(self->npieces + 2) * (self->nplace + 1), sizeof(int));
+    x->live = PyMem_Calloc((size_t)(self->npieces + 2) * (self->nplace + 1), sizeof(Live));
     if (!x->live) {
         PyErr_NoMemory();
         return -1;

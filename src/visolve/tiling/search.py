@@ -17,9 +17,11 @@ board is solved when every cell is covered.
 The scan-line rule (``SCAN``, de Bruijn's) instead fills the lowest free
 cell with each fitting placement whose lowest cell it is (no live list: the
 pieces' forbidden cells are kept up to date), skipping a lay that leaves
-more walled-in free cells (no free neighbour) than unused one-cell pieces.  It does
-far less per node, the other visits fewer nodes; which is faster depends on
-the puzzle.
+more walled-in free cells (no free neighbour) than unused one-cell pieces.
+It does far less per node, the other visits fewer nodes; which is faster
+depends on the puzzle.  A family hook (``constraints.Hook``) vetoes
+placements, lays them on its own state, prunes nodes and checks full
+boards, under either rule.
 
 The compiled core (``_core.c``) runs the same steps in the same order: the
 same solutions in the same order, the same node counts (its counting mode
