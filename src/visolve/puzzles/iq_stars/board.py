@@ -42,10 +42,6 @@ class Level:
     rows: tuple[str, ...]
     source: str = ""
 
-    def symbol(self, row: int, k: int) -> str:
-        """The symbol of cell ``(row, k)``."""
-        return self.rows[row][k]
-
     @property
     def filled(self) -> int:
         """Cells that are not free."""

@@ -61,12 +61,6 @@ def star_points(cx: float, cy: float, radius: float) -> np.ndarray:
     return np.array(pts, np.float64)
 
 
-def rotated_centre(row: int, k: int) -> tuple[float, float]:
-    """Where cell ``(row, k)`` lies on the board turned half a turn."""
-    u, v = centre(row, k)
-    return BOARD_W - u, BOARD_H - v
-
-
 def notch_points(row: int, k: int) -> np.ndarray:
     """Board points in the notches around a star, always board colour, ``(n, 2)``.
 

@@ -36,11 +36,12 @@ def probe(image: np.ndarray) -> float:
     """How much ``image`` looks like an IQ Stars challenge: 0 (surely not) .. 1."""
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 16:
         return 0.0
-    picture = thumbnail(np.ascontiguousarray(image[:, :, :3]), SAMPLE_SIDE)
-    thumb = thumbnail(picture, PROBE_SIDE)
+    image = np.ascontiguousarray(image[:, :, :3])
+    thumb = thumbnail(image, PROBE_SIDE)
     quads = board_quads(thumb, side=PROBE_SIDE, limit=2)
     if not quads:
         return 0.0
+    picture = thumbnail(image, SAMPLE_SIDE)
     f = max(picture.shape[:2]) / max(thumb.shape[:2])
     hom = corners_homography(quads[0][0] * f, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
     lines = line_picture(sample(picture, hom, _extent(), PROBE_PITCH))
