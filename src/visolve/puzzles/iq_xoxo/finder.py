@@ -93,10 +93,12 @@ FIT_STEP = 3
 
 @dataclass(frozen=True)
 class Found:
-    """A board found: its corners (picture px, tl tr br bl) and the pitch (picture px)."""
+    """A board found: its corners (picture px, tl tr br bl), the pitch (picture px) and
+    the centres (picture px) of the grey squares seen in and around it."""
 
     corners: np.ndarray
     pitch: float
+    squares: np.ndarray
 
 
 def work_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
@@ -350,8 +352,9 @@ def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
     return quads
 
 
-def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[list[np.ndarray], int]:
-    """Quads (px of ``grey``) of the board-like blocks, squares ``pitch`` px apart, and the stray squares.
+def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[list[np.ndarray], int, np.ndarray]:
+    """Quads (px of ``grey``) of the board-like blocks, squares ``pitch`` px apart, the stray
+    squares and the centres of all the grey squares seen.
 
     Blocks are made three ways: of the squares and pieces alone
     (:func:`board_parts`, blind to shading), of all the ink and colour
@@ -367,7 +370,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[l
     for quad in _block_quads(parts, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch):
         if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads):
             quads.append(quad)
-    return quads, _stray(centres, quads, pitch)
+    return quads, _stray(centres, quads, pitch), centres
 
 
 def classic_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> list[np.ndarray]:
@@ -426,8 +429,12 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], int]:
         pitch *= scaled.shape[1] / work.shape[1]
         f = scaled.shape[1] / w
         grey, coloured = planes(scaled)
-    quads, stray = board_quads(grey, coloured, pitch)
-    found = [Found((q + 0.5) / f, pitch / f) for q in quads]
+    quads, stray, squares = board_quads(grey, coloured, pitch)
+    found = []
+    for q in quads:
+        near = [c for c in squares
+                if cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) > -pitch / 2]
+        found.append(Found((q + 0.5) / f, pitch / f, (np.array(near).reshape(-1, 2) + 0.5) / f))
     centres = [fd.corners.mean(axis=0) for fd in found]
     rows = [round(c[1] / (6 * fd.pitch)) for c, fd in zip(centres, found)]
     order = sorted(range(len(found)), key=lambda i: (rows[i], centres[i][0]))

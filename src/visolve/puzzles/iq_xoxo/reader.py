@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
@@ -38,13 +39,16 @@ from visolve.puzzles.iq_xoxo.cells import PITCH, body_of, gap_share, grey_refere
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards
 from visolve.puzzles.iq_xoxo.number import read_number
-from visolve.vision.geometry import rect_to_quad
+from visolve.vision.geometry import map_points, rect_to_quad
 from visolve.vision.view import BoardView
 
 #: board units of margin sampled around the board (the page colour)
 MARGIN = 0.35
 #: the light is evened over this many board units
 LIGHT_SIZE = 1.5
+#: corners are fitted to at least MIN_FIT grey squares' centres, each within
+#: FIT_NEAR of its square's middle (board units), RANSAC tolerance FIT_TOLERANCE squares
+MIN_FIT, FIT_NEAR, FIT_TOLERANCE = 6, 0.35, 0.12
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4
 #: a board shows gaps between at least this share of neighbouring squares
@@ -178,7 +182,31 @@ def grid_share(view: BoardView, page) -> float:
     return hits / total
 
 
-def read_board(image: np.ndarray, corners: np.ndarray) -> BoardReading | None:
+def refined(corners: np.ndarray, squares: np.ndarray) -> np.ndarray | None:
+    """Corners fitted to the grey squares' centres (each taken to the square it lies on), or None.
+
+    The block's outline can be off by a fraction of a square (a tab, blur,
+    a bent page); the squares' centres are exact.  Needs :data:`MIN_FIT`
+    squares over at least three columns and two rows.
+    """
+    if len(squares) < MIN_FIT:
+        return None
+    g = GAP / 2
+    hom = rect_to_quad((g, g, COLS - g, ROWS - g), corners)
+    board = map_points(np.linalg.inv(hom), squares)
+    cells = np.floor(board)
+    ok = (np.abs(board - cells - 0.5).max(axis=1) < FIT_NEAR) & (cells[:, 0] >= 0) & (cells[:, 0] < COLS)
+    ok &= (cells[:, 1] >= 0) & (cells[:, 1] < ROWS)
+    if ok.sum() < MIN_FIT or len(set(cells[ok, 0])) < 3 or len(set(cells[ok, 1])) < 2:
+        return None
+    fit, _inliers = cv2.findHomography((cells[ok] + 0.5).astype(np.float32), squares[ok].astype(np.float32),
+                                       cv2.RANSAC, FIT_TOLERANCE * float(np.linalg.norm(corners[1] - corners[0])) / COLS)
+    if fit is None:
+        return None
+    return map_points(fit, [(g, g), (COLS - g, g), (COLS - g, ROWS - g), (g, ROWS - g)])
+
+
+def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | None = None) -> BoardReading | None:
     """Read one board (its squares' outer corners in ``image``); ``error`` says why not.
 
     None when the block shows no grid of squares (see :func:`grid_share`);
@@ -187,6 +215,12 @@ def read_board(image: np.ndarray, corners: np.ndarray) -> BoardReading | None:
     view = _view(image, corners)
     page = _page_colour(view)
     share = grid_share(view, page)
+    better = None if squares is None or share >= MIN_GRID else refined(corners, squares)
+    if better is not None:  # an outline that misses the grid: fitted to the squares instead
+        view2 = _view(image, better)
+        share2 = grid_share(view2, page)
+        if share2 > share:
+            view, share = view2, share2
     if share < NO_GRID:
         return None
     if share < MIN_GRID:
@@ -235,7 +269,7 @@ def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
             group[2].append(fd)
     readings = []
     for _centre, _pitch, members in groups:
-        read_ones = [r for r in (read_board(picture, fd.corners) for fd in members) if r is not None]
+        read_ones = [r for r in (read_board(picture, fd.corners, fd.squares) for fd in members) if r is not None]
         if read_ones:
             readings.append(next((r for r in read_ones if r.level is not None), read_ones[0]))
     return readings, stray
