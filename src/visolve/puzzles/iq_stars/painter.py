@@ -41,6 +41,8 @@ PAINT_PITCH = 80
 CAPTION_H = 0.55
 #: outline of the hint's next piece and of wizard stars in a solution
 HIGHLIGHT = (255, 255, 255)
+#: width of the hint's outline (board units)
+HIGHLIGHT_W = 0.02
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 
 
@@ -172,7 +174,7 @@ def paint_hint(level: Level, solution: dict) -> np.ndarray:
         symbols[cell] = hint["piece"]
     _draw_cells(canvas, symbols)
     for cell in cells:
-        canvas.star(cell, layout.STAR_R, HIGHLIGHT, outline=True, width=0.035)
+        canvas.star(cell, layout.STAR_R, HIGHLIGHT, outline=True, width=HIGHLIGHT_W)
     if cells:
         text = f"level {level.level}: next, the {hint['reason']}"
     else:
