@@ -321,12 +321,16 @@ def outline_match(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) ->
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
 
-    An ``exact`` quad (a hole in a light page) is kept as it is; any other
-    is aligned to the outlines first (:func:`align`).
+    An ``exact`` quad (a hole in a light page) is kept as it is when its
+    outlines match; any other, or one whose outlines do not match (a
+    shadow or glare on the board's edge), is aligned to the outlines first
+    (:func:`align`).
     """
     base = corners_homography(quad, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
     hom = base if way_up(image, base) >= 0 else turned(base)
-    new, rho = (hom, outline_match(image, hom)) if exact else align(image, hom)
+    new, rho = (hom, outline_match(image, hom)) if exact else (hom, 0.0)
+    if rho < MIN_RHO:
+        new, rho = align(image, hom)
     if _moved(hom, new) > MAX_SHIFT or rho < MIN_RHO:
         raise NotThisPuzzle(f"no star lattice on the dark board (outlines match {rho:.2f} < {MIN_RHO})")
     up = way_up(image, new)
