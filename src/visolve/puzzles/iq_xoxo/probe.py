@@ -1,26 +1,43 @@
 """The IQ XOXO probe: a cheap first look for 5 x 10 boards of grey squares.
 
 ``probe(image)`` works on a thumbnail (long side :data:`PROBE_SIDE`) with
-the finder's own steps (:func:`visolve.puzzles.iq_xoxo.finder.board_blocks`):
+the finder's own steps (:func:`visolve.puzzles.iq_xoxo.finder.board_blocks`)
+and the reader's grid check (:func:`visolve.puzzles.iq_xoxo.reader.grid_share`
+on a small view):
 
 * :data:`BOARD_SCORE` when a board-like block (about twice as wide as
-  high, about 50 squares of the measured pitch, filled) is seen;
-* :data:`SQUARES_SCORE` when only many square blobs of one size are (a
-  board the thumbnail is too small for, or cut by glare): tried late;
+  high, about 50 squares, filled) shows the gaps of a 10 x 5 grid;
+* :data:`SQUARES_SCORE` when only grey squares on a grid (or a block
+  without its grid) are seen: boards too small for the thumbnail;
+* :data:`PAGE_SCORE` when a light, uncoloured page fills part of the
+  picture: small boards on a page are tried last;
 * 0 otherwise.
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
+from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import board_blocks
+from visolve.puzzles.iq_xoxo.reader import MIN_GRID, _page_colour, grid_share
+from visolve.vision.geometry import rect_to_quad
 from visolve.vision.glance import thumbnail
+from visolve.vision.view import BoardView
 
-#: long side of the probe's thumbnail (px)
-PROBE_SIDE = 400
-BOARD_SCORE = 0.8
-SQUARES_SCORE = 0.02
+#: long side of the probe's thumbnail (px) and pixels per square of its board views
+PROBE_SIDE, PROBE_PITCH = 400, 12
+BOARD_SCORE, SQUARES_SCORE, PAGE_SCORE = 0.8, 0.02, 0.005
+#: a page: at least PAGE_SHARE of the thumbnail at least PAGE_LIGHT bright and at most PAGE_SAT saturated
+PAGE_SHARE, PAGE_LIGHT, PAGE_SAT = 0.1, 150, 40
+
+
+def _shows_grid(thumb: np.ndarray, quad: np.ndarray) -> bool:
+    g = GAP / 2
+    hom = rect_to_quad((g, g, 10 - g, 5 - g), quad + 0.5)
+    view = BoardView.from_homography(thumb, hom, 5, 10, pitch=PROBE_PITCH, margin=0.35).flat_fielded(size=1.5)
+    return grid_share(view, _page_colour(view)) >= MIN_GRID
 
 
 def probe(image: np.ndarray) -> float:
@@ -29,8 +46,10 @@ def probe(image: np.ndarray) -> float:
         return 0.0
     thumb = thumbnail(np.ascontiguousarray(image[:, :, :3]), PROBE_SIDE)
     quads, pitch = board_blocks(thumb)
-    if quads:
+    if any(_shows_grid(thumb, q) for q in quads):
         return BOARD_SCORE
     if pitch is not None:
         return SQUARES_SCORE
-    return 0.0
+    hsv = cv2.cvtColor(thumb, cv2.COLOR_BGR2HSV)
+    page = (hsv[:, :, 2] >= PAGE_LIGHT) & (hsv[:, :, 1] <= PAGE_SAT)
+    return PAGE_SCORE if page.mean() >= PAGE_SHARE else 0.0
