@@ -21,12 +21,13 @@ from visolve.vision.glance import soft, thumbnail
 from visolve.vision.view import corners_homography, sample
 
 #: long side of the thumbnail the board is looked for on (px)
-PROBE_SIDE = 400
+PROBE_SIDE = 640
 #: long side of the copy the outlines are sampled from (px)
-SAMPLE_SIDE = 1000
+SAMPLE_SIDE = 1400
 #: px per board unit of the probe's outline match
-PROBE_PITCH = 32
-#: score of a board-shaped region whose outlines do not match (yet the reader may)
+PROBE_PITCH = 48
+#: score of a board-shaped hole in a light page whose outlines do not match (yet
+#: the reader, which needs that page, may read it); a dark blob scores only by its outlines
 SHAPE_SCORE = 0.02
 #: outline match from which the score rises above SHAPE_SCORE, and that scores 1
 NO_MATCH, SURE_MATCH = 0.15, 0.5
@@ -43,8 +44,15 @@ def probe(image: np.ndarray) -> float:
         return 0.0
     picture = thumbnail(image, SAMPLE_SIDE)
     f = max(picture.shape[:2]) / max(thumb.shape[:2])
-    hom = corners_homography(quads[0][0] * f, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
+    match = max(_match(picture, quad * f) for quad, _page in quads)
+    shape = SHAPE_SCORE if any(page for _q, page in quads) else 0.0
+    return max(shape, SHAPE_SCORE + (1.0 - SHAPE_SCORE) * soft(match, NO_MATCH, SURE_MATCH)) if match > NO_MATCH else shape
+
+
+def _match(picture: np.ndarray, quad: np.ndarray) -> float:
+    """The outline match of the board on ``quad``, the better way up (0 when undefined)."""
+    hom = corners_homography(quad, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
     lines = line_picture(sample(picture, hom, _extent(), PROBE_PITCH))
     tpl = outline_template(PROBE_PITCH)
-    match = max(float(cv2.computeECC(tpl, lines)), float(cv2.computeECC(tpl[::-1, ::-1].copy(), lines)))
-    return SHAPE_SCORE + (1.0 - SHAPE_SCORE) * soft(match, NO_MATCH, SURE_MATCH)
+    best = max(float(cv2.computeECC(tpl, lines)), float(cv2.computeECC(tpl[::-1, ::-1].copy(), lines)))
+    return best if np.isfinite(best) else 0.0
