@@ -163,6 +163,9 @@ def test_a_number_comes_from_a_file_name_only_when_it_is_clearly_the_level():
     assert level_from_filename("2024-05-01 puzzle.png") == "2024-05-01 puzzle"
     assert level_from_filename("IMG_5635.JPG") == "IMG_5635"
     assert level_from_filename("") == "unnamed"
+    # a long name of letters: an earlier pattern backtracked for minutes on such names
+    long_name = "anu_render_blankBoardNumbered" + "x" * 40
+    assert level_from_filename(long_name + ".png") == long_name
 
 
 def test_header_that_disagrees_with_the_file_name_is_an_error_naming_the_line(data):

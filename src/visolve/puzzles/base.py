@@ -190,7 +190,8 @@ _CAMERA_STEM = re.compile(r"^(img|dsc|dscn|dscf|pxl|photo|image|screenshot|scree
                           re.IGNORECASE)
 #: a level number in a file name: the whole name, or the one number after words
 #: (``86``, ``level_12``, ``challenge 120``, ``iq_circuit_201``)
-_NUMBER_STEM = re.compile(r"^(?:[^\W\d]+[ _#.-]*)*?(\d{1,4})$")
+#: (words joined by separators, so a long name cannot be split up in many ways: no backtracking blow-up)
+_NUMBER_STEM = re.compile(r"^(?:[^\W\d]+(?:[ _#.-]+[^\W\d]+)*[ _#.-]*)?(\d{1,4})$")
 
 
 def level_from_filename(source: str) -> int | str:
