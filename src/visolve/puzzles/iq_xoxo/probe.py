@@ -9,8 +9,9 @@ on a small view):
   high, about 50 squares, filled) shows the gaps of a 10 x 5 grid;
 * :data:`SQUARES_SCORE` when only grey squares on a grid (or a block
   without its grid) are seen: boards too small for the thumbnail;
-* :data:`PAGE_SCORE` when a light, uncoloured page fills part of the
-  picture: small boards on a page are tried last;
+* for a light, uncoloured page filling part of the picture the same
+  again on a larger thumbnail (:data:`DETAIL_SIDE`: small boards), else
+  :data:`PAGE_SCORE`: tried last;
 * 0 otherwise.
 """
 
@@ -29,8 +30,10 @@ from visolve.vision.view import BoardView
 #: long side of the probe's thumbnail (px) and pixels per square of its board views
 PROBE_SIDE, PROBE_PITCH = 400, 12
 BOARD_SCORE, SQUARES_SCORE, PAGE_SCORE = 0.8, 0.02, 0.005
-#: a page: at least PAGE_SHARE of the thumbnail at least PAGE_LIGHT bright and at most PAGE_SAT saturated
-PAGE_SHARE, PAGE_LIGHT, PAGE_SAT = 0.1, 150, 40
+#: a page: a share of the thumbnail within PAGE_SHARE at least PAGE_LIGHT bright and at most
+#: PAGE_SAT saturated (a blank picture is no page); it is looked at again at DETAIL_SIDE
+PAGE_SHARE, PAGE_LIGHT, PAGE_SAT = (0.1, 0.97), 150, 40
+DETAIL_SIDE = 900
 
 
 def _shows_grid(thumb: np.ndarray, quad: np.ndarray) -> bool:
@@ -44,12 +47,17 @@ def probe(image: np.ndarray) -> float:
     """How much ``image`` looks like IQ XOXO challenges: 0 (surely not) .. 1."""
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         return 0.0
-    thumb = thumbnail(np.ascontiguousarray(image[:, :, :3]), PROBE_SIDE)
+    picture = np.ascontiguousarray(image[:, :, :3])
+    thumb = thumbnail(picture, PROBE_SIDE)
     quads, pitch = board_blocks(thumb)
     if any(_shows_grid(thumb, q) for q in quads):
         return BOARD_SCORE
-    if pitch is not None:
-        return SQUARES_SCORE
     hsv = cv2.cvtColor(thumb, cv2.COLOR_BGR2HSV)
-    page = (hsv[:, :, 2] >= PAGE_LIGHT) & (hsv[:, :, 1] <= PAGE_SAT)
-    return PAGE_SCORE if page.mean() >= PAGE_SHARE else 0.0
+    page = float(((hsv[:, :, 2] >= PAGE_LIGHT) & (hsv[:, :, 1] <= PAGE_SAT)).mean())
+    if not PAGE_SHARE[0] <= page <= PAGE_SHARE[1]:
+        return SQUARES_SCORE if pitch is not None else 0.0
+    big = thumbnail(picture, DETAIL_SIDE)  # a page with small boards: a second, closer look
+    quads, big_pitch = board_blocks(big)
+    if any(_shows_grid(big, q) for q in quads):
+        return BOARD_SCORE
+    return SQUARES_SCORE if pitch is not None or big_pitch is not None else PAGE_SCORE

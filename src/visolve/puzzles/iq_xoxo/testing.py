@@ -165,5 +165,5 @@ def synthetic_case(i: int, seed: int, strength: float = 1.0) -> Case:
     image, levels = drawn_page(i, seed)
     frame = PHOTO_FRAMES[i % len(PHOTO_FRAMES)]
     photo, _h = photograph(image, np.random.default_rng([seed, i]), strength, frame=frame)
-    name = f"drawn/page_{i}.jpg"
+    name = f"photo/page_{i}.jpg"
     return Case(name, photo, [replace(level, source=name) for level in levels])
