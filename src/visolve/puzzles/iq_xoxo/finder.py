@@ -66,6 +66,10 @@ HOLE = 0.12
 CLASSIC_SHARE, CLASSIC_CORE = 0.95, 1.9
 #: quads whose corners all lie within this many pitches are one
 SAME_QUAD = 0.1
+#: number tabs: bounding box of TAB_BOX pitches squared, TAB_ASPECT times as wide as
+#: high (turned up to 15 degrees); one farther than TAB_REACH pitches from every
+#: board counts as LOST_TAB stray squares
+TAB_BOX, TAB_ASPECT, TAB_REACH, LOST_TAB = (1.2, 4.5), (1.5, 4.0), 1.5, 10
 #: stray squares are looked for this many pitches around the boards found (a
 #: page's boards are 1.2 - 2.2 pitches apart)
 STRAY_REACH = 4.0
@@ -323,6 +327,29 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[n
     return cv2.bitwise_or(squares, pieces), centres
 
 
+def tab_centres(coloured: np.ndarray, pitch: float) -> np.ndarray:
+    """Centres of the coloured blobs shaped like a number tab (a box about 2.3 x 0.85 pitches)."""
+    k = max(3, int(round(MARK_SHARE * pitch)) | 1)
+    col = cv2.morphologyEx(coloured.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
+                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+
+    def tab(st):
+        w, h = st[:, 2].astype(np.float64), st[:, 3].astype(np.float64)
+        box = w * h / pitch**2
+        return (box >= TAB_BOX[0]) & (box <= TAB_BOX[1]) & (w >= TAB_ASPECT[0] * h) & (w <= TAB_ASPECT[1] * h)
+
+    return _keep(col, tab)[1]
+
+
+def _lost_tabs(tabs: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
+    """Tabs farther than :data:`TAB_REACH` pitches from every quad: a board left out."""
+    lost = 0
+    for c in tabs:
+        dist = [cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) for q in quads]
+        lost += not dist or max(dist) < -TAB_REACH * pitch
+    return lost
+
+
 def _stray(centres: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
     """Squares outside every quad but near one (the page around the boards) with at
     least two others a pitch away (part of a grid): a board left out."""
@@ -354,7 +381,8 @@ def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
 
 def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[list[np.ndarray], int, np.ndarray]:
     """Quads (px of ``grey``) of the board-like blocks, squares ``pitch`` px apart, the stray
-    squares and the centres of all the grey squares seen.
+    squares (a number tab far from every quad counts as :data:`LOST_TAB` of them) and the
+    centres of all the grey squares seen.
 
     Blocks are made three ways: of the squares and pieces alone
     (:func:`board_parts`, blind to shading), of all the ink and colour
@@ -370,7 +398,8 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[l
     for quad in _block_quads(parts, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch):
         if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads):
             quads.append(quad)
-    return quads, _stray(centres, quads, pitch), centres
+    stray = _stray(centres, quads, pitch) + LOST_TAB * _lost_tabs(tab_centres(coloured, pitch), quads, pitch)
+    return quads, stray, centres
 
 
 def classic_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> list[np.ndarray]:

@@ -100,6 +100,13 @@ def _digit_like(stat, w: int, h: int) -> bool:
     return inside and ch >= DIGIT_HEIGHT * h and cw <= ch
 
 
+def _run_together(stat, w: int, h: int) -> bool:
+    """A white part inside the tab as tall as a digit but wider than high: digits run together."""
+    x, y, cw, ch = (int(v) for v in stat[:4])
+    inside = x > 0 and y > 0 and x + cw < w and y + ch < h
+    return inside and ch >= DIGIT_HEIGHT * h and cw > ch
+
+
 def read_number(view, page) -> int | None:
     """The number on the tab above the upright board ``view`` (None when there is no tab).
 
@@ -121,6 +128,9 @@ def read_number(view, page) -> int | None:
     white = grey > tab_level + DIGIT_LIGHT * (float(page.mean()) - tab_level)
     n, lab, stats, _c = cv2.connectedComponentsWithStats(white.astype(np.uint8), connectivity=8)
     digits = sorted((int(stats[i, 0]), i) for i in range(1, n) if _digit_like(stats[i], w, h))
+    joined = [i for i in range(1, n) if _run_together(stats[i], w, h)]
+    if joined:
+        raise ReadError("digits on the tab run together")
     if not digits:
         raise ReadError("the tab above the board shows no number that can be read")
     text = ""

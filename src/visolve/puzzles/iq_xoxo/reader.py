@@ -280,8 +280,8 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
     if not readings:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
     if stray >= MIN_STRAY:
-        raise ReadError(f"{stray} squares of a grid lie outside the {len(readings)} board(s) found: "
-                        "a board could not be outlined")
+        raise ReadError(f"squares of a grid or a number tab lie outside the {len(readings)} board(s) found "
+                        f"(weight {stray}): a board could not be outlined")
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
     if failed:
         k, first = failed[0]
