@@ -244,3 +244,36 @@ def count_of(solution: dict) -> int | None:
 def default_final(solution: dict) -> bool:
     """Solved and proven: nothing better can be found."""
     return bool(solution.get("solved")) and proven_of(solution)
+
+
+# -- shared by the families that count solutions (placement puzzles) ------------------------
+
+def count_rank(solution: dict) -> tuple:
+    """Solved before unsolved, then a finished search (proven count) before a cut one."""
+    return (0 if solution.get("solved") else 1, 0 if proven_of(solution) else 1)
+
+
+def count_summary(solution: dict) -> str:
+    """One line: solved, unique or how many, or why not."""
+    if not solution.get("solved"):
+        if solution.get("timed_out"):
+            return "unsolved (timed out)"
+        return "no solution (" + str(solution.get("reason") or "search finished without one") + ")"
+    n = count_of(solution) or 1
+    if not proven_of(solution):
+        return f"solved ({n} solution{'s' if n != 1 else ''} found, count not proven: timed out)"
+    return "solved, unique (1 solution)" if n == 1 else f"solved, {n} solutions (not unique)"
+
+
+def verify_by(problems: Callable[[Any, dict], list]) -> Callable[[Any, dict], bool]:
+    """A family's ``verify`` from a function listing what a solution breaks (empty: it solves the level)."""
+
+    def verify(level: Any, solution: dict) -> bool:
+        if not solution.get("solved"):
+            return True  # nothing to replay
+        try:
+            return not problems(level, solution)
+        except (KeyError, TypeError, ValueError, IndexError):
+            return False
+
+    return verify

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from visolve.puzzles.base import PuzzleFamily, count_of, default_final, proven_of
+from visolve.puzzles.base import PuzzleFamily, count_of, count_rank, default_final, proven_of, verify_by
 from visolve.puzzles.genius_square.levelfile import format_level, parse_level
 from visolve.puzzles.genius_square.painter import paint_hint, paint_solution
 from visolve.puzzles.genius_square.probe import probe
 from visolve.puzzles.genius_square.reader import debug_overlay, read
 from visolve.puzzles.genius_square.solver import check, solve
-
-
-def rank(solution: dict) -> tuple:
-    """Solved before unsolved, then a proven count before an unfinished search."""
-    solved = 0 if solution.get("solved") else 1
-    return (solved, 0 if proven_of(solution) else 1)
 
 
 def summary(solution: dict) -> str:
@@ -31,16 +25,6 @@ def summary(solution: dict) -> str:
     return f"solved, {counted}{nxt}{roll}"
 
 
-def verify(level, solution: dict) -> bool:
-    """A solved solution's placements fill the board under the level's rules."""
-    if not solution.get("solved"):
-        return True  # nothing to replay
-    try:
-        return not check(level, solution)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return False
-
-
 FAMILY = PuzzleFamily(
     name="genius-square",
     title="The Genius Square",
@@ -49,7 +33,7 @@ FAMILY = PuzzleFamily(
     parse_level=parse_level,
     solve=solve,
     paint=paint_solution,
-    rank=rank,
+    rank=count_rank,
     final=default_final,
     summary=summary,
     probe=probe,
@@ -57,5 +41,5 @@ FAMILY = PuzzleFamily(
     debug_overlay=debug_overlay,
     paint_hint=paint_hint,
     testing="visolve.puzzles.genius_square.testing",
-    verify=verify,
+    verify=verify_by(check),
 )
