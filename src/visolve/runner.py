@@ -24,6 +24,14 @@ I = TypeVar("I")  # noqa: E741 - the item type
 
 #: seconds to wait for ended workers before killing them outright
 STOP_GRACE = 1.0
+#: set once a pool was torn down: its manager thread may wait forever on a queue lock
+#: that an ended worker held, so the program must then leave without joining it
+_torn_down: list[bool] = []
+
+
+def pool_was_torn_down() -> bool:
+    """Whether :func:`stop_pool` ended a pool in this process (then leave with ``os._exit``)."""
+    return bool(_torn_down)
 
 
 def usable_cores() -> int:
@@ -84,6 +92,7 @@ def execute(tasks: list[T], run: Callable[[T], I], jobs: int,
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel what has not started, end the workers, wait briefly; a second Ctrl-C is ignored meanwhile."""
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _torn_down.append(True)
     try:
         processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
