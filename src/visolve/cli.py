@@ -168,7 +168,13 @@ class _Batch:
     def _phase(self, tasks: list, title: str) -> list[Item]:
         self.phase_total, self.phase_start = len(tasks), len(self.items)
         self.in_phase = True
-        self.reporter.run(pipeline.execute(tasks, self.opts), len(tasks), title, self.items)
+        running = pipeline.execute(tasks, self.opts)
+        try:
+            self.reporter.run(running, len(tasks), title, self.items)
+        finally:
+            # a Ctrl-C that lands while an item is shown is raised here, not in the pool:
+            # closing the generator tears its pool down all the same
+            running.close()
         self.in_phase = False
         return self.items[self.phase_start:]
 
