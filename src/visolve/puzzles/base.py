@@ -265,6 +265,25 @@ def count_summary(solution: dict) -> str:
     return "solved, unique (1 solution)" if n == 1 else f"solved, {n} solutions (not unique)"
 
 
+def search_keys(started: float, result: Any = None, solved: bool = True) -> dict:
+    """The contract's search keys of a tiling search ``result`` (``None``: refused before searching).
+
+    ``started`` is the ``time.perf_counter()`` reading when solving began.  An
+    unsolved level is proven (nothing exists) unless the search timed out.
+    """
+    import time
+
+    timed_out = bool(result is not None and result.timed_out)
+    return dict(
+        solved=solved,
+        proven=result.proven if solved else not timed_out,
+        timed_out=timed_out,
+        count=result.count if solved else 0,
+        nodes=0 if result is None else result.nodes,
+        seconds=round(time.perf_counter() - started, 4),
+    )
+
+
 def verify_by(problems: Callable[[Any, dict], list]) -> Callable[[Any, dict], bool]:
     """A family's ``verify`` from a function listing what a solution breaks (empty: it solves the level)."""
 

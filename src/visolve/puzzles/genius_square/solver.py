@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 
-from visolve.puzzles.base import SolveOptions
+from visolve.puzzles.base import SolveOptions, search_keys
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, drawing, is_legal_roll, roll_note, sort_squares
 from visolve.tiling import Constraints, hint
@@ -71,36 +71,17 @@ def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
         why = result.reason or ("timed out before a solution was found" if result.timed_out
                                 else "no way to fill the board")
         return _none(out, level, t0, why, result)
-    out.update(
-        solved=True,
-        proven=result.proven,
-        timed_out=result.timed_out,
-        count=result.count,
-        nodes=result.nodes,
-        board=model.solution_grid(result, level.blockers),
-        placements=_placements(result.solutions[0], level),
-        reason="",
-        seconds=round(time.perf_counter() - t0, 4),
-    )
+    out.update(search_keys(t0, result), board=model.solution_grid(result, level.blockers),
+               placements=_placements(result.solutions[0], level), reason="")
     return out
 
 
 def _none(out: dict, level: Level, t0: float, reason: str, result=None) -> dict:
     """The solution dict of a board without a solution (or none found in time)."""
-    timed_out = bool(result is not None and result.timed_out)
-    out.update(
-        solved=False,
-        proven=not timed_out,
-        timed_out=timed_out,
-        count=0,
-        nodes=0 if result is None else result.nodes,
-        board=drawing(level),
-        placements=[],
-        reason=reason,
-        seconds=round(time.perf_counter() - t0, 4),
-    )
+    keys = search_keys(t0, result, solved=False)
+    out.update(keys, board=drawing(level), placements=[], reason=reason)
     if level.pieces:
-        out.setdefault("hint", {"completable": None if timed_out else False, "completions": 0,
+        out.setdefault("hint", {"completable": None if keys["timed_out"] else False, "completions": 0,
                                 "piece": None, "cells": [], "reason": reason})
     return out
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 
-from visolve.puzzles.base import SolveOptions
+from visolve.puzzles.base import SolveOptions, search_keys
 from visolve.puzzles.iq_xoxo import model
 from visolve.puzzles.iq_xoxo.board import Level, face_of, level_problems
 from visolve.tiling import Constraints, hint
@@ -54,37 +54,18 @@ def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
         why = result.reason or ("timed out before a solution was found" if result.timed_out
                                 else "the given pieces cannot be completed")
         return _none(out, level, t0, why, result)
-    out.update(
-        solved=True,
-        proven=result.proven,
-        timed_out=result.timed_out,
-        count=result.count,
-        unique=result.count == 1 if result.proven else None,
-        nodes=result.nodes,
-        board=model.solution_grid(result.solutions[0]),
-        placements=_placements(result.solutions[0], level),
-        reason="",
-        seconds=round(time.perf_counter() - t0, 4),
-    )
+    out.update(search_keys(t0, result), board=model.solution_grid(result.solutions[0]),
+               placements=_placements(result.solutions[0], level), reason="")
+    out["unique"] = result.count == 1 if result.proven else None
     return out
 
 
 def _none(out: dict, level: Level, t0: float, reason: str, result=None) -> dict:
     """The solution dict of a challenge without a solution (or none found in time)."""
-    timed_out = bool(result is not None and result.timed_out)
-    out.update(
-        solved=False,
-        proven=not timed_out,
-        timed_out=timed_out,
-        count=0,
-        unique=False if not timed_out else None,
-        nodes=0 if result is None else result.nodes,
-        board=list(level.rows),
-        placements=[],
-        reason=reason,
-        seconds=round(time.perf_counter() - t0, 4),
-    )
-    out.setdefault("hint", {"completable": None if timed_out else False, "completions": 0,
+    keys = search_keys(t0, result, solved=False)
+    out.update(keys, board=list(level.rows), placements=[], reason=reason)
+    out["unique"] = False if not keys["timed_out"] else None
+    out.setdefault("hint", {"completable": None if keys["timed_out"] else False, "completions": 0,
                             "piece": None, "cells": [], "face": None, "reason": reason})
     return out
 
