@@ -49,6 +49,7 @@ from visolve.puzzles.circuit500.model import (
     neighbours,
     tap,
 )
+from visolve.vision.canvas import solid
 
 # --------------------------------------------------------------------------
 # base geometry (pixels of the 160x284 picture)
@@ -485,6 +486,9 @@ MARK_TEXT = (0, 0, 0)
 GOOD = (90, 220, 120)
 BAD = (80, 80, 255)
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
+#: board pixels per game pixel on a solution sheet: tiles 48 px, a sheet about 650 px wide,
+#: as wide as a phone shows it; every step stays readable and the PNG costs half of 2x
+SHEET_ZOOM = 1.5
 
 
 def _put(img, text, x, y, scale=0.8, colour=SHEET_TEXT, thick=2):
@@ -501,26 +505,32 @@ def _fit_text(text: str, width: int, scale: float, thick: int = 2) -> float:
     return scale
 
 
-def _board_picture(grid, zoom: int) -> np.ndarray:
+def _px(length: float, zoom: float) -> int:
+    return int(round(length * zoom))
+
+
+def _board_picture(grid, zoom: float) -> np.ndarray:
     board = render_board(grid, lit=True)
-    return cv2.resize(board, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_NEAREST)
+    t = _px(TILE, zoom)
+    exact = t % TILE == 0  # whole pixels stay sharp; other sizes are smoothed
+    return cv2.resize(board, (COLS * t, ROWS * t), interpolation=cv2.INTER_NEAREST if exact else cv2.INTER_LINEAR)
 
 
-def _tile_box(row: int, col: int, zoom: int) -> tuple[int, int, int, int]:
-    t = TILE * zoom
+def _tile_box(row: int, col: int, zoom: float) -> tuple[int, int, int, int]:
+    t = _px(TILE, zoom)
     return col * t, row * t, (col + 1) * t - 1, (row + 1) * t - 1
 
 
-def _mark_tap(pic: np.ndarray, row: int, col: int, zoom: int, number: int, slide_to=None) -> None:
+def _mark_tap(pic: np.ndarray, row: int, col: int, zoom: float, number: int, slide_to=None) -> None:
     x0, y0, x1, y1 = _tile_box(row, col, zoom)
-    th = max(3, 3 * zoom)
+    th = max(3, _px(3, zoom))
     h, w = pic.shape[:2]
     a = (max(0, x0 - th // 2), max(0, y0 - th // 2))
     b = (min(w - 1, x1 + th // 2), min(h - 1, y1 + th // 2))
     cv2.rectangle(pic, a, b, (0, 0, 0), th + 2)
     cv2.rectangle(pic, a, b, MARK, th)
     if slide_to is not None:
-        t = TILE * zoom
+        t = _px(TILE, zoom)
         src = (x0 + t // 2, y0 + t // 2)
         dst = (slide_to[1] * t + t // 2, slide_to[0] * t + t // 2)
         cv2.arrowedLine(pic, src, dst, (0, 0, 0), th + 4, cv2.LINE_AA, tipLength=0.35)
@@ -549,7 +559,7 @@ def _describe(grid, row: int, col: int) -> tuple[str, tuple[int, int] | None]:
 _DIRECTION = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 
 
-def paint_solution(level: Level, solution: dict, zoom: int = 2, per_row: int = 3) -> np.ndarray:
+def paint_solution(level: Level, solution: dict, zoom: float = SHEET_ZOOM, per_row: int = 3) -> np.ndarray:
     """The solution as one picture to follow on a phone (BGR).
 
     A header (level, actions, taps, optimal or not), then one board per tap in
@@ -612,29 +622,29 @@ def paint_solution(level: Level, solution: dict, zoom: int = 2, per_row: int = 3
         panels = [("level as read", "", _board_picture(level.grid, zoom))]
 
     # layout
-    bw, bh = COLS * TILE * zoom, ROWS * TILE * zoom
-    gap = 12 * zoom
-    title_h = 26 * zoom
+    bw, bh = COLS * _px(TILE, zoom), ROWS * _px(TILE, zoom)
+    gap = _px(12, zoom)
+    title_h = _px(26, zoom)
     n = len(panels)
     cols = max(1, min(per_row, n))
     rows = (n + cols - 1) // cols
     width = max(cols * bw + (cols + 1) * gap, 3 * bw + 4 * gap)
-    header_h = 44 * zoom
+    header_h = _px(44, zoom)
     height = header_h + rows * (title_h + bh + gap) + gap
-    sheet = np.full((height, width, 3), SHEET_BG, np.uint8)
+    sheet = solid(height, width, SHEET_BG)
     hs = _fit_text(header, width - 2 * gap, 0.55 * zoom)
-    _put(sheet, header, gap, 18 * zoom, hs, GOOD if solved and problem is None else BAD, 2)
+    _put(sheet, header, gap, _px(18, zoom), hs, GOOD if solved and problem is None else BAD, 2)
     ns = _fit_text(note, width - 2 * gap, 0.36 * zoom, 1)
-    _put(sheet, note, gap, 36 * zoom, ns, note_colour, 1)
+    _put(sheet, note, gap, _px(36, zoom), ns, note_colour, 1)
     for k, (title, sub, pic) in enumerate(panels):
         r, c = divmod(k, cols)
         x = gap + c * (bw + gap)
         y = header_h + r * (title_h + bh + gap)
         ts = _fit_text(title, bw, 0.42 * zoom)
-        _put(sheet, title, x, y + 11 * zoom, ts, SHEET_TEXT, 2)
+        _put(sheet, title, x, y + _px(11, zoom), ts, SHEET_TEXT, 2)
         if sub:
             ss = _fit_text(sub, bw, 0.3 * zoom, 1)
-            _put(sheet, sub, x, y + 22 * zoom, ss, SHEET_DIM, 1)
+            _put(sheet, sub, x, y + _px(22, zoom), ss, SHEET_DIM, 1)
         sheet[y + title_h : y + title_h + bh, x : x + bw] = pic
     return sheet
 
