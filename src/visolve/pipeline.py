@@ -194,7 +194,9 @@ PROBE_SURE = 0.5
 def _read_as_last_time(image, name: str, opts: RunOptions) -> Item | None:
     """The item when the family that read the previous picture is sure of this one and reads it.
 
-    Saves probing every other family on a batch of one family's pictures.  Any
+    The family's ``read_again`` (no search, where the last picture was read)
+    goes first; else its probe must be sure before its reader runs.  Saves
+    probing every other family on a batch of one family's pictures.  Any
     doubt (a low probe, a refusal) returns None and the picture goes through
     the full detection, so nothing is decided here that detection would not.
     """
@@ -202,9 +204,11 @@ def _read_as_last_time(image, name: str, opts: RunOptions) -> Item | None:
         return None
     family = puzzles.get(_recent[0])
     try:
-        if float(family.probe(image)) < PROBE_SURE:
-            return None
-        levels = family.read(image, name)
+        levels = family.read_again(image, name) if family.read_again is not None else None
+        if levels is None:
+            if float(family.probe(image)) < PROBE_SURE:
+                return None
+            levels = family.read(image, name)
     except Exception:  # a refusal, or a failing probe: full detection decides
         return None
     return _store_levels(family, levels if isinstance(levels, list) else [levels], name, opts)

@@ -26,6 +26,7 @@ import numbers
 from functools import cache
 from importlib import import_module
 
+import cv2
 import numpy as np
 import pytest
 
@@ -485,6 +486,24 @@ def test_no_other_family_reads_this_familys_drawings(name):
         for other in others:
             with pytest.raises((NotThisPuzzle, ReadError)):
                 _family(other).read(_drawing(name, index), _drawn_name(level))
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_read_again_gives_what_read_gives_or_nothing(name):
+    """The batch fast path reads exactly as ``read`` does, and never accepts what ``read`` refuses."""
+    family = _family(name)
+    if family.read_again is None:
+        pytest.skip(f"{name} has no read_again fast path (the pipeline probes and reads)")
+    for index, level in enumerate(_samples(name)):
+        picture, source = _drawing(name, index), _drawn_name(level)
+        want = _levels_read(family.read(picture, source))
+        again = family.read_again(picture, source)
+        assert again is not None, f"{name}: read_again does not read sample {level.level} just read by read"
+        assert _levels_read(again) == want, f"{name}: read_again gave {again}, read gave {want}"
+        for other in (_grey(), _noise()):  # the same size: any remembered place applies to it
+            assert family.read_again(cv2.resize(other, picture.shape[1::-1]), source) is None, (
+                f"{name}: read_again read a picture of nothing"
+            )
 
 
 @pytest.mark.parametrize("name", FAMILIES)

@@ -166,6 +166,10 @@ class PuzzleFamily:
     #: really solve the level (replayed under the rules).  Used to tell whether a
     #: solution written before solutions recorded their level still fits its level file.
     verify: Callable[[Any, dict], bool] | None = None
+    #: optional batch fast path: image + source -> what ``read`` gives, found with no search
+    #: where this process last read a picture of the family (screenshots of one phone), or
+    #: None when that gives no trusted reading (then the probes and ``read`` decide)
+    read_again: Callable[[np.ndarray, str], Any] | None = None
 
 
 def level_key(level: int | str) -> str:

@@ -216,28 +216,28 @@ def read_glyph_row(
     """
     gh, gw = bank.shape[:2]
     grey = np.asarray(grey, np.float32)
-    best = None
+    # the first glyph at every offset, matched in one batch
+    offsets, firsts = [], []
     for dy in range(-jitter, jitter + 1):
         for dx in range(-jitter, jitter + 1):
             cell = _cell(grey, x + dx, y + dy, gw, gh)
-            if cell is None or np.count_nonzero(cell > ink) < min_ink_pixels:
-                continue
-            m = bank.match_one(cell)
-            if best is None or m.score > best[0]:
-                best = (m.score, dx, dy)
-    if best is None:
+            if cell is not None and np.count_nonzero(cell > ink) >= min_ink_pixels:
+                offsets.append((dx, dy))
+                firsts.append(cell)
+    if not firsts:
         return GlyphRead("", (), x, y)
-    _, dx, dy = best
+    first_matches = bank.match(firsts)
+    best = max(range(len(firsts)), key=lambda i: first_matches[i].score)  # the first of equals
+    dx, dy = offsets[best]
     x0, y0 = x + dx, y + dy
-    text, matches = [], []
+    cells = []
     for k in range(max_chars):
         cell = _cell(grey, x0 + k * pitch, y0, gw, gh)
         if cell is None or np.count_nonzero(cell > ink) < min_ink_pixels:
             break
-        m = bank.match_one(cell)
-        text.append(str(m.group))
-        matches.append(m)
-    return GlyphRead("".join(text), tuple(matches), x0, y0)
+        cells.append(cell)
+    matches = bank.match(cells) if cells else []
+    return GlyphRead("".join(str(m.group) for m in matches), tuple(matches), x0, y0)
 
 
 def _cell(grey: np.ndarray, x: int, y: int, w: int, h: int) -> np.ndarray | None:

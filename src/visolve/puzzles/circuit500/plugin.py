@@ -6,7 +6,7 @@ from visolve.puzzles.base import PuzzleFamily, default_final, proven_of
 from visolve.puzzles.circuit500.levelfile import format_level, parse_level
 from visolve.puzzles.circuit500.painter import paint_solution
 from visolve.puzzles.circuit500.probe import probe
-from visolve.puzzles.circuit500.reader import debug_overlay, read
+from visolve.puzzles.circuit500.reader import debug_overlay, read, read_again
 from visolve.puzzles.circuit500.model import is_solved, replay
 from visolve.puzzles.circuit500.solver import solve
 
@@ -55,4 +55,5 @@ FAMILY = PuzzleFamily(
     debug_overlay=debug_overlay,
     testing="visolve.puzzles.circuit500.testing",
     verify=verify,
+    read_again=read_again,
 )

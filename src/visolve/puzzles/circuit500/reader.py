@@ -580,6 +580,28 @@ def read(image: np.ndarray, source: str = "") -> Level:
     if rd.problems:
         more = f" (and {len(rd.problems) - 1} more)" if len(rd.problems) > 1 else ""
         raise ReadError(rd.problems[0] + more)
+    return _level_of(rd, source)
+
+
+def read_again(image: np.ndarray, source: str = "") -> Level | None:
+    """The level when ``image`` reads, trusted, at the board of an earlier screenshot of its size; else None.
+
+    No search: the batch fast path (a phone's screenshots all have the board
+    at one place).  What it returns is exactly what :func:`read` would, since
+    :func:`read` tries the same place first with the same checks.
+    """
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or image.dtype != np.uint8:
+        return None
+    known = _SCREEN_BOARDS.get(image.shape[:2])
+    if known is None:
+        return None
+    rd = _read_at(_as_bgr(image), known, references(), photo=False)
+    if rd.not_this is not None or rd.problems:
+        return None
+    return _level_of(rd, source)
+
+
+def _level_of(rd: Reading, source: str) -> Level:
     grid = make_grid([[rd.tiles[r * COLS + c].tile for c in range(COLS)] for r in range(ROWS)])
     lit = tuple(
         f"lit {tr.row},{tr.col} {tr.lit}" for tr in rd.tiles if tr.lit != "off"
