@@ -110,6 +110,21 @@ def test_iq_circuit_stale_solution_is_replaced(data):
     assert row["status"] == "solved" and row["stale"]
 
 
+def test_unsolved_draws_a_lost_picture_again_without_solving(data):
+    """Pictures are not forced to the disk (they come from the JSON): --unsolved puts a lost one back."""
+    _write_level(data, scrambled_level(3, 4))
+    assert invoke("--solve-all", "--data", str(data), "-j", "1").exit_code == 0
+    png = data / "solutions/circuit500/level_003.png"
+    json_path = data / "solutions/circuit500/level_003.json"
+    drawn, stored = png.read_bytes(), json_path.read_text()
+    png.write_bytes(b"")  # what a power cut can leave
+    (row,) = _rows(invoke("--solve-all", "--unsolved", "--data", str(data), "--json"))
+    assert row["status"] == "skipped" and "drawn again" in row["message"]
+    assert png.read_bytes() == drawn and json_path.read_text() == stored
+    (row,) = _rows(invoke("--solve-all", "--unsolved", "--data", str(data), "--json"))
+    assert "drawn again" not in row["message"]  # nothing lost this time
+
+
 # -- 3. a dry handle does the whole job -----------------------------------------------
 def test_dry_handle_prepares_and_solves_and_says_so(data):
     draw(data, "a.png", scrambled_level(366, 5))

@@ -175,7 +175,7 @@ def write_thumbnail(ws: Workspace, puzzle: str, key: str, picture) -> None:
     if w > 2 * THUMB_WIDTH:
         picture = cv2.resize(picture, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
     small = cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
-    save_image(thumbnail_path(ws, puzzle, key), small)
+    save_image(thumbnail_path(ws, puzzle, key), small, durable=False)  # a lost one is drawn again by the page
 
 
 def _load_json(path: Path) -> dict | None:

@@ -325,8 +325,9 @@ def _solve(path: Path, puzzle: str, opts: RunOptions, text: str | None = None) -
     common = dict(puzzle=puzzle, level=level.level, level_files=[str(path)])
     existing, why_not = _stored_solution(family, ws, key, level, identity)
     if opts.unsolved and existing is not None and family.final(existing):
+        note = "" if opts.dry else _redraw_lost_picture(family, level, existing, ws, key)
         return Item("solve", name, True, "skipped",
-                    f"already solved: {family.summary(existing)}", data=existing, **common)
+                    f"already solved: {family.summary(existing)}{note}", data=existing, **common)
 
     solution = family.solve(level, SolveOptions(timeout=opts.timeout, all_solutions=opts.all_solutions))
     solution["level_id"] = identity
@@ -345,16 +346,33 @@ def _solve(path: Path, puzzle: str, opts: RunOptions, text: str | None = None) -
     return Item("solve", name, ok, status, message, data=solution, stale=bool(why_not), **common)
 
 
+def _redraw_lost_picture(family, level, solution: dict, ws: Workspace, key: str) -> str:
+    """Draw the picture of a kept solution again when it is missing or empty; a note for the message.
+
+    Pictures are written without waiting for the disk (they are drawn from the
+    JSON), so a power cut may lose one: ``--unsolved`` puts it back.
+    """
+    pictures = [ws.solution_png(family.name, key), ws.hint_png(family.name, key)]
+    if any(p.exists() and p.stat().st_size > 0 for p in pictures):
+        return ""
+    _write_picture(family, level, solution, ws, key, hint=False)
+    return f"; its lost picture drawn again -> {pictures[0].name}"
+
+
 def _write_picture(family, level, solution: dict, ws: Workspace, key: str, hint: bool) -> str:
-    """The solution picture, or with ``--hint`` only the next step; returns a note for the message."""
+    """The solution picture, or with ``--hint`` only the next step; returns a note for the message.
+
+    Not forced to the disk (``durable=False``): the JSON, written after it, is;
+    a lost picture is drawn again from it (:func:`_redraw_lost_picture`).
+    """
     from visolve.vision.imageio import save_image
 
     if hint and family.paint_hint is not None and solution.get("hint"):
         target = ws.hint_png(family.name, key)
-        save_image(target, family.paint_hint(level, solution))
+        save_image(target, family.paint_hint(level, solution), durable=False)
         return f"; hint -> {target.name}"
     picture = family.paint(level, solution)
-    save_image(ws.solution_png(family.name, key), picture)
+    save_image(ws.solution_png(family.name, key), picture, durable=False)
     from visolve.overview import write_thumbnail
 
     write_thumbnail(ws, family.name, key, picture)  # here, in the worker: the page need not redo it

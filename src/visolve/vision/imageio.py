@@ -76,11 +76,12 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
     return np.ascontiguousarray(img)
 
 
-def save_image(path: str | os.PathLike, img: np.ndarray) -> None:
+def save_image(path: str | os.PathLike, img: np.ndarray, durable: bool = True) -> None:
     """Write ``img`` (BGR or grey ``uint8``) to ``path``; the format follows the suffix.
 
     The file appears atomically (:func:`visolve.workspace.atomic_write_bytes`:
-    temporary file in the same folder, then rename; folders are created).  Raises ``ValueError``
+    temporary file in the same folder, then rename; folders are created), and
+    with ``durable`` on the disk before it is renamed.  Raises ``ValueError``
     for an unknown suffix or a picture OpenCV cannot encode, ``OSError`` when
     the folder is not writable.
     """
@@ -94,7 +95,7 @@ def save_image(path: str | os.PathLike, img: np.ndarray) -> None:
         ok = False
     if not ok:
         raise ValueError(f"cannot encode a picture as {ext!r}")
-    atomic_write_bytes(p, buf.tobytes())
+    atomic_write_bytes(p, buf.tobytes(), durable)
 
 
 # --------------------------------------------------------------------------
