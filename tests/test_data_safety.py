@@ -125,6 +125,17 @@ def test_unsolved_draws_a_lost_picture_again_without_solving(data):
     assert "drawn again" not in row["message"]  # nothing lost this time
 
 
+def test_an_empty_level_file_is_replaced_by_the_picture(data):
+    """New files are not forced to the disk: a power cut may leave one empty; prepare fills it."""
+    draw(data, "level_005.png", scrambled_level(5, 3))
+    empty = data / "levels" / "circuit500" / "level_005.txt"
+    empty.parent.mkdir(parents=True)
+    empty.write_text("")
+    (row,) = _rows(invoke("--prepare-all", "--data", str(data), "--json"))
+    assert row["status"] == "read", row
+    assert levelfile.parse_level(empty.read_text(), str(empty)).level == 5
+
+
 # -- 3. a dry handle does the whole job -----------------------------------------------
 def test_dry_handle_prepares_and_solves_and_says_so(data):
     draw(data, "a.png", scrambled_level(366, 5))

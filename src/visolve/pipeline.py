@@ -269,7 +269,7 @@ def _store_level(family, level, name: str, opts: RunOptions) -> Item:
     common = dict(puzzle=family.name, level=level.level, level_files=[str(target)],
                   data={"level_texts": [text]})
     dry = " (dry run: nothing written)" if opts.dry else ""
-    if target.exists():
+    if target.exists() and target.stat().st_size > 0:  # an empty one (a power cut) holds nothing to keep
         old = _parse_quietly(family, target, ws)
         if old is not None and old.level != level.level:
             return Item("prepare", name, False, "error",

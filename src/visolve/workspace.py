@@ -39,18 +39,22 @@ FILE_MODE = 0o666 & ~_current_umask()
 def atomic_write_bytes(path: Path, data: bytes, durable: bool = True) -> None:
     """Write ``data`` to ``path`` via a temp file + rename (creates parent folders).
 
-    Readers see the old file or the new one, never a part.  ``durable`` also
-    forces the data to the disk before the rename (``fsync``), so a power cut
-    cannot leave an empty file behind: wanted for level files and solutions;
-    pictures drawn from them again (``durable=False``) save the 1-2 ms.
+    Readers see the old file or the new one, never a part.  ``durable``: when
+    the new file replaces one, its data is forced to the disk before the
+    rename (``fsync``), so a power cut cannot trade a good old file for an
+    empty new one.  A file that is new is not forced (a power cut may leave it
+    empty: an empty level file is an error naming it, an empty solution is
+    solved again), nor are pictures (``durable=False``: drawn again from their
+    solution); each fsync costs 1-2 ms, several per level.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    replaces = durable and path.exists()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            if durable:
+            if replaces:
                 fh.flush()
                 os.fsync(fh.fileno())
         os.chmod(tmp, FILE_MODE)
