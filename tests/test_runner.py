@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 from visolve import runner
@@ -33,3 +34,21 @@ def test_closing_the_stream_ends_the_workers():
 
 def test_one_job_runs_in_order_without_a_pool():
     assert list(runner.execute([3, 1, 2], lambda n: n * 10, 1, _failed)) == [30, 10, 20]
+
+
+def _pid(_n: int) -> int:
+    time.sleep(0.01)
+    return os.getpid()
+
+
+def test_the_pool_is_kept_from_one_phase_to_the_next():
+    try:
+        first = set(runner.execute(list(range(6)), _pid, 2, _failed))
+        second = set(runner.execute(list(range(6)), _pid, 2, _failed))
+        assert os.getpid() not in first
+        assert second <= first, "the second phase started new workers"
+    finally:
+        runner.close_pool()
+    third = set(runner.execute(list(range(6)), _pid, 2, _failed))
+    runner.close_pool()
+    assert not third & first, "a closed pool's workers ran again"

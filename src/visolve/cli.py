@@ -27,7 +27,7 @@ from visolve.overview import write_index
 from visolve.pipeline import Item, RunOptions
 from visolve.report import Reporter
 from visolve.runlog import RunLog
-from visolve.runner import pool_was_torn_down, usable_cores
+from visolve.runner import close_pool, pool_was_torn_down, usable_cores
 from visolve.selection import parse_selection
 
 #: exit code after Ctrl-C (128 + SIGINT), as shells report it
@@ -132,6 +132,7 @@ def run(
             batch.watch(poll)
     except KeyboardInterrupt:
         batch.interrupted()
+    close_pool()
     code = batch.finish()
     if pool_was_torn_down():
         # every file is written (atomically); the torn-down pool's manager thread may wait

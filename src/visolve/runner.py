@@ -69,10 +69,7 @@ def execute(tasks: list[T], run: Callable[[T], I], jobs: int,
         for task in tasks:
             yield run(task)
         return
-    # "spawn", not fork: forking a process whose OpenCV/BLAS threads hold locks can
-    # deadlock the children.
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_init_worker)
+    pool = _pool(jobs)
     try:
         pending = {pool.submit(run, task): task for task in tasks}
         while pending:
@@ -81,12 +78,39 @@ def execute(tasks: list[T], run: Callable[[T], I], jobs: int,
                 task = pending.pop(future)
                 try:
                     yield future.result()
-                except Exception as exc:  # a worker died (e.g. out of memory)
+                except Exception as exc:  # a worker died (e.g. out of memory): a new pool next time
+                    _shared.pop("pool", None)
                     yield failed(task, exc)
     except BaseException:  # Ctrl-C, or the caller stopped early
+        _shared.pop("pool", None)
         stop_pool(pool)
         raise
-    pool.shutdown()
+
+
+#: the pool of this run, kept from one phase to the next (prepare, then solve; every batch
+#: of a watch): its workers are started once and keep what they learnt (where a phone's
+#: screenshots have their board, the last family read)
+_shared: dict = {}
+
+
+def _pool(jobs: int) -> ProcessPoolExecutor:
+    if _shared.get("jobs") != jobs:
+        close_pool()
+    if "pool" not in _shared:
+        # "spawn", not fork: forking a process whose OpenCV/BLAS threads hold locks can
+        # deadlock the children.
+        _shared["pool"] = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                                              initializer=_init_worker)
+        _shared["jobs"] = jobs
+    return _shared["pool"]
+
+
+def close_pool() -> None:
+    """End the workers of the run's pool (when there is one) once they are idle."""
+    pool = _shared.pop("pool", None)
+    _shared.pop("jobs", None)
+    if pool is not None:
+        pool.shutdown()
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
