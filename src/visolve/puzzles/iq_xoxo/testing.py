@@ -167,3 +167,35 @@ def synthetic_case(i: int, seed: int, strength: float = 1.0) -> Case:
     photo, _h = photograph(image, np.random.default_rng([seed, i]), strength, frame=frame)
     name = f"photo/page_{i}.jpg"
     return Case(name, photo, [replace(level, source=name) for level in levels])
+
+
+#: box photos (:func:`box_case`): pitches of the drawn box, every how many-th upside down
+BOX_PITCH = (36, 70)
+
+
+def box_case(i: int, seed: int, strength: float = 1.0) -> Case:
+    """Photo ``i`` of a drawn box (:mod:`.box_draw`): 0 to 10 pieces of a random filling left in the tray.
+
+    Every :data:`UPSIDE_DOWN_EVERY`-th box is turned half round; the level is
+    named from the file stem, as the box prints no number.
+    """
+    from visolve.puzzles.iq_xoxo.box_draw import draw_box
+    from visolve.testing import photograph
+
+    rng = random.Random(f"box-{seed}-{i}")
+    filling = rng.choice(fillings())
+    letters = rng.sample(sorted(set("".join(filling))), i % (len(model.LETTERS) + 1))
+    rows = tuple("".join(ch if ch in letters else EMPTY for ch in row) for row in filling)
+    gen = np.random.default_rng([seed, i, 7])
+    image = draw_box(Level("box", rows), rng.randint(*BOX_PITCH), gen)
+    if i % UPSIDE_DOWN_EVERY == UPSIDE_DOWN_EVERY - 1:
+        image = cv2.rotate(image, cv2.ROTATE_180)
+    photo, _h = photograph(image, gen, strength, frame="none")
+    name = f"box/box_{i}.jpg"
+    return Case(name, photo, [Level(level_from_filename(name), rows, name)])
+
+
+def box_cases(n: int, seed: int, strength: float = 1.0) -> Iterator[Case]:
+    """``n`` photos of drawn boxes (:func:`box_case`)."""
+    for i in range(n):
+        yield box_case(i, seed, strength)

@@ -1,0 +1,258 @@
+"""Reading a photo of the IQ XOXO box with pieces in it (a challenge set up, a board one is stuck
+on, the solved box) as a level.
+
+1. *Tray.* :func:`visolve.puzzles.iq_xoxo.box_find.find_trays` gives
+   quadrilaterals about twice as wide as high, largest first; the first
+   with the box's white rim around it is the tray.  A side along which
+   pieces lie is moved to the pieces' edge (a photo taken at an angle
+   shows the far wall above the floor).
+2. *Squares.* The tray is sampled upright (:data:`box_cells.PITCH` px per
+   square), its light evened and white-balanced on the rim; each square is
+   the floor or a piece square with candidate pieces by colour and an X or
+   an O (:func:`visolve.puzzles.iq_xoxo.box_cells.read_square`).
+3. *Which way up.* The marks read must all follow the X/O squares as seen,
+   or all turned half round (an upside-down photo); at least
+   :data:`MIN_MARKS` of them, and none against the others.
+4. *Pieces.* The one way to cover the piece squares with whole pieces
+   where their marks fit, each square by a piece its colour allows
+   (:func:`visolve.puzzles.iq_xoxo.box_cells.cover`).
+
+A picture without a tray is :class:`NotThisPuzzle`; anything in doubt a
+:class:`ReadError` naming the square (``r2c7``: row and column from the top
+left, in the booklet's orientation when it is known, else as seen).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.base import level_from_filename
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square_name
+from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, cover, high_pass,
+                                               read_square)
+from visolve.puzzles.iq_xoxo.box_draw import PLATE_INSET
+from visolve.puzzles.iq_xoxo.box_find import find_trays
+from visolve.vision.view import BoardView
+
+#: squares of margin sampled around the tray; the rim is looked at between RING squares out
+MARGIN, RING = 0.5, (0.15, 0.45)
+#: the rim: at least RIM_SHARE of the ring's pixels with a saturation under RIM_SAT
+RIM_SHARE, RIM_SAT = 0.6, 0.15
+#: the light is evened over this many squares (the rim within reach of every square)
+LIGHT_SIZE = 6.5
+#: the rim's white: this percentile of the ring, per channel
+WHITE_PERCENTILE = 90
+#: sides moved to the pieces: looked for up to REACH squares inside and out; pieces found along
+#: at least ALONG of the side, their edge within SPREAD squares (quartiles) -- else the side stays
+REACH, ALONG, SPREAD = 0.6, 0.4, 0.08
+#: coloured: saturation at least this (a piece)
+COLOURED = 0.3
+#: pixels per square of the look at the sides
+SIDE_PITCH = 20
+#: an empty square's colour at most this far (Lab, as the pieces' colours) from the floor's median
+FLOOR_DEV = 10.0
+#: the floor is at most this share of the rim's light (the finder's own test, with some room)
+FLOOR_UNDER_RIM = 0.95
+#: the way up needs at least this many marks read
+MIN_MARKS = 3
+
+
+@dataclass
+class TrayReading:
+    """One tray read: the view, the squares as seen, the level (or why not)."""
+
+    view: BoardView
+    squares: dict = field(default_factory=dict)
+    rows: tuple[str, ...] | None = None
+    error: str = ""
+
+
+def _saturation(img: np.ndarray) -> np.ndarray:
+    img = img.astype(np.float32)
+    top = img.max(axis=2)
+    return (top - img.min(axis=2)) / np.maximum(top, 1.0)
+
+
+def _ring(view: BoardView) -> np.ndarray:
+    """The view's pixels between :data:`RING` squares outside the tray, (n, 3)."""
+    h, w = view.image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    u, v = xx / view.pitch + view.extent[0], yy / view.pitch + view.extent[1]
+    out = np.maximum(np.maximum(-u, u - COLS), np.maximum(-v, v - ROWS))
+    return view.image[(out >= RING[0]) & (out <= RING[1])].reshape(-1, 3)
+
+
+def has_rim(view: BoardView) -> bool:
+    """The box's white plastic around the quadrilateral (not pieces, not a desk)."""
+    ring = _ring(view)
+    return bool((_saturation(ring[None]) < RIM_SAT).mean() >= RIM_SHARE)
+
+
+def _edge(coloured: np.ndarray, pitch: int, length: int) -> tuple[float, float] | None:
+    """Where pieces start (squares in from the view's top row) at both ends of a side ``length``
+    squares long, if pieces line the side along a straight edge; else None."""
+    cols = coloured.shape[1]
+    ends = int(0.1 * cols)
+    xs, firsts = [], []
+    for x in range(ends, cols - ends):
+        hits = np.flatnonzero(coloured[:, x])
+        if len(hits):
+            xs.append(x)
+            firsts.append(hits[0])
+    if len(firsts) < ALONG * (cols - 2 * ends):
+        return None
+    xs, firsts = np.array(xs, np.float64), np.array(firsts, np.float64)
+    slope, offset = np.polyfit(xs, firsts, 1)
+    for _ in range(2):  # refit to the points near the line (gaps between pieces, a stray lump)
+        near = np.abs(firsts - (slope * xs + offset)) <= max(1.0, np.percentile(np.abs(firsts - (slope * xs + offset)), 75))
+        slope, offset = np.polyfit(xs[near], firsts[near], 1)
+    rest = firsts - (slope * xs + offset)
+    q1, q3 = np.percentile(rest, (25, 75))
+    if (q3 - q1) / pitch > SPREAD:
+        return None
+    at = np.array([REACH, REACH + length]) * pitch
+    return tuple(float(v) for v in (slope * at + offset) / pitch - REACH - PLATE_INSET)
+
+
+def snapped(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The corners with each side along which pieces lie moved to the pieces' plates' edge."""
+    view = BoardView.from_corners(image, corners, ROWS, COLS, pitch=SIDE_PITCH, margin=REACH)
+    coloured = _saturation(view.image) >= COLOURED
+    band = int(round(2 * REACH * SIDE_PITCH))
+    top = _edge(coloured[:band], SIDE_PITCH, COLS) or (0.0, 0.0)
+    bottom = _edge(coloured[::-1][:band], SIDE_PITCH, COLS) or (0.0, 0.0)
+    left = _edge(coloured[:, :band].T, SIDE_PITCH, ROWS) or (0.0, 0.0)
+    right = _edge(coloured[:, ::-1][:, :band].T, SIDE_PITCH, ROWS) or (0.0, 0.0)
+    board = [(left[0], top[0]), (COLS - right[0], top[1]), (COLS - right[1], ROWS - bottom[1]),
+             (left[1], ROWS - bottom[0])]
+    return view.to_picture(board)
+
+
+def _balanced(view: BoardView) -> BoardView:
+    """Light evened out (:data:`LIGHT_SIZE`) and the rim's white made 255 in every channel."""
+    flat = view.flat_fielded(size=LIGHT_SIZE, level=255.0)
+    white = np.percentile(_ring(flat), WHITE_PERCENTILE, axis=0)
+    return flat.with_image(flat.image * (255.0 / np.maximum(white, 1.0)).astype(np.float32))
+
+
+def read_squares(view: BoardView) -> dict:
+    """Every square of a balanced view, as seen: (r, c) -> :class:`BoxSquare`."""
+    detail = view.with_image(high_pass(view.image, view.pitch))
+    out, bodies = {}, {}
+    for r in range(ROWS):
+        for c in range(COLS):
+            bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
+            out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
+    rim = float(np.median(_ring(view).max(axis=1)))
+    return _same_floor(out, bodies, rim)
+
+
+def _same_floor(squares: dict, bodies: dict, rim: float) -> dict:
+    """Empty squares all show one floor, darker than the ``rim`` around the tray (by
+    :data:`FLOOR_UNDER_RIM`); one whose colour is off the others' median by more than
+    :data:`FLOOR_DEV` (a washed-out piece, glare) is in doubt, all of them when the floor is
+    not darker than the rim (no tray: a piece's outline, a washed-out picture)."""
+    empty = [k for k, s in squares.items() if s.kind == "empty"]
+    if not empty:
+        return squares
+    median = np.median([bodies[k] for k in empty], axis=0)
+    floor = _lab(median)
+    dark_enough = float(median.max()) <= FLOOR_UNDER_RIM * rim
+    for k in empty:
+        off = float(np.linalg.norm(_lab(bodies[k]) - floor))
+        if not dark_enough:
+            squares[k] = BoxSquare("?", "?", (), f"as light as the rim around the tray ({median.max() / rim:.2f})")
+        elif off > FLOOR_DEV:
+            squares[k] = BoxSquare("?", "?", (), f"pale, but not the floor's colour ({off:.0f} from it)")
+    return squares
+
+
+def _turn(key: tuple[int, int]) -> tuple[int, int]:
+    return ROWS - 1 - key[0], COLS - 1 - key[1]
+
+
+def way_up(squares: dict) -> bool:
+    """True when the tray is seen upright, False when turned half round; ReadError when unsure."""
+    marks = {k: s.mark for k, s in squares.items() if s.kind == "piece" and s.mark in "XO"}
+    agree = [k for k, m in marks.items() if m == mark(*k)]
+    against = [k for k in marks if k not in agree]
+    if len(marks) < MIN_MARKS:
+        unclear = next((k for k, s in squares.items() if s.kind == "piece" and s.mark == "?"), None)
+        where = f": square {square_name(*unclear)} as seen, {squares[unclear].why}" if unclear else ""
+        raise ReadError(f"too few X and O marks read to tell which way up the box lies{where}")
+    if agree and against:
+        few = agree if len(agree) < len(against) else against
+        raise ReadError("the marks do not follow the board's X/O pattern at "
+                        + " ".join(square_name(*k) for k in sorted(few)[:4]) + " (as seen)")
+    return bool(agree)
+
+
+def rows_of(squares: dict) -> tuple[str, ...]:
+    """The level's rows from the squares as seen (turned the right way up)."""
+    if not any(s.kind == "piece" for s in squares.values()):
+        doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
+        if doubt is not None:
+            raise ReadError(f"square {square_name(*doubt)} as seen: {squares[doubt].why}")
+        return (EMPTY * COLS,) * ROWS
+    upright = way_up(squares)
+    squares = squares if upright else {_turn(k): s for k, s in squares.items()}
+    doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
+    if doubt is not None:
+        raise ReadError(f"square {square_name(*doubt)}: {squares[doubt].why}")
+    candidates = {k: s.letters for k, s in squares.items() if s.kind == "piece"}
+    ways = cover(candidates)
+    if not ways:
+        raise ReadError(f"no set of pieces covers the coloured squares (from {square_name(*min(candidates))})")
+    if len(ways) > 1:
+        differ = next(k for k in sorted(candidates) if ways[0][k] != ways[1][k])
+        raise ReadError(f"square {square_name(*differ)}: piece {ways[0][differ]} or {ways[1][differ]}?")
+    grid = [[EMPTY] * COLS for _ in range(ROWS)]
+    for (r, c), letter in ways[0].items():
+        grid[r][c] = letter
+    return tuple("".join(row) for row in grid)
+
+
+def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
+    """Read the tray whose floor's corners are ``corners``; None when no white rim is around it."""
+    first = BoardView.from_corners(image, corners, ROWS, COLS, pitch=PITCH, margin=MARGIN)
+    if not has_rim(first):
+        return None
+    view = BoardView.from_corners(image, snapped(image, corners), ROWS, COLS, pitch=PITCH, margin=MARGIN)
+    reading = TrayReading(view)
+    try:
+        reading.squares = read_squares(_balanced(view))
+        reading.rows = rows_of(reading.squares)
+    except ReadError as exc:
+        reading.error = str(exc)
+    return reading
+
+
+def read_trays(image: np.ndarray) -> TrayReading:
+    """The first tray candidate with a rim around it, read; NotThisPuzzle when there is none."""
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
+        raise NotThisPuzzle("not a colour picture")
+    picture = np.ascontiguousarray(image[:, :, :3])
+    for corners in find_trays(picture):
+        reading = read_tray(picture, corners)
+        if reading is not None:
+            return reading
+    raise NotThisPuzzle("no IQ XOXO box tray found")
+
+
+def read_box(image: np.ndarray, source: str = "") -> Level:
+    """The level a photo of the box shows, named from the file (the box prints no number).
+
+    Raises
+    ------
+    NotThisPuzzle
+        No tray of the box in the picture.
+    ReadError
+        A tray was found but a square, a mark or a piece is in doubt.
+    """
+    reading = read_trays(image)
+    if reading.rows is None:
+        raise ReadError(f"box: {reading.error}")
+    return Level(level=level_from_filename(source), rows=reading.rows, source=source)

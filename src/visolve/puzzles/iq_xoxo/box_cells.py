@@ -1,0 +1,173 @@
+"""Reading the squares of an IQ XOXO tray seen upright, and the pieces on them.
+
+The view (:class:`visolve.vision.view.BoardView`, :data:`PITCH` px per
+square) is white-balanced by the box's rim around the tray.  Each square is
+
+*empty*
+    the floor: no colour (saturation under :data:`EMPTY_SAT`) -- or
+*a piece*
+    clearly coloured, or darker than the floor's grey (the dark blue and the
+    purple pieces): its colour is compared with each piece's measured colour
+    (:data:`visolve.puzzles.iq_xoxo.box_draw.BOX_BGR`) and every piece near
+    the best one stays a candidate; its raised mark is matched against a
+    drawn X and O (high-passed lightness, a small shift allowed).
+
+The pieces are then the one way of covering the piece squares with whole
+pieces, each at most once, each lying where its marks fit the X/O squares,
+each square by a piece among its colour's candidates
+(:func:`cover`): none, or more than one, is a refusal naming a square.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from visolve.puzzles.iq_xoxo.board import LETTERS
+from visolve.puzzles.iq_xoxo.box_draw import BOX_BGR, O_INNER, O_OUTER, X_ARM, X_REACH
+
+#: view pixels per square
+PITCH = 40
+#: share of a square whose median is its colour
+BODY_SIZE = 0.7
+#: saturation (max - min) / max of a white-balanced square: at most EMPTY_SAT the floor,
+#: at least PIECE_SAT a piece; a square darker than DARK (share of the rim's white) is a piece
+EMPTY_SAT, PIECE_SAT, DARK = 0.14, 0.3, 0.45
+#: colour distance (Lab, lightness weighted by LIGHT_WEIGHT): a piece is a candidate for a
+#: square within NEAR of the best, and the best must be within FAR
+LIGHT_WEIGHT, NEAR, FAR = 0.35, 18.0, 45.0
+#: mark templates: the square's middle this share across, searched this share around
+MARK_SIZE, MARK_SHIFT = 0.84, 0.1
+#: high-pass of the lightness: a blur of this share of a square taken off
+HIGH_PASS = 0.25
+#: X vs O: the better correlation at least MARK_MIN and MARK_MARGIN above the other
+MARK_MIN, MARK_MARGIN = 0.25, 0.12
+#: the exact cover stops after this many ways
+MAX_WAYS = 2
+
+
+@dataclass(frozen=True)
+class BoxSquare:
+    """What one square shows: ``kind`` ``empty`` / ``piece`` / ``?``, ``mark`` X / O / ?, candidate pieces."""
+
+    kind: str
+    mark: str
+    letters: tuple[str, ...] = ()
+    why: str = ""
+
+
+def _lab(bgr) -> np.ndarray:
+    """CIE Lab of BGR colours (0..255 each), lightness weighted by :data:`LIGHT_WEIGHT`."""
+    c = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0, 1)
+    lab = cv2.cvtColor(c, cv2.COLOR_BGR2LAB).reshape(-1, 3)
+    return lab * np.array([LIGHT_WEIGHT, 1.0, 1.0], np.float32)
+
+
+@lru_cache(maxsize=1)
+def _palette() -> tuple[tuple[str, ...], np.ndarray]:
+    letters = tuple(sorted(BOX_BGR))
+    return letters, _lab([BOX_BGR[k] for k in letters])
+
+
+@lru_cache(maxsize=2)
+def _templates(pitch: int) -> list[tuple[str, np.ndarray]]:
+    """A raised X and O as drawn by :mod:`.box_draw`, blurred a little, zero-mean (float32)."""
+    size = int(round(MARK_SIZE * pitch))
+    c = size / 2
+    out = []
+    for which in ("X", "O"):
+        img = np.zeros((size, size), np.uint8)
+        if which == "O":
+            cv2.circle(img, (int(c), int(c)), int(round(O_OUTER * pitch)), 255, -1, cv2.LINE_AA)
+            cv2.circle(img, (int(c), int(c)), int(round(O_INNER * pitch)), 0, -1, cv2.LINE_AA)
+        else:
+            h = X_REACH * pitch
+            for sx in (-1, 1):
+                cv2.line(img, (int(c - sx * h), int(c - h)), (int(c + sx * h), int(c + h)), 255,
+                         max(1, int(round(X_ARM * pitch))), cv2.LINE_AA)
+        t = cv2.GaussianBlur(img.astype(np.float32), (0, 0), 0.04 * pitch)
+        out.append((which, t - t.mean()))
+    return out
+
+
+def high_pass(view_image: np.ndarray, pitch: int) -> np.ndarray:
+    """The view's lightness (mean of the channels) less its blur over :data:`HIGH_PASS` of a square."""
+    grey = view_image.astype(np.float32).mean(axis=2)
+    return grey - cv2.GaussianBlur(grey, (0, 0), HIGH_PASS * pitch)
+
+
+def square_mark(detail: np.ndarray, pitch: int) -> tuple[str, str]:
+    """X or O of a piece square's high-passed middle (``?`` and why when in doubt)."""
+    scores = {}
+    for which, tmpl in _templates(pitch):
+        res = cv2.matchTemplate(detail, tmpl, cv2.TM_CCOEFF_NORMED)
+        scores[which] = float(res.max())
+    best = max(scores, key=scores.get)
+    other = scores["O" if best == "X" else "X"]
+    if scores[best] < MARK_MIN or scores[best] - other < MARK_MARGIN:
+        return "?", f"its mark is unclear (X {scores['X']:.2f} / O {scores['O']:.2f})"
+    return best, ""
+
+
+def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
+    """One square from its white-balanced colour ``body`` (white = 255) and high-passed ``detail``."""
+    top = float(body.max())
+    sat = (top - float(body.min())) / max(top, 1.0)
+    if sat <= EMPTY_SAT and top >= DARK * 255:
+        return BoxSquare("empty", "")
+    if sat < PIECE_SAT and top >= DARK * 255:
+        return BoxSquare("?", "?", (), f"neither the floor nor a piece (saturation {sat:.2f})")
+    letters, palette = _palette()
+    dist = np.linalg.norm(palette - _lab(body), axis=1)
+    best = float(dist.min())
+    if best > FAR:
+        return BoxSquare("?", "?", (), f"its colour is no piece's (nearest {letters[int(dist.argmin())]}, {best:.0f} away)")
+    near = tuple(k for k, d in zip(letters, dist) if d <= best + NEAR)
+    mark, why = square_mark(detail, pitch)
+    return BoxSquare("piece", mark, near, why)
+
+
+@lru_cache(maxsize=1)
+def placements() -> dict[str, list[frozenset]]:
+    """Each piece's squares wherever it may lie under the X/O rule (the engine's table)."""
+    from visolve.puzzles.iq_xoxo import model
+
+    table = model.engine(True).table
+    out: dict[str, list[frozenset]] = {k: [] for k in LETTERS}
+    for pl in table.placements:
+        out[table.pieces[pl.piece].name].append(frozenset(tuple(c) for c in table.board.cells_of(pl.mask)))
+    return out
+
+
+def cover(candidates: dict[tuple[int, int], tuple[str, ...]]) -> list[dict]:
+    """Up to :data:`MAX_WAYS` ways to cover exactly the squares of ``candidates`` with whole pieces.
+
+    ``candidates`` maps each piece square (booklet orientation) to the pieces
+    its colour allows; a way maps each square to a letter.
+    """
+    ways: list[dict] = []
+    todo = set(candidates)
+
+    def walk(left: set, used: dict) -> None:
+        if len(ways) >= MAX_WAYS:
+            return
+        if not left:
+            ways.append(dict(used))
+            return
+        first = min(left)
+        for letter in candidates[first]:
+            if letter in used.values():
+                continue
+            for cells in placements()[letter]:
+                if first in cells and cells <= left and all(letter in candidates[c] for c in cells):
+                    for c in cells:
+                        used[c] = letter
+                    walk(left - cells, used)
+                    for c in cells:
+                        del used[c]
+
+    walk(todo, {})
+    return ways

@@ -1,0 +1,185 @@
+"""Where the tray of an IQ XOXO box is in a photo.
+
+The box is white plastic; the tray inside it is a 5 x 10 floor, greyer than
+the rim (recessed, in the box's shade), with pieces in colour on it.  On a
+working copy (long side :data:`WORK_SIDE`):
+
+1. the light on white things is estimated (a wide max filter of the
+   brightest channel, :func:`visolve.vision.light.illumination`); a pixel
+   well below it (the floor, a dark piece) or clearly coloured (a piece) is
+   *inside* a tray, the white rim and the hinge are not;
+2. the inside pixels, closed across the seams between pieces, form blobs;
+   a blob about twice as wide as high that fills the quadrilateral fitted
+   to its outline (:func:`visolve.vision.board._quad_from_contour`) is a
+   tray candidate, largest first.
+
+The corners are the floor's outer corners, tl, tr, br, bl in picture
+coordinates, in whichever way the picture shows the box (the reader turns
+the board the right way up from the marks).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from visolve.vision.board import _intersect
+from visolve.vision.light import illumination
+
+#: long side of the working copy (px)
+WORK_SIDE = 480
+#: the light on the white around a tray: closings by squares of these shares of the long side
+#: (a tray is 5 squares high; it fills a fifth to most of a photo)
+LIGHT_SHARES = (0.12, 0.22, 0.4)
+#: two candidates whose corners are within this share of a long side are one
+SAME = 0.05
+#: inside a tray: at most FLOOR_LIGHT of the light on the rim, or a saturation
+#: (max - min) / max of at least PIECE_SAT
+FLOOR_LIGHT, PIECE_SAT = 0.93, 0.3
+#: seams closed, and thin lines opened away, by squares of these shares of the long side
+CLOSE_SHARE, OPEN_SHARE = 0.008, 0.015
+#: a tray candidate: at least MIN_AREA of the working copy, sides' ratio within ASPECT,
+#: filling at least MIN_FILL of its quadrilateral
+MIN_AREA, ASPECT, MIN_FILL = 0.01, (1.6, 2.6), 0.85
+#: a side's line: its ends (this share of the side at each end) left out, then the
+#: line through most points (within LINE_TOL of the side), tried through PAIRS x PAIRS points
+SIDE_END, LINE_TOL, PAIRS = 0.12, 0.012, 7
+#: at most this many candidates
+MAX_TRAYS = 4
+
+
+def inside_masks(small: np.ndarray) -> list[np.ndarray]:
+    """Pixels of a working copy that lie inside a tray (floor or piece), uint8 0/255, one mask per
+    closing size of :data:`LIGHT_SHARES`.
+
+    The light on the white around a dark place narrower than the closing is
+    the brightest channel closed by a square (a dark region that cannot hold
+    the square is filled from its surround; the wide table is not), so a
+    gradient of light across the picture does not matter.  Seams between
+    pieces are closed, thin lines (the rim's and the hinge's edges) opened away.
+    """
+    top, low = small.max(axis=2), small.min(axis=2)
+    coloured = (top.astype(np.float32) - low) >= PIECE_SAT * np.maximum(top, 1).astype(np.float32)
+    side = max(small.shape[:2])
+    close = np.ones((max(3, int(round(CLOSE_SHARE * side))),) * 2, np.uint8)
+    opening = np.ones((max(3, int(round(OPEN_SHARE * side))),) * 2, np.uint8)
+    masks = []
+    for share in LIGHT_SHARES:
+        size = max(3, int(share * side))
+        light = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+        inside = ((top < (FLOOR_LIGHT * light).astype(np.uint8)) | coloured).astype(np.uint8) * 255
+        inside = cv2.morphologyEx(inside, cv2.MORPH_CLOSE, close)
+        masks.append(cv2.morphologyEx(inside, cv2.MORPH_OPEN, opening))
+    return masks
+
+
+def _side_line(points: np.ndarray) -> tuple[float, float, float, float] | None:
+    """The straight line most of a side's points lie on (vx, vy, x0, y0), or None.
+
+    Lines through a point of the side's first third and one of its last
+    third (:data:`PAIRS` of each) are tried; the one with the most points
+    within :data:`LINE_TOL` of the side's length wins and is fitted to those
+    points (a lump of the rim along part of the side is outvoted).
+    """
+    n = len(points)
+    if n < 8:
+        return None
+    span = float(np.linalg.norm(points.max(axis=0) - points.min(axis=0)))
+    tol = max(1.0, LINE_TOL * span)
+    picks = np.linspace(0, n // 3 - 1, PAIRS).astype(int)
+    best, best_count = None, -1
+    for i in picks:
+        for j in n - 1 - picks:
+            d = points[j] - points[i]
+            norm = float(np.hypot(*d))
+            if norm < 1e-6:
+                continue
+            off = np.abs((points[:, 0] - points[i, 0]) * d[1] - (points[:, 1] - points[i, 1]) * d[0]) / norm
+            count = int((off <= tol).sum())
+            if count > best_count:
+                best, best_count = off <= tol, count
+    if best is None or best_count < 4:
+        return None
+    vx, vy, x0, y0 = cv2.fitLine(points[best].astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    return float(vx), float(vy), float(x0), float(y0)
+
+
+def fit_quad(points: np.ndarray) -> np.ndarray | None:
+    """Four straight sides fitted to a blob's outline: corners in the order of its rotated box.
+
+    Each outline point goes to the nearest side of the blob's rotated
+    bounding box; the ends of every side (rounded corners, lumps of the rim
+    touching it) are left out, and each side's line is fitted robustly
+    (:func:`_side_line`).
+    """
+    box = cv2.boxPoints(cv2.minAreaRect(points.astype(np.float32))).astype(np.float64)
+    lines = []
+    for k in range(4):
+        a, b = box[k], box[(k + 1) % 4]
+        length = float(np.linalg.norm(b - a))
+        if length < 4:
+            return None
+        t = ((points - a) @ (b - a)) / length ** 2
+        dist = np.abs((points - a) @ np.array([-(b - a)[1], (b - a)[0]]) / length)
+        near = (dist <= np.min([np.abs((points - box[j]) @ np.array([-(box[(j + 1) % 4] - box[j])[1],
+                                                                     (box[(j + 1) % 4] - box[j])[0]]))
+                                / max(float(np.linalg.norm(box[(j + 1) % 4] - box[j])), 1e-6) for j in range(4)], axis=0))
+        keep = near & (t > SIDE_END) & (t < 1 - SIDE_END)
+        line = _side_line(points[keep][np.argsort(t[keep])])
+        if line is None:
+            return None
+        lines.append(line)
+    corners = [_intersect(lines[(k - 1) % 4], lines[k]) for k in range(4)]
+    return None if any(c is None for c in corners) else np.array(corners, np.float64)
+
+
+def _shape_ok(quad: np.ndarray, area: float) -> bool:
+    """About twice as wide as high (either way round), convex, filled by the blob."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    long_, short = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    ratio = max(long_, short) / max(min(long_, short), 1e-6)
+    quad_area = cv2.contourArea(quad.astype(np.float32))
+    return ASPECT[0] <= ratio <= ASPECT[1] and quad_area > 0 and area / quad_area >= MIN_FILL
+
+
+def _ordered(quad: np.ndarray) -> np.ndarray:
+    """Corners clockwise (as seen), from the one nearest the picture's top left along a long side:
+    tl, tr, br, bl of a board 10 squares along the first side."""
+    (ax, ay), (bx, by) = quad[1] - quad[0], quad[2] - quad[1]
+    if ax * by - ay * bx < 0:
+        quad = quad[::-1]
+    quad = np.roll(quad, -int(np.argmin(quad.sum(axis=1))), axis=0)
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    return quad if sides[0] + sides[2] >= sides[1] + sides[3] else np.roll(quad, -1, axis=0)
+
+
+def find_trays(image: np.ndarray) -> list[np.ndarray]:
+    """Tray candidates, largest first: each the floor's corners (4 x 2, picture coordinates)."""
+    h, w = image.shape[:2]
+    f = min(1.0, WORK_SIDE / max(h, w))
+    small = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA) if f < 1 else image
+    out: list[np.ndarray] = []
+    for mask in inside_masks(small):
+        for quad in _candidates(mask):
+            quad = _ordered((quad + 0.5) / f)
+            if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
+                out.append(quad)
+    out.sort(key=lambda q: -cv2.contourArea(q.astype(np.float32)))
+    return out[:MAX_TRAYS]
+
+
+def _candidates(mask: np.ndarray) -> list[np.ndarray]:
+    """Quadrilaterals of the mask's blobs shaped like a tray (working copy coordinates)."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    out = []
+    for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1:
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < MIN_AREA * mask.size:
+            break
+        x, y, w, h = stats[i, :4]
+        blob = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        quad = fit_quad(max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float64))
+        if quad is not None and _shape_ok(quad, area):
+            out.append(quad + (x, y))
+    return out
