@@ -39,8 +39,10 @@ from visolve.vision.view import BoardView
 
 #: squares of margin sampled around the tray; the rim is looked at between RING squares out
 MARGIN, RING = 0.5, (0.15, 0.45)
-#: the rim: at least RIM_SHARE of the ring's pixels with a saturation under RIM_SAT
+#: the rim: at least RIM_SHARE of the ring's pixels with a saturation under RIM_SAT (white-balanced)
 RIM_SHARE, RIM_SAT = 0.6, 0.15
+#: the rim's colour may be cast by the light up to this saturation
+RIM_CAST = 0.3
 #: the light is evened over this many squares (the rim within reach of every square)
 LIGHT_SIZE = 6.5
 #: the rim's white: this percentile of the ring, per channel
@@ -86,9 +88,14 @@ def _ring(view: BoardView) -> np.ndarray:
 
 
 def has_rim(view: BoardView) -> bool:
-    """The box's white plastic around the quadrilateral (not pieces, not a desk)."""
-    ring = _ring(view)
-    return bool((_saturation(ring[None]) < RIM_SAT).mean() >= RIM_SHARE)
+    """The box's white plastic around the quadrilateral (not pieces, not a desk): the ring's
+    median colour light and at most :data:`RIM_CAST` saturated (a colour cast), and most of the
+    ring's pixels of that colour (under :data:`RIM_SAT` once divided by it)."""
+    ring = _ring(view).astype(np.float32)
+    white = np.maximum(np.median(ring, axis=0), 1.0)
+    if _saturation(white[None, None])[0, 0] > RIM_CAST:
+        return False
+    return bool((_saturation((ring / white)[None]) < RIM_SAT).mean() >= RIM_SHARE)
 
 
 def _edge(coloured: np.ndarray, pitch: int, length: int) -> tuple[float, float] | None:
