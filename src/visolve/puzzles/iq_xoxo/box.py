@@ -58,6 +58,8 @@ SIDE_PITCH = 20
 FLOOR_DEV = 10.0
 #: the floor is at most this share of the rim's light (the finder's own test, with some room)
 FLOOR_UNDER_RIM = 0.95
+#: why a quadrilateral is no tray (the next candidate is tried)
+NO_FLOOR = "as light as the rim around the tray"
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
 
@@ -171,7 +173,7 @@ def _same_floor(squares: dict, bodies: dict, rim: float) -> dict:
     for k in empty:
         off = float(np.linalg.norm(_lab(bodies[k]) - floor))
         if not dark_enough:
-            squares[k] = BoxSquare("?", "?", (), f"as light as the rim around the tray ({median.max() / rim:.2f})")
+            squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.max() / rim:.2f})")
         elif off > FLOOR_DEV:
             squares[k] = BoxSquare("?", "?", (), f"pale, but not the floor's colour ({off:.0f} from it)")
     return squares
@@ -242,10 +244,16 @@ def read_trays(image: np.ndarray) -> TrayReading:
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
+    first = None
     for corners in find_trays(picture):
         reading = read_tray(picture, corners)
-        if reading is not None:
+        if reading is None:
+            continue
+        if NO_FLOOR not in reading.error:
             return reading
+        first = first or reading  # as light as the rim: the lid, or a light patch of the rim
+    if first is not None:
+        return first
     raise NotThisPuzzle("no IQ XOXO box tray found")
 
 
