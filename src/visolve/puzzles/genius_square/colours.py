@@ -70,6 +70,27 @@ WOOD_SHADES = (0.85, 1.0, 1.1)
 #: largest relative residual of the best colour, and least lead over the second
 MAX_RESIDUAL = 0.3
 MIN_LEAD = 0.1
+#: a colour this close behind the best one (beyond MIN_LEAD) is an option too
+OPTION_MARGIN = 0.05
+#: centre edge patches: this far inside the square's edge, half-size (squares)
+EDGE_AT = 0.02
+EDGE_HALF = 0.03
+#: glare on the board: channels of ``n`` within GLARE_SPREAD + GLARE_SPREAD_SHARE * size
+GLARE_SPREAD = 0.06
+GLARE_SPREAD_SHARE = 0.35
+#: centre over edges per light left by glare (:func:`_edge_contrast`), measured on 500 synthetic
+#: photos: an empty square in glare at most 0.18 (Happy Puzzle) and -0.38 (SmartGames), the grey
+#: piece at least 0.42 and -0.41 (-0.34 drawn clean).  Below EMPTY_EDGE_MAX a square may be empty;
+#: below CUBE_EDGE_MIN it is no cube.  On the SmartGames board the light grid lines hide the cube's
+#: edge: that test does not part them, a grey square stays the grey piece or empty.
+EMPTY_EDGE_MAX = {"happy-puzzle": 0.3, "smartgames": -0.4}
+CUBE_EDGE_MIN = {"happy-puzzle": 0.2, "smartgames": -np.inf}
+MIN_UNGLARED = 0.1
+#: a centre brighter than this (mean of ``n``) is washed out: nothing can be told
+WASHED_OUT = 1.05
+#: a disc in glare: corners below this share of the centre's brightness; glare at most MAX_GLARE
+DISC_CORNER_SHARE = 0.6
+MAX_GLARE = 0.85
 #: board colour: Smart Games blue when blue exceeds red by this much (grey levels)
 BLUE_LEAD = 25.0
 
@@ -82,6 +103,7 @@ class Square:
     doubt: str = ""
     colour: tuple = ()
     faint: bool = False  #: read as empty, but lighter than the board (glare, or a dim grey piece?)
+    options: tuple = ()  #: what the square may be when its colour alone does not say (shapes settle it)
 
 
 def edition_of(board_bgr: np.ndarray) -> str:
@@ -147,10 +169,14 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
         row = []
         for c in range(SIZE):
             span = np.maximum(white - board[r, c], 20.0)
-            centre = (_median(img, view, c + 0.5, r + 0.5, CENTRE / 2) - board[r, c]) / span
-            corners = [(_median(img, view, c + x, r + y, CORNER_HALF) - board[r, c]) / span
-                       for x in (CORNER_AT, 1 - CORNER_AT) for y in (CORNER_AT, 1 - CORNER_AT)]
-            row.append(classify(centre, corners, protos))
+
+            def at(u: float, v: float, half: float) -> np.ndarray:
+                return (_median(img, view, c + u, r + v, half) - board[r, c]) / span
+
+            centre = at(0.5, 0.5, CENTRE / 2)
+            corners = [at(x, y, CORNER_HALF) for x in (CORNER_AT, 1 - CORNER_AT) for y in (CORNER_AT, 1 - CORNER_AT)]
+            edges = [at(x, y, EDGE_HALF) for x, y in ((0.5, EDGE_AT), (0.5, 1 - EDGE_AT), (EDGE_AT, 0.5), (1 - EDGE_AT, 0.5))]
+            row.append(classify(centre, corners, protos, edition, edges))
         out.append(row)
     return out
 
@@ -162,11 +188,15 @@ def _median(img: np.ndarray, view: BoardView, u: float, v: float, half: float) -
     return np.median(patch.reshape(-1, 3), axis=0)
 
 
-def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np.ndarray]) -> Square:
-    """One square from its centre and corner colours (units of ``n``)."""
+def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np.ndarray],
+             edition: str = "happy-puzzle", edges: list[np.ndarray] | None = None) -> Square:
+    """One square from its centre, corner and edge colours (units of ``n``).
+
+    The result has one symbol, or several ``options`` that the pieces' shapes
+    must settle (:mod:`visolve.puzzles.genius_square.resolve`), or a ``doubt``.
+    """
     size = float(np.abs(centre).max())
     spread = float(centre.max() - centre.min())
-    free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     shown = tuple(round(float(v), 2) for v in centre)
     if size < EMPTY_MAX:
         return Square(EMPTY, colour=shown)
@@ -174,17 +204,74 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np
         return Square(EMPTY, colour=shown, faint=True)
     if size < OBJECT_MIN:
         return Square("", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
+    if float(centre.mean()) > WASHED_OUT:
+        return Square("", f"washed out by glare (n={shown})", shown)
+    free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     if free >= DISC_FREE:
         return _disc(centre, protos[WOOD], shown)
+    glared = _disc_in_glare(centre, corners)
+    if glared is not None and _residual(glared, protos[WOOD]) <= MAX_RESIDUAL:
+        return Square(WOOD, colour=shown)
+    flat = edges is not None and _glare_like(centre) and _edge_contrast(centre, edges) < EMPTY_EDGE_MAX[edition]
+    cube = edges is None or _edge_contrast(centre, edges) > CUBE_EDGE_MIN[edition]
+    options = [EMPTY] if flat else []
+    options += [name for name in _colour_options(centre, corners, protos, size, free)
+                if name == WOOD or cube or not _glare_like(centre)]
+    if not options:
+        return Square("", _colour_doubt(centre, protos, shown), shown)
+    if len(options) == 1:
+        return Square(options[0], colour=shown)
+    return Square("", colour=shown, options=tuple(options))
+
+
+def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np.ndarray],
+                    size: float, free: int) -> list[str]:
+    """The colours ``centre`` may be: the best (within :data:`MAX_RESIDUAL`) and those close behind it."""
     filled = sum(float(np.abs(k).max()) > FILLED_SHARE * size for k in corners)
     names = [name for name in protos if name != WOOD or filled < CUBE_FILLED]
     ranked = sorted((_residual(centre, protos[name]), name) for name in names)
-    (best, name), (second, other) = ranked[0], ranked[1]
-    if best > MAX_RESIDUAL or second - best < MIN_LEAD:
-        return Square("", f"colour {shown} is neither clearly {_what(name)} nor {_what(other)}", shown)
-    if name != WOOD and free > MAX_FREE_CUBE:
-        return Square("", f"{_what(name)} colour, but the square's corners show the board", shown)
-    return Square(name, colour=shown)
+    best = ranked[0][0]
+    if best > MAX_RESIDUAL:
+        return []
+    close = [name for r, name in ranked if r < best + MIN_LEAD + OPTION_MARGIN]
+    return [name for name in close if name == WOOD or free <= MAX_FREE_CUBE]
+
+
+def _colour_doubt(centre: np.ndarray, protos: dict[str, np.ndarray], shown: tuple) -> str:
+    ranked = sorted((_residual(centre, protos[name]), name) for name in protos)
+    (_best, name), (_second, other) = ranked[0], ranked[1]
+    return f"colour {shown} is neither clearly {_what(name)} nor {_what(other)}"
+
+
+def _glare_like(centre: np.ndarray) -> bool:
+    """A colour glare on the board gives: near the board-to-white line (channels close together)."""
+    size = float(np.abs(centre).max())
+    return float(centre.max() - centre.min()) <= GLARE_SPREAD + GLARE_SPREAD_SHARE * size
+
+
+def _edge_contrast(centre: np.ndarray, edges: list[np.ndarray]) -> float:
+    """How much brighter the centre is than the square's edges, per unit of light left by glare.
+
+    An empty square in glare is as bright as the board and grid lines around
+    it; a cube stands apart from the gap around it.
+    """
+    mean = float(centre.mean())
+    return (mean - float(np.mean(edges))) / max(1.0 - mean, MIN_UNGLARED)
+
+
+def _disc_in_glare(centre: np.ndarray, corners: list[np.ndarray]) -> np.ndarray | None:
+    """The centre's colour with glare taken out, when two corners or more show the board in glare.
+
+    Glare mixes a colour ``n`` towards white: ``(1 - s) n + s``; a corner
+    showing the board (0) gives ``s``.  Corners much darker than the centre
+    and near the board-to-white line are taken as such.
+    """
+    mean = float(centre.mean())
+    lifted = [float(k.mean()) for k in corners if _glare_like(k) and float(k.mean()) < DISC_CORNER_SHARE * mean]
+    if len(lifted) < DISC_FREE:
+        return None
+    s = float(np.clip(np.median(lifted), 0.0, MAX_GLARE))
+    return (centre - s) / (1.0 - s)
 
 
 def _disc(centre: np.ndarray, wood: np.ndarray, shown: tuple) -> Square:

@@ -27,8 +27,9 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.board import Level, groups, make_level, shape_problem
+from visolve.puzzles.genius_square.board import Level, groups, make_level
 from visolve.puzzles.genius_square.colours import Square, edition_of, read_squares, references
+from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.finder import (
     LABEL_MARGIN,
     SIZE,
@@ -102,22 +103,14 @@ def read(image: np.ndarray, source: str = "") -> Level:
 
 
 def level_of(squares: list[list[Square]], edition: str, source: str = "") -> Level:
-    """The level of squares as read: a square in doubt, or pieces out of shape, are a :class:`ReadError`."""
-    for r, row in enumerate(squares):
-        for c, sq in enumerate(row):
-            if sq.doubt:
-                raise ReadError(f"square {model.name((r, c))}: {sq.doubt}")
-    rows = ["".join(sq.symbol for sq in row) for row in squares]
+    """The level of squares as read: a square in doubt, or pieces out of shape, are a :class:`ReadError`.
+
+    Squares with several options are settled by the pieces' shapes
+    (:func:`visolve.puzzles.genius_square.resolve.resolve`).
+    """
+    rows = resolve(squares)
     blockers, found = groups(rows)
-    pieces = {}
-    for piece, parts in sorted(found.items()):
-        if len(parts) > 1:
-            raise ReadError(f"square {parts[1][0]}: piece {piece} ({model.COLOURS[piece]}) seen in "
-                            f"{len(parts)} places ({' '.join(p[0] for p in parts)})")
-        problem = shape_problem(piece, parts[0])
-        if problem:
-            raise ReadError(f"square {parts[0][0]}: {problem}")
-        pieces[piece] = parts[0]
+    pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
     if GREY not in pieces:
         _no_dim_grey_piece(squares)
     return make_level(level_name(source), blockers, pieces, source=source, edition=edition)
