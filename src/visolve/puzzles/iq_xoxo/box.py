@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square_name
 from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, cover, high_pass,
-                                               read_square)
+                                               mark_offset, read_square)
 from visolve.puzzles.iq_xoxo.box_draw import PLATE_INSET
 from visolve.puzzles.iq_xoxo.box_find import find_trays
 from visolve.vision.view import BoardView
@@ -58,6 +59,10 @@ SIDE_PITCH = 20
 FLOOR_DEV = 10.0
 #: the floor is at most this share of the rim's light (the finder's own test, with some room)
 FLOOR_UNDER_RIM = 0.95
+#: alignment on the marks: looked for up to ALIGN_REACH of a square from each square's middle,
+#: a fit of at least ALIGN_SCORE counts; at least ALIGN_MIN marks, RANSAC tolerance ALIGN_TOLERANCE
+#: squares
+ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.25, 0.35, 6, 0.08
 #: why a quadrilateral is no tray (the next candidate is tried)
 NO_FLOOR = "as light as the rim around the tray"
 #: the way up needs at least this many marks read
@@ -126,9 +131,9 @@ def _edge(coloured: np.ndarray, pitch: int, length: int) -> tuple[float, float] 
     return tuple(float(v) for v in (slope * at + offset) / pitch - REACH - PLATE_INSET)
 
 
-def snapped(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """The corners with each side along which pieces lie moved to the pieces' plates' edge."""
-    view = BoardView.from_corners(image, corners, ROWS, COLS, pitch=SIDE_PITCH, margin=REACH)
+def snapped(view: BoardView) -> np.ndarray:
+    """The corners of a view (:data:`SIDE_PITCH`, margin :data:`REACH`) with each side along
+    which pieces lie moved to the pieces' plates' edge."""
     coloured = _saturation(view.image) >= COLOURED
     band = int(round(2 * REACH * SIDE_PITCH))
     top = _edge(coloured[:band], SIDE_PITCH, COLS) or (0.0, 0.0)
@@ -224,12 +229,36 @@ def rows_of(squares: dict) -> tuple[str, ...]:
     return tuple("".join(row) for row in grid)
 
 
+def aligned(view: BoardView) -> BoardView:
+    """The view fitted to its marks: each coloured square's mark found (up to :data:`ALIGN_REACH`
+    of a square from the square's middle), a homography through those of a good fit
+    (:data:`ALIGN_MIN` of them at least, RANSAC), the view sampled again; else as it was."""
+    detail = view.with_image(high_pass(view.image, view.pitch))
+    seen, found = [], []
+    for r in range(ROWS):
+        for c in range(COLS):
+            body = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
+            if _saturation(body[None, None])[0, 0] < COLOURED:
+                continue
+            dx, dy, score = mark_offset(detail.cell(r, c, size=MARK_SIZE + 2 * ALIGN_REACH), view.pitch)
+            if score >= ALIGN_SCORE:
+                seen.append((c + 0.5, r + 0.5))
+                found.append((c + 0.5 + dx / view.pitch, r + 0.5 + dy / view.pitch))
+    if len(seen) < ALIGN_MIN:
+        return view
+    fit, inliers = cv2.findHomography(np.float32(seen), np.float32(found), cv2.RANSAC, ALIGN_TOLERANCE)
+    if fit is None or inliers.sum() < ALIGN_MIN:
+        return view
+    return view.resampled(homography=view.homography @ fit)
+
+
 def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     """Read the tray whose floor's corners are ``corners``; None when no white rim is around it."""
-    first = BoardView.from_corners(image, corners, ROWS, COLS, pitch=PITCH, margin=MARGIN)
-    if not has_rim(first):
+    side_view = BoardView.from_corners(image, corners, ROWS, COLS, pitch=SIDE_PITCH, margin=REACH)
+    if not has_rim(side_view):
         return None
-    view = BoardView.from_corners(image, snapped(image, corners), ROWS, COLS, pitch=PITCH, margin=MARGIN)
+    view = BoardView.from_corners(image, snapped(side_view), ROWS, COLS, pitch=PITCH, margin=MARGIN)
+    view = aligned(view)
     reading = TrayReading(view)
     try:
         reading.squares = read_squares(_balanced(view))

@@ -34,7 +34,8 @@ PITCH = 40
 #: share of a square whose median is its colour
 BODY_SIZE = 0.7
 #: saturation (max - min) / max of a white-balanced square: at most EMPTY_SAT the floor,
-#: at least PIECE_SAT a piece; a square darker than DARK (share of the rim's white) is a piece
+#: at least PIECE_SAT a piece, between a piece only with a clear mark; a square darker than
+#: DARK (share of the rim's white) is a piece
 EMPTY_SAT, PIECE_SAT, DARK = 0.14, 0.3, 0.45
 #: colour distance (Lab, lightness weighted by LIGHT_WEIGHT): a piece is a candidate for a
 #: square within NEAR of the best, and the best must be within FAR
@@ -112,14 +113,25 @@ def square_mark(detail: np.ndarray, pitch: int) -> tuple[str, str]:
     return best, ""
 
 
+def mark_offset(detail: np.ndarray, pitch: int) -> tuple[float, float, float]:
+    """Where the mark in a piece square's high-passed patch is, from the patch's middle
+    (view px), and how well the better template fits there."""
+    best = (0.0, 0.0, -1.0)
+    for _which, tmpl in _templates(pitch):
+        res = cv2.matchTemplate(detail, tmpl, cv2.TM_CCOEFF_NORMED)
+        _lo, score, _lo_at, (x, y) = cv2.minMaxLoc(res)
+        if score > best[2]:
+            best = (x - (res.shape[1] - 1) / 2, y - (res.shape[0] - 1) / 2, float(score))
+    return best
+
+
 def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
     """One square from its white-balanced colour ``body`` (white = 255) and high-passed ``detail``."""
     top = float(body.max())
     sat = (top - float(body.min())) / max(top, 1.0)
     if sat <= EMPTY_SAT and top >= DARK * 255:
         return BoxSquare("empty", "")
-    if sat < PIECE_SAT and top >= DARK * 255:
-        return BoxSquare("?", "?", (), f"neither the floor nor a piece (saturation {sat:.2f})")
+    pale = sat < PIECE_SAT and top >= DARK * 255
     letters, palette = _palette()
     dist = np.linalg.norm(palette - _lab(body), axis=1)
     best = float(dist.min())
@@ -127,6 +139,8 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
         return BoxSquare("?", "?", (), f"its colour is no piece's (nearest {letters[int(dist.argmin())]}, {best:.0f} away)")
     near = tuple(k for k, d in zip(letters, dist) if d <= best + NEAR)
     mark, why = square_mark(detail, pitch)
+    if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): only a mark tells
+        return BoxSquare("?", "?", (), f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)")
     return BoxSquare("piece", mark, near, why)
 
 

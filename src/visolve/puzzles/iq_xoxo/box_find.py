@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from visolve.vision.board import _intersect
+from visolve.vision.glance import thumbnail
 from visolve.vision.light import illumination
 
 #: long side of the working copy (px)
@@ -43,7 +44,7 @@ CLOSE_SHARE, OPEN_SHARE = 0.008, 0.015
 MIN_AREA, ASPECT, MIN_FILL = 0.01, (1.6, 2.6), 0.75
 #: a side's line: its ends (this share of the side at each end) left out, then the
 #: line through most points (within LINE_TOL of the side), tried through PAIRS x PAIRS points
-SIDE_END, LINE_TOL, PAIRS = 0.12, 0.012, 7
+SIDE_END, LINE_TOL, PAIRS = 0.12, 0.012, 5
 #: at most this many candidates
 MAX_TRAYS = 4
 
@@ -113,18 +114,18 @@ def fit_quad(points: np.ndarray) -> np.ndarray | None:
     (:func:`_side_line`).
     """
     box = cv2.boxPoints(cv2.minAreaRect(points.astype(np.float32))).astype(np.float64)
+    ends = np.roll(box, -1, axis=0)
+    lengths = np.linalg.norm(ends - box, axis=1)
+    if lengths.min() < 4:
+        return None
+    normals = np.stack([-(ends - box)[:, 1], (ends - box)[:, 0]], axis=1) / lengths[:, None]
+    dists = np.abs(np.einsum("nk,sk->ns", points, normals) - np.einsum("sk,sk->s", box, normals)[None, :])
+    side_of = np.argmin(dists, axis=1)
     lines = []
     for k in range(4):
-        a, b = box[k], box[(k + 1) % 4]
-        length = float(np.linalg.norm(b - a))
-        if length < 4:
-            return None
-        t = ((points - a) @ (b - a)) / length ** 2
-        dist = np.abs((points - a) @ np.array([-(b - a)[1], (b - a)[0]]) / length)
-        near = (dist <= np.min([np.abs((points - box[j]) @ np.array([-(box[(j + 1) % 4] - box[j])[1],
-                                                                     (box[(j + 1) % 4] - box[j])[0]]))
-                                / max(float(np.linalg.norm(box[(j + 1) % 4] - box[j])), 1e-6) for j in range(4)], axis=0))
-        keep = near & (t > SIDE_END) & (t < 1 - SIDE_END)
+        a, b = box[k], ends[k]
+        t = ((points - a) @ (b - a)) / lengths[k] ** 2
+        keep = (side_of == k) & (t > SIDE_END) & (t < 1 - SIDE_END)
         line = _side_line(points[keep][np.argsort(t[keep])])
         if line is None:
             return None
@@ -155,9 +156,8 @@ def _ordered(quad: np.ndarray) -> np.ndarray:
 
 def find_trays(image: np.ndarray) -> list[np.ndarray]:
     """Tray candidates, largest first: each the floor's corners (4 x 2, picture coordinates)."""
-    h, w = image.shape[:2]
-    f = min(1.0, WORK_SIDE / max(h, w))
-    small = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA) if f < 1 else image
+    small = thumbnail(image, WORK_SIDE)
+    f = small.shape[1] / image.shape[1]
     out: list[np.ndarray] = []
     for mask in inside_masks(small):
         for quad in _candidates(mask):
