@@ -24,11 +24,12 @@ in reading order.  Which way up the board is, is the reader's question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
+from visolve.puzzles.iq_xoxo.lattice import lattice_quads
 from visolve.vision.glance import thumbnail
 
 
@@ -39,8 +40,11 @@ WORK_SIDE = 1024
 INK_SAT = 0.22
 BALANCE_REACH = 1 / 12
 #: boards are looked for on a copy with squares about this many px apart,
-#: made when the working copy's differ by more than RESCALE_ABOVE
+#: made when the working copy's differ by more than RESCALE_ABOVE (or a part is cut out)
 TARGET_PITCH, RESCALE_ABOVE = 32, 0.25
+#: boards are looked for within CROP_REACH pitches of the squares the first look
+#: saw (a board is 10 wide), unless that is more than CROP_SHARE of the picture
+CROP_REACH, CROP_SHARE = 12, 0.7
 #: sensor noise is smoothed away first (Gaussian sigma, work px)
 DENOISE = 0.8
 #: first look: the light from these shares of the picture's long side around
@@ -56,9 +60,10 @@ SQUARE_SHARE = 0.86
 #: second look: the light range within REACH pitches; ink needs a range of
 #: MIN_RANGE of the light (grey squares are about 14 % darker than the page)
 REACH, MIN_RANGE = 1.2, 0.05
-#: grey squares: side within this share of SQUARE_SHARE pitches; pieces: coloured
-#: blobs of at least MIN_PIECE pitches squared
-SQUARE_SPREAD, MIN_PIECE = 0.3, 1.5
+#: grey squares: side within this share of SQUARE_SHARE pitches (a photo's perspective
+#: makes near squares much larger than far ones); pieces: coloured blobs of at least
+#: MIN_PIECE pitches squared
+SQUARE_SPREAD, MIN_PIECE = 0.5, 1.5
 #: holes in ink up to this many pitches squared (a dot) are filled
 HOLE = 0.12
 #: classic blocks: ink darker than CLASSIC_SHARE of the light, the block
@@ -73,6 +78,10 @@ TAB_BOX, TAB_ASPECT, TAB_REACH, LOST_TAB = (1.2, 4.5), (1.5, 4.0), 1.5, 10
 #: stray squares are looked for this many pitches around the boards found (a
 #: page's boards are 1.2 - 2.2 pitches apart)
 STRAY_REACH = 4.0
+#: pieces far from the boards are looked for on a copy with squares this many px apart
+LOST_SCALE = 8
+#: the page: at least this share of the light right around the boards
+PAGE_LIGHT = 0.6
 #: squares this many pitches apart are neighbours on a grid
 NEIGHBOUR = (0.85, 1.2)
 #: a piece's marks (lighter, less coloured) are closed over by a disc this share of the pitch
@@ -159,7 +168,13 @@ def ink_mask(grey: np.ndarray, coloured: np.ndarray, reach: float) -> np.ndarray
 
 
 def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
-    """The pitch (px of ``grey``) from a first look.
+    """The pitch (px of ``grey``) from a first look (see :func:`rough_look`)."""
+    found = rough_look(grey, coloured)
+    return None if found is None else found[0]
+
+
+def rough_look(grey: np.ndarray, coloured: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """The pitch (px of ``grey``) and the centres of the squares of that size, from a first look.
 
     The light is taken from each of :data:`ROUGH_REACHES` around (the pitch
     is not known yet); the reach that shows the most squares of one size wins.
@@ -168,7 +183,7 @@ def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
     for reach in ROUGH_REACHES:
         found = square_pitch(ink_mask(grey, coloured, reach * max(grey.shape)))
         if found is not None and found[1] > most:
-            best, most = found[0], found[1]
+            best, most = (found[0], found[2]), found[1]
     return best
 
 
@@ -181,9 +196,9 @@ def _on_grid(centres: np.ndarray, pitch: float) -> int:
     return int((near.sum(axis=1) >= 2).sum())
 
 
-def square_pitch(ink: np.ndarray) -> tuple[float, int] | None:
-    """Cell pitch (px) from the square-like ink blobs (the median side / SQUARE_SHARE), and how
-    many of them lie on a grid of that pitch (None: fewer than MIN_SQUARES)."""
+def square_pitch(ink: np.ndarray) -> tuple[float, int, np.ndarray] | None:
+    """Cell pitch (px) from the square-like ink blobs (the median side / SQUARE_SHARE), how
+    many of them lie on a grid of that pitch and their centres (None: fewer than MIN_SQUARES)."""
     n, _labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     ok = (area >= SQUARE_AREA[0]) & (area <= SQUARE_AREA[1]) & (area >= SQUARE_FILL * w * h)
@@ -197,8 +212,9 @@ def square_pitch(ink: np.ndarray) -> tuple[float, int] | None:
     if close.sum() < MIN_SQUARES:
         return None
     pitch = float(np.median(sides[close])) / SQUARE_SHARE
-    on_grid = _on_grid(centres[1:][ok][close][:MAX_SQUARES], pitch)
-    return (pitch, on_grid) if on_grid >= MIN_SQUARES else None
+    squares = centres[1:][ok][close]
+    on_grid = _on_grid(squares[:MAX_SQUARES], pitch)
+    return (pitch, on_grid, squares) if on_grid >= MIN_SQUARES else None
 
 
 def _fit_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
@@ -288,17 +304,33 @@ def _is_board(quad: np.ndarray, block: np.ndarray, pitch: float) -> bool:
     return covered >= MIN_FILL * max(cv2.countNonZero(inside), 1)
 
 
-def _keep(mask: np.ndarray, good) -> tuple[np.ndarray, np.ndarray]:
-    """The connected parts of ``mask`` whose stats row (x, y, w, h, area) ``good`` accepts (0/255), and their centres."""
+def _keep(mask: np.ndarray, good, with_areas: bool = False):
+    """The connected parts of ``mask`` whose stats row (x, y, w, h, area) ``good`` accepts (0/255),
+    their centres (and areas)."""
     n, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=4)
     ok = good(stats[1:])
     keep = np.zeros(n, np.uint8)
     keep[1:] = 255 * ok
+    if with_areas:
+        return keep[labels], centres[1:][ok], stats[1:, 4][ok].astype(np.float64)
     return keep[labels], centres[1:][ok]
 
 
-def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
-    """What boards are made of (0/255): grey squares of the pitch's size and coloured pieces; the squares' centres.
+@dataclass(frozen=True)
+class Parts:
+    """What boards are made of (see :func:`board_parts`)."""
+
+    mask: np.ndarray  #: grey squares and pieces (0/255)
+    centres: np.ndarray  #: the grey squares' centres (px)
+    sides: np.ndarray  #: their sides (px, square root of the area)
+    pieces: np.ndarray  #: colour with the marks closed over (0/255)
+    blobs: np.ndarray  #: its blobs of at least MIN_PIECE squares (0/255)
+    cover: np.ndarray  #: grey ink of any shape, or colour (0/255): what a board's squares show
+    grouped: np.ndarray | None = None  #: which squares are linked into a lattice (bool)
+
+
+def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> Parts:
+    """What boards are made of: grey squares of the pitch's size and coloured pieces.
 
     Shading, text and noise darker than the page are left out: only ink
     blobs square and of the squares' size, and coloured blobs of at least
@@ -312,19 +344,17 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[n
 
     def square(st):
         w, h, area = st[:, 2], st[:, 3], st[:, 4]
-        size = np.sqrt(area.astype(np.float64))
+        size = np.sqrt(area.astype(np.float64)) / (SQUARE_SHARE * pitch)
         shaped = (area >= SQUARE_FILL * w * h) & (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
-        loose = shaped & (size >= 0.5 * SQUARE_SHARE * pitch) & (size <= 1.5 * SQUARE_SHARE * pitch)
-        side = float(np.median(size[loose])) if loose.any() else SQUARE_SHARE * pitch
-        return shaped & (np.abs(size - side) <= SQUARE_SPREAD * side)
+        return shaped & (np.abs(size - 1) <= SQUARE_SPREAD)
 
     marks = max(3, int(round(MARK_SHARE * pitch)) | 1)
     col = cv2.morphologyEx(coloured.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (marks, marks)))
     col = cv2.morphologyEx(col, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
     pieces, _c = _keep(col, lambda st: st[:, 4] >= MIN_PIECE * pitch**2)
-    squares, centres = _keep(ink, square)
-    return cv2.bitwise_or(squares, pieces), centres
+    squares, centres, areas = _keep(ink, square, with_areas=True)
+    return Parts(cv2.bitwise_or(squares, pieces), centres, np.sqrt(areas), col, pieces, cv2.bitwise_or(ink, col))
 
 
 def tab_centres(coloured: np.ndarray, pitch: float) -> np.ndarray:
@@ -341,24 +371,54 @@ def tab_centres(coloured: np.ndarray, pitch: float) -> np.ndarray:
     return _keep(col, tab)[1]
 
 
-def _lost_tabs(tabs: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
-    """Tabs farther than :data:`TAB_REACH` pitches from every quad: a board left out."""
+def _lost(parts: Parts, grey: np.ndarray, tabs: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
+    """A board left out (its squares may all be covered): how many tabs lie farther than
+    :data:`TAB_REACH` pitches from every quad, and one more when pieces (blobs of colour of at
+    least :data:`MIN_PIECE` squares) cover that area between TAB_REACH and :data:`STRAY_REACH`
+    pitches from them, all on the boards' page.
+
+    The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
+    right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it); it is looked at with squares :data:`LOST_SCALE` px apart.
+    """
+    if not quads:
+        return len(tabs)
+    f = LOST_SCALE / pitch
+    h, w = parts.blobs.shape
+    size = (max(1, round(w * f)), max(1, round(h * f)))
+    inside = np.full((size[1], size[0]), 255, np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(inside, np.round(q * f).astype(np.int32), 0)
+    dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3) / LOST_SCALE
+    colour = cv2.resize(parts.pieces, size, interpolation=cv2.INTER_AREA) > 127
+    light = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+    near = (dist > 0) & (dist < TAB_REACH) & ~colour
+    if not near.any():
+        return 0
+    paper = ~colour & (light >= PAGE_LIGHT * float(np.median(light[near])))
+    _n, labels = cv2.connectedComponents(paper.astype(np.uint8), connectivity=4)
+    ring = labels[near & paper]
+    page = (labels == np.bincount(ring).argmax()).astype(np.uint8)
+    outline, _h = cv2.findContours(page, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(page, outline, -1, 1, -1)
+    far = (page > 0) & (dist > TAB_REACH)
     lost = 0
-    for c in tabs:
-        dist = [cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) for q in quads]
-        lost += not dist or max(dist) < -TAB_REACH * pitch
-    return lost
+    for x, y in tabs * f:
+        i, j = min(int(y), size[1] - 1), min(int(x), size[0] - 1)
+        lost += bool(far[i, j])
+    blobs = cv2.resize(parts.blobs, size, interpolation=cv2.INTER_AREA) > 127
+    return lost + (int((blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * LOST_SCALE**2)
 
 
-def _stray(centres: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
-    """Squares outside every quad but near one (the page around the boards) with at
-    least two others a pitch away (part of a grid): a board left out."""
+def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
+    """Squares outside every quad but near one (the page around the boards) and part of a grid
+    (linked into a lattice, or with two others a pitch away): a board left out."""
     outside = []
-    for c in centres:
+    for k, c in enumerate(parts.centres):
         dist = [cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) for q in quads]
-        if dist and max(dist) < -pitch / 2 and max(dist) > -STRAY_REACH * pitch:
-            outside.append(c)
-    return _on_grid(np.array(outside).reshape(-1, 2)[:MAX_SQUARES], pitch)
+        if dist and -STRAY_REACH * pitch < max(dist) < -pitch / 2:
+            outside.append(k)
+    grouped = 0 if parts.grouped is None else int(parts.grouped[outside].sum())
+    return max(grouped, _on_grid(parts.centres[outside][:MAX_SQUARES], pitch))
 
 
 def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
@@ -380,26 +440,37 @@ def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
 
 
 def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[list[np.ndarray], int, np.ndarray]:
-    """Quads (px of ``grey``) of the board-like blocks, squares ``pitch`` px apart, the stray
+    """Quads (px of ``grey``) of the boards, squares ``pitch`` px apart, the stray
     squares (a number tab far from every quad counts as :data:`LOST_TAB` of them) and the
     centres of all the grey squares seen.
 
-    Blocks are made three ways: of the squares and pieces alone
-    (:func:`board_parts`, blind to shading), of all the ink and colour
-    (keeps squares that touch a line or each other), and as
-    :func:`classic_quads`.  One board may so give several quads: the reader
-    keeps the one that reads.
+    First each board as a lattice of its squares
+    (:func:`visolve.puzzles.iq_xoxo.lattice.lattice_quads`).  When that
+    leaves squares or a tab out, blocks are outlined three ways too: of the
+    squares and pieces alone (:func:`board_parts`, blind to shading), of all
+    the ink and colour (keeps squares that touch a line or each other), and
+    as :func:`classic_quads`.  One board may so give several quads: the
+    reader keeps the first that reads.
     """
-    parts, centres = board_parts(grey, coloured, pitch)
+    parts = board_parts(grey, coloured, pitch)
+    tabs = tab_centres(coloured, pitch)
+    quads, grouped = lattice_quads(parts.centres, parts.sides, parts.cover, pitch, SQUARE_SHARE)
+    quads = [_ordered(q) for q in quads]
+    parts = replace(parts, grouped=grouped)
+    if quads and not _stray_weight(parts, grey, tabs, quads, pitch):
+        return quads, 0, parts.centres
     specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
     ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
-    quads: list[np.ndarray] = []
-    for quad in _block_quads(parts, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch):
+    for quad in _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch):
         if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads):
             quads.append(quad)
-    stray = _stray(centres, quads, pitch) + LOST_TAB * _lost_tabs(tab_centres(coloured, pitch), quads, pitch)
-    return quads, stray, centres
+    return quads, _stray_weight(parts, grey, tabs, quads, pitch), parts.centres
+
+
+def _stray_weight(parts: Parts, grey: np.ndarray, tabs: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
+    """Squares of a grid outside the quads, and :data:`LOST_TAB` for a tab or pieces far from them all."""
+    return _stray(parts, quads, pitch) + LOST_TAB * _lost(parts, grey, tabs, quads, pitch)
 
 
 def classic_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> list[np.ndarray]:
@@ -436,6 +507,19 @@ def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     return ([], None) if pitch is None else (board_quads(grey, coloured, pitch)[0], pitch)
 
 
+def _cropped(image: np.ndarray, squares: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
+    """The part of ``image`` within :data:`CROP_REACH` pitches of the squares seen first
+    (picture px), and its top-left corner; the whole picture when that part is most of it."""
+    h, w = image.shape[:2]
+    reach = CROP_REACH * pitch
+    x0, y0 = (max(0, int(v)) for v in squares.min(axis=0) - reach)
+    x1, y1 = (int(v) for v in squares.max(axis=0) + reach)
+    x1, y1 = min(w, x1), min(h, y1)
+    if (x1 - x0) * (y1 - y0) > CROP_SHARE * w * h:
+        return image, np.zeros(2)
+    return image[y0:y1, x0:x1], np.array([x0, y0], np.float64)
+
+
 def find_boards(image: np.ndarray) -> tuple[list[Found], int]:
     """Every board-like block of ``image`` (see the module docstring), in reading order,
     and how many squares of a grid lie outside them all (a board not outlined).
@@ -447,15 +531,17 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], int]:
     """
     work, f = work_copy(image)
     grey, coloured = planes(work)
-    pitch = rough_pitch(grey, coloured)
-    if pitch is None:
+    look = rough_look(grey, coloured)
+    if look is None:
         return [], 0
+    pitch, seen = look
+    image, origin = _cropped(image, seen / f, pitch / f)
     g = min(1.0, max(f, f * TARGET_PITCH / pitch))  # only ever enlarged: reducing blurs the gaps
-    if abs(g - f) > RESCALE_ABOVE * f:
+    if origin.any() or abs(g - f) > RESCALE_ABOVE * f:
         h, w = image.shape[:2]
         size = (max(1, round(w * g)), max(1, round(h * g)))
         scaled = cv2.resize(image, size, interpolation=cv2.INTER_AREA if g < 0.5 else cv2.INTER_LINEAR)
-        pitch *= scaled.shape[1] / work.shape[1]
+        pitch *= scaled.shape[1] / (w * f)
         f = scaled.shape[1] / w
         grey, coloured = planes(scaled)
     quads, stray, squares = board_quads(grey, coloured, pitch)
@@ -463,7 +549,7 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], int]:
     for q in quads:
         near = [c for c in squares
                 if cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) > -pitch / 2]
-        found.append(Found((q + 0.5) / f, pitch / f, (np.array(near).reshape(-1, 2) + 0.5) / f))
+        found.append(Found((q + 0.5) / f + origin, pitch / f, (np.array(near).reshape(-1, 2) + 0.5) / f + origin))
     centres = [fd.corners.mean(axis=0) for fd in found]
     rows = [round(c[1] / (6 * fd.pitch)) for c, fd in zip(centres, found)]
     order = sorted(range(len(found)), key=lambda i: (rows[i], centres[i][0]))

@@ -51,6 +51,8 @@ LIGHT_SIZE = 1.5
 MIN_FIT, FIT_NEAR, FIT_TOLERANCE = 6, 0.35, 0.12
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4
+#: a place outlined that shows this many grey squares but no grid is a board not outlined
+MIN_SQUARES = 6
 #: a board shows gaps between at least this share of neighbouring squares
 #: (at least 53 % on any board), nearer the page colour by GRID_STEP than the squares
 MIN_GRID, GRID_STEP = 0.4, 6.0
@@ -267,12 +269,25 @@ def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
             groups.append((centre, fd.pitch, [fd]))
         else:
             group[2].append(fd)
-    readings = []
-    for _centre, _pitch, members in groups:
-        read_ones = [r for r in (read_board(picture, fd.corners, fd.squares) for fd in members) if r is not None]
-        if read_ones:
-            readings.append(next((r for r in read_ones if r.level is not None), read_ones[0]))
+    readings = [reading for _c, _p, members in groups if (reading := _read_group(picture, members)) is not None]
     return readings, stray
+
+
+def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
+    """The first of one place's outlines that reads, else the first that shows a grid; None
+    when none does and the place shows fewer than :data:`MIN_SQUARES` grey squares (no board:
+    a block of text), else a reading that names the board not outlined."""
+    first = None
+    for fd in members:
+        reading = read_board(picture, fd.corners, fd.squares)
+        if reading is not None and reading.level is not None:
+            return reading
+        first = first or reading
+    if first is None and max(len(fd.squares) for fd in members) >= MIN_SQUARES:
+        centre = np.round(members[0].corners.mean(axis=0)).astype(int)
+        return BoardReading(None, error=f"the board around ({centre[0]}, {centre[1]}) px shows squares "
+                                        "but no grid where it was outlined")
+    return first
 
 
 def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
@@ -332,5 +347,6 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
         labels = {key: f"{s.kind[0]}{s.mark}" for key, s in reading.squares.items()}
         verdicts.append(f"board {k + 1}: " + (f"challenge {reading.level.level or source}" if reading.level
                                                else reading.error))
-        out = draw_overlay(out, reading.view, labels)
+        if reading.view is not None:
+            out = draw_overlay(out, reading.view, labels)
     return banner(out, "iq-xoxo " + " | ".join(verdicts))

@@ -1,0 +1,244 @@
+"""Finding IQ XOXO boards from their squares: a lattice per board.
+
+The finder's first way (:mod:`visolve.puzzles.iq_xoxo.finder` outlines
+blocks) can lose a board whose squares touch the page's edge or a shadow;
+the squares themselves are exact.  Here, on the finder's copy (squares
+about :data:`~visolve.puzzles.iq_xoxo.finder.TARGET_PITCH` px apart):
+
+1. *links*: two grey squares a pitch apart are neighbours; two farther
+   apart along a lattice direction are linked across the squares between
+   them when every one of those is covered (by a piece, or by grey ink the
+   square test missed: a near square of a steep photo is large);
+2. *walk*: each linked group gets integer lattice coordinates (steps taken
+   along the group's own two directions, so any turn of the page works),
+   and a homography lattice -> picture is fitted to its squares' centres;
+3. *window*: every lattice cell around the group is covered (a square of
+   the group, grey ink or a piece) or not; the 10 x 5 window (either way
+   round) holding most such cells is the board, when it holds nearly all 50
+   and the lattice does not run on past any of its sides (see
+   :data:`RUNS_ON`).
+
+:func:`lattice_quads` gives the quads (the squares' outer edges, as the
+finder's) and which squares were linked into groups (a square of a group
+that falls in no board: a board missed).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+import cv2
+import numpy as np
+
+from visolve.puzzles.iq_xoxo.board import COLS, ROWS
+from visolve.puzzles.iq_xoxo.draw import GAP
+from visolve.vision.geometry import map_points
+
+#: neighbours: centres this many local pitches apart (the local pitch is the two squares' sides / SQUARE_SHARE)
+STEP = (0.8, 1.25)
+#: linked squares' sides differ by at most this factor
+SIDE_RATIO = 1.3
+#: links across pieces: at most this many squares apart, each step within STEP_SLACK of a whole pitch
+MAX_SPAN, STEP_SLACK = 5, 0.2
+#: a link's direction within this many degrees of the group's lattice directions (a link
+#: across squares: within STRAIGHT_LONG_DEG, less than half the angle of a knight's move
+#: MAX_SPAN long)
+STRAIGHT_DEG, STRAIGHT_LONG_DEG = 20.0, 5.0
+#: a lattice point is covered when this share of a box COVER_BOX pitches across around it is
+COVER, COVER_BOX = 0.6, 0.4
+#: a group needs this many squares to be fitted
+MIN_GROUP = 6
+#: RANSAC tolerance (pitches) and how near a whole cell a square must map to count (cells)
+FIT_TOLERANCE, ON_CELL = 0.25, 0.3
+#: a board window holds at least BOARD_CELLS of its 50 cells, and no side of the ring of
+#: cells around it more than RUNS_ON of its cells (the tab covers 2-3 of 10)
+BOARD_CELLS, RUNS_ON = 44, 0.5
+#: how far around a group the window may reach (cells)
+REACH = max(COLS, ROWS)
+
+
+def _angle(vec: np.ndarray) -> float:
+    """The lattice angle (mod 90 degrees) of link vectors: circular mean of 4 x their angle."""
+    ang = np.arctan2(vec[:, 1], vec[:, 0])
+    return math.atan2(np.sin(4 * ang).mean(), np.cos(4 * ang).mean()) / 4
+
+
+def _directions(vec: np.ndarray, theta: float, span: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which links (``span`` squares long) are straight along the lattice at ``theta``, and their unit steps."""
+    c, s = math.cos(-theta), math.sin(-theta)
+    rx = vec[:, 0] * c - vec[:, 1] * s
+    ry = vec[:, 0] * s + vec[:, 1] * c
+    off = np.degrees(np.arctan2(np.minimum(np.abs(rx), np.abs(ry)), np.maximum(np.abs(rx), np.abs(ry))))
+    horiz = np.abs(rx) >= np.abs(ry)
+    unit = np.where(horiz[:, None], np.stack([np.sign(rx), 0 * rx], 1), np.stack([0 * ry, np.sign(ry)], 1))
+    return off < np.where(span > 1, STRAIGHT_LONG_DEG, STRAIGHT_DEG), unit.astype(np.int64)
+
+
+def _covered(cover: np.ndarray, pts, pitch) -> np.ndarray:
+    """Whether the box around each of ``pts`` (n x 2) is mostly covered (``cover``: the mask's
+    integral image); ``pitch``: one for all or one per point."""
+    pts = np.asarray(pts, np.float64).reshape(-1, 2)
+    r = np.maximum(1, np.round(COVER_BOX * np.asarray(pitch, np.float64) / 2)).astype(np.int64)
+    h, w = cover.shape[0] - 1, cover.shape[1] - 1
+    x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
+    x0, x1 = np.clip(x - r, 0, w), np.clip(x + r + 1, 0, w)
+    y0, y1 = np.clip(y - r, 0, h), np.clip(y + r + 1, 0, h)
+    total = cover[y1, x1] - cover[y0, x1] - cover[y1, x0] + cover[y0, x0]
+    area = (x1 - x0) * (y1 - y0)
+    return (area > 0) & (total >= COVER * area)
+
+
+def _links(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: float):
+    """Pairs (i, j) of squares linked, and how many steps apart (1: neighbours)."""
+    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    local = (sides[:, None] + sides[None, :]) / (2 * share)
+    steps = d / np.maximum(local, 1e-6)
+    whole = np.round(steps)
+    near = (whole >= 1) & (whole <= MAX_SPAN) & (np.abs(steps - whole) <= STEP_SLACK * np.sqrt(whole))
+    near &= (whole > 1) | ((steps >= STEP[0]) & (steps <= STEP[1]))
+    near &= sides[:, None] <= SIDE_RATIO * sides[None, :]
+    near &= sides[None, :] <= SIDE_RATIO * sides[:, None]
+    i, j = np.nonzero(np.triu(near, 1))
+    k = whole[i, j].astype(np.int64)
+    keep = np.ones(len(i), bool)
+    ones = k == 1
+    if ones.sum() >= MIN_GROUP:  # links across squares only along the page's lattice
+        vec = centres[j] - centres[i]
+        straight, _unit = _directions(vec, _angle(vec[ones]), k.astype(np.float64))
+        keep = ones | straight
+    for span in range(2, MAX_SPAN + 1):  # links across squares: every square between covered
+        sel = np.nonzero((k == span) & keep)[0]
+        for t in range(1, span):
+            pts = centres[i[sel]] + (centres[j[sel]] - centres[i[sel]]) * t / span
+            keep[sel] &= _covered(cover, pts, local[i[sel], j[sel]])
+    return list(zip(i[keep].tolist(), j[keep].tolist(), k[keep].tolist()))
+
+
+def _groups(n: int, pairs, centres: np.ndarray) -> list[dict[int, tuple[int, int]]]:
+    """Integer lattice coordinates of every linked group of squares (largest first)."""
+    if not pairs:
+        return []
+    ij = np.array([(i, j) for i, j, _k in pairs])
+    span = np.array([k for _i, _j, k in pairs], np.float64)
+    vec = (centres[ij[:, 1]] - centres[ij[:, 0]]) / span[:, None]
+    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for (i, j), k, v in zip(ij.tolist(), span.tolist(), vec):
+        adj[i].append((j, int(k)))
+        adj[j].append((i, -int(k)))
+    groups, seen = [], set()
+    for start in range(n):
+        if start in seen or not adj[start]:
+            continue
+        members = _reach(start, adj)
+        seen |= members
+        idx = [p for p, (i, j) in enumerate(ij.tolist()) if i in members]
+        if len(members) < MIN_GROUP or not idx:
+            continue
+        ones = [p for p in idx if span[p] == 1]
+        theta = _angle(vec[ones] if len(ones) >= MIN_GROUP else vec[idx])
+        straight, unit = _directions(vec[idx], theta, span[idx])
+        steps = {}
+        for p, ok, u in zip(idx, straight, unit):
+            if ok:
+                i, j = ij[p]
+                steps.setdefault(i, []).append((j, u * int(span[p])))
+                steps.setdefault(j, []).append((i, -u * int(span[p])))
+        groups.append(_walk(start, steps))
+    return sorted(groups, key=len, reverse=True)
+
+
+def _reach(start: int, adj) -> set[int]:
+    seen, queue = {start}, deque([start])
+    while queue:
+        a = queue.popleft()
+        for b, _k in adj[a]:
+            if b not in seen:
+                seen.add(b)
+                queue.append(b)
+    return seen
+
+
+def _walk(start: int, steps: dict) -> dict[int, tuple[int, int]]:
+    coords = {start: (0, 0)}
+    queue = deque([start])
+    while queue:
+        a = queue.popleft()
+        for b, s in steps.get(a, []):
+            if b not in coords:
+                coords[b] = (coords[a][0] + int(s[0]), coords[a][1] + int(s[1]))
+                queue.append(b)
+    return coords
+
+
+def _fit(coords: dict, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, dict] | None:
+    """Homography lattice -> picture of a group, and its squares re-indexed by it."""
+    if len(coords) < MIN_GROUP:
+        return None
+    idx = np.array(list(coords))
+    lat = np.array([coords[k] for k in idx], np.float64) + 0.5
+    hom, _inl = cv2.findHomography(lat, centres[idx], cv2.RANSAC, FIT_TOLERANCE * pitch)
+    if hom is None:
+        return None
+    back = map_points(np.linalg.inv(hom), centres[idx]) - 0.5
+    cell = np.round(back)
+    ok = np.abs(back - cell).max(axis=1) < ON_CELL
+    if ok.sum() < MIN_GROUP:
+        return None
+    cells = {(int(x), int(y)): int(i) for (x, y), i, good in zip(cell.tolist(), idx, ok) if good}
+    hom, _ = cv2.findHomography(np.array(list(cells), np.float64) + 0.5, centres[list(cells.values())], 0)
+    return (hom, cells) if hom is not None else None
+
+
+def _window(hom: np.ndarray, cells: dict, cover: np.ndarray, pitch: float):
+    """The best board window (x0, y0, cols, rows) of a fitted group, or None."""
+    xs = [x for x, _y in cells]
+    ys = [y for _x, y in cells]
+    box = (min(xs) - REACH, min(ys) - REACH, max(xs) + REACH, max(ys) + REACH)
+    shape = (box[3] - box[1] + 1, box[2] - box[0] + 1)
+    pts = [(x + 0.5, y + 0.5) for y in range(box[1], box[3] + 1) for x in range(box[0], box[2] + 1)]
+    pic = map_points(hom, pts)
+    full = np.zeros(shape, np.int32)
+    hit = _covered(cover, pic, pitch)
+    for k, (x, y) in enumerate((x, y) for y in range(box[1], box[3] + 1) for x in range(box[0], box[2] + 1)):
+        full[y - box[1], x - box[0]] = (x, y) in cells or hit[k]
+    integral = cv2.integral(full.astype(np.uint8))
+    best = None
+    for cols, rows in ((COLS, ROWS), (ROWS, COLS)):
+        for y in range(1, shape[0] - rows):
+            for x in range(1, shape[1] - cols):
+                inside = _sum(integral, x, y, cols, rows)
+                if inside < BOARD_CELLS or (best is not None and inside <= best[0]):
+                    continue
+                sides = (_sum(integral, x, y - 1, cols, 1), _sum(integral, x, y + rows, cols, 1),
+                         _sum(integral, x - 1, y, 1, rows), _sum(integral, x + cols, y, 1, rows))
+                if max(n / length for n, length in zip(sides, (cols, cols, rows, rows))) <= RUNS_ON:
+                    best = (inside, x + box[0], y + box[1], cols, rows)
+    return None if best is None else best[1:]
+
+
+def _sum(integral: np.ndarray, x: int, y: int, w: int, h: int) -> int:
+    return int(integral[y + h, x + w] - integral[y, x + w] - integral[y + h, x] + integral[y, x])
+
+
+def lattice_quads(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray,
+                  pitch: float, share: float) -> tuple[list[np.ndarray], np.ndarray]:
+    """Board quads (tl tr br bl of the squares' outer edges, unordered turn) found from the grey
+    squares (``centres``, ``sides`` px; a square's side is ``share`` of the pitch) and the
+    mask of what squares show (grey ink or colour, 0/255), and which squares were linked into a
+    lattice group (a board's, found or not)."""
+    cover = cv2.integral((covered > 0).astype(np.uint8))
+    pairs = _links(centres, sides, cover, share)
+    quads, grouped = [], np.zeros(len(centres), bool)
+    for coords in _groups(len(centres), pairs, centres):
+        grouped[list(coords)] = True
+        fitted = _fit(coords, centres, pitch)
+        window = None if fitted is None else _window(fitted[0], fitted[1], cover, pitch)
+        if window is None:
+            continue
+        x0, y0, cols, rows = window
+        g = GAP / 2
+        corners = map_points(fitted[0], [(x0 + g, y0 + g), (x0 + cols - g, y0 + g),
+                                         (x0 + cols - g, y0 + rows - g), (x0 + g, y0 + rows - g)])
+        quads.append(np.asarray(corners, np.float64))
+    return quads, grouped
