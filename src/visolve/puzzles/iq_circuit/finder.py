@@ -25,6 +25,10 @@ from visolve.vision.view import corners_homography as _board_homography
 
 MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
 PHOTO_SIDE = 640  #: photos are searched for cells at this long side
+#: the grid runs on past the board (grid_runs_on) when this share of a side's outer
+#: neighbours look like cells: corners and far gap within RUNS_ON_NEAR of (grid - dark)
+#: of the board's own; looked at on a view with RUNS_ON_MARGIN cells around the board
+RUNS_ON_SHARE, RUNS_ON_NEAR, RUNS_ON_MARGIN = 0.75, 0.3, 1.5
 #: share of the 32 cells a lattice may have found when its board is checked whole
 PHOTO_MIN_SPARSE = 18 / 32
 #: a sparse lattice is checked whole (_whole_board_holds) with the share
@@ -264,6 +268,40 @@ def _whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
         return False
     outer = (looks[1:-1, 0], looks[1:-1, -1], looks[0, 1:-1], looks[-1, 1:-1])
     return all(int(ring.sum()) <= 1 for ring in outer)
+
+
+def grid_runs_on(image: np.ndarray, hom: np.ndarray) -> bool:
+    """Whether the lattice ``hom`` points at runs on past the 8 x 4 board: along some side at
+    least :data:`RUNS_ON_SHARE` of the places a cell further would take show a cell's dark
+    corners with a grid gap on their far side (a bigger grid of squares: an IQ XOXO board's
+    10 x 5 grey squares on a page; a dark desk has no gaps, a page no dark)."""
+    g = BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=RUNS_ON_MARGIN).image
+    g = g.max(axis=2).astype(np.float32)
+    o = RUNS_ON_MARGIN * PITCH
+
+    def at(u: float, v: float) -> float:
+        return float(g[int(round(o + v * PITCH)), int(round(o + u * PITCH))])
+
+    def corners(x: int, y: int) -> float:
+        return float(np.median([at(x + 0.5 + sx / 4, y + 0.5 + sy / 4) for sx in (-1, 1) for sy in (-1, 1)]))
+
+    dark = float(np.median([corners(x, y) for x in range(WIDTH) for y in range(HEIGHT)]))
+    grid = float(np.median([at(i, y + 0.5) for i in range(1, WIDTH) for y in range(HEIGHT)]))
+    span = grid - dark
+    if span <= 0:
+        return False
+    sides = (
+        [((-1, y), (-1.0, y + 0.5)) for y in range(HEIGHT)],
+        [((WIDTH, y), (WIDTH + 1.0, y + 0.5)) for y in range(HEIGHT)],
+        [((x, -1), (x + 0.5, -1.0)) for x in range(WIDTH)],
+        [((x, HEIGHT), (x + 0.5, HEIGHT + 1.0)) for x in range(WIDTH)],
+    )
+    for side in sides:
+        cells = sum(abs(corners(*cell) - dark) < RUNS_ON_NEAR * span and abs(at(*far) - grid) < RUNS_ON_NEAR * span
+                    for cell, far in side)
+        if cells >= RUNS_ON_SHARE * len(side):
+            return True
+    return False
 
 
 def find_board_in_photo(image: np.ndarray) -> np.ndarray:

@@ -76,6 +76,7 @@ from visolve.puzzles.iq_circuit.finder import (  # noqa: F401 - the reader's nam
     corners_homography,
     find_board,
     find_board_in_photo,
+    grid_runs_on,
     refine,
     straight_view,
     warp_board,
@@ -425,6 +426,8 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     lines = [_frac(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
     if np.mean(lines) < 0.6:
         raise NotThisPuzzle(f"the cells are not separated by a lighter grid ({np.mean(lines):.2f})")
+    if grid_runs_on(image, hom):
+        raise NotThisPuzzle("the grid of cells runs on past the 8 x 4 board (a bigger board)")
     try:
         return read_board(board, source, classes)
     except ReadError as first:
