@@ -6,7 +6,8 @@ square, light evened out) is read square by square:
 *body*
     the median colour of the square's middle: an empty square has the
     board's grey (the median of the clearly grey bodies), a piece is far
-    from it in colour or lightness;
+    from it in colour or much darker, measured in steps from the grey to
+    the page (:func:`away_from_grey`);
 *mark*
     a piece shows an X or an O in a lighter tint: the square's lightness
     above its body is matched (allowing a small shift) against an X and an
@@ -39,10 +40,14 @@ BODY_SIZE = 0.6
 GREY_SAT, GREY_LIGHT, MIN_GREY = 0.1, 0.6, 4
 #: an empty square's grey as a share of the page (the booklet's, and :mod:`.draw`'s)
 SQUARE_GREY = 0.86
-#: a square whose body (white-balanced) is within EMPTY_AWAY of the grey is
-#: empty, beyond PIECE_AWAY a piece (the palest piece, light blue, is about 0.4
-#: away in a clean drawing); between: doubt
-EMPTY_AWAY, PIECE_AWAY = 0.13, 0.19
+#: a square's body against the step from the board's grey to the page (1: a
+#: page's lightness): *along* it (lighter or darker) and *across* it (colour;
+#: both blind to a veil of light or a gain).  Empty squares are within
+#: EMPTY_ACROSS across and EMPTY_ALONG along (photos: 0.48 and -0.51 .. 0.39 at
+#: most), pieces at least PIECE_ACROSS across (photos: 0.71 and more) or darker
+#: than PIECE_DARK along (the dark blue piece); between: doubt (a page-light
+#: square is no square of the board)
+EMPTY_ACROSS, EMPTY_ALONG, PIECE_ACROSS, PIECE_DARK = 0.45, (-0.7, 0.75), 0.7, -1.0
 #: mark templates: the square's middle this share across, searched this share around
 MARK_SIZE, MARK_SHIFT = 0.7, 0.08
 #: marks are matched drawn at these sizes (the booklet's are a little larger than ours)
@@ -153,15 +158,25 @@ def grey_reference(bodies: dict, page) -> np.ndarray:
 def read_square(view, r: int, c: int, body, page, grey) -> Square:
     """One square of the view (see the module docstring); ``grey`` is the empty squares' colour."""
     page = np.maximum(np.asarray(page, np.float64), 1e-6)
-    away = float(np.linalg.norm(body / page - np.asarray(grey) / page))
-    if away >= PIECE_AWAY:
+    along, across = away_from_grey(body, grey, page)
+    if across >= PIECE_ACROSS or along <= PIECE_DARK:
         middle = view.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT)
         mark, score, why = _piece_mark(lightness(middle, body, page), view.pitch)
         return Square("piece", mark, tuple(body), score, why)
-    if away <= EMPTY_AWAY:
+    if across <= EMPTY_ACROSS and EMPTY_ALONG[0] <= along <= EMPTY_ALONG[1]:
         mark, score, why = _dot(lightness(view.cell(r, c, size=1.0), body, page), view.pitch)
         return Square("empty", mark, tuple(body), score, why)
-    return Square("?", "?", tuple(body), 0.0, f"neither an empty square's grey nor a piece colour ({away:.2f} from grey)")
+    return Square("?", "?", tuple(body), 0.0, "neither an empty square's grey nor a piece colour "
+                                                f"({along:.2f} lighter, {across:.2f} in colour)")
+
+
+def away_from_grey(body, grey, page) -> tuple[float, float]:
+    """How far ``body`` is from the board's grey along the step grey -> page and across it, in steps."""
+    step = np.asarray(page, np.float64) - np.asarray(grey, np.float64)
+    size = max(float(step @ step), 1e-6)
+    d = np.asarray(body, np.float64) - np.asarray(grey, np.float64)
+    along = float(d @ step) / size
+    return along, float(np.linalg.norm(d - along * step)) / np.sqrt(size)
 
 
 def gap_share(view, a: tuple[int, int], b: tuple[int, int], bodies, page) -> float:

@@ -31,6 +31,9 @@ TAB_MIN_AREA = 0.5
 #: digits: lighter than the tab by this share of (page - tab) lightness, at least
 #: DIGIT_HEIGHT of the tab's height
 DIGIT_LIGHT, DIGIT_HEIGHT = 0.5, 0.35
+#: two digits run together are cut at their thinnest column within CUT_SPAN of the part's
+#: width, when at most CUT_MAX of its height is white there
+CUT_SPAN, CUT_MAX = (0.3, 0.7), 0.35
 #: digit glyph size for matching (width, height)
 GLYPH = (20, 28)
 #: a digit's best match at least MATCH_MIN, MATCH_MARGIN above any other digit
@@ -107,6 +110,17 @@ def _run_together(stat, w: int, h: int) -> bool:
     return inside and ch >= DIGIT_HEIGHT * h and cw > ch
 
 
+def _cut(white: np.ndarray, part: np.ndarray, stat) -> None:
+    """Clear the column of ``part`` (a white part of two digits) where it is thinnest, within
+    :data:`CUT_SPAN` of its width around the middle, when at most :data:`CUT_MAX` of its height is white there."""
+    x, _y, cw, ch = (int(v) for v in stat[:4])
+    counts = part[:, x: x + cw].sum(axis=0)
+    lo, hi = int(CUT_SPAN[0] * cw), max(int(CUT_SPAN[1] * cw), int(CUT_SPAN[0] * cw) + 1)
+    col = lo + int(np.argmin(counts[lo:hi]))
+    if counts[col] <= CUT_MAX * ch:
+        white[:, x + col] = 0
+
+
 def read_number(view, page) -> int | None:
     """The number on the tab above the upright board ``view`` (None when there is no tab).
 
@@ -125,12 +139,16 @@ def read_number(view, page) -> int | None:
     inner = img[y: y + h, x: x + w]
     grey = inner.mean(axis=2)
     tab_level = float(np.median(grey))
-    white = grey > tab_level + DIGIT_LIGHT * (float(page.mean()) - tab_level)
-    n, lab, stats, _c = cv2.connectedComponentsWithStats(white.astype(np.uint8), connectivity=8)
-    digits = sorted((int(stats[i, 0]), i) for i in range(1, n) if _digit_like(stats[i], w, h))
+    white = (grey > tab_level + DIGIT_LIGHT * (float(page.mean()) - tab_level)).astype(np.uint8)
+    n, lab, stats, _c = cv2.connectedComponentsWithStats(white, connectivity=8)
     joined = [i for i in range(1, n) if _run_together(stats[i], w, h)]
+    for i in joined:  # two digits touching: cut at the narrowest column of their middle
+        _cut(white, lab == i, stats[i])
     if joined:
-        raise ReadError("digits on the tab run together")
+        n, lab, stats, _c = cv2.connectedComponentsWithStats(white, connectivity=8)
+        if any(_run_together(stats[i], w, h) for i in range(1, n)):
+            raise ReadError("digits on the tab run together")
+    digits = sorted((int(stats[i, 0]), i) for i in range(1, n) if _digit_like(stats[i], w, h))
     if not digits:
         raise ReadError("the tab above the board shows no number that can be read")
     text = ""
