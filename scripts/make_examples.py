@@ -227,11 +227,36 @@ def make_iq_circuit(out: Path, seed: int = 500) -> list[dict]:
     return records
 
 
+def make_xoxo_example(path: Path, seed: int = 500) -> str:
+    """The README's IQ XOXO picture: an invented challenge (numbered 121, past the booklet's)
+    drawn by visolve's booklet drawing, read back by the reader, solved and painted."""
+    from visolve.puzzles.iq_xoxo import testing as xoxo
+    from visolve.puzzles.iq_xoxo.painter import paint_solution
+    from visolve.puzzles.iq_xoxo.reader import read
+    from visolve.puzzles.iq_xoxo.solver import solve
+
+    level = xoxo.random_challenge(random.Random(seed), 121)
+    read_back = read(xoxo.draw_level(level), "iq_xoxo_121.png")
+    if read_back.rows != level.rows:
+        raise RuntimeError("the drawn challenge was not read back as drawn")
+    solution = solve(read_back)
+    ok, data = cv2.imencode(".png", paint_solution(read_back, solution))
+    if not ok:
+        raise RuntimeError(f"could not encode {path}")
+    path.write_bytes(data.tobytes())
+    return f"{path}: IQ XOXO challenge 121 ({len(level.pieces())} pieces given), {solution.get('count')} solution(s)"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--seed", type=int, default=500)
+    ap.add_argument("--xoxo-example", type=Path, metavar="PNG",
+                    help="only write the README's IQ XOXO solution picture (docs/iq_xoxo_example.png)")
     args = ap.parse_args(argv)
+    if args.xoxo_example is not None:
+        print(make_xoxo_example(args.xoxo_example, args.seed))
+        return 0
     records = make(args.out, args.seed)
     for rec in records:
         print(f"{rec['file']}: level {rec['level']} {rec['size'][0]}x{rec['size'][1]}, "
