@@ -83,13 +83,16 @@ GLARE_SPREAD_SHARE = 0.35
 #: piece at least 0.42 and -0.41 (-0.34 drawn clean).  Below EMPTY_EDGE_MAX a square may be empty;
 #: below CUBE_EDGE_MIN it is no cube.  On the SmartGames board the light grid lines hide the cube's
 #: edge: that test does not part them, a grey square stays the grey piece or empty.
-EMPTY_EDGE_MAX = {"happy-puzzle": 0.3, "smartgames": -0.4}
+EMPTY_EDGE_MAX = {"happy-puzzle": 0.2, "smartgames": -0.4}
 CUBE_EDGE_MIN = {"happy-puzzle": 0.2, "smartgames": -np.inf}
 MIN_UNGLARED = 0.1
 #: a centre brighter than this (mean of ``n``) is washed out: nothing can be told
 WASHED_OUT = 1.05
-#: a disc in glare: corners below this share of the centre's brightness; glare at most MAX_GLARE
-DISC_CORNER_SHARE = 0.6
+#: a disc in glare: its corners (median) below this share of the centre's brightness (a cube's
+#: corners are its face, one its dark bevel); glare at most MAX_GLARE
+DISC_CORNER_SHARE = 0.8
+#: ... below SURE_DISC_SHARE no cube (measured: cubes 0.5 and more, the grey piece 0.65 and more)
+SURE_DISC_SHARE = 0.45
 MAX_GLARE = 0.85
 #: board colour: Smart Games blue when blue exceeds red by this much (grey levels)
 BLUE_LEAD = 25.0
@@ -102,7 +105,7 @@ class Square:
     symbol: str
     doubt: str = ""
     colour: tuple = ()
-    faint: bool = False  #: read as empty, but lighter than the board (glare, or a dim grey piece?)
+    faint: bool = False  #: read as empty, lighter than the board, not flat (glare, or a dim grey piece?)
     options: tuple = ()  #: what the square may be when its colour alone does not say (shapes settle it)
 
 
@@ -200,8 +203,9 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np
     shown = tuple(round(float(v), 2) for v in centre)
     if size < EMPTY_MAX:
         return Square(EMPTY, colour=shown)
+    flat = edges is not None and _edge_contrast(centre, edges) < EMPTY_EDGE_MAX[edition]
     if size < FAINT_MAX and spread < NEUTRAL_SPREAD:
-        return Square(EMPTY, colour=shown, faint=True)
+        return Square(EMPTY, colour=shown, faint=not flat)
     if size < OBJECT_MIN:
         return Square("", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
     if float(centre.mean()) > WASHED_OUT:
@@ -210,13 +214,14 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np
     if free >= DISC_FREE:
         return _disc(centre, protos[WOOD], shown)
     glared = _disc_in_glare(centre, corners)
-    if glared is not None and _residual(glared, protos[WOOD]) <= MAX_RESIDUAL:
-        return Square(WOOD, colour=shown)
-    flat = edges is not None and _glare_like(centre) and _edge_contrast(centre, edges) < EMPTY_EDGE_MAX[edition]
+    disc = glared is not None and _residual(glared, protos[WOOD]) <= MAX_RESIDUAL
+    flat = flat and _glare_like(centre)
     cube = edges is None or _edge_contrast(centre, edges) > CUBE_EDGE_MIN[edition]
-    options = [EMPTY] if flat else []
+    if disc and _corner_share(centre, corners) < SURE_DISC_SHARE:
+        return Square(WOOD, colour=shown)
+    options = ([EMPTY] if flat else []) + ([WOOD] if disc else [])
     options += [name for name in _colour_options(centre, corners, protos, size, free)
-                if name == WOOD or cube or not _glare_like(centre)]
+                if name not in options and (name == WOOD or cube or not _glare_like(centre))]
     if not options:
         return Square("", _colour_doubt(centre, protos, shown), shown)
     if len(options) == 1:
@@ -259,6 +264,11 @@ def _edge_contrast(centre: np.ndarray, edges: list[np.ndarray]) -> float:
     return (mean - float(np.mean(edges))) / max(1.0 - mean, MIN_UNGLARED)
 
 
+def _corner_share(centre: np.ndarray, corners: list[np.ndarray]) -> float:
+    """The corners' brightness (median) as a share of the centre's."""
+    return float(np.median([float(k.mean()) for k in corners])) / max(float(centre.mean()), MIN_UNGLARED)
+
+
 def _disc_in_glare(centre: np.ndarray, corners: list[np.ndarray]) -> np.ndarray | None:
     """The centre's colour with glare taken out, when two corners or more show the board in glare.
 
@@ -266,11 +276,10 @@ def _disc_in_glare(centre: np.ndarray, corners: list[np.ndarray]) -> np.ndarray 
     showing the board (0) gives ``s``.  Corners much darker than the centre
     and near the board-to-white line are taken as such.
     """
-    mean = float(centre.mean())
-    lifted = [float(k.mean()) for k in corners if _glare_like(k) and float(k.mean()) < DISC_CORNER_SHARE * mean]
-    if len(lifted) < DISC_FREE:
+    lifted = [float(k.mean()) for k in corners if _glare_like(k)]
+    if len(lifted) < DISC_FREE or _corner_share(centre, corners) > DISC_CORNER_SHARE:
         return None
-    s = float(np.clip(np.median(lifted), 0.0, MAX_GLARE))
+    s = float(np.clip(min(lifted), 0.0, MAX_GLARE))
     return (centre - s) / (1.0 - s)
 
 
