@@ -2,8 +2,8 @@
 
 ``probe(image)`` finds board-shaped regions on a thumbnail
 (:func:`visolve.puzzles.iq_stars.finder.board_quads`); 0 when there is
-none (the reader needs one too).  The likeliest is sampled upright from a
-larger copy of the picture (the outlines are too thin for the thumbnail)
+none (the reader needs one too).  The likeliest is sampled upright from the
+picture around it (the outlines are too thin for the thumbnail)
 and the correlation of the drawn star outlines with the dark lines there,
 either way up (the view of the board turned half a turn is the view
 turned), makes the score: :data:`SHAPE_SCORE` for the shape alone, 1 at
@@ -21,14 +21,17 @@ from visolve.vision.glance import soft, thumbnail
 from visolve.vision.view import corners_homography, sample
 
 #: long side of the thumbnail the board is looked for on (px)
-PROBE_SIDE = 640
-#: long side of the copy the outlines are sampled from (px)
-SAMPLE_SIDE = 1400
+PROBE_SIDE = 480
 #: px per board unit of the probe's outline match
 PROBE_PITCH = 48
 #: score of a board-shaped hole in a light page whose outlines do not match (yet
 #: the reader, which needs that page, may read it); a dark blob scores only by its outlines
 SHAPE_SCORE = 0.02
+#: share of the board's size kept around it when it is cut out for the outline match
+AROUND = 0.1
+#: px per board unit of the cut-out board the outlines are sampled from (a little over the
+#: view's, as :func:`visolve.vision.view.sample` would shrink it to)
+SOURCE_PITCH = 1.2 * PROBE_PITCH
 #: outline match from which the score rises above SHAPE_SCORE, and that scores 1
 NO_MATCH, SURE_MATCH = 0.15, 0.5
 
@@ -42,11 +45,28 @@ def probe(image: np.ndarray) -> float:
     quads = board_quads(thumb, side=PROBE_SIDE, limit=2)
     if not quads:
         return 0.0
-    picture = thumbnail(image, SAMPLE_SIDE)
-    f = max(picture.shape[:2]) / max(thumb.shape[:2])
-    match = max(_match(picture, quad * f) for quad, _page in quads)
+    f = max(image.shape[:2]) / max(thumb.shape[:2])
+    match = max(_match(*_around(image, quad * f)) for quad, _page in quads)
     shape = SHAPE_SCORE if any(page for _q, page in quads) else 0.0
     return max(shape, SHAPE_SCORE + (1.0 - SHAPE_SCORE) * soft(match, NO_MATCH, SURE_MATCH)) if match > NO_MATCH else shape
+
+
+def _around(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The part of ``image`` around ``quad``, shrunk (fast) so the board is about
+    :data:`SOURCE_PITCH` px per unit, and the quad on it: the warp then samples it as it is
+    (its own area shrink of a whole phone picture cost 6-16 ms)."""
+    h, w = image.shape[:2]
+    pad = AROUND * (quad.max(axis=0) - quad.min(axis=0))
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0) - pad), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0) + pad), (w, h)).astype(int)
+    part = image[y0:y1, x0:x1]
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    unit = max(sides[0] / layout.BOARD_W, sides[1] / layout.BOARD_H)  # picture px per board unit
+    scale = SOURCE_PITCH / max(unit, 1e-6)
+    if scale >= 1.0 or part.size == 0:
+        return part, quad - (x0, y0)
+    small = thumbnail(part, max(1, round(max(part.shape[:2]) * scale)))
+    return small, (quad - (x0, y0)) * (small.shape[1] / part.shape[1], small.shape[0] / part.shape[0])
 
 
 def _match(picture: np.ndarray, quad: np.ndarray) -> float:
