@@ -98,3 +98,13 @@ def test_photograph_is_what_the_cases_use():
     level = _partial("photo", 5)
     photo, _h = photograph(draw_box(level, 40), np.random.default_rng(5), 0.0, frame="none")
     assert read_box(photo, "p.jpg").rows == level.rows
+
+
+def test_noise_filling_the_picture_is_no_empty_box():
+    # a uniform picture's whole frame is about twice as high as wide: no rim around it, no tray
+    from visolve.testing import iter_distractors
+
+    for k, (_label, picture) in enumerate(iter_distractors(34, 0)):
+        if k in (0, 33):
+            with pytest.raises(NotThisPuzzle):
+                read_box(picture, f"noise_{k}.png")

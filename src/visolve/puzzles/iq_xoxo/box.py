@@ -77,6 +77,7 @@ class TrayReading:
     squares: dict = field(default_factory=dict)
     rows: tuple[str, ...] | None = None
     error: str = ""
+    no_tray: bool = False  #: nothing in it says it is a tray
 
 
 def _saturation(img: np.ndarray) -> np.ndarray:
@@ -178,7 +179,7 @@ def _same_floor(squares: dict, bodies: dict, rim: float) -> dict:
     for k in empty:
         off = float(np.linalg.norm(_lab(bodies[k]) - floor))
         if not dark_enough:
-            squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.max() / rim:.2f})")
+            squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.max() / max(rim, 1.0):.2f})")
         elif off > FLOOR_DEV:
             squares[k] = BoxSquare("?", "?", (), f"pale, but not the floor's colour ({off:.0f} from it)")
     return squares
@@ -208,8 +209,9 @@ def rows_of(squares: dict) -> tuple[str, ...]:
     """The level's rows from the squares as seen (turned the right way up)."""
     if not any(s.kind == "piece" for s in squares.values()):
         doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
-        if doubt is not None:
-            raise ReadError(f"square {square_name(*doubt)} as seen: {squares[doubt].why}")
+        if doubt is not None:  # no piece, and no clear floor either: no tray
+            raise NotThisPuzzle(f"no IQ XOXO box tray found (square {square_name(*doubt)} as seen: "
+                                f"{squares[doubt].why})")
         return (EMPTY * COLS,) * ROWS
     upright = way_up(squares)
     squares = squares if upright else {_turn(k): s for k, s in squares.items()}
@@ -263,6 +265,8 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     try:
         reading.squares = read_squares(_balanced(view))
         reading.rows = rows_of(reading.squares)
+    except NotThisPuzzle as exc:
+        reading.error, reading.no_tray = str(exc), True
     except ReadError as exc:
         reading.error = str(exc)
     return reading
@@ -278,12 +282,12 @@ def read_trays(image: np.ndarray) -> TrayReading:
         reading = read_tray(picture, corners)
         if reading is None:
             continue
-        if NO_FLOOR not in reading.error:
+        if not reading.no_tray and NO_FLOOR not in reading.error:
             return reading
         first = first or reading  # as light as the rim: the lid, or a light patch of the rim
-    if first is not None:
+    if first is not None and not first.no_tray:
         return first
-    raise NotThisPuzzle("no IQ XOXO box tray found")
+    raise NotThisPuzzle(first.error if first is not None else "no IQ XOXO box tray found")
 
 
 def read_box(image: np.ndarray, source: str = "") -> Level:

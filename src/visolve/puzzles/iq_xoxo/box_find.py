@@ -140,6 +140,8 @@ def _shape_ok(quad: np.ndarray, area: float) -> bool:
     long_, short = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     ratio = max(long_, short) / max(min(long_, short), 1e-6)
     quad_area = cv2.contourArea(quad.astype(np.float32))
+    if not cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
+        return False
     return ASPECT[0] <= ratio <= ASPECT[1] and quad_area > 0 and area / quad_area >= MIN_FILL
 
 
@@ -177,6 +179,8 @@ def _candidates(mask: np.ndarray) -> list[np.ndarray]:
         if area < MIN_AREA * mask.size:
             break
         x, y, w, h = stats[i, :4]
+        if x == 0 or y == 0 or x + w >= mask.shape[1] or y + h >= mask.shape[0]:
+            continue  # a tray's rim lies around it, inside the picture
         blob = (labels[y:y + h, x:x + w] == i).astype(np.uint8)
         contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         quad = fit_quad(max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float64))
