@@ -31,6 +31,11 @@ Reading
     ``ReadError``.  ``read(image, source)`` returns a level -- or a list of
     levels when one picture holds several (a booklet page) -- or raises one
     of those two with a one-line reason naming the cell in doubt.
+    ``read_again(image, source)`` (optional) is a batch's fast path: what
+    ``read`` would give, found with no search where this process last read
+    one of the family's pictures (a phone's screenshots have their board at
+    one place), or None; the pipeline tries it first for the family of the
+    previous picture, before any probe.
 
 Solutions
     ``solve(level, options)`` returns a JSON-ready ``dict``.  Keys every
