@@ -30,6 +30,7 @@ import argparse
 import json
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -227,6 +228,65 @@ def make_iq_circuit(out: Path, seed: int = 500) -> list[dict]:
     return records
 
 
+#: (family, file name) of the placement families' example photos
+PLACEMENT_EXAMPLES = (
+    ("genius-square", "genius_square_roll.jpg"),
+    ("iq-xoxo", "iq_xoxo_photo.jpg"),
+    ("iq-stars", "iq_stars_photo.jpg"),
+)
+#: photos tried per family until one reads exactly (a photo the reader refuses is no example)
+PLACEMENT_TRIES = 20
+#: strength of the photo effects of the placement examples (1 = the evaluations' full strength)
+PLACEMENT_STRENGTH = 0.6
+
+
+def make_placement(out: Path, seed: int = 500) -> list[dict]:
+    """One phone photo of a drawn level per placement family, kept when its reader reads it exactly."""
+    import numpy as np
+
+    from visolve import puzzles
+    from visolve.testing import photograph
+
+    records = []
+    for puzzle, name in PLACEMENT_EXAMPLES:
+        family = puzzles.get(puzzle)
+        for attempt in range(PLACEMENT_TRIES):
+            rng = np.random.default_rng([seed, attempt])
+            level = _placement_level(puzzle, rng, Path(name).stem)
+            photo, _h = photograph(_placement_drawing(puzzle, level), rng, PLACEMENT_STRENGTH)
+            ok, data = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 90])
+            got = family.read(cv2.imdecode(data, cv2.IMREAD_COLOR), name)
+            want = replace(level, source=name)
+            if [want] == (got if isinstance(got, list) else [got]):
+                break
+        else:
+            raise RuntimeError(f"no {puzzle} example photo read exactly in {PLACEMENT_TRIES} tries")
+        (out / name).write_bytes(data.tobytes())
+        records.append({"file": name, "puzzle": puzzle, "level": level.level,
+                        "level_text": _level_text(puzzle, level, name),
+                        "note": "phone photo (simulated) of a level drawn by visolve's own drawing"})
+    return records
+
+
+def _placement_level(puzzle: str, rng, stem: str):
+    """A random level of a placement family, named after its file; IQ XOXO's number 121 is on its tab."""
+    if puzzle == "genius-square":
+        from visolve.puzzles.genius_square import testing
+        return testing.random_level(rng, name=stem)
+    if puzzle == "iq-xoxo":
+        from visolve.puzzles.iq_xoxo import testing
+        return testing.random_challenge(random.Random(int(rng.integers(1 << 30))), 121)
+    from visolve.puzzles.iq_stars import testing
+    return replace(testing.random_level(rng), level=stem)  # no number drawn: the file names it
+
+
+def _placement_drawing(puzzle: str, level):
+    from importlib import import_module
+
+    from visolve import puzzles
+    return import_module(puzzles.get(puzzle).testing).draw_level(level)
+
+
 def make_xoxo_example(path: Path, seed: int = 500) -> str:
     """The README's IQ XOXO picture: an invented challenge (numbered 121, past the booklet's)
     drawn by visolve's booklet drawing, read back by the reader, solved and painted."""
@@ -264,7 +324,10 @@ def main(argv: list[str] | None = None) -> int:
     iq_records = make_iq_circuit(args.out, args.seed)
     for rec in iq_records:
         print(f"{rec['file']}: IQ Circuit {rec['kind']} challenge {rec['level']}")
-    write_truth(args.out.parent / "examples.jsonl", records + iq_records)
+    placement = make_placement(args.out, args.seed)
+    for rec in placement:
+        print(f"{rec['file']}: {rec['puzzle']} level {rec['level']}")
+    write_truth(args.out.parent / "examples.jsonl", records + iq_records + placement)
     return 0
 
 
