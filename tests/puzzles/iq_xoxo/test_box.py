@@ -92,6 +92,7 @@ def test_the_real_photo_of_the_solved_box():
         pytest.skip("../shared/iq-xoxo/photos/box_solved.jpg is not here")
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     assert read_box(image, path.name) == Level("box_solved", SOLVED, path.name)
+    assert read_box(cv2.rotate(image, cv2.ROTATE_180), path.name).rows == SOLVED  # upside down: the marks say
 
 
 def test_photograph_is_what_the_cases_use():
@@ -108,3 +109,10 @@ def test_noise_filling_the_picture_is_no_empty_box():
         if k in (0, 33):
             with pytest.raises(NotThisPuzzle):
                 read_box(picture, f"noise_{k}.png")
+
+
+def test_the_family_reader_reads_a_box_photo_when_no_booklet_page_is_seen():
+    from visolve.puzzles.iq_xoxo.reader import read
+
+    level = _partial("family", 5)
+    assert read(draw_box(level, 48), "kitchen table.png") == Level("kitchen table", level.rows, "kitchen table.png")

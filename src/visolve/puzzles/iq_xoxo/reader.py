@@ -328,7 +328,12 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     ReadError
         A board was found but a square (or the tab's number) is in doubt.
     """
-    levels = _named(_levels(*read_boards(image)), source)
+    try:
+        levels = _named(_levels(*read_boards(image)), source)
+    except NotThisPuzzle:  # no booklet page: a photo of the box with pieces in it?
+        from visolve.puzzles.iq_xoxo.box import read_box
+
+        return read_box(image, source)
     return levels[0] if len(levels) == 1 else levels
 
 
