@@ -41,8 +41,8 @@ def probe(image: np.ndarray) -> float:
             up = upright(small, hom)
         except NotThisPuzzle:
             continue
-        _view, squares, edition = squares_of(small, up.homography)
         try:
+            _view, squares, edition = squares_of(small, up.homography)
             level_of(squares, edition)
             return BOARD_SCORE
         except ReadError:

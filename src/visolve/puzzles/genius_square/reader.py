@@ -28,7 +28,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, groups, make_level
-from visolve.puzzles.genius_square.colours import Square, edition_of, read_squares, references
+from visolve.puzzles.genius_square.colours import Square, edition_of, grid_line_share, read_squares, references
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.finder import (
     LABEL_MARGIN,
@@ -91,7 +91,7 @@ def squares_of(picture: np.ndarray, hom: np.ndarray) -> tuple[BoardView, list[li
     """The upright view of the board ``hom`` (board -> ``picture``) shows, its squares as read and the edition."""
     view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
     board, white = references(view, label_pixels(view))
-    edition = edition_of(np.median(board.reshape(-1, 3), axis=0))
+    edition = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
     return view, read_squares(view, board, white, edition), edition
 
 
