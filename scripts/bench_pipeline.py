@@ -10,6 +10,8 @@ the same size (pixel-exact to the game's, see tests/puzzles/circuit500/test_pain
 * prepare, one core: load + probe + read + level file written, CPU time per picture (median);
 * solution pictures: paint + PNG written, CPU time per level (median);
 * ``visolve --handle-all --jobs 2`` on the whole folder, wall time, start-up included;
+* ``--prepare-all`` then ``--solve-all`` with ``--jobs 1`` and ``--jobs 2`` (wall), printed beside
+  the seed's figures from issue 17 (the seed itself is not part of this project);
 * start-up: ``visolve --help`` wall time, and a one-picture ``--handle`` wall time less the
   work its item reports.
 
@@ -104,16 +106,32 @@ def visolve(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True)
 
 
-def handle_all_wall(raw: Path, work: Path) -> float:
-    data = work / "handle"
+def _fresh(raw: Path, data: Path) -> None:
     if data.exists():
         shutil.rmtree(data)
     shutil.copytree(raw, data / "raw")
+
+
+def _timed(*args: str) -> float:
     t0 = time.perf_counter()
-    res = visolve("--handle-all", "--data", str(data), "--jobs", "2", "-q")
+    res = visolve(*args, "-q")
     wall = time.perf_counter() - t0
-    print("  " + res.stderr.strip().splitlines()[-1], file=sys.stderr)
+    print("  " + " ".join(args[:1]) + ": " + res.stderr.strip().splitlines()[-1], file=sys.stderr)
     return wall
+
+
+def handle_all_wall(raw: Path, work: Path) -> float:
+    data = work / "handle"
+    _fresh(raw, data)
+    return _timed("--handle-all", "--data", str(data), "--jobs", "2")
+
+
+def two_step_walls(raw: Path, work: Path, jobs: int) -> tuple[float, float]:
+    """(``--prepare-all`` wall, then ``--solve-all`` wall) with ``jobs`` workers, as in the issue's table."""
+    data = work / f"steps{jobs}"
+    _fresh(raw, data)
+    prepare = _timed("--prepare-all", "--data", str(data), "--jobs", str(jobs))
+    return prepare, _timed("--solve-all", "--data", str(data), "--jobs", str(jobs))
 
 
 def startup(raw: Path, work: Path) -> tuple[float, float]:
@@ -153,11 +171,15 @@ def main(argv: list[str] | None = None) -> int:
         real = make_folder(args.shared, work / "data")
         print(f"{real} real screenshots + {TOTAL - real} drawn ones", file=sys.stderr)
         prep, pics, walls, helps, starts = [], [], [], [], []
+        steps: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+        raw = work / "data" / "raw"
         for run in range(args.runs):
             prep.append(med_ms(prepare_times(work / "data")))
             pics.append(med_ms(picture_times(work / "data")))
-            walls.append(handle_all_wall(work / "data" / "raw", work))
-            h, s = startup(work / "data" / "raw", work)
+            walls.append(handle_all_wall(raw, work))
+            for jobs in steps:
+                steps[jobs].append(two_step_walls(raw, work, jobs))
+            h, s = startup(raw, work)
             helps.append(h)
             starts.append(s)
             print(f"run {run + 1}: prepare {prep[-1]:.1f} ms, picture {pics[-1]:.1f} ms, "
@@ -171,7 +193,31 @@ def main(argv: list[str] | None = None) -> int:
                              ("one-picture `--handle` start-up (wall less work)", starts, "s")):
         runs = ", ".join(f"{v:.2f}" for v in vals)
         print(f"| {name} | {statistics.median(vals):.2f} {unit} | {runs} |")
+    print_side_by_side(steps, walls)
     return 0
+
+
+#: the seed's figures on this machine, from issue 17 (its C++ reader and 6-tap solver, one core;
+#: the seed is not part of this project, so they are not measured here)
+SEED_PREPARE, SEED_SOLVE = 4.6, 22.7
+#: the seed's prepare + 6-tap solve run side by side with visolve in the issue
+SEED_SIDE_BY_SIDE = 27.2
+
+
+def print_side_by_side(steps: dict[int, list[tuple[float, float]]], handle: list[float]) -> None:
+    """The issue's table with this run's medians: prepare 500, solve 500, and the ratio to the seed."""
+    print("\n| | prepare 500 | solve 500 | together | against the seed |\n| --- | --- | --- | --- | --- |")
+    seed = SEED_PREPARE + SEED_SOLVE
+    print(f"| the seed (C++, one core, 6-tap cap; issue 17's figures) | {SEED_PREPARE:.1f} s | "
+          f"{SEED_SOLVE:.1f} s | {seed:.1f} s | 1.00x |")
+    for jobs, runs in steps.items():
+        prepare = statistics.median(p for p, _s in runs)
+        solve = statistics.median(s for _p, s in runs)
+        print(f"| visolve `--prepare-all`, `--solve-all`, `--jobs {jobs}` | {prepare:.1f} s | {solve:.1f} s | "
+              f"{prepare + solve:.1f} s | {(prepare + solve) / seed:.2f}x |")
+    both = statistics.median(handle)
+    print(f"| visolve `--handle-all --jobs 2` (one command) | | | {both:.1f} s | "
+          f"{both / SEED_SIDE_BY_SIDE:.2f}x (of {SEED_SIDE_BY_SIDE} s) |")
 
 
 if __name__ == "__main__":
