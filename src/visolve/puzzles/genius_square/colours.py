@@ -71,6 +71,10 @@ WOOD_SHADES = (0.85, 1.0, 1.1)
 #: largest relative residual of the best colour, and least lead over the second
 MAX_RESIDUAL = 0.3
 MIN_LEAD = 0.1
+#: a colour further than MAX_RESIDUAL from every piece, up to LOOSE_RESIDUAL, is never read alone:
+#: the colours within LOOSE_WINDOW of it are options, for the shapes to settle
+LOOSE_RESIDUAL = 0.45
+LOOSE_WINDOW = 0.25
 #: a colour this close behind the best one (beyond MIN_LEAD) is an option too
 OPTION_MARGIN = 0.05
 #: centre edge patches: this far inside the square's edge, half-size (squares)
@@ -282,10 +286,12 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: dict[
     names = [name for name in protos if name != WOOD or filled < CUBE_FILLED]
     ranked = sorted((_residual(centre, protos[name]), name) for name in names)
     best = ranked[0][0]
-    if best > MAX_RESIDUAL:
+    if best > LOOSE_RESIDUAL:
         return []
-    close = [name for r, name in ranked if r < best + MIN_LEAD + OPTION_MARGIN]
-    return [name for name in close if name == WOOD or free <= MAX_FREE_CUBE]
+    window = MIN_LEAD + OPTION_MARGIN if best <= MAX_RESIDUAL else LOOSE_WINDOW
+    close = [name for r, name in ranked if r < best + window]
+    close = [name for name in close if name == WOOD or free <= MAX_FREE_CUBE]
+    return close if best <= MAX_RESIDUAL or len(close) > 1 else []
 
 
 def _colour_doubt(centre: np.ndarray, protos: dict[str, np.ndarray], shown: tuple) -> str:
