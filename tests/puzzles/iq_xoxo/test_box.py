@@ -116,3 +116,14 @@ def test_the_family_reader_reads_a_box_photo_when_no_booklet_page_is_seen():
 
     level = _partial("family", 5)
     assert read(draw_box(level, 48), "kitchen table.png") == Level("kitchen table", level.rows, "kitchen table.png")
+
+
+@pytest.mark.parametrize("shift", [(1, 0), (-1, 0), (0, 1), (0, -1)])
+def test_a_tray_outlined_a_square_off_is_refused(shift):
+    # the rim or the hinge read as floor would move every piece by a square: a misread
+    from visolve.puzzles.iq_xoxo.box import read_tray
+    from visolve.puzzles.iq_xoxo.box_draw import tray_corners
+
+    level = Level("x", tuple("".join(ch if ch in "IVZY" else EMPTY for ch in row) for row in SOLVED))
+    reading = read_tray(draw_box(level, 44), tray_corners(44) + np.array(shift) * 44)
+    assert reading is None or reading.rows is None

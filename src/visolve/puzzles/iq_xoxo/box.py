@@ -63,6 +63,10 @@ FLOOR_UNDER_RIM = 0.95
 #: a fit of at least ALIGN_SCORE counts; at least ALIGN_MIN marks, RANSAC tolerance ALIGN_TOLERANCE
 #: squares
 ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.25, 0.35, 6, 0.08
+#: an edge line with at least this many empty squares, all as light as the rim: the rim itself
+EDGE_EMPTY = 3
+#: a tray outlined a square off: more than this share of a side's rim band coloured
+SPILL = 0.1
 #: why a quadrilateral is no tray (the next candidate is tried)
 NO_FLOOR = "as light as the rim around the tray"
 #: the way up needs at least this many marks read
@@ -182,6 +186,19 @@ def _same_floor(squares: dict, bodies: dict, rim: float) -> dict:
             squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.max() / max(rim, 1.0):.2f})")
         elif off > FLOOR_DEV:
             squares[k] = BoxSquare("?", "?", (), f"pale, but not the floor's colour ({off:.0f} from it)")
+    return _edge_on_rim(squares, bodies, rim)
+
+
+def _edge_on_rim(squares: dict, bodies: dict, rim: float) -> dict:
+    """An edge row or column whose empty squares (at least :data:`EDGE_EMPTY`) are all as light as
+    the rim is the rim itself (the tray outlined a square off): its squares are in doubt."""
+    lines = [[(0, c) for c in range(COLS)], [(ROWS - 1, c) for c in range(COLS)],
+             [(r, 0) for r in range(ROWS)], [(r, COLS - 1) for r in range(ROWS)]]
+    for line in lines:
+        empty = [k for k in line if squares[k].kind == "empty"]
+        if len(empty) >= EDGE_EMPTY and all(float(bodies[k].max()) > FLOOR_UNDER_RIM * rim for k in empty):
+            for k in empty:
+                squares[k] = BoxSquare("?", "?", (), "as light as the rim, as the whole edge: the tray outlined off")
     return squares
 
 
@@ -254,6 +271,23 @@ def aligned(view: BoardView) -> BoardView:
     return view.resampled(homography=view.homography @ fit)
 
 
+def spilled(view: BoardView) -> str:
+    """The side (as seen) beyond which more than :data:`SPILL` of the rim band between
+    :data:`RING` squares out is coloured -- a piece cut off: the tray outlined a square off --
+    or ""."""
+    u0, v0 = view.extent[:2]
+    a, b = RING
+    bands = {"top": (0, -b, COLS, -a), "bottom": (0, ROWS + a, COLS, ROWS + b),
+             "left": (-b, 0, -a, ROWS), "right": (COLS + a, 0, COLS + b, ROWS)}
+    for side, (x0, y0, x1, y1) in bands.items():
+        box = [int(round((x0 - u0) * view.pitch)), int(round((y0 - v0) * view.pitch)),
+               int(round((x1 - u0) * view.pitch)), int(round((y1 - v0) * view.pitch))]
+        band = view.image[max(box[1], 0):box[3], max(box[0], 0):box[2]]
+        if band.size and (_saturation(band) >= COLOURED).mean() > SPILL:
+            return side
+    return ""
+
+
 def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     """Read the tray whose floor's corners are ``corners``; None when no white rim is around it."""
     side_view = BoardView.from_corners(image, corners, ROWS, COLS, pitch=SIDE_PITCH, margin=REACH)
@@ -263,8 +297,12 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     view = aligned(view)
     reading = TrayReading(view)
     try:
-        reading.squares = read_squares(_balanced(view))
+        balanced = _balanced(view)
+        reading.squares = read_squares(balanced)
         reading.rows = rows_of(reading.squares)
+        spill = spilled(balanced)
+        if spill:
+            raise ReadError(f"colour beyond the tray's {spill} side as seen: the tray is not outlined right")
     except NotThisPuzzle as exc:
         reading.error, reading.no_tray = str(exc), True
     except ReadError as exc:
