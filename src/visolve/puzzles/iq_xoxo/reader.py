@@ -51,6 +51,8 @@ LIGHT_SIZE = 1.5
 MIN_FIT, FIT_NEAR, FIT_TOLERANCE = 6, 0.35, 0.12
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4
+#: at most MAX_UNCLEAR unclear marks are left out of which way up, when at least MIN_CLEAR agree
+MAX_UNCLEAR, MIN_CLEAR = 3, 40
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
 MIN_SQUARES = 6
 #: a board shows gaps between at least this share of neighbouring squares
@@ -88,16 +90,23 @@ def _page_colour(view: BoardView) -> np.ndarray:
 
 
 def _upright(squares: dict) -> bool:
-    """True when the board is seen upright, False when half round; ReadError on disagreement."""
+    """True when the board is seen upright, False when half round; ReadError on disagreement.
+
+    The marks only tell which way up (the level holds the pieces' letters): up to
+    :data:`MAX_UNCLEAR` unclear marks are left out when the others all agree.
+    """
     doubt = [k for k, s in squares.items() if s.mark == "?"]
-    if doubt:
+    if len(doubt) > MAX_UNCLEAR:
         r, c = doubt[0]
         raise ReadError(f"square {square_name(r, c)} of the view: {squares[doubt[0]].why or 'mark unclear'}")
-    agree = [k for k, s in squares.items() if s.mark == mark(*k)]
-    if len(agree) == len(squares):
-        return True
-    if not agree:
-        return False
+    clear = {k: s for k, s in squares.items() if s.mark != "?"}
+    agree = [k for k, s in clear.items() if s.mark == mark(*k)]
+    if len(agree) == len(clear) or not agree:
+        if doubt and len(clear) < MIN_CLEAR:
+            r, c = doubt[0]
+            raise ReadError(f"square {square_name(r, c)} of the view: {squares[doubt[0]].why or 'mark unclear'}")
+        return bool(agree)
+    squares = clear
     few = agree if len(agree) < len(squares) / 2 else [k for k in squares if k not in agree]
     names = " ".join(square_name(*k) for k in sorted(few)[:4])
     raise ReadError(f"the marks do not follow the board's X/O pattern at {names} (as seen)")

@@ -74,8 +74,9 @@ def random_challenge(rng: random.Random, level: int | str) -> Level:
 def sample_levels() -> list[Level]:
     """Three challenges showing at least :data:`SAMPLE_PIECES` pieces, numbered 1-3 (their tabs print the number).
 
-    (An almost empty board is read by the iq-circuit reader as an empty Wizard
-    challenge -- its false positive, reported -- so the samples show a few pieces.)
+    (An almost empty board was once read by the iq-circuit reader as an empty
+    Wizard challenge; that reader now refuses a grid that runs on past its 8 x 4
+    board, ``tests/puzzles/iq_circuit/test_not_xoxo.py``.)
     """
     out = []
     for i in (1, 2, 3):
