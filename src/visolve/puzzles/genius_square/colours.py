@@ -217,28 +217,27 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     """Every square of the upright ``view`` (6 x 6, row A first)."""
     protos = prototypes(edition)
     img = view.image.astype(np.float64)
-    out = []
-    for r in range(SIZE):
-        row = []
-        for c in range(SIZE):
-            span = np.maximum(white - board[r, c], 20.0)
-
-            def at(u: float, v: float, half: float) -> np.ndarray:
-                return (_median(img, view, c + u, r + v, half) - board[r, c]) / span
-
-            centre = at(0.5, 0.5, CENTRE / 2)
-            corners = [at(x, y, CORNER_HALF) for x in (CORNER_AT, 1 - CORNER_AT) for y in (CORNER_AT, 1 - CORNER_AT)]
-            edges = [at(x, y, EDGE_HALF) for x, y in ((0.5, EDGE_AT), (0.5, 1 - EDGE_AT), (EDGE_AT, 0.5), (1 - EDGE_AT, 0.5))]
-            row.append(classify(centre, corners, protos, edition, edges))
-        out.append(row)
-    return out
+    span = np.maximum(white - board, MIN_SPAN)
+    corner_at = [(x, y) for x in (CORNER_AT, 1 - CORNER_AT) for y in (CORNER_AT, 1 - CORNER_AT)]
+    edge_at = [(0.5, EDGE_AT), (0.5, 1 - EDGE_AT), (EDGE_AT, 0.5), (1 - EDGE_AT, 0.5)]
+    centres = (_medians(img, view, [(0.5, 0.5)], CENTRE / 2) - board[:, :, None]) / span[:, :, None]
+    corners = (_medians(img, view, corner_at, CORNER_HALF) - board[:, :, None]) / span[:, :, None]
+    edges = (_medians(img, view, edge_at, EDGE_HALF) - board[:, :, None]) / span[:, :, None]
+    return [[classify(centres[r, c, 0], list(corners[r, c]), protos, edition, list(edges[r, c]))
+             for c in range(SIZE)] for r in range(SIZE)]
 
 
-def _median(img: np.ndarray, view: BoardView, u: float, v: float, half: float) -> np.ndarray:
-    x, y = view.board_to_view([(u, v)])[0]
+def _medians(img: np.ndarray, view: BoardView, offsets: list[tuple[float, float]], half: float) -> np.ndarray:
+    """Median colours ``(6, 6, k, 3)`` of square patches ``half`` squares each side of the points
+    ``offsets`` (within a square, in squares) of every square."""
     r = max(1, int(round(half * view.pitch)))
-    patch = img[int(round(y)) - r:int(round(y)) + r + 1, int(round(x)) - r:int(round(x)) + r + 1]
-    return np.median(patch.reshape(-1, 3), axis=0)
+    cells = np.array([(c + u, rr + v) for rr in range(SIZE) for c in range(SIZE) for u, v in offsets])
+    at = np.round(view.board_to_view(cells)).astype(int)
+    d = np.arange(-r, r + 1)
+    ys = np.clip(at[:, 1, None, None] + d[None, :, None], 0, img.shape[0] - 1)
+    xs = np.clip(at[:, 0, None, None] + d[None, None, :], 0, img.shape[1] - 1)
+    patches = img[ys, xs].reshape(len(cells), -1, 3)
+    return np.median(patches, axis=1).reshape(SIZE, SIZE, len(offsets), 3)
 
 
 def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np.ndarray],

@@ -28,7 +28,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points
-from visolve.vision.glance import thumbnail
+from visolve.vision.glance import channel_max, thumbnail
 from visolve.vision.quad import find_cell_lattice
 from visolve.vision.view import BoardView, corners_homography
 
@@ -86,7 +86,7 @@ def reduce(image: np.ndarray, side: int = WORK_SIDE) -> tuple[np.ndarray, float]
 
 def grid_candidates(small: np.ndarray) -> Iterator[np.ndarray]:
     """Homographies (board -> ``small``) of 6 x 6 grids, likeliest first (found lazily)."""
-    grey = cv2.GaussianBlur(small.max(axis=2), (0, 0), 0.8)
+    grey = cv2.GaussianBlur(channel_max(small), (0, 0), 0.8)
     lattice = _lattice(grey)
     if lattice is not None:
         yield lattice
