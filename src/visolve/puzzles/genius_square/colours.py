@@ -83,6 +83,9 @@ EDGE_HALF = 0.03
 #: glare on the board: channels of ``n`` within GLARE_SPREAD + GLARE_SPREAD_SHARE * size
 GLARE_SPREAD = 0.06
 GLARE_SPREAD_SHARE = 0.35
+#: grey: channels within GREY_SPREAD + GREY_SPREAD_SHARE * size (wood: 0.45 * size and more)
+GREY_SPREAD = 0.04
+GREY_SPREAD_SHARE = 0.2
 #: centre over edges per light left by glare (:func:`_edge_contrast`), measured on 500 synthetic
 #: photos: an empty square in glare at most 0.18 (Happy Puzzle) and -0.38 (SmartGames), the grey
 #: piece at least 0.42 and -0.41 (-0.34 drawn clean).  Below EMPTY_EDGE_MAX a square may be empty;
@@ -282,7 +285,7 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: dict[
                     size: float, free: int) -> list[str]:
     """The colours ``centre`` may be: the best (within :data:`MAX_RESIDUAL`) and those close behind it."""
     filled = sum(float(np.abs(k).max()) > FILLED_SHARE * size for k in corners)
-    names = [name for name in protos if name != WOOD or filled < CUBE_FILLED]
+    names = [name for name in protos if name != WOOD or (filled < CUBE_FILLED and not _grey(centre))]
     ranked = sorted((_residual(centre, protos[name]), name) for name in names)
     best = ranked[0][0]
     if best > LOOSE_RESIDUAL:
@@ -303,6 +306,12 @@ def _glare_like(centre: np.ndarray) -> bool:
     """A colour glare on the board gives: near the board-to-white line (channels close together)."""
     size = float(np.abs(centre).max())
     return float(centre.max() - centre.min()) <= GLARE_SPREAD + GLARE_SPREAD_SHARE * size
+
+
+def _grey(centre: np.ndarray) -> bool:
+    """A colour with its channels close together (wood never is, even in glare)."""
+    size = float(np.abs(centre).max())
+    return float(centre.max() - centre.min()) <= GREY_SPREAD + GREY_SPREAD_SHARE * size
 
 
 def _edge_contrast(centre: np.ndarray, edges: list[np.ndarray]) -> float:
@@ -331,12 +340,14 @@ def _disc_in_glare(centre: np.ndarray, corners: list[np.ndarray]) -> np.ndarray 
     if len(lifted) < DISC_FREE or _corner_share(centre, corners) > DISC_CORNER_SHARE:
         return None
     s = float(np.clip(min(lifted), 0.0, MAX_GLARE))
-    return (centre - s) / (1.0 - s)
+    glared = (centre - s) / (1.0 - s)
+    return None if _grey(glared) else glared  # wood is coloured; a grey left is glare itself
 
 
 def _disc(centre: np.ndarray, wood: np.ndarray, shown: tuple) -> Square:
-    """A square whose corners show the board: a blocker if its centre is wood."""
-    if _residual(centre, wood) > MAX_RESIDUAL:
+    """A square whose corners show the board: a blocker if its centre is wood (coloured: a grey
+    centre is a spot of glare as likely as a disc in it)."""
+    if _residual(centre, wood) > MAX_RESIDUAL or _grey(centre):
         return Square("", f"its corners show the board, but colour {shown} is not wood", shown)
     return Square(WOOD, colour=shown)
 

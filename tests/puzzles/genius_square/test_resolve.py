@@ -1,0 +1,79 @@
+"""Squares whose colour does not say are settled by the pieces' shapes, or named; the edition's doubt."""
+
+import numpy as np
+import pytest
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square.board import drawing, make_level
+from visolve.puzzles.genius_square.colours import Square, edition_of
+from visolve.puzzles.genius_square.draw import draw_board, square_box
+from visolve.puzzles.genius_square.reader import read
+from visolve.puzzles.genius_square.resolve import resolve
+
+ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
+PITCH = 44
+
+
+def _squares(rows, options=None):
+    """Squares as read from a drawing; ``options`` maps (row, column) -> the options of a square in doubt."""
+    options = options or {}
+    return [[Square("", options=options[(r, c)]) if (r, c) in options else Square(sym)
+             for c, sym in enumerate(row)] for r, row in enumerate(rows)]
+
+
+def test_a_colour_between_two_pieces_is_settled_by_their_shapes():
+    rows = drawing(make_level("x", ROLL, {"3": ["C1", "C2", "C3"]}))
+    got = resolve(_squares(rows, {(2, 0): ("2", "3")}))  # C1: brown or orange
+    assert got == rows
+
+
+def test_glare_or_the_grey_piece_is_settled_when_no_straight_four_fits():
+    rows = drawing(make_level("x", ROLL))
+    got = resolve(_squares(rows, {(2, 0): (".", "5"), (2, 1): (".", "5")}))
+    assert got == rows
+
+
+def test_two_choices_that_both_fit_name_the_square():
+    rows = drawing(make_level("x", ROLL))
+    doubt = {(4, c): (".", "5") for c in range(4)}  # E1-E4: empty in glare, or the grey piece
+    with pytest.raises(ReadError, match=r"^square E1: could be empty or piece 5 \(grey\)"):
+        resolve(_squares(rows, doubt))
+
+
+def test_no_choice_that_fits_names_the_shape_problem():
+    rows = drawing(make_level("x", ROLL))
+    with pytest.raises(ReadError, match=r"^square C1: piece 3 \(orange\)"):
+        resolve(_squares(rows, {(2, 0): ("3", "7")}))
+
+
+def test_a_square_in_doubt_is_still_named_first():
+    rows = drawing(make_level("x", ROLL))
+    squares = _squares(rows)
+    squares[1][3] = Square("", "colour (0.3, 0.3, 0.3) is neither clearly piece 5 (grey) nor piece 6 (green)")
+    with pytest.raises(ReadError, match=r"^square B4: colour"):
+        resolve(squares)
+
+
+def _glare(picture, r, c, amount, sigma):
+    """A soft spot of white light centred on square (r, c) (sigma in squares)."""
+    x, y = square_box(PITCH, r, c)
+    yy, xx = np.mgrid[0:picture.shape[0], 0:picture.shape[1]].astype(np.float64)
+    spot = amount * np.exp(-0.5 * (((xx - x - PITCH / 2) ** 2 + (yy - y - PITCH / 2) ** 2) / (sigma * PITCH) ** 2))
+    return np.clip(picture + (255.0 - picture) * spot[:, :, None], 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("edition", ["happy-puzzle", "smartgames"])
+def test_glare_on_empty_squares_reads_them_empty(edition):
+    level = make_level("g", ROLL, edition=edition, source="g.png")
+    picture = _glare(draw_board(drawing(level), edition, PITCH), 3, 0, 0.6, 0.45)  # D1, empty
+    assert read(picture, "g.png") == level
+
+
+def test_edition_from_a_washed_out_board_colour_needs_the_grid_lines():
+    washed = np.array([136.0, 114.0, 113.0])  # a SmartGames board in glare: blue lead 23
+    assert edition_of(washed, 0.6) == "smartgames"
+    assert edition_of(washed, 0.1) == "happy-puzzle"
+    with pytest.raises(ReadError, match="neither edition"):
+        edition_of(washed, 0.38)
+    assert edition_of(np.array([34.0, 34.0, 33.0]), 0.6) == "happy-puzzle"
+    assert edition_of(np.array([90.0, 46.0, 27.0]), 0.1) == "smartgames"
