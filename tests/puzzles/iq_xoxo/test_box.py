@@ -127,3 +127,10 @@ def test_a_tray_outlined_a_square_off_is_refused(shift):
     level = Level("x", tuple("".join(ch if ch in "IVZY" else EMPTY for ch in row) for row in SOLVED))
     reading = read_tray(draw_box(level, 44), tray_corners(44) + np.array(shift) * 44)
     assert reading is None or reading.rows is None
+
+
+def test_a_booklet_board_is_no_box():
+    # grey squares with the page between them are a booklet's, not the box's even floor
+    case = testing.synthetic_case(2, 0)  # a photo of a page of two challenges
+    with pytest.raises(NotThisPuzzle, match="booklet"):
+        read_box(case.image, case.name)

@@ -65,6 +65,9 @@ FLOOR_UNDER_RIM = 0.95
 ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.25, 0.35, 6, 0.08
 #: an edge line with at least this many empty squares, all as light as the rim: the rim itself
 EDGE_EMPTY = 3
+#: a booklet's grid, not the floor: GRID_SHARE of at least GRID_PAIRS empty neighbours with a gap
+#: lighter than both by GRID_STEP
+GRID_SHARE, GRID_PAIRS, GRID_STEP = 0.5, 4, 0.03
 #: a tray outlined a square off: more than this share of a side's rim band coloured
 SPILL = 0.1
 #: why a quadrilateral is no tray (the next candidate is tried)
@@ -271,6 +274,33 @@ def aligned(view: BoardView) -> BoardView:
     return view.resampled(homography=view.homography @ fit)
 
 
+def gridded(view: BoardView, squares: dict) -> bool:
+    """Empty squares with lighter gaps between them (a booklet's grey squares on the page), not
+    the box's even floor: at least :data:`GRID_SHARE` of :data:`GRID_PAIRS` or more neighbouring
+    empty pairs show a gap lighter than both squares by :data:`GRID_STEP` (share of 255)."""
+    empty = {k for k, sq in squares.items() if sq.kind == "empty"}
+    if len(empty) < GRID_PAIRS:
+        return False
+    grey = view.image.max(axis=2)
+    p = view.pitch
+    (x0, y0), = view.board_to_view([(0.0, 0.0)])
+    level = {}
+    for r, c in empty:
+        cx, cy = int(x0 + (c + 0.5) * p), int(y0 + (r + 0.5) * p)
+        level[(r, c)] = float(grey[cy - p // 4:cy + p // 4, cx - p // 4:cx + p // 4].mean())
+    pairs = hits = 0
+    for r, c in empty:
+        for nb in ((r, c + 1), (r + 1, c)):
+            if nb not in empty:
+                continue
+            x, y = int(x0 + ((c + nb[1]) / 2 + 0.5) * p), int(y0 + ((r + nb[0]) / 2 + 0.5) * p)
+            hw, hh = (1, p // 5) if nb[0] == r else (p // 5, 1)
+            gap = float(np.median(grey[y - hh:y + hh + 1, x - hw:x + hw + 1]))
+            pairs += 1
+            hits += gap > max(level[(r, c)], level[nb]) + GRID_STEP * 255
+    return pairs >= GRID_PAIRS and hits >= GRID_SHARE * pairs
+
+
 def spilled(view: BoardView) -> str:
     """The side (as seen) beyond which more than :data:`SPILL` of the rim band between
     :data:`RING` squares out is coloured -- a piece cut off: the tray outlined a square off --
@@ -299,10 +329,13 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     try:
         balanced = _balanced(view)
         reading.squares = read_squares(balanced)
-        reading.rows = rows_of(reading.squares)
+        if gridded(balanced, reading.squares):
+            raise NotThisPuzzle("grey squares with gaps between them: a booklet page, not the box")
+        rows = rows_of(reading.squares)
         spill = spilled(balanced)
         if spill:
             raise ReadError(f"colour beyond the tray's {spill} side as seen: the tray is not outlined right")
+        reading.rows = rows
     except NotThisPuzzle as exc:
         reading.error, reading.no_tray = str(exc), True
     except ReadError as exc:
