@@ -65,7 +65,7 @@ def _glare(picture, r, c, amount, sigma):
 @pytest.mark.parametrize("edition", ["happy-puzzle", "smartgames"])
 def test_glare_on_empty_squares_reads_them_empty(edition):
     level = make_level("g", ROLL, edition=edition, source="g.png")
-    picture = _glare(draw_board(drawing(level), edition, PITCH), 3, 0, 0.6, 0.45)  # D1, empty
+    picture = _glare(draw_board(drawing(level), edition, PITCH), 3, 0, 0.7, 1.0)  # round D1, empty
     assert read(picture, "g.png") == level
 
 
