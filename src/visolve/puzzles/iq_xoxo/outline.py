@@ -1,0 +1,168 @@
+"""The finder's second way: each board outlined as a block, its sides straight lines.
+
+Used when the lattice of squares (:mod:`visolve.puzzles.iq_xoxo.lattice`)
+leaves something out.  A block (squares and pieces closed across the gaps,
+all the ink, or everything darker than the page) is opened so thin strips
+joined to it go; straight lines are fitted to the outline points nearest each
+side of its rotated rectangle, dropping the farthest points each round (a
+tab above the board, a piece bulging by blur), so perspective is kept; the
+corners are the lines' crossings.  A quad about twice as wide as high, of
+about 50 squares and filled by the block is a board candidate.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+#: ink specks narrower than this share of the pitch are dropped (paper grain, noise)
+SPECK_SHARE = 0.15
+#: closing kernel, share of the pitch
+CLOSE_SHARE = 0.35
+#: classic blocks: ink darker than CLASSIC_SHARE of the light, the block
+#: opened by a square CLASSIC_CORE pitches across (a tab is at most 1.5 high)
+CLASSIC_SHARE, CLASSIC_CORE = 0.95, 1.9
+#: the block opened by a square this share of the pitch across loses thin
+#: strips joined to it (a shadow's edge, a line of text)
+CORE_SHARE = 0.6
+#: board quads: aspect (mean long side / mean short side), share filled by the
+#: block, area in pitches squared (a board is about 48.6)
+ASPECT = (1.45, 2.8)
+MIN_FILL = 0.9
+AREA_CELLS = (30, 75)
+#: side fitting: rounds, share of points kept each round
+FIT_ROUNDS, FIT_KEEP = 4, 0.75
+#: every how many-th outline point the sides are fitted to
+FIT_STEP = 3
+
+
+def _fit_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """A line (point, unit direction) through ``points``, trimming the farthest each round."""
+    pts = points
+    for _ in range(FIT_ROUNDS):
+        if len(pts) < 4:
+            return None
+        centre = pts.mean(axis=0)
+        d = pts - centre
+        cov = d.T @ d
+        _w, vecs = np.linalg.eigh(cov)
+        direction, normal = vecs[:, 1], vecs[:, 0]
+        dist = np.abs(d @ normal)
+        n_keep = max(4, int(FIT_KEEP * len(pts)))
+        pts = pts[np.argpartition(dist, n_keep - 1)[:n_keep]]
+    return centre, direction
+
+
+def _cross(a, b) -> np.ndarray | None:
+    (p, d), (q, e) = a, b
+    m = np.array([d, -e]).T
+    if abs(np.linalg.det(m)) < 1e-6:
+        return None
+    t = np.linalg.solve(m, q - p)
+    return p + t[0] * d
+
+
+def _sides(contour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """Corners from straight lines fitted to the outline points nearest each side of ``quad``."""
+    pts = contour.reshape(-1, 2)[::FIT_STEP].astype(np.float64)
+    dists = []
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        ab = b - a
+        t = np.clip(((pts - a) @ ab) / max(ab @ ab, 1e-9), 0, 1)
+        dists.append(np.linalg.norm(pts - (a + t[:, None] * ab), axis=1))
+    owner = np.argmin(np.array(dists), axis=0)
+    lines = []
+    for k in range(4):
+        line = _fit_line(pts[owner == k])
+        if line is None:
+            return None
+        lines.append(line)
+    corners = [_cross(lines[k - 1], lines[k]) for k in range(4)]
+    if any(c is None for c in corners):
+        return None
+    return np.array(corners)
+
+
+def _ordered(quad: np.ndarray) -> np.ndarray:
+    """Corners tl, tr, br, bl with the long side across (top-left: smallest x + y of the pair)."""
+    centre = quad.mean(axis=0)
+    ang = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
+    q = quad[np.argsort(ang)]  # clockwise on screen, from about -180 degrees
+    start = int(np.argmin(q.sum(axis=1)))
+    q = np.roll(q, -start, axis=0)
+    top = np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])
+    side = np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])
+    if side > top:  # the long side runs down the picture: start one corner on
+        q = np.roll(q, -1, axis=0)
+    return q
+
+
+def _quad_of(contour: np.ndarray) -> np.ndarray | None:
+    """Corners of a block's outline: lines fitted to the sides of its rotated rectangle."""
+    box = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float64)
+    corners = _sides(contour, _ordered(box))
+    if corners is None:
+        return None
+    corners = _sides(contour, _ordered(corners))  # a second time from the better sides
+    return None if corners is None else _ordered(corners)
+
+
+def _is_board(quad: np.ndarray, block: np.ndarray, pitch: float) -> bool:
+    """A quad about twice as wide as high, of about 50 cells, filled by the block."""
+    top = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])
+    side = np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])
+    area = cv2.contourArea(quad.astype(np.float32))
+    if side < 1 or not ASPECT[0] <= top / side <= ASPECT[1]:
+        return False
+    if not AREA_CELLS[0] <= area / pitch**2 <= AREA_CELLS[1]:
+        return False
+    inside = np.zeros_like(block)
+    cv2.fillConvexPoly(inside, np.round(quad).astype(np.int32), 255)
+    covered = cv2.countNonZero(cv2.bitwise_and(inside, block))
+    return covered >= MIN_FILL * max(cv2.countNonZero(inside), 1)
+
+
+def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
+    """Quads of the board-like blocks that ``parts`` closed across the gaps makes."""
+    k = max(3, int(round(CLOSE_SHARE * pitch)) | 1)
+    block = cv2.morphologyEx(parts, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    big = max(3, int(round(CORE_SHARE * pitch)) | 1)
+    core = cv2.morphologyEx(block, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (big, big)))
+    # every part's outline, also of parts inside another's hole (a board on a page inside a ring of shadow)
+    contours, hierarchy = cv2.findContours(core, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    quads = []
+    for contour, (_n, _p, _child, parent) in zip(contours, hierarchy[0] if hierarchy is not None else []):
+        if parent >= 0 or cv2.contourArea(contour) < AREA_CELLS[0] * pitch**2:
+            continue
+        quad = _quad_of(contour)
+        if quad is not None and _is_board(quad, block, pitch):
+            quads.append(quad)
+    return quads
+
+
+def classic_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, reach: float) -> list[np.ndarray]:
+    """The boards as blocks of everything darker than :data:`CLASSIC_SHARE` of the
+    light around or coloured, opened by a square wider than a tab is high.
+
+    ``reach``: pitches over which the light is taken.  Blind to nothing (shading joins in), but a board whose squares touch a
+    line or a tab, or are pale beside a piece, stays whole.
+    """
+    k = max(3, int(round(reach * pitch)) | 1)
+    light = cv2.blur(cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), (k, k))
+    dark = grey.astype(np.float32) < CLASSIC_SHARE * light.astype(np.float32)
+    ink = ((dark | coloured) * 255).astype(np.uint8)
+    specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
+    c = max(3, int(round(CLOSE_SHARE * pitch)) | 1)
+    block = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (c, c)))
+    big = max(3, int(round(CLASSIC_CORE * pitch)) | 1)
+    core = cv2.morphologyEx(block, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (big, big)))
+    contours, _h = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    quads = []
+    for contour in contours:
+        if cv2.contourArea(contour) >= AREA_CELLS[0] * pitch**2:
+            quad = _quad_of(contour)
+            if quad is not None and _is_board(quad, block, pitch):
+                quads.append(quad)
+    return quads
