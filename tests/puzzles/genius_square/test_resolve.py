@@ -77,3 +77,16 @@ def test_edition_from_a_washed_out_board_colour_needs_the_grid_lines():
         edition_of(washed, 0.38)
     assert edition_of(np.array([34.0, 34.0, 33.0]), 0.6) == "happy-puzzle"
     assert edition_of(np.array([90.0, 46.0, 27.0]), 0.1) == "smartgames"
+
+
+@pytest.mark.parametrize("edition", ["happy-puzzle", "smartgames"])
+@pytest.mark.parametrize("amount, sigma", [(0.5, 0.3), (0.85, 0.3), (0.85, 0.45), (0.85, 0.6)])
+def test_a_small_glare_spot_is_never_read_as_a_blocker(edition, amount, sigma):
+    """A spot of glare half a square wide looks like a disc (grey, corners dark): never wood."""
+    level = make_level("g", ROLL, edition=edition, source="g.png")
+    picture = _glare(draw_board(drawing(level), edition, PITCH), 3, 0, amount, sigma)  # D1, empty
+    try:
+        got = read(picture, "g.png")
+    except ReadError:
+        return
+    assert got == level
