@@ -102,6 +102,9 @@ class TemplateBank:
         self._group_ids = {g: i for i, g in enumerate(dict.fromkeys(self.groups))}
         self._group_of = np.array([self._group_ids[g] for g in self.groups])
         self._group_names = list(self._group_ids)
+        # templates in group order, and where each group's run starts (for per-group maxima)
+        self._by_group = np.argsort(self._group_of, kind="stable")
+        self._group_starts = np.searchsorted(self._group_of[self._by_group], np.arange(len(self._group_names)))
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -160,20 +163,22 @@ class TemplateBank:
         """Best group, best label and runner-up group for each patch (see :meth:`scores`)."""
         S = self.scores(patches, per_channel, flat_std)
         n_groups = len(self._group_names)
+        # best score per group, all patches at once: templates sorted by group, maxima per run
+        per_group = np.maximum.reduceat(S[:, self._by_group], self._group_starts, axis=1)
+        order = np.argsort(-per_group, axis=1)
+        best = order[:, 0]
+        # the best template of the best group: the first of its highest in template order
+        in_best = self._group_of[None, :] == best[:, None]
+        best_t = np.argmax(np.where(in_best, S, -np.inf), axis=1)
         out = []
-        for row in S:
-            per_group = np.full(n_groups, -np.inf, np.float32)
-            np.maximum.at(per_group, self._group_of, row)
-            order = np.argsort(-per_group)
-            g1 = int(order[0])
-            members = np.nonzero(self._group_of == g1)[0]
-            best_t = int(members[np.argmax(row[members])])
+        for i, g1 in enumerate(best.tolist()):
             if n_groups > 1:
-                g2 = int(order[1])
-                runner, rscore = self._group_names[g2], float(per_group[g2])
+                g2 = int(order[i, 1])
+                runner, rscore = self._group_names[g2], float(per_group[i, g2])
             else:
                 runner, rscore = None, -1.0
-            out.append(Match(self._group_names[g1], self.labels[best_t], float(per_group[g1]), runner, rscore))
+            out.append(Match(self._group_names[g1], self.labels[int(best_t[i])], float(per_group[i, g1]),
+                             runner, rscore))
         return out
 
     def match_one(self, patch: np.ndarray) -> Match:
