@@ -34,6 +34,7 @@ from visolve.puzzles.iq_xoxo.outline import (
     _block_quads,
     _ordered,
     classic_quads,
+    kernel,
 )
 from visolve.vision.glance import thumbnail
 
@@ -238,8 +239,7 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> Parts:
     ink = ink_mask(grey, coloured, REACH * pitch)
     holes, _c = _keep(cv2.bitwise_not(ink), lambda st: st[:, 4] <= HOLE * pitch**2)
     ink = cv2.bitwise_or(ink, holes)  # a square's dot is part of the square
-    specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
-    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
 
     def square(st):
         w, h, area = st[:, 2], st[:, 3], st[:, 4]
@@ -247,10 +247,9 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> Parts:
         shaped = (area >= SQUARE_FILL * w * h) & (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
         return shaped & (np.abs(size - 1) <= SQUARE_SPREAD)
 
-    marks = max(3, int(round(MARK_SHARE * pitch)) | 1)
     col = cv2.morphologyEx(coloured.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
-                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (marks, marks)))
-    col = cv2.morphologyEx(col, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
+                           kernel(MARK_SHARE * pitch, cv2.MORPH_ELLIPSE))
+    col = cv2.morphologyEx(col, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
     pieces, _c = _keep(col, lambda st: st[:, 4] >= MIN_PIECE * pitch**2)
     squares, centres, areas = _keep(ink, square, with_areas=True)
     return Parts(cv2.bitwise_or(squares, pieces), centres, np.sqrt(areas), col, pieces, cv2.bitwise_or(ink, col))
@@ -258,9 +257,8 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> Parts:
 
 def tab_centres(coloured: np.ndarray, pitch: float) -> np.ndarray:
     """Centres of the coloured blobs shaped like a number tab (a box about 2.3 x 0.85 pitches)."""
-    k = max(3, int(round(MARK_SHARE * pitch)) | 1)
     col = cv2.morphologyEx(coloured.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
-                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+                           kernel(MARK_SHARE * pitch, cv2.MORPH_ELLIPSE))
 
     def tab(st):
         w, h = st[:, 2].astype(np.float64), st[:, 3].astype(np.float64)
@@ -340,9 +338,8 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[l
     parts = replace(parts, grouped=grouped)
     if quads and not _stray_weight(parts, grey, tabs, quads, pitch):
         return quads, 0, parts.centres
-    specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
     ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
-    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
     for quad in _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH):
         if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads):
             quads.append(quad)

@@ -36,6 +36,12 @@ FIT_ROUNDS, FIT_KEEP = 4, 0.75
 FIT_STEP = 3
 
 
+def kernel(length: float, shape: int = cv2.MORPH_RECT) -> np.ndarray:
+    """A structuring element about ``length`` px across: odd, at least 3."""
+    k = max(3, int(round(length)) | 1)
+    return cv2.getStructuringElement(shape, (k, k))
+
+
 def _fit_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
     """A line (point, unit direction) through ``points``, trimming the farthest each round."""
     pts = points
@@ -125,10 +131,8 @@ def _is_board(quad: np.ndarray, block: np.ndarray, pitch: float) -> bool:
 
 def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
     """Quads of the board-like blocks that ``parts`` closed across the gaps makes."""
-    k = max(3, int(round(CLOSE_SHARE * pitch)) | 1)
-    block = cv2.morphologyEx(parts, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    big = max(3, int(round(CORE_SHARE * pitch)) | 1)
-    core = cv2.morphologyEx(block, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (big, big)))
+    block = cv2.morphologyEx(parts, cv2.MORPH_CLOSE, kernel(CLOSE_SHARE * pitch))
+    core = cv2.morphologyEx(block, cv2.MORPH_OPEN, kernel(CORE_SHARE * pitch))
     # every part's outline, also of parts inside another's hole (a board on a page inside a ring of shadow)
     contours, hierarchy = cv2.findContours(core, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     quads = []
@@ -152,12 +156,9 @@ def classic_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, reach: f
     light = cv2.blur(cv2.dilate(grey, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), (k, k))
     dark = grey.astype(np.float32) < CLASSIC_SHARE * light.astype(np.float32)
     ink = ((dark | coloured) * 255).astype(np.uint8)
-    specks = max(3, int(round(SPECK_SHARE * pitch)) | 1)
-    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (specks, specks)))
-    c = max(3, int(round(CLOSE_SHARE * pitch)) | 1)
-    block = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (c, c)))
-    big = max(3, int(round(CLASSIC_CORE * pitch)) | 1)
-    core = cv2.morphologyEx(block, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (big, big)))
+    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
+    block = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, kernel(CLOSE_SHARE * pitch))
+    core = cv2.morphologyEx(block, cv2.MORPH_OPEN, kernel(CLASSIC_CORE * pitch))
     contours, _h = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     quads = []
     for contour in contours:
