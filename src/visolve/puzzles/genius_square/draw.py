@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY
+from visolve.vision.canvas import solid
 
 AA = cv2.LINE_AA
 FONT = cv2.FONT_HERSHEY_DUPLEX
@@ -88,7 +89,7 @@ def empty_board(edition: str, pitch: int) -> np.ndarray:
     """The board without blockers or pieces."""
     style = style_of(edition)
     w, h = canvas_size(pitch)
-    img = np.full((h, w, 3), GROUND, np.uint8)
+    img = solid(h, w, GROUND)
     radius = int(0.5 * pitch)
     _rounded_rect(img, (0, 0, w - 1, h - 1), radius, style["board"])
     _grid(img, pitch, style)

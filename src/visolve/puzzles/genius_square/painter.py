@@ -26,6 +26,7 @@ from visolve.puzzles.genius_square.draw import (
     draw_board,
     square_box,
 )
+from visolve.vision.canvas import solid
 
 #: pixels per square of the pictures
 PITCH = 64
@@ -111,7 +112,7 @@ def _outline(img: np.ndarray, squares: list[str]) -> None:
 def _with_caption(img: np.ndarray, lines: list[str]) -> np.ndarray:
     """The picture with a caption band of one or two lines below it."""
     w, _h = canvas_size(PITCH)
-    band = np.full((int(CAPTION_HEIGHT * PITCH), w, 3), CAPTION, np.uint8)
+    band = solid(int(CAPTION_HEIGHT * PITCH), w, CAPTION)
     for k, line in enumerate(lines):
         scale = PITCH / 120.0
         (tw, _th), _ = cv2.getTextSize(line, FONT, scale, 1)

@@ -25,6 +25,7 @@ from visolve.puzzles.iq_circuit.model import (
     Placement,
     board_symbols,
 )
+from visolve.vision.canvas import solid
 
 GREY = (90, 88, 87)
 DARK = (32, 31, 35)
@@ -77,7 +78,7 @@ def draw_board(
     """
     pad = int(round(margin * pitch))
     w, h = WIDTH * pitch + 2 * pad, HEIGHT * pitch + 2 * pad
-    img = np.full((h, w, 3), GREY, np.uint8)
+    img = solid(h, w, GREY)
     size = int(round(pitch * 0.72))
     gap = (pitch - size) // 2
     band = max(2, int(round(pitch * 0.19)))
@@ -159,7 +160,7 @@ def describe(pl: Placement) -> str:
 
 
 def _text_block(lines: list[tuple[str, tuple]], width: int, line_h: int = 18) -> np.ndarray:
-    img = np.full((line_h * len(lines) + 8, width, 3), PAPER, np.uint8)
+    img = solid(line_h * len(lines) + 8, width, PAPER)
     for i, (text, colour) in enumerate(lines):
         cv2.putText(img, text, (8, 16 + i * line_h), FONT, 0.45, colour, 1, cv2.LINE_AA)
     return img
@@ -167,7 +168,7 @@ def _text_block(lines: list[tuple[str, tuple]], width: int, line_h: int = 18) ->
 
 def _panel(title: str, body: np.ndarray, width: int) -> np.ndarray:
     head = _text_block([(title, INK)], width)
-    pad = np.full((body.shape[0], width, 3), PAPER, np.uint8)
+    pad = solid(body.shape[0], width, PAPER)
     x0 = (width - body.shape[1]) // 2
     pad[:, x0 : x0 + body.shape[1]] = body
     return np.vstack([head, pad])
@@ -202,8 +203,8 @@ def paint_solution(level: Level, solution: dict) -> np.ndarray:
         right = _panel("Solution", body, width)
         lines.append(("No solution: " + reason, RED))
     h = max(left.shape[0], right.shape[0])
-    left = np.vstack([left, np.full((h - left.shape[0], width, 3), PAPER, np.uint8)])
-    right = np.vstack([right, np.full((h - right.shape[0], width, 3), PAPER, np.uint8)])
+    left = np.vstack([left, solid(h - left.shape[0], width, PAPER)])
+    right = np.vstack([right, solid(h - right.shape[0], width, PAPER)])
     top = np.hstack([left, right])
     text = _text_block(lines, top.shape[1])
     return np.vstack([top, text])

@@ -16,6 +16,7 @@ import numpy as np
 
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, Level
+from visolve.vision.canvas import solid
 
 #: BGR colours of the booklet's drawings
 NAVY = (68, 44, 44)
@@ -54,7 +55,7 @@ class Canvas:
         self.origin = page * self.pitch
         w = int(round((layout.BOARD_W + 2 * page) * self.pitch))
         h = int(round((layout.BOARD_H + 2 * page + caption) * self.pitch))
-        self.image = np.full((h, w, 3), PAGE, np.uint8)
+        self.image = solid(h, w, PAGE)
 
     def px(self, pts) -> np.ndarray:
         """Board points -> fixed-point pixel coordinates for OpenCV (``SHIFT`` bits)."""

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, PIECE_BGR, ROWS, Level, mark
+from visolve.vision.canvas import solid
 
 PAGE = (236, 237, 238)
 SQUARE = (204, 204, 203)
@@ -147,7 +148,7 @@ def board_origins(n: int, p: float, per_row: int) -> list[tuple[float, float]]:
 def draw_page(levels: list[Level], p: float = 40, per_row: int = 2) -> np.ndarray:
     """A booklet page: each challenge's board with its number on a tab (none for a named level)."""
     w, h = page_size(len(levels), p, per_row)
-    img = np.full((h, w, 3), PAGE, np.uint8)
+    img = solid(h, w, PAGE)
     for level, (x, y) in zip(levels, board_origins(len(levels), p, per_row)):
         draw_board(img, x, y, p, level.rows)
         if isinstance(level.level, int):

@@ -15,6 +15,7 @@ import numpy as np
 from visolve.puzzles.base import count_of, proven_of
 from visolve.puzzles.iq_xoxo.board import COLS, PIECE_BGR, ROWS, Level
 from visolve.puzzles.iq_xoxo.draw import PAGE, draw_board, draw_piece
+from visolve.vision.canvas import solid
 
 #: cell pitch (px) of painted boards
 PITCH = 56
@@ -47,7 +48,7 @@ def outline(img: np.ndarray, x0: float, y0: float, p: float, cells, colour, widt
 def _canvas(boards: int) -> np.ndarray:
     w = PAD * (boards + 1) + boards * COLS * PITCH
     h = CAPTION + ROWS * PITCH + 2 * PAD + 30
-    return np.full((h, w, 3), PAGE, np.uint8)
+    return solid(h, w, PAGE)
 
 
 def _origin(k: int) -> tuple[int, int]:
