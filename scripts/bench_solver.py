@@ -146,7 +146,7 @@ def main(argv=None) -> int:
         res, _ok = results[name]
         lines.append(
             f"{name}\t{res['actions'] if res['solved'] else '---'}\t"
-            f"{len(res['taps']) if res['solved'] else '---'}\t{res['optimal']}\t"
+            f"{len(res['taps']) if res['solved'] else '---'}\t{res['proven']}\t"
             f"{res['timed_out']}\t{res['nodes']}\t{res['seconds']:.3f}"
         )
     if args.out:
@@ -183,7 +183,7 @@ def main(argv=None) -> int:
     for n in slow:
         r = results[n][0]
         print(f"  {n}: {r['seconds']:.2f} s, {r['nodes']} nodes, "
-              f"{r['actions']} actions, {len(r['taps'])} taps, optimal={r['optimal']}")
+              f"{r['actions']} actions, {len(r['taps'])} taps, proven={r['proven']}")
 
     if args.compare_reference and not args.random:
         ref = load_reference(SHARED / "reference_t8.tsv")
