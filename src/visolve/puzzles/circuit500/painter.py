@@ -510,10 +510,22 @@ def _px(length: float, zoom: float) -> int:
 
 
 def _board_picture(grid, zoom: float) -> np.ndarray:
-    board = render_board(grid, lit=True)
+    """The lit board with ``zoom`` x TILE pixel tiles, put together from tiles scaled once each."""
+    cells = board_lighting(grid)
     t = _px(TILE, zoom)
-    exact = t % TILE == 0  # whole pixels stay sharp; other sizes are smoothed
-    return cv2.resize(board, (COLS * t, ROWS * t), interpolation=cv2.INTER_NEAREST if exact else cv2.INTER_LINEAR)
+    out = np.empty((ROWS * t, COLS * t, 3), np.uint8)
+    for r in range(ROWS):
+        for c in range(COLS):
+            out[r * t : (r + 1) * t, c * t : (c + 1) * t] = _sheet_tile(grid[r][c], cells.get((r, c)), t)
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _sheet_tile(tile: Tile, lit: str | None, size: int) -> np.ndarray:
+    """One tile at ``size`` pixels: whole multiples stay sharp, other sizes are smoothed."""
+    exact = size % TILE == 0
+    return cv2.resize(_tile_image(tile, lit), (size, size),
+                      interpolation=cv2.INTER_NEAREST if exact else cv2.INTER_LINEAR)
 
 
 def _tile_box(row: int, col: int, zoom: float) -> tuple[int, int, int, int]:
