@@ -65,6 +65,7 @@ states.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import os
 import time
@@ -243,7 +244,7 @@ class _Board:
         self.no_paid_tile = not (has_junction or has_corner)
         #: per tile code and needed arms: min(own rotations, a new tile arriving)
         #: (the plain walk, used once per level to see whether any finish exists)
-        self.tabs = [[min(a, b, HCAP) for a, b in zip(ROT[c], inc)] for c in range(128)]
+        self.tabs = _walk_tables(tuple(inc))
         #: start at cell p pointing along bit: distance from s0 + rotations
         self._start_seeds: dict[int, list] = {}
         self._end_cost: dict[int, list] = {}
@@ -281,6 +282,16 @@ class _Board:
                     table[cell * 16 + back] = min(HCAP, DIST[e0][cell] + rot[back])
             self._end_cost[key] = table
         return table
+
+
+@functools.lru_cache(maxsize=None)
+def _walk_tables(inc: tuple[int, ...]) -> list[list[int]]:
+    """Per tile code and needed arms: min(own rotations, a new tile arriving at cost ``inc``).
+
+    ``inc`` takes one of a few values (it depends on which kinds the level has), so the
+    128 x 16 table is built once per value, not once per level.
+    """
+    return [[min(a, b, HCAP) for a, b in zip(ROT[c], inc)] for c in range(128)]
 
 
 def _plain_bound(arr: bytes, board: _Board) -> int:
