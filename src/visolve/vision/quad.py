@@ -210,15 +210,8 @@ def _fit_group(b: _Blobs, coords: dict, vec: np.ndarray, cols: int, rows: int, m
         return None
     occupied = {tuple(c) for c in cell.tolist()}
     xs, ys = cell[:, 0], cell[:, 1]
-    best = None
-    starts_x = sorted({int(x) - k for x in set(xs.tolist()) for k in range(cols)})
-    starts_y = sorted({int(y) - k for y in set(ys.tolist()) for k in range(rows)})
-    for x0 in starts_x:
-        for y0 in starts_y:
-            inside = sum((x, y) in occupied for x in range(x0, x0 + cols) for y in range(y0, y0 + rows))
-            if best is None or inside > best[0]:
-                best = (inside, x0, y0)
-    if best is None or best[0] < min_found:
+    best = _best_window(xs, ys, cols, rows)
+    if best[0] < min_found:
         return None
     found, x0, y0 = best
     ring = [(x, y) for x in range(x0 - 1, x0 + cols + 1) for y in (y0 - 1, y0 + rows)]
@@ -235,6 +228,24 @@ def _fit_group(b: _Blobs, coords: dict, vec: np.ndarray, cols: int, rows: int, m
     scale = np.linalg.norm(map_points(hom, [[0, 0], [1, 0]])[1] - map_points(hom, [[0, 0]])[0])
     err = float(np.sqrt((resid**2).sum(axis=1).mean()) / max(scale, 1e-9))
     return hom, found, err
+
+
+def _best_window(xs: np.ndarray, ys: np.ndarray, cols: int, rows: int) -> tuple[int, int, int]:
+    """(cells inside, x0, y0) of the ``cols x rows`` window over the most cells ``(xs, ys)``.
+
+    Every window that holds a cell is counted at once from a summed-area table;
+    on a tie the window with the smallest ``x0``, then ``y0``, is taken.
+    """
+    x_lo, y_lo = int(xs.min()) - cols + 1, int(ys.min()) - rows + 1
+    n_x, n_y = int(xs.max()) - x_lo + 1, int(ys.max()) - y_lo + 1
+    occupied = np.zeros((n_x + cols, n_y + rows), np.int32)
+    occupied[xs - x_lo, ys - y_lo] = 1
+    table = np.zeros((n_x + cols + 1, n_y + rows + 1), np.int32)
+    table[1:, 1:] = occupied.cumsum(axis=0).cumsum(axis=1)
+    inside = table[cols:cols + n_x, rows:rows + n_y] - table[:n_x, rows:rows + n_y] \
+        - table[cols:cols + n_x, :n_y] + table[:n_x, :n_y]
+    a, b = np.unravel_index(int(np.argmax(inside)), inside.shape)  # first maximum, x0 then y0
+    return int(inside[a, b]), int(a) + x_lo, int(b) + y_lo
 
 
 def _merge(parts: list[_Blobs | None]) -> _Blobs | None:
@@ -256,10 +267,13 @@ def _merge(parts: list[_Blobs | None]) -> _Blobs | None:
         dup = near.any(axis=1)
         j = np.where(dup, np.argmin(np.where(near, d, np.inf), axis=1), -1)
         better = dup & (p.areas > areas[np.maximum(j, 0)]) & (p.areas < 2.5 * areas[np.maximum(j, 0)])
-        for k in np.argsort(p.areas)[::-1]:
-            if better[k] and p.areas[k] > areas[j[k]]:
-                centres[j[k]] = p.centres[k]
-                areas[j[k]] = p.areas[k]
+        # largest first: for each cell the largest better blob replaces it
+        order = np.argsort(p.areas)[::-1]
+        ks = order[better[order]]
+        _, first = np.unique(j[ks], return_index=True)
+        win = ks[first]
+        centres[j[win]] = p.centres[win]
+        areas[j[win]] = p.areas[win]
         centres = np.vstack([centres, p.centres[~dup]])
         areas = np.concatenate([areas, p.areas[~dup]])
     return _Blobs(centres, areas)
