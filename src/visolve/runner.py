@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterator, TypeVar
 
 T = TypeVar("T")
@@ -72,15 +72,16 @@ def execute(tasks: list[T], run: Callable[[T], I], jobs: int,
     pool = _pool(jobs)
     try:
         pending = {pool.submit(run, task): task for task in tasks}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                task = pending.pop(future)
-                try:
-                    yield future.result()
-                except Exception as exc:  # a worker died (e.g. out of memory): a new pool next time
-                    _shared.pop("pool", None)
-                    yield failed(task, exc)
+        # as_completed waits on all futures at once; wait(FIRST_COMPLETED) in a loop would
+        # hook every pending future again after each one done (quadratic: 1.5 s of the
+        # parent's CPU on 1000 tasks, taken from the workers on a 2-core machine)
+        for future in as_completed(pending):
+            task = pending.pop(future)
+            try:
+                yield future.result()
+            except Exception as exc:  # a worker died (e.g. out of memory): a new pool next time
+                _shared.pop("pool", None)
+                yield failed(task, exc)
     except BaseException:  # Ctrl-C, or the caller stopped early
         _shared.pop("pool", None)
         stop_pool(pool)
