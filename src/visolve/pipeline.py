@@ -270,12 +270,14 @@ def _store_level(family, level, name: str, opts: RunOptions) -> Item:
                   data={"level_texts": [text]})
     dry = " (dry run: nothing written)" if opts.dry else ""
     if target.exists() and target.stat().st_size > 0:  # an empty one (a power cut) holds nothing to keep
-        old = _parse_quietly(family, target, ws)
+        old_text = _text_quietly(target, ws)
+        same_text = old_text == text  # up to date: no need to parse it
+        old = None if same_text or old_text is None else _parse_quietly(family, old_text, target)
         if old is not None and old.level != level.level:
             return Item("prepare", name, False, "error",
                         f"{family.name} level {level.level!r} would go to {target.name}, which holds level "
                         f"{old.level!r}: rename the picture", puzzle=family.name, level=level.level)
-        if old is not None and level_identity(family, old) == level_identity(family, level):
+        if same_text or (old is not None and level_identity(family, old) == level_identity(family, level)):
             return Item("prepare", name, True, "unchanged",
                         f"{family.name} level {level.level}: level file already up to date", **common)
         if not opts.force:
@@ -288,10 +290,17 @@ def _store_level(family, level, name: str, opts: RunOptions) -> Item:
                 **common)
 
 
-def _parse_quietly(family, path: Path, ws: Workspace):
+def _text_quietly(path: Path, ws: Workspace) -> str | None:
     try:
-        return family.parse_level(ws.read_level_text(path), str(path))
-    except (LevelFormatError, OSError, UnicodeDecodeError):
+        return ws.read_level_text(path)
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _parse_quietly(family, text: str, path: Path):
+    try:
+        return family.parse_level(text, str(path))
+    except LevelFormatError:
         return None
 
 
