@@ -23,6 +23,7 @@ in reading order.  Which way up the board is, is the reader's question.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -66,6 +67,8 @@ SQUARE_SHARE = 0.86
 #: second look: the light range within REACH pitches; ink needs a range of
 #: MIN_RANGE of the light (grey squares are about 14 % darker than the page)
 REACH, MIN_RANGE = 1.2, 0.05
+#: MIN_RANGE as a fraction of small integers (the mask is made in integers)
+RANGE_NUM, RANGE_DEN = 1, 20
 #: grey squares: side within this share of SQUARE_SHARE pitches (a photo's perspective
 #: makes near squares much larger than far ones); pieces: coloured blobs of at least
 #: MIN_PIECE pitches squared
@@ -114,8 +117,10 @@ def work_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     return work, work.shape[1] / w
 
 
-def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The brightest channel, and the mask of pixels clearly coloured once white-balanced (both denoised).
+def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The brightest channel, the mask of pixels clearly coloured once white-balanced, and the
+    channels' mean (all denoised; the mean keeps the grey squares where a colour cast clips
+    the brightest channel on the page and the squares alike).
 
     The white is each channel's local light (a max filter over
     :data:`BALANCE_REACH` of the picture, on a quarter-size copy): a colour
@@ -132,7 +137,8 @@ def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     top = cv2.max(cv2.max(ratio[0], ratio[1]), ratio[2])
     low = cv2.min(cv2.min(ratio[0], ratio[1]), ratio[2])
     b, g, r = cv2.split(smooth)
-    return cv2.max(cv2.max(b, g), r), top - low > INK_SAT * np.maximum(top, 1e-3)
+    return (cv2.max(cv2.max(b, g), r), top - low > INK_SAT * np.maximum(top, 1e-3),
+            cv2.cvtColor(smooth, cv2.COLOR_BGR2GRAY))
 
 
 def ink_mask(grey: np.ndarray, coloured: np.ndarray, reach: float) -> np.ndarray:
@@ -143,15 +149,15 @@ def ink_mask(grey: np.ndarray, coloured: np.ndarray, reach: float) -> np.ndarray
     ink where the two differ by at least :data:`MIN_RANGE` of the light
     (a flat page with its noise has no ink).
     """
-    k = max(3, int(round(reach)) | 1)
-    box = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-    top = cv2.dilate(grey, box).astype(np.float32)
+    box = kernel(reach)
+    top = cv2.dilate(grey, box)
     plain = grey.copy()
     plain[coloured] = 255  # a dark piece next to a grey square is no reference for the square
-    low = cv2.erode(plain, box).astype(np.float32)
-    g = grey.astype(np.float32)
-    dark = (2 * g < top + low) & (top - low > MIN_RANGE * top) & ~coloured
-    return (dark * 255).astype(np.uint8)
+    low = cv2.erode(plain, box)
+    top16, low16 = top.astype(np.int16), low.astype(np.int16)
+    span = top16 - low16
+    dark = (2 * grey.astype(np.int16) < top16 + low16) & (span * RANGE_DEN > top16 * RANGE_NUM) & ~coloured
+    return dark.view(np.uint8) * np.uint8(255)
 
 
 def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
@@ -229,14 +235,17 @@ class Parts:
     grouped: np.ndarray | None = None  #: which squares are linked into a lattice (bool)
 
 
-def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> Parts:
-    """What boards are made of: grey squares of the pitch's size and coloured pieces.
+def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None) -> Parts:
+    """What boards are made of: grey squares of the pitch's size and coloured pieces
+    (grey ink of the brightest channel ``grey`` or of the channels' mean ``dull``).
 
     Shading, text and noise darker than the page are left out: only ink
     blobs square and of the squares' size, and coloured blobs of at least
     :data:`MIN_PIECE` squares' area, count.
     """
     ink = ink_mask(grey, coloured, REACH * pitch)
+    if dull is not None:
+        ink = cv2.bitwise_or(ink, ink_mask(dull, coloured, REACH * pitch))
     holes, _c = _keep(cv2.bitwise_not(ink), lambda st: st[:, 4] <= HOLE * pitch**2)
     ink = cv2.bitwise_or(ink, holes)  # a square's dot is part of the square
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
@@ -268,26 +277,43 @@ def tab_centres(coloured: np.ndarray, pitch: float) -> np.ndarray:
     return _keep(col, tab)[1]
 
 
-def _lost(parts: Parts, grey: np.ndarray, tabs: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
+@dataclass(frozen=True)
+class Coarse:
+    """The boards' picture looked at with squares :data:`LOST_SCALE` px apart (see :func:`_lost`)."""
+
+    scale: float  #: coarse px per px of the finder's copy
+    colour: np.ndarray  #: coloured (bool)
+    light: np.ndarray  #: the light plane (uint8)
+    blobs: np.ndarray  #: pieces' blobs (bool)
+
+
+def coarse(parts: Parts, grey: np.ndarray, pitch: float) -> Coarse:
+    """The coarse copy :func:`_lost` looks at (made once for every set of quads weighed)."""
+    f = LOST_SCALE / pitch
+    h, w = parts.blobs.shape
+    size = (max(1, round(w * f)), max(1, round(h * f)))
+    return Coarse(f, cv2.resize(parts.pieces, size, interpolation=cv2.INTER_AREA) > 127,
+                  cv2.resize(grey, size, interpolation=cv2.INTER_AREA),
+                  cv2.resize(parts.blobs, size, interpolation=cv2.INTER_AREA) > 127)
+
+
+def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
     """A board left out (its squares may all be covered): how many tabs lie farther than
     :data:`TAB_REACH` pitches from every quad, and one more when pieces (blobs of colour of at
     least :data:`MIN_PIECE` squares) cover that area between TAB_REACH and :data:`STRAY_REACH`
     pitches from them, all on the boards' page.
 
     The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
-    right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it); it is looked at with squares :data:`LOST_SCALE` px apart.
+    right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it); it is
+    looked at with squares :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).
     """
     if not quads:
         return len(tabs)
-    f = LOST_SCALE / pitch
-    h, w = parts.blobs.shape
-    size = (max(1, round(w * f)), max(1, round(h * f)))
-    inside = np.full((size[1], size[0]), 255, np.uint8)
+    f, colour, light = small.scale, small.colour, small.light
+    inside = np.full(colour.shape, 255, np.uint8)
     for q in quads:
         cv2.fillConvexPoly(inside, np.round(q * f).astype(np.int32), 0)
     dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3) / LOST_SCALE
-    colour = cv2.resize(parts.pieces, size, interpolation=cv2.INTER_AREA) > 127
-    light = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
     near = (dist > 0) & (dist < TAB_REACH) & ~colour
     if not near.any():
         return 0
@@ -300,10 +326,9 @@ def _lost(parts: Parts, grey: np.ndarray, tabs: np.ndarray, quads: list[np.ndarr
     far = (page > 0) & (dist > TAB_REACH)
     lost = 0
     for x, y in tabs * f:
-        i, j = min(int(y), size[1] - 1), min(int(x), size[0] - 1)
+        i, j = min(int(y), far.shape[0] - 1), min(int(x), far.shape[1] - 1)
         lost += bool(far[i, j])
-    blobs = cv2.resize(parts.blobs, size, interpolation=cv2.INTER_AREA) > 127
-    return lost + (int((blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * LOST_SCALE**2)
+    return lost + (int((small.blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * LOST_SCALE**2)
 
 
 def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
@@ -318,44 +343,53 @@ def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
     return max(grouped, _on_grid(parts.centres[outside][:MAX_SQUARES], pitch))
 
 
-def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float) -> tuple[list[np.ndarray], int, np.ndarray]:
-    """Quads (px of ``grey``) of the boards, squares ``pitch`` px apart, the stray
-    squares (a number tab far from every quad counts as :data:`LOST_TAB` of them) and the
-    centres of all the grey squares seen.
+def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None) -> tuple[
+        list[np.ndarray], np.ndarray, Callable[[list[np.ndarray]], int], Callable[[], list[np.ndarray]]]:
+    """Quads (px of ``grey``) of the boards, squares ``pitch`` px apart, the centres of all
+    the grey squares seen, how to weigh the stray squares of a set of quads (a number tab
+    or pieces far from every quad count as :data:`LOST_TAB` squares), and how to outline
+    the boards further.
 
     First each board as a lattice of its squares
     (:func:`visolve.puzzles.iq_xoxo.lattice.lattice_quads`).  When that
-    leaves squares or a tab out, blocks are outlined three ways too: of the
-    squares and pieces alone (:func:`board_parts`, blind to shading), of all
-    the ink and colour (keeps squares that touch a line or each other), and
-    as :func:`classic_quads`.  One board may so give several quads: the
-    reader keeps the first that reads.
+    leaves squares or a tab out, or a board does not read, blocks are outlined
+    three ways too (the last callable): of the squares and pieces alone
+    (:func:`board_parts`, blind to shading), of all the ink and colour (keeps
+    squares that touch a line or each other), and as :func:`classic_quads`.
+    One board may so give several quads: the reader keeps the first that reads.
     """
-    parts = board_parts(grey, coloured, pitch)
+    parts = board_parts(grey, coloured, pitch, dull)
     tabs = tab_centres(coloured, pitch)
-    quads, grouped = lattice_quads(parts.centres, parts.sides, parts.cover, pitch, SQUARE_SHARE)
+    quads, grouped = lattice_quads(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
     quads = [_ordered(q) for q in quads]
     parts = replace(parts, grouped=grouped)
-    if quads and not _stray_weight(parts, grey, tabs, quads, pitch):
-        return quads, 0, parts.centres
-    ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
-    ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
-    for quad in _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH):
-        if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads):
-            quads.append(quad)
-    return quads, _stray_weight(parts, grey, tabs, quads, pitch), parts.centres
 
+    small = coarse(parts, grey, pitch)
 
-def _stray_weight(parts: Parts, grey: np.ndarray, tabs: np.ndarray, quads: list[np.ndarray], pitch: float) -> int:
-    """Squares of a grid outside the quads, and :data:`LOST_TAB` for a tab or pieces far from them all."""
-    return _stray(parts, quads, pitch) + LOST_TAB * _lost(parts, grey, tabs, quads, pitch)
+    def weigh(some: list[np.ndarray]) -> int:
+        return _stray(parts, some, pitch) + LOST_TAB * _lost(small, tabs, some)
+
+    def outlines() -> list[np.ndarray]:
+        ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
+        ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
+        more: list[np.ndarray] = []
+        for quad in _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch,
+                                                                                               REACH):
+            if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
+                more.append(quad)
+        return more
+
+    return quads, parts.centres, weigh, outlines
 
 
 def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     """Quads (px of ``work``) of the board-like blocks of a picture, and the pitch (None: no squares)."""
-    grey, coloured = planes(work)
+    grey, coloured, _dull = planes(work)
     pitch = rough_pitch(grey, coloured)
-    return ([], None) if pitch is None else (board_quads(grey, coloured, pitch)[0], pitch)
+    if pitch is None:
+        return [], None
+    quads, _centres, weigh, outlines = board_quads(grey, coloured, pitch)
+    return (quads + outlines() if not quads or weigh(quads) else quads), pitch
 
 
 def _cropped(image: np.ndarray, squares: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
@@ -371,9 +405,11 @@ def _cropped(image: np.ndarray, squares: np.ndarray, pitch: float) -> tuple[np.n
     return image[y0:y1, x0:x1], np.array([x0, y0], np.float64)
 
 
-def find_boards(image: np.ndarray) -> tuple[list[Found], int]:
-    """Every board-like block of ``image`` (see the module docstring), in reading order,
-    and how many squares of a grid lie outside them all (a board not outlined).
+def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarray]], int], Callable[[], list[Found]]]:
+    """Every board-like block of ``image`` (see the module docstring), in reading order, how
+    to weigh the squares of a grid, tabs and pieces lying outside some of them (quads in
+    picture px; a weight of :data:`LOST_TAB` or more: a board not outlined), and how to
+    outline the boards further (more quads, called when a board was left out or does not read).
 
     The pitch is measured on the working copy; the boards are then looked
     for on a copy scaled so that a square is about :data:`TARGET_PITCH` px
@@ -381,10 +417,10 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], int]:
     ones cost less.
     """
     work, f = work_copy(image)
-    grey, coloured = planes(work)
+    grey, coloured, dull = planes(work)
     look = rough_look(grey, coloured)
     if look is None:
-        return [], 0
+        return [], _nothing, list
     pitch, seen = look
     image, origin = _cropped(image, seen / f, pitch / f)
     g = min(1.0, max(f, f * TARGET_PITCH / pitch))  # only ever enlarged: reducing blurs the gaps
@@ -394,14 +430,33 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], int]:
         scaled = cv2.resize(image, size, interpolation=cv2.INTER_AREA if g < 0.5 else cv2.INTER_LINEAR)
         pitch *= scaled.shape[1] / (w * f)
         f = scaled.shape[1] / w
-        grey, coloured = planes(scaled)
-    quads, stray, squares = board_quads(grey, coloured, pitch)
-    found = []
-    for q in quads:
-        near = [c for c in squares
-                if cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) > -pitch / 2]
-        found.append(Found((q + 0.5) / f + origin, pitch / f, (np.array(near).reshape(-1, 2) + 0.5) / f + origin))
+        grey, coloured, dull = planes(scaled)
+    quads, squares, weigh, outlines = board_quads(grey, coloured, pitch, dull)
+    scale, shift = f, origin
+
+    def to_picture(some: list[np.ndarray]) -> list[Found]:
+        found = []
+        for q in some:
+            near = [c for c in squares
+                    if cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) > -pitch / 2]
+            found.append(Found((q + 0.5) / scale + shift, pitch / scale,
+                               (np.array(near).reshape(-1, 2) + 0.5) / scale + shift))
+        return found
+
+    def weigh_picture(some: list[np.ndarray]) -> int:
+        return weigh([(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in some])
+
+    return _reading_order(to_picture(quads)), weigh_picture, lambda: to_picture(outlines())
+
+
+def _reading_order(found: list[Found]) -> list[Found]:
+    """Boards in rows of about six pitches, each row left to right."""
     centres = [fd.corners.mean(axis=0) for fd in found]
     rows = [round(c[1] / (6 * fd.pitch)) for c, fd in zip(centres, found)]
     order = sorted(range(len(found)), key=lambda i: (rows[i], centres[i][0]))
-    return [found[i] for i in order], stray
+    return [found[i] for i in order]
+
+
+def _nothing(_quads: list[np.ndarray]) -> int:
+    """No squares seen: nothing left out."""
+    return 0

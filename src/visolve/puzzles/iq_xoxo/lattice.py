@@ -12,11 +12,14 @@ about :data:`~visolve.puzzles.iq_xoxo.finder.TARGET_PITCH` px apart):
 2. *walk*: each linked group gets integer lattice coordinates (steps taken
    along the group's own two directions, so any turn of the page works),
    and a homography lattice -> picture is fitted to its squares' centres;
-3. *window*: every lattice cell around the group is covered (a square of
-   the group, grey ink or a piece) or not; the 10 x 5 window (either way
-   round) holding most such cells is the board, when it holds nearly all 50
-   and the lattice does not run on past any of its sides (see
-   :data:`RUNS_ON`).
+3. *window*: every lattice cell around the group is a board's square or not
+   (a square of the group, a coloured cell, or a cell whose middle is darker
+   than the gaps around it: :func:`visolve.puzzles.iq_xoxo.evidence.cell_evidence`);
+   the 10 x 5 window (either way round) holding most such cells and at least
+   :data:`MIN_GROUP` of the group's squares is a board, when it holds nearly
+   all 50 and the lattice does not run on past any of its sides (see
+   :data:`RUNS_ON`); then the best window of the rest (a group may run over
+   two boards).
 
 :func:`lattice_quads` gives the quads (the squares' outer edges, as the
 finder's) and which squares were linked into groups (a square of a group
@@ -33,6 +36,7 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import GAP
+from visolve.puzzles.iq_xoxo.evidence import cell_evidence
 from visolve.vision.geometry import map_points
 
 #: neighbours: centres this many local pitches apart (the local pitch is the two squares' sides / SQUARE_SHARE)
@@ -45,7 +49,7 @@ MAX_SPAN, STEP_SLACK = 5, 0.2
 #: across squares: within STRAIGHT_LONG_DEG, less than half the angle of a knight's move
 #: MAX_SPAN long)
 STRAIGHT_DEG, STRAIGHT_LONG_DEG = 20.0, 5.0
-#: a lattice point is covered when this share of a box COVER_BOX pitches across around it is
+#: a square between two linked ones is covered when this share of a box COVER_BOX pitches across around it is
 COVER, COVER_BOX = 0.6, 0.4
 #: a group needs this many squares to be fitted
 MIN_GROUP = 6
@@ -190,19 +194,34 @@ def _fit(coords: dict, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, d
     return (hom, cells) if hom is not None else None
 
 
-def _window(hom: np.ndarray, cells: dict, cover: np.ndarray, pitch: float):
-    """The best board window (x0, y0, cols, rows) of a fitted group, or None."""
+def _window(hom: np.ndarray, cells: dict, grey: np.ndarray, colour: np.ndarray, pitch: float) -> list:
+    """The board windows (x0, y0, cols, rows) of a fitted group: the best, then the best of the
+    squares left out of it (a group may run over two boards), each holding at least
+    :data:`MIN_GROUP` of the group's squares."""
     xs = [x for x, _y in cells]
     ys = [y for _x, y in cells]
     box = (min(xs) - REACH, min(ys) - REACH, max(xs) + REACH, max(ys) + REACH)
     shape = (box[3] - box[1] + 1, box[2] - box[0] + 1)
-    pts = [(x + 0.5, y + 0.5) for y in range(box[1], box[3] + 1) for x in range(box[0], box[2] + 1)]
-    pic = map_points(hom, pts)
-    full = np.zeros(shape, np.int32)
-    hit = _covered(cover, pic, pitch)
-    for k, (x, y) in enumerate((x, y) for y in range(box[1], box[3] + 1) for x in range(box[0], box[2] + 1)):
-        full[y - box[1], x - box[0]] = (x, y) in cells or hit[k]
-    integral = cv2.integral(full.astype(np.uint8))
+    yy, xx = np.mgrid[box[1]:box[3] + 1, box[0]:box[2] + 1]
+    hit = cell_evidence(hom, np.stack([xx.ravel(), yy.ravel()], 1), grey, colour, pitch)
+    full = hit.reshape(shape).astype(np.uint8)
+    own = np.zeros(shape, np.uint8)
+    for x, y in cells:
+        own[y - box[1], x - box[0]] = 1
+    full |= own
+    integral, mine = cv2.integral(full), cv2.integral(own)
+    windows = []
+    while True:
+        best = _best_window(integral, mine, shape, windows)
+        if best is None:
+            return [(x + box[0], y + box[1], cols, rows) for x, y, cols, rows in windows]
+        windows.append(best)
+
+
+def _best_window(integral: np.ndarray, mine: np.ndarray, shape, taken: list):
+    """The window (x, y, cols, rows of the group's box) holding most covered cells, at least
+    :data:`BOARD_CELLS`, and :data:`MIN_GROUP` of the group's squares, not running on past a
+    side and clear of the windows ``taken``; None when there is none."""
     best = None
     for cols, rows in ((COLS, ROWS), (ROWS, COLS)):
         for y in range(1, shape[0] - rows):
@@ -210,35 +229,44 @@ def _window(hom: np.ndarray, cells: dict, cover: np.ndarray, pitch: float):
                 inside = _sum(integral, x, y, cols, rows)
                 if inside < BOARD_CELLS or (best is not None and inside <= best[0]):
                     continue
+                if _sum(mine, x, y, cols, rows) < MIN_GROUP or any(_overlap((x, y, cols, rows), t) for t in taken):
+                    continue
                 sides = (_sum(integral, x, y - 1, cols, 1), _sum(integral, x, y + rows, cols, 1),
                          _sum(integral, x - 1, y, 1, rows), _sum(integral, x + cols, y, 1, rows))
                 if max(n / length for n, length in zip(sides, (cols, cols, rows, rows))) <= RUNS_ON:
-                    best = (inside, x + box[0], y + box[1], cols, rows)
+                    best = (inside, x, y, cols, rows)
     return None if best is None else best[1:]
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    """Whether windows (x, y, cols, rows) ``a`` and ``b`` share a cell."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _sum(integral: np.ndarray, x: int, y: int, w: int, h: int) -> int:
     return int(integral[y + h, x + w] - integral[y, x + w] - integral[y + h, x] + integral[y, x])
 
 
-def lattice_quads(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray,
-                  pitch: float, share: float) -> tuple[list[np.ndarray], np.ndarray]:
+def lattice_quads(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, grey: np.ndarray,
+                  colour: np.ndarray, pitch: float, share: float) -> tuple[list[np.ndarray], np.ndarray]:
     """Board quads (tl tr br bl of the squares' outer edges, unordered turn) found from the grey
-    squares (``centres``, ``sides`` px; a square's side is ``share`` of the pitch) and the
-    mask of what squares show (grey ink or colour, 0/255), and which squares were linked into a
-    lattice group (a board's, found or not)."""
+    squares (``centres``, ``sides`` px; a square's side is ``share`` of the pitch), the
+    mask of what squares show (grey ink or colour, 0/255), the light plane ``grey`` and
+    the coloured mask ``colour`` (0/255), and which squares were linked into a lattice group
+    (a board's, found or not)."""
     cover = cv2.integral((covered > 0).astype(np.uint8))
+    light = cv2.integral(grey, sdepth=cv2.CV_64F)
+    paint = cv2.integral((colour > 0).astype(np.uint8), sdepth=cv2.CV_64F)
     pairs = _links(centres, sides, cover, share)
     quads, grouped = [], np.zeros(len(centres), bool)
     for coords in _groups(len(centres), pairs, centres):
         grouped[list(coords)] = True
         fitted = _fit(coords, centres, pitch)
-        window = None if fitted is None else _window(fitted[0], fitted[1], cover, pitch)
-        if window is None:
+        if fitted is None:
             continue
-        x0, y0, cols, rows = window
         g = GAP / 2
-        corners = map_points(fitted[0], [(x0 + g, y0 + g), (x0 + cols - g, y0 + g),
-                                         (x0 + cols - g, y0 + rows - g), (x0 + g, y0 + rows - g)])
-        quads.append(np.asarray(corners, np.float64))
+        for x0, y0, cols, rows in _window(fitted[0], fitted[1], light, paint, pitch):
+            corners = map_points(fitted[0], [(x0 + g, y0 + g), (x0 + cols - g, y0 + g),
+                                             (x0 + cols - g, y0 + rows - g), (x0 + g, y0 + rows - g)])
+            quads.append(np.asarray(corners, np.float64))
     return quads, grouped

@@ -37,7 +37,14 @@ CUT_SPAN, CUT_MAX = (0.3, 0.7), 0.35
 #: digit glyph size for matching (width, height)
 GLYPH = (20, 28)
 #: a digit's best match at least MATCH_MIN, MATCH_MARGIN above any other digit
-MATCH_MIN, MATCH_MARGIN = 0.45, 0.06
+#: (the real booklet's bold 1 matches by 0.05 - 0.075 only)
+MATCH_MIN, MATCH_MARGIN = 0.45, 0.045
+#: a board of fewer than SMALL_PITCH picture px a square has digits about half that high,
+#: blurred into each other's shapes (a 3 thinned to a 1): they need MATCH_MIN_SMALL and
+#: MATCH_MARGIN_SMALL
+SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 26.0, 0.6, 0.2
+#: stroke widths (px at font scale 2) the template digits are drawn with
+DIGIT_WEIGHTS = (3, 6)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX)
 
 
@@ -58,10 +65,10 @@ def _glyph(mask: np.ndarray) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def _digit_templates() -> list[tuple[str, np.ndarray]]:
-    """Every digit drawn in each font at two weights."""
+    """Every digit drawn in each font at each of :data:`DIGIT_WEIGHTS`."""
     out = []
     for font in FONTS:
-        for thick in (3, 6):
+        for thick in DIGIT_WEIGHTS:
             for d in "0123456789":
                 img = np.zeros((80, 80), np.uint8)
                 cv2.putText(img, d, (10, 65), font, 2.0, 255, thick, cv2.LINE_AA)
@@ -121,8 +128,9 @@ def _cut(white: np.ndarray, part: np.ndarray, stat) -> None:
         white[:, x + col] = 0
 
 
-def read_number(view, page) -> int | None:
-    """The number on the tab above the upright board ``view`` (None when there is no tab).
+def read_number(view, page, pitch: float | None = None) -> int | None:
+    """The number on the tab above the upright board ``view`` (None when there is no tab);
+    ``pitch``: the board's squares' pitch in the picture (px), when known.
 
     Raises
     ------
@@ -152,9 +160,11 @@ def read_number(view, page) -> int | None:
     if not digits:
         raise ReadError("the tab above the board shows no number that can be read")
     text = ""
+    least, apart = (MATCH_MIN_SMALL, MATCH_MARGIN_SMALL) if pitch is not None and pitch < SMALL_PITCH else (
+        MATCH_MIN, MATCH_MARGIN)
     for _x, i in digits:
         d, score, margin = _match(_glyph(lab == i))
-        if score < MATCH_MIN or margin < MATCH_MARGIN:
+        if score < least or margin < apart:
             raise ReadError(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, margin {margin:.2f})")
         text += d
     if text.startswith("0"):

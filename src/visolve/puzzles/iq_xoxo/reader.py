@@ -37,7 +37,7 @@ from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
 from visolve.puzzles.iq_xoxo.cells import PITCH, body_of, gap_share, grey_reference, joined, read_square
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.finder import find_boards
+from visolve.puzzles.iq_xoxo.finder import _reading_order, find_boards
 from visolve.puzzles.iq_xoxo.number import read_number
 from visolve.vision.geometry import map_points, rect_to_quad
 from visolve.vision.view import BoardView
@@ -70,6 +70,7 @@ class BoardReading:
     squares: dict = field(default_factory=dict)
     level: Level | None = None
     error: str = ""
+    quad: np.ndarray | None = None  #: the corners read (picture px)
 
 
 def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
@@ -253,7 +254,7 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
             view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN).flat_fielded(
                 size=LIGHT_SIZE)
             out.view, out.squares = view, _turned(squares)
-        number = read_number(view, page)
+        number = read_number(view, page, view.cell_size())
         out.level = Level(level=number if number is not None else "", rows=rows)
     except ReadError as exc:
         out.error = str(exc)
@@ -261,7 +262,8 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
 
 
 def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
-    """Every board of the picture, read (reading order), and the squares of a grid outside them.
+    """Every board of the picture, read (reading order), and the weight of the squares of a grid,
+    tabs and pieces outside the boards read (see :func:`visolve.puzzles.iq_xoxo.finder.find_boards`).
 
     The finder may outline one board several ways: of the quads around one
     place the first that reads is kept, else the first that shows a grid.
@@ -269,8 +271,42 @@ def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
-    found, stray = find_boards(picture)
-    groups: list[tuple[np.ndarray, float, list]] = []
+    found, weigh, outlines = find_boards(picture)
+    groups = _grouped([], found)
+    readings = [_read_group(picture, members) for _c, _p, members in groups]
+    read = [r for r in readings if r is not None]
+    if not read or any(r.level is None for r in read) or weigh([r.quad for r in read if r.quad is not None]):
+        tried = [len(members) for _c, _p, members in groups]
+        groups = _grouped(groups, _reading_order(outlines()))
+        for k, (_c, _p, members) in enumerate(groups):
+            done = tried[k] if k < len(tried) else 0
+            if k < len(readings) and readings[k] is not None and readings[k].level is not None:
+                continue
+            again = _read_group(picture, members[done:]) if len(members) > done else None
+            if k >= len(readings):
+                readings.append(again)
+            elif again is not None and (again.level is not None or readings[k] is None):
+                readings[k] = again
+    read = [r for r in readings if r is not None]
+    order = sorted(range(len(read)), key=lambda i: _place(read[i]))
+    read = [read[i] for i in order]
+    return read, weigh([r.quad for r in read if r.quad is not None])
+
+
+def _place(reading: BoardReading) -> tuple[int, float]:
+    """Where a board read lies in reading order: its row of boards (about six pitches high), its x."""
+    if reading.quad is None:
+        return (0, 0.0)
+    q = np.asarray(reading.quad, np.float64)
+    pitch = max(float(np.linalg.norm(q[1] - q[0])) / COLS, 1e-6)
+    centre = q.mean(axis=0)
+    return (round(centre[1] / (6 * pitch)), float(centre[0]))
+
+
+def _grouped(groups: list, found: list) -> list:
+    """``groups`` (centre, pitch, members) with each of ``found`` added to the group within a pitch
+    of its centre, or as a new group."""
+    groups = [(c, p, list(m)) for c, p, m in groups]
     for fd in found:
         centre = fd.corners.mean(axis=0)
         group = next((g for g in groups if np.linalg.norm(g[0] - centre) < fd.pitch), None)
@@ -278,8 +314,7 @@ def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
             groups.append((centre, fd.pitch, [fd]))
         else:
             group[2].append(fd)
-    readings = [reading for _c, _p, members in groups if (reading := _read_group(picture, members)) is not None]
-    return readings, stray
+    return groups
 
 
 def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
@@ -289,13 +324,15 @@ def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
     first = None
     for fd in members:
         reading = read_board(picture, fd.corners, fd.squares)
-        if reading is not None and reading.level is not None:
-            return reading
+        if reading is not None:
+            reading.quad = fd.corners
+            if reading.level is not None:
+                return reading
         first = first or reading
     if first is None and max(len(fd.squares) for fd in members) >= MIN_SQUARES:
         centre = np.round(members[0].corners.mean(axis=0)).astype(int)
         return BoardReading(None, error=f"the board around ({centre[0]}, {centre[1]}) px shows squares "
-                                        "but no grid where it was outlined")
+                                        "but no grid where it was outlined", quad=members[0].corners)
     return first
 
 

@@ -1,0 +1,98 @@
+"""Which lattice cells look like a board's square: the lattice's window test.
+
+A lattice fitted to a board's grey squares (:mod:`visolve.puzzles.iq_xoxo.lattice`)
+says where every cell around them lies.  A cell is a board's square when
+
+* it is one of the squares seen (the group's own), or
+* it is mostly coloured (a piece, or a number tab), or
+* its middle is darker than the gaps on at least :data:`MIN_EDGES` of its four
+  sides, by :data:`CONTRAST` of the gap's light: a grey square framed by the
+  page's light (a square the square test missed: washed by glare, large in a
+  steep photo, touching a shadow).
+
+A plain page, a grey panel behind the boards or a shadow has no such frame,
+so the window of the board (see :func:`cell_evidence`) stops at the board's
+edge even where the page around the board is dark.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from visolve.vision.geometry import map_points
+
+#: a square's middle is sampled at its four quarters (lattice units from the middle;
+#: the dot of an X square stays out) over boxes MIDDLE_BOX pitches across
+QUARTER, MIDDLE_BOX = 0.22, 0.16
+#: a gap is sampled across itself at these offsets (lattice units: the fit may be off a
+#: little), at GAP_ALONG along it, over boxes GAP_BOX pitches across
+GAP_ACROSS = (-0.12, -0.06, 0.0, 0.06, 0.12)
+GAP_ALONG = (-0.2, 0.0, 0.2)
+GAP_BOX = 0.06
+#: the gap is lighter than the middle by at least this share of its light ...
+CONTRAST = 0.025
+#: ... on at least this many of the four sides
+MIN_EDGES = 3
+#: a cell is coloured when this share of a box COLOUR_BOX pitches across is
+COLOUR_SHARE, COLOUR_BOX = 0.6, 0.4
+
+
+def box_means(integral: np.ndarray, pts: np.ndarray, radius: int) -> np.ndarray:
+    """Mean of the image over a square of ``2 radius + 1`` px around each of ``pts`` (n x 2),
+    from its integral image (``cv2.integral``); NaN where the box leaves the picture."""
+    h, w = integral.shape[0] - 1, integral.shape[1] - 1
+    x = np.round(pts[:, 0]).astype(np.int64)
+    y = np.round(pts[:, 1]).astype(np.int64)
+    x0, x1, y0, y1 = x - radius, x + radius + 1, y - radius, y + radius + 1
+    inside = (x0 >= 0) & (y0 >= 0) & (x1 <= w) & (y1 <= h)
+    x0, x1 = np.clip(x0, 0, w), np.clip(x1, 0, w)
+    y0, y1 = np.clip(y0, 0, h), np.clip(y1, 0, h)
+    total = integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]
+    area = np.maximum((x1 - x0) * (y1 - y0), 1)
+    return np.where(inside, total / area, np.nan)
+
+
+def _middles(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, pitch: float) -> np.ndarray:
+    """The lightest quarter of each cell's middle (n)."""
+    radius = max(1, int(round(MIDDLE_BOX * pitch / 2)))
+    values = []
+    for dx in (-QUARTER, QUARTER):
+        for dy in (-QUARTER, QUARTER):
+            pts = map_points(hom, cells + [0.5 + dx, 0.5 + dy])
+            values.append(box_means(grey, pts, radius))
+    return np.max(values, axis=0)
+
+
+def _gaps(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, pitch: float) -> np.ndarray:
+    """The light of each cell's four surrounding gaps (n x 4: left, right, top, bottom)."""
+    radius = max(1, int(round(GAP_BOX * pitch / 2)))
+    sides = []
+    for (ax, ay), (nx, ny) in (((0.0, 0.5), (1, 0)), ((1.0, 0.5), (1, 0)), ((0.5, 0.0), (0, 1)), ((0.5, 1.0), (0, 1))):
+        along = []
+        for t in GAP_ALONG:
+            across = []
+            for d in GAP_ACROSS:
+                off = np.array([ax + d * nx + t * ny, ay + d * ny + t * nx])
+                across.append(box_means(grey, map_points(hom, cells + off), radius))
+            along.append(np.max(across, axis=0))
+        sides.append(np.median(along, axis=0))
+    return np.stack(sides, axis=1)
+
+
+def cell_evidence(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, colour: np.ndarray,
+                  pitch: float) -> np.ndarray:
+    """Whether each lattice cell (n x 2, its top-left corner in lattice units) looks like a
+    board's square (see the module docstring), not counting the squares seen.
+
+    ``grey`` and ``colour`` are integral images (``cv2.integral``) of the light
+    plane and of the coloured mask (0/1); ``hom`` maps lattice units to px.
+    """
+    cells = np.asarray(cells, np.float64).reshape(-1, 2)
+    if not len(cells):
+        return np.zeros(0, bool)
+    r = max(1, int(round(COLOUR_BOX * pitch / 2)))
+    coloured = box_means(colour, map_points(hom, cells + 0.5), r) >= COLOUR_SHARE
+    middle = _middles(hom, cells, grey, pitch)
+    gaps = _gaps(hom, cells, grey, pitch)
+    framed = ((gaps - middle[:, None]) > CONTRAST * gaps).sum(axis=1) >= MIN_EDGES
+    return coloured | framed
