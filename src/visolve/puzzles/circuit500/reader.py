@@ -20,10 +20,11 @@ How a picture is read
    tiles in ``data/reference/circuit500/tiles`` (drawn by the project's own
    painter, see ``scripts/draw_reference.py``), lit variants included.  The
    answer is the best *tile* (kind + arms); its lit variant is kept as the lit
-   state.  A score below :data:`MIN_TILE_SCORE` or a margin to the best other
-   tile below :data:`MIN_TILE_MARGIN` is a :class:`ReadError` naming the
-   cell and both candidates.  When most cells match nothing the picture is
-   not this game after all (:class:`NotThisPuzzle`).
+   state.  A score below :data:`reading.MIN_TILE_SCORE` or a margin to the
+   best other tile below :data:`reading.MIN_TILE_MARGIN` is a
+   :class:`ReadError` naming the cell and both candidates.  When most cells
+   match nothing the picture is not this game after all
+   (:class:`NotThisPuzzle`).
 5. **Rules.**  The grid must pass :func:`model.grid_problems` (one start, one
    end, at most one gap), else :class:`ReadError`.
 
@@ -37,17 +38,16 @@ side fitted to a fraction of a pixel at full resolution
 (:func:`visolve.vision.sides.refine_sides`, corrected for the plates' bevel),
 the homography extended above the board for the caption, light evened out
 (detrended per-channel correlation against sharp and blurred tiles; caption
-strokes normalised), the photo tile threshold :data:`MIN_PHOTO_TILE_SCORE`
-with the same margin, and the rules settling a tile unsure between two
-readings only when exactly one choice obeys them
-(:func:`_let_rules_decide`).  Candidates are read in turn until one is
-trusted; when none of them is, more come from the bright split with narrow
-bridges cut (:func:`visolve.vision.sides.iter_opened_candidates`: glare that
-joined the board to the screen).  An unsure digit gets a second look on a
-4x finer grid against blurred, enlarged digits (:func:`_digits_second_look`);
-a tile too flat to match is matched again at a lower contrast limit but
-must then score clearly (:func:`_rematch_faint`); an empty or gap plate with
-a wide margin may score a little lower (:data:`MIN_PLAIN_TILE_SCORE`).
+strokes normalised), the photo tile threshold
+:data:`reader_photo.MIN_PHOTO_TILE_SCORE` with the same margin, and the rules
+settling a tile unsure between two readings only when exactly one choice
+obeys them (:func:`reading._let_rules_decide`).  Candidates are read in turn
+until one is trusted; when none of them is, more come from the bright split
+with narrow bridges cut (:func:`visolve.vision.sides.iter_opened_candidates`:
+glare that joined the board to the screen).  The caption's sub-pixel search,
+the second look at unsure digits and the faint and plain tiles are in
+:mod:`reader_photo`; the thresholds, :class:`TileRead` and :class:`Reading`
+in :mod:`reading`.
 
 Scores are normalised cross-correlations (1.0 = identical up to brightness and
 contrast).  See :func:`read_details` for everything the reader saw.
@@ -56,123 +56,45 @@ contrast).  See :func:`read_details` for everything the reader saw.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, grid_problems, is_solved, make_grid
-from visolve.puzzles.circuit500.references import DIGIT_UP, References, references  # noqa: F401 - references re-exported
+from visolve.puzzles.circuit500.model import COLS, ROWS, Level, grid_problems, make_grid
+from visolve.puzzles.circuit500.reader_photo import (
+    FAINT_DIGIT_SCORE,
+    MIN_PHOTO_TILE_SCORE,
+    MIN_PLAIN_MARGIN,
+    MIN_PLAIN_TILE_SCORE,
+    PHOTO_INK_PIXELS,
+    PLAIN_KINDS,
+    _digits_second_look,
+    _photo_caption,
+    _rematch_faint,
+)
+from visolve.puzzles.circuit500.reading import (
+    INK,
+    MIN_CAPTION_SCORE,
+    MIN_GLYPH_MARGIN,
+    MIN_GLYPH_SCORE,
+    MIN_TILE_SCORE,
+    MIN_TILE_SHARE,
+    Reading,
+    TileRead,
+    _let_rules_decide,
+    _tok,
+)
+from visolve.puzzles.circuit500.references import References, references  # noqa: F401 - references re-exported
 from visolve.vision.board import Board, BoardNotFound, find_board
 from visolve.vision.geometry import map_points
-from visolve.vision.light import normalise_strokes
-from visolve.vision.match import Match, TemplateBank, read_glyph_row, to_grey
+from visolve.vision.match import Match, read_glyph_row, to_grey
 from visolve.vision.overlay import banner, draw_overlay
 from visolve.vision.sides import iter_board_candidates, iter_opened_candidates, refine_sides
 from visolve.vision.view import BoardView
 
 # --------------------------------------------------------------------------
-# thresholds (see the module docstring and scripts/eval_reader.py)
-#
-# Measured on the 163 real screenshots (raw/ and scaled/): every tile scores
-# >= 0.989 with a margin >= 0.164; caption letters and digits score >= 0.99.
-# The margin has a hard ceiling: the closest two different drawings (cross vs
-# a junction, same lit state) correlate 0.83, so even a perfect read of a
-# cross has margin 0.17; digits correlate at most 0.75 with each other.  The
-# thresholds sit well below what clean screenshots give and well above chance,
-# leaving room for heavier JPEG and rescaling.
-
-#: a tile must correlate at least this well with its best reference
-MIN_TILE_SCORE = 0.80
-#: ... and beat the best *different* tile by at least this much
-MIN_TILE_MARGIN = 0.08
-#: a caption glyph (letter or digit) must score at least this
-MIN_GLYPH_SCORE = 0.70
-#: ... and beat the next character by at least this much
-MIN_GLYPH_MARGIN = 0.10
-#: the word "level" counts as found when its letters score this on average
-MIN_CAPTION_SCORE = 0.60
-#: fewer than this share of cells matching anything -> not a circuit500 board
-MIN_TILE_SHARE = 0.5
-#: grey level above which a caption cell holds a glyph
-INK = 60.0
-#: in a photo a caption cell holds a glyph when this many pixels are above
-#: INK (the narrowest digit, "1", has 9 bright pixels; noise gives a few specks)
-PHOTO_INK_PIXELS = 4
-
-#: a faint cell after the last digit that still looks this much like a digit
-#: makes the number doubtful (noise on glare does not reach it)
-FAINT_DIGIT_SCORE = 0.5
-
-# Photos (measured on synthetic photos at full strength, see
-# scripts/eval_reader.py --synth): blur and noise lower the correlation of
-# the flat tiles most (empty, gap: one-pixel bevels on a plain plate), down
-# to about 0.6 when the read is right, while wrong tiles stay below 0.4;
-# the margin keeps its meaning, so it is unchanged.
-#: a photographed tile must correlate at least this well with its best reference
-MIN_PHOTO_TILE_SCORE = 0.55
-
-
-
-
-# --------------------------------------------------------------------------
 # reading
-
-
-@dataclass(frozen=True)
-class TileRead:
-    row: int
-    col: int
-    tile: Tile
-    lit: str  #: "off", "start" or "end" (the best-matching drawing)
-    score: float
-    runner_up: Tile | None
-    runner_score: float
-    min_score: float = MIN_TILE_SCORE  #: the threshold that applies (lower for photos)
-
-    @property
-    def margin(self) -> float:
-        return self.score - self.runner_score
-
-    def problem(self) -> str | None:
-        if self.score < self.min_score:
-            return (
-                f"tile ({self.row},{self.col}): no good match (best {self.tile.token()} "
-                f"{self.score:.2f} < {self.min_score:.2f}, next {_tok(self.runner_up)} "
-                f"{self.runner_score:.2f})"
-            )
-        if self.margin < MIN_TILE_MARGIN:
-            return (
-                f"tile ({self.row},{self.col}): unsure between {self.tile.token()} "
-                f"({self.score:.2f}) and {_tok(self.runner_up)} ({self.runner_score:.2f})"
-            )
-        return None
-
-
-@dataclass
-class Reading:
-    """Everything the reader saw; ``problems`` empty means the read is trusted."""
-
-    board: Board | None = None
-    H: np.ndarray | None = None  #: base grid -> picture
-    view: np.ndarray | None = None  #: canonical base-resolution picture of ``refs.view``
-    board_view: BoardView | None = None  #: the board and caption upright (``view`` is its picture)
-    caption_score: float = 0.0
-    caption_xy: tuple[int, int] | None = None
-    digits: str = ""
-    digit_matches: tuple[Match, ...] = ()
-    tiles: list[TileRead] | None = None
-    level: int | None = None
-    not_this: str | None = None  #: reason when the picture is not circuit500
-    problems: list[str] | None = None
-    photo: bool = False  #: read as a photo (quadrilateral board, photo thresholds)
-    #: doubtful tiles the rules settled ("tile (r,c): start:u, not end:u (rules)")
-    decided: list[str] = field(default_factory=list)
-
-
-def _tok(tile: Tile | None) -> str:
-    return tile.token() if tile is not None else "nothing"
 
 
 def _as_bgr(image: np.ndarray) -> np.ndarray:
@@ -414,157 +336,6 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
 
 def _glyph_ok(m: Match) -> bool:
     return m.score >= MIN_GLYPH_SCORE and m.margin >= MIN_GLYPH_MARGIN
-
-
-def _digits_second_look(view: BoardView, refs: References, x: int, y: int, n: int) -> tuple[Match, ...] | None:
-    """The ``n`` digits whose first cell is at base ``(x, y)``, read again finely.
-
-    A small, blurred photo leaves about one photo pixel per base pixel, and
-    sampling it onto the base grid blurs the one-pixel strokes once more.
-    Here the number is resampled DIGIT_UP times finer, its strokes evened
-    out, and each digit matched against enlarged digits blurred by several
-    widths, at every shift of a fine pixel within +-1 base pixel; the best
-    shift per digit counts.  Same thresholds as the first look.
-    """
-    bank = refs.digits_up
-    if bank is None or view is None:
-        return None
-    u, pad = DIGIT_UP, 2
-    gh, gw = bank.shape[:2]
-    rect = (x - pad, y - pad, x + (n - 1) * refs.pitch + gw // u + pad, y + gh // u + pad)
-    band = to_grey(view.resampled(pitch=u * refs.tile, extent=refs.to_board(rect)).image)
-    band = normalise_strokes(band, 9 * u, 153.0).astype(np.float32)
-    out = []
-    for k in range(n):
-        cells_k, x0 = [], pad * u + k * refs.pitch * u
-        for sy in range(-u, u + 1):
-            for sx in range(-u, u + 1):
-                cell = band[pad * u + sy : pad * u + sy + gh, x0 + sx : x0 + sx + gw]
-                if cell.shape == (gh, gw):
-                    cells_k.append(cell)
-        if not cells_k:
-            return None
-        best = max(bank.match(cells_k), key=lambda m: m.score)
-        out.append(best)
-    return tuple(out)
-
-
-#: a photographed tile too flat for the usual correlation (a dim, blurred
-#: empty or gap plate: a few grey levels of bevel) is matched again down to
-#: this standard deviation (grey levels) ...
-FAINT_TILE_STD = 1.5
-#: ... and its reading counts only when it scores this well (a flat tile that
-#: is really flat, or noise, correlates with no drawing anywhere near this)
-MIN_FAINT_TILE_SCORE = 0.70
-#: ... and beats every other tile by this much
-MIN_FAINT_TILE_MARGIN = 0.25
-
-#: an empty or gap plate in a photo may score down to this (instead of
-#: MIN_PHOTO_TILE_SCORE) when it beats every other tile by MIN_PLAIN_MARGIN:
-#: the plain plates lose most to blur, a tile with a pipe keeps a close
-#: runner-up (its plate)
-MIN_PLAIN_TILE_SCORE = 0.45
-MIN_PLAIN_MARGIN = 0.25
-PLAIN_KINDS = ("empty", "gap")
-
-
-def _rematch_faint(bank: TemplateBank, patches, matches: list[Match]) -> list[Match]:
-    """Photo tiles that counted as flat, matched again with a lower flatness limit.
-
-    The new match replaces the "no match" only when it is clearly good
-    (:data:`MIN_FAINT_TILE_SCORE`, :data:`MIN_FAINT_TILE_MARGIN`); then the
-    usual thresholds apply to it as to any tile.
-    """
-    flat = [i for i, m in enumerate(matches) if m.score == 0.0 and m.runner_score == 0.0]
-    if not flat:
-        return matches
-    again = bank.match([patches[i] for i in flat], per_channel=True, flat_std=FAINT_TILE_STD)
-    out = list(matches)
-    for i, m in zip(flat, again):
-        if m.score >= MIN_FAINT_TILE_SCORE and m.margin >= MIN_FAINT_TILE_MARGIN:
-            out[i] = m
-    return out
-
-
-#: at most this many doubtful tiles are settled by the rules
-MAX_RULE_DOUBTS = 3
-
-
-def _let_rules_decide(reads: list[TileRead], decided: list[str]) -> list[TileRead]:
-    """Settle tiles that are unsure between two readings by the rules.
-
-    A tile is *unsure* when both its best and its runner-up reading score
-    above the threshold but the margin between them is too small.  When
-    every other tile is trusted and exactly one way of choosing among the
-    unsure tiles' two readings gives a board that obeys the rules (one
-    start, one end, at most one gap, not already solved), that choice is
-    taken and recorded in ``decided``; otherwise nothing changes and the
-    doubt stays a problem.
-    """
-    unsure = [
-        i for i, tr in enumerate(reads)
-        if tr.score >= tr.min_score and tr.margin < MIN_TILE_MARGIN
-        and tr.runner_up is not None and tr.runner_score >= tr.min_score
-    ]
-    if not unsure or len(unsure) > MAX_RULE_DOUBTS:
-        return reads
-    if any(tr.problem() for i, tr in enumerate(reads) if i not in unsure):
-        return reads
-    valid = []
-    for choice in itertools.product(*[(reads[i].tile, reads[i].runner_up) for i in unsure]):
-        tiles = [tr.tile for tr in reads]
-        for i, t in zip(unsure, choice):
-            tiles[i] = t
-        grid = make_grid([tiles[r * COLS : (r + 1) * COLS] for r in range(ROWS)])
-        if not grid_problems(grid) and not is_solved(grid):
-            valid.append(choice)
-    if len(valid) != 1:
-        return reads
-    out = list(reads)
-    for i, t in zip(unsure, valid[0]):
-        tr = reads[i]
-        other = tr.runner_up if t == tr.tile else tr.tile
-        decided.append(f"tile ({tr.row},{tr.col}): {t.token()}, not {other.token()} (only this obeys the rules)")
-        if t == tr.tile:
-            out[i] = replace(tr, runner_score=-1.0, runner_up=None)
-        else:
-            lit = t.kind if t.kind in ("start", "end") else "off"
-            out[i] = replace(tr, tile=t, score=tr.runner_score, runner_up=None, runner_score=-1.0, lit=lit)
-    return out
-
-
-#: sub-pixel shifts (base pixels) tried when reading a photo's caption
-CAPTION_SHIFTS = (-1 / 3, 0.0, 1 / 3)
-
-
-def _photo_caption(grey: np.ndarray, refs: References, letters: TemplateBank):
-    """The caption of a photo: even out its light, then find the word "level"
-    at whole *and* third-of-a-pixel offsets (one-pixel strokes lose much of
-    their correlation when half a pixel off).  Returns the evened-out,
-    best-shifted grey view and the word read there.
-    """
-    vx0, vy0 = refs.view[0], refs.view[1]
-    cx, cy = refs.caption_xy
-    # light text on a dark screen: subtract the ground (glare), then bring
-    # every stroke to its drawn grey (glare lowers contrast locally)
-    ya, yb = max(0, cy - vy0 - 4), cy - vy0 + 14
-    grey = grey.copy()
-    grey[ya:yb] = normalise_strokes(grey[ya:yb], 9, 153.0)
-    band = grey[ya:yb].astype(np.float32)
-    best = None
-    for dy in CAPTION_SHIFTS:
-        for dx in CAPTION_SHIFTS:
-            M = np.float32([[1, 0, -dx], [0, 1, -dy]])
-            shifted = cv2.warpAffine(band, M, (band.shape[1], band.shape[0]), flags=cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-            g = grey.astype(np.float32)
-            g[ya:yb] = shifted
-            word = read_glyph_row(g, letters, cx - vx0, cy - vy0, refs.pitch, 5, ink=INK, jitter=1,
-                                  min_ink_pixels=PHOTO_INK_PIXELS)
-            score = float(np.mean([m.score for m in word.matches])) if word.text == "level" else -1.0
-            if best is None or score > best[0]:
-                best = (score, g, word)
-    return best[1], best[2]
 
 
 def read(image: np.ndarray, source: str = "") -> Level:
