@@ -40,9 +40,9 @@ GLYPH = (20, 28)
 #: (the real booklet's bold 1 matches by 0.05 - 0.075 only)
 MATCH_MIN, MATCH_MARGIN = 0.45, 0.045
 #: a board of fewer than SMALL_PITCH picture px a square has digits about half that high,
-#: blurred into each other's shapes (a 3 thinned to a 1): they need MATCH_MIN_SMALL and
+#: blurred into each other's shapes (a 3 thinned to a 1, matched at 0.68): they need MATCH_MIN_SMALL and
 #: MATCH_MARGIN_SMALL
-SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 26.0, 0.6, 0.2
+SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 30.0, 0.7, 0.2
 #: stroke widths (px at font scale 2) the template digits are drawn with
 DIGIT_WEIGHTS = (3, 6)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX)

@@ -34,6 +34,18 @@ BOARD_SCORE, SQUARES_SCORE, PAGE_SCORE = 0.8, 0.02, 0.005
 #: PAGE_SAT saturated (a blank picture is no page); it is looked at again at DETAIL_SIDE
 PAGE_SHARE, PAGE_LIGHT, PAGE_SAT = (0.1, 0.97), 150, 40
 DETAIL_SIDE = 900
+#: the page test is made white-balanced: each channel divided by its WHITE_PERCENTILE
+#: (a colour cast or a dim photo of a white page is still a page)
+WHITE_PERCENTILE = 98
+
+
+def page_share(thumb: np.ndarray) -> float:
+    """Share of ``thumb`` that is light, uncoloured page once white-balanced on its brightest pixels."""
+    white = np.percentile(thumb.reshape(-1, 3), WHITE_PERCENTILE, axis=0)
+    gain = 255.0 / np.maximum(white, 1.0)
+    balanced = cv2.convertScaleAbs(thumb.astype(np.float32) * gain.astype(np.float32))
+    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
+    return float(((hsv[:, :, 2] >= PAGE_LIGHT) & (hsv[:, :, 1] <= PAGE_SAT)).mean())
 
 
 def _shows_grid(thumb: np.ndarray, quad: np.ndarray) -> bool:
@@ -54,10 +66,13 @@ def probe(image: np.ndarray) -> float:
         return BOARD_SCORE
     hsv = cv2.cvtColor(thumb, cv2.COLOR_BGR2HSV)
     page = float(((hsv[:, :, 2] >= PAGE_LIGHT) & (hsv[:, :, 1] <= PAGE_SAT)).mean())
-    if not PAGE_SHARE[0] <= page <= PAGE_SHARE[1]:
+    cast = not PAGE_SHARE[0] <= page <= PAGE_SHARE[1]
+    if cast and not PAGE_SHARE[0] <= page_share(thumb) <= PAGE_SHARE[1]:
         return SQUARES_SCORE if pitch is not None else 0.0
     big = thumbnail(picture, DETAIL_SIDE)  # a page with small boards: a second, closer look
     quads, big_pitch = board_blocks(big)
     if any(_shows_grid(big, q) for q in quads):
         return BOARD_SCORE
-    return SQUARES_SCORE if pitch is not None or big_pitch is not None else PAGE_SCORE
+    if pitch is not None or big_pitch is not None:
+        return SQUARES_SCORE
+    return 0.0 if cast else PAGE_SCORE
