@@ -48,7 +48,7 @@ INK_SAT = 0.22
 BALANCE_REACH = 1 / 12
 #: boards are looked for on a copy with squares about this many px apart,
 #: made when the working copy's differ by more than RESCALE_ABOVE (or a part is cut out)
-TARGET_PITCH, RESCALE_ABOVE = 32, 0.25
+TARGET_PITCH, RESCALE_ABOVE = 26, 0.25
 #: boards are looked for within CROP_REACH pitches of the squares the first look
 #: saw (a board is 10 wide), unless that is more than CROP_SHARE of the picture
 CROP_REACH, CROP_SHARE = 12, 0.7
@@ -233,6 +233,7 @@ class Parts:
     blobs: np.ndarray  #: its blobs of at least MIN_PIECE squares (0/255)
     cover: np.ndarray  #: grey ink of any shape, or colour (0/255): what a board's squares show
     grouped: np.ndarray | None = None  #: which squares are linked into a lattice (bool)
+    tabs: np.ndarray | None = None  #: centres of the coloured blobs shaped like a number tab
 
 
 def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None) -> Parts:
@@ -259,22 +260,21 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     col = cv2.morphologyEx(coloured.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
                            kernel(MARK_SHARE * pitch, cv2.MORPH_ELLIPSE))
     col = cv2.morphologyEx(col, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
-    pieces, _c = _keep(col, lambda st: st[:, 4] >= MIN_PIECE * pitch**2)
+    n, labels, stats, blob_centres = cv2.connectedComponentsWithStats(col, connectivity=4)
+    keep = np.zeros(n, np.uint8)
+    keep[1:] = 255 * (stats[1:, 4] >= MIN_PIECE * pitch**2)
+    pieces = keep[labels]
     squares, centres, areas = _keep(ink, square, with_areas=True)
-    return Parts(cv2.bitwise_or(squares, pieces), centres, np.sqrt(areas), col, pieces, cv2.bitwise_or(ink, col))
+    return Parts(cv2.bitwise_or(squares, pieces), centres, np.sqrt(areas), col, pieces, cv2.bitwise_or(ink, col),
+                 tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)])
 
 
-def tab_centres(coloured: np.ndarray, pitch: float) -> np.ndarray:
-    """Centres of the coloured blobs shaped like a number tab (a box about 2.3 x 0.85 pitches)."""
-    col = cv2.morphologyEx(coloured.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
-                           kernel(MARK_SHARE * pitch, cv2.MORPH_ELLIPSE))
-
-    def tab(st):
-        w, h = st[:, 2].astype(np.float64), st[:, 3].astype(np.float64)
-        box = w * h / pitch**2
-        return (box >= TAB_BOX[0]) & (box <= TAB_BOX[1]) & (w >= TAB_ASPECT[0] * h) & (w <= TAB_ASPECT[1] * h)
-
-    return _keep(col, tab)[1]
+def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:
+    """Which blobs (stats rows x, y, w, h, area) are shaped like a number tab (a box about
+    2.3 x 0.85 pitches, turned a little)."""
+    w, h = stats[:, 2].astype(np.float64), stats[:, 3].astype(np.float64)
+    box = w * h / pitch**2
+    return (box >= TAB_BOX[0]) & (box <= TAB_BOX[1]) & (w >= TAB_ASPECT[0] * h) & (w <= TAB_ASPECT[1] * h)
 
 
 @dataclass(frozen=True)
@@ -359,7 +359,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     One board may so give several quads: the reader keeps the first that reads.
     """
     parts = board_parts(grey, coloured, pitch, dull)
-    tabs = tab_centres(coloured, pitch)
+    tabs = parts.tabs
     quads, grouped = lattice_quads(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
     quads = [_ordered(q) for q in quads]
     parts = replace(parts, grouped=grouped)

@@ -71,6 +71,7 @@ class BoardReading:
     level: Level | None = None
     error: str = ""
     quad: np.ndarray | None = None  #: the corners read (picture px)
+    tab_doubt: bool = False  #: the board read but its tab's number is in doubt
 
 
 def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
@@ -254,7 +255,11 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
             view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN).flat_fielded(
                 size=LIGHT_SIZE)
             out.view, out.squares = view, _turned(squares)
-        number = read_number(view, page, view.cell_size())
+        try:
+            number = read_number(view, page, view.cell_size())
+        except ReadError:
+            out.tab_doubt = True
+            raise
         out.level = Level(level=number if number is not None else "", rows=rows)
     except ReadError as exc:
         out.error = str(exc)
@@ -280,7 +285,7 @@ def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
         groups = _grouped(groups, _reading_order(outlines()))
         for k, (_c, _p, members) in enumerate(groups):
             done = tried[k] if k < len(tried) else 0
-            if k < len(readings) and readings[k] is not None and readings[k].level is not None:
+            if k < len(readings) and readings[k] is not None and (readings[k].level is not None or readings[k].tab_doubt):
                 continue
             again = _read_group(picture, members[done:]) if len(members) > done else None
             if k >= len(readings):
@@ -326,8 +331,8 @@ def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
         reading = read_board(picture, fd.corners, fd.squares)
         if reading is not None:
             reading.quad = fd.corners
-            if reading.level is not None:
-                return reading
+            if reading.level is not None or reading.tab_doubt:  # another outline would only
+                return reading  # give the same blurred digits another chance to pass
         first = first or reading
     if first is None and max(len(fd.squares) for fd in members) >= MIN_SQUARES:
         centre = np.round(members[0].corners.mean(axis=0)).astype(int)
