@@ -56,6 +56,8 @@ CROP_REACH, CROP_SHARE = 12, 0.7
 DENOISE = 0.8
 #: first look: the light from these shares of the picture's long side around
 ROUGH_REACHES = (0.025, 0.05, 0.1)
+#: ... tried no further once this many squares of one size on a grid are seen
+ROUGH_ENOUGH = 20
 #: square-like blobs: area (work px) range, fill of their bounding box (a square
 #: turned 20 degrees fills 0.75 of it), aspect
 SQUARE_AREA = (50, 15000)
@@ -169,14 +171,18 @@ def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
 def rough_look(grey: np.ndarray, coloured: np.ndarray) -> tuple[float, np.ndarray] | None:
     """The pitch (px of ``grey``) and the centres of the squares of that size, from a first look.
 
-    The light is taken from each of :data:`ROUGH_REACHES` around (the pitch
-    is not known yet); the reach that shows the most squares of one size wins.
+    The light is taken from each of :data:`ROUGH_REACHES` around in turn (the
+    pitch is not known yet); the reach that shows the most squares of one size
+    wins, the first that shows :data:`ROUGH_ENOUGH` at once (the reaches agree
+    on the pitch; the first wins 93 times in 100).
     """
     best, most = None, 0
     for reach in ROUGH_REACHES:
         found = square_pitch(ink_mask(grey, coloured, reach * max(grey.shape)))
         if found is not None and found[1] > most:
             best, most = (found[0], found[2]), found[1]
+        if most >= ROUGH_ENOUGH:
+            break
     return best
 
 
@@ -422,9 +428,15 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     if look is None:
         return [], _nothing, list
     pitch, seen = look
-    image, origin = _cropped(image, seen / f, pitch / f)
     g = min(1.0, max(f, f * TARGET_PITCH / pitch))  # only ever enlarged: reducing blurs the gaps
-    if origin.any() or abs(g - f) > RESCALE_ABOVE * f:
+    if abs(g - f) <= RESCALE_ABOVE * f:  # the working copy will do: its planes, cut to the boards' part
+        _part, at = _cropped(work, seen, pitch)
+        x0, y0 = (int(v) for v in at)
+        x1, y1 = x0 + _part.shape[1], y0 + _part.shape[0]
+        grey, coloured, dull = (plane[y0:y1, x0:x1] for plane in (grey, coloured, dull))
+        origin = at / f
+    else:
+        image, origin = _cropped(image, seen / f, pitch / f)
         h, w = image.shape[:2]
         size = (max(1, round(w * g)), max(1, round(h * g)))
         scaled = cv2.resize(image, size, interpolation=cv2.INTER_AREA if g < 0.5 else cv2.INTER_LINEAR)
