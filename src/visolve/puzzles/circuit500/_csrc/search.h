@@ -59,13 +59,16 @@ typedef struct {
 /* ------------------------------------------------------------ hash table */
 
 /* Records of ``size`` bytes whose first 32 bytes are the key, kept in one
- * array (indices stay valid when it grows), found by open addressing. */
+ * array (indices stay valid when it grows), found by open addressing.  A
+ * slot holds the key's 32-bit hash << 32 | (index + 1), 0 when empty: a
+ * probe compares the hashes first, so it reads a record only when they
+ * match (most misses touch no record), and growing the slots reads none. */
 typedef struct {
     uint8_t *recs;
     size_t size;
     int32_t n;
     int64_t cap;
-    int32_t *slots;
+    uint64_t *slots;
     uint32_t mask;
 } Table;
 
@@ -78,10 +81,9 @@ static int tab_init(Table *t, size_t size)
     t->cap = 1 << 10;
     t->mask = (1u << 11) - 1;
     t->recs = malloc(size * (size_t)t->cap);
-    t->slots = malloc(sizeof(int32_t) * (t->mask + 1));
+    t->slots = calloc((size_t)t->mask + 1, sizeof(uint64_t));
     if (!t->recs || !t->slots)
         return -1;
-    memset(t->slots, 0xff, sizeof(int32_t) * (t->mask + 1));
     return 0;
 }
 
@@ -91,18 +93,21 @@ static void tab_free(Table *t)
     free(t->slots);
 }
 
+/* twice the slots, each entry placed again by the hash it carries */
 static int tab_rehash(Table *t)
 {
     uint32_t nmask = t->mask * 2 + 1;
-    int32_t *ns = malloc(sizeof(int32_t) * (nmask + 1));
+    uint64_t *ns = calloc((size_t)nmask + 1, sizeof(uint64_t));
     if (!ns)
         return -1;
-    memset(ns, 0xff, sizeof(int32_t) * (nmask + 1));
-    for (int32_t i = 0; i < t->n; i++) {
-        uint32_t h = (uint32_t)hash_bytes32(tab_rec(t, i)) & nmask;
-        while (ns[h] >= 0)
+    for (uint32_t j = 0; j <= t->mask; j++) {
+        uint64_t e = t->slots[j];
+        if (!e)
+            continue;
+        uint32_t h = (uint32_t)(e >> 32) & nmask;
+        while (ns[h])
             h = (h + 1) & nmask;
-        ns[h] = i;
+        ns[h] = e;
     }
     free(t->slots);
     t->slots = ns;
@@ -114,14 +119,19 @@ static int tab_rehash(Table *t)
  * *created set) when absent; -1 when out of memory. */
 static int32_t tab_get(Table *t, const uint8_t key[32], int *created)
 {
-    uint32_t h = (uint32_t)hash_bytes32(key) & t->mask;
+    uint32_t hv = (uint32_t)hash_bytes32(key);
+    uint64_t tag = (uint64_t)hv << 32;
+    uint32_t h = hv & t->mask;
     *created = 0;
     for (;;) {
-        int32_t i = t->slots[h];
-        if (i < 0)
+        uint64_t e = t->slots[h];
+        if (!e)
             break;
-        if (memcmp(tab_rec(t, i), key, 32) == 0)
-            return i;
+        if ((e & 0xffffffff00000000ULL) == tag) {
+            int32_t i = (int32_t)(uint32_t)e - 1;
+            if (memcmp(tab_rec(t, i), key, 32) == 0)
+                return i;
+        }
         h = (h + 1) & t->mask;
     }
     if (t->n >= t->cap) {
@@ -134,7 +144,7 @@ static int32_t tab_get(Table *t, const uint8_t key[32], int *created)
     uint8_t *rec = tab_rec(t, i);
     memset(rec, 0, t->size);
     memcpy(rec, key, 32);
-    t->slots[h] = i;
+    t->slots[h] = tag | (uint32_t)(i + 1);
     *created = 1;
     if ((uint32_t)t->n * 2 > t->mask && tab_rehash(t) < 0)
         return -1;
@@ -229,19 +239,22 @@ typedef struct {
     uint8_t h_val, h_lim, r_val, r_lim, rest;
 } KeyEntry;
 
-/* the entry of a class key, new and empty when absent; NULL: out of memory */
-static KeyEntry *kt_get(Table *t, const uint8_t key[32], int *oom)
+/* The index of a class key's entry in the key table, new and empty when
+ * absent; -1 when out of memory (*oom set).  The search keeps the index (it
+ * stays valid when the table grows, a pointer would not): a free slide
+ * keeps the class key, so a state entered by one reuses its parent's. */
+static int32_t kt_index(Table *t, const uint8_t key[32], int *oom)
 {
     int created;
     int32_t i = tab_get(t, key, &created);
     if (i < 0) {
         *oom = 1;
-        return NULL;
+        return -1;
     }
     KeyEntry *en = tab_rec(t, i);
     if (created)
         en->h_lim = en->r_lim = NONE8;
-    return en;
+    return i;
 }
 
 /* ------------------------------------------------------------ the bounds */
@@ -272,12 +285,12 @@ static inline int find_gap(const uint8_t *arr)
 }
 
 /* _Bounds.actions: lower bound on the further actions of every state with
- * this class key (values >= lim come back as lim). */
-static int bounds_actions(Bounds *b, const uint8_t *arr, const uint8_t key[32], int lim)
+ * the class key of entry ``ki`` (kt_index; values >= lim come back as lim). */
+static int bounds_actions(Bounds *b, const uint8_t *arr, int32_t ki, int lim)
 {
-    KeyEntry *en = kt_get(&b->keys, key, &b->oom);
-    if (!en)
+    if (ki < 0)
         return lim;
+    KeyEntry *en = tab_rec(&b->keys, ki);
     int r = en->rest;
     if (r >= lim)
         return r;
@@ -300,12 +313,12 @@ static int bounds_actions(Bounds *b, const uint8_t *arr, const uint8_t key[32], 
 }
 
 /* _Bounds.rotations: lower bound on the rotation-only finish of every state
- * joined to this one by free slides. */
-static int bounds_rotations(Bounds *b, const uint8_t *arr, const uint8_t key[32], int lim)
+ * joined to this one by free slides (class key entry ``ki``). */
+static int bounds_rotations(Bounds *b, const uint8_t *arr, int32_t ki, int lim)
 {
-    KeyEntry *en = kt_get(&b->keys, key, &b->oom);
-    if (!en)
+    if (ki < 0)
         return 0;
+    KeyEntry *en = tab_rec(&b->keys, ki);
     int ql = lim < HB ? lim : HB;
     if (en->r_lim != NONE8 && (en->r_val < en->r_lim || en->r_lim >= ql))
         return en->r_val;
@@ -317,9 +330,10 @@ static int bounds_rotations(Bounds *b, const uint8_t *arr, const uint8_t key[32]
     return v;
 }
 
-static void bounds_drop(Bounds *b, const uint8_t key[32], int lb)
+/* phase 1 learnt that the states of key entry ``ki`` need ``lb`` more actions */
+static void bounds_drop(Bounds *b, int32_t ki, int lb)
 {
-    KeyEntry *en = kt_get(&b->keys, key, &b->oom);
+    KeyEntry *en = ki < 0 ? NULL : tab_rec(&b->keys, ki);
     if (en && en->rest < lb)
         en->rest = (uint8_t)(lb > 250 ? 250 : lb);
 }
@@ -608,15 +622,16 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
                 continue;
             memcpy(arr, rn->key, 24);
             class_key_c(arr, find_gap(arr), t, key);
+            int32_t ki = kt_index(&S->b.keys, key, &S->b.oom);
             int lim = best >= INF ? INF : best - g;
-            int hv = bounds_actions(&S->b, arr, key, lim);
+            int hv = bounds_actions(&S->b, arr, ki, lim);
             if (g + hv >= best) {
-                bounds_drop(&S->b, key, hv);
+                bounds_drop(&S->b, ki, hv);
                 continue;
             }
-            int r0 = bounds_rotations(&S->b, arr, key, best - g);
+            int r0 = bounds_rotations(&S->b, arr, ki, best - g);
             if (g + r0 >= best && g + 1 >= best) {
-                bounds_drop(&S->b, key, best - g);
+                bounds_drop(&S->b, ki, best - g);
                 continue;
             }
             NODE(st, root)->done = 1;
@@ -701,6 +716,7 @@ oom_out:
  * out (the order of Python's heap with its tie counter). */
 typedef struct {
     int32_t state;
+    int32_t key; /* its class key entry (kt_index), -1: not known yet */
     uint8_t ga;
     uint8_t check; /* entered by a paid slide: its action bound is still to check */
     uint16_t gt;
@@ -750,7 +766,7 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
         res->oom = 1;
         return;
     }
-    Entry e0 = {start, 0, 0, 0};
+    Entry e0 = {start, -1, 0, 0, 0};
     eq_push(&qs[target], e0);
     long nodes = 0;
     uint8_t key[32], child[24], arr[24];
@@ -772,15 +788,19 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
         uint32_t frozen = node_frozen(nd);
         int rest = target - e.ga;
         int gap = find_gap(arr);
-        class_key_c(arr, gap, t, key);
-        if (e.check && bounds_actions(&S->b, arr, key, rest + 1) > rest)
+        if (e.key < 0) {
+            /* entered by a paid slide (or the start): its own class key */
+            class_key_c(arr, gap, t, key);
+            e.key = kt_index(&S->b.keys, key, &S->b.oom);
+        }
+        if (e.check && bounds_actions(&S->b, arr, e.key, rest + 1) > rest)
             continue;
         nodes++;
         if (should_stop(S, nodes, 255, deadline)) {
             stopped = 1;
             break;
         }
-        if (e.gt + rest < best_t + over && bounds_rotations(&S->b, arr, key, rest + 1) <= rest) {
+        if (e.gt + rest < best_t + over && bounds_rotations(&S->b, arr, e.key, rest + 1) <= rest) {
             int r = rotation_finish_c(t, arr, frozen, rest + 1);
             if (r == rest) {
                 if (e.gt + r < best_t) {
@@ -833,7 +853,8 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
             cn->gt = (uint16_t)ct;
             cn->p2_parent = e.state;
             cn->p2_cell = (int8_t)cell;
-            Entry ce = {ci, (uint8_t)ca, (uint8_t)pc, (uint16_t)ct};
+            /* a free slide keeps the class key: the child shares e.key */
+            Entry ce = {ci, pc ? -1 : e.key, (uint8_t)ca, (uint8_t)pc, (uint16_t)ct};
             if (eq_push(&qs[fc], ce) < 0) {
                 res->oom = 1;
                 stopped = 1;
