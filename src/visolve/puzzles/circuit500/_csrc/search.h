@@ -115,11 +115,13 @@ static int tab_rehash(Table *t)
     return 0;
 }
 
-/* Index of the record with ``key``; a new one (zeroed but for the key,
- * *created set) when absent; -1 when out of memory. */
-static int32_t tab_get(Table *t, const uint8_t key[32], int *created)
+static inline uint32_t tab_hash(const uint8_t key[32]) { return (uint32_t)hash_bytes32(key); }
+
+/* Index of the record with ``key`` (whose tab_hash is ``hv``); a new one
+ * (zeroed but for the key, *created set) when absent; -1 when out of
+ * memory. */
+static int32_t tab_get_h(Table *t, const uint8_t key[32], uint32_t hv, int *created)
 {
-    uint32_t hv = (uint32_t)hash_bytes32(key);
     uint64_t tag = (uint64_t)hv << 32;
     uint32_t h = hv & t->mask;
     *created = 0;
@@ -151,6 +153,11 @@ static int32_t tab_get(Table *t, const uint8_t key[32], int *created)
     return i;
 }
 
+static inline int32_t tab_get(Table *t, const uint8_t key[32], int *created)
+{
+    return tab_get_h(t, key, tab_hash(key), created);
+}
+
 /* ------------------------------------------------------------ slide states */
 
 /* A slide state: the arrangement and the frozen mask (tiles that have
@@ -179,16 +186,20 @@ static inline uint32_t node_frozen(const Node *nd)
     return f;
 }
 
-/* Index of the state (arr, frozen), created unset when new; -1 when out of
- * memory (*oom set). */
-static int32_t st_find(Table *t, const uint8_t *arr, uint32_t frozen, int *oom)
+/* the table key of the state (arr, frozen) */
+static inline void st_key(const uint8_t *arr, uint32_t frozen, uint8_t key[32])
 {
-    uint8_t key[32];
-    int created;
     memcpy(key, arr, 24);
     memcpy(key + 24, &frozen, 4);
     memset(key + 28, 0, 4);
-    int32_t i = tab_get(t, key, &created);
+}
+
+/* Index of the state with table key ``key`` (hash ``hv``), created unset
+ * when new; -1 when out of memory (*oom set). */
+static int32_t st_find_key(Table *t, const uint8_t key[32], uint32_t hv, int *oom)
+{
+    int created;
+    int32_t i = tab_get_h(t, key, hv, &created);
     if (i < 0) {
         *oom = 1;
         return -1;
@@ -202,6 +213,14 @@ static int32_t st_find(Table *t, const uint8_t *arr, uint32_t frozen, int *oom)
         nd->edge = -1;
     }
     return i;
+}
+
+/* st_find_key of the state (arr, frozen) */
+static int32_t st_find(Table *t, const uint8_t *arr, uint32_t frozen, int *oom)
+{
+    uint8_t key[32];
+    st_key(arr, frozen, key);
+    return st_find_key(t, key, tab_hash(key), oom);
 }
 
 /* ------------------------------------------------------------ class keys */
@@ -590,6 +609,28 @@ static int edge_add(Search *S, Node *child, int32_t parent, int cell)
     return 0;
 }
 
+/* The children of a popped state, one per neighbour of its gap (the order
+ * of t->nb_cell): table keys and hashes.  Their slots in the state table
+ * are prefetched, so that the lookups that follow overlap their cache
+ * misses instead of waiting for each in turn (the slots are the largest
+ * cost of a lookup on big searches). */
+typedef struct {
+    uint8_t key[4][32];
+    uint32_t hv[4];
+} Kids;
+
+static inline void kids_prepare(const Tables *t, const Table *st, const uint8_t *arr,
+                                uint32_t frozen, int gap, Kids *kd)
+{
+    uint8_t child[24];
+    for (int k = 0; k < t->nb_n[gap]; k++) {
+        uint32_t cf = slide_c(t, arr, frozen, gap, t->nb_cell[gap][k], child);
+        st_key(child, cf, kd->key[k]);
+        kd->hv[k] = tab_hash(kd->key[k]);
+        __builtin_prefetch(&st->slots[kd->hv[k] & st->mask]);
+    }
+}
+
 /* Phase 1 (solver.min_actions). */
 static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, SearchResult *res)
 {
@@ -613,7 +654,8 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
     int timed_out = 0, overflow = 0;
     if (iv_push(&buckets[0], start) < 0)
         goto oom_out;
-    uint8_t key[32], child[24], arr[24];
+    uint8_t key[32], arr[24];
+    Kids kd;
     for (int g = 0; g < GMAX && g < best; g++) {
         for (int32_t bi = 0; bi < buckets[g].n; bi++) {
             int32_t root = buckets[g].v[bi];
@@ -656,13 +698,13 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
                 if (gap0 < 0)
                     continue;
                 int gap = find_gap(arr);
+                kids_prepare(t, st, arr, frozen, gap, &kd);
                 for (int k = 0; k < t->nb_n[gap]; k++) {
                     int cell = t->nb_cell[gap][k];
                     if (t->paid[arr[cell]]) {
                         if (g + 1 >= best)
                             continue;
-                        uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
-                        int32_t ci = st_find(st, child, cf, &oom);
+                        int32_t ci = st_find_key(st, kd.key[k], kd.hv[k], &oom);
                         if (ci < 0)
                             goto oom_out;
                         Node *cn = NODE(st, ci);
@@ -677,8 +719,7 @@ static void min_actions_c(Search *S, const uint8_t *arr0, double deadline, Searc
                         }
                         continue;
                     }
-                    uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
-                    int32_t ci = st_find(st, child, cf, &oom);
+                    int32_t ci = st_find_key(st, kd.key[k], kd.hv[k], &oom);
                     if (ci < 0)
                         goto oom_out;
                     Node *cn = NODE(st, ci);
@@ -769,7 +810,8 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
     Entry e0 = {start, -1, 0, 0, 0};
     eq_push(&qs[target], e0);
     long nodes = 0;
-    uint8_t key[32], child[24], arr[24];
+    uint8_t key[32], arr[24];
+    Kids kd;
     int f = target;
     int stopped = 0;
     /* without enumeration only f < best_t is looked at; with it f <= best_t */
@@ -816,6 +858,7 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
         }
         if (gap0 < 0)
             continue;
+        kids_prepare(t, st, arr, frozen, gap, &kd);
         for (int k = 0; k < t->nb_n[gap]; k++) {
             int cell = t->nb_cell[gap][k];
             int pc = t->paid[arr[cell]];
@@ -823,8 +866,7 @@ static void min_taps_c(Search *S, const uint8_t *arr0, int target, int ntaps, do
             int fc = ct + target - ca;
             if (fc >= best_t + over)
                 continue;
-            uint32_t cf = slide_c(t, arr, frozen, gap, cell, child);
-            int32_t ci = st_find(st, child, cf, &oom);
+            int32_t ci = st_find_key(st, kd.key[k], kd.hv[k], &oom);
             if (ci < 0) {
                 res->oom = 1;
                 stopped = 1;
