@@ -27,6 +27,7 @@ no board is :class:`NotThisPuzzle`; a board with a square in doubt is
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import cv2
@@ -53,6 +54,8 @@ MIN_FIT, FIT_NEAR, FIT_TOLERANCE = 6, 0.35, 0.12
 MIN_STRAY = 4
 #: at most MAX_UNCLEAR unclear marks are left out of which way up, when at least MIN_CLEAR agree
 MAX_UNCLEAR, MIN_CLEAR = 3, 40
+#: at most this many gaps in doubt between piece squares are settled by the pieces' shapes
+MAX_DOUBT = 3
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
 MIN_SQUARES = 6
 #: a board shows gaps between at least this share of neighbouring squares
@@ -118,30 +121,55 @@ def _turned(squares: dict) -> dict:
     return {(ROWS - 1 - r, COLS - 1 - c): s for (r, c), s in squares.items()}
 
 
-def _pieces(view: BoardView, squares: dict, page, upright: bool) -> list[list[tuple[int, int]]]:
-    """Groups of piece squares joined across the gaps (board coordinates as seen in the view)."""
-    parent = {k: k for k, s in squares.items() if s.kind == "piece"}
+def _pieces(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, ...]:
+    """The level's rows from the piece squares joined across the gaps (board coordinates as seen).
+
+    A gap in doubt (see :func:`visolve.puzzles.iq_xoxo.cells.joined`) is settled by the pieces'
+    shapes when exactly one way of taking the gaps in doubt (at most :data:`MAX_DOUBT` of
+    them) makes every group a pentomino of the set, each letter once, its marks fitting where it
+    lies; otherwise the first gap in doubt is named.
+    """
+    pieces = [k for k, s in squares.items() if s.kind == "piece"]
+    sure, doubt = [], []
+    for (r, c) in pieces:
+        for nb in ((r, c + 1), (r + 1, c)):
+            if nb not in squares or squares[nb].kind != "piece":
+                continue
+            share = gap_share(view, (r, c), nb, (squares[(r, c)].body, squares[nb].body), page)
+            verdict = joined(share)
+            if verdict is None:
+                doubt.append(((r, c), nb, share))
+            elif verdict:
+                sure.append(((r, c), nb))
+    found = set()
+    for choice in itertools.product((False, True), repeat=len(doubt) if len(doubt) <= MAX_DOUBT else 0):
+        links = sure + [(a, b) for (a, b, _s), take in zip(doubt, choice) if take]
+        try:
+            found.add(_rows_of(_joined_groups(pieces, links), upright))
+        except ReadError:
+            if not doubt:
+                raise
+    if len(found) == 1 and len(doubt) <= MAX_DOUBT:
+        return found.pop()
+    a, b, share = doubt[0]
+    if not upright:
+        a, b = (ROWS - 1 - a[0], COLS - 1 - a[1]), (ROWS - 1 - b[0], COLS - 1 - b[1])
+    raise ReadError(f"squares {square_name(*a)} and {square_name(*b)}: one piece or two? (gap {share:.2f})")
+
+
+def _joined_groups(cells: list, links: list) -> list[list[tuple[int, int]]]:
+    """The groups of ``cells`` that ``links`` (pairs of cells) join."""
+    parent = {k: k for k in cells}
 
     def root(k):
         while parent[k] != k:
             k = parent[k]
         return k
 
-    for (r, c) in list(parent):
-        for nb in ((r, c + 1), (r + 1, c)):
-            if nb not in parent:
-                continue
-            share = gap_share(view, (r, c), nb, (squares[(r, c)].body, squares[nb].body), page)
-            verdict = joined(share)
-            if verdict is None:
-                a = (r, c) if upright else (ROWS - 1 - r, COLS - 1 - c)
-                b = nb if upright else (ROWS - 1 - nb[0], COLS - 1 - nb[1])
-                raise ReadError(f"squares {square_name(*a)} and {square_name(*b)}: one piece or two? "
-                                f"(gap {share:.2f})")
-            if verdict:
-                parent[root(nb)] = root((r, c))
+    for a, b in links:
+        parent[root(b)] = root(a)
     groups: dict = {}
-    for k in parent:
+    for k in cells:
         groups.setdefault(root(k), []).append(k)
     return list(groups.values())
 
@@ -247,8 +275,7 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
         if kinds:
             raise ReadError(f"square {square_name(*kinds[0])} of the view: {squares[kinds[0]].why}")
         upright = _upright(squares)
-        groups = _pieces(view, squares, page, upright)
-        rows = _rows_of(groups, upright)
+        rows = _pieces(view, squares, page, upright)
         if not upright:
             turned = np.roll(view.corners(), 2, axis=0)
             hom = rect_to_quad((0, 0, COLS, ROWS), turned)
