@@ -28,7 +28,7 @@ no board is :class:`NotThisPuzzle`; a board with a square in doubt is
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -157,6 +157,26 @@ def _pieces(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, .
     raise ReadError(f"squares {square_name(*a)} and {square_name(*b)}: one piece or two? (gap {share:.2f})")
 
 
+def _settled(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, ...]:
+    """The level's rows (see :func:`_pieces`), a square in doubt between empty and piece (at most
+    :data:`MAX_DOUBT` of them) settled when exactly one way of taking them gives whole pieces of
+    the set; otherwise the first square in doubt is named."""
+    unsure = sorted(k for k, s in squares.items() if s.kind == "?")
+    if not unsure:
+        return _pieces(view, squares, page, upright)
+    found = set()
+    for kinds in itertools.product(("empty", "piece"), repeat=len(unsure) if len(unsure) <= MAX_DOUBT else 0):
+        trial = dict(squares)
+        trial.update({k: replace(squares[k], kind=kind) for k, kind in zip(unsure, kinds)})
+        try:
+            found.add(_pieces(view, trial, page, upright))
+        except ReadError:
+            continue
+    if len(found) == 1 and len(unsure) <= MAX_DOUBT:
+        return found.pop()
+    raise ReadError(f"square {square_name(*unsure[0])} of the view: {squares[unsure[0]].why}")
+
+
 def _joined_groups(cells: list, links: list) -> list[list[tuple[int, int]]]:
     """The groups of ``cells`` that ``links`` (pairs of cells) join."""
     parent = {k: k for k in cells}
@@ -271,11 +291,8 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
     squares = {k: read_square(view, *k, bodies[k], page, grey) for k in bodies}
     out = BoardReading(view, squares)
     try:
-        kinds = [k for k, s in squares.items() if s.kind == "?"]
-        if kinds:
-            raise ReadError(f"square {square_name(*kinds[0])} of the view: {squares[kinds[0]].why}")
         upright = _upright(squares)
-        rows = _pieces(view, squares, page, upright)
+        rows = _settled(view, squares, page, upright)
         if not upright:
             turned = np.roll(view.corners(), 2, axis=0)
             hom = rect_to_quad((0, 0, COLS, ROWS), turned)
@@ -384,9 +401,14 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
 
 
 def _named(levels: list[Level], source: str) -> list[Level]:
-    """Levels without a tab number take the file name's (``-k`` suffixes when several)."""
+    """Levels without a tab number take the file name's (``-k`` suffixes when several); a
+    board without a tab on a page whose other boards show theirs is refused (its tab was missed:
+    washed out by glare)."""
     base = level_from_filename(source)
     unnamed = [i for i, lv in enumerate(levels) if lv.level == ""]
+    if unnamed and len(unnamed) < len(levels):
+        raise ReadError(f"board {unnamed[0] + 1} of {len(levels)}: no number tab seen above it, "
+                        "while the other boards show theirs")
     out = []
     for i, lv in enumerate(levels):
         name = lv.level
