@@ -301,8 +301,8 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
             out.view, out.squares = view, _turned(squares)
         try:
             number = read_number(view, page, view.cell_size())
-        except ReadError:
-            out.tab_doubt = True
+        except ReadError:  # final when every square read clearly (an outline that fits)
+            out.tab_doubt = all(sq.kind != "?" for sq in squares.values())
             raise
         out.level = Level(level=number if number is not None else "", rows=rows)
     except ReadError as exc:
