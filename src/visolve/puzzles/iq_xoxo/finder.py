@@ -458,10 +458,10 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     def weigh_picture(some: list[np.ndarray]) -> int:
         return weigh([(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in some])
 
-    return _reading_order(to_picture(quads)), weigh_picture, lambda: to_picture(outlines())
+    return reading_order(to_picture(quads)), weigh_picture, lambda: to_picture(outlines())
 
 
-def _reading_order(found: list[Found]) -> list[Found]:
+def reading_order(found: list[Found]) -> list[Found]:
     """Boards in rows of about six pitches, each row left to right."""
     centres = [fd.corners.mean(axis=0) for fd in found]
     rows = [round(c[1] / (6 * fd.pitch)) for c, fd in zip(centres, found)]

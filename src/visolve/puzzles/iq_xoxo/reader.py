@@ -38,7 +38,7 @@ from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
 from visolve.puzzles.iq_xoxo.cells import PITCH, body_of, gap_share, grey_reference, joined, read_square
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.finder import _reading_order, find_boards
+from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.number import read_number
 from visolve.vision.geometry import map_points, rect_to_quad
 from visolve.vision.view import BoardView
@@ -326,7 +326,7 @@ def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
     read = [r for r in readings if r is not None]
     if not read or any(r.level is None for r in read) or weigh([r.quad for r in read if r.quad is not None]):
         tried = [len(members) for _c, _p, members in groups]
-        groups = _grouped(groups, _reading_order(outlines()))
+        groups = _grouped(groups, reading_order(outlines()))
         for k, (_c, _p, members) in enumerate(groups):
             done = tried[k] if k < len(tried) else 0
             if k < len(readings) and readings[k] is not None and (readings[k].level is not None or readings[k].tab_doubt):
