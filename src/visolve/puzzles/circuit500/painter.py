@@ -23,7 +23,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.puzzles.circuit500.model import COLS, ROWS, Level
+from visolve.puzzles.circuit500.model import Level
 from visolve.puzzles.circuit500.painter_tiles import (
     GEAR_DARK,
     GEAR_FACE,
@@ -32,6 +32,7 @@ from visolve.puzzles.circuit500.painter_tiles import (
     TILE,
     _tile_image,
     board_lighting,
+    tiles_board,
 )
 
 # re-exported: other code uses them as ``painter.X``
@@ -161,14 +162,7 @@ def _draw_text(img: np.ndarray, text: str, x: int, y: int, colour=TEXT) -> None:
 
 def render_board(grid, lit: bool = True, end_lit: bool = False) -> np.ndarray:
     """The 6x4 board at base resolution: (192, 128, 3) BGR."""
-    cells = board_lighting(grid, lit, end_lit)
-    out = np.zeros((ROWS * TILE, COLS * TILE, 3), np.uint8)
-    for r in range(ROWS):
-        for c in range(COLS):
-            out[r * TILE : (r + 1) * TILE, c * TILE : (c + 1) * TILE] = _tile_image(
-                grid[r][c], cells.get((r, c))
-            )
-    return out
+    return tiles_board(grid, board_lighting(grid, lit, end_lit), TILE, _tile_image)
 
 
 def render_base(level: Level, lit: bool = True, counter: int | None = 0) -> np.ndarray:

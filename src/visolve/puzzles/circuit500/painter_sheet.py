@@ -13,7 +13,7 @@ import numpy as np
 
 from visolve.puzzles.base import proven_of
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved, neighbours, tap
-from visolve.puzzles.circuit500.painter_tiles import TILE, _tile_image, board_lighting
+from visolve.puzzles.circuit500.painter_tiles import TILE, _tile_image, board_lighting, tiles_board
 from visolve.vision.canvas import solid
 
 # --------------------------------------------------------------------------
@@ -51,13 +51,8 @@ def _px(length: float, zoom: float) -> int:
 
 def _board_picture(grid, zoom: float) -> np.ndarray:
     """The lit board with ``zoom`` x TILE pixel tiles, put together from tiles scaled once each."""
-    cells = board_lighting(grid)
     t = _px(TILE, zoom)
-    out = np.empty((ROWS * t, COLS * t, 3), np.uint8)
-    for r in range(ROWS):
-        for c in range(COLS):
-            out[r * t : (r + 1) * t, c * t : (c + 1) * t] = _sheet_tile(grid[r][c], cells.get((r, c)), t)
-    return out
+    return tiles_board(grid, board_lighting(grid), t, lambda tile, lit: _sheet_tile(tile, lit, t))
 
 
 @functools.lru_cache(maxsize=1024)

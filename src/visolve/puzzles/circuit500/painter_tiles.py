@@ -24,7 +24,7 @@ import functools
 
 import numpy as np
 
-from visolve.puzzles.circuit500.model import D, L, R, U, Tile, lit_cells
+from visolve.puzzles.circuit500.model import COLS, ROWS, D, L, R, U, Tile, lit_cells
 
 #: side of a tile in pixels of the 160x284 base picture
 TILE = 32
@@ -284,3 +284,12 @@ def board_lighting(grid, lit: bool = True, end_lit: bool = False) -> dict:
     if not end_lit:
         cells = {pos: state for pos, state in cells.items() if state == "start"}
     return cells
+
+
+def tiles_board(grid, cells: dict, size: int, tile_at) -> np.ndarray:
+    """The 6x4 board put together from ``tile_at(tile, lit state)`` pictures of ``size`` px."""
+    out = np.empty((ROWS * size, COLS * size, 3), np.uint8)
+    for r in range(ROWS):
+        for c in range(COLS):
+            out[r * size : (r + 1) * size, c * size : (c + 1) * size] = tile_at(grid[r][c], cells.get((r, c)))
+    return out
