@@ -75,7 +75,7 @@ from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.circuit500 import model
 from visolve.puzzles.circuit500.model import COLS, Level
 from visolve.puzzles.circuit500.solver_bound import free_bound
-from visolve.puzzles.circuit500.solver_classes import _Bounds, _path, class_key, min_actions
+from visolve.puzzles.circuit500.solver_classes import COUNTED_LIM, _Bounds, _path, class_key, min_actions  # noqa: F401
 from visolve.puzzles.circuit500.solver_paths import (
     ADJ_MASK,
     END_CODES,
@@ -155,13 +155,6 @@ def _verify(grid, taps, actions):
 #: phase 2 computes the free-slide bound (False: plain Dijkstra on taps
 #: pruned by the action bound only; kept switchable for the benchmark)
 USE_FREE_BOUND = False
-#: phase 1 also tries :func:`solver_bound.counted_bound` when
-#: :func:`solver_bound.reach_bound` does not prune and the limit is at most
-#: this (levels with fewer than ``UCAP`` crosses; 0 = never).  Measured on
-#: the slowest levels: it pays at limits up to 3 (level 183: 10.4 s -> 7.1 s,
-#: 204: 4.9 -> 4.4); larger limits, and any use in phase 2, cost more than
-#: the states they save.
-COUNTED_LIM = 3
 
 
 def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_paths: int = 0):
@@ -201,7 +194,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_pat
         return _compiled_search(arr0, deadline, out, list_paths)
     bounds = _Bounds(board)
     target, info, nodes1, proven, level = min_actions(arr0, bounds, deadline)
-    bounds.counted_lim = 0  # phase 2: see COUNTED_LIM
+    bounds.counted_lim = 0  # phase 2: see solver_classes.COUNTED_LIM
     out["nodes"] = nodes1
     out["bounds"] = bounds.calls
     if info is None:

@@ -161,6 +161,15 @@ class _CoarseSwitch:
             self.tries = self.computed = self.pruned = 0
 
 
+#: phase 1 also tries :func:`solver_bound.counted_bound` when
+#: :func:`solver_bound.reach_bound` does not prune and the limit is at most
+#: this (levels with fewer than ``UCAP`` crosses; 0 = never).  Measured on
+#: the slowest levels: it pays at limits up to 3 (level 183: 10.4 s -> 7.1 s,
+#: 204: 4.9 -> 4.4); larger limits, and any use in phase 2, cost more than
+#: the states they save.
+COUNTED_LIM = 3
+
+
 class _Bounds:
     """Action bounds of one level, cached by :func:`class_key`.
 
@@ -180,10 +189,7 @@ class _Bounds:
         #: whether the coarse step pays, per kind of bound and limit
         self.switches: dict[tuple[bool, int], _CoarseSwitch] = {}
         self.calls = 0
-        # read from solver, where the tuning flags live (and tests and benchmarks set them)
-        from visolve.puzzles.circuit500 import solver
-
-        self.counted_lim = solver.COUNTED_LIM
+        self.counted_lim = COUNTED_LIM
 
     @staticmethod
     def _hit(cache, key, lim):
