@@ -52,31 +52,34 @@ def box_means(integral: np.ndarray, pts: np.ndarray, radius: int) -> np.ndarray:
     return np.where(inside, total / area, np.nan)
 
 
+def _sampled(hom: np.ndarray, cells: np.ndarray, offsets: np.ndarray, grey: np.ndarray, radius: int) -> np.ndarray:
+    """Box means (see :func:`box_means`) at ``cells + offset`` for every offset (k x 2, lattice
+    units): k x n, all mapped and summed at once."""
+    pts = (cells[None, :, :] + offsets[:, None, :]).reshape(-1, 2)
+    return box_means(grey, map_points(hom, pts), radius).reshape(len(offsets), len(cells))
+
+
+#: where a cell's middle is sampled (lattice units from its top-left corner)
+_MIDDLE_AT = np.array([(0.5 + dx, 0.5 + dy) for dx in (-QUARTER, QUARTER) for dy in (-QUARTER, QUARTER)])
+#: where its four gaps are sampled: side (left, right, top, bottom) x GAP_ALONG x GAP_ACROSS
+_GAP_AT = np.array([(ax + d * nx + t * ny, ay + d * ny + t * nx)
+                    for (ax, ay), (nx, ny) in (((0.0, 0.5), (1, 0)), ((1.0, 0.5), (1, 0)),
+                                               ((0.5, 0.0), (0, 1)), ((0.5, 1.0), (0, 1)))
+                    for t in GAP_ALONG for d in GAP_ACROSS])
+
+
 def _middles(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, pitch: float) -> np.ndarray:
     """The lightest quarter of each cell's middle (n)."""
     radius = max(1, int(round(MIDDLE_BOX * pitch / 2)))
-    values = []
-    for dx in (-QUARTER, QUARTER):
-        for dy in (-QUARTER, QUARTER):
-            pts = map_points(hom, cells + [0.5 + dx, 0.5 + dy])
-            values.append(box_means(grey, pts, radius))
-    return np.max(values, axis=0)
+    return np.max(_sampled(hom, cells, _MIDDLE_AT, grey, radius), axis=0)
 
 
 def _gaps(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, pitch: float) -> np.ndarray:
-    """The light of each cell's four surrounding gaps (n x 4: left, right, top, bottom)."""
+    """The light of each cell's four surrounding gaps (n x 4: left, right, top, bottom): the
+    median along each gap of the lightest across it."""
     radius = max(1, int(round(GAP_BOX * pitch / 2)))
-    sides = []
-    for (ax, ay), (nx, ny) in (((0.0, 0.5), (1, 0)), ((1.0, 0.5), (1, 0)), ((0.5, 0.0), (0, 1)), ((0.5, 1.0), (0, 1))):
-        along = []
-        for t in GAP_ALONG:
-            across = []
-            for d in GAP_ACROSS:
-                off = np.array([ax + d * nx + t * ny, ay + d * ny + t * nx])
-                across.append(box_means(grey, map_points(hom, cells + off), radius))
-            along.append(np.max(across, axis=0))
-        sides.append(np.median(along, axis=0))
-    return np.stack(sides, axis=1)
+    values = _sampled(hom, cells, _GAP_AT, grey, radius).reshape(4, len(GAP_ALONG), len(GAP_ACROSS), len(cells))
+    return np.median(np.max(values, axis=2), axis=1).T
 
 
 def cell_evidence(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, colour: np.ndarray,
