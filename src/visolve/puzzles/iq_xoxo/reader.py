@@ -121,21 +121,25 @@ def _turned(squares: dict) -> dict:
     return {(ROWS - 1 - r, COLS - 1 - c): s for (r, c), s in squares.items()}
 
 
-def _pieces(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, ...]:
+def _pieces(view: BoardView, squares: dict, page, upright: bool, shares: dict | None = None) -> tuple[str, ...]:
     """The level's rows from the piece squares joined across the gaps (board coordinates as seen).
 
     A gap in doubt (see :func:`visolve.puzzles.iq_xoxo.cells.joined`) is settled by the pieces'
     shapes when exactly one way of taking the gaps in doubt (at most :data:`MAX_DOUBT` of
     them) makes every group a pentomino of the set, each letter once, its marks fitting where it
-    lies; otherwise the first gap in doubt is named.
+    lies; otherwise the first gap in doubt is named.  ``shares``: the gaps measured so far
+    (pair -> :func:`~visolve.puzzles.iq_xoxo.cells.gap_share`), filled in as they are.
     """
+    shares = {} if shares is None else shares
     pieces = [k for k, s in squares.items() if s.kind == "piece"]
     sure, doubt = [], []
     for (r, c) in pieces:
         for nb in ((r, c + 1), (r + 1, c)):
             if nb not in squares or squares[nb].kind != "piece":
                 continue
-            share = gap_share(view, (r, c), nb, (squares[(r, c)].body, squares[nb].body), page)
+            if ((r, c), nb) not in shares:
+                shares[((r, c), nb)] = gap_share(view, (r, c), nb, (squares[(r, c)].body, squares[nb].body), page)
+            share = shares[((r, c), nb)]
             verdict = joined(share)
             if verdict is None:
                 doubt.append(((r, c), nb, share))
@@ -164,12 +168,12 @@ def _settled(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, 
     unsure = sorted(k for k, s in squares.items() if s.kind == "?")
     if not unsure:
         return _pieces(view, squares, page, upright)
-    found = set()
+    found, shares = set(), {}
     for kinds in itertools.product(("empty", "piece"), repeat=len(unsure) if len(unsure) <= MAX_DOUBT else 0):
         trial = dict(squares)
         trial.update({k: replace(squares[k], kind=kind) for k, kind in zip(unsure, kinds)})
         try:
-            found.add(_pieces(view, trial, page, upright))
+            found.add(_pieces(view, trial, page, upright, shares))
         except ReadError:
             continue
     if len(found) == 1 and len(unsure) <= MAX_DOUBT:
