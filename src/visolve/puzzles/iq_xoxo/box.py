@@ -63,6 +63,8 @@ FLOOR_UNDER_RIM = 0.95
 #: a fit of at least ALIGN_SCORE counts; at least ALIGN_MIN marks, RANSAC tolerance ALIGN_TOLERANCE
 #: squares
 ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.25, 0.35, 6, 0.08
+#: a fit to the marks may move the board's corners by at most this many squares
+ALIGN_MOVE = 0.3
 #: an edge line with at least this many empty squares, all as light as the rim: the rim itself
 EDGE_EMPTY = 3
 #: a booklet's grid, not the floor: GRID_SHARE of at least GRID_PAIRS empty neighbours with a gap
@@ -70,6 +72,9 @@ EDGE_EMPTY = 3
 GRID_SHARE, GRID_PAIRS, GRID_STEP = 0.5, 4, 0.03
 #: a tray outlined a square off: more than this share of a side's rim band coloured
 SPILL = 0.1
+#: the floor goes on beyond a side: its rim band's light below the floor's plus this share of
+#: the gap between the floor's and the rim's
+BEYOND_SHARE = 0.5
 #: why a quadrilateral is no tray (the next candidate is tried)
 NO_FLOOR = "as light as the rim around the tray"
 #: the way up needs at least this many marks read
@@ -168,7 +173,7 @@ def read_squares(view: BoardView) -> dict:
         for c in range(COLS):
             bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
-    rim = float(np.median(_ring(view).max(axis=1)))
+    rim = float(np.median(_ring(view).min(axis=1)))
     return _same_floor(out, bodies, rim)
 
 
@@ -182,11 +187,11 @@ def _same_floor(squares: dict, bodies: dict, rim: float) -> dict:
         return squares
     median = np.median([bodies[k] for k in empty], axis=0)
     floor = _lab(median)
-    dark_enough = float(median.max()) <= FLOOR_UNDER_RIM * rim
+    dark_enough = float(median.min()) <= FLOOR_UNDER_RIM * rim
     for k in empty:
         off = float(np.linalg.norm(_lab(bodies[k]) - floor))
         if not dark_enough:
-            squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.max() / max(rim, 1.0):.2f})")
+            squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.min() / max(rim, 1.0):.2f})")
         elif off > FLOOR_DEV:
             squares[k] = BoxSquare("?", "?", (), f"pale, but not the floor's colour ({off:.0f} from it)")
     return _edge_on_rim(squares, bodies, rim)
@@ -199,7 +204,7 @@ def _edge_on_rim(squares: dict, bodies: dict, rim: float) -> dict:
              [(r, 0) for r in range(ROWS)], [(r, COLS - 1) for r in range(ROWS)]]
     for line in lines:
         empty = [k for k in line if squares[k].kind == "empty"]
-        if len(empty) >= EDGE_EMPTY and all(float(bodies[k].max()) > FLOOR_UNDER_RIM * rim for k in empty):
+        if len(empty) >= EDGE_EMPTY and all(float(bodies[k].min()) > FLOOR_UNDER_RIM * rim for k in empty):
             for k in empty:
                 squares[k] = BoxSquare("?", "?", (), "as light as the rim, as the whole edge: the tray outlined off")
     return squares
@@ -253,8 +258,8 @@ def rows_of(squares: dict) -> tuple[str, ...]:
 
 def aligned(view: BoardView) -> BoardView:
     """The view fitted to its marks: each coloured square's mark found (up to :data:`ALIGN_REACH`
-    of a square from the square's middle), a homography through those of a good fit
-    (:data:`ALIGN_MIN` of them at least, RANSAC), the view sampled again; else as it was."""
+    of a square from the square's middle), a map through those of a good fit
+    (:func:`_mark_fit`), the view sampled again; else as it was."""
     detail = view.with_image(high_pass(view.image, view.pitch))
     seen, found = [], []
     for r in range(ROWS):
@@ -268,10 +273,31 @@ def aligned(view: BoardView) -> BoardView:
                 found.append((c + 0.5 + dx / view.pitch, r + 0.5 + dy / view.pitch))
     if len(seen) < ALIGN_MIN:
         return view
-    fit, inliers = cv2.findHomography(np.float32(seen), np.float32(found), cv2.RANSAC, ALIGN_TOLERANCE)
-    if fit is None or inliers.sum() < ALIGN_MIN:
-        return view
-    return view.resampled(homography=view.homography @ fit)
+    fit = _mark_fit(np.float32(seen), np.float32(found))
+    return view if fit is None else view.resampled(homography=view.homography @ fit)
+
+
+def _mark_fit(seen: np.ndarray, found: np.ndarray) -> np.ndarray | None:
+    """The board-to-board map taking the squares' middles ``seen`` to the marks ``found``: a
+    homography, else an affine map, else a shift (RANSAC, :data:`ALIGN_MIN` inliers at least),
+    the first that moves no corner of the board more than :data:`ALIGN_MOVE` squares (marks in
+    one part of the tray say little about the far corners); None when none does."""
+    corners = np.float32([[0, 0], [COLS, 0], [COLS, ROWS], [0, ROWS]]).reshape(-1, 1, 2)
+    fits = []
+    fit, inliers = cv2.findHomography(seen, found, cv2.RANSAC, ALIGN_TOLERANCE)
+    fits.append((fit, inliers))
+    fit, inliers = cv2.estimateAffine2D(seen, found, method=cv2.RANSAC, ransacReprojThreshold=ALIGN_TOLERANCE)
+    fits.append((None if fit is None else np.vstack([fit, [0, 0, 1]]), inliers))
+    shift = np.median(found - seen, axis=0)
+    near = np.abs(found - seen - shift).max(axis=1) <= ALIGN_TOLERANCE
+    fits.append((np.array([[1, 0, shift[0]], [0, 1, shift[1]], [0, 0, 1]], np.float64), near))
+    for fit, inliers in fits:
+        if fit is None or inliers is None or inliers.sum() < ALIGN_MIN:
+            continue
+        moved = cv2.perspectiveTransform(corners, fit) - corners
+        if float(np.abs(moved).max()) <= ALIGN_MOVE:
+            return fit
+    return None
 
 
 def gridded(view: BoardView, squares: dict) -> bool:
@@ -301,19 +327,56 @@ def gridded(view: BoardView, squares: dict) -> bool:
     return pairs >= GRID_PAIRS and hits >= GRID_SHARE * pairs
 
 
-def spilled(view: BoardView) -> str:
-    """The side (as seen) beyond which more than :data:`SPILL` of the rim band between
-    :data:`RING` squares out is coloured -- a piece cut off: the tray outlined a square off --
-    or ""."""
+def _bands(view: BoardView) -> dict[str, np.ndarray]:
+    """The rim band between :data:`RING` squares out along each side (as seen): side -> pixels."""
     u0, v0 = view.extent[:2]
     a, b = RING
     bands = {"top": (0, -b, COLS, -a), "bottom": (0, ROWS + a, COLS, ROWS + b),
              "left": (-b, 0, -a, ROWS), "right": (COLS + a, 0, COLS + b, ROWS)}
+    out = {}
     for side, (x0, y0, x1, y1) in bands.items():
         box = [int(round((x0 - u0) * view.pitch)), int(round((y0 - v0) * view.pitch)),
                int(round((x1 - u0) * view.pitch)), int(round((y1 - v0) * view.pitch))]
-        band = view.image[max(box[1], 0):box[3], max(box[0], 0):box[2]]
+        out[side] = view.image[max(box[1], 0):box[3], max(box[0], 0):box[2]]
+    return out
+
+
+def spilled(view: BoardView) -> str:
+    """The side (as seen) beyond which more than :data:`SPILL` of the rim band between
+    :data:`RING` squares out is coloured -- a piece cut off: the tray outlined a square off --
+    or ""."""
+    for side, band in _bands(view).items():
         if band.size and (_saturation(band) >= COLOURED).mean() > SPILL:
+            return side
+    return ""
+
+
+def _outside(view: BoardView, key: tuple[int, int], side: str) -> np.ndarray:
+    """The rim band between :data:`RING` squares out beyond edge square ``key`` on ``side``."""
+    (r, c), (a, b), m = key, RING, (1 - BODY_SIZE) / 2
+    u0, v0, v1 = {"top": (c + m, -b, -a), "bottom": (c + m, ROWS + a, ROWS + b),
+                  "left": (-b, r + m, r + 1 - m), "right": (COLS + a, r + m, r + 1 - m)}[side]
+    u1 = u0 + BODY_SIZE if side in ("top", "bottom") else u0 + (b - a)
+    (x0, y0), (x1, y1) = view.board_to_view([(u0, v0), (u1, v1)]).round().astype(int)
+    return view.image[max(y0, 0):y1, max(x0, 0):x1]
+
+
+def floor_beyond(view: BoardView, squares: dict) -> str:
+    """The side (as seen) beyond whose empty edge squares the band between :data:`RING` squares
+    out is about as dark as they are (darkest channel, medians: lighter by less than
+    :data:`BEYOND_SHARE` of the floor's gap to the rim, or of a square's room below white where
+    that is less: glare) -- the floor cut off: the tray outlined a square off -- or ""."""
+    empty = [k for k, sq in squares.items() if sq.kind == "empty"]
+    if not empty:
+        return ""
+    body = {k: float(np.median(view.cell(*k, size=BODY_SIZE).min(axis=2))) for k in empty}
+    gap = float(np.median(_ring(view).min(axis=1))) - float(np.median(list(body.values())))
+    edges = {"top": [(0, c) for c in range(COLS)], "bottom": [(ROWS - 1, c) for c in range(COLS)],
+             "left": [(r, 0) for r in range(ROWS)], "right": [(r, COLS - 1) for r in range(ROWS)]}
+    for side, line in edges.items():
+        steps = [(float(np.median(band.min(axis=2))) - body[k]) / max(min(gap, 255.0 - body[k]), 1.0)
+                 for k in line if k in body and (band := _outside(view, k, side)).size]
+        if steps and np.median(steps) < BEYOND_SHARE:
             return side
     return ""
 
@@ -335,6 +398,9 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
         spill = spilled(balanced)
         if spill:
             raise ReadError(f"colour beyond the tray's {spill} side as seen: the tray is not outlined right")
+        beyond = floor_beyond(balanced, reading.squares)
+        if beyond:
+            raise ReadError(f"the floor goes on beyond the tray's {beyond} side as seen: the tray is not outlined right")
         reading.rows = rows
     except NotThisPuzzle as exc:
         reading.error, reading.no_tray = str(exc), True

@@ -4,10 +4,11 @@ The box is white plastic; the tray inside it is a 5 x 10 floor, greyer than
 the rim (recessed, in the box's shade), with pieces in colour on it.  On a
 working copy (long side :data:`WORK_SIDE`):
 
-1. the light on white things is estimated (a wide max filter of the
-   brightest channel, :func:`visolve.vision.light.illumination`); a pixel
-   well below it (the floor, a dark piece) or clearly coloured (a piece) is
-   *inside* a tray, the white rim and the hinge are not;
+1. the light on white things is estimated (a closing of the darkest
+   channel: a colour cast that saturates one channel on the white rim and
+   the grey floor alike leaves the others apart); a pixel well below it
+   (the floor, a dark piece) or clearly coloured (a piece) is *inside* a
+   tray, the white rim and the hinge are not;
 2. the inside pixels, closed across the seams between pieces, form blobs;
    a blob about twice as wide as high that fills the quadrilateral fitted
    to its outline (:func:`visolve.vision.board._quad_from_contour`) is a
@@ -25,7 +26,6 @@ import numpy as np
 
 from visolve.vision.board import _intersect
 from visolve.vision.glance import thumbnail
-from visolve.vision.light import illumination
 
 #: long side of the working copy (px)
 WORK_SIDE = 480
@@ -34,7 +34,7 @@ WORK_SIDE = 480
 LIGHT_SHARES = (0.12, 0.22, 0.4)
 #: two candidates whose corners are within this share of a long side are one
 SAME = 0.05
-#: inside a tray: at most FLOOR_LIGHT of the light on the rim, or a saturation
+#: inside a tray: at most FLOOR_LIGHT of the light on the rim (darkest channel), or a saturation
 #: (max - min) / max of at least PIECE_SAT
 FLOOR_LIGHT, PIECE_SAT = 0.93, 0.3
 #: seams closed, and thin lines opened away, by squares of these shares of the long side
@@ -54,7 +54,7 @@ def inside_masks(small: np.ndarray) -> list[np.ndarray]:
     closing size of :data:`LIGHT_SHARES`.
 
     The light on the white around a dark place narrower than the closing is
-    the brightest channel closed by a square (a dark region that cannot hold
+    the darkest channel closed by a square (a dark region that cannot hold
     the square is filled from its surround; the wide table is not), so a
     gradient of light across the picture does not matter.  Seams between
     pieces are closed, thin lines (the rim's and the hinge's edges) opened away.
@@ -67,8 +67,8 @@ def inside_masks(small: np.ndarray) -> list[np.ndarray]:
     masks = []
     for share in LIGHT_SHARES:
         size = max(3, int(share * side))
-        light = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
-        inside = ((top < (FLOOR_LIGHT * light).astype(np.uint8)) | coloured).astype(np.uint8) * 255
+        light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+        inside = ((low < (FLOOR_LIGHT * light).astype(np.uint8)) | coloured).astype(np.uint8) * 255
         inside = cv2.morphologyEx(inside, cv2.MORPH_CLOSE, close)
         masks.append(cv2.morphologyEx(inside, cv2.MORPH_OPEN, opening))
     return masks
