@@ -35,7 +35,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square
 from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, cover, high_pass,
                                                mark_offset, read_square)
 from visolve.puzzles.iq_xoxo.box_draw import PLATE_INSET
-from visolve.puzzles.iq_xoxo.box_find import find_trays
+from visolve.puzzles.iq_xoxo.box_find import find_trays, refined
 from visolve.vision.view import BoardView
 
 #: squares of margin sampled around the tray; the rim is looked at between RING squares out
@@ -409,6 +409,17 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     return reading
 
 
+def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | None:
+    """:func:`read_tray`; when a tray is seen but not read, read again with its sides moved to
+    the floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box_find.refined`: a side found a
+    square or so off), and that reading kept if it reads."""
+    reading = read_tray(picture, corners)
+    if reading is None or reading.rows is not None or reading.no_tray:
+        return reading
+    second = read_tray(picture, refined(picture, corners, ROWS, COLS))
+    return second if second is not None and second.rows is not None else reading
+
+
 def read_trays(image: np.ndarray) -> TrayReading:
     """The first tray candidate with a rim around it, read; NotThisPuzzle when there is none."""
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
@@ -416,7 +427,7 @@ def read_trays(image: np.ndarray) -> TrayReading:
     picture = np.ascontiguousarray(image[:, :, :3])
     first = None
     for corners in find_trays(picture):
-        reading = read_tray(picture, corners)
+        reading = _read_or_refined(picture, corners)
         if reading is None:
             continue
         if not reading.no_tray and NO_FLOOR not in reading.error:

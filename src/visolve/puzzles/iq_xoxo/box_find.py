@@ -47,6 +47,13 @@ MIN_AREA, ASPECT, MIN_FILL = 0.01, (1.6, 2.6), 0.75
 SIDE_END, LINE_TOL, PAIRS = 0.12, 0.012, 5
 #: at most this many candidates
 MAX_TRAYS = 4
+#: sides refined on a straight view of SIDE_PX px per square with SIDE_MARGIN squares around the
+#: tray, the light on the rim a closing over SIDE_LIGHT squares
+SIDE_PX, SIDE_MARGIN, SIDE_LIGHT = 16, 1.6, 6.5
+#: a side's edge: the first rise (inside out) of the darkest channel over the light of at least
+#: STEP_MIN across STEP_SPAN of a square, then RIM_SPAN of a square all within RIM_TOL of the
+#: rim's level (this percentile of the profile)
+STEP_MIN, STEP_SPAN, RIM_SPAN, RIM_TOL, RIM_PERCENTILE = 0.02, 0.25, 0.3, 0.015, 90
 
 
 def inside_masks(small: np.ndarray) -> list[np.ndarray]:
@@ -187,3 +194,59 @@ def _candidates(mask: np.ndarray) -> list[np.ndarray]:
         if quad is not None and _shape_ok(quad, area):
             out.append(quad + (x, y))
     return out
+
+
+def _step(profile: np.ndarray, pitch: int) -> float | None:
+    """Where (px along ``profile``, inside first) the floor or a piece ends and the rim begins:
+    the first rise of at least :data:`STEP_MIN` over :data:`STEP_SPAN` of a square with the
+    next :data:`RIM_SPAN` of a square as light as the rim (:data:`RIM_TOL`), at its steepest;
+    None when there is none."""
+    h = max(1, int(round(STEP_SPAN * pitch / 2)))
+    k = max(1, int(round(RIM_SPAN * pitch)))
+    rim = float(np.percentile(profile, RIM_PERCENTILE)) - RIM_TOL
+    for y in range(h, len(profile) - max(h, k)):
+        rise = profile[y + h] - profile[y - h]
+        if rise >= STEP_MIN and profile[y + h:y + k].min() >= rim:
+            while y + 1 < len(profile) - h and profile[y + 1 + h] - profile[y + 1 - h] > rise:
+                y, rise = y + 1, profile[y + 1 + h] - profile[y + 1 - h]
+            return float(y)
+    return None
+
+
+def refined(image: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """A tray's corners with each side moved to the floor's edge against the rim nearby.
+
+    The tray is seen straight on with :data:`SIDE_MARGIN` squares around it;
+    the darkest channel over the light on the rim (a closing over
+    :data:`SIDE_LIGHT` squares) is taken along lines parallel to each side,
+    the median of each half of the side (so a side may turn), and the side
+    goes where the rise to the rim is (:func:`_step`); a half without one
+    keeps its place.
+    """
+    from visolve.vision.view import BoardView
+
+    p, m = SIDE_PX, SIDE_MARGIN
+    view = BoardView.from_corners(image, corners, rows, cols, pitch=p, margin=m)
+    low = view.image.min(axis=2).astype(np.float32)
+    size = int(SIDE_LIGHT * p) | 1
+    light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+    ratio = low / np.maximum(light, 1.0)
+    mp = int(round(m * p))
+    sides = {"top": ratio[:2 * mp][::-1], "bottom": ratio[-2 * mp:],
+             "left": ratio[:, :2 * mp][:, ::-1].T, "right": ratio[:, -2 * mp:].T}
+    moves = {}
+    for side, band in sides.items():
+        span = band.shape[1] - 2 * mp
+        halves = []
+        for lo, hi in ((0.1, 0.45), (0.55, 0.9)):
+            strip = band[:, mp + int(lo * span):mp + int(hi * span)]
+            at = _step(np.median(strip, axis=1), p)
+            halves.append(0.0 if at is None else at / p - m)
+        # offsets (squares, outward) at the quarter points, extrapolated to the side's ends
+        a, b = halves
+        moves[side] = (a - (b - a) * 0.275 / 0.45, b + (b - a) * 0.275 / 0.45)
+    top, bottom, left, right = moves["top"], moves["bottom"], moves["left"], moves["right"]
+    # top runs left to right; bottom as sampled runs left to right too; left and right top to bottom
+    board = [(-left[0], -top[0]), (cols + right[0], -top[1]), (cols + right[1], rows + bottom[1]),
+             (-left[1], rows + bottom[0])]
+    return view.to_picture(board)
