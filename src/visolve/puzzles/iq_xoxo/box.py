@@ -33,9 +33,10 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square_name
 from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, cover, high_pass,
-                                               mark_offset, read_square)
+                                               highest, lowest, mark_offset, read_square)
 from visolve.puzzles.iq_xoxo.box_draw import PLATE_INSET
 from visolve.puzzles.iq_xoxo.box_find import find_trays, refined
+from visolve.vision.light import illumination
 from visolve.vision.view import BoardView
 
 #: squares of margin sampled around the tray; the rim is looked at between RING squares out
@@ -48,6 +49,9 @@ RIM_CAST = 0.3
 LIGHT_SIZE = 6.5
 #: the rim's white: this percentile of the ring, per channel
 WHITE_PERCENTILE = 90
+#: a cast across the tray is fitted to the ring's pixels at least CAST_LIGHT of its median light
+#: (darkest channel; not a piece, not the desk), at least CAST_MIN of them
+CAST_LIGHT, CAST_MIN = 0.8, 50
 #: sides moved to the pieces: looked for up to REACH squares inside and out; pieces found along
 #: at least ALONG of the side, their edge within SPREAD squares (quartiles) -- else the side stays
 REACH, ALONG, SPREAD = 0.6, 0.4, 0.08
@@ -94,17 +98,13 @@ class TrayReading:
 
 def _saturation(img: np.ndarray) -> np.ndarray:
     img = img.astype(np.float32)
-    top = img.max(axis=2)
-    return (top - img.min(axis=2)) / np.maximum(top, 1.0)
+    top = highest(img)
+    return (top - lowest(img)) / np.maximum(top, 1.0)
 
 
 def _ring(view: BoardView) -> np.ndarray:
     """The view's pixels between :data:`RING` squares outside the tray, (n, 3)."""
-    h, w = view.image.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
-    u, v = xx / view.pitch + view.extent[0], yy / view.pitch + view.extent[1]
-    out = np.maximum(np.maximum(-u, u - COLS), np.maximum(-v, v - ROWS))
-    return view.image[(out >= RING[0]) & (out <= RING[1])].reshape(-1, 3)
+    return view.image[_ring_mask(view)[0]].reshape(-1, 3)
 
 
 def has_rim(view: BoardView) -> bool:
@@ -158,9 +158,39 @@ def snapped(view: BoardView) -> np.ndarray:
     return view.to_picture(board)
 
 
+def _ring_mask(view: BoardView) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Which view pixels lie between :data:`RING` squares outside the tray, and every pixel's
+    board coordinates (u, v)."""
+    h, w = view.image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    u, v = xx / view.pitch + view.extent[0], yy / view.pitch + view.extent[1]
+    out = np.maximum(np.maximum(-u, u - COLS), np.maximum(-v, v - ROWS))
+    return (out >= RING[0]) & (out <= RING[1]), u, v
+
+
+def _cast_evened(view: BoardView) -> BoardView:
+    """A colour cast that changes across the tray taken out: each channel's share of the rim's
+    light (its pixels no darker than :data:`CAST_LIGHT` of their median) fitted as a plane over
+    the board, and every pixel divided by it."""
+    img = view.image.astype(np.float32)
+    ring, u, v = _ring_mask(view)
+    px = img[ring]
+    light = lowest(px)
+    keep = light >= CAST_LIGHT * np.median(light)
+    if keep.sum() < CAST_MIN:
+        return view
+    share = px[keep] / np.maximum(px[keep].mean(axis=1, keepdims=True), 1.0)
+    basis = np.stack([np.ones_like(u), u, v], axis=-1)
+    coef, *_ = np.linalg.lstsq(basis[ring][keep], share, rcond=None)
+    return view.with_image(img / np.maximum(basis @ coef.astype(np.float32), 0.1))
+
+
 def _balanced(view: BoardView) -> BoardView:
-    """Light evened out (:data:`LIGHT_SIZE`) and the rim's white made 255 in every channel."""
-    flat = view.flat_fielded(size=LIGHT_SIZE, level=255.0)
+    """Light evened out (:data:`LIGHT_SIZE`), a cast across the tray taken out
+    (:func:`_cast_evened`) and the rim's white made 255 in every channel."""
+    img = view.image.astype(np.float32)
+    light = illumination(highest(img), LIGHT_SIZE * view.pitch)  # as view.flat_fielded, faster
+    flat = _cast_evened(view.with_image(img * (255.0 / light)[..., None]))
     white = np.percentile(_ring(flat), WHITE_PERCENTILE, axis=0)
     return flat.with_image(flat.image * (255.0 / np.maximum(white, 1.0)).astype(np.float32))
 
@@ -173,7 +203,7 @@ def read_squares(view: BoardView) -> dict:
         for c in range(COLS):
             bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
-    rim = float(np.median(_ring(view).min(axis=1)))
+    rim = float(np.median(lowest(_ring(view))))
     return _same_floor(out, bodies, rim)
 
 
@@ -307,7 +337,7 @@ def gridded(view: BoardView, squares: dict) -> bool:
     empty = {k for k, sq in squares.items() if sq.kind == "empty"}
     if len(empty) < GRID_PAIRS:
         return False
-    grey = view.image.max(axis=2)
+    grey = highest(view.image)
     p = view.pitch
     (x0, y0), = view.board_to_view([(0.0, 0.0)])
     level = {}
@@ -369,12 +399,12 @@ def floor_beyond(view: BoardView, squares: dict) -> str:
     empty = [k for k, sq in squares.items() if sq.kind == "empty"]
     if not empty:
         return ""
-    body = {k: float(np.median(view.cell(*k, size=BODY_SIZE).min(axis=2))) for k in empty}
-    gap = float(np.median(_ring(view).min(axis=1))) - float(np.median(list(body.values())))
+    body = {k: float(np.median(lowest(view.cell(*k, size=BODY_SIZE)))) for k in empty}
+    gap = float(np.median(lowest(_ring(view)))) - float(np.median(list(body.values())))
     edges = {"top": [(0, c) for c in range(COLS)], "bottom": [(ROWS - 1, c) for c in range(COLS)],
              "left": [(r, 0) for r in range(ROWS)], "right": [(r, COLS - 1) for r in range(ROWS)]}
     for side, line in edges.items():
-        steps = [(float(np.median(band.min(axis=2))) - body[k]) / max(min(gap, 255.0 - body[k]), 1.0)
+        steps = [(float(np.median(lowest(band))) - body[k]) / max(min(gap, 255.0 - body[k]), 1.0)
                  for k in line if k in body and (band := _outside(view, k, side)).size]
         if steps and np.median(steps) < BEYOND_SHARE:
             return side
