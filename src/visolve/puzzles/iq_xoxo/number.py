@@ -3,14 +3,23 @@
 The tab is a coloured block centred above the board with the number in
 white.  Above an upright board view the region :data:`TAB_REGION` (board
 units) is sampled; the tab is the largest block of pixels far from the page
-colour, the digits its white parts, each matched against digits drawn by
-OpenCV's fonts (bold and plain, every font alike: the booklet's own font is
-not copied).  A digit matched without a clear margin is doubt.
+colour.  Its *whiteness* (0 on the tab colour, 1 on the page's) is cut into
+digits: each white part as tall as a digit is one digit, or several run
+together when it is wider than a digit (cut at thin columns where the cut
+digits match best).  Each digit is matched, as seen and kept to its ink,
+against digits drawn by OpenCV's fonts at several weights and blurs (the
+booklet's own font is not copied).  A digit matched without a clear margin
+is doubt; a digit cut from a run needs a clearer one, or its run drawn
+whole must match its reading better than every other reading.  A number
+not laid out as one is doubt too: a white smudge lower than a digit, parts
+standing closer than digits, digits of unequal height, off the tab's
+middle, or more than :data:`MAX_DIGITS`.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations, product
 
 import cv2
 import numpy as np
@@ -24,108 +33,383 @@ TAB_REGION = (COLS / 2 - 2.6, -2.0, COLS / 2 + 2.6, -0.02)
 TAB_PITCH = 48
 #: the light is evened over this many board units (as the board view)
 LIGHT_SIZE = 1.5
-#: tab pixels: this far from the page colour (share of the page's brightness)
-TAB_DISTANCE = 0.3
+#: tab pixels: this far from the page colour (share of the page's brightness); the second when
+#: the first shows no tab (one washed out by glare)
+TAB_DISTANCES = (0.3, 0.2)
 #: a tab covers at least this many board units squared, and is wider than high
 TAB_MIN_AREA = 0.5
-#: digits: lighter than the tab by this share of (page - tab) lightness, at least
-#: DIGIT_HEIGHT of the tab's height
+#: the tab's rim (px) left out of its digits (the page blurred in)
+TAB_RIM = 3
+#: digits: whiteness above DIGIT_LIGHT, parts at least DIGIT_HEIGHT of the tab's height
 DIGIT_LIGHT, DIGIT_HEIGHT = 0.5, 0.35
-#: two digits run together are cut at their thinnest column within CUT_SPAN of the part's
-#: width, when at most CUT_MAX of its height is white there
-CUT_SPAN, CUT_MAX = (0.3, 0.7), 0.35
-#: digit glyph size for matching (width, height)
-GLYPH = (20, 28)
-#: a digit's best match at least MATCH_MIN, MATCH_MARGIN above any other digit
-#: (the real booklet's bold 1 matches by 0.05 - 0.075 only)
-MATCH_MIN, MATCH_MARGIN = 0.45, 0.045
-#: a board of fewer than SMALL_PITCH picture px a square has digits about half that high,
-#: blurred into each other's shapes (a 3 thinned to a 1, matched at 0.68): they need MATCH_MIN_SMALL and
-#: MATCH_MARGIN_SMALL
-SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 30.0, 0.7, 0.2
-#: stroke widths (px at font scale 2) the template digits are drawn with
-DIGIT_WEIGHTS = (3, 6)
-FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX)
+#: a white part on the tab at least SMUDGE of its height but lower than a digit is doubt (a broken digit?)
+SMUDGE = 0.15
+#: a run of digits is matched whole this many px high, against its digits' RUN_CHOICES best readings
+#: each; at most RUN_CACHE runs drawn are kept
+RUN_HEIGHT, RUN_CHOICES, RUN_CACHE = 28, 3, 1024
+#: a digit's whiteness is matched without the other digits grown by this many px
+RUN_REACH = 2
+#: a white part wider than ONE_DIGIT times its height holds several digits; a run of k digits is
+#: about DIGIT_INK + (k - 1) DIGIT_ADVANCE heights wide
+ONE_DIGIT, DIGIT_INK, DIGIT_ADVANCE = 1.15, 0.75, 0.9
+#: a cut digit is DIGIT_SHARE[0] - DIGIT_SHARE[1] of its run's width per digit
+DIGIT_SHARE = (0.7, 1.3)
+#: digits on their own stand at least DIGIT_SPACING of their height apart (middle to middle: 0.8
+#: on the booklet, 0.9 drawn; the halves of a broken 8 about 0.45)
+DIGIT_SPACING = 0.65
+#: at most this many digits on a tab
+MAX_DIGITS = 3
+#: every digit at least DIGIT_EVEN of the tallest's height; the digits' middle within
+#: OFF_MIDDLE of the tab's width from the tab's middle
+DIGIT_EVEN, OFF_MIDDLE = 0.8, 0.15
+#: digit glyph size for matching (width, height) and the blur both are smoothed by (px)
+GLYPH, GLYPH_BLUR = (20, 28), 1.0
+#: a digit is matched with this share of its height around its ink
+GLYPH_PAD = 0.1
+#: template digits: OpenCV's variable "sans" face at weights regular to black, (face, weight,
+#: growth), drawn FONT_SIZE px high, blurred by TEMPLATE_BLURS (shares of the size: a small
+#: board's digits are blurred more)
+FONT_STYLES = (("sans", 500, 0.0), ("sans", 700, 0.0), ("sans", 900, 0.0))
+FONT_SIZE = 60
+#: sans draws a 1 with a foot, many fonts (the booklet's) without: the 1 is also drawn in OpenCV's
+#: "uni" face (no foot), grown bold by a share of the size; other digits only in FONT_STYLES
+FOOTLESS, FOOTLESS_STYLES = "1", (("uni", 400, 0.0), ("uni", 400, 0.05), ("uni", 400, 0.1))
+TEMPLATE_BLURS = (0.0, 0.04, 0.08, 0.12)
+#: a digit's best match at least MATCH_MIN, MATCH_MARGIN above any other digit (single digits
+#: were never matched wrong on 500 drawn pages)
+MATCH_MIN, MATCH_MARGIN = 0.5, 0.06
+#: a board of fewer than SMALL_PITCH picture px a square has digits about half that high, blurred
+#: into each other's shapes (a 3 matched as a 1 by 0.15 at 0.75, by 0.06 at 0.88): they need
+#: MATCH_MIN_SMALL and MATCH_MARGIN_SMALL
+SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 30.0, 0.8, 0.09
+#: a digit cut from a run of digits needs MATCH_MIN_CUT and MATCH_MARGIN_CUT (a cut in the wrong
+#: place matched wrong digits at up to 0.83, by up to 0.14), or MATCH_MIN_RUN and MATCH_MARGIN_RUN
+#: when its run drawn whole matches its reading RUN_MARGIN better than any other reading (wrong
+#: cuts: -0.02 at most, on 500 drawn pages)
+MATCH_MIN_CUT, MATCH_MARGIN_CUT = 0.9, 0.1
+MATCH_MIN_RUN, MATCH_MARGIN_RUN, RUN_MARGIN = 0.6, 0.02, 0.015
 
 
-def _glyph(mask: np.ndarray) -> np.ndarray:
-    """A digit mask cropped to its ink, scaled to :data:`GLYPH` height, centred, zero-mean."""
-    ys, xs = np.nonzero(mask)
-    crop = mask[ys.min(): ys.max() + 1, xs.min(): xs.max() + 1].astype(np.float32)
+def _glyph(whiteness: np.ndarray, rows: slice, cols: slice, mask: np.ndarray | None = None) -> np.ndarray:
+    """A digit's glyph: its whiteness in its ink box (``rows``, ``cols``), both as seen (padded by
+    :data:`GLYPH_PAD` of its height) and kept to its ``mask`` (the ink, when given: else whiteness
+    above :data:`DIGIT_LIGHT`), each scaled to :data:`GLYPH` height, centred, smoothed, zero-mean
+    and of unit norm; the two side by side (flat)."""
+    if mask is None:
+        mask = whiteness > DIGIT_LIGHT
+    pad = int(round(GLYPH_PAD * (rows.stop - rows.start)))
+    padded = cv2.copyMakeBorder(whiteness.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    seen = padded[rows.start: rows.stop + 2 * pad, cols.start: cols.stop + 2 * pad]
+    kept = np.where(mask[rows, cols], whiteness[rows, cols], 0.0).astype(np.float32)
+    return np.concatenate([_fit(seen), _fit(kept)])
+
+
+def _fit(patch: np.ndarray) -> np.ndarray:
+    """A patch scaled to :data:`GLYPH` height, centred, smoothed, zero-mean and of unit norm (flat)."""
     gw, gh = GLYPH
-    h, w = crop.shape
+    h, w = patch.shape
     new_w = max(1, min(gw, int(round(w * gh / h))))
-    crop = cv2.resize(crop, (new_w, gh), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(patch, (new_w, gh), interpolation=cv2.INTER_AREA)
     out = np.zeros((gh, gw), np.float32)
     x0 = (gw - new_w) // 2
-    out[:, x0: x0 + new_w] = crop
-    out = cv2.GaussianBlur(out, (0, 0), 1.0)
-    return out - out.mean()
+    out[:, x0: x0 + new_w] = small
+    out = cv2.GaussianBlur(out, (0, 0), GLYPH_BLUR).ravel()
+    out -= out.mean()
+    return out / max(float(np.linalg.norm(out)), 1e-6)
+
+
+def _ink(mask: np.ndarray) -> tuple[slice, slice] | None:
+    """Rows and columns of a boolean mask's ink, or None when it has none."""
+    ys, xs = np.nonzero(mask)
+    if ys.size == 0:
+        return None
+    return slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1)
+
+
+def _drawn(digit: str, face: str, weight: int, grow: float) -> np.ndarray:
+    """A digit drawn white on black in an OpenCV font face, :data:`FONT_SIZE` px high (whiteness)."""
+    img = np.zeros((2 * FONT_SIZE, 2 * FONT_SIZE), np.uint8)
+    cv2.putText(img, digit, (FONT_SIZE // 2, FONT_SIZE * 3 // 2), 255, cv2.FontFace(face), FONT_SIZE, weight)
+    k = int(round(grow * FONT_SIZE))
+    if k:
+        img = cv2.dilate(img, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return img.astype(np.float32) / 255.0
 
 
 @lru_cache(maxsize=1)
-def _digit_templates() -> list[tuple[str, np.ndarray]]:
-    """Every digit drawn in each font at each of :data:`DIGIT_WEIGHTS`."""
-    out = []
-    for font in FONTS:
-        for thick in DIGIT_WEIGHTS:
-            for d in "0123456789":
-                img = np.zeros((80, 80), np.uint8)
-                cv2.putText(img, d, (10, 65), font, 2.0, 255, thick, cv2.LINE_AA)
-                out.append((d, _glyph(img > 127)))
-    return out
+def _templates() -> tuple[np.ndarray, int]:
+    """Template glyphs ``(10 * m, n)``: each digit drawn in every style and blur (``m`` of them),
+    digit-major, cut out as a tab's digits are."""
+    rows = []
+    for d in "0123456789":
+        extra = FOOTLESS_STYLES if d in FOOTLESS else FONT_STYLES[-1:] * len(FOOTLESS_STYLES)
+        for style in FONT_STYLES + extra:
+            ink = _drawn(d, *style)
+            for sigma in TEMPLATE_BLURS:
+                blurred = cv2.GaussianBlur(ink, (0, 0), sigma * FONT_SIZE) if sigma else ink
+                rows.append(_glyph(blurred, *_ink(blurred > DIGIT_LIGHT * blurred.max())))
+    return np.stack(rows), (len(FONT_STYLES) + len(FOOTLESS_STYLES)) * len(TEMPLATE_BLURS)
 
 
-def _match(glyph: np.ndarray) -> tuple[str, float, float]:
-    """Best digit, its correlation and its margin over the best other digit."""
-    best: dict[str, float] = {}
-    g = glyph / max(float(np.linalg.norm(glyph)), 1e-6)
-    for d, t in _digit_templates():
-        score = float((g * t).sum() / max(float(np.linalg.norm(t)), 1e-6))
-        best[d] = max(best.get(d, -1.0), score)
-    ranked = sorted(best.items(), key=lambda kv: -kv[1])
-    return ranked[0][0], ranked[0][1], ranked[0][1] - ranked[1][1]
+def _scores(glyphs: np.ndarray) -> np.ndarray:
+    """Each glyph's correlation with each digit, ``(n, 10)``: the mean over its two views of the best
+    template's."""
+    table, per = _templates()
+    n = table.shape[1] // 2
+    seen = (glyphs[:, :n] @ table[:, :n].T).reshape(len(glyphs), 10, per).max(axis=2)
+    kept = (glyphs[:, n:] @ table[:, n:].T).reshape(len(glyphs), 10, per).max(axis=2)
+    return (seen + kept) / 2
 
 
-def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[int, int, int, int] | None:
-    """Bounding box (x, y, w, h) of the tab in the tab view, or None."""
-    dist = np.linalg.norm(img.astype(np.float32) - page, axis=2) / max(float(np.max(page)), 1e-6)
-    mask = (dist > TAB_DISTANCE).astype(np.uint8)
+def _verdict(scores: np.ndarray) -> tuple[int, float, float]:
+    """Best digit of one glyph's scores, its score and its margin over the best other digit."""
+    order = np.argsort(scores)[::-1]
+    return int(order[0]), float(scores[order[0]]), float(scores[order[0]] - scores[order[1]])
+
+
+def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """Bounding box (x, y, w, h) of the tab in the tab view and its inside within the box (rim
+    left out), or None: pixels the first of :data:`TAB_DISTANCES` far from the page colour that
+    show one."""
+    dist = np.linalg.norm(img - page, axis=2) / max(float(np.max(page)), 1e-6)
+    for far in TAB_DISTANCES:
+        box = _far_block(dist > far)
+        if box is not None:
+            return box
+    return None
+
+
+def _far_block(far: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+    """The largest block of pixels far from the page colour (``far``, closed over small gaps), as
+    :func:`_tab_box` gives it, when it is large enough and wider than high."""
     k = max(3, TAB_PITCH // 3) | 1
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    n, _lab, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    mask = cv2.copyMakeBorder(far.astype(np.uint8), k, k, k, k, cv2.BORDER_CONSTANT, value=0)  # closed within the view
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))[k:-k, k:-k]
+    n, lab, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if n < 2:
         return None
     i = 1 + int(np.argmax(stats[1:, 4]))
     x, y, w, h, area = (int(v) for v in stats[i])
     if area < TAB_MIN_AREA * TAB_PITCH**2 or w <= h:
         return None
-    return x, y, w, h
+    inside = (lab[y: y + h, x: x + w] == i).astype(np.uint8)
+    inside = cv2.erode(inside, np.ones((3, 3), np.uint8), iterations=TAB_RIM,
+                       borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    return (x, y, w, h), inside > 0
 
 
-def _digit_like(stat, w: int, h: int) -> bool:
-    """A white part of the tab that can be a digit: tall enough, narrower than high, off the tab's edge."""
-    x, y, cw, ch = (int(v) for v in stat[:4])
-    inside = x > 0 and y > 0 and x + cw < w and y + ch < h
-    return inside and ch >= DIGIT_HEIGHT * h and cw <= ch
+def _whiteness(inner: np.ndarray, page: np.ndarray) -> np.ndarray:
+    """0 on the tab's colour (its median), 1 on the page's lightness."""
+    grey = inner.mean(axis=2)
+    tab_level = float(np.median(grey))
+    return (grey - tab_level) / max(float(page.mean()) - tab_level, 1e-6)
 
 
-def _run_together(stat, w: int, h: int) -> bool:
-    """A white part inside the tab as tall as a digit but wider than high: digits run together."""
-    x, y, cw, ch = (int(v) for v in stat[:4])
-    inside = x > 0 and y > 0 and x + cw < w and y + ch < h
-    return inside and ch >= DIGIT_HEIGHT * h and cw > ch
+def _runs(white: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
+    """The white parts of the tab's box as tall as a digit (mask, (x, y, w, h)), left to right;
+    ``inside``: the tab's inside (rim left out).  Parts that touch the box's edge are the page
+    around the tab.
+
+    Raises
+    ------
+    ReadError
+        A part of the page's reaches inside the tab (a digit run into the tab's outline, or glare).
+    """
+    th, tw = white.shape
+    n, lab, stats, _c = cv2.connectedComponentsWithStats(white.astype(np.uint8), connectivity=8)
+    out = []
+    for i in range(1, n):
+        x, y, w, h = (int(v) for v in stats[i, :4])
+        if x == 0 or y == 0 or x + w >= tw or y + h >= th:
+            if np.any(inside[y: y + h, x: x + w] & (lab[y: y + h, x: x + w] == i)):
+                raise ReadError("a white part runs into the tab from its edge")
+        elif h >= DIGIT_HEIGHT * th:
+            out.append((lab == i, (x, y, w, h)))
+        elif h >= SMUDGE * th:
+            raise ReadError("a white smudge on the tab, lower than a digit (part of one?)")
+    return sorted(out, key=lambda part: part[1][0])
 
 
-def _cut(white: np.ndarray, part: np.ndarray, stat) -> None:
-    """Clear the column of ``part`` (a white part of two digits) where it is thinnest, within
-    :data:`CUT_SPAN` of its width around the middle, when at most :data:`CUT_MAX` of its height is white there."""
-    x, _y, cw, ch = (int(v) for v in stat[:4])
-    counts = part[:, x: x + cw].sum(axis=0)
-    lo, hi = int(CUT_SPAN[0] * cw), max(int(CUT_SPAN[1] * cw), int(CUT_SPAN[0] * cw) + 1)
-    col = lo + int(np.argmin(counts[lo:hi]))
-    if counts[col] <= CUT_MAX * ch:
-        white[:, x + col] = 0
+def _cut_glyphs(own: np.ndarray, mask: np.ndarray, edges) -> list[np.ndarray] | None:
+    """Glyphs of a run (its whiteness ``own`` and mask, tab-sized) cut at the columns ``edges``
+    (its left end, the cuts, its right end); None when a piece shows no ink."""
+    out = []
+    for a, b in zip(edges, edges[1:]):
+        ink = _ink(mask[:, a:b])
+        if ink is None:
+            return None
+        rows, cols = ink
+        piece = np.zeros_like(own)
+        piece[:, a:b] = own[:, a:b]
+        out.append(_glyph(piece, rows, slice(a + cols.start, a + cols.stop), mask))
+    return out
+
+
+def _cuts(profile: np.ndarray, k: int) -> list[tuple[int, ...]]:
+    """Ways to cut a run of ``k`` digits (its column profile): at its thin columns, each piece
+    :data:`DIGIT_SHARE` of a k-th of its width."""
+    w = len(profile)
+    lo, hi = DIGIT_SHARE[0] * w / k, DIGIT_SHARE[1] * w / k
+    thin = [c for c in range(1, w - 1) if profile[c] <= profile[c - 1] and profile[c] <= profile[c + 1]]
+    out = []
+    for cuts in combinations(thin, k - 1):
+        widths = np.diff([0, *cuts, w])
+        if widths.min() >= lo and widths.max() <= hi:
+            out.append(cuts)
+    return out
+
+
+def _split(own: np.ndarray, mask: np.ndarray, box, k: int) -> np.ndarray:
+    """Scores ``(k, 10)`` of the best cut of a run of ``k`` digits (its whiteness ``own`` and mask,
+    tab-sized; its box).
+
+    Raises
+    ------
+    ReadError
+        No cut gives ``k`` digits.
+    """
+    x, _y, w, _h = box
+    best, best_low = None, -np.inf
+    for cuts in _cuts(np.where(mask, own, 0.0)[:, x: x + w].sum(axis=0), k):
+        glyphs = _cut_glyphs(own, mask, [x, *(x + c for c in cuts), x + w])
+        if glyphs is None:
+            continue
+        scores = _scores(np.stack(glyphs))
+        low = float(scores.max(axis=1).min())
+        if low > best_low:
+            best, best_low = scores, low
+    if best is None:
+        raise ReadError("digits on the tab run together")
+    return best
+
+
+@lru_cache(maxsize=RUN_CACHE)
+def _drawn_run(text: str, face: str, weight: int, grow: float) -> np.ndarray:
+    """Digits ``text`` drawn white in a row in an OpenCV font style (``grow`` unused: runs are
+    drawn in :data:`FONT_STYLES`), cut to their ink padded by :data:`GLYPH_PAD` of its height (uint8)."""
+    img = np.zeros((2 * FONT_SIZE, FONT_SIZE * (len(text) + 1)), np.uint8)
+    cv2.putText(img, text, (FONT_SIZE // 2, FONT_SIZE * 3 // 2), 255, cv2.FontFace(face), FONT_SIZE, weight)
+    rows, cols = _ink(img > 127)
+    pad = int(round(GLYPH_PAD * (rows.stop - rows.start)))
+    img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    return img[rows.start: rows.stop + 2 * pad, cols.start: cols.stop + 2 * pad]
+
+
+def _unit(img: np.ndarray) -> np.ndarray:
+    """An image flattened, zero-mean, of unit norm."""
+    v = img.ravel() - img.mean()
+    return v / max(float(np.linalg.norm(v)), 1e-6)
+
+
+def _run_margin(own: np.ndarray, box, scores: np.ndarray) -> float:
+    """How much better a run of digits (its whiteness ``own``, tab-sized; its box) matches its digits'
+    best reading drawn whole than any other reading of their :data:`RUN_CHOICES` best digits each."""
+    x, y, w, h = box
+    pad = int(round(GLYPH_PAD * h))
+    seen = cv2.copyMakeBorder(own.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    seen = seen[y: y + h + 2 * pad, x: x + w + 2 * pad]
+    size = (int(round(RUN_HEIGHT * seen.shape[1] / seen.shape[0])), RUN_HEIGHT)
+    g = _unit(cv2.GaussianBlur(cv2.resize(seen, size, interpolation=cv2.INTER_AREA), (0, 0), GLYPH_BLUR))
+    top = np.argsort(scores, axis=1)[:, ::-1][:, :RUN_CHOICES]
+    match = {}
+    for digits in product(*top):
+        text = "".join(str(d) for d in digits)
+        best = -1.0
+        for style in FONT_STYLES:
+            small = cv2.resize(_drawn_run(text, *style), size, interpolation=cv2.INTER_AREA).astype(np.float32)
+            for sigma in TEMPLATE_BLURS:
+                t = cv2.GaussianBlur(small, (0, 0), GLYPH_BLUR + sigma * RUN_HEIGHT)
+                best = max(best, float(g @ _unit(t)))
+        match[text] = best
+    read = "".join(str(d) for d in top[:, 0])
+    return match[read] - max(v for t, v in match.items() if t != read)
+
+
+def _count(box) -> int:
+    """How many digits a white part of the tab (its box) holds, from its width."""
+    _x, _y, w, h = box
+    return max(2, 1 + int(round((w / h - DIGIT_INK) / DIGIT_ADVANCE))) if w > ONE_DIGIT * h else 1
+
+
+def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, float | None]]:
+    """Each digit's scores (10,) and, for a digit cut from a run of digits, the run's margin
+    (:func:`_run_margin`; None for a digit on its own), left to right (``inside``: the tab's inside,
+    rim left out).
+
+    Raises
+    ------
+    ReadError
+        The white parts are not laid out as a number.
+    """
+    th, tw = whiteness.shape
+    runs = _runs(whiteness > DIGIT_LIGHT, inside)
+    if not runs:
+        raise ReadError("the tab above the board shows no number that can be read")
+    heights = [box[3] for _m, box in runs]
+    if min(heights) < DIGIT_EVEN * max(heights):
+        raise ReadError("the white parts on the tab are of unequal heights")
+    left, right = runs[0][1][0], max(x + w for _m, (x, _y, w, _h) in runs)
+    if abs((left + right) / 2 - tw / 2) > OFF_MIDDLE * tw:
+        raise ReadError("the white parts on the tab lie off its middle")
+    grown = [cv2.dilate(m.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=RUN_REACH) > 0 for m, _b in runs]
+    clean = np.clip(np.where(inside, whiteness, 0.0), 0.0, None)
+    counts = [_count(box) for _m, box in runs]
+    if sum(counts) > MAX_DIGITS:
+        raise ReadError(f"the tab shows more than {MAX_DIGITS} digits")
+    middles = [x + w / 2 for _m, (x, _y, w, _h) in runs]
+    for j in range(1, len(runs)):
+        if counts[j - 1] == counts[j] == 1 and middles[j] - middles[j - 1] < DIGIT_SPACING * max(heights):
+            raise ReadError("two white parts on the tab stand closer than digits (one digit broken in two?)")
+    out = []
+    for j, (mask, (x, y, w, h)) in enumerate(runs):
+        own = clean.copy()
+        for other in grown[:j] + grown[j + 1:]:
+            own[other] = 0.0
+        k = counts[j]
+        if k == 1:
+            out.append((_scores(_glyph(own, slice(y, y + h), slice(x, x + w), mask)[None])[0], None))
+        else:
+            scores = _split(own, mask, (x, y, w, h), k)
+            whole = _run_margin(own, (x, y, w, h), scores)
+            out.extend((row, whole) for row in scores)
+    return out
+
+
+def _clear(score: float, margin: float, whole: float | None, small: bool) -> bool:
+    """Whether a digit's best match (``score``, ``margin`` over the next digit) is clear; ``whole``:
+    its run's margin when it was cut from one; ``small``: a small board's digit."""
+    least, apart = (MATCH_MIN_SMALL, MATCH_MARGIN_SMALL) if small else (MATCH_MIN, MATCH_MARGIN)
+    alone = score >= least and margin >= apart
+    if whole is None:
+        return alone
+    return (alone and score >= MATCH_MIN_CUT and margin >= MATCH_MARGIN_CUT) or (
+        score >= MATCH_MIN_RUN and margin >= MATCH_MARGIN_RUN and whole >= RUN_MARGIN)
+
+
+def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
+    """The number on a tab view ``img`` (float BGR, light evened; None when it shows no tab).
+
+    Raises
+    ------
+    ReadError
+        A tab whose digits are not read with confidence.
+    """
+    page = np.asarray(page, np.float32)
+    box = _tab_box(img, page)
+    if box is None:
+        return None
+    (x, y, w, h), inside = box
+    digits = _digit_scores(_whiteness(img[y: y + h, x: x + w], page), inside)
+    small = pitch is not None and pitch < SMALL_PITCH
+    text = ""
+    for scores, whole in digits:
+        d, score, margin = _verdict(scores)
+        if not _clear(score, margin, whole, small):
+            raise ReadError(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, margin {margin:.2f})")
+        text += str(d)
+    if text.startswith("0"):
+        raise ReadError(f"the tab reads {text!r}, not a challenge number")
+    return int(text)
 
 
 def read_number(view, page, pitch: float | None = None) -> int | None:
@@ -138,35 +422,4 @@ def read_number(view, page, pitch: float | None = None) -> int | None:
         A tab whose digits are not read with confidence.
     """
     tab_view = view.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE)
-    img = tab_view.image.astype(np.float32)
-    page = np.asarray(page, np.float32)
-    box = _tab_box(img, page)
-    if box is None:
-        return None
-    x, y, w, h = box
-    inner = img[y: y + h, x: x + w]
-    grey = inner.mean(axis=2)
-    tab_level = float(np.median(grey))
-    white = (grey > tab_level + DIGIT_LIGHT * (float(page.mean()) - tab_level)).astype(np.uint8)
-    n, lab, stats, _c = cv2.connectedComponentsWithStats(white, connectivity=8)
-    joined = [i for i in range(1, n) if _run_together(stats[i], w, h)]
-    for i in joined:  # two digits touching: cut at the narrowest column of their middle
-        _cut(white, lab == i, stats[i])
-    if joined:
-        n, lab, stats, _c = cv2.connectedComponentsWithStats(white, connectivity=8)
-        if any(_run_together(stats[i], w, h) for i in range(1, n)):
-            raise ReadError("digits on the tab run together")
-    digits = sorted((int(stats[i, 0]), i) for i in range(1, n) if _digit_like(stats[i], w, h))
-    if not digits:
-        raise ReadError("the tab above the board shows no number that can be read")
-    text = ""
-    least, apart = (MATCH_MIN_SMALL, MATCH_MARGIN_SMALL) if pitch is not None and pitch < SMALL_PITCH else (
-        MATCH_MIN, MATCH_MARGIN)
-    for _x, i in digits:
-        d, score, margin = _match(_glyph(lab == i))
-        if score < least or margin < apart:
-            raise ReadError(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, margin {margin:.2f})")
-        text += d
-    if text.startswith("0"):
-        raise ReadError(f"the tab reads {text!r}, not a challenge number")
-    return int(text)
+    return read_tab(tab_view.image.astype(np.float32), page, pitch)
