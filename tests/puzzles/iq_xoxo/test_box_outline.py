@@ -1,0 +1,57 @@
+"""The box reader's tray outline and light: a side a square off, the mark fit, a cast across the tray."""
+
+import numpy as np
+import pytest
+
+from visolve.errors import ReadError
+
+from visolve.puzzles.iq_xoxo import box, testing
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level
+from visolve.puzzles.iq_xoxo.box_draw import draw_box, tray_corners
+from visolve.puzzles.iq_xoxo.box_find import refined
+from visolve.vision.view import BoardView
+
+SOLVED = ("NIIIIILVVV", "NWWLLLLZZV", "NNWWTPPPZV", "UNUWTPPYZZ", "UUUTTTYYYY")
+#: the solved box's pieces on the right half only: columns 0-2 are empty floor
+RIGHT = Level("x", tuple("".join(ch if ch in "LVZ" else EMPTY for ch in row) for row in SOLVED))
+P = 44
+
+
+def _squares(picture, corners):
+    view = BoardView.from_corners(picture, corners, ROWS, COLS, pitch=box.PITCH, margin=box.MARGIN)
+    balanced = box._balanced(view)
+    return balanced, box.read_squares(balanced)
+
+
+def test_floor_beyond_a_side_is_told():
+    # outlined one square to the right, the first column of floor lies beyond the left side:
+    # the marks alone would read it as the box turned half round, every piece a square off
+    picture = draw_box(RIGHT, P)
+    assert box.floor_beyond(*_squares(picture, tray_corners(P))) == ""
+    assert box.floor_beyond(*_squares(picture, tray_corners(P) + [P, 0])) == "left"
+
+
+def test_a_side_a_square_in_is_moved_back_to_the_floors_edge():
+    picture = draw_box(RIGHT, P)
+    corners = tray_corners(P)
+    off = corners.copy()
+    off[[0, 3], 0] += P  # the left side a square in, as a finder that lost a light column gives it
+    assert np.abs(refined(picture, off, ROWS, COLS) - corners).max() < 0.2 * P
+
+
+def test_the_mark_fit_never_moves_the_far_corners_much():
+    # marks in the two left columns only: a fit that scales the board is refused, a shift is kept
+    seen = np.float32([(c + 0.5, r + 0.5) for r in range(ROWS) for c in range(2)])
+    assert box._mark_fit(seen, seen * 1.2) is None
+    fit = box._mark_fit(seen, seen + 0.1)
+    assert fit is not None and np.allclose(fit[:2, 2], 0.1, atol=0.01)
+
+
+def test_a_cast_changing_across_the_tray_is_taken_out(monkeypatch):
+    # photo 42 of seed 0: the floor tinted after one white balance for the whole tray (saturation
+    # 0.20), a square of it in doubt; the cast fitted over the rim takes the tint out
+    case = testing.box_case(42, seed=0)
+    assert box.read_box(case.image, case.name) == case.truth[0]
+    monkeypatch.setattr(box, "_cast_evened", lambda view: view)
+    with pytest.raises(ReadError, match="r1c0"):
+        box.read_box(case.image, case.name)
