@@ -50,7 +50,7 @@ SIDE_END, LINE_TOL, PAIRS = 0.12, 0.012, 5
 MAX_TRAYS = 4
 #: sides refined on a straight view of SIDE_PX px per square with SIDE_MARGIN squares around the
 #: tray, the light on the rim a closing over SIDE_LIGHT squares
-SIDE_PX, SIDE_MARGIN, SIDE_LIGHT = 16, 1.6, 6.5
+SIDE_PX, SIDE_MARGIN, SIDE_LIGHT = 16, 2.8, 6.5
 #: a side's edge: the first rise (inside out) of the darkest channel over the light of at least
 #: STEP_MIN across STEP_SPAN of a square, then RIM_SPAN of a square all within RIM_TOL of the
 #: rim's level (this percentile of the profile)
