@@ -113,9 +113,13 @@ def _fit(patch: np.ndarray) -> np.ndarray:
     out = np.zeros((gh, gw), np.float32)
     x0 = (gw - new_w) // 2
     out[:, x0: x0 + new_w] = small
-    out = cv2.GaussianBlur(out, (0, 0), GLYPH_BLUR).ravel()
-    out -= out.mean()
-    return out / max(float(np.linalg.norm(out)), 1e-6)
+    return _unit(cv2.GaussianBlur(out, (0, 0), GLYPH_BLUR))
+
+
+def _unit(img: np.ndarray) -> np.ndarray:
+    """An image flattened, zero-mean, of unit norm."""
+    v = img.ravel() - img.mean()
+    return v / max(float(np.sqrt(v @ v)), 1e-6)
 
 
 def _ink(mask: np.ndarray) -> tuple[slice, slice] | None:
@@ -171,9 +175,10 @@ def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, in
     """Bounding box (x, y, w, h) of the tab in the tab view and its inside within the box (rim
     left out), or None: pixels the first of :data:`TAB_DISTANCES` far from the page colour that
     show one."""
-    dist = np.linalg.norm(img - page, axis=2) / max(float(np.max(page)), 1e-6)
+    d = img - page
+    dist2 = (d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2) / max(float(np.max(page)), 1e-6) ** 2
     for far in TAB_DISTANCES:
-        box = _far_block(dist > far)
+        box = _far_block(dist2 > far * far)
         if box is not None:
             return box
     return None
@@ -293,12 +298,6 @@ def _drawn_run(text: str, face: str, weight: int, grow: float) -> np.ndarray:
     pad = int(round(GLYPH_PAD * (rows.stop - rows.start)))
     img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     return img[rows.start: rows.stop + 2 * pad, cols.start: cols.stop + 2 * pad]
-
-
-def _unit(img: np.ndarray) -> np.ndarray:
-    """An image flattened, zero-mean, of unit norm."""
-    v = img.ravel() - img.mean()
-    return v / max(float(np.linalg.norm(v)), 1e-6)
 
 
 def _run_margin(own: np.ndarray, box, scores: np.ndarray) -> float:
