@@ -221,30 +221,40 @@ def _rows_of(groups: list, upright: bool) -> tuple[str, ...]:
     return tuple("".join(row) for row in grid)
 
 
+def _gap_points() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Board points (u, v) of the 85 gaps between neighbouring squares and of the two squares'
+    sides of each (a fifth of the way in from their middles towards the gap)."""
+    gaps, near, far = [], [], []
+    for r in range(ROWS):
+        for c in range(COLS):
+            for du, dv in ((1, 0), (0, 1)):
+                if c + du < COLS and r + dv < ROWS:
+                    gaps.append((c + 0.5 + du * 0.5, r + 0.5 + dv * 0.5))
+                    near.append((c + 0.5 + du * 0.2, r + 0.5 + dv * 0.2))
+                    far.append((c + 0.5 + du * 0.8, r + 0.5 + dv * 0.8))
+    return np.array(gaps), np.array(near), np.array(far)
+
+
+_GAP_POINTS = _gap_points()
+
+
 def grid_share(view: BoardView, page) -> float:
     """Share of the 85 gaps between neighbouring squares nearer the page colour than both squares' middles.
 
     Only gaps inside a piece are not (at most 40 of them): a board shows at
     least 53 %, a block of text or a tab hardly any.
     """
-    far = np.linalg.norm(view.image.astype(np.float32) - np.asarray(page, np.float32), axis=2)
     p = view.pitch
     x0, y0 = view.board_to_view([(0, 0)])[0]
+    ref = np.asarray(page, np.float32)
 
-    def at(u, v):
-        return float(far[int(round(y0 + v * p)), int(round(x0 + u * p))])
+    def far(points: np.ndarray) -> np.ndarray:
+        cols = np.round(x0 + points[:, 0] * p).astype(np.int64)
+        rows = np.round(y0 + points[:, 1] * p).astype(np.int64)
+        return np.linalg.norm(view.image[rows, cols].astype(np.float32) - ref, axis=1)
 
-    hits = total = 0
-    for r in range(ROWS):
-        for c in range(COLS):
-            for du, dv in ((1, 0), (0, 1)):
-                if c + du >= COLS or r + dv >= ROWS:
-                    continue
-                gap = at(c + 0.5 + du * 0.5, r + 0.5 + dv * 0.5)
-                sides = min(at(c + 0.5 + du * 0.2, r + 0.5 + dv * 0.2), at(c + 0.5 + du * 0.8, r + 0.5 + dv * 0.8))
-                hits += gap + GRID_STEP < sides
-                total += 1
-    return hits / total
+    gap, near, away = (far(points) for points in _GAP_POINTS)
+    return float(np.mean(gap + GRID_STEP < np.minimum(near, away)))
 
 
 def refined(corners: np.ndarray, squares: np.ndarray) -> np.ndarray | None:
