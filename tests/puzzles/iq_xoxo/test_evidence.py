@@ -11,7 +11,7 @@ from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS, Level
 from visolve.puzzles.iq_xoxo.draw import board_origins, draw_page
-from visolve.puzzles.iq_xoxo.evidence import cell_evidence
+from visolve.puzzles.iq_xoxo.evidence import BoxMeans, cell_evidence
 from visolve.puzzles.iq_xoxo.reader import _named, read
 
 #: the drawn page's pitch (px) and how far around the board the cells are judged (cells)
@@ -27,8 +27,7 @@ def _judged(picture: np.ndarray, origin: tuple[float, float]) -> dict[tuple[int,
     grey = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)
     cells = [(c, r) for r in range(-AROUND, ROWS + AROUND) for c in range(-AROUND, COLS + AROUND)]
     colour = np.zeros(grey.shape, np.uint8)
-    hit = cell_evidence(hom, np.array(cells, np.float64), cv2.integral(grey, sdepth=cv2.CV_64F),
-                        cv2.integral(colour, sdepth=cv2.CV_64F), PITCH)
+    hit = cell_evidence(hom, np.array(cells, np.float64), BoxMeans(grey), BoxMeans(colour), PITCH)
     return {cell: bool(h) for cell, h in zip(cells, hit)}
 
 

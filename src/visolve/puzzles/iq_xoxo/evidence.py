@@ -17,6 +17,7 @@ edge even where the page around the board is dark.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from visolve.vision.geometry import map_points
@@ -37,26 +38,31 @@ MIN_EDGES = 3
 COLOUR_SHARE, COLOUR_BOX = 0.6, 0.4
 
 
-def box_means(integral: np.ndarray, pts: np.ndarray, radius: int) -> np.ndarray:
-    """Mean of the image over a square of ``2 radius + 1`` px around each of ``pts`` (n x 2),
-    from its integral image (``cv2.integral``); NaN where the box leaves the picture."""
-    h, w = integral.shape[0] - 1, integral.shape[1] - 1
-    x = np.round(pts[:, 0]).astype(np.int64)
-    y = np.round(pts[:, 1]).astype(np.int64)
-    x0, x1, y0, y1 = x - radius, x + radius + 1, y - radius, y + radius + 1
-    inside = (x0 >= 0) & (y0 >= 0) & (x1 <= w) & (y1 <= h)
-    x0, x1 = np.clip(x0, 0, w), np.clip(x1, 0, w)
-    y0, y1 = np.clip(y0, 0, h), np.clip(y1, 0, h)
-    total = integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]
-    area = np.maximum((x1 - x0) * (y1 - y0), 1)
-    return np.where(inside, total / area, np.nan)
+class BoxMeans:
+    """Means of a plane over squares of ``2 radius + 1`` px around any points: one box-blurred
+    copy of the plane per radius, made when first asked for; NaN where the box leaves the plane."""
+
+    def __init__(self, plane: np.ndarray):
+        self.plane = np.asarray(plane, np.float32)
+        self._blurred: dict[int, np.ndarray] = {}
+
+    def __call__(self, pts: np.ndarray, radius: int) -> np.ndarray:
+        """The means around each of ``pts`` (n x 2 px)."""
+        if radius not in self._blurred:
+            self._blurred[radius] = cv2.blur(self.plane, (2 * radius + 1, 2 * radius + 1))
+        h, w = self.plane.shape[:2]
+        x = np.round(pts[:, 0]).astype(np.int64)
+        y = np.round(pts[:, 1]).astype(np.int64)
+        inside = (x >= radius) & (y >= radius) & (x + radius < w) & (y + radius < h)
+        values = self._blurred[radius][np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)]
+        return np.where(inside, values, np.nan)
 
 
-def _sampled(hom: np.ndarray, cells: np.ndarray, offsets: np.ndarray, grey: np.ndarray, radius: int) -> np.ndarray:
-    """Box means (see :func:`box_means`) at ``cells + offset`` for every offset (k x 2, lattice
-    units): k x n, all mapped and summed at once."""
+def _sampled(hom: np.ndarray, cells: np.ndarray, offsets: np.ndarray, grey: BoxMeans, radius: int) -> np.ndarray:
+    """Box means at ``cells + offset`` for every offset (k x 2, lattice units): k x n, all
+    mapped and looked up at once."""
     pts = (cells[None, :, :] + offsets[:, None, :]).reshape(-1, 2)
-    return box_means(grey, map_points(hom, pts), radius).reshape(len(offsets), len(cells))
+    return grey(map_points(hom, pts), radius).reshape(len(offsets), len(cells))
 
 
 #: where a cell's middle is sampled (lattice units from its top-left corner)
@@ -68,13 +74,13 @@ _GAP_AT = np.array([(ax + d * nx + t * ny, ay + d * ny + t * nx)
                     for t in GAP_ALONG for d in GAP_ACROSS])
 
 
-def _middles(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, pitch: float) -> np.ndarray:
+def _middles(hom: np.ndarray, cells: np.ndarray, grey: BoxMeans, pitch: float) -> np.ndarray:
     """The lightest quarter of each cell's middle (n)."""
     radius = max(1, int(round(MIDDLE_BOX * pitch / 2)))
     return np.max(_sampled(hom, cells, _MIDDLE_AT, grey, radius), axis=0)
 
 
-def _gaps(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, pitch: float) -> np.ndarray:
+def _gaps(hom: np.ndarray, cells: np.ndarray, grey: BoxMeans, pitch: float) -> np.ndarray:
     """The light of each cell's four surrounding gaps (n x 4: left, right, top, bottom): the
     median along each gap of the lightest across it."""
     radius = max(1, int(round(GAP_BOX * pitch / 2)))
@@ -82,19 +88,19 @@ def _gaps(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, pitch: float) ->
     return np.median(np.max(values, axis=2), axis=1).T
 
 
-def cell_evidence(hom: np.ndarray, cells: np.ndarray, grey: np.ndarray, colour: np.ndarray,
+def cell_evidence(hom: np.ndarray, cells: np.ndarray, grey: BoxMeans, colour: BoxMeans,
                   pitch: float) -> np.ndarray:
     """Whether each lattice cell (n x 2, its top-left corner in lattice units) looks like a
     board's square (see the module docstring), not counting the squares seen.
 
-    ``grey`` and ``colour`` are integral images (``cv2.integral``) of the light
-    plane and of the coloured mask (0/1); ``hom`` maps lattice units to px.
+    ``grey`` and ``colour`` are the :class:`BoxMeans` of the light plane and of
+    the coloured mask (0/1); ``hom`` maps lattice units to px.
     """
     cells = np.asarray(cells, np.float64).reshape(-1, 2)
     if not len(cells):
         return np.zeros(0, bool)
     r = max(1, int(round(COLOUR_BOX * pitch / 2)))
-    coloured = box_means(colour, map_points(hom, cells + 0.5), r) >= COLOUR_SHARE
+    coloured = colour(map_points(hom, cells + 0.5), r) >= COLOUR_SHARE
     middle = _middles(hom, cells, grey, pitch)
     gaps = _gaps(hom, cells, grey, pitch)
     framed = ((gaps - middle[:, None]) > CONTRAST * gaps).sum(axis=1) >= MIN_EDGES

@@ -36,7 +36,7 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.evidence import cell_evidence
+from visolve.puzzles.iq_xoxo.evidence import BoxMeans, cell_evidence
 from visolve.vision.geometry import map_points
 
 #: neighbours: centres this many local pitches apart (the local pitch is the two squares' sides / SQUARE_SHARE)
@@ -194,7 +194,7 @@ def _fit(coords: dict, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, d
     return (hom, cells) if hom is not None else None
 
 
-def _window(hom: np.ndarray, cells: dict, grey: np.ndarray, colour: np.ndarray, pitch: float) -> list:
+def _window(hom: np.ndarray, cells: dict, grey: BoxMeans, colour: BoxMeans, pitch: float) -> list:
     """The board windows (x0, y0, cols, rows) of a fitted group: the best, then the best of the
     squares left out of it (a group may run over two boards), each holding at least
     :data:`MIN_GROUP` of the group's squares."""
@@ -255,8 +255,7 @@ def lattice_quads(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, g
     the coloured mask ``colour`` (0/255), and which squares were linked into a lattice group
     (a board's, found or not)."""
     cover = cv2.integral((covered > 0).astype(np.uint8))
-    light = cv2.integral(grey, sdepth=cv2.CV_64F)
-    paint = cv2.integral((colour > 0).astype(np.uint8), sdepth=cv2.CV_64F)
+    light, paint = BoxMeans(grey), BoxMeans(colour > 0)
     pairs = _links(centres, sides, cover, share)
     quads, grouped = [], np.zeros(len(centres), bool)
     for coords in _groups(len(centres), pairs, centres):
