@@ -88,8 +88,11 @@ TAB_BOX, TAB_ASPECT, TAB_REACH, LOST_TAB = (1.2, 4.5), (1.5, 4.0), 1.5, 10
 STRAY_REACH = 4.0
 #: pieces far from the boards are looked for on a copy with squares this many px apart
 LOST_SCALE = 8
-#: the page: at least this share of the light right around the boards
-PAGE_LIGHT = 0.6
+#: the page: at least this share of the light right around the boards, and of their
+#: chromaticity (each channel's share of the sum) within PAGE_CHROMA (a desk is not the page)
+PAGE_LIGHT, PAGE_CHROMA = 0.6, 0.04
+#: ... less a band this many pitches wide along its edge (blur spreads the desk's colour over it)
+PAGE_EDGE = 0.5
 #: squares this many pitches apart are neighbours on a grid
 NEIGHBOUR = (0.85, 1.2)
 #: a piece's marks (lighter, less coloured) are closed over by a disc this share of the pitch
@@ -291,16 +294,22 @@ class Coarse:
     colour: np.ndarray  #: coloured (bool)
     light: np.ndarray  #: the light plane (uint8)
     blobs: np.ndarray  #: pieces' blobs (bool)
+    chroma: np.ndarray | None = None  #: each channel's share of their sum (float32, 3 planes)
 
 
-def coarse(parts: Parts, grey: np.ndarray, pitch: float) -> Coarse:
-    """The coarse copy :func:`_lost` looks at (made once for every set of quads weighed)."""
+def coarse(parts: Parts, grey: np.ndarray, pitch: float, picture: np.ndarray | None = None) -> Coarse:
+    """The coarse copy :func:`_lost` looks at (made once for every set of quads weighed);
+    ``picture``: the finder's copy in colour, for the page's chromaticity."""
     f = LOST_SCALE / pitch
     h, w = parts.blobs.shape
     size = (max(1, round(w * f)), max(1, round(h * f)))
+    chroma = None
+    if picture is not None:
+        small = cv2.resize(picture, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+        chroma = small / np.maximum(small.sum(axis=2, keepdims=True), 1.0)
     return Coarse(f, cv2.resize(parts.pieces, size, interpolation=cv2.INTER_AREA) > 127,
                   cv2.resize(grey, size, interpolation=cv2.INTER_AREA),
-                  cv2.resize(parts.blobs, size, interpolation=cv2.INTER_AREA) > 127)
+                  cv2.resize(parts.blobs, size, interpolation=cv2.INTER_AREA) > 127, chroma)
 
 
 def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
@@ -324,11 +333,15 @@ def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
     if not near.any():
         return 0
     paper = ~colour & (light >= PAGE_LIGHT * float(np.median(light[near])))
+    if small.chroma is not None:
+        tint = np.median(small.chroma[near], axis=0)
+        paper &= np.abs(small.chroma - tint).max(axis=2) <= PAGE_CHROMA
     _n, labels = cv2.connectedComponents(paper.astype(np.uint8), connectivity=4)
     ring = labels[near & paper]
     page = (labels == np.bincount(ring).argmax()).astype(np.uint8)
     outline, _h = cv2.findContours(page, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(page, outline, -1, 1, -1)
+    page = cv2.erode(page, kernel(2 * PAGE_EDGE * LOST_SCALE + 1))  # a desk's tint bleeds over the edge
     far = (page > 0) & (dist > TAB_REACH)
     lost = 0
     for x, y in tabs * f:
@@ -349,7 +362,8 @@ def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
     return max(grouped, _on_grid(parts.centres[outside][:MAX_SQUARES], pitch))
 
 
-def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None) -> tuple[
+def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
+                picture: np.ndarray | None = None) -> tuple[
         list[np.ndarray], np.ndarray, Callable[[list[np.ndarray]], int], Callable[[], list[np.ndarray]]]:
     """Quads (px of ``grey``) of the boards, squares ``pitch`` px apart, the centres of all
     the grey squares seen, how to weigh the stray squares of a set of quads (a number tab
@@ -370,7 +384,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     quads = [_ordered(q) for q in quads]
     parts = replace(parts, grouped=grouped)
 
-    small = coarse(parts, grey, pitch)
+    small = coarse(parts, grey, pitch, picture)
 
     def weigh(some: list[np.ndarray]) -> int:
         return _stray(parts, some, pitch) + LOST_TAB * _lost(small, tabs, some)
@@ -434,6 +448,7 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
         x0, y0 = (int(v) for v in at)
         x1, y1 = x0 + _part.shape[1], y0 + _part.shape[0]
         grey, coloured, dull = (plane[y0:y1, x0:x1] for plane in (grey, coloured, dull))
+        picture = _part
         origin = at / f
     else:
         image, origin = _cropped(image, seen / f, pitch / f)
@@ -443,7 +458,8 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
         pitch *= scaled.shape[1] / (w * f)
         f = scaled.shape[1] / w
         grey, coloured, dull = planes(scaled)
-    quads, squares, weigh, outlines = board_quads(grey, coloured, pitch, dull)
+        picture = scaled
+    quads, squares, weigh, outlines = board_quads(grey, coloured, pitch, dull, picture)
     scale, shift = f, origin
 
     def to_picture(some: list[np.ndarray]) -> list[Found]:
