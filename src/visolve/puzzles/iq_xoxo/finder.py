@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.lattice import lattice_quads
+from visolve.puzzles.iq_xoxo.lattice import FAINT_CELLS, lattice_quads
 from visolve.puzzles.iq_xoxo.outline import (
     SPECK_SHARE,
     _block_quads,
@@ -372,8 +372,9 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
 
     First each board as a lattice of its squares
     (:func:`visolve.puzzles.iq_xoxo.lattice.lattice_quads`).  When that
-    leaves squares or a tab out, or a board does not read, blocks are outlined
-    three ways too (the last callable): of the squares and pieces alone
+    leaves squares or a tab out, or a board does not read, the lattice's windows
+    may hold fewer covered cells (:data:`~visolve.puzzles.iq_xoxo.lattice.FAINT_CELLS`:
+    a faint board) and blocks are outlined three ways too (the last callable): of the squares and pieces alone
     (:func:`board_parts`, blind to shading), of all the ink and colour (keeps
     squares that touch a line or each other), and as :func:`classic_quads`.
     One board may so give several quads: the reader keeps the first that reads.
@@ -392,9 +393,11 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     def outlines() -> list[np.ndarray]:
         ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
+        faint, _grouped = lattice_quads(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch,
+                                        SQUARE_SHARE, least=FAINT_CELLS)
         more: list[np.ndarray] = []
-        for quad in _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch,
-                                                                                               REACH):
+        blocks = _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
+        for quad in [_ordered(q) for q in faint] + blocks:
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
                 more.append(quad)
         return more

@@ -58,6 +58,9 @@ FIT_TOLERANCE, ON_CELL = 0.25, 0.3
 #: a board window holds at least BOARD_CELLS of its 50 cells, and no side of the ring of
 #: cells around it more than RUNS_ON of its cells (the tab covers 2-3 of 10)
 BOARD_CELLS, RUNS_ON = 44, 0.5
+#: ... or FAINT_CELLS, when boards are outlined further (squares washed out or blurred
+#: past the gaps' test: the reader still checks every square)
+FAINT_CELLS = 36
 #: how far around a group the window may reach (cells)
 REACH = max(COLS, ROWS)
 
@@ -194,10 +197,10 @@ def _fit(coords: dict, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, d
     return (hom, cells) if hom is not None else None
 
 
-def _window(hom: np.ndarray, cells: dict, grey: BoxMeans, colour: BoxMeans, pitch: float) -> list:
+def _window(hom: np.ndarray, cells: dict, grey: BoxMeans, colour: BoxMeans, pitch: float, least: int) -> list:
     """The board windows (x0, y0, cols, rows) of a fitted group: the best, then the best of the
     squares left out of it (a group may run over two boards), each holding at least
-    :data:`MIN_GROUP` of the group's squares."""
+    :data:`MIN_GROUP` of the group's squares and ``least`` covered cells."""
     xs = [x for x, _y in cells]
     ys = [y for _x, y in cells]
     box = (min(xs) - REACH, min(ys) - REACH, max(xs) + REACH, max(ys) + REACH)
@@ -212,22 +215,22 @@ def _window(hom: np.ndarray, cells: dict, grey: BoxMeans, colour: BoxMeans, pitc
     integral, mine = cv2.integral(full), cv2.integral(own)
     windows = []
     while True:
-        best = _best_window(integral, mine, shape, windows)
+        best = _best_window(integral, mine, shape, windows, least)
         if best is None:
             return [(x + box[0], y + box[1], cols, rows) for x, y, cols, rows in windows]
         windows.append(best)
 
 
-def _best_window(integral: np.ndarray, mine: np.ndarray, shape, taken: list):
+def _best_window(integral: np.ndarray, mine: np.ndarray, shape, taken: list, least: int):
     """The window (x, y, cols, rows of the group's box) holding most covered cells, at least
-    :data:`BOARD_CELLS`, and :data:`MIN_GROUP` of the group's squares, not running on past a
+    ``least``, and :data:`MIN_GROUP` of the group's squares, not running on past a
     side and clear of the windows ``taken``; None when there is none."""
     best = None
     for cols, rows in ((COLS, ROWS), (ROWS, COLS)):
         for y in range(1, shape[0] - rows):
             for x in range(1, shape[1] - cols):
                 inside = _sum(integral, x, y, cols, rows)
-                if inside < BOARD_CELLS or (best is not None and inside <= best[0]):
+                if inside < least or (best is not None and inside <= best[0]):
                     continue
                 if _sum(mine, x, y, cols, rows) < MIN_GROUP or any(_overlap((x, y, cols, rows), t) for t in taken):
                     continue
@@ -248,12 +251,13 @@ def _sum(integral: np.ndarray, x: int, y: int, w: int, h: int) -> int:
 
 
 def lattice_quads(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, grey: np.ndarray,
-                  colour: np.ndarray, pitch: float, share: float) -> tuple[list[np.ndarray], np.ndarray]:
+                  colour: np.ndarray, pitch: float, share: float,
+                  least: int = BOARD_CELLS) -> tuple[list[np.ndarray], np.ndarray]:
     """Board quads (tl tr br bl of the squares' outer edges, unordered turn) found from the grey
     squares (``centres``, ``sides`` px; a square's side is ``share`` of the pitch), the
     mask of what squares show (grey ink or colour, 0/255), the light plane ``grey`` and
     the coloured mask ``colour`` (0/255), and which squares were linked into a lattice group
-    (a board's, found or not)."""
+    (a board's, found or not); a window holds at least ``least`` covered cells."""
     cover = cv2.integral((covered > 0).astype(np.uint8))
     light, paint = BoxMeans(grey), BoxMeans(colour > 0)
     pairs = _links(centres, sides, cover, share)
@@ -264,7 +268,7 @@ def lattice_quads(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, g
         if fitted is None:
             continue
         g = GAP / 2
-        for x0, y0, cols, rows in _window(fitted[0], fitted[1], light, paint, pitch):
+        for x0, y0, cols, rows in _window(fitted[0], fitted[1], light, paint, pitch, least):
             corners = map_points(fitted[0], [(x0 + g, y0 + g), (x0 + cols - g, y0 + g),
                                              (x0 + cols - g, y0 + rows - g), (x0 + g, y0 + rows - g)])
             quads.append(np.asarray(corners, np.float64))
