@@ -1,4 +1,4 @@
-"""The box reader's tray outline and light: a side a square off, the mark fit, a cast across the tray."""
+"""The box reader's tray outline and light: a side a square off, the mark fit, a cast across the tray, pale squares."""
 
 import numpy as np
 import pytest
@@ -55,3 +55,26 @@ def test_a_cast_changing_across_the_tray_is_taken_out(monkeypatch):
     monkeypatch.setattr(box, "_cast_evened", lambda view: view)
     with pytest.raises(ReadError, match="r1c0"):
         box.read_box(case.image, case.name)
+
+
+def _seen(level, pale=()):
+    """Squares as read off an upright box showing ``level``; the ``pale`` ones a pale colour with
+    no mark (a piece square keeps its letter and T as candidates, a floor square gets L)."""
+    from visolve.puzzles.iq_xoxo.board import mark
+    from visolve.puzzles.iq_xoxo.box_cells import BoxSquare
+
+    out = {}
+    for r, row in enumerate(level.rows):
+        for c, ch in enumerate(row):
+            if (r, c) in pale:
+                out[(r, c)] = BoxSquare("pale", "?", (ch, "T") if ch != EMPTY else ("L",), "pale")
+            else:
+                out[(r, c)] = BoxSquare("piece", mark(r, c), (ch,)) if ch != EMPTY else BoxSquare("empty", "")
+    return out
+
+
+def test_pale_squares_are_settled_by_the_cover():
+    # a washed-out square of a piece and a tinted square of floor: only one way covers them
+    assert box.rows_of(_seen(RIGHT, pale={(0, 7), (4, 0)})) == RIGHT.rows
+    with pytest.raises(ReadError, match="r0c0"):  # three are too many: a whole piece could hide
+        box.rows_of(_seen(RIGHT, pale={(0, 0), (0, 7), (4, 0)}))

@@ -24,6 +24,7 @@ left, in the booklet's orientation when it is known, else as seen).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import cv2
@@ -83,6 +84,9 @@ BEYOND_SHARE = 0.5
 NO_FLOOR = "as light as the rim around the tray"
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
+#: at most this many pale squares without a mark (a tinted floor or a washed-out piece) are
+#: settled by the cover; a piece has five squares, so no whole piece can be taken for the floor
+MAX_PALE = 2
 
 
 @dataclass
@@ -260,10 +264,33 @@ def way_up(squares: dict) -> bool:
     return bool(agree)
 
 
+def _covers(squares: dict) -> list[dict]:
+    """The one way of covering the piece squares with whole pieces (:func:`cover`), each pale
+    square (at most :data:`MAX_PALE` of them) taken as the floor or as a piece its colour allows:
+    a list of that way; ReadError when there is no way or more than one."""
+    pieces = {k: s.letters for k, s in squares.items() if s.kind == "piece"}
+    pale = sorted(k for k, s in squares.items() if s.kind == "pale")
+    if len(pale) > MAX_PALE:
+        raise ReadError(f"square {square_name(*pale[0])}: {squares[pale[0]].why}")
+    ways: list[dict] = []
+    for taken in itertools.product((False, True), repeat=len(pale)):
+        candidates = pieces | {k: squares[k].letters for k, t in zip(pale, taken) if t}
+        ways += cover(candidates)
+        if len(ways) > 1:
+            break
+    if not ways:
+        raise ReadError(f"no set of pieces covers the coloured squares (from {square_name(*min(pieces))})")
+    if len(ways) > 1:
+        differ = next(k for k in sorted(set(ways[0]) | set(ways[1])) if ways[0].get(k) != ways[1].get(k))
+        first, second = (ways[i].get(differ, "the floor") for i in (0, 1))
+        raise ReadError(f"square {square_name(*differ)}: {first} or {second}?")
+    return ways
+
+
 def rows_of(squares: dict) -> tuple[str, ...]:
     """The level's rows from the squares as seen (turned the right way up)."""
     if not any(s.kind == "piece" for s in squares.values()):
-        doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
+        doubt = next((k for k in sorted(squares) if squares[k].kind in ("?", "pale")), None)
         if doubt is not None:  # no piece, and no clear floor either: no tray
             raise NotThisPuzzle(f"no IQ XOXO box tray found (square {square_name(*doubt)} as seen: "
                                 f"{squares[doubt].why})")
@@ -273,13 +300,7 @@ def rows_of(squares: dict) -> tuple[str, ...]:
     doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
     if doubt is not None:
         raise ReadError(f"square {square_name(*doubt)}: {squares[doubt].why}")
-    candidates = {k: s.letters for k, s in squares.items() if s.kind == "piece"}
-    ways = cover(candidates)
-    if not ways:
-        raise ReadError(f"no set of pieces covers the coloured squares (from {square_name(*min(candidates))})")
-    if len(ways) > 1:
-        differ = next(k for k in sorted(candidates) if ways[0][k] != ways[1][k])
-        raise ReadError(f"square {square_name(*differ)}: piece {ways[0][differ]} or {ways[1][differ]}?")
+    ways = _covers(squares)
     grid = [[EMPTY] * COLS for _ in range(ROWS)]
     for (r, c), letter in ways[0].items():
         grid[r][c] = letter

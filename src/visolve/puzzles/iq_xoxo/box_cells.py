@@ -52,7 +52,8 @@ MAX_WAYS = 2
 
 @dataclass(frozen=True)
 class BoxSquare:
-    """What one square shows: ``kind`` ``empty`` / ``piece`` / ``?``, ``mark`` X / O / ?, candidate pieces."""
+    """What one square shows: ``kind`` ``empty`` / ``piece`` / ``pale`` (the floor or a piece: a
+    pale colour, no clear mark) / ``?``, ``mark`` X / O / ?, candidate pieces."""
 
     kind: str
     mark: str
@@ -150,8 +151,8 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
         return BoxSquare("?", "?", (), f"its colour is no piece's (nearest {letters[int(dist.argmin())]}, {best:.0f} away)")
     near = tuple(k for k, d in zip(letters, dist) if d <= best + NEAR)
     mark, why = square_mark(detail, pitch)
-    if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): only a mark tells
-        return BoxSquare("?", "?", (), f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)")
+    if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): the floor or a piece
+        return BoxSquare("pale", "?", near, f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)")
     return BoxSquare("piece", mark, near, why)
 
 
