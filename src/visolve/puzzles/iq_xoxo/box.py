@@ -5,9 +5,13 @@ on, the solved box) as a level.
    quadrilaterals about twice as wide as high, largest first; the first
    with the box's white rim around it is the tray.  A side along which
    pieces lie is moved to the pieces' edge (a photo taken at an angle
-   shows the far wall above the floor).
+   shows the far wall above the floor).  Pieces cut off by a side, or the
+   floor going on beyond one, say the tray is outlined a square off: a
+   tray seen but not read is read once more with its sides moved to the
+   floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box_find.refined`).
 2. *Squares.* The tray is sampled upright (:data:`box_cells.PITCH` px per
-   square), its light evened and white-balanced on the rim; each square is
+   square), its light evened, a colour cast across it taken out and
+   white-balanced on the rim; each square is
    the floor or a piece square with candidate pieces by colour and an X or
    an O (:func:`visolve.puzzles.iq_xoxo.box_cells.read_square`).
 3. *Which way up.* The marks read must all follow the X/O squares as seen,
@@ -15,7 +19,8 @@ on, the solved box) as a level.
    :data:`MIN_MARKS` of them, and none against the others.
 4. *Pieces.* The one way to cover the piece squares with whole pieces
    where their marks fit, each square by a piece its colour allows
-   (:func:`visolve.puzzles.iq_xoxo.box_cells.cover`).
+   (:func:`visolve.puzzles.iq_xoxo.box_cells.covers`; a pale square without
+   a mark taken as the floor or a piece, whichever covers).
 
 A picture without a tray is :class:`NotThisPuzzle`; anything in doubt a
 :class:`ReadError` naming the square (``r2c7``: row and column from the top
@@ -24,7 +29,6 @@ left, in the booklet's orientation when it is known, else as seen).
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 
 import cv2
@@ -33,7 +37,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square_name
-from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, cover, high_pass,
+from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, covers, high_pass,
                                                highest, lowest, mark_offset, read_square)
 from visolve.puzzles.iq_xoxo.box_draw import PLATE_INSET
 from visolve.puzzles.iq_xoxo.box_find import find_trays, refined
@@ -84,9 +88,6 @@ BEYOND_SHARE = 0.5
 NO_FLOOR = "as light as the rim around the tray"
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
-#: at most this many pale squares without a mark (a tinted floor or a washed-out piece) are
-#: settled by the cover; a piece has five squares, so no whole piece can be taken for the floor
-MAX_PALE = 2
 
 
 @dataclass
@@ -264,29 +265,6 @@ def way_up(squares: dict) -> bool:
     return bool(agree)
 
 
-def _covers(squares: dict) -> list[dict]:
-    """The one way of covering the piece squares with whole pieces (:func:`cover`), each pale
-    square (at most :data:`MAX_PALE` of them) taken as the floor or as a piece its colour allows:
-    a list of that way; ReadError when there is no way or more than one."""
-    pieces = {k: s.letters for k, s in squares.items() if s.kind == "piece"}
-    pale = sorted(k for k, s in squares.items() if s.kind == "pale")
-    if len(pale) > MAX_PALE:
-        raise ReadError(f"square {square_name(*pale[0])}: {squares[pale[0]].why}")
-    ways: list[dict] = []
-    for taken in itertools.product((False, True), repeat=len(pale)):
-        candidates = pieces | {k: squares[k].letters for k, t in zip(pale, taken) if t}
-        ways += cover(candidates)
-        if len(ways) > 1:
-            break
-    if not ways:
-        raise ReadError(f"no set of pieces covers the coloured squares (from {square_name(*min(pieces))})")
-    if len(ways) > 1:
-        differ = next(k for k in sorted(set(ways[0]) | set(ways[1])) if ways[0].get(k) != ways[1].get(k))
-        first, second = (ways[i].get(differ, "the floor") for i in (0, 1))
-        raise ReadError(f"square {square_name(*differ)}: {first} or {second}?")
-    return ways
-
-
 def rows_of(squares: dict) -> tuple[str, ...]:
     """The level's rows from the squares as seen (turned the right way up)."""
     if not any(s.kind == "piece" for s in squares.values()):
@@ -300,7 +278,7 @@ def rows_of(squares: dict) -> tuple[str, ...]:
     doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
     if doubt is not None:
         raise ReadError(f"square {square_name(*doubt)}: {squares[doubt].why}")
-    ways = _covers(squares)
+    ways = covers(squares)
     grid = [[EMPTY] * COLS for _ in range(ROWS)]
     for (r, c), letter in ways[0].items():
         grid[r][c] = letter

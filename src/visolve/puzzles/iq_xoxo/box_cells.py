@@ -15,18 +15,23 @@ square) is white-balanced by the box's rim around the tray.  Each square is
 The pieces are then the one way of covering the piece squares with whole
 pieces, each at most once, each lying where its marks fit the X/O squares,
 each square by a piece among its colour's candidates
-(:func:`cover`): none, or more than one, is a refusal naming a square.
+(:func:`cover`): none, or more than one, is a refusal naming a square.  A
+*pale* square (a colour between the floor's and a piece's, no clear mark: a
+tinted floor or a washed-out piece) is taken both ways, a few at most
+(:func:`covers`).
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.board import LETTERS
+from visolve.errors import ReadError
+from visolve.puzzles.iq_xoxo.board import LETTERS, square_name
 from visolve.puzzles.iq_xoxo.box_draw import BOX_BGR, O_INNER, O_OUTER, X_ARM, X_REACH
 
 #: view pixels per square
@@ -48,6 +53,9 @@ HIGH_PASS = 0.25
 MARK_MIN, MARK_MARGIN = 0.25, 0.12
 #: the exact cover stops after this many ways
 MAX_WAYS = 2
+#: at most this many pale squares without a mark (a tinted floor or a washed-out piece) are
+#: settled by the cover; a piece has five squares, so no whole piece can be taken for the floor
+MAX_PALE = 2
 
 
 @dataclass(frozen=True)
@@ -196,4 +204,27 @@ def cover(candidates: dict[tuple[int, int], tuple[str, ...]]) -> list[dict]:
                         del used[c]
 
     walk(todo, {})
+    return ways
+
+
+def covers(squares: dict) -> list[dict]:
+    """The one way of covering the piece squares with whole pieces (:func:`cover`), each pale
+    square (at most :data:`MAX_PALE` of them) taken as the floor or as a piece its colour allows:
+    a list of that way; ReadError when there is no way or more than one."""
+    pieces = {k: s.letters for k, s in squares.items() if s.kind == "piece"}
+    pale = sorted(k for k, s in squares.items() if s.kind == "pale")
+    if len(pale) > MAX_PALE:
+        raise ReadError(f"square {square_name(*pale[0])}: {squares[pale[0]].why}")
+    ways: list[dict] = []
+    for taken in itertools.product((False, True), repeat=len(pale)):
+        candidates = pieces | {k: squares[k].letters for k, t in zip(pale, taken) if t}
+        ways += cover(candidates)
+        if len(ways) > 1:
+            break
+    if not ways:
+        raise ReadError(f"no set of pieces covers the coloured squares (from {square_name(*min(pieces))})")
+    if len(ways) > 1:
+        differ = next(k for k in sorted(set(ways[0]) | set(ways[1])) if ways[0].get(k) != ways[1].get(k))
+        first, second = (f"piece {w[differ]}" if differ in w else "the floor" for w in ways[:2])
+        raise ReadError(f"square {square_name(*differ)}: {first} or {second}?")
     return ways
