@@ -46,6 +46,10 @@ GREY_SAT, GREY_LIGHT, MIN_GREY = (0.1, 0.2), 0.6, 4
 #: weighing GREY_PRIOR, the slopes held to 0 by SLOPE_RIDGE (a square with
 #: neighbours on one side only gets no slope across)
 GREY_REACH, GREY_PRIOR, SLOPE_RIDGE = 1.5, 0.05, 0.5
+#: ... and held, channel by channel, within the colours of the empty squares that
+#: weigh at least CLAMP_WEIGHT (within 2.7 squares): a plane is not followed past
+#: them (at the board's edge it would make up a grey as dark as a washed-out piece)
+CLAMP_WEIGHT = 0.2
 #: a square within GROW_ALONG along and GROW_ACROSS across its neighbours' grey
 #: is one more empty square to take the grey from, GROW_ROUNDS times
 GROW_ALONG, GROW_ACROSS, GROW_ROUNDS = 0.5, 0.3, 4
@@ -280,8 +284,9 @@ def _local_grey(colours: np.ndarray, where: np.ndarray, near: np.ndarray, empty:
                 overall: np.ndarray) -> np.ndarray:
     """Each square's grey: a plane fitted to the empty squares' colours around it (weights
     ``near``, a square's own 0), which follows a gradient of light to the board's edge; the
-    slopes are held towards 0 by :data:`SLOPE_RIDGE` and the board's ``overall`` grey weighs
-    :data:`GREY_PRIOR` at the square itself."""
+    slopes are held towards 0 by :data:`SLOPE_RIDGE`, the board's ``overall`` grey weighs
+    :data:`GREY_PRIOR` at the square itself, and the fit is held within the colours of the
+    empty squares near it (:data:`CLAMP_WEIGHT`)."""
     w = near * empty[None, :]
     offset = where[None, :, :] - where[:, None, :]
     design = np.concatenate([np.ones(offset.shape[:2] + (1,)), offset], axis=2)
@@ -291,7 +296,11 @@ def _local_grey(colours: np.ndarray, where: np.ndarray, near: np.ndarray, empty:
     rhs[:, 0, :] += GREY_PRIOR * overall
     lhs[:, 1, 1] += SLOPE_RIDGE
     lhs[:, 2, 2] += SLOPE_RIDGE
-    return np.linalg.solve(lhs, rhs)[:, 0, :]
+    fitted = np.linalg.solve(lhs, rhs)[:, 0, :]
+    for k, row in enumerate(w >= CLAMP_WEIGHT):  # no further than the greys seen around it
+        if row.any():
+            fitted[k] = np.clip(fitted[k], colours[row].min(axis=0), colours[row].max(axis=0))
+    return fitted
 
 
 def read_square(view, r: int, c: int, body, page, grey) -> Square:
