@@ -372,11 +372,12 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
 
     First each board as a lattice of its squares
     (:func:`visolve.puzzles.iq_xoxo.lattice.lattice_quads`).  When that
-    leaves squares or a tab out, or a board does not read, the lattice's windows
-    may hold fewer covered cells (:data:`~visolve.puzzles.iq_xoxo.lattice.FAINT_CELLS`:
-    a faint board) and blocks are outlined three ways too (the last callable): of the squares and pieces alone
+    leaves squares or a tab out, or a board does not read, blocks are outlined
+    three ways too (the last callable): of the squares and pieces alone
     (:func:`board_parts`, blind to shading), of all the ink and colour (keeps
-    squares that touch a line or each other), and as :func:`classic_quads`.
+    squares that touch a line or each other), and as :func:`classic_quads`; and
+    where none of these lies, lattice windows holding fewer covered cells
+    (:data:`~visolve.puzzles.iq_xoxo.lattice.FAINT_CELLS`: a faint board).
     One board may so give several quads: the reader keeps the first that reads.
     """
     parts = board_parts(grey, coloured, pitch, dull)
@@ -397,12 +398,18 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
                                         SQUARE_SHARE, least=FAINT_CELLS)
         more: list[np.ndarray] = []
         blocks = _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
-        for quad in [_ordered(q) for q in faint] + blocks:
+        faint = [q for q in map(_ordered, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
+        for quad in blocks + faint:
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
                 more.append(quad)
         return more
 
     return quads, parts.centres, weigh, outlines
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether ``point`` lies in ``quad``."""
+    return cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), False) >= 0
 
 
 def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
