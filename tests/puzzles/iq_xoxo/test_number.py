@@ -90,3 +90,13 @@ def test_a_blurred_small_board_tab_is_refused_not_guessed():
             assert number.read_tab(img, PAGE, 20.0) == value
         except ReadError:
             pass
+
+
+def test_a_digit_run_into_the_tab_edge_is_doubt():
+    # the 7 of 57 joined to the page beside the tab: not read as 5
+    img = _tab_view(57)
+    page = np.asarray(PAGE, np.float32)
+    (x, y, w, h), _inside = number._tab_box(img, page)
+    img[y + h // 2 - 2: y + h // 2 + 2, x + w // 2: x + w + 3] = 255.0
+    with pytest.raises(ReadError, match="runs into"):
+        number.read_tab(img, PAGE, PITCH)

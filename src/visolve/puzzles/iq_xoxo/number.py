@@ -42,11 +42,14 @@ TAB_MIN_AREA = 0.5
 TAB_RIM = 3
 #: digits: whiteness above DIGIT_LIGHT, parts at least DIGIT_HEIGHT of the tab's height
 DIGIT_LIGHT, DIGIT_HEIGHT = 0.5, 0.35
+#: the page reaching into the tab's inside over RUN_INTO of its height squared is doubt (a digit
+#: run into the tab's outline covers about 0.13; glare at the tab's end a few px)
+RUN_INTO = 0.03
 #: a white part on the tab at least SMUDGE of its height but lower than a digit is doubt (a broken digit?)
 SMUDGE = 0.15
 #: a run of digits is matched whole this many px high, against its digits' RUN_CHOICES best readings
 #: each; at most RUN_CACHE runs drawn are kept
-RUN_HEIGHT, RUN_CHOICES, RUN_CACHE = 28, 3, 1024
+RUN_HEIGHT, RUN_CHOICES, RUN_CACHE = 28, 3, 256
 #: a digit's whiteness is matched without the other digits grown by this many px
 RUN_REACH = 2
 #: a white part wider than ONE_DIGIT times its height holds several digits; a run of k digits is
@@ -218,7 +221,7 @@ def _runs(white: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, tuple
     Raises
     ------
     ReadError
-        A part of the page's reaches inside the tab (a digit run into the tab's outline, or glare).
+        The page reaches far inside the tab (a digit run into the tab's outline, or glare).
     """
     th, tw = white.shape
     n, lab, stats, _c = cv2.connectedComponentsWithStats(white.astype(np.uint8), connectivity=8)
@@ -226,7 +229,7 @@ def _runs(white: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, tuple
     for i in range(1, n):
         x, y, w, h = (int(v) for v in stats[i, :4])
         if x == 0 or y == 0 or x + w >= tw or y + h >= th:
-            if np.any(inside[y: y + h, x: x + w] & (lab[y: y + h, x: x + w] == i)):
+            if np.count_nonzero(inside[y: y + h, x: x + w] & (lab[y: y + h, x: x + w] == i)) >= RUN_INTO * th * th:
                 raise ReadError("a white part runs into the tab from its edge")
         elif h >= DIGIT_HEIGHT * th:
             out.append((lab == i, (x, y, w, h)))
