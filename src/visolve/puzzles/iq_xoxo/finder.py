@@ -294,7 +294,15 @@ class Coarse:
     colour: np.ndarray  #: coloured (bool)
     light: np.ndarray  #: the light plane (uint8)
     blobs: np.ndarray  #: pieces' blobs (bool)
-    chroma: np.ndarray | None = None  #: each channel's share of their sum (float32, 3 planes)
+    picture: np.ndarray | None = None  #: the picture (BGR uint8), for its chromaticity
+
+    @property
+    def chroma(self) -> np.ndarray | None:
+        """Each channel's share of their sum (float32, 3 planes), or None without the picture."""
+        if self.picture is None:
+            return None
+        bgr = self.picture.astype(np.float32)
+        return bgr / np.maximum(bgr.sum(axis=2, keepdims=True), 1.0)
 
 
 def coarse(parts: Parts, grey: np.ndarray, pitch: float, picture: np.ndarray | None = None) -> Coarse:
@@ -303,13 +311,10 @@ def coarse(parts: Parts, grey: np.ndarray, pitch: float, picture: np.ndarray | N
     f = LOST_SCALE / pitch
     h, w = parts.blobs.shape
     size = (max(1, round(w * f)), max(1, round(h * f)))
-    chroma = None
-    if picture is not None:
-        small = cv2.resize(picture, size, interpolation=cv2.INTER_AREA).astype(np.float32)
-        chroma = small / np.maximum(small.sum(axis=2, keepdims=True), 1.0)
+    small = None if picture is None else cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
     return Coarse(f, cv2.resize(parts.pieces, size, interpolation=cv2.INTER_AREA) > 127,
                   cv2.resize(grey, size, interpolation=cv2.INTER_AREA),
-                  cv2.resize(parts.blobs, size, interpolation=cv2.INTER_AREA) > 127, chroma)
+                  cv2.resize(parts.blobs, size, interpolation=cv2.INTER_AREA) > 127, small)
 
 
 def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
@@ -319,23 +324,33 @@ def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
     pitches from them, all on the boards' page.
 
     The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
-    right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it); it is
-    looked at with squares :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).
+    right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
+    a band along its edge; when something is lost on it, it is looked at again keeping only the
+    page's chromaticity (a light desk of another tint is not the page).  It is looked at with
+    squares :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).
     """
     if not quads:
         return len(tabs)
-    f, colour, light = small.scale, small.colour, small.light
-    inside = np.full(colour.shape, 255, np.uint8)
+    inside = np.full(small.colour.shape, 255, np.uint8)
     for q in quads:
-        cv2.fillConvexPoly(inside, np.round(q * f).astype(np.int32), 0)
+        cv2.fillConvexPoly(inside, np.round(q * small.scale).astype(np.int32), 0)
     dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3) / LOST_SCALE
-    near = (dist > 0) & (dist < TAB_REACH) & ~colour
+    near = (dist > 0) & (dist < TAB_REACH) & ~small.colour
     if not near.any():
         return 0
-    paper = ~colour & (light >= PAGE_LIGHT * float(np.median(light[near])))
-    if small.chroma is not None:
-        tint = np.median(small.chroma[near], axis=0)
-        paper &= np.abs(small.chroma - tint).max(axis=2) <= PAGE_CHROMA
+    paper = ~small.colour & (small.light >= PAGE_LIGHT * float(np.median(small.light[near])))
+    lost = _lost_on(small, tabs, dist, near, paper)
+    chroma = small.chroma if lost else None
+    if chroma is not None:
+        tint = np.median(chroma[near], axis=0)
+        paper &= np.abs(chroma - tint).max(axis=2) <= PAGE_CHROMA
+        lost = _lost_on(small, tabs, dist, near, paper) if (near & paper).any() else 0
+    return lost
+
+
+def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray, paper: np.ndarray) -> int:
+    """:func:`_lost`'s count on the page: the part of ``paper`` that is most of the ring ``near``
+    the quads (``dist`` pitches from them), its holes filled."""
     _n, labels = cv2.connectedComponents(paper.astype(np.uint8), connectivity=4)
     ring = labels[near & paper]
     page = (labels == np.bincount(ring).argmax()).astype(np.uint8)
@@ -344,7 +359,7 @@ def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
     page = cv2.erode(page, kernel(2 * PAGE_EDGE * LOST_SCALE + 1))  # a desk's tint bleeds over the edge
     far = (page > 0) & (dist > TAB_REACH)
     lost = 0
-    for x, y in tabs * f:
+    for x, y in tabs * small.scale:
         i, j = min(int(y), far.shape[0] - 1), min(int(x), far.shape[1] - 1)
         lost += bool(far[i, j])
     return lost + (int((small.blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * LOST_SCALE**2)
