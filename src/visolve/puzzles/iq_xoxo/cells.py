@@ -216,12 +216,16 @@ def corner_pages(view) -> np.ndarray:
     lightest :data:`CORNER_TOP` of a patch :data:`CORNER_SIZE` across."""
     rr, cc = np.mgrid[0:view.rows + 1, 0:view.cols + 1]
     where = view.board_to_view(np.stack([cc.ravel(), rr.ravel()], axis=1).astype(np.float64))
-    out = np.empty((where.shape[0], 3), np.float64)
-    for i, (x, y) in enumerate(where):
-        px = np.asarray(view.patch(x, y, CORNER_SIZE), np.float32).reshape(-1, 3)
-        n = max(1, int(round(CORNER_TOP * len(px))))
-        out[i] = px[np.argpartition(px.sum(axis=1), -n)[-n:]].mean(axis=0)
-    return out.reshape(view.rows + 1, view.cols + 1, 3)
+    size = max(1, int(round(CORNER_SIZE * view.pitch)))
+    h, w = view.image.shape[:2]
+    start = np.round(where - size / 2).astype(int)
+    ys = np.clip(start[:, 1:2] + np.arange(size), 0, h - 1)
+    xs = np.clip(start[:, 0:1] + np.arange(size), 0, w - 1)
+    px = np.asarray(view.image, np.float32)[ys[:, :, None], xs[:, None, :]].reshape(len(where), -1, 3)
+    n = max(1, int(round(CORNER_TOP * px.shape[1])))
+    top = np.argpartition(px.sum(axis=2), -n, axis=1)[:, -n:]
+    out = np.take_along_axis(px, top[:, :, None], axis=1).mean(axis=1)
+    return out.astype(np.float64).reshape(view.rows + 1, view.cols + 1, 3)
 
 
 def local_page(corners: np.ndarray, r: int, c: int) -> np.ndarray:
@@ -257,10 +261,10 @@ def grey_field(bodies: dict, page) -> dict:
     near = np.exp(-((where[:, None, :] - where[None, :, :]) ** 2).sum(axis=2) / (2 * GREY_REACH ** 2))
     np.fill_diagonal(near, 0.0)
     overall = np.median(np.array([bodies[k] for k in seeds]), axis=0)
-    empty = np.array([k in seeds and _near(bodies[k], overall, page) for k in keys])
+    empty = np.array([k in seeds for k in keys]) & _near(colours, overall[None, :], page)
     for _ in range(GROW_ROUNDS):
         local = _local_grey(colours, where, near, empty, overall)
-        grown = empty | np.array([_near(b, g, page) for b, g in zip(colours, local)])
+        grown = empty | _near(colours, local, page)
         if np.array_equal(grown, empty):
             break
         empty = grown
@@ -274,10 +278,15 @@ def _clearly_grey(body, page, most: float) -> bool:
     return saturation(body / page) <= most and (body / page).max() >= GREY_LIGHT
 
 
-def _near(body, grey, page) -> bool:
-    """``body`` is within :data:`GROW_ALONG` along and :data:`GROW_ACROSS` across ``grey``."""
-    along, across = away_from_grey(body, grey, page)
-    return abs(along) <= GROW_ALONG and across <= GROW_ACROSS
+def _near(bodies: np.ndarray, greys: np.ndarray, page) -> np.ndarray:
+    """Which of ``bodies`` (n x 3) lie within :data:`GROW_ALONG` along and :data:`GROW_ACROSS`
+    across their ``greys`` (n x 3 or 1 x 3; as :func:`away_from_grey`)."""
+    step = np.asarray(page, np.float64)[None, :] - greys
+    size = np.maximum((step * step).sum(axis=1), 1e-6)
+    d = bodies - greys
+    along = (d * step).sum(axis=1) / size
+    across = np.linalg.norm(d - along[:, None] * step, axis=1) / np.sqrt(size)
+    return (np.abs(along) <= GROW_ALONG) & (across <= GROW_ACROSS)
 
 
 def _local_grey(colours: np.ndarray, where: np.ndarray, near: np.ndarray, empty: np.ndarray,
@@ -290,16 +299,19 @@ def _local_grey(colours: np.ndarray, where: np.ndarray, near: np.ndarray, empty:
     w = near * empty[None, :]
     offset = where[None, :, :] - where[:, None, :]
     design = np.concatenate([np.ones(offset.shape[:2] + (1,)), offset], axis=2)
-    lhs = np.einsum("kj,kja,kjb->kab", w, design, design)
-    rhs = np.einsum("kj,kja,jc->kac", w, design, colours)
+    weighted = (design * w[:, :, None]).transpose(0, 2, 1)
+    lhs = weighted @ design
+    rhs = weighted @ colours
     lhs[:, 0, 0] += GREY_PRIOR
     rhs[:, 0, :] += GREY_PRIOR * overall
     lhs[:, 1, 1] += SLOPE_RIDGE
     lhs[:, 2, 2] += SLOPE_RIDGE
     fitted = np.linalg.solve(lhs, rhs)[:, 0, :]
-    for k, row in enumerate(w >= CLAMP_WEIGHT):  # no further than the greys seen around it
-        if row.any():
-            fitted[k] = np.clip(fitted[k], colours[row].min(axis=0), colours[row].max(axis=0))
+    seen = (w >= CLAMP_WEIGHT)[:, :, None]  # no further than the greys seen around it
+    low = np.where(seen, colours[None], np.inf).min(axis=1)
+    high = np.where(seen, colours[None], -np.inf).max(axis=1)
+    some = seen[:, :, 0].any(axis=1)
+    fitted[some] = np.clip(fitted[some], low[some], high[some])
     return fitted
 
 
