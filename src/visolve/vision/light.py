@@ -64,7 +64,8 @@ def illumination(grey: np.ndarray, size: float, floor: float = 8.0) -> np.ndarra
 def flat_field(image: np.ndarray, size: float, level: float = 200.0) -> np.ndarray:
     """``image`` divided by its :func:`illumination` (of the brightest channel), scaled to ``level``."""
     img = np.asarray(image, np.float32)
-    grey = img.max(axis=2) if img.ndim == 3 else img
+    # the channels' maximum pairwise: numpy's reduction over an axis of three is ~20x slower
+    grey = np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2]) if img.ndim == 3 else img
     light = illumination(grey, size)
     scale = level / light
     return img * (scale[..., None] if img.ndim == 3 else scale)
