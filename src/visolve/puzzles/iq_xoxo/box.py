@@ -72,8 +72,9 @@ FLOOR_UNDER_RIM = 0.95
 #: a fit of at least ALIGN_SCORE counts; at least ALIGN_MIN marks, RANSAC tolerance ALIGN_TOLERANCE
 #: squares
 ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.25, 0.35, 6, 0.08
-#: a fit to the marks may move the board's corners by at most this many squares
-ALIGN_MOVE = 0.3
+#: a fit to the marks may move the board's corners by at most ALIGN_MOVE squares; by up to
+#: ALIGN_SPREAD[1] when its marks span at least ALIGN_SPREAD[0] of the board both ways
+ALIGN_MOVE, ALIGN_SPREAD = 0.3, (0.6, 1.2)
 #: an edge line with at least this many empty squares, all as light as the rim: the rim itself
 EDGE_EMPTY = 3
 #: a booklet's grid, not the floor: GRID_SHARE of at least GRID_PAIRS empty neighbours with a gap
@@ -310,7 +311,8 @@ def _mark_fit(seen: np.ndarray, found: np.ndarray) -> np.ndarray | None:
     """The board-to-board map taking the squares' middles ``seen`` to the marks ``found``: a
     homography, else an affine map, else a shift (RANSAC, :data:`ALIGN_MIN` inliers at least),
     the first that moves no corner of the board more than :data:`ALIGN_MOVE` squares (marks in
-    one part of the tray say little about the far corners); None when none does."""
+    one part of the tray say little about the far corners; marks spread over the board, as
+    :data:`ALIGN_SPREAD` says, may move them further); None when none does."""
     corners = np.float32([[0, 0], [COLS, 0], [COLS, ROWS], [0, ROWS]]).reshape(-1, 1, 2)
     fits = []
     fit, inliers = cv2.findHomography(seen, found, cv2.RANSAC, ALIGN_TOLERANCE)
@@ -324,7 +326,8 @@ def _mark_fit(seen: np.ndarray, found: np.ndarray) -> np.ndarray | None:
         if fit is None or inliers is None or inliers.sum() < ALIGN_MIN:
             continue
         moved = cv2.perspectiveTransform(corners, fit) - corners
-        if float(np.abs(moved).max()) <= ALIGN_MOVE:
+        span = np.ptp(seen[np.ravel(inliers) > 0], axis=0) / (COLS - 1, ROWS - 1)
+        if float(np.abs(moved).max()) <= (ALIGN_SPREAD[1] if span.min() >= ALIGN_SPREAD[0] else ALIGN_MOVE):
             return fit
     return None
 
