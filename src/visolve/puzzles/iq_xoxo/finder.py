@@ -87,7 +87,7 @@ TAB_BOX, TAB_ASPECT, TAB_REACH, LOST_TAB = (1.2, 4.5), (1.5, 4.0), 1.5, 10
 #: stray squares are looked for this many pitches around the boards found (a
 #: page's boards are 1.2 - 2.2 pitches apart)
 STRAY_REACH = 4.0
-#: pieces far from the boards are looked for on a copy with squares this many px apart
+#: pieces far from the boards are looked for on a copy with squares at least this many px apart
 LOST_SCALE = 8
 #: the page: at least this share of the light right around the boards, and of their
 #: chromaticity (each channel's share of the sum) within PAGE_CHROMA (a desk is not the page)
@@ -289,9 +289,10 @@ def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Coarse:
-    """The boards' picture looked at with squares :data:`LOST_SCALE` px apart (see :func:`_lost`)."""
+    """The boards' picture looked at with squares about :data:`LOST_SCALE` px apart (see :func:`_lost`)."""
 
     scale: float  #: coarse px per px of the finder's copy
+    pitch: float  #: coarse px per square
     colour: np.ndarray  #: coloured (bool)
     light: np.ndarray  #: the light plane (uint8)
     blobs: np.ndarray  #: pieces' blobs (bool)
@@ -307,15 +308,19 @@ class Coarse:
 
 
 def coarse(parts: Parts, grey: np.ndarray, pitch: float, picture: np.ndarray | None = None) -> Coarse:
-    """The coarse copy :func:`_lost` looks at (made once for every set of quads weighed);
-    ``picture``: the finder's copy in colour, for the page's chromaticity."""
-    f = LOST_SCALE / pitch
-    h, w = parts.blobs.shape
-    size = (max(1, round(w * f)), max(1, round(h * f)))
-    small = None if picture is None else cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
-    return Coarse(f, cv2.resize(parts.pieces, size, interpolation=cv2.INTER_AREA) > 127,
-                  cv2.resize(grey, size, interpolation=cv2.INTER_AREA),
-                  cv2.resize(parts.blobs, size, interpolation=cv2.INTER_AREA) > 127, small)
+    """The coarse copy :func:`_lost` looks at (made once for every set of quads weighed):
+    reduced by a whole factor (OpenCV's fast box average), squares at least
+    :data:`LOST_SCALE` px apart; ``picture``: the finder's copy in colour, for
+    the page's chromaticity."""
+    k = max(1, int(pitch // LOST_SCALE))
+    h, w = (n // k * k for n in parts.blobs.shape)
+    size = (max(1, w // k), max(1, h // k))
+
+    def reduced(plane: np.ndarray) -> np.ndarray:
+        return cv2.resize(plane[:h, :w], size, interpolation=cv2.INTER_AREA)
+
+    small = None if picture is None else reduced(picture)
+    return Coarse(1.0 / k, pitch / k, reduced(parts.pieces) > 127, reduced(grey), reduced(parts.blobs) > 127, small)
 
 
 def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
@@ -328,14 +333,14 @@ def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
     right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
     a band along its edge; when something is lost on it, it is looked at again keeping only the
     page's chromaticity (a light desk of another tint is not the page).  It is looked at with
-    squares :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).
+    squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).
     """
     if not quads:
         return len(tabs)
     inside = np.full(small.colour.shape, 255, np.uint8)
     for q in quads:
         cv2.fillConvexPoly(inside, np.round(q * small.scale).astype(np.int32), 0)
-    dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3) / LOST_SCALE
+    dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3) / small.pitch
     near = (dist > 0) & (dist < TAB_REACH) & ~small.colour
     if not near.any():
         return 0
@@ -357,13 +362,13 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
     page = (labels == np.bincount(ring).argmax()).astype(np.uint8)
     outline, _h = cv2.findContours(page, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(page, outline, -1, 1, -1)
-    page = cv2.erode(page, kernel(2 * PAGE_EDGE * LOST_SCALE + 1))  # a desk's tint bleeds over the edge
+    page = cv2.erode(page, kernel(2 * PAGE_EDGE * small.pitch + 1))  # a desk's tint bleeds over the edge
     far = (page > 0) & (dist > TAB_REACH)
     lost = 0
     for x, y in tabs * small.scale:
         i, j = min(int(y), far.shape[0] - 1), min(int(x), far.shape[1] - 1)
         lost += bool(far[i, j])
-    return lost + (int((small.blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * LOST_SCALE**2)
+    return lost + (int((small.blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * small.pitch**2)
 
 
 def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
