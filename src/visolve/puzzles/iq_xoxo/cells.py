@@ -158,15 +158,21 @@ def _dot(light: np.ndarray, pitch: int) -> tuple[str, float, str]:
     centre = smooth[h // 2 - s: h // 2 + s + 1, w // 2 - s: w // 2 + s + 1]
     y, x = np.unravel_index(int(np.argmax(centre)), centre.shape)
     cy, cx = y + h // 2 - s, x + w // 2 - s
-    yy, xx = np.mgrid[0:h, 0:w]
-    d = np.hypot(yy - cy, xx - cx) / pitch
-    ring = light[(d >= RING[0]) & (d <= RING[1])]
+    ring = light[_ring(h, w, int(cy), int(cx), pitch)]
     contrast = float(smooth[cy, cx] - np.median(ring))
     if contrast >= DOT_YES:
         return "X", contrast - DOT_YES, ""
     if contrast <= DOT_NO:
         return "O", DOT_NO - contrast, ""
     return "?", 0.0, f"dot contrast {contrast:.2f}"
+
+
+@lru_cache(maxsize=256)
+def _ring(h: int, w: int, cy: int, cx: int, pitch: int) -> np.ndarray:
+    """The pixels of an ``h`` x ``w`` square between :data:`RING` pitches from ``(cy, cx)`` (bool)."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    d = np.hypot(yy - cy, xx - cx) / pitch
+    return (d >= RING[0]) & (d <= RING[1])
 
 
 def body_of(view, r: int, c: int) -> np.ndarray:
