@@ -175,9 +175,13 @@ def _ring(h: int, w: int, cy: int, cx: int, pitch: int) -> np.ndarray:
     return (d >= RING[0]) & (d <= RING[1])
 
 
-def body_of(view, r: int, c: int) -> np.ndarray:
-    """The median colour of a square's middle (its body, marks left out)."""
-    return np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
+def bodies_of(view, keys) -> dict:
+    """The median colour of each square's middle (its body, marks left out), for every square
+    of ``keys`` ((r, c) pairs), all in one median."""
+    keys = list(keys)
+    patches = np.stack([view.cell(r, c, size=BODY_SIZE) for r, c in keys])
+    medians = np.median(patches.reshape(len(keys), -1, patches.shape[-1]), axis=1)
+    return dict(zip(keys, medians))
 
 
 def grey_reference(bodies: dict, page) -> Greys:

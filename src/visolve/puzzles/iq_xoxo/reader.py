@@ -36,7 +36,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
-from visolve.puzzles.iq_xoxo.cells import PITCH, body_of, gap_share, grey_reference, joined, read_square
+from visolve.puzzles.iq_xoxo.cells import PITCH, bodies_of, gap_share, grey_reference, joined, read_square
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.number import read_number
@@ -300,7 +300,7 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
         return None
     if share < MIN_GRID:
         return BoardReading(view, {}, None, f"a board-like block shows gaps between only {share:.0%} of its squares")
-    bodies = {(r, c): body_of(view, r, c) for r in range(ROWS) for c in range(COLS)}
+    bodies = bodies_of(view, [(r, c) for r in range(ROWS) for c in range(COLS)])
     grey = grey_reference(bodies, page)
     squares = {k: read_square(view, *k, bodies[k], page, grey) for k in bodies}
     out = BoardReading(view, squares)
