@@ -50,9 +50,8 @@ BALANCE_REACH = 1 / 12
 #: made when the working copy's differ by more than RESCALE_ABOVE (or a part is cut out)
 TARGET_PITCH, RESCALE_ABOVE = 26, 0.25
 #: boards are looked for within CROP_REACH pitches of the squares the first look
-#: saw (every board shows some; the squares and tabs left out are looked for
-#: STRAY_REACH around the boards), unless that is more than CROP_SHARE of the picture
-CROP_REACH, CROP_SHARE = 6, 0.7
+#: saw (a board is 10 wide), unless that is more than CROP_SHARE of the picture
+CROP_REACH, CROP_SHARE = 12, 0.7
 #: sensor noise is smoothed away first (Gaussian sigma, work px)
 DENOISE = 0.8
 #: first look: the light from these shares of the picture's long side around
