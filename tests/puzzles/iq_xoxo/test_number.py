@@ -24,6 +24,13 @@ def _tab_view(value: int, blur: float = 0.0) -> np.ndarray:
     return img.astype(np.float32)
 
 
+def _tab_and_box(value: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """:func:`_tab_view` of ``value`` and the tab's box (x, y, w, h) in it."""
+    img = _tab_view(value)
+    box, _inside = number._tab_box(img, np.asarray(PAGE, np.float32))
+    return img, box
+
+
 def _white_parts(img: np.ndarray) -> int:
     """How many white parts as tall as a digit the tab shows."""
     page = np.asarray(PAGE, np.float32)
@@ -51,9 +58,7 @@ def test_no_tab_reads_none():
 
 
 def test_a_smudge_beside_the_digits_is_doubt():
-    img = _tab_view(38)
-    page = np.asarray(PAGE, np.float32)
-    (x, y, w, h), _inside = number._tab_box(img, page)
+    img, (x, y, w, h) = _tab_and_box(38)
     # a white blob a quarter of the tab high, right of the digits: part of a digit?
     cv2.circle(img, (x + w - int(0.18 * w), y + h // 2), int(0.13 * h), (255, 255, 255), -1)
     with pytest.raises(ReadError, match="smudge"):
@@ -61,9 +66,7 @@ def test_a_smudge_beside_the_digits_is_doubt():
 
 
 def test_a_digit_broken_in_two_is_doubt():
-    img = _tab_view(8)
-    page = np.asarray(PAGE, np.float32)
-    (x, y, w, h), _inside = number._tab_box(img, page)
+    img, (x, y, w, h) = _tab_and_box(8)
     colour = img[y + 2, x + 2].copy()
     img[y + 1: y + h - 1, x + w // 2 - 2: x + w // 2 + 3] = colour  # the 8 split down its middle
     with pytest.raises(ReadError, match="closer"):  # not read as 11
@@ -71,9 +74,7 @@ def test_a_digit_broken_in_two_is_doubt():
 
 
 def test_a_number_off_the_tab_middle_is_doubt():
-    img = _tab_view(1)
-    page = np.asarray(PAGE, np.float32)
-    (x, y, w, h), _inside = number._tab_box(img, page)
+    img, (x, y, w, h) = _tab_and_box(1)
     colour = img[y + 2, x + 2].copy()
     img[y + 1: y + h - 1, x + 1: x + w - 1] = colour
     drawn = img.astype(np.uint8)
