@@ -14,7 +14,8 @@ page.  On a working copy of the picture (long side :data:`WORK_SIDE`):
    a number tab or pieces out, also as outlined blocks
    (:mod:`visolve.puzzles.iq_xoxo.outline`);
 5. *left out*: grey squares on a grid, a tab or pieces on the page away
-   from every board found weigh against the page (the reader refuses it).
+   from every board found (:mod:`visolve.puzzles.iq_xoxo.lost`) weigh against
+   the page (the reader refuses it).
 
 :func:`find_boards` returns the quadrilaterals in picture coordinates
 (corners tl, tr, br, bl of the squares' outer edges, long side across),
@@ -30,6 +31,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.lattice import FAINT_CELLS, lattice_quads
+from visolve.puzzles.iq_xoxo.lost import MIN_PIECE, STRAY_REACH, coarse, lost_boards
 from visolve.puzzles.iq_xoxo.outline import (
     SPECK_SHARE,
     _block_quads,
@@ -73,26 +75,15 @@ REACH, MIN_RANGE = 1.2, 0.05
 RANGE_NUM, RANGE_DEN = 1, 20
 #: grey squares: side within this share of SQUARE_SHARE pitches (a photo's perspective
 #: makes near squares much larger than far ones); pieces: coloured blobs of at least
-#: MIN_PIECE pitches squared
-SQUARE_SPREAD, MIN_PIECE = 0.5, 1.5
+#: MIN_PIECE pitches squared (:mod:`.lost`)
+SQUARE_SPREAD = 0.5
 #: holes in ink up to this many pitches squared (a dot) are filled
 HOLE = 0.12
 #: quads whose corners all lie within this many pitches are one
 SAME_QUAD = 0.1
 #: number tabs: bounding box of TAB_BOX pitches squared, TAB_ASPECT times as wide as
-#: high (turned up to 15 degrees); one farther than TAB_REACH pitches from every
-#: board counts as LOST_TAB stray squares
-TAB_BOX, TAB_ASPECT, TAB_REACH, LOST_TAB = (1.2, 4.5), (1.5, 4.0), 1.5, 10
-#: stray squares are looked for this many pitches around the boards found (a
-#: page's boards are 1.2 - 2.2 pitches apart)
-STRAY_REACH = 4.0
-#: pieces far from the boards are looked for on a copy with squares at least this many px apart
-LOST_SCALE = 8
-#: the page: at least this share of the light right around the boards, and of their
-#: chromaticity (each channel's share of the sum) within PAGE_CHROMA (a desk is not the page)
-PAGE_LIGHT, PAGE_CHROMA = 0.6, 0.04
-#: ... less a band this many pitches wide along its edge (blur spreads the desk's colour over it)
-PAGE_EDGE = 0.5
+#: high (turned up to 15 degrees); one lost (see :mod:`.lost`) counts as LOST_TAB stray squares
+TAB_BOX, TAB_ASPECT, LOST_TAB = (1.2, 4.5), (1.5, 4.0), 10
 #: squares this many pitches apart are neighbours on a grid
 NEIGHBOUR = (0.85, 1.2)
 #: a piece's marks (lighter, less coloured) are closed over by a disc this share of the pitch
@@ -286,90 +277,6 @@ def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:
     return (box >= TAB_BOX[0]) & (box <= TAB_BOX[1]) & (w >= TAB_ASPECT[0] * h) & (w <= TAB_ASPECT[1] * h)
 
 
-@dataclass(frozen=True)
-class Coarse:
-    """The boards' picture looked at with squares about :data:`LOST_SCALE` px apart (see :func:`_lost`)."""
-
-    scale: float  #: coarse px per px of the finder's copy
-    pitch: float  #: coarse px per square
-    colour: np.ndarray  #: coloured (bool)
-    light: np.ndarray  #: the light plane (uint8)
-    blobs: np.ndarray  #: pieces' blobs (bool)
-    picture: np.ndarray | None = None  #: the picture (BGR uint8), for its chromaticity
-
-    @property
-    def chroma(self) -> np.ndarray | None:
-        """Each channel's share of their sum (float32, 3 planes), or None without the picture."""
-        if self.picture is None:
-            return None
-        bgr = self.picture.astype(np.float32)
-        return bgr / np.maximum(bgr.sum(axis=2, keepdims=True), 1.0)
-
-
-def coarse(parts: Parts, grey: np.ndarray, pitch: float, picture: np.ndarray | None = None) -> Coarse:
-    """The coarse copy :func:`_lost` looks at (made once for every set of quads weighed):
-    reduced by a whole factor (OpenCV's fast box average), squares at least
-    :data:`LOST_SCALE` px apart; ``picture``: the finder's copy in colour, for
-    the page's chromaticity."""
-    k = max(1, int(pitch // LOST_SCALE))
-    h, w = (n // k * k for n in parts.blobs.shape)
-    size = (max(1, w // k), max(1, h // k))
-
-    def reduced(plane: np.ndarray) -> np.ndarray:
-        return cv2.resize(plane[:h, :w], size, interpolation=cv2.INTER_AREA)
-
-    small = None if picture is None else reduced(picture)
-    return Coarse(1.0 / k, pitch / k, reduced(parts.pieces) > 127, reduced(grey), reduced(parts.blobs) > 127, small)
-
-
-def _lost(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
-    """A board left out (its squares may all be covered): how many tabs lie farther than
-    :data:`TAB_REACH` pitches from every quad, and one more when pieces (blobs of colour of at
-    least :data:`MIN_PIECE` squares) cover that area between TAB_REACH and :data:`STRAY_REACH`
-    pitches from them, all on the boards' page.
-
-    The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
-    right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
-    a band along its edge; when something is lost on it, it is looked at again keeping only the
-    page's chromaticity (a light desk of another tint is not the page).  It is looked at with
-    squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).
-    """
-    if not quads:
-        return len(tabs)
-    inside = np.full(small.colour.shape, 255, np.uint8)
-    for q in quads:
-        cv2.fillConvexPoly(inside, np.round(q * small.scale).astype(np.int32), 0)
-    dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3) / small.pitch
-    near = (dist > 0) & (dist < TAB_REACH) & ~small.colour
-    if not near.any():
-        return 0
-    paper = ~small.colour & (small.light >= PAGE_LIGHT * float(np.median(small.light[near])))
-    lost = _lost_on(small, tabs, dist, near, paper)
-    chroma = small.chroma if lost else None
-    if chroma is not None:
-        tint = np.median(chroma[near], axis=0)
-        paper &= np.abs(chroma - tint).max(axis=2) <= PAGE_CHROMA
-        lost = _lost_on(small, tabs, dist, near, paper) if (near & paper).any() else 0
-    return lost
-
-
-def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray, paper: np.ndarray) -> int:
-    """:func:`_lost`'s count on the page: the part of ``paper`` that is most of the ring ``near``
-    the quads (``dist`` pitches from them), its holes filled."""
-    _n, labels = cv2.connectedComponents(paper.astype(np.uint8), connectivity=4)
-    ring = labels[near & paper]
-    page = (labels == np.bincount(ring).argmax()).astype(np.uint8)
-    outline, _h = cv2.findContours(page, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    cv2.drawContours(page, outline, -1, 1, -1)
-    page = cv2.erode(page, kernel(2 * PAGE_EDGE * small.pitch + 1))  # a desk's tint bleeds over the edge
-    far = (page > 0) & (dist > TAB_REACH)
-    lost = 0
-    for x, y in tabs * small.scale:
-        i, j = min(int(y), far.shape[0] - 1), min(int(x), far.shape[1] - 1)
-        lost += bool(far[i, j])
-    return lost + (int((small.blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * small.pitch**2)
-
-
 def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
     """Squares outside every quad but near one (the page around the boards) and part of a grid
     (linked into a lattice, or with two others a pitch away): a board left out."""
@@ -406,10 +313,10 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     quads = [_ordered(q) for q in quads]
     parts = replace(parts, grouped=grouped)
 
-    small = coarse(parts, grey, pitch, picture)
+    small = coarse(parts.pieces, parts.blobs, grey, pitch, picture)
 
     def weigh(some: list[np.ndarray]) -> int:
-        return _stray(parts, some, pitch) + LOST_TAB * _lost(small, tabs, some)
+        return _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some)
 
     def outlines() -> list[np.ndarray]:
         ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))

@@ -1,0 +1,121 @@
+"""A board the finder left out: number tabs or pieces on the boards' page away from every board.
+
+A booklet board always shows its tab, and pieces only on a board; so a tab,
+or pieces, lying on the page around the boards read but away from all of them
+mean a board was not outlined (its grey squares may all be covered), and the
+page is refused rather than read in part.  The page is looked at on a coarse
+copy (:func:`coarse`); :func:`lost_boards` counts what is lost for a set of
+board quads.  Grey squares left out are the finder's own test
+(:func:`visolve.puzzles.iq_xoxo.finder.board_quads`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from visolve.puzzles.iq_xoxo.outline import kernel
+
+#: pieces: coloured blobs of at least MIN_PIECE pitches squared
+MIN_PIECE = 1.5
+#: a tab farther than TAB_REACH pitches from every board is lost
+TAB_REACH = 1.5
+#: stray squares are looked for this many pitches around the boards found (a
+#: page's boards are 1.2 - 2.2 pitches apart)
+STRAY_REACH = 4.0
+#: pieces far from the boards are looked for on a copy with squares at least this many px apart
+LOST_SCALE = 8
+#: the page: at least this share of the light right around the boards, and of their
+#: chromaticity (each channel's share of the sum) within PAGE_CHROMA (a desk is not the page)
+PAGE_LIGHT, PAGE_CHROMA = 0.6, 0.04
+#: ... less a band this many pitches wide along its edge (blur spreads the desk's colour over it)
+PAGE_EDGE = 0.5
+
+
+@dataclass(frozen=True)
+class Coarse:
+    """The boards' picture looked at with squares about :data:`LOST_SCALE` px apart (see :func:`lost_boards`)."""
+
+    scale: float  #: coarse px per px of the finder's copy
+    pitch: float  #: coarse px per square
+    colour: np.ndarray  #: coloured (bool)
+    light: np.ndarray  #: the light plane (uint8)
+    blobs: np.ndarray  #: pieces' blobs (bool)
+    picture: np.ndarray | None = None  #: the picture (BGR uint8), for its chromaticity
+
+    @property
+    def chroma(self) -> np.ndarray | None:
+        """Each channel's share of their sum (float32, 3 planes), or None without the picture."""
+        if self.picture is None:
+            return None
+        bgr = self.picture.astype(np.float32)
+        return bgr / np.maximum(bgr.sum(axis=2, keepdims=True), 1.0)
+
+
+def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float,
+           picture: np.ndarray | None = None) -> Coarse:
+    """The coarse copy :func:`lost_boards` looks at (made once for every set of quads weighed) of
+    the pieces (colour, marks closed over), their blobs of at least :data:`MIN_PIECE` squares
+    (both 0/255) and the light plane ``grey``, squares ``pitch`` px apart:
+    reduced by a whole factor (OpenCV's fast box average), squares at least
+    :data:`LOST_SCALE` px apart; ``picture``: the finder's copy in colour, for
+    the page's chromaticity."""
+    k = max(1, int(pitch // LOST_SCALE))
+    h, w = (n // k * k for n in blobs.shape)
+    size = (max(1, w // k), max(1, h // k))
+
+    def reduced(plane: np.ndarray) -> np.ndarray:
+        return cv2.resize(plane[:h, :w], size, interpolation=cv2.INTER_AREA)
+
+    small = None if picture is None else reduced(picture)
+    return Coarse(1.0 / k, pitch / k, reduced(pieces) > 127, reduced(grey), reduced(blobs) > 127, small)
+
+
+def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
+    """A board left out (its squares may all be covered): how many tabs lie farther than
+    :data:`TAB_REACH` pitches from every quad, and one more when pieces (blobs of colour of at
+    least :data:`MIN_PIECE` squares) cover that area between TAB_REACH and :data:`STRAY_REACH`
+    pitches from them, all on the boards' page.
+
+    The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
+    right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
+    a band along its edge; when something is lost on it, it is looked at again keeping only the
+    page's chromaticity (a light desk of another tint is not the page).  It is looked at with
+    squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).
+    """
+    if not quads:
+        return len(tabs)
+    inside = np.full(small.colour.shape, 255, np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(inside, np.round(q * small.scale).astype(np.int32), 0)
+    dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3) / small.pitch
+    near = (dist > 0) & (dist < TAB_REACH) & ~small.colour
+    if not near.any():
+        return 0
+    paper = ~small.colour & (small.light >= PAGE_LIGHT * float(np.median(small.light[near])))
+    lost = _lost_on(small, tabs, dist, near, paper)
+    chroma = small.chroma if lost else None
+    if chroma is not None:
+        tint = np.median(chroma[near], axis=0)
+        paper &= np.abs(chroma - tint).max(axis=2) <= PAGE_CHROMA
+        lost = _lost_on(small, tabs, dist, near, paper) if (near & paper).any() else 0
+    return lost
+
+
+def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray, paper: np.ndarray) -> int:
+    """:func:`lost_boards`'s count on the page: the part of ``paper`` that is most of the ring ``near``
+    the quads (``dist`` pitches from them), its holes filled."""
+    _n, labels = cv2.connectedComponents(paper.astype(np.uint8), connectivity=4)
+    ring = labels[near & paper]
+    page = (labels == np.bincount(ring).argmax()).astype(np.uint8)
+    outline, _h = cv2.findContours(page, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(page, outline, -1, 1, -1)
+    page = cv2.erode(page, kernel(2 * PAGE_EDGE * small.pitch + 1))  # a desk's tint bleeds over the edge
+    far = (page > 0) & (dist > TAB_REACH)
+    lost = 0
+    for x, y in tabs * small.scale:
+        i, j = min(int(y), far.shape[0] - 1), min(int(x), far.shape[1] - 1)
+        lost += bool(far[i, j])
+    return lost + (int((small.blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * small.pitch**2)
