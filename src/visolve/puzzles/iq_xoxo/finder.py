@@ -291,7 +291,7 @@ def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
 
 def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
                 picture: np.ndarray | None = None) -> tuple[
-        list[np.ndarray], np.ndarray, Callable[[list[np.ndarray]], int], Callable[[], list[np.ndarray]]]:
+        list[np.ndarray], np.ndarray, Callable[[list[np.ndarray]], int], Callable[..., list[np.ndarray]]]:
     """Quads (px of ``grey``) of the boards, squares ``pitch`` px apart, the centres of all
     the grey squares seen, how to weigh the stray squares of a set of quads (a number tab
     or pieces far from every quad count as :data:`LOST_TAB` squares), and how to outline
@@ -304,8 +304,8 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     (:func:`board_parts`, blind to shading), of all the ink and colour (keeps
     squares that touch a line or each other), and as :func:`classic_quads`; and
     where none of these lies, lattice windows holding fewer covered cells
-    (:data:`~visolve.puzzles.iq_xoxo.lattice.FAINT_CELLS`: a faint board).
-    One board may so give several quads: the reader keeps the first that reads.
+    (:data:`~visolve.puzzles.iq_xoxo.lattice.FAINT_CELLS`: a faint board; left
+    out with ``faint_too=False``).  One board may so give several quads: the reader keeps the first that reads.
     """
     parts = board_parts(grey, coloured, pitch, dull)
     tabs = parts.tabs
@@ -318,11 +318,13 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     def weigh(some: list[np.ndarray]) -> int:
         return _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some)
 
-    def outlines() -> list[np.ndarray]:
+    def outlines(faint_too: bool = True) -> list[np.ndarray]:
         ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
-        faint, _grouped = lattice_quads(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch,
-                                        SQUARE_SHARE, least=FAINT_CELLS)
+        faint: list[np.ndarray] = []
+        if faint_too:
+            faint, _grouped = lattice_quads(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch,
+                                            SQUARE_SHARE, least=FAINT_CELLS)
         more: list[np.ndarray] = []
         blocks = _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
         faint = [q for q in map(_ordered, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
@@ -346,7 +348,8 @@ def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     if pitch is None:
         return [], None
     quads, _centres, weigh, outlines = board_quads(grey, coloured, pitch)
-    return (quads + outlines() if not quads or weigh(quads) else quads), pitch
+    # no faint windows: a probe's small thumbnail of another family's grid could show one
+    return (quads + outlines(faint_too=False) if not quads or weigh(quads) else quads), pitch
 
 
 def _cropped(image: np.ndarray, squares: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
