@@ -33,13 +33,20 @@ def shared_path(*parts: str) -> Path:
 def visolve_process(*args: str, env: dict | None = None) -> Iterator[subprocess.Popen]:
     """``python -m visolve ARGS`` in its own process group (text pipes); killed if still running at the end."""
     proc = subprocess.Popen([sys.executable, "-m", "visolve", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+                            preexec_fn=_ctrl_c_default)
     try:
         yield proc
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def _ctrl_c_default() -> None:
+    """In the child before it starts: Ctrl-C handled as a terminal's foreground job has it (tests run
+    as a background job of a non-interactive shell inherit SIGINT ignored, and so would the child)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def ctrl_c(proc: subprocess.Popen, patience: float) -> tuple[str, str]:
