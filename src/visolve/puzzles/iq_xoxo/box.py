@@ -38,10 +38,10 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square_name
 from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, covers, high_pass,
-                                               highest, lowest, mark_offset, read_square)
+                                               mark_offset, read_square)
 from visolve.puzzles.iq_xoxo.box_draw import PLATE_INSET
 from visolve.puzzles.iq_xoxo.box_find import find_trays, refined
-from visolve.vision.light import illumination
+from visolve.vision.light import highest, illumination, lowest
 from visolve.vision.view import BoardView
 
 #: squares of margin sampled around the tray; the rim is looked at between RING squares out

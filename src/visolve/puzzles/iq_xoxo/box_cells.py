@@ -103,17 +103,6 @@ def _templates(pitch: int) -> list[tuple[str, np.ndarray]]:
     return out
 
 
-def lowest(img: np.ndarray) -> np.ndarray:
-    """The darkest channel of each pixel of ``img`` (..., 3) (numpy's reductions over a last
-    axis of three are slow)."""
-    return np.minimum(np.minimum(img[..., 0], img[..., 1]), img[..., 2])
-
-
-def highest(img: np.ndarray) -> np.ndarray:
-    """The brightest channel of each pixel of ``img`` (..., 3)."""
-    return np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2])
-
-
 def high_pass(view_image: np.ndarray, pitch: int) -> np.ndarray:
     """The view's lightness (mean of the channels) less its blur over :data:`HIGH_PASS` of a square."""
     grey = view_image.astype(np.float32).mean(axis=2)

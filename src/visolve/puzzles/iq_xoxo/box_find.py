@@ -24,9 +24,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.box_cells import highest, lowest
 from visolve.vision.board import _intersect
 from visolve.vision.glance import thumbnail
+from visolve.vision.light import highest, lowest
 
 #: long side of the working copy (px)
 WORK_SIDE = 480
