@@ -5,10 +5,10 @@ square, light evened out) is read square by square:
 
 *body*
     the median colour of the square's middle, white-balanced by the page at
-    the square's corners (:func:`local_page`): an empty square has the grey
+    the square's corners (:func:`local_pages`): an empty square has the grey
     of the empty squares around it (:func:`grey_field`: light and colour
     change over a photo), a piece is far from it in colour or much darker,
-    measured in steps from the grey to the page (:func:`colour_of`);
+    measured in steps from the grey to the page (:func:`colours_of`);
 *mark*
     a piece shows an X or an O in a lighter tint: the square's lightness
     above its body is matched (allowing a small shift) against an X and an
@@ -104,12 +104,6 @@ class Square:
     why: str = ""
 
 
-def saturation(colour) -> float:
-    """(max - min) / max of a BGR colour."""
-    c = np.asarray(colour, np.float64)
-    return float((c.max() - c.min()) / max(c.max(), 1e-6))
-
-
 @lru_cache(maxsize=4)
 def _templates(pitch: int) -> list[tuple[str, np.ndarray]]:
     """X and O drawn at each of :data:`MARK_SCALES`, blurred a little, zero-mean (float32)."""
@@ -126,40 +120,95 @@ def _templates(pitch: int) -> list[tuple[str, np.ndarray]]:
 
 def lightness(patch: np.ndarray, body, page) -> np.ndarray:
     """How far each pixel is from the body towards the page colour (0 body, 1 page), 2-D."""
-    body = np.asarray(body, np.float32)
-    span = np.asarray(page, np.float32) - body
-    norm = float(span @ span)
-    if norm < 1e-6:
-        return np.zeros(patch.shape[:2], np.float32)
-    return ((patch.astype(np.float32) - body) @ span) / norm
+    return lightnesses(np.asarray(patch)[None], np.asarray(body)[None], np.asarray(page)[None])[0]
 
 
-def _piece_mark(light: np.ndarray, pitch: int) -> tuple[str, float, str]:
-    """X or O of a piece square's lightness map (its middle, :data:`MARK_SIZE` + 2 :data:`MARK_SHIFT` across)."""
-    top = float(np.percentile(light, MARK_CLIP))
-    light = np.clip(light, 0.0, max(top, 1e-3))
-    scores = {"X": -1.0, "O": -1.0}
+def lightnesses(patches: np.ndarray, bodies, pages) -> np.ndarray:
+    """:func:`lightness` of each of ``patches`` (``(n, h, w, 3)``) with its own body and page
+    (``n`` x 3 each), ``(n, h, w)`` float32."""
+    bodies = np.asarray(bodies, np.float32)
+    spans = np.asarray(pages, np.float32) - bodies
+    n, h, w = patches.shape[:3]
+    norms = np.array([float(s @ s) for s in spans], np.float32)
+    seen = norms >= 1e-6
+    out = np.zeros((n, h, w), np.float32)
+    if seen.any():
+        d = (patches[seen].astype(np.float32) - bodies[seen][:, None, None, :]).reshape(int(seen.sum()), -1, 3)
+        out[seen] = (np.matmul(d, spans[seen][:, :, None])[..., 0] / norms[seen][:, None]).reshape(-1, h, w)
+    return out
+
+
+def _patches(view, keys: list, size: float) -> np.ndarray:
+    """The patches of ``size`` board units around the squares ``keys``, stacked ``(n, s, s, 3)``
+    (as :meth:`~visolve.vision.view.BoardView.cell` cuts them, edge pixels beyond the view)."""
+    s = max(1, int(round(size * view.pitch)))
+    centres = view.board_to_view([view.centres[k] for k in keys])
+    x0, y0 = np.round(centres - s / 2).astype(np.int64).T
+    h, w = view.image.shape[:2]
+    if len(keys) and x0.min() >= 0 and y0.min() >= 0 and x0.max() + s <= w and y0.max() + s <= h:
+        return np.stack([view.image[y: y + s, x: x + s] for x, y in zip(x0, y0)])
+    ys = np.clip(y0[:, None] + np.arange(s), 0, h - 1)
+    xs = np.clip(x0[:, None] + np.arange(s), 0, w - 1)
+    return view.image[ys[:, :, None], xs[:, None, :]]
+
+
+def _piece_marks(lights: np.ndarray, pitch: int) -> list[tuple[str, float, str]]:
+    """X or O of each piece square's lightness map (``(n, h, w)``: its middle, :data:`MARK_SIZE`
+    + 2 :data:`MARK_SHIFT` across): its mark, margin and why (when in doubt).
+
+    The maps are clipped at their :data:`MARK_CLIP` percentile and matched against
+    each template in one :func:`cv2.matchTemplate` over the maps stacked (a match
+    position lies within one map; the others are dropped).
+    """
+    n, h, w = lights.shape
+    if n == 0:
+        return []
+    tops = np.percentile(lights, MARK_CLIP, axis=(1, 2))
+    stack = np.clip(lights, 0.0, np.maximum(tops, 1e-3)[:, None, None]).reshape(n * h, w)
+    best = {"X": np.full(n, -1.0), "O": np.full(n, -1.0)}
     for which, tmpl in _templates(pitch):
-        res = cv2.matchTemplate(light, tmpl, cv2.TM_CCOEFF_NORMED)
-        scores[which] = max(scores[which], float(res.max()))
+        th = tmpl.shape[0]
+        res = cv2.matchTemplate(stack, tmpl, cv2.TM_CCOEFF_NORMED)
+        res = np.concatenate([res, np.zeros((th - 1, res.shape[1]), res.dtype)])
+        best[which] = np.maximum(best[which], res.reshape(n, h, -1)[:, :h - th + 1].max(axis=(1, 2)))
+    return [_mark_verdict(float(x), float(o)) for x, o in zip(best["X"], best["O"])]
+
+
+def _mark_verdict(x: float, o: float) -> tuple[str, float, str]:
+    """X, O or ``?`` from the two marks' best correlations: mark, margin, why."""
+    scores = {"X": x, "O": o}
     best = max(scores, key=scores.get)
-    other = scores["O" if best == "X" else "X"]
-    margin = scores[best] - other
+    margin = scores[best] - scores["O" if best == "X" else "X"]
     if scores[best] < MARK_MIN or margin < MARK_MARGIN:
-        return "?", margin, f"X {scores['X']:.2f} / O {scores['O']:.2f}"
+        return "?", margin, f"X {x:.2f} / O {o:.2f}"
     return best, margin, ""
 
 
-def _dot(light: np.ndarray, pitch: int) -> tuple[str, float, str]:
-    """X (a dot) or O (none) of an empty square's lightness map (the whole square)."""
-    smooth = cv2.GaussianBlur(light, (0, 0), DOT_R * pitch * 0.6)
-    h, w = smooth.shape
+def _dots(lights: np.ndarray, pitch: int) -> list[tuple[str, float, str]]:
+    """X (a dot) or O (none) of each empty square's lightness map (``(n, h, w)``: the whole
+    square): its mark, score and why.
+
+    The maps are smoothed stacked (the smoothing reaches no further than the
+    square from the middle searched); the ring around the lightest point of the
+    middle lies within the square (:data:`MARK_SHIFT` + :data:`RING` below a half).
+    """
+    n, h, w = lights.shape
+    if n == 0:
+        return []
+    smooth = cv2.GaussianBlur(lights.reshape(n * h, w), (0, 0), DOT_R * pitch * 0.6).reshape(n, h, w)
     s = int(round(MARK_SHIFT * pitch))
-    centre = smooth[h // 2 - s: h // 2 + s + 1, w // 2 - s: w // 2 + s + 1]
-    y, x = np.unravel_index(int(np.argmax(centre)), centre.shape)
+    centre = smooth[:, h // 2 - s: h // 2 + s + 1, w // 2 - s: w // 2 + s + 1]
+    y, x = np.unravel_index(np.argmax(centre.reshape(n, -1), axis=1), centre.shape[1:])
     cy, cx = y + h // 2 - s, x + w // 2 - s
-    ring = light[_ring(h, w, int(cy), int(cx), pitch)]
-    contrast = float(smooth[cy, cx] - np.median(ring))
+    dy, dx = _ring_offsets(pitch)
+    every = np.arange(n)[:, None]
+    ring = lights[every, cy[:, None] + dy, cx[:, None] + dx]
+    contrasts = smooth[np.arange(n), cy, cx] - np.median(ring, axis=1)
+    return [_dot_verdict(float(contrast)) for contrast in contrasts]
+
+
+def _dot_verdict(contrast: float) -> tuple[str, float, str]:
+    """X, O or ``?`` from a dot's contrast: mark, score, why."""
     if contrast >= DOT_YES:
         return "X", contrast - DOT_YES, ""
     if contrast <= DOT_NO:
@@ -167,19 +216,21 @@ def _dot(light: np.ndarray, pitch: int) -> tuple[str, float, str]:
     return "?", 0.0, f"dot contrast {contrast:.2f}"
 
 
-@lru_cache(maxsize=256)
-def _ring(h: int, w: int, cy: int, cx: int, pitch: int) -> np.ndarray:
-    """The pixels of an ``h`` x ``w`` square between :data:`RING` pitches from ``(cy, cx)`` (bool)."""
-    yy, xx = np.mgrid[0:h, 0:w]
-    d = np.hypot(yy - cy, xx - cx) / pitch
-    return (d >= RING[0]) & (d <= RING[1])
+@lru_cache(maxsize=4)
+def _ring_offsets(pitch: int) -> tuple[np.ndarray, np.ndarray]:
+    """Offsets (rows, columns; row by row) of the pixels :data:`RING` pitches from a pixel."""
+    reach = int(np.ceil(RING[1] * pitch))
+    yy, xx = np.mgrid[-reach:reach + 1, -reach:reach + 1]
+    d = np.hypot(yy, xx) / pitch
+    ring = (d >= RING[0]) & (d <= RING[1])
+    return yy[ring], xx[ring]
 
 
 def bodies_of(view, keys) -> dict:
     """The median colour of each square's middle (its body, marks left out), for every square
     of ``keys`` ((r, c) pairs), all in one median."""
     keys = list(keys)
-    patches = np.stack([view.cell(r, c, size=BODY_SIZE) for r, c in keys])
+    patches = _patches(view, keys, BODY_SIZE)
     medians = np.median(patches.reshape(len(keys), -1, patches.shape[-1]), axis=1)
     return dict(zip(keys, medians))
 
@@ -197,28 +248,30 @@ class Greys:
     growing to one corner, a highlight clipped to white, glare washing a patch
     out): one page colour and one grey for the whole board misjudge the
     squares far from the average.  So each body is first divided by the page
-    at the square's corners (:func:`local_page`, times the board's page), then
+    at the square's corners (:func:`local_pages`, times the board's page), then
     compared with the grey of the empty squares around it
-    (:func:`grey_field`).  Computed for the first square asked for (the view
-    is needed), kept for the others.
+    (:func:`grey_field`).  Computed for the first view asked about, kept for
+    the others.
     """
 
     def __init__(self, bodies: dict, page: np.ndarray):
         self.bodies, self.page = bodies, page
         self._view = None
-        self._pages: dict = {}
-        self._balanced: dict = {}
-        self._greys: dict = {}
+        self._index: dict = {}
+        self._arrays: tuple = ()
 
-    def at(self, view, r: int, c: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Square ``(r, c)``'s body white-balanced, its grey, and the page around it."""
+    def arrays(self, view, keys: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The bodies of squares ``keys`` white-balanced, their greys and the page around each (n x 3 each)."""
         if self._view is not view:
             self._view = view
-            corners = corner_pages(view)
-            self._pages = {k: local_page(corners, *k) for k in self.bodies}
-            self._balanced = {k: b * self.page / self._pages[k] for k, b in self.bodies.items()}
-            self._greys = grey_field(self._balanced, self.page)
-        return self._balanced[(r, c)], self._greys[(r, c)], self._pages[(r, c)]
+            every = list(self.bodies)
+            pages = local_pages(corner_pages(view), every)
+            balanced = np.array([self.bodies[k] for k in every]) * self.page / pages
+            greys = grey_field(dict(zip(every, balanced)), self.page)
+            self._index = {k: i for i, k in enumerate(every)}
+            self._arrays = (balanced, np.array([greys[k] for k in every]), pages)
+        idx = [self._index[k] for k in keys]
+        return tuple(a[idx] for a in self._arrays)
 
 
 def corner_pages(view) -> np.ndarray:
@@ -238,12 +291,13 @@ def corner_pages(view) -> np.ndarray:
     return out.astype(np.float64).reshape(view.rows + 1, view.cols + 1, 3)
 
 
-def local_page(corners: np.ndarray, r: int, c: int) -> np.ndarray:
-    """The page's colour at square ``(r, c)``: the mean of the two lightest of its four
-    :func:`corner_pages` (a corner inside a piece shows the piece)."""
-    four = corners[r:r + 2, c:c + 2].reshape(4, 3)
-    two = four[np.argsort(four.sum(axis=1))[-2:]]
-    return np.maximum(two.mean(axis=0), 1e-6)
+def local_pages(corners: np.ndarray, keys: list) -> np.ndarray:
+    """The page's colour at each square of ``keys`` (n x 3): the mean of the two lightest of its
+    four :func:`corner_pages` (a corner inside a piece shows the piece)."""
+    r, c = np.array(keys, np.int64).reshape(-1, 2).T
+    four = np.stack([corners[r, c], corners[r, c + 1], corners[r + 1, c], corners[r + 1, c + 1]], axis=1)
+    two = np.take_along_axis(four, np.argsort(four.sum(axis=2), axis=1)[:, -2:, None], axis=1)
+    return np.maximum(two.mean(axis=1), 1e-6)
 
 
 def grey_field(bodies: dict, page) -> dict:
@@ -258,20 +312,18 @@ def grey_field(bodies: dict, page) -> dict:
     :data:`MIN_GREY` clearly grey bodies every square gets the page's colour
     darkened as the booklet's grey.
     """
-    seeds = []
+    keys = list(bodies)
+    raw = np.array([bodies[k] for k in keys])
+    colours = raw.astype(np.float64)
     for most in GREY_SAT:  # a colour cast on the squares but not the page (clipped white): looser
-        seeds = [k for k, b in bodies.items() if _clearly_grey(b, page, most)]
-        if len(seeds) >= MIN_GREY:
+        seeds = _clearly_grey(colours, page, most)
+        if seeds.sum() >= MIN_GREY:
             break
     else:
         return {k: SQUARE_GREY * page for k in bodies}
-    keys = list(bodies)
-    colours = np.array([bodies[k] for k in keys], np.float64)
-    where = np.array(keys, np.float64)
-    near = np.exp(-((where[:, None, :] - where[None, :, :]) ** 2).sum(axis=2) / (2 * GREY_REACH ** 2))
-    np.fill_diagonal(near, 0.0)
-    overall = np.median(np.array([bodies[k] for k in seeds]), axis=0)
-    empty = np.array([k in seeds for k in keys]) & _near(colours, overall[None, :], page)
+    where, near = _grey_reach(tuple(keys))
+    overall = np.median(raw[seeds], axis=0)
+    empty = seeds & _near(colours, overall[None, :], page)
     for _ in range(GROW_ROUNDS):
         local = _local_grey(colours, where, near, empty, overall)
         grown = empty | _near(colours, local, page)
@@ -282,20 +334,29 @@ def grey_field(bodies: dict, page) -> dict:
     return {k: local[i] for i, k in enumerate(keys)}
 
 
-def _clearly_grey(body, page, most: float) -> bool:
-    """A body white-balanced by the page of saturation at most ``most`` and at least
-    :data:`GREY_LIGHT` light."""
-    return saturation(body / page) <= most and (body / page).max() >= GREY_LIGHT
+@lru_cache(maxsize=8)
+def _grey_reach(keys: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The squares ``keys`` as points (n x 2) and how much each weighs in another's grey
+    (exp(-d^2 / 2 :data:`GREY_REACH`^2), 0 for itself; n x n)."""
+    where = np.array(keys, np.float64)
+    near = np.exp(-((where[:, None, :] - where[None, :, :]) ** 2).sum(axis=2) / (2 * GREY_REACH ** 2))
+    np.fill_diagonal(near, 0.0)
+    where.flags.writeable = near.flags.writeable = False
+    return where, near
+
+
+def _clearly_grey(colours: np.ndarray, page, most: float) -> np.ndarray:
+    """Which bodies (n x 3) white-balanced by the page have a saturation (max - min) / max of
+    at most ``most`` and are at least :data:`GREY_LIGHT` light."""
+    ratio = colours / page
+    high = ratio.max(axis=1)
+    return ((high - ratio.min(axis=1)) / np.maximum(high, 1e-6) <= most) & (high >= GREY_LIGHT)
 
 
 def _near(bodies: np.ndarray, greys: np.ndarray, page) -> np.ndarray:
     """Which of ``bodies`` (n x 3) lie within :data:`GROW_ALONG` along and :data:`GROW_ACROSS`
     across their ``greys`` (n x 3 or 1 x 3; as :func:`away_from_grey`)."""
-    step = np.asarray(page, np.float64)[None, :] - greys
-    size = np.maximum((step * step).sum(axis=1), 1e-6)
-    d = bodies - greys
-    along = (d * step).sum(axis=1) / size
-    across = np.linalg.norm(d - along[:, None] * step, axis=1) / np.sqrt(size)
+    along, across = _away(bodies, greys, page)
     return (np.abs(along) <= GROW_ALONG) & (across <= GROW_ACROSS)
 
 
@@ -325,52 +386,84 @@ def _local_grey(colours: np.ndarray, where: np.ndarray, near: np.ndarray, empty:
     return fitted
 
 
-def read_square(view, r: int, c: int, body, page, grey) -> Square:
-    """One square of the view (see the module docstring); ``grey`` is the empty squares'
-    colour (:func:`grey_reference`, or one colour for the whole board)."""
-    along, across, near_page = colour_of(view, r, c, body, page, grey)
-    if across >= PIECE_ACROSS or along <= PIECE_DARK:
-        middle = view.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT)
-        mark, score, why = _piece_mark(lightness(middle, body, near_page), view.pitch)
-        return Square("piece", mark, tuple(body), score, why)
-    if (along / EMPTY_ALONG[along > 0]) ** 2 + (across / EMPTY_ACROSS) ** 2 <= 1.0:
-        mark, score, why = _dot(lightness(view.cell(r, c, size=1.0), body, near_page), view.pitch)
-        return Square("empty", mark, tuple(body), score, why)
-    return Square("?", "?", tuple(body), 0.0, "neither an empty square's grey nor a piece colour "
-                                                f"({along:.2f} lighter, {across:.2f} in colour)")
+def read_squares(view, bodies: dict, page, grey) -> dict:
+    """Every square of ``bodies`` (key -> body) read (see the module docstring), key -> :class:`Square`;
+    ``grey`` is the empty squares' colour (:func:`grey_reference`, or one colour for the whole board).
+
+    The squares are measured together: the colours at once, the piece squares'
+    marks and the empty squares' dots each over their maps stacked.
+    """
+    keys = list(bodies)
+    body = np.array([bodies[k] for k in keys])
+    along, across, near_page = colours_of(view, keys, body, page, grey)
+    piece = (across >= PIECE_ACROSS) | (along <= PIECE_DARK)
+    half = np.where(along > 0, EMPTY_ALONG[1], EMPTY_ALONG[0])
+    empty = ~piece & ((along / half) ** 2 + (across / EMPTY_ACROSS) ** 2 <= 1.0)
+    verdicts = {}
+    for which, size, read in ((piece, MARK_SIZE + 2 * MARK_SHIFT, _piece_marks), (empty, 1.0, _dots)):
+        idx = np.flatnonzero(which)
+        chosen = [keys[i] for i in idx]
+        maps = lightnesses(_patches(view, chosen, size), body[idx], near_page[idx])
+        verdicts.update(zip(chosen, read(maps, view.pitch)))
+    out = {}
+    for i, k in enumerate(keys):
+        b = tuple(bodies[k])
+        if piece[i] or empty[i]:
+            mark, score, why = verdicts[k]
+            out[k] = Square("piece" if piece[i] else "empty", mark, b, score, why)
+        else:
+            out[k] = Square("?", "?", b, 0.0, "neither an empty square's grey nor a piece colour "
+                                              f"({along[i]:.2f} lighter, {across[i]:.2f} in colour)")
+    return out
 
 
-def colour_of(view, r: int, c: int, body, page, grey) -> tuple[float, float, np.ndarray]:
-    """How far square ``(r, c)``'s body is from an empty square's grey, along and across
-    (:func:`away_from_grey`; across over the contrast left when it is lighter, as glare
-    leaves it), and the page around it (``grey``: see :func:`read_square`)."""
+def colours_of(view, keys: list, bodies: np.ndarray, page, grey) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """How far each square's body (``bodies``, n x 3, in ``keys`` order) is from an empty square's
+    grey, along and across (:func:`away_from_grey`; across over the contrast left when it is
+    lighter, as glare leaves it), and the page around each (``grey``: see :func:`read_squares`)."""
     page = np.maximum(np.asarray(page, np.float64), 1e-6)
-    balanced, near_page = body, page
     if isinstance(grey, Greys):
-        balanced, grey, near_page = grey.at(view, r, c)
-    along, across = away_from_grey(balanced, grey, page)
-    if along > 0:  # washed out towards the page: colour is weighed against the contrast left
-        across /= max(1.0 - along, WASHED_FLOOR)
+        balanced, greys, near_page = grey.arrays(view, keys)
+    else:
+        balanced = np.asarray(bodies, np.float64)
+        greys = np.broadcast_to(np.asarray(grey, np.float64), balanced.shape)
+        near_page = np.broadcast_to(page, balanced.shape)
+    along, across = _away(balanced, greys, page)
+    washed = along > 0  # washed out towards the page: colour is weighed against the contrast left
+    across = np.where(washed, across / np.maximum(1.0 - along, WASHED_FLOOR), across)
     return along, across, near_page
 
 
 def away_from_grey(body, grey, page) -> tuple[float, float]:
     """How far ``body`` is from the board's grey along the step grey -> page and across it, in steps."""
-    step = np.asarray(page, np.float64) - np.asarray(grey, np.float64)
-    size = max(float(step @ step), 1e-6)
-    d = np.asarray(body, np.float64) - np.asarray(grey, np.float64)
-    along = float(d @ step) / size
-    return along, float(np.linalg.norm(d - along * step)) / np.sqrt(size)
+    along, across = _away(np.asarray(body, np.float64)[None], np.asarray(grey, np.float64)[None], page)
+    return float(along[0]), float(across[0])
+
+
+def _away(bodies: np.ndarray, greys: np.ndarray, page) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`away_from_grey` of each of ``bodies`` against its grey (n x 3 each)."""
+    step = np.asarray(page, np.float64)[None, :] - greys
+    size = np.maximum((step * step).sum(axis=1), 1e-6)
+    d = bodies - greys
+    along = (d * step).sum(axis=1) / size
+    return along, np.linalg.norm(d - along[:, None] * step, axis=1) / np.sqrt(size)
 
 
 def gap_share(view, a: tuple[int, int], b: tuple[int, int], bodies, page) -> float:
     """Where the gap between squares ``a`` and ``b`` lies from page (0) to their bodies (1):
-    1 - :func:`_gap_peak`, between 0 and 1."""
-    return 1.0 - float(np.clip(_gap_peak(view, a, b, bodies, page), 0.0, 1.0))
+    1 - :func:`_gap_peaks`, between 0 and 1."""
+    return gap_shares(view, [(a, b)], [bodies], page)[0]
 
 
-def _gap_peak(view, a: tuple[int, int], b: tuple[int, int], bodies, page) -> float:
-    """How far the gap between squares ``a`` and ``b`` comes from their bodies towards the page
+def gap_shares(view, pairs: list, bodies: list, page) -> list[float]:
+    """:func:`gap_share` of each pair of neighbouring squares (``bodies``: each pair's two bodies)."""
+    if not pairs:
+        return []
+    return [1.0 - float(np.clip(p, 0.0, 1.0)) for p in _gap_peaks(view, pairs, bodies, page)]
+
+
+def _gap_peaks(view, pairs: list, bodies: list, page) -> np.ndarray:
+    """How far the gap between each pair of squares comes from their bodies towards the page
     (0 body, 1 page; the lesser of the two bodies').
 
     The strip across the gap (:data:`GAP_ACROSS` each side of where it should
@@ -378,6 +471,26 @@ def _gap_peak(view, a: tuple[int, int], b: tuple[int, int], bodies, page) -> flo
     along), and its lightest point counts: a blurred photo spreads a thin gap
     out and a corner fitted a little off moves it.
     """
+    strips = [_gap_strip(view, a, b) for a, b in pairs]
+    if len({s.shape for s in strips}) == 1:
+        return _profile_peaks(np.median(np.stack(strips), axis=1), bodies, page)
+    # cut off by the view's edge: strips of several sizes
+    return np.concatenate([_profile_peaks(np.median(s, axis=0)[None], [two], page)
+                           for s, two in zip(strips, bodies)])
+
+
+def _profile_peaks(profiles: np.ndarray, bodies: list, page) -> np.ndarray:
+    """The lightest point of each profile across a gap (``(m, w, 3)``) from the lesser of its
+    pair's two bodies towards the page (:func:`lightness`), ``(m,)``."""
+    m = len(profiles)
+    maps = lightnesses(np.repeat(profiles, 2, axis=0)[:, None], np.asarray(bodies).reshape(2 * m, 3),
+                       np.broadcast_to(np.asarray(page), (2 * m, 3)))
+    return maps.max(axis=(1, 2)).reshape(m, 2).min(axis=1)
+
+
+def _gap_strip(view, a: tuple[int, int], b: tuple[int, int]) -> np.ndarray:
+    """The view's pixels around the gap between squares ``a`` and ``b``, the profile across the
+    gap along axis 1 (float32)."""
     (ra, ca), (rb, cb) = a, b
     u, v = (ca + cb) / 2 + 0.5, (ra + rb) / 2 + 0.5
     x, y = view.board_to_view([(u, v)])[0]
@@ -386,10 +499,7 @@ def _gap_peak(view, a: tuple[int, int], b: tuple[int, int], bodies, page) -> flo
     y0, y1 = max(int(round(y - hh)), 0), int(round(y + hh)) + 1
     x0, x1 = max(int(round(x - hw)), 0), int(round(x + hw)) + 1
     strip = np.asarray(view.image[y0:y1, x0:x1], np.float32)
-    if ra != rb:
-        strip = strip.transpose(1, 0, 2)  # the profile across the gap runs along axis 1
-    profile = np.median(strip, axis=0)[None]
-    return min(float(lightness(profile, body, page).max()) for body in bodies)
+    return strip if ra == rb else strip.transpose(1, 0, 2)
 
 
 def joined(share: float) -> bool | None:

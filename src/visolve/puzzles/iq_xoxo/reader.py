@@ -36,7 +36,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
-from visolve.puzzles.iq_xoxo.cells import PITCH, bodies_of, gap_share, grey_reference, joined, read_square
+from visolve.puzzles.iq_xoxo.cells import PITCH, bodies_of, gap_share, gap_shares, grey_reference, joined, read_squares
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.number import read_number
@@ -166,9 +166,10 @@ def _settled(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, 
     :data:`MAX_DOUBT` of them) settled when exactly one way of taking them gives whole pieces of
     the set; otherwise the first square in doubt is named."""
     unsure = sorted(k for k, s in squares.items() if s.kind == "?")
+    shares = _shares(view, squares, page)
     if not unsure:
-        return _pieces(view, squares, page, upright)
-    found, shares = set(), {}
+        return _pieces(view, squares, page, upright, shares)
+    found = set()
     for kinds in itertools.product(("empty", "piece"), repeat=len(unsure) if len(unsure) <= MAX_DOUBT else 0):
         trial = dict(squares)
         trial.update({k: replace(squares[k], kind=kind) for k, kind in zip(unsure, kinds)})
@@ -179,6 +180,15 @@ def _settled(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, 
     if len(found) == 1 and len(unsure) <= MAX_DOUBT:
         return found.pop()
     raise ReadError(f"square {square_name(*unsure[0])} of the view: {squares[unsure[0]].why}")
+
+
+def _shares(view: BoardView, squares: dict, page) -> dict:
+    """The gap shares (:func:`~visolve.puzzles.iq_xoxo.cells.gap_share`) between every two
+    neighbouring squares that are, or may be, piece squares, measured together (pair -> share)."""
+    maybe = {k for k, s in squares.items() if s.kind != "empty"}
+    pairs = [((r, c), nb) for r, c in sorted(maybe) for nb in ((r, c + 1), (r + 1, c)) if nb in maybe]
+    bodies = [(squares[a].body, squares[b].body) for a, b in pairs]
+    return dict(zip(pairs, gap_shares(view, pairs, bodies, page)))
 
 
 def _joined_groups(cells: list, links: list) -> list[list[tuple[int, int]]]:
@@ -302,7 +312,7 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
         return BoardReading(view, {}, None, f"a board-like block shows gaps between only {share:.0%} of its squares")
     bodies = bodies_of(view, [(r, c) for r in range(ROWS) for c in range(COLS)])
     grey = grey_reference(bodies, page)
-    squares = {k: read_square(view, *k, bodies[k], page, grey) for k in bodies}
+    squares = read_squares(view, bodies, page, grey)
     out = BoardReading(view, squares)
     try:
         upright = _upright(squares)
