@@ -286,7 +286,7 @@ def corner_pages(view) -> np.ndarray:
     xs = np.clip(start[:, 0:1] + np.arange(size), 0, w - 1)
     px = np.asarray(view.image, np.float32)[ys[:, :, None], xs[:, None, :]].reshape(len(where), -1, 3)
     n = max(1, int(round(CORNER_TOP * px.shape[1])))
-    top = np.argpartition(px.sum(axis=2), -n, axis=1)[:, -n:]
+    top = np.argpartition(px[..., 0] + px[..., 1] + px[..., 2], -n, axis=1)[:, -n:]
     out = np.take_along_axis(px, top[:, :, None], axis=1).mean(axis=1)
     return out.astype(np.float64).reshape(view.rows + 1, view.cols + 1, 3)
 
@@ -321,28 +321,32 @@ def grey_field(bodies: dict, page) -> dict:
             break
     else:
         return {k: SQUARE_GREY * page for k in bodies}
-    where, near = _grey_reach(tuple(keys))
+    design, near = _grey_reach(tuple(keys))
     overall = np.median(raw[seeds], axis=0)
     empty = seeds & _near(colours, overall[None, :], page)
     for _ in range(GROW_ROUNDS):
-        local = _local_grey(colours, where, near, empty, overall)
+        local = _local_grey(colours, design, near, empty, overall)
         grown = empty | _near(colours, local, page)
         if np.array_equal(grown, empty):
             break
         empty = grown
-    local = _local_grey(colours, where, near, empty, overall)
+    else:
+        local = _local_grey(colours, design, near, empty, overall)
     return {k: local[i] for i, k in enumerate(keys)}
 
 
 @lru_cache(maxsize=8)
 def _grey_reach(keys: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """The squares ``keys`` as points (n x 2) and how much each weighs in another's grey
-    (exp(-d^2 / 2 :data:`GREY_REACH`^2), 0 for itself; n x n)."""
+    """The design of each square's plane over the squares ``keys`` (n x n x 3: 1 and the other
+    square's offset) and how much each square weighs in another's grey (exp(-d^2 / 2
+    :data:`GREY_REACH`^2), 0 for itself; n x n)."""
     where = np.array(keys, np.float64)
     near = np.exp(-((where[:, None, :] - where[None, :, :]) ** 2).sum(axis=2) / (2 * GREY_REACH ** 2))
     np.fill_diagonal(near, 0.0)
-    where.flags.writeable = near.flags.writeable = False
-    return where, near
+    offset = where[None, :, :] - where[:, None, :]
+    design = np.concatenate([np.ones(offset.shape[:2] + (1,)), offset], axis=2)
+    design.flags.writeable = near.flags.writeable = False
+    return design, near
 
 
 def _clearly_grey(colours: np.ndarray, page, most: float) -> np.ndarray:
@@ -360,16 +364,14 @@ def _near(bodies: np.ndarray, greys: np.ndarray, page) -> np.ndarray:
     return (np.abs(along) <= GROW_ALONG) & (across <= GROW_ACROSS)
 
 
-def _local_grey(colours: np.ndarray, where: np.ndarray, near: np.ndarray, empty: np.ndarray,
+def _local_grey(colours: np.ndarray, design: np.ndarray, near: np.ndarray, empty: np.ndarray,
                 overall: np.ndarray) -> np.ndarray:
     """Each square's grey: a plane fitted to the empty squares' colours around it (weights
-    ``near``, a square's own 0), which follows a gradient of light to the board's edge; the
-    slopes are held towards 0 by :data:`SLOPE_RIDGE`, the board's ``overall`` grey weighs
-    :data:`GREY_PRIOR` at the square itself, and the fit is held within the colours of the
-    empty squares near it (:data:`CLAMP_WEIGHT`)."""
+    ``near``, a square's own 0; ``design``: see :func:`_grey_reach`), which follows a gradient
+    of light to the board's edge; the slopes are held towards 0 by :data:`SLOPE_RIDGE`, the
+    board's ``overall`` grey weighs :data:`GREY_PRIOR` at the square itself, and the fit is
+    held within the colours of the empty squares near it (:data:`CLAMP_WEIGHT`)."""
     w = near * empty[None, :]
-    offset = where[None, :, :] - where[:, None, :]
-    design = np.concatenate([np.ones(offset.shape[:2] + (1,)), offset], axis=2)
     weighted = (design * w[:, :, None]).transpose(0, 2, 1)
     lhs = weighted @ design
     rhs = weighted @ colours
@@ -378,10 +380,11 @@ def _local_grey(colours: np.ndarray, where: np.ndarray, near: np.ndarray, empty:
     lhs[:, 1, 1] += SLOPE_RIDGE
     lhs[:, 2, 2] += SLOPE_RIDGE
     fitted = np.linalg.solve(lhs, rhs)[:, 0, :]
-    seen = (w >= CLAMP_WEIGHT)[:, :, None]  # no further than the greys seen around it
-    low = np.where(seen, colours[None], np.inf).min(axis=1)
-    high = np.where(seen, colours[None], -np.inf).max(axis=1)
-    some = seen[:, :, 0].any(axis=1)
+    seen = (w >= CLAMP_WEIGHT)[:, None, :]  # no further than the greys seen around it
+    by_channel = colours.T[None]
+    low = np.where(seen, by_channel, np.inf).min(axis=2)
+    high = np.where(seen, by_channel, -np.inf).max(axis=2)
+    some = seen[:, 0, :].any(axis=1)
     fitted[some] = np.clip(fitted[some], low[some], high[some])
     return fitted
 
