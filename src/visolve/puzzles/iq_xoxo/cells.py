@@ -138,6 +138,17 @@ def lightnesses(patches: np.ndarray, bodies, pages) -> np.ndarray:
     return out
 
 
+def median_last(values: np.ndarray) -> np.ndarray:
+    """The median along the last axis, as :func:`numpy.median` gives it, by one partition (numpy's
+    median partitions at both middles, and over another axis copies lane by lane: 4-5x slower)."""
+    k = values.shape[-1] // 2
+    part = np.array(values, order="C")  # a copy, the last axis contiguous
+    part.partition(k, axis=-1)
+    if values.shape[-1] % 2:
+        return part[..., k]
+    return (part[..., :k].max(axis=-1) + part[..., k]) / 2
+
+
 def _patches(view, keys: list, size: float) -> np.ndarray:
     """The patches of ``size`` board units around the squares ``keys``, stacked ``(n, s, s, 3)``
     (as :meth:`~visolve.vision.view.BoardView.cell` cuts them, edge pixels beyond the view)."""
@@ -203,7 +214,7 @@ def _dots(lights: np.ndarray, pitch: int) -> list[tuple[str, float, str]]:
     dy, dx = _ring_offsets(pitch)
     every = np.arange(n)[:, None]
     ring = lights[every, cy[:, None] + dy, cx[:, None] + dx]
-    contrasts = smooth[np.arange(n), cy, cx] - np.median(ring, axis=1)
+    contrasts = smooth[np.arange(n), cy, cx] - median_last(ring)
     return [_dot_verdict(float(contrast)) for contrast in contrasts]
 
 
@@ -231,7 +242,7 @@ def bodies_of(view, keys) -> dict:
     of ``keys`` ((r, c) pairs), all in one median."""
     keys = list(keys)
     patches = _patches(view, keys, BODY_SIZE)
-    medians = np.median(patches.reshape(len(keys), -1, patches.shape[-1]), axis=1)
+    medians = median_last(patches.reshape(len(keys), -1, patches.shape[-1]).transpose(0, 2, 1))
     return dict(zip(keys, medians))
 
 
@@ -476,7 +487,7 @@ def _gap_peaks(view, pairs: list, bodies: list, page) -> np.ndarray:
     """
     strips = [_gap_strip(view, a, b) for a, b in pairs]
     if len({s.shape for s in strips}) == 1:
-        return _profile_peaks(np.median(np.stack(strips), axis=1), bodies, page)
+        return _profile_peaks(median_last(np.stack(strips).transpose(0, 2, 3, 1)), bodies, page)
     # cut off by the view's edge: strips of several sizes
     return np.concatenate([_profile_peaks(np.median(s, axis=0)[None], [two], page)
                            for s, two in zip(strips, bodies)])

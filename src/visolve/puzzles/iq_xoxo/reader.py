@@ -36,7 +36,8 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
-from visolve.puzzles.iq_xoxo.cells import PITCH, bodies_of, gap_share, gap_shares, grey_reference, joined, read_squares
+from visolve.puzzles.iq_xoxo.cells import (PITCH, bodies_of, gap_share, gap_shares, grey_reference, joined, median_last,
+                                           read_squares)
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.number import read_number
@@ -91,7 +92,7 @@ def _page_colour(view: BoardView) -> np.ndarray:
     m = int(round(MARGIN * view.pitch * 0.7))
     ring = np.concatenate([img[:m].reshape(-1, 3), img[-m:].reshape(-1, 3),
                            img[:, :m].reshape(-1, 3), img[:, -m:].reshape(-1, 3)])
-    return np.median(ring, axis=0)
+    return median_last(ring.T)
 
 
 def _upright(squares: dict) -> bool:
