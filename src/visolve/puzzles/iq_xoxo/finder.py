@@ -126,14 +126,14 @@ def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     small = cv2.resize(work, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     k = max(3, int(round(BALANCE_REACH * max(small.shape[:2]))) | 1)
     light = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    light = cv2.blur(light, (k, k))
-    light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    light = cv2.resize(cv2.max(cv2.blur(light, (k, k)), 8), (w, h), interpolation=cv2.INTER_LINEAR)
     smooth = cv2.GaussianBlur(work, (0, 0), DENOISE)
-    ratio = cv2.split(cv2.divide(smooth.astype(np.float32), cv2.max(light, 8).astype(np.float32)))
+    channels = cv2.split(smooth)
+    ratio = [cv2.divide(s, wh, dtype=cv2.CV_32F) for s, wh in zip(channels, cv2.split(light))]
     top = cv2.max(cv2.max(ratio[0], ratio[1]), ratio[2])
     low = cv2.min(cv2.min(ratio[0], ratio[1]), ratio[2])
-    b, g, r = cv2.split(smooth)
-    return (cv2.max(cv2.max(b, g), r), top - low > INK_SAT * np.maximum(top, 1e-3),
+    coloured = cv2.compare(low, cv2.multiply(top, 1.0 - INK_SAT), cv2.CMP_LT) > 0  # top - low > INK_SAT top
+    return (cv2.max(cv2.max(channels[0], channels[1]), channels[2]), coloured,
             cv2.cvtColor(smooth, cv2.COLOR_BGR2GRAY))
 
 
@@ -222,6 +222,14 @@ def _keep(mask: np.ndarray, good, with_areas: bool = False):
     return keep[labels], centres[1:][ok]
 
 
+def _holes(mask: np.ndarray, most: float) -> np.ndarray:
+    """The parts of ``mask``'s background (4-connected) of at most ``most`` px (0/255)."""
+    n, labels = cv2.connectedComponents(cv2.bitwise_not(mask), connectivity=4)
+    small = np.bincount(labels.ravel(), minlength=n) <= most  # areas alone: no stats needed
+    small[0] = False  # the mask itself
+    return (small.view(np.uint8) * np.uint8(255))[labels]
+
+
 @dataclass(frozen=True)
 class Parts:
     """What boards are made of (see :func:`board_parts`)."""
@@ -247,8 +255,7 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     ink = ink_mask(grey, coloured, REACH * pitch)
     if dull is not None:
         ink = cv2.bitwise_or(ink, ink_mask(dull, coloured, REACH * pitch))
-    holes, _c = _keep(cv2.bitwise_not(ink), lambda st: st[:, 4] <= HOLE * pitch**2)
-    ink = cv2.bitwise_or(ink, holes)  # a square's dot is part of the square
+    ink = cv2.bitwise_or(ink, _holes(ink, HOLE * pitch**2))  # a square's dot is part of the square
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
 
     def square(st):

@@ -130,27 +130,32 @@ def _groups(n: int, pairs, centres: np.ndarray) -> list[dict[int, tuple[int, int
     span = np.array([k for _i, _j, k in pairs], np.float64)
     vec = (centres[ij[:, 1]] - centres[ij[:, 0]]) / span[:, None]
     adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for (i, j), k, v in zip(ij.tolist(), span.tolist(), vec):
-        adj[i].append((j, int(k)))
-        adj[j].append((i, -int(k)))
-    groups, seen = [], set()
+    for (i, j), k in zip(ij.tolist(), span.astype(np.int64).tolist()):
+        adj[i].append((j, k))
+        adj[j].append((i, -k))
+    label = np.full(n, -1, np.int64)
+    starts = []
     for start in range(n):
-        if start in seen or not adj[start]:
+        if label[start] >= 0 or not adj[start]:
             continue
         members = _reach(start, adj)
-        seen |= members
-        idx = [p for p, (i, j) in enumerate(ij.tolist()) if i in members]
-        if len(members) < MIN_GROUP or not idx:
+        label[list(members)] = len(starts)
+        starts.append((start, len(members)))
+    first = label[ij[:, 0]]
+    groups = []
+    for g, (start, size) in enumerate(starts):
+        idx = np.nonzero(first == g)[0]
+        if size < MIN_GROUP or not len(idx):
             continue
-        ones = [p for p in idx if span[p] == 1]
+        ones = idx[span[idx] == 1]
         theta = _angle(vec[ones] if len(ones) >= MIN_GROUP else vec[idx])
         straight, unit = _directions(vec[idx], theta, span[idx])
-        steps = {}
-        for p, ok, u in zip(idx, straight, unit):
-            if ok:
-                i, j = ij[p]
-                steps.setdefault(i, []).append((j, u * int(span[p])))
-                steps.setdefault(j, []).append((i, -u * int(span[p])))
+        steps: dict[int, list] = {}
+        keep = idx[straight]
+        moves = (unit[straight] * span[keep, None].astype(np.int64)).tolist()
+        for (i, j), (dx, dy) in zip(ij[keep].tolist(), moves):
+            steps.setdefault(i, []).append((j, (dx, dy)))
+            steps.setdefault(j, []).append((i, (-dx, -dy)))
         groups.append(_walk(start, steps))
     return sorted(groups, key=len, reverse=True)
 
@@ -173,7 +178,7 @@ def _walk(start: int, steps: dict) -> dict[int, tuple[int, int]]:
         a = queue.popleft()
         for b, s in steps.get(a, []):
             if b not in coords:
-                coords[b] = (coords[a][0] + int(s[0]), coords[a][1] + int(s[1]))
+                coords[b] = (coords[a][0] + s[0], coords[a][1] + s[1])
                 queue.append(b)
     return coords
 
@@ -224,30 +229,30 @@ def _window(hom: np.ndarray, cells: dict, grey: BoxMeans, colour: BoxMeans, pitc
 def _best_window(integral: np.ndarray, mine: np.ndarray, shape, taken: list, least: int):
     """The window (x, y, cols, rows of the group's box) holding most covered cells, at least
     ``least``, and :data:`MIN_GROUP` of the group's squares, not running on past a
-    side and clear of the windows ``taken``; None when there is none."""
-    best = None
+    side and clear of the windows ``taken``; None when there is none (of equals, the first
+    in the order: long side across, then down, then along)."""
+    found = []
     for cols, rows in ((COLS, ROWS), (ROWS, COLS)):
-        for y in range(1, shape[0] - rows):
-            for x in range(1, shape[1] - cols):
-                inside = _sum(integral, x, y, cols, rows)
-                if inside < least or (best is not None and inside <= best[0]):
-                    continue
-                if _sum(mine, x, y, cols, rows) < MIN_GROUP or any(_overlap((x, y, cols, rows), t) for t in taken):
-                    continue
-                sides = (_sum(integral, x, y - 1, cols, 1), _sum(integral, x, y + rows, cols, 1),
-                         _sum(integral, x - 1, y, 1, rows), _sum(integral, x + cols, y, 1, rows))
-                if max(n / length for n, length in zip(sides, (cols, cols, rows, rows))) <= RUNS_ON:
-                    best = (inside, x, y, cols, rows)
-    return None if best is None else best[1:]
+        ny, nx = shape[0] - rows - 1, shape[1] - cols - 1
+        if ny <= 0 or nx <= 0:
+            continue
+        y, x = np.mgrid[1:1 + ny, 1:1 + nx]
+        inside = _sums(integral, x, y, cols, rows)
+        ok = (inside >= least) & (_sums(mine, x, y, cols, rows) >= MIN_GROUP)
+        sides = (_sums(integral, x, y - 1, cols, 1) / cols, _sums(integral, x, y + rows, cols, 1) / cols,
+                 _sums(integral, x - 1, y, 1, rows) / rows, _sums(integral, x + cols, y, 1, rows) / rows)
+        ok &= np.maximum.reduce(sides) <= RUNS_ON
+        for tx, ty, tc, tr in taken:  # clear of the windows already taken
+            ok &= ~((x < tx + tc) & (tx < x + cols) & (y < ty + tr) & (ty < y + rows))
+        found += [(int(inside[a, b]), int(x[a, b]), int(y[a, b]), cols, rows) for a, b in zip(*np.nonzero(ok))]
+    if not found:
+        return None
+    return max(found, key=lambda w: w[0])[1:]  # max keeps the first of equals
 
 
-def _overlap(a: tuple, b: tuple) -> bool:
-    """Whether windows (x, y, cols, rows) ``a`` and ``b`` share a cell."""
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-def _sum(integral: np.ndarray, x: int, y: int, w: int, h: int) -> int:
-    return int(integral[y + h, x + w] - integral[y, x + w] - integral[y + h, x] + integral[y, x])
+def _sums(integral: np.ndarray, x: np.ndarray, y: np.ndarray, w: int, h: int) -> np.ndarray:
+    """The sums of the ``w`` x ``h`` boxes at ``x``, ``y`` (arrays of the same shape) of an integral image."""
+    return integral[y + h, x + w] - integral[y, x + w] - integral[y + h, x] + integral[y, x]
 
 
 def lattice_quads(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, grey: np.ndarray,
