@@ -30,6 +30,7 @@ from functools import lru_cache
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from visolve.puzzles.iq_xoxo.draw import draw_mark
 
@@ -157,7 +158,10 @@ def _patches(view, keys: list, size: float) -> np.ndarray:
     x0, y0 = np.round(centres - s / 2).astype(np.int64).T
     h, w = view.image.shape[:2]
     if len(keys) and x0.min() >= 0 and y0.min() >= 0 and x0.max() + s <= w and y0.max() + s <= h:
-        return np.stack([view.image[y: y + s, x: x + s] for x, y in zip(x0, y0)])
+        image = view.image  # every s x s window of it, gathered at once
+        windows = as_strided(image, (h - s + 1, w - s + 1, s, s) + image.shape[2:], image.strides[:2] + image.strides,
+                             writeable=False)
+        return windows[y0, x0]
     ys = np.clip(y0[:, None] + np.arange(s), 0, h - 1)
     xs = np.clip(x0[:, None] + np.arange(s), 0, w - 1)
     return view.image[ys[:, :, None], xs[:, None, :]]
@@ -485,7 +489,7 @@ def _gap_peaks(view, pairs: list, bodies: list, page) -> np.ndarray:
     along), and its lightest point counts: a blurred photo spreads a thin gap
     out and a corner fitted a little off moves it.
     """
-    strips = [_gap_strip(view, a, b) for a, b in pairs]
+    strips = _gap_strips(view, pairs)
     if len({s.shape for s in strips}) == 1:
         return _profile_peaks(median_last(np.stack(strips).transpose(0, 2, 3, 1)), bodies, page)
     # cut off by the view's edge: strips of several sizes
@@ -502,18 +506,19 @@ def _profile_peaks(profiles: np.ndarray, bodies: list, page) -> np.ndarray:
     return maps.max(axis=(1, 2)).reshape(m, 2).min(axis=1)
 
 
-def _gap_strip(view, a: tuple[int, int], b: tuple[int, int]) -> np.ndarray:
-    """The view's pixels around the gap between squares ``a`` and ``b``, the profile across the
-    gap along axis 1 (float32)."""
-    (ra, ca), (rb, cb) = a, b
-    u, v = (ca + cb) / 2 + 0.5, (ra + rb) / 2 + 0.5
-    x, y = view.board_to_view([(u, v)])[0]
+def _gap_strips(view, pairs: list) -> list[np.ndarray]:
+    """The view's pixels around the gap between each pair of neighbouring squares, the profile
+    across the gap along axis 1 (float32)."""
+    (ra, ca), (rb, cb) = np.array(pairs, np.int64).transpose(1, 2, 0)
+    x, y = view.board_to_view(np.stack([(ca + cb) / 2 + 0.5, (ra + rb) / 2 + 0.5], axis=1)).T
     across, along = GAP_ACROSS * view.pitch, GAP_ALONG * view.pitch
-    hw, hh = (across, along) if ra == rb else (along, across)
-    y0, y1 = max(int(round(y - hh)), 0), int(round(y + hh)) + 1
-    x0, x1 = max(int(round(x - hw)), 0), int(round(x + hw)) + 1
-    strip = np.asarray(view.image[y0:y1, x0:x1], np.float32)
-    return strip if ra == rb else strip.transpose(1, 0, 2)
+    same_row = ra == rb
+    hw, hh = np.where(same_row, across, along), np.where(same_row, along, across)
+    y0, y1 = np.maximum(np.round(y - hh), 0).astype(np.int64), np.round(y + hh).astype(np.int64) + 1
+    x0, x1 = np.maximum(np.round(x - hw), 0).astype(np.int64), np.round(x + hw).astype(np.int64) + 1
+    image = np.asarray(view.image, np.float32)
+    strips = [image[t:b, l:r] for t, b, l, r in zip(y0, y1, x0, x1)]
+    return [s if row else s.transpose(1, 0, 2) for s, row in zip(strips, same_row)]
 
 
 def joined(share: float) -> bool | None:

@@ -127,10 +127,10 @@ def _unit(img: np.ndarray) -> np.ndarray:
 
 def _ink(mask: np.ndarray) -> tuple[slice, slice] | None:
     """Rows and columns of a boolean mask's ink, or None when it has none."""
-    ys, xs = np.nonzero(mask)
+    ys, xs = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
     if ys.size == 0:
         return None
-    return slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1)
+    return slice(ys[0], ys[-1] + 1), slice(xs[0], xs[-1] + 1)
 
 
 def _drawn(digit: str, face: str, weight: int, grow: float) -> np.ndarray:
