@@ -131,12 +131,11 @@ def lightnesses(patches: np.ndarray, bodies, pages) -> np.ndarray:
     spans = np.asarray(pages, np.float32) - bodies
     n, h, w = patches.shape[:3]
     norms = np.array([float(s @ s) for s in spans], np.float32)
-    seen = norms >= 1e-6
-    out = np.zeros((n, h, w), np.float32)
-    if seen.any():
-        d = (patches[seen].astype(np.float32) - bodies[seen][:, None, None, :]).reshape(int(seen.sum()), -1, 3)
-        out[seen] = (np.matmul(d, spans[seen][:, :, None])[..., 0] / norms[seen][:, None]).reshape(-1, h, w)
-    return out
+    seen = norms >= 1e-6  # else the page is the body: 0
+    d = np.subtract(patches, bodies[:, None, None, :], dtype=np.float32).reshape(n, h * w, 3)
+    out = np.matmul(d, spans[:, :, None])[..., 0] / np.where(seen, norms, 1.0)[:, None]
+    out[~seen] = 0.0
+    return out.reshape(n, h, w)
 
 
 def median_last(values: np.ndarray) -> np.ndarray:
@@ -178,7 +177,7 @@ def _piece_marks(lights: np.ndarray, pitch: int) -> list[tuple[str, float, str]]
     n, h, w = lights.shape
     if n == 0:
         return []
-    tops = np.percentile(lights, MARK_CLIP, axis=(1, 2))
+    tops = np.percentile(lights.reshape(n, -1), MARK_CLIP, axis=1)
     stack = np.clip(lights, 0.0, np.maximum(tops, 1e-3)[:, None, None]).reshape(n * h, w)
     best = {"X": np.full(n, -1.0), "O": np.full(n, -1.0)}
     for which, tmpl in _templates(pitch):
