@@ -67,11 +67,13 @@ def _sampled(hom: np.ndarray, cells: np.ndarray, offsets: np.ndarray, grey: BoxM
 
 #: where a cell's middle is sampled (lattice units from its top-left corner)
 _MIDDLE_AT = np.array([(0.5 + dx, 0.5 + dy) for dx in (-QUARTER, QUARTER) for dy in (-QUARTER, QUARTER)])
-#: where its four gaps are sampled: side (left, right, top, bottom) x GAP_ALONG x GAP_ACROSS
-_GAP_AT = np.array([(ax + d * nx + t * ny, ay + d * ny + t * nx)
-                    for (ax, ay), (nx, ny) in (((0.0, 0.5), (1, 0)), ((1.0, 0.5), (1, 0)),
-                                               ((0.5, 0.0), (0, 1)), ((0.5, 1.0), (0, 1)))
-                    for t in GAP_ALONG for d in GAP_ACROSS])
+#: the four sides of a cell as (edge, unit step along it): which edge (left/right: a
+#: vertical one, at the cell's x or x + 1; top/bottom: a horizontal one, at y or y + 1)
+_SIDES = ((0, (0, 0)), (0, (1, 0)), (1, (0, 0)), (1, (0, 1)))
+#: where an edge's gap is sampled (lattice units from its top or left end): GAP_ALONG x GAP_ACROSS,
+#: for a vertical edge then a horizontal one
+_EDGE_AT = tuple(np.array([(d * nx + t * ny + ny / 2, d * ny + t * nx + nx / 2)
+                           for t in GAP_ALONG for d in GAP_ACROSS]) for nx, ny in ((1, 0), (0, 1)))
 
 
 def _middles(hom: np.ndarray, cells: np.ndarray, grey: BoxMeans, pitch: float) -> np.ndarray:
@@ -82,15 +84,36 @@ def _middles(hom: np.ndarray, cells: np.ndarray, grey: BoxMeans, pitch: float) -
 
 def _gaps(hom: np.ndarray, cells: np.ndarray, grey: BoxMeans, pitch: float) -> np.ndarray:
     """The light of each cell's four surrounding gaps (n x 4: left, right, top, bottom): the
-    median along each gap of the lightest across it."""
+    median along each gap of the lightest across it.
+
+    A gap between two cells is one edge of both: each edge is sampled once.
+    """
     radius = max(1, int(round(GAP_BOX * pitch / 2)))
-    values = _sampled(hom, cells, _GAP_AT, grey, radius).reshape(4, len(GAP_ALONG), len(GAP_ACROSS), len(cells))
-    return np.median(np.max(values, axis=2), axis=1).T
+    out = np.empty((len(cells), 4))
+    for vertical in (0, 1):
+        sides = [k for k, (edge, _step) in enumerate(_SIDES) if edge == vertical]
+        ends = np.concatenate([cells + np.array(_SIDES[k][1]) for k in sides])
+        edges, which = _unique_points(ends)
+        values = _sampled(hom, edges, _EDGE_AT[vertical], grey, radius).reshape(
+            len(GAP_ALONG), len(GAP_ACROSS), len(edges))
+        light = np.median(np.max(values, axis=1), axis=0)[which.ravel()]
+        for n, k in enumerate(sides):
+            out[:, k] = light[n * len(cells):(n + 1) * len(cells)]
+    return out
+
+
+def _unique_points(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of ``points`` (n x 2, whole numbers) and where each row is among them."""
+    whole = np.round(points).astype(np.int64)
+    low = whole.min(axis=0)
+    key = (whole[:, 0] - low[0]) * (int(whole[:, 1].max() - low[1]) + 1) + (whole[:, 1] - low[1])
+    _keys, first, which = np.unique(key, return_index=True, return_inverse=True)
+    return points[first], which
 
 
 def cell_evidence(hom: np.ndarray, cells: np.ndarray, grey: BoxMeans, colour: BoxMeans,
                   pitch: float) -> np.ndarray:
-    """Whether each lattice cell (n x 2, its top-left corner in lattice units) looks like a
+    """Whether each lattice cell (n x 2, its top-left corner in whole lattice units) looks like a
     board's square (see the module docstring), not counting the squares seen.
 
     ``grey`` and ``colour`` are the :class:`BoxMeans` of the light plane and of

@@ -147,13 +147,17 @@ def ink_mask(grey: np.ndarray, coloured: np.ndarray, reach: float) -> np.ndarray
     """
     box = kernel(reach)
     top = cv2.dilate(grey, box)
-    plain = grey.copy()
-    plain[coloured] = 255  # a dark piece next to a grey square is no reference for the square
-    low = cv2.erode(plain, box)
-    top16, low16 = top.astype(np.int16), low.astype(np.int16)
-    span = top16 - low16
-    dark = (2 * grey.astype(np.int16) < top16 + low16) & (span * RANGE_DEN > top16 * RANGE_NUM) & ~coloured
-    return dark.view(np.uint8) * np.uint8(255)
+    paint = coloured.view(np.uint8) * np.uint8(255)
+    low = cv2.erode(cv2.max(grey, paint), box)  # a dark piece next to a grey square is no reference for it
+    # all in uint8 (an uncoloured pixel lies between low and top): darker than the middle when
+    # grey - low < top - grey, and a range when (top - low) DEN > top NUM, i.e. > _LEAST_RANGE[top]
+    dark = cv2.compare(cv2.subtract(grey, low), cv2.subtract(top, grey), cv2.CMP_LT)
+    dark = cv2.bitwise_and(dark, cv2.compare(cv2.subtract(top, low), cv2.LUT(top, _LEAST_RANGE), cv2.CMP_GT))
+    return cv2.bitwise_and(dark, cv2.bitwise_not(paint))
+
+
+#: the largest light range that is no ink, for each top light (see :func:`ink_mask`)
+_LEAST_RANGE = (np.arange(256) * RANGE_NUM // RANGE_DEN).astype(np.uint8)
 
 
 def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
