@@ -1,7 +1,8 @@
 """Reading the squares of an upright IQ XOXO board view.
 
 The view (:class:`visolve.vision.view.BoardView`, :data:`PITCH` px per
-square, light evened out) is read square by square:
+square, light evened out) is read square by square, the squares of a board
+measured together (:func:`read_squares`):
 
 *body*
     the median colour of the square's middle, white-balanced by the page at
