@@ -147,15 +147,23 @@ def _drawn(digit: str, face: str, weight: int, grow: float) -> np.ndarray:
 def _templates() -> tuple[np.ndarray, int]:
     """Template glyphs ``(10 * m, n)``: each digit drawn in every style and blur (``m`` of them),
     digit-major, cut out as a tab's digits are."""
-    rows = []
+    rows, done = [], {}
     for d in "0123456789":
         extra = FOOTLESS_STYLES if d in FOOTLESS else FONT_STYLES[-1:] * len(FOOTLESS_STYLES)
         for style in FONT_STYLES + extra:
-            ink = _drawn(d, *style)
-            for sigma in TEMPLATE_BLURS:
-                blurred = cv2.GaussianBlur(ink, (0, 0), sigma * FONT_SIZE) if sigma else ink
-                rows.append(_glyph(blurred, *_ink(blurred > DIGIT_LIGHT * blurred.max())))
+            if (d, style) not in done:  # the table's filler styles repeat the boldest: drawn once
+                done[(d, style)] = _blurred_glyphs(_drawn(d, *style))
+            rows.extend(done[(d, style)])
     return np.stack(rows), (len(FONT_STYLES) + len(FOOTLESS_STYLES)) * len(TEMPLATE_BLURS)
+
+
+def _blurred_glyphs(ink: np.ndarray) -> list[np.ndarray]:
+    """A drawn digit's template glyphs, one for each of :data:`TEMPLATE_BLURS`."""
+    out = []
+    for sigma in TEMPLATE_BLURS:
+        blurred = cv2.GaussianBlur(ink, (0, 0), sigma * FONT_SIZE) if sigma else ink
+        out.append(_glyph(blurred, *_ink(blurred > DIGIT_LIGHT * blurred.max())))
+    return out
 
 
 def _scores(glyphs: np.ndarray) -> np.ndarray:
