@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.lattice import FAINT_CELLS, lattice_quads
+from visolve.puzzles.iq_xoxo.lattice import FAINT_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.lost import MIN_PIECE, STRAY_REACH, coarse, lost_boards
 from visolve.puzzles.iq_xoxo.outline import (
     SPECK_SHARE,
@@ -309,7 +309,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     the boards further.
 
     First each board as a lattice of its squares
-    (:func:`visolve.puzzles.iq_xoxo.lattice.lattice_quads`).  When that
+    (:func:`visolve.puzzles.iq_xoxo.lattice.find_lattice`).  When that
     leaves squares or a tab out, or a board does not read, blocks are outlined
     three ways too (the last callable): of the squares and pieces alone
     (:func:`board_parts`, blind to shading), of all the ink and colour (keeps
@@ -320,9 +320,9 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     """
     parts = board_parts(grey, coloured, pitch, dull)
     tabs = parts.tabs
-    quads, grouped = lattice_quads(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
-    quads = [_ordered(q) for q in quads]
-    parts = replace(parts, grouped=grouped)
+    lattice = find_lattice(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
+    quads = [_ordered(q) for q in lattice.quads()]
+    parts = replace(parts, grouped=lattice.grouped)
 
     small = coarse(parts.pieces, parts.blobs, grey, pitch, picture)
 
@@ -332,10 +332,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     def outlines(faint_too: bool = True) -> list[np.ndarray]:
         ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
-        faint: list[np.ndarray] = []
-        if faint_too:
-            faint, _grouped = lattice_quads(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch,
-                                            SQUARE_SHARE, least=FAINT_CELLS)
+        faint = lattice.quads(FAINT_CELLS) if faint_too else []
         more: list[np.ndarray] = []
         blocks = _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
         faint = [q for q in map(_ordered, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]

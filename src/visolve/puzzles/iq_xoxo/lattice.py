@@ -21,15 +21,18 @@ about :data:`~visolve.puzzles.iq_xoxo.finder.TARGET_PITCH` px apart):
    :data:`RUNS_ON`); then the best window of the rest (a group may run over
    two boards).
 
-:func:`lattice_quads` gives the quads (the squares' outer edges, as the
-finder's) and which squares were linked into groups (a square of a group
-that falls in no board: a board missed).
+:func:`find_lattice` gives the fitted groups with their cells' evidence, and
+which squares were linked into groups (a square of a group that falls in no
+board: a board missed); :meth:`Lattice.quads` the boards' quads (the squares'
+outer edges, as the finder's) for a least number of covered cells, so a
+second look with fewer costs no second fit.
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -202,10 +205,22 @@ def _fit(coords: dict, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, d
     return (hom, cells) if hom is not None else None
 
 
-def _window(hom: np.ndarray, cells: dict, grey: BoxMeans, colour: BoxMeans, pitch: float, least: int) -> list:
-    """The board windows (x0, y0, cols, rows) of a fitted group: the best, then the best of the
-    squares left out of it (a group may run over two boards), each holding at least
-    :data:`MIN_GROUP` of the group's squares and ``least`` covered cells."""
+@dataclass(frozen=True)
+class _Grid:
+    """A fitted group's cells around it: ``box`` (x0, y0, x1, y1 lattice cells), and the integral
+    images of the cells that look like a board's square (``hits``) and of the group's own."""
+
+    box: tuple[int, int, int, int]
+    hits: np.ndarray
+    own: np.ndarray
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.box[3] - self.box[1] + 1, self.box[2] - self.box[0] + 1
+
+
+def _grid(hom: np.ndarray, cells: dict, grey: BoxMeans, colour: BoxMeans, pitch: float) -> _Grid:
+    """Which cells within :data:`REACH` of a fitted group look like a board's square."""
     xs = [x for x, _y in cells]
     ys = [y for _x, y in cells]
     box = (min(xs) - REACH, min(ys) - REACH, max(xs) + REACH, max(ys) + REACH)
@@ -217,12 +232,19 @@ def _window(hom: np.ndarray, cells: dict, grey: BoxMeans, colour: BoxMeans, pitc
     for x, y in cells:
         own[y - box[1], x - box[0]] = 1
     full |= own
-    integral, mine = cv2.integral(full), cv2.integral(own)
-    windows = []
+    return _Grid(box, cv2.integral(full), cv2.integral(own))
+
+
+def _windows(grid: _Grid, least: int) -> list:
+    """The board windows (x0, y0, cols, rows) of a fitted group: the best, then the best of the
+    squares left out of it (a group may run over two boards), each holding at least
+    :data:`MIN_GROUP` of the group's squares and ``least`` covered cells."""
+    windows: list = []
     while True:
-        best = _best_window(integral, mine, shape, windows, least)
+        best = _best_window(grid.hits, grid.own, grid.shape, windows, least)
         if best is None:
-            return [(x + box[0], y + box[1], cols, rows) for x, y, cols, rows in windows]
+            x0, y0 = grid.box[:2]
+            return [(x + x0, y + y0, cols, rows) for x, y, cols, rows in windows]
         windows.append(best)
 
 
@@ -255,26 +277,39 @@ def _sums(integral: np.ndarray, x: np.ndarray, y: np.ndarray, w: int, h: int) ->
     return integral[y + h, x + w] - integral[y, x + w] - integral[y + h, x] + integral[y, x]
 
 
-def lattice_quads(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, grey: np.ndarray,
-                  colour: np.ndarray, pitch: float, share: float,
-                  least: int = BOARD_CELLS) -> tuple[list[np.ndarray], np.ndarray]:
-    """Board quads (tl tr br bl of the squares' outer edges, unordered turn) found from the grey
-    squares (``centres``, ``sides`` px; a square's side is ``share`` of the pitch), the
-    mask of what squares show (grey ink or colour, 0/255), the light plane ``grey`` and
-    the coloured mask ``colour`` (0/255), and which squares were linked into a lattice group
-    (a board's, found or not); a window holds at least ``least`` covered cells."""
+@dataclass(frozen=True)
+class Lattice:
+    """The lattice groups of a picture's grey squares, each fitted, with its cells' evidence."""
+
+    grouped: np.ndarray  #: which squares were linked into a group (a board's, found or not)
+    fits: list  #: (homography lattice -> px, :class:`_Grid`) of each group fitted
+
+    def quads(self, least: int = BOARD_CELLS) -> list[np.ndarray]:
+        """Board quads (tl tr br bl of the squares' outer edges, unordered turn) of windows
+        holding at least ``least`` covered cells."""
+        quads = []
+        g = GAP / 2
+        for hom, grid in self.fits:
+            for x0, y0, cols, rows in _windows(grid, least):
+                corners = map_points(hom, [(x0 + g, y0 + g), (x0 + cols - g, y0 + g),
+                                           (x0 + cols - g, y0 + rows - g), (x0 + g, y0 + rows - g)])
+                quads.append(np.asarray(corners, np.float64))
+        return quads
+
+
+def find_lattice(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, grey: np.ndarray,
+                 colour: np.ndarray, pitch: float, share: float) -> Lattice:
+    """The lattice groups (see the module docstring) of the grey squares (``centres``,
+    ``sides`` px; a square's side is ``share`` of the pitch), given the mask of what squares
+    show (grey ink or colour, 0/255), the light plane ``grey`` and the coloured mask
+    ``colour`` (0/255)."""
     cover = cv2.integral((covered > 0).astype(np.uint8))
     light, paint = BoxMeans(grey), BoxMeans(colour > 0)
     pairs = _links(centres, sides, cover, share)
-    quads, grouped = [], np.zeros(len(centres), bool)
+    fits, grouped = [], np.zeros(len(centres), bool)
     for coords in _groups(len(centres), pairs, centres):
         grouped[list(coords)] = True
         fitted = _fit(coords, centres, pitch)
-        if fitted is None:
-            continue
-        g = GAP / 2
-        for x0, y0, cols, rows in _window(fitted[0], fitted[1], light, paint, pitch, least):
-            corners = map_points(fitted[0], [(x0 + g, y0 + g), (x0 + cols - g, y0 + g),
-                                             (x0 + cols - g, y0 + rows - g), (x0 + g, y0 + rows - g)])
-            quads.append(np.asarray(corners, np.float64))
-    return quads, grouped
+        if fitted is not None:
+            fits.append((fitted[0], _grid(fitted[0], fitted[1], light, paint, pitch)))
+    return Lattice(grouped, fits)
