@@ -12,6 +12,8 @@ about 50 squares and filled by the block is a board candidate.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -50,10 +52,11 @@ def _fit_line(points: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
             return None
         centre = pts.mean(axis=0)
         d = pts - centre
-        cov = d.T @ d
-        _w, vecs = np.linalg.eigh(cov)
-        direction, normal = vecs[:, 1], vecs[:, 0]
-        dist = np.abs(d @ normal)
+        x, y = d[:, 0], d[:, 1]
+        # the principal axis of the 2 x 2 scatter, in closed form
+        angle = 0.5 * math.atan2(2.0 * float(x @ y), float(x @ x) - float(y @ y))
+        direction = np.array([math.cos(angle), math.sin(angle)])
+        dist = np.abs(y * direction[0] - x * direction[1])
         n_keep = max(4, int(FIT_KEEP * len(pts)))
         pts = pts[np.argpartition(dist, n_keep - 1)[:n_keep]]
     return centre, direction
