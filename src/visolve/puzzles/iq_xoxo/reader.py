@@ -41,6 +41,7 @@ from visolve.puzzles.iq_xoxo.cells import (PITCH, bodies_of, gap_share, gap_shar
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.number import read_number
+from visolve.puzzles.iq_xoxo.views import flat_fielded, turned
 from visolve.vision.geometry import map_points, rect_to_quad
 from visolve.vision.view import BoardView
 
@@ -82,8 +83,7 @@ def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
     """The upright view of the board whose squares' outer corners are ``corners``."""
     g = GAP / 2
     hom = rect_to_quad((g, g, COLS - g, ROWS - g), corners)
-    view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN)
-    return view.flat_fielded(size=LIGHT_SIZE)
+    return flat_fielded(BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN), LIGHT_SIZE)
 
 
 def _page_colour(view: BoardView) -> np.ndarray:
@@ -318,11 +318,8 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
     try:
         upright = _upright(squares)
         rows = _settled(view, squares, page, upright)
-        if not upright:
-            turned = np.roll(view.corners(), 2, axis=0)
-            hom = rect_to_quad((0, 0, COLS, ROWS), turned)
-            view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN).flat_fielded(
-                size=LIGHT_SIZE)
+        if not upright:  # the board turned half round: its view and squares with it
+            view = turned(view)
             out.view, out.squares = view, _turned(squares)
         try:
             number = read_number(view, page, view.cell_size())
