@@ -39,7 +39,6 @@ from visolve.puzzles.iq_xoxo.outline import (
     classic_quads,
     kernel,
 )
-from visolve.vision.glance import thumbnail
 
 
 #: long side (px) of the working copy
@@ -48,9 +47,14 @@ WORK_SIDE = 1024
 #: BALANCE_REACH of the picture's size around)
 INK_SAT = 0.22
 BALANCE_REACH = 1 / 12
-#: boards are looked for on a copy with squares about this many px apart,
-#: made when the working copy's differ by more than RESCALE_ABOVE (or a part is cut out)
-TARGET_PITCH, RESCALE_ABOVE = 26, 0.25
+#: boards are looked for on a copy with squares about TARGET_PITCH px apart (gaps of
+#: about 3 px; reduced or enlarged when the working copy's differ by more than
+#: RESCALE_ABOVE of it): against 26 px, within one page as many read of 420 synthetic
+#: pages, none misread, and about a fifth less time (same-process A/B)
+TARGET_PITCH, RESCALE_ABOVE = 21, 0.25
+#: the first look is taken on a half-size copy when its squares are HALF_LEAST px apart
+#: there or more (a quarter of the pixels to label: 4 instead of 12 ms)
+HALF_LEAST = 9.0
 #: boards are looked for within CROP_REACH pitches of the squares the first look
 #: saw (a board is 10 wide), unless that is more than CROP_SHARE of the picture
 CROP_REACH, CROP_SHARE = 12, 0.7
@@ -101,15 +105,23 @@ class Found:
 
 
 def work_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The picture reduced to :data:`WORK_SIDE` (never enlarged) and the factor used."""
+    """The picture reduced to :data:`WORK_SIDE` (never enlarged) and the factor used.
+
+    A reduction by more than 2 first averages whole blocks of k x k pixels
+    (OpenCV's fast integer path; the last k - 1 columns and rows are left out, so
+    the factor is the copy's width over the part used), then samples bilinearly.
+    """
     h, w = image.shape[:2]
     f = WORK_SIDE / max(h, w)
     if f >= 1.0:
         return image, 1.0
     if f < 0.5:
-        work = thumbnail(image, WORK_SIDE)
-    else:  # a mild reduction: bilinear is enough for finding boards, and fast
-        work = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR)
+        k = int(1.0 / f)
+        h, w = h // k * k, w // k * k
+        image = cv2.resize(image[:h, :w], (w // k, h // k), interpolation=cv2.INTER_AREA)
+        f = WORK_SIDE / max(h, w)
+    # a mild reduction: bilinear is enough for finding boards, and fast
+    work = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR)
     return work, work.shape[1] / w
 
 
@@ -182,6 +194,20 @@ def rough_look(grey: np.ndarray, coloured: np.ndarray) -> tuple[float, np.ndarra
         if most >= ROUGH_ENOUGH:
             break
     return best
+
+
+def first_look(grey: np.ndarray, coloured: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """:func:`rough_look` on a half-size copy of the planes when its squares are at least
+    :data:`HALF_LEAST` px apart there (a quarter of the pixels to label), else on the planes."""
+    h, w = grey.shape[:2]
+    size = (max(1, w // 2), max(1, h // 2))
+    half = cv2.resize(grey[:2 * size[1], :2 * size[0]], size, interpolation=cv2.INTER_AREA)
+    paint = cv2.resize(coloured[:2 * size[1], :2 * size[0]].view(np.uint8) * np.uint8(255), size,
+                       interpolation=cv2.INTER_AREA)
+    look = rough_look(half, paint > 127)
+    if look is not None and look[0] >= HALF_LEAST:
+        return 2 * look[0], 2 * look[1] + 0.5  # half px -> px: centres (x + 0.5) 2 - 0.5
+    return rough_look(grey, coloured)
 
 
 def _on_grid(centres: np.ndarray, pitch: float) -> int:
@@ -373,40 +399,50 @@ def _cropped(image: np.ndarray, squares: np.ndarray, pitch: float) -> tuple[np.n
     return image[y0:y1, x0:x1], np.array([x0, y0], np.float64)
 
 
+def _boards_copy(image: np.ndarray, work: np.ndarray, f: float, work_planes: tuple, pitch: float,
+                 seen: np.ndarray) -> tuple[np.ndarray, tuple, float, float, np.ndarray]:
+    """The part of the picture around the squares ``seen`` (px of ``work``, ``f`` times the
+    picture, squares ``pitch`` px apart) with squares about :data:`TARGET_PITCH` px apart,
+    its :func:`planes`, its pitch, its scale against the picture and its top-left corner
+    (picture px).  The working copy will do when within :data:`RESCALE_ABOVE` of that
+    scale (its planes cut); else its part is reduced, or the picture's part enlarged."""
+    g = min(1.0, f * TARGET_PITCH / pitch)
+    if abs(g - f) <= RESCALE_ABOVE * f:
+        part, at = _cropped(work, seen, pitch)
+        x0, y0 = (int(v) for v in at)
+        cut = tuple(plane[y0:y0 + part.shape[0], x0:x0 + part.shape[1]] for plane in work_planes)
+        return part, cut, pitch, f, at / f
+    if g < f:  # large squares: the working copy's part reduced
+        part, at = _cropped(work, seen, pitch)
+        base, origin = f, at / f
+    else:  # small squares: the picture's part enlarged, never beyond the picture
+        part, origin = _cropped(image, seen / f, pitch / f)
+        base = 1.0
+    h, w = part.shape[:2]
+    k = g / base
+    scaled = cv2.resize(part, (max(1, round(w * k)), max(1, round(h * k))),
+                        interpolation=cv2.INTER_AREA if k < 0.5 else cv2.INTER_LINEAR)
+    k = scaled.shape[1] / w
+    return scaled, planes(scaled), pitch * k * base / f, base * k, origin
+
+
 def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarray]], int], Callable[[], list[Found]]]:
     """Every board-like block of ``image`` (see the module docstring), in reading order, how
     to weigh the squares of a grid, tabs and pieces lying outside some of them (quads in
     picture px; a weight of :data:`LOST_TAB` or more: a board not outlined), and how to
     outline the boards further (more quads, called when a board was left out or does not read).
 
-    The pitch is measured on the working copy; the boards are then looked
-    for on a copy scaled so that a square is about :data:`TARGET_PITCH` px
-    (never larger than the picture): small boards keep their gaps, large
-    ones cost less.
+    The pitch is measured on the working copy (:func:`first_look`); the boards
+    are then looked for on a copy scaled so that a square is about
+    :data:`TARGET_PITCH` px (never larger than the picture): small boards keep
+    their gaps, large ones cost less (:func:`_boards_copy`).
     """
     work, f = work_copy(image)
-    grey, coloured, dull = planes(work)
-    look = rough_look(grey, coloured)
+    work_planes = planes(work)
+    look = first_look(*work_planes[:2])
     if look is None:
         return [], _nothing, list
-    pitch, seen = look
-    g = min(1.0, max(f, f * TARGET_PITCH / pitch))  # only ever enlarged: reducing blurs the gaps
-    if abs(g - f) <= RESCALE_ABOVE * f:  # the working copy will do: its planes, cut to the boards' part
-        _part, at = _cropped(work, seen, pitch)
-        x0, y0 = (int(v) for v in at)
-        x1, y1 = x0 + _part.shape[1], y0 + _part.shape[0]
-        grey, coloured, dull = (plane[y0:y1, x0:x1] for plane in (grey, coloured, dull))
-        picture = _part
-        origin = at / f
-    else:
-        image, origin = _cropped(image, seen / f, pitch / f)
-        h, w = image.shape[:2]
-        size = (max(1, round(w * g)), max(1, round(h * g)))
-        scaled = cv2.resize(image, size, interpolation=cv2.INTER_AREA if g < 0.5 else cv2.INTER_LINEAR)
-        pitch *= scaled.shape[1] / (w * f)
-        f = scaled.shape[1] / w
-        grey, coloured, dull = planes(scaled)
-        picture = scaled
+    picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
     quads, squares, weigh, outlines = board_quads(grey, coloured, pitch, dull, picture)
     scale, shift = f, origin
 
