@@ -4,7 +4,8 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS, Level
-from visolve.puzzles.iq_xoxo.cells import EMPTY_ACROSS, away_from_grey, grey_field
+from visolve.puzzles.iq_xoxo.cells import EMPTY_ACROSS
+from visolve.puzzles.iq_xoxo.greys import away_from_grey, grey_field
 from visolve.puzzles.iq_xoxo.draw import draw_page
 from visolve.puzzles.iq_xoxo.reader import read
 

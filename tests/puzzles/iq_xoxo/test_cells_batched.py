@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from visolve.puzzles.iq_xoxo import cells, testing
+from visolve.puzzles.iq_xoxo import cells, greys, testing
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.cells import (DOT_NO, DOT_R, DOT_YES, EMPTY_ACROSS, EMPTY_ALONG, MARK_CLIP,
                                            MARK_MARGIN, MARK_MIN, MARK_SHIFT, MARK_SIZE, PIECE_ACROSS, PIECE_DARK,
@@ -133,7 +133,7 @@ def test_gaps_measured_together_equal_gaps_measured_one_by_one(views):
 def test_the_page_at_each_square_is_its_two_lightest_corners():
     corners = np.random.default_rng(3).uniform(50, 250, (ROWS + 1, COLS + 1, 3))
     keys = [(r, c) for r in range(ROWS) for c in range(COLS)]
-    got = cells.local_pages(corners, keys)
+    got = greys.local_pages(corners, keys)
     for (r, c), page in zip(keys, got):
         four = corners[r:r + 2, c:c + 2].reshape(4, 3)
         assert np.array_equal(page, four[np.argsort(four.sum(axis=1))[-2:]].mean(axis=0))
