@@ -46,8 +46,14 @@ def turned(view: BoardView) -> BoardView:
     """The board of ``view`` turned half round: its corners rolled by two (as seen upside down),
     the image turned with it.
 
-    The view's extent must be symmetric about the board (a margin all round), so that the turned
-    image shows the turned board's extent.
+    With an extent symmetric about the board (a margin all round) each pixel of the turned image
+    shows the board point that the view sampled upside down shows there (its light evened as on
+    the upright view).
+
+    Raises
+    ------
+    ValueError
+        The view's extent is not symmetric about the board.
     """
     u0, v0, u1, v1 = view.extent
     if not np.isclose(u0 + u1, view.cols) or not np.isclose(v0 + v1, view.rows):
