@@ -53,7 +53,8 @@ BALANCE_REACH = 1 / 12
 #: pages, none misread, and about a fifth less time (same-process A/B)
 TARGET_PITCH, RESCALE_ABOVE = 21, 0.25
 #: the first look is taken on a half-size copy when its squares are HALF_LEAST px apart
-#: there or more (a quarter of the pixels to label: 4 instead of 12 ms)
+#: there or more (a quarter of the pixels: 4 instead of 12 ms, and the working copy's
+#: planes only made when the boards are looked for on it)
 HALF_LEAST = 9.0
 #: boards are looked for within CROP_REACH pitches of the squares the first look
 #: saw (a board is 10 wide), unless that is more than CROP_SHARE of the picture
@@ -196,18 +197,17 @@ def rough_look(grey: np.ndarray, coloured: np.ndarray) -> tuple[float, np.ndarra
     return best
 
 
-def first_look(grey: np.ndarray, coloured: np.ndarray) -> tuple[float, np.ndarray] | None:
-    """:func:`rough_look` on a half-size copy of the planes when its squares are at least
-    :data:`HALF_LEAST` px apart there (a quarter of the pixels to label), else on the planes."""
-    h, w = grey.shape[:2]
+def first_look(work: np.ndarray, work_planes: Callable[[], tuple]) -> tuple[float, np.ndarray] | None:
+    """:func:`rough_look` on a half-size copy of ``work`` when its squares are at least
+    :data:`HALF_LEAST` px apart there (a quarter of the pixels), else on the working copy's
+    planes (``work_planes()``); the pitch and the squares seen are in px of ``work``."""
+    h, w = work.shape[:2]
     size = (max(1, w // 2), max(1, h // 2))
-    half = cv2.resize(grey[:2 * size[1], :2 * size[0]], size, interpolation=cv2.INTER_AREA)
-    paint = cv2.resize(coloured[:2 * size[1], :2 * size[0]].view(np.uint8) * np.uint8(255), size,
-                       interpolation=cv2.INTER_AREA)
-    look = rough_look(half, paint > 127)
+    half = cv2.resize(work[:2 * size[1], :2 * size[0]], size, interpolation=cv2.INTER_AREA)
+    look = rough_look(*planes(half)[:2])
     if look is not None and look[0] >= HALF_LEAST:
         return 2 * look[0], 2 * look[1] + 0.5  # half px -> px: centres (x + 0.5) 2 - 0.5
-    return rough_look(grey, coloured)
+    return rough_look(*work_planes()[:2])
 
 
 def _on_grid(centres: np.ndarray, pitch: float) -> int:
@@ -352,8 +352,13 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
 
     small = coarse(parts.pieces, parts.blobs, grey, pitch, picture)
 
+    weighed: dict[bytes, int] = {}  # the reader weighs the boards read before and after outlining further
+
     def weigh(some: list[np.ndarray]) -> int:
-        return _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some)
+        key = b"".join(sorted(np.asarray(q, np.float64).tobytes() for q in some))  # any order
+        if key not in weighed:
+            weighed[key] = _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some)
+        return weighed[key]
 
     def outlines(faint_too: bool = True) -> list[np.ndarray]:
         ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
@@ -399,18 +404,19 @@ def _cropped(image: np.ndarray, squares: np.ndarray, pitch: float) -> tuple[np.n
     return image[y0:y1, x0:x1], np.array([x0, y0], np.float64)
 
 
-def _boards_copy(image: np.ndarray, work: np.ndarray, f: float, work_planes: tuple, pitch: float,
+def _boards_copy(image: np.ndarray, work: np.ndarray, f: float, work_planes: Callable[[], tuple], pitch: float,
                  seen: np.ndarray) -> tuple[np.ndarray, tuple, float, float, np.ndarray]:
     """The part of the picture around the squares ``seen`` (px of ``work``, ``f`` times the
     picture, squares ``pitch`` px apart) with squares about :data:`TARGET_PITCH` px apart,
     its :func:`planes`, its pitch, its scale against the picture and its top-left corner
     (picture px).  The working copy will do when within :data:`RESCALE_ABOVE` of that
-    scale (its planes cut); else its part is reduced, or the picture's part enlarged."""
+    scale (its planes ``work_planes()`` cut); else its part is reduced, or the picture's
+    part enlarged."""
     g = min(1.0, f * TARGET_PITCH / pitch)
     if abs(g - f) <= RESCALE_ABOVE * f:
         part, at = _cropped(work, seen, pitch)
         x0, y0 = (int(v) for v in at)
-        cut = tuple(plane[y0:y0 + part.shape[0], x0:x0 + part.shape[1]] for plane in work_planes)
+        cut = tuple(plane[y0:y0 + part.shape[0], x0:x0 + part.shape[1]] for plane in work_planes())
         return part, cut, pitch, f, at / f
     if g < f:  # large squares: the working copy's part reduced
         part, at = _cropped(work, seen, pitch)
@@ -438,8 +444,14 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     their gaps, large ones cost less (:func:`_boards_copy`).
     """
     work, f = work_copy(image)
-    work_planes = planes(work)
-    look = first_look(*work_planes[:2])
+    made: dict = {}
+
+    def work_planes() -> tuple:
+        if not made:
+            made["planes"] = planes(work)
+        return made["planes"]
+
+    look = first_look(work, work_planes)
     if look is None:
         return [], _nothing, list
     picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
