@@ -34,7 +34,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from visolve.puzzles.iq_xoxo.draw import draw_mark
-from visolve.puzzles.iq_xoxo.greys import Greys, away_from_greys, grey_reference  # noqa: F401 (grey_reference: the reader's)
+from visolve.puzzles.iq_xoxo.greys import Greys, away_from_greys
 
 #: view pixels per square
 PITCH = 40
@@ -233,7 +233,7 @@ def bodies_of(view, keys) -> dict:
 
 def read_squares(view, bodies: dict, page, grey) -> dict:
     """Every square of ``bodies`` (key -> body) read (see the module docstring), key -> :class:`Square`;
-    ``grey`` is the empty squares' colour (:func:`grey_reference`, or one colour for the whole board).
+    ``grey`` is the empty squares' colour (:func:`~visolve.puzzles.iq_xoxo.greys.grey_reference`, or one colour for the whole board).
 
     The squares are measured together: the colours at once, the piece squares'
     marks and the empty squares' dots each over their maps stacked.

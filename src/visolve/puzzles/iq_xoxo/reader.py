@@ -36,10 +36,10 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
-from visolve.puzzles.iq_xoxo.cells import (PITCH, bodies_of, gap_share, gap_shares, grey_reference, joined, median_last,
-                                           read_squares)
+from visolve.puzzles.iq_xoxo.cells import PITCH, bodies_of, gap_share, gap_shares, joined, median_last, read_squares
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
+from visolve.puzzles.iq_xoxo.greys import grey_reference
 from visolve.puzzles.iq_xoxo.number import read_number
 from visolve.puzzles.iq_xoxo.views import flat_fielded, turned
 from visolve.vision.geometry import map_points, rect_to_quad
