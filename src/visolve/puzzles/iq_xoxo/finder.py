@@ -56,10 +56,10 @@ TARGET_PITCH, RESCALE_ABOVE = 21, 0.25
 #: there or more (a quarter of the pixels: 4 instead of 12 ms, and the working copy's
 #: planes only made when the boards are looked for on it)
 HALF_LEAST = 9.0
-#: blobs are 8-connected, labelled by BBDT (a square's corner touching another's diagonally,
-#: blurred, joins them: same-process A/B against 4-connected on seed 0 pages 120-239: 91 / 92
-#: read, none misread, board_parts 4-14 ms less)
-CONNECTIVITY, LABELLING = 8, cv2.CCL_BBDT
+#: blobs are 4-connected (8-connected, 4-14 ms less in board_parts, lost a board
+#: covered by pieces whose few grey squares then joined at their corners, on a page
+#: the lost-board test passed: seed 1 page 111 read in part)
+CONNECTIVITY, LABELLING = 4, cv2.CCL_DEFAULT
 #: boards are looked for within CROP_REACH pitches of the squares the first look
 #: saw (a board is 10 wide), unless that is more than CROP_SHARE of the picture
 CROP_REACH, CROP_SHARE = 12, 0.7
