@@ -249,18 +249,6 @@ def _labelled(mask: np.ndarray):
     return cv2.connectedComponentsWithStatsWithAlgorithm(mask, CONNECTIVITY, cv2.CV_32S, LABELLING)
 
 
-def _keep(mask: np.ndarray, good, with_areas: bool = False):
-    """The connected parts of ``mask`` whose stats row (x, y, w, h, area) ``good`` accepts (0/255),
-    their centres (and areas)."""
-    n, labels, stats, centres = _labelled(mask)
-    ok = good(stats[1:])
-    keep = np.zeros(n, np.uint8)
-    keep[1:] = 255 * ok
-    if with_areas:
-        return keep[labels], centres[1:][ok], stats[1:, 4][ok].astype(np.float64)
-    return keep[labels], centres[1:][ok]
-
-
 def _holes(mask: np.ndarray, most: float) -> np.ndarray:
     """The parts of ``mask``'s background (:data:`CONNECTIVITY`) of at most ``most`` px (0/255)."""
     n, labels = cv2.connectedComponentsWithAlgorithm(cv2.bitwise_not(mask), CONNECTIVITY, cv2.CV_32S, LABELLING)
@@ -273,7 +261,8 @@ def _holes(mask: np.ndarray, most: float) -> np.ndarray:
 class Parts:
     """What boards are made of (see :func:`board_parts`)."""
 
-    mask: np.ndarray  #: grey squares and pieces (0/255)
+    labels: np.ndarray  #: the ink's connected parts (labels)
+    square: np.ndarray  #: which labels are grey squares (255) or not (0)
     centres: np.ndarray  #: the grey squares' centres (px)
     sides: np.ndarray  #: their sides (px, square root of the area)
     pieces: np.ndarray  #: colour with the marks closed over (0/255)
@@ -281,6 +270,11 @@ class Parts:
     cover: np.ndarray  #: grey ink of any shape, or colour (0/255): what a board's squares show
     grouped: np.ndarray | None = None  #: which squares are linked into a lattice (bool)
     tabs: np.ndarray | None = None  #: centres of the coloured blobs shaped like a number tab
+
+    @property
+    def mask(self) -> np.ndarray:
+        """Grey squares and pieces (0/255): made only when boards are outlined further."""
+        return cv2.bitwise_or(self.square[self.labels], self.blobs)
 
 
 def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None) -> Parts:
@@ -310,9 +304,12 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     keep = np.zeros(n, np.uint8)
     keep[1:] = 255 * (stats[1:, 4] >= MIN_PIECE * pitch**2)
     pieces = keep[labels]
-    squares, centres, areas = _keep(ink, square, with_areas=True)
-    return Parts(cv2.bitwise_or(squares, pieces), centres, np.sqrt(areas), col, pieces, cv2.bitwise_or(ink, col),
-                 tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)])
+    n, ink_labels, ink_stats, centres = _labelled(ink)
+    ok = square(ink_stats[1:])
+    is_square = np.zeros(n, np.uint8)
+    is_square[1:] = 255 * ok
+    return Parts(ink_labels, is_square, centres[1:][ok], np.sqrt(ink_stats[1:, 4][ok].astype(np.float64)), col,
+                 pieces, cv2.bitwise_or(ink, col), tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)])
 
 
 def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:
