@@ -39,6 +39,7 @@ from visolve.puzzles.iq_xoxo.outline import (
     classic_quads,
     kernel,
 )
+from visolve.vision.glance import thumbnail
 
 
 #: long side (px) of the working copy
@@ -112,21 +113,19 @@ class Found:
 def work_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     """The picture reduced to :data:`WORK_SIDE` (never enlarged) and the factor used.
 
-    A reduction by more than 2 first averages whole blocks of k x k pixels
-    (OpenCV's fast integer path; the last k - 1 columns and rows are left out, so
-    the factor is the copy's width over the part used), then samples bilinearly.
+    A large picture is reduced by :func:`visolve.vision.glance.thumbnail`
+    (sampled to twice the size, then averaged by 2): averaging whole blocks first and
+    sampling after (3-7 ms faster) blurred the squares of a page's smallest boards past
+    the first look (seed 0 page 73: no board seen).
     """
     h, w = image.shape[:2]
     f = WORK_SIDE / max(h, w)
     if f >= 1.0:
         return image, 1.0
     if f < 0.5:
-        k = int(1.0 / f)
-        h, w = h // k * k, w // k * k
-        image = cv2.resize(image[:h, :w], (w // k, h // k), interpolation=cv2.INTER_AREA)
-        f = WORK_SIDE / max(h, w)
-    # a mild reduction: bilinear is enough for finding boards, and fast
-    work = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR)
+        work = thumbnail(image, WORK_SIDE)
+    else:  # a mild reduction: bilinear is enough for finding boards, and fast
+        work = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR)
     return work, work.shape[1] / w
 
 
