@@ -73,12 +73,16 @@ def highest(img: np.ndarray) -> np.ndarray:
 
 
 def flat_field(image: np.ndarray, size: float, level: float = 200.0) -> np.ndarray:
-    """``image`` divided by its :func:`illumination` (of the brightest channel), scaled to ``level``."""
-    img = np.asarray(image, np.float32)
-    grey = highest(img) if img.ndim == 3 else img
-    light = illumination(grey, size)
-    scale = level / light
-    return img * (scale[..., None] if img.ndim == 3 else scale)
+    """``image`` divided by its :func:`illumination` (of the brightest channel), scaled to ``level``.
+
+    The brightest channel is taken in the image's own type and the image scaled as it is cast
+    to float32: the light field and the result are the only new full-size float arrays (each
+    costs about as much again in fresh memory pages as the arithmetic on it).
+    """
+    img = np.asarray(image)
+    light = illumination(highest(img) if img.ndim == 3 else img, size)
+    scale = np.divide(np.float32(level), light, out=light)
+    return np.multiply(img, scale[..., None] if img.ndim == 3 else scale, dtype=np.float32)
 
 
 def local_normalise(grey: np.ndarray, sigma: float, eps: float = 2.0) -> np.ndarray:

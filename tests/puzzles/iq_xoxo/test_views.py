@@ -1,11 +1,10 @@
-"""The board and tab views of :mod:`visolve.puzzles.iq_xoxo.views`."""
+"""A board seen upside down (:mod:`visolve.puzzles.iq_xoxo.views`)."""
 
 import numpy as np
 import pytest
 
 from visolve.puzzles.iq_xoxo import views
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
-from visolve.vision import light
 from visolve.vision.geometry import rect_to_quad
 from visolve.vision.view import BoardView
 
@@ -26,19 +25,6 @@ def _view(corners) -> BoardView:
 
 
 CORNERS = np.array([[80.0, 90.0], [560.0, 110.0], [550.0, 350.0], [90.0, 330.0]])
-
-
-@pytest.mark.parametrize("size", [0.5, 1.5, 3.0])
-def test_flat_field_gives_the_shared_flat_fields_pixels(size):
-    image = _picture(1)
-    got = views.flat_field(image, size * PITCH)
-    assert got.dtype == np.float32
-    assert np.array_equal(got, light.flat_field(image, size * PITCH, views.LIGHT_LEVEL))
-
-
-def test_flat_fielded_view_equals_the_views_own():
-    view = _view(CORNERS)
-    assert np.array_equal(views.flat_fielded(view, 1.5).image, view.flat_fielded(size=1.5).image)
 
 
 def test_turned_view_is_the_board_sampled_upside_down():

@@ -26,7 +26,6 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
-from visolve.puzzles.iq_xoxo.views import flat_fielded
 
 #: board region (u0, v0, u1, v1) searched for the tab
 TAB_REGION = (COLS / 2 - 2.6, -2.0, COLS / 2 + 2.6, -0.02)
@@ -434,5 +433,5 @@ def read_number(view, page, pitch: float | None = None) -> int | None:
     ReadError
         A tab whose digits are not read with confidence.
     """
-    tab_view = flat_fielded(view.resampled(extent=TAB_REGION, pitch=TAB_PITCH), LIGHT_SIZE)
+    tab_view = view.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE)
     return read_tab(tab_view.image, page, pitch)

@@ -41,7 +41,7 @@ from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.greys import grey_reference
 from visolve.puzzles.iq_xoxo.number import read_number
-from visolve.puzzles.iq_xoxo.views import flat_fielded, turned
+from visolve.puzzles.iq_xoxo.views import turned
 from visolve.vision.geometry import map_points, rect_to_quad
 from visolve.vision.view import BoardView
 
@@ -83,7 +83,8 @@ def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
     """The upright view of the board whose squares' outer corners are ``corners``."""
     g = GAP / 2
     hom = rect_to_quad((g, g, COLS - g, ROWS - g), corners)
-    return flat_fielded(BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN), LIGHT_SIZE)
+    view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN)
+    return view.flat_fielded(size=LIGHT_SIZE)
 
 
 def _page_colour(view: BoardView) -> np.ndarray:

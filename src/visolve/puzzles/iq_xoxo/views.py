@@ -1,12 +1,4 @@
-"""The upright views of an IQ XOXO board and of the tab above it, light evened.
-
-A view is sampled as :class:`visolve.vision.view.BoardView` samples it; its
-light is evened as :meth:`~visolve.vision.view.BoardView.flat_fielded`
-evens it, to the same pixels, with fewer passes over full-size arrays (each
-new array of a view's size costs about as much again in fresh memory pages
-as the arithmetic on it).  A board seen upside down is the upright view
-turned half round, not sampled again.
-"""
+"""An IQ XOXO board seen upside down: its upright view turned half round, not sampled again."""
 
 from __future__ import annotations
 
@@ -15,31 +7,7 @@ from dataclasses import replace
 import numpy as np
 
 from visolve.vision.geometry import rect_to_quad
-from visolve.vision.light import illumination
 from visolve.vision.view import BoardView
-
-#: the light-evened view's paint level (as :meth:`~visolve.vision.view.BoardView.flat_fielded`)
-LIGHT_LEVEL = 200.0
-
-
-def flat_field(image: np.ndarray, size: float, level: float = LIGHT_LEVEL) -> np.ndarray:
-    """``image`` (uint8 BGR) divided by the light on its brightest channel, scaled to ``level``:
-    the pixels of :func:`visolve.vision.light.flat_field` (float32).
-
-    The brightest channel is taken in uint8 and the image is scaled as it is cast, so only the
-    light field and the result are full-size float arrays.
-    """
-    grey = np.maximum(image[..., 0], image[..., 1])
-    np.maximum(grey, image[..., 2], out=grey)
-    scale = illumination(grey, size)  # a new array: divided in place
-    np.divide(np.float32(level), scale, out=scale)
-    return np.multiply(image, scale[..., None], dtype=np.float32)
-
-
-def flat_fielded(view: BoardView, size: float) -> BoardView:
-    """``view`` (uint8, as sampled) with its light evened over ``size`` board units: the view
-    :meth:`~visolve.vision.view.BoardView.flat_fielded` gives."""
-    return view.with_image(flat_field(view.image, size * view.pitch))
 
 
 def turned(view: BoardView) -> BoardView:
