@@ -18,7 +18,7 @@ measured together (:func:`read_squares`):
 *joins*
     two neighbouring piece squares belong to one piece when the gap between
     them has the piece's colour, to two when it shows the page (its lightest
-    point across: :func:`gap_share`).
+    point across: :func:`gap_shares`).
 
 Every measure has a band of doubt between its two answers; a square in it
 is reported, never guessed.
@@ -279,14 +279,9 @@ def colours_of(view, keys: list, bodies: np.ndarray, page, grey) -> tuple[np.nda
     return along, across, near_page
 
 
-def gap_share(view, a: tuple[int, int], b: tuple[int, int], bodies, page) -> float:
-    """Where the gap between squares ``a`` and ``b`` lies from page (0) to their bodies (1):
-    1 - :func:`_gap_peaks`, between 0 and 1."""
-    return gap_shares(view, [(a, b)], [bodies], page)[0]
-
-
 def gap_shares(view, pairs: list, bodies: list, page) -> list[float]:
-    """:func:`gap_share` of each pair of neighbouring squares (``bodies``: each pair's two bodies)."""
+    """Where the gap between each pair of neighbouring squares lies from page (0) to their bodies
+    (1): 1 - :func:`_gap_peaks`, between 0 and 1 (``bodies``: each pair's two bodies)."""
     if not pairs:
         return []
     return [1.0 - float(np.clip(p, 0.0, 1.0)) for p in _gap_peaks(view, pairs, bodies, page)]
@@ -334,7 +329,7 @@ def _gap_strips(view, pairs: list) -> list[np.ndarray]:
 
 
 def joined(share: float) -> bool | None:
-    """True (one piece), False (two), None (doubt) for a :func:`gap_share`."""
+    """True (one piece), False (two), None (doubt) for a share of :func:`gap_shares`."""
     if share >= JOINED:
         return True
     if share <= APART:

@@ -36,7 +36,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
-from visolve.puzzles.iq_xoxo.cells import PITCH, bodies_of, gap_share, gap_shares, joined, median_last, read_squares
+from visolve.puzzles.iq_xoxo.cells import PITCH, bodies_of, gap_shares, joined, median_last, read_squares
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.greys import grey_reference
@@ -123,24 +123,21 @@ def _turned(squares: dict) -> dict:
     return {(ROWS - 1 - r, COLS - 1 - c): s for (r, c), s in squares.items()}
 
 
-def _pieces(view: BoardView, squares: dict, page, upright: bool, shares: dict | None = None) -> tuple[str, ...]:
+def _pieces(squares: dict, upright: bool, shares: dict) -> tuple[str, ...]:
     """The level's rows from the piece squares joined across the gaps (board coordinates as seen).
 
     A gap in doubt (see :func:`visolve.puzzles.iq_xoxo.cells.joined`) is settled by the pieces'
     shapes when exactly one way of taking the gaps in doubt (at most :data:`MAX_DOUBT` of
     them) makes every group a pentomino of the set, each letter once, its marks fitting where it
-    lies; otherwise the first gap in doubt is named.  ``shares``: the gaps measured so far
-    (pair -> :func:`~visolve.puzzles.iq_xoxo.cells.gap_share`), filled in as they are.
+    lies; otherwise the first gap in doubt is named.  ``shares``: the gaps between the squares
+    that may be pieces (:func:`_shares`).
     """
-    shares = {} if shares is None else shares
     pieces = [k for k, s in squares.items() if s.kind == "piece"]
     sure, doubt = [], []
     for (r, c) in pieces:
         for nb in ((r, c + 1), (r + 1, c)):
             if nb not in squares or squares[nb].kind != "piece":
                 continue
-            if ((r, c), nb) not in shares:
-                shares[((r, c), nb)] = gap_share(view, (r, c), nb, (squares[(r, c)].body, squares[nb].body), page)
             share = shares[((r, c), nb)]
             verdict = joined(share)
             if verdict is None:
@@ -170,13 +167,13 @@ def _settled(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, 
     unsure = sorted(k for k, s in squares.items() if s.kind == "?")
     shares = _shares(view, squares, page)
     if not unsure:
-        return _pieces(view, squares, page, upright, shares)
+        return _pieces(squares, upright, shares)
     found = set()
     for kinds in itertools.product(("empty", "piece"), repeat=len(unsure) if len(unsure) <= MAX_DOUBT else 0):
         trial = dict(squares)
         trial.update({k: replace(squares[k], kind=kind) for k, kind in zip(unsure, kinds)})
         try:
-            found.add(_pieces(view, trial, page, upright, shares))
+            found.add(_pieces(trial, upright, shares))
         except ReadError:
             continue
     if len(found) == 1 and len(unsure) <= MAX_DOUBT:
@@ -185,7 +182,7 @@ def _settled(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, 
 
 
 def _shares(view: BoardView, squares: dict, page) -> dict:
-    """The gap shares (:func:`~visolve.puzzles.iq_xoxo.cells.gap_share`) between every two
+    """The gap shares (:func:`~visolve.puzzles.iq_xoxo.cells.gap_shares`) between every two
     neighbouring squares that are, or may be, piece squares, measured together (pair -> share)."""
     maybe = {k for k, s in squares.items() if s.kind != "empty"}
     pairs = [((r, c), nb) for r, c in sorted(maybe) for nb in ((r, c + 1), (r + 1, c)) if nb in maybe]
