@@ -41,7 +41,7 @@ from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE,
                                                mark_offset, read_square)
 from visolve.puzzles.iq_xoxo.box_draw import PLATE_INSET
 from visolve.puzzles.iq_xoxo.box_find import find_trays, refined
-from visolve.vision.light import highest, illumination, lowest
+from visolve.vision.light import highest, lowest
 from visolve.vision.view import BoardView
 
 #: squares of margin sampled around the tray; the rim is looked at between RING squares out
@@ -194,9 +194,7 @@ def _cast_evened(view: BoardView) -> BoardView:
 def _balanced(view: BoardView) -> BoardView:
     """Light evened out (:data:`LIGHT_SIZE`), a cast across the tray taken out
     (:func:`_cast_evened`) and the rim's white made 255 in every channel."""
-    img = view.image.astype(np.float32)
-    light = illumination(highest(img), LIGHT_SIZE * view.pitch)  # as view.flat_fielded, faster
-    flat = _cast_evened(view.with_image(img * (255.0 / light)[..., None]))
+    flat = _cast_evened(view.flat_fielded(size=LIGHT_SIZE, level=255.0))
     white = np.percentile(_ring(flat), WHITE_PERCENTILE, axis=0)
     return flat.with_image(flat.image * (255.0 / np.maximum(white, 1.0)).astype(np.float32))
 
