@@ -267,6 +267,7 @@ class Parts:
     pieces: np.ndarray  #: colour with the marks closed over (0/255)
     blobs: np.ndarray  #: its blobs of at least MIN_PIECE squares (0/255)
     cover: np.ndarray  #: grey ink of any shape, or colour (0/255): what a board's squares show
+    grey_ink: np.ndarray  #: the brightest channel's ink alone (:func:`ink_mask`), as found
     grouped: np.ndarray | None = None  #: which squares are linked into a lattice (bool)
     tabs: np.ndarray | None = None  #: centres of the coloured blobs shaped like a number tab
 
@@ -284,7 +285,7 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     blobs square and of the squares' size, and coloured blobs of at least
     :data:`MIN_PIECE` squares' area, count.
     """
-    ink = ink_mask(grey, coloured, REACH * pitch)
+    grey_ink = ink = ink_mask(grey, coloured, REACH * pitch)
     if dull is not None:
         ink = cv2.bitwise_or(ink, ink_mask(dull, coloured, REACH * pitch))
     ink = cv2.bitwise_or(ink, _holes(ink, HOLE * pitch**2))  # a square's dot is part of the square
@@ -308,7 +309,7 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     is_square = np.zeros(n, np.uint8)
     is_square[1:] = 255 * ok
     return Parts(ink_labels, is_square, centres[1:][ok], np.sqrt(ink_stats[1:, 4][ok].astype(np.float64)), col,
-                 pieces, cv2.bitwise_or(ink, col), tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)])
+                 pieces, cv2.bitwise_or(ink, col), grey_ink, tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)])
 
 
 def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:
@@ -366,7 +367,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         return weighed[key]
 
     def outlines(faint_too: bool = True) -> list[np.ndarray]:
-        ink = cv2.bitwise_or(ink_mask(grey, coloured, REACH * pitch), (coloured * 255).astype(np.uint8))
+        ink = cv2.bitwise_or(parts.grey_ink, (coloured * 255).astype(np.uint8))
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
         faint = lattice.quads(FAINT_CELLS) if faint_too else []
         more: list[np.ndarray] = []
