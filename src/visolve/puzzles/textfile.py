@@ -35,3 +35,33 @@ def check_header(header: dict[str, str], puzzle: str, required: tuple[str, ...],
             raise LevelFormatError(f"missing header line '{key} = ...'", 0, path)
     if header["puzzle"] != puzzle:
         raise LevelFormatError(f"puzzle is {header['puzzle']!r}, expected {puzzle!r}", 0, path)
+
+
+#: level numbers run from 1 to this (a reader takes at most 4 digits from a picture or its name)
+LEVEL_MAX = 9999
+
+
+def known_key(key: str, known: tuple[str, ...], number: int, path: str) -> None:
+    """An unknown header key is an error naming the line and the keys the family takes."""
+    if key not in known:
+        raise LevelFormatError(f"unknown header key {key!r} (known: {', '.join(known)})", number, path)
+
+
+def level_value(text: str, line: int, path: str, names: bool = True) -> int | str:
+    """The header's ``level`` value: a number 1..:data:`LEVEL_MAX`, or a name when ``names``.
+
+    Only ASCII digits make a number (``int`` refuses ``²`` though ``isdigit`` takes it);
+    a number out of range is refused with the range rather than read as a name.
+    ``line`` is the ``level`` line's number, for the error (0: not known).
+    """
+    if not text:
+        raise LevelFormatError("level is empty", line, path)
+    shown = repr(text) if len(text) <= 20 else f"{text[:12]!r}... ({len(text)} characters)"
+    if text.isascii() and text.isdigit():
+        digits = text.lstrip("0") or "0"  # int() refuses strings of over 4300 digits
+        if len(digits) <= len(str(LEVEL_MAX)) and 1 <= int(digits) <= LEVEL_MAX:
+            return int(digits)
+        raise LevelFormatError(f"level {shown} is out of range: level numbers run from 1 to {LEVEL_MAX}", line, path)
+    if not names:
+        raise LevelFormatError(f"level must be a number from 1 to {LEVEL_MAX}, got {shown}", line, path)
+    return text

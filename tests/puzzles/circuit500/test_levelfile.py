@@ -74,7 +74,12 @@ def _replace_line(text, lineno, new):
         (6, "cross start junction:url cross", 6, "needs its arms"),
         (10, "cross start:l start:r junction:rdl", 10, "more than one start"),
         (6, "cross gap junction:url cross", 11, "more than one gap"),
-        (3, "level = two", 0, "level must be a positive number"),
+        (3, "level = two", 3, "level must be a number from 1 to 9999, got 'two'"),
+        (3, "level = 0", 3, "level '0' is out of range: level numbers run from 1 to 9999"),
+        (3, "level = " + "1" + "0" * 30, 3, "out of range: level numbers run from 1 to 9999"),
+        (3, "level = " + "9" * 5000, 3, "(5000 characters) is out of range"),
+        (3, "level = \u00b2", 3, "level must be a number from 1 to 9999"),
+        (4, "colour = red", 4, "unknown header key 'colour' (known: puzzle, level, source)"),
         (2, "puzzle = sudoku", 0, "expected 'circuit500'"),
         (2, "# no puzzle line", 0, "missing header line 'puzzle"),
         (4, "source == x", 0, None),  # a value may contain '=': still parses
@@ -114,3 +119,7 @@ def test_header_after_grid_and_duplicate_header():
     with pytest.raises(LevelFormatError, match="given twice") as info:
         parse_level(GOOD.replace("source = shot.png", "level = 3"))
     assert info.value.line == 4
+
+
+def test_level_keeps_leading_zeros_out_of_the_number():
+    assert parse_level(_replace_line(GOOD, 3, "level = 0042")).level == 42

@@ -63,6 +63,10 @@ def test_round_trip_named_level_and_spaced_grid():
         (("|???|?o?", "|???|???"), 10, "even number"),
         (("kind = master\n", "kind = master\nkind = expert\n"), 5, "twice"),
         (("\npiece = 2", "\nlevel2 = 3\npiece = 2"), 12, "after the grid"),
+        (("kind = master\n", "kind = master\ncolour = red\n"), 5, "unknown header key 'colour' (known: puzzle,"),
+        (("level = 86", "level = 1" + "0" * 30), 3, "out of range: level numbers run from 1 to 9999"),
+        (("level = 86", "level = 0"), 3, "level '0' is out of range"),
+        (("level = 86", "level = " + "9" * 5000), 3, "(5000 characters) is out of range"),
     ],
 )
 def test_errors_name_the_line(change, line, words):
@@ -88,3 +92,7 @@ def test_header_errors(change, words):
     with pytest.raises(LevelFormatError) as err:
         parse_level(LEVEL_86.replace(*change), "bad.txt")
     assert words in str(err.value)
+
+
+def test_a_level_name_that_is_no_ascii_number_stays_a_name():
+    assert parse_level(LEVEL_86.replace("level = 86", "level = \u00b2")).level == "\u00b2"

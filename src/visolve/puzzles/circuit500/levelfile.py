@@ -13,18 +13,20 @@ Example::
 
 Tokens: ``gap``, ``empty``, ``cross``, ``corner:XY``, ``junction:XYZ``,
 ``start:X``, ``end:X`` where the letters are the tile's arms from ``u r d l``.
-``#`` starts a comment.  Header lines are ``key = value``; unknown keys are
-kept as notes.
+``#`` starts a comment.  Header lines are ``key = value``: ``puzzle``,
+``level`` (a number, 1 to 9999) and ``source``; any other key is an error
+naming its line.
 """
 
 from __future__ import annotations
 
 from visolve.errors import LevelFormatError
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, find, make_grid, parse_token
-from visolve.puzzles.textfile import check_header, content_lines, key_value
+from visolve.puzzles.textfile import check_header, content_lines, key_value, known_key, level_value
 
 PUZZLE = "circuit500"
 REQUIRED = ("puzzle", "level")
+HEADER_KEYS = ("puzzle", "level", "source")
 
 
 def format_level(level: Level) -> str:
@@ -48,14 +50,16 @@ def format_level(level: Level) -> str:
 def parse_level(text: str, path: str = "") -> Level:
     """Text -> Level.  Raises :class:`LevelFormatError` naming the line and the problem."""
     header: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
     rows = []
     row_lines = []
     for number, line, raw in content_lines(text):
         if "=" in line and not rows:
             key, value = key_value(line, raw, number, path)
+            known_key(key, HEADER_KEYS, number, path)
             if key in header:
                 raise LevelFormatError(f"header {key!r} given twice", number, path)
-            header[key] = value
+            header[key], header_lines[key] = value, number
             continue
         if "=" in line:
             raise LevelFormatError("header line after the grid started", number, path)
@@ -76,9 +80,7 @@ def parse_level(text: str, path: str = "") -> Level:
         row_lines.append(number)
 
     check_header(header, PUZZLE, REQUIRED, path)
-    level_text = header["level"]
-    if not level_text.isdigit() or not 1 <= int(level_text) <= 9999:
-        raise LevelFormatError(f"level must be a positive number, got {level_text!r}", 0, path)
+    level_number = level_value(header["level"], header_lines["level"], path, names=False)
     if len(rows) != ROWS:
         last = row_lines[-1] if row_lines else 0
         raise LevelFormatError(f"grid needs {ROWS} rows of tiles, found {len(rows)}", last, path)
@@ -90,4 +92,4 @@ def parse_level(text: str, path: str = "") -> Level:
             raise LevelFormatError(f"more than one {kind} tile", row_lines[r], path)
         if not cells and kind != "gap":
             raise LevelFormatError(f"no {kind} tile on the board", 0, path)
-    return Level(level=int(level_text), grid=grid, source=header.get("source", ""))
+    return Level(level=level_number, grid=grid, source=header.get("source", ""))

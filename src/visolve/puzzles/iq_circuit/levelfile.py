@@ -17,9 +17,10 @@ Example (level 86, a Master challenge)::
     piece = 1 face 0 anchor 4,0 rotation 1
 
 Header lines are ``key = value``: ``puzzle`` (must be ``iq-circuit``),
-``level`` (a number, or a name when the picture had none), ``kind``
-(``expert``, ``master`` or ``wizard``) and ``source`` (the picture); other
-keys are kept as notes.  ``#`` starts a comment.
+``level`` (a number 1 to 9999, or a name when the picture had none),
+``kind`` (``expert``, ``master`` or ``wizard``) and ``source`` (the
+picture); any other key is an error naming its line.  ``#`` starts a
+comment.
 
 Then the board: 4 rows (top row first) of 8 cells (left to right), one
 symbol per cell; spaces between symbols are allowed and ignored::
@@ -55,7 +56,7 @@ from __future__ import annotations
 import re
 
 from visolve.errors import LevelFormatError
-from visolve.puzzles.textfile import check_header, content_lines, key_value
+from visolve.puzzles.textfile import check_header, content_lines, key_value, known_key, level_value
 from visolve.puzzles.iq_circuit.model import (
     DIR_NAMES,
     HEIGHT,
@@ -76,6 +77,7 @@ from visolve.puzzles.iq_circuit.model import (
 
 PUZZLE = "iq-circuit"
 REQUIRED = ("puzzle", "level", "kind")
+HEADER_KEYS = ("puzzle", "level", "kind", "source")
 _PIECE_RE = re.compile(
     r"^(?P<piece>\w+)\s+face\s+(?P<face>\d+)\s+anchor\s+(?P<x>-?\d+)\s*,\s*(?P<y>-?\d+)\s+rotation\s+(?P<r>\d+)$",
     re.IGNORECASE,
@@ -121,7 +123,7 @@ def parse_piece(text: str) -> Placement:
 def parse_level(text: str, path: str = "") -> Level:
     """Text -> Level.  Raises :class:`LevelFormatError` naming the line and the problem."""
     header: dict[str, str] = {}
-    notes: list[str] = []
+    header_lines: dict[str, int] = {}
     rows: list[str] = []
     row_lines: list[int] = []
     pieces: list[Placement] = []
@@ -143,12 +145,10 @@ def parse_level(text: str, path: str = "") -> Level:
                 continue
             if rows:
                 raise LevelFormatError(f"header line {key!r} after the grid started", number, path)
+            known_key(key, HEADER_KEYS + ("piece",), number, path)
             if key in header:
                 raise LevelFormatError(f"header {key!r} given twice", number, path)
-            if key in ("puzzle", "level", "kind", "source"):
-                header[key] = value
-            else:
-                notes.append(f"{key} = {value}")
+            header[key], header_lines[key] = value, number
             continue
         if pieces:
             raise LevelFormatError("grid row after the piece lines", number, path)
@@ -169,10 +169,7 @@ def parse_level(text: str, path: str = "") -> Level:
     kind = header["kind"].lower()
     if kind not in KINDS:
         raise LevelFormatError(f"kind must be one of {', '.join(KINDS)}, got {header['kind']!r}", 0, path)
-    level_text = header["level"]
-    if not level_text:
-        raise LevelFormatError("level is empty", 0, path)
-    number: int | str = int(level_text) if level_text.isdigit() else level_text
+    number = level_value(header["level"], header_lines["level"], path)
     if len(rows) != HEIGHT:
         last = row_lines[-1] if row_lines else 0
         raise LevelFormatError(f"grid needs {HEIGHT} rows of cells, found {len(rows)}", last, path)
@@ -198,7 +195,7 @@ def parse_level(text: str, path: str = "") -> Level:
         raise LevelFormatError(
             f"{len(dots)} dots on the board: a solvable challenge has an even number", row_lines[-1], path
         )
-    level = Level(number, kind, grid, tuple(pieces), header.get("source", ""), tuple(notes))
+    level = Level(number, kind, grid, tuple(pieces), header.get("source", ""))
     problems = level_problems(level)
     if problems:
         raise LevelFormatError(problems[0], 0, path)
