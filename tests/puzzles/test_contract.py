@@ -285,6 +285,39 @@ def test_broken_level_file_names_its_line(name):
         family.parse_level("", "empty.txt")
 
 
+def _with_header_line(text: str, key: str, line: str) -> tuple[str, int]:
+    """``text`` with ``line`` put just after its ``key = ...`` header line, and that new line's number."""
+    lines = text.splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.replace(" ", "").startswith(key + "="))
+    return "\n".join(lines[:at + 1] + [line] + lines[at + 1:]) + "\n", at + 2
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_unknown_header_key_is_refused_naming_its_line(name):
+    family = _family(name)
+    text, line = _with_header_line(family.format_level(_samples(name)[0]), "puzzle", "colour = red")
+    with pytest.raises(LevelFormatError) as info:
+        family.parse_level(text, "colour.txt")
+    assert info.value.line == line and "colour" in str(info.value), f"{name}: {info.value}"
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_a_level_number_out_of_range_says_the_range(name):
+    family = _family(name)
+    text = family.format_level(_samples(name)[0])
+    lines = text.splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.replace(" ", "").startswith("level="))
+    with_level = lambda value: "\n".join(lines[:at] + [f"level = {value}"] + lines[at + 1:]) + "\n"
+    if family.parse_level(with_level("7"), "7.txt").level != 7:
+        pytest.skip(f"{name}: the level is always a name (no level numbers to check)")
+    for value in ("1" + "0" * 30, "0", "9" * 5000):
+        with pytest.raises(LevelFormatError) as info:
+            family.parse_level(with_level(value), "big.txt")
+        message = str(info.value)
+        assert info.value.line == at + 1 and "1 to 9999" in message, f"{name}: {message[:200]}"
+        assert len(message) < 200, f"{name}: the error quotes the whole value ({len(message)} characters)"
+
+
 @pytest.mark.parametrize("name", FAMILIES)
 def test_level_identity_ignores_only_the_source(name):
     family = _family(name)

@@ -13,7 +13,7 @@ Example (booklet challenge 1)::
      y y y g g g
 
 Header lines are ``key = value``: ``puzzle`` (must be ``iq-stars``),
-``level`` (a number, or a name when the picture had none) and ``source``
+``level`` (a number 1 to 9999, or a name when the picture had none) and ``source``
 (the picture).  ``#`` starts a comment.  Then 4 rows of 7, 6, 7 and 6
 symbols, top row first, separated by one space; the second and fourth rows
 are indented by one space, as the board shifts them.  ``.`` is a free cell,
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from visolve.errors import LevelFormatError
 from visolve.puzzles.iq_stars.board import ROW_LENGTHS, Level, located_problems, row_problem
-from visolve.puzzles.textfile import check_header, content_lines, key_value
+from visolve.puzzles.textfile import check_header, content_lines, key_value, known_key, level_value
 
 PUZZLE = "iq-stars"
 REQUIRED = ("puzzle", "level")
@@ -55,6 +55,7 @@ def format_level(level: Level) -> str:
 def parse_level(text: str, path: str = "") -> Level:
     """Text -> Level.  Raises :class:`LevelFormatError` naming the line and the problem."""
     header: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
     rows: list[str] = []
     numbers: list[int] = []
     for number, line, raw in content_lines(text):
@@ -62,11 +63,10 @@ def parse_level(text: str, path: str = "") -> Level:
             key, value = key_value(line, raw, number, path)
             if rows:
                 raise LevelFormatError(f"header line {key!r} after the board started", number, path)
+            known_key(key, HEADER_KEYS, number, path)
             if key in header:
                 raise LevelFormatError(f"header {key!r} given twice", number, path)
-            if key not in HEADER_KEYS:
-                raise LevelFormatError(f"unknown header {key!r} (use {', '.join(HEADER_KEYS)})", number, path)
-            header[key] = value
+            header[key], header_lines[key] = value, number
             continue
         if len(rows) == len(ROW_LENGTHS):
             raise LevelFormatError(f"more than {len(ROW_LENGTHS)} board rows", number, path)
@@ -77,8 +77,7 @@ def parse_level(text: str, path: str = "") -> Level:
         rows.append(cells)
         numbers.append(number)
     check_header(header, PUZZLE, REQUIRED, path)
-    if not header["level"]:
-        raise LevelFormatError("level is empty", 0, path)
+    level_number = level_value(header["level"], header_lines["level"], path)
     if len(rows) != len(ROW_LENGTHS):
         last = numbers[-1] if numbers else 0
         raise LevelFormatError(f"the board needs {len(ROW_LENGTHS)} rows of stars, found {len(rows)}", last, path)
@@ -86,6 +85,4 @@ def parse_level(text: str, path: str = "") -> Level:
     if problems:
         row, text = problems[0]
         raise LevelFormatError(text, numbers[row], path)
-    value = header["level"]
-    number: int | str = int(value) if value.isdigit() else value
-    return Level(number, tuple(rows), header.get("source", ""))
+    return Level(level_number, tuple(rows), header.get("source", ""))

@@ -14,7 +14,7 @@ Example (``data/levels/iq-xoxo/level_120.txt``)::
     ..........
 
 Header lines are ``key = value``: ``puzzle`` (must be ``iq-xoxo``),
-``level`` (the challenge number, or a name) and ``source`` (the picture,
+``level`` (the challenge number, 1 to 9999, or a name) and ``source`` (the picture,
 optional).  Then 5 lines of 10 characters, top row first, seen as in the
 booklet (the top-left square takes an X): ``.`` an empty square, or the
 pentomino letter ``I L N P T U V W Y Z`` of the piece covering it.  The
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from visolve.errors import LevelFormatError
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, Level, piece_problem
-from visolve.puzzles.textfile import check_header, content_lines, key_value
+from visolve.puzzles.textfile import check_header, content_lines, key_value, level_value
 
 PUZZLE = "iq-xoxo"
 REQUIRED = ("puzzle", "level")
@@ -56,6 +56,7 @@ def _is_row(line: str) -> bool:
 def parse_level(text: str, path: str = "") -> Level:
     """The level of a level file's text; :class:`LevelFormatError` names the line at fault."""
     header: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
     rows: list[str] = []
     row_lines: list[int] = []
     for number, line, raw in content_lines(text.lstrip("\ufeff")):
@@ -74,13 +75,13 @@ def parse_level(text: str, path: str = "") -> Level:
         if key not in KNOWN or not value or key in header:
             why = "unknown key" if key not in KNOWN else ("empty value" if not value else "given twice")
             raise LevelFormatError(f"bad header line {raw.strip()!r} ({why})", number, path)
-        header[key] = value
+        header[key], header_lines[key] = value, number
     check_header(header, PUZZLE, REQUIRED, path)
     if len(rows) != ROWS:
         raise LevelFormatError(f"the board has {len(rows)} rows, not {ROWS}", row_lines[-1] if rows else 0, path)
     _check_pieces(rows, row_lines, path)
-    value = header["level"]
-    return Level(level=int(value) if value.isdigit() else value, rows=tuple(rows), source=header.get("source", ""))
+    level = level_value(header["level"], header_lines["level"], path)
+    return Level(level=level, rows=tuple(rows), source=header.get("source", ""))
 
 
 def _check_pieces(rows: list[str], row_lines: list[int], path: str) -> None:
