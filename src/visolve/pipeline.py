@@ -19,7 +19,6 @@ from typing import Iterable, Iterator
 
 from visolve import puzzles, runner
 from visolve.errors import ImageLoadError, LevelFormatError, NotThisPuzzle, ReadError, VisolveError
-from visolve.names import shown_name, shown_text
 from visolve.puzzles.base import SolveOptions, level_identity, level_key
 from visolve.selection import Selection
 from visolve.workspace import Workspace, atomic_write_json, atomic_write_text
@@ -61,7 +60,7 @@ class Item:
     """The outcome of one task, as shown to the user and written to logs."""
 
     action: str
-    name: str  #: picture file name, or "<puzzle>/level_NNN" (shown escaped: :func:`visolve.names.shown_name`)
+    name: str  #: picture file name, or "<puzzle>/level_NNN"
     ok: bool
     status: str  #: read, unchanged, kept, solved, unsolved, skipped, error
     message: str
@@ -71,8 +70,6 @@ class Item:
     data: dict = field(default_factory=dict)
     seconds: float = 0.0
     stale: bool = False  #: a stored solution of an earlier version of the level was replaced
-    picture: str = ""  #: the picture read (prepare), or the one the level file names as its source (solve)
-    dry: bool = False  #: a dry run: nothing was written
 
     def line(self) -> str:
         return f"{self.name}: {self.message}"
@@ -125,47 +122,17 @@ def run_task(task: Task, opts: RunOptions) -> Item:
         else:
             item = _solve(Path(task.path), task.puzzle, opts, task.text)
     except VisolveError as exc:
-        item = Item(task.action, task_name(task), False, "error", str(exc))
+        item = Item(task.action, Path(task.path).name, False, "error", str(exc))
     except OSError as exc:  # a folder not writable, a disk full: name the file, no traceback
         where = exc.filename or task.path
-        item = Item(task.action, task_name(task), False, "error",
-                    f"cannot write {shown_name(_shown_path(str(where)))}: {exc.strerror or exc}")
+        item = Item(task.action, Path(task.path).name, False, "error",
+                    f"cannot write {_shown_path(where)}: {exc.strerror or exc}")
     except Exception as exc:  # a bug: still one line for the user, details in the log
-        log.debug("unexpected error on %s\n%s", shown_name(task.path), traceback.format_exc())
-        item = Item(task.action, task_name(task), False, "error",
+        log.debug("unexpected error on %s\n%s", task.path, traceback.format_exc())
+        item = Item(task.action, Path(task.path).name, False, "error",
                     f"internal error: {type(exc).__name__}: {exc}")
-    item.message = shown_text(item.message)
-    if opts.dry:
-        item.dry = True
-        item.message += DRY_NOTE
     item.seconds = round(time.perf_counter() - start, 4)
     return item
-
-
-#: the end of every line of a dry run
-DRY_NOTE = " (dry run: nothing written)"
-
-
-def task_name(task: Task) -> str:
-    """How an item names its task: the picture's file name, or ``<puzzle>/<level file stem>``."""
-    path = Path(task.path)
-    if task.action == "solve":
-        return f"{task.puzzle}/{shown_name(path.stem)}"
-    return shown_name(path.name)
-
-
-def _writing(path: Path, write, *args, **kwargs) -> None:
-    """``write(path, *args, **kwargs)``; an ``OSError`` that names no file is raised again naming ``path``.
-
-    A write that fails in ``write()`` itself (a full disk, ``File too large``)
-    names no file: without this, the message would name the task's file.
-    """
-    try:
-        write(path, *args, **kwargs)
-    except OSError as exc:
-        if exc.filename:
-            raise
-        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
 
 
 def _shown_path(path: str) -> str:
@@ -179,9 +146,9 @@ def _shown_path(path: str) -> str:
 def _prepare(path: Path, opts: RunOptions) -> Item:
     from visolve.vision.imageio import load_image
 
-    name = shown_name(path.name)  # also the level's source: a level file's line, never two
+    name = path.name
     if not path.exists():
-        return Item("prepare", name, False, "error", f"no such file: {shown_name(str(path))}")
+        return Item("prepare", name, False, "error", f"no such file: {path}")
     try:
         image = load_image(path)
     except ImageLoadError as exc:
