@@ -107,6 +107,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from visolve.puzzles.textfile import level_number
+
 if TYPE_CHECKING:  # only for annotations: the command line starts without numpy
     import numpy as np
 
@@ -214,8 +216,10 @@ def level_from_filename(source: str) -> int | str:
     stem = Path(source).stem if source else ""
     if not stem:
         return "unnamed"
-    if stem.isdigit() and int(stem) > 0:
-        return int(stem)
+    if stem.isascii() and stem.isdigit():
+        # 1..LEVEL_MAX is a level number; other digits (0, 20240501) are a name, as level files read them
+        number = level_number(stem)
+        return stem if number is None else number
     m = _NUMBER_STEM.match(stem)
     if m and not _CAMERA_STEM.match(stem) and int(m.group(1)) > 0:
         return int(m.group(1))

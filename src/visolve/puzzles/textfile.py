@@ -50,18 +50,30 @@ def known_key(key: str, known: tuple[str, ...], number: int, path: str) -> None:
 def level_value(text: str, line: int, path: str, names: bool = True) -> int | str:
     """The header's ``level`` value: a number 1..:data:`LEVEL_MAX`, or a name when ``names``.
 
-    Only ASCII digits make a number (``int`` refuses ``²`` though ``isdigit`` takes it);
-    a number out of range is refused with the range rather than read as a name.
+    Only ASCII digits make a number (``int`` refuses ``²`` though ``isdigit`` takes it).
+    Digits out of that range are no level number: a family without names refuses them
+    with the range; a family with names takes them as a name, as a picture's file name
+    (``20240501.png``) gives one (:func:`visolve.puzzles.base.level_from_filename`).
     ``line`` is the ``level`` line's number, for the error (0: not known).
     """
     if not text:
         raise LevelFormatError("level is empty", line, path)
+    number = level_number(text)
+    if number is not None:
+        return number
+    if names:
+        return text
     shown = repr(text) if len(text) <= 20 else f"{text[:12]!r}... ({len(text)} characters)"
     if text.isascii() and text.isdigit():
-        digits = text.lstrip("0") or "0"  # int() refuses strings of over 4300 digits
-        if len(digits) <= len(str(LEVEL_MAX)) and 1 <= int(digits) <= LEVEL_MAX:
-            return int(digits)
         raise LevelFormatError(f"level {shown} is out of range: level numbers run from 1 to {LEVEL_MAX}", line, path)
-    if not names:
-        raise LevelFormatError(f"level must be a number from 1 to {LEVEL_MAX}, got {shown}", line, path)
-    return text
+    raise LevelFormatError(f"level must be a number from 1 to {LEVEL_MAX}, got {shown}", line, path)
+
+
+def level_number(text: str) -> int | None:
+    """``"0042"`` -> 42: ASCII digits naming a level 1..:data:`LEVEL_MAX`, else None."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"  # int() refuses strings of over 4300 digits
+    if len(digits) > len(str(LEVEL_MAX)) or not 1 <= int(digits) <= LEVEL_MAX:
+        return None
+    return int(digits)
