@@ -9,6 +9,11 @@ The pictures come from the family's testing module (``PuzzleFamily.testing``):
   ``scaled``);
 * ``--synth N`` -- ``synthetic_cases(N, seed, strength)``: photos of the
   project's own drawings;
+* ``--scenes N`` -- :func:`visolve.testing.scenes.cases`: randomized
+  scenes drawn independently of the family's painter (print styles,
+  booklet layouts, physical pieces with height and shadow, any camera);
+  a misread is reported with the scene's name (its seed is ``--seed``,
+  its index the number in the name);
 * ``--real-photos N`` -- synthetic photos of the first real set's pictures
   (:func:`visolve.testing.photograph`, photo ``j`` of picture ``j mod n``
   on the random stream ``[seed, 2 j]``);
@@ -29,6 +34,7 @@ set without ``photo`` in its name is refused.
 
     .venv/bin/python scripts/eval_reader.py [--puzzle circuit500] [--shared ../shared] [--runs 3]
     .venv/bin/python scripts/eval_reader.py --puzzle circuit500 --synth 500 --seed 0 --distractors 60 --synth-only
+    .venv/bin/python scripts/eval_reader.py --puzzle genius-square --scenes 100 --seed 0 --runs 1 --synth-only
     .venv/bin/python scripts/eval_reader.py --puzzle iq-circuit --synth 160 --real-photos 160 --distractors 60 --others
 """
 
@@ -194,6 +200,8 @@ def main(argv=None) -> int:
     ap.add_argument("--folders", "--sets", nargs="+", dest="sets", help="only these sets of real pictures")
     ap.add_argument("--runs", type=int, default=3, help="time each picture this many times (median)")
     ap.add_argument("--synth", type=int, default=0, metavar="N", help="also read N synthetic photos of drawn levels")
+    ap.add_argument("--scenes", type=int, default=0, metavar="N",
+                    help="also read N randomized scenes not drawn by the family's painter")
     ap.add_argument("--seed", type=int, default=0, help="seed of the synthetic photos and distractors")
     ap.add_argument("--strength", type=float, default=1.0, help="distortion strength of the synthetic photos")
     ap.add_argument("--real-photos", type=int, default=0, metavar="N",
@@ -221,7 +229,7 @@ def main(argv=None) -> int:
     real = [] if args.synth_only else list(testing.real_cases(shared))
     if not args.synth_only and not real:
         print(f"no pictures of {family.name} in {shared}", file=sys.stderr)
-        if not (args.synth or args.distractors or args.real_photos):
+        if not (args.synth or args.scenes or args.distractors or args.real_photos):
             return 2
     if real:
         family.read(real[0].image, real[0].name)  # warm-up: references, caches
@@ -253,6 +261,13 @@ def main(argv=None) -> int:
     if args.synth:
         tally = Tally(f"synth (seed {args.seed}, strength {args.strength})")
         for case in testing.synthetic_cases(args.synth, args.seed, args.strength):
+            check(family, tally, case, args, clock, decode=True)
+        tallies.append((tally, False))
+    if args.scenes:
+        from visolve.testing import scenes
+
+        tally = Tally(f"scenes (seed {args.seed}, strength {args.strength})")
+        for case in scenes.cases(family.name, args.scenes, args.seed, args.strength):
             check(family, tally, case, args, clock, decode=True)
         tallies.append((tally, False))
     if args.distractors:

@@ -1,0 +1,67 @@
+"""Randomized scenes of the placement games, drawn independently of the families' painters.
+
+The readers learnt what the project's own painters draw; these scenes draw
+the games again from their rules (``../shared/<family>/RULES.md``) and the
+level data classes only, with every print and photo choice randomized:
+line widths, outline thickness, colours perturbed within the published
+palettes, label fonts (OpenCV's Hershey faces, Pillow's own font, several
+weights), margins and spacing, booklet layouts, physical pieces standing up
+with their shadows, and a camera tilted up to 45 degrees, turned any way,
+2-16 MP, with blur, noise, glare, colour casts, uneven light and JPEG.
+Nothing here imports a painter (``tests/testing/test_scenes.py`` checks it).
+
+:func:`cases` gives a family's scenes as the evaluation's
+:class:`~visolve.puzzles.base.Case` objects, each with the levels drawn as
+its truth: ``scripts/eval_reader.py --puzzle NAME --scenes N``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import numpy as np
+
+from visolve.puzzles.base import Case
+
+#: families with scenes (the others' readers keep their own sets)
+FAMILIES = ("genius-square", "iq-stars", "iq-xoxo")
+
+
+def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
+    """Scene ``i`` of ``seed`` (random stream ``[seed, i]``): its name, picture and truth."""
+    rng = np.random.default_rng([seed, i])
+    if family == "genius-square":
+        from visolve.testing.scenes import genius
+
+        level = genius.random_scene_level(rng, f"roll-{i}")
+        image = genius.scene(rng, level, strength)
+        name = f"scenes/{level.edition}/roll-{i}.jpg"
+        return Case(name, image, [replace(level, source=name)])
+    if family == "iq-stars":
+        from visolve.testing.scenes import stars
+
+        kind, image, level = stars.scene(rng, i, strength)
+        name = f"scenes/{kind}/{level.level}.jpg"
+        return Case(name, image, [replace(level, source=name)])
+    if family == "iq-xoxo":
+        from visolve.testing.scenes import xoxo
+
+        kind, image, levels = xoxo.scene(rng, strength)
+        name = f"scenes/{kind}/page-{i}.jpg"
+        return Case(name, image, [replace(level, source=name) for level in levels])
+    raise ValueError(f"no scenes of {family!r}; there are scenes of {', '.join(FAMILIES)}")
+
+
+def cases(family: str, n: int, seed: int = 0, strength: float = 1.0) -> Iterator[Case]:
+    """``n`` scenes of ``family`` (one of :data:`FAMILIES`), deterministic for a seed.
+
+    Raises
+    ------
+    ValueError
+        For a family without scenes.
+    """
+    if family not in FAMILIES:
+        raise ValueError(f"no scenes of {family!r}; there are scenes of {', '.join(FAMILIES)}")
+    for i in range(n):
+        yield scene_case(family, i, seed, strength)
