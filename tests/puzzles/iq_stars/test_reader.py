@@ -107,3 +107,56 @@ def test_debug_overlay_draws_on_the_picture():
     picture = painter.draw_challenge(WIZARD, pitch=50)
     overlay = debug_overlay(picture, "7.png")
     assert overlay.shape == picture.shape and not np.array_equal(overlay, picture)
+
+
+def _wider_margin(picture: np.ndarray, extra: float) -> np.ndarray:
+    """``picture`` with its dark board grown by ``extra`` stars on every side, the stars left as
+    they are: a board printed (or made) with a wider margin than the booklet's drawings.
+
+    Not a painter: the board's navy is taken from the picture and its inside copied over a
+    larger navy rectangle, so the stars, outlines and colours are the picture's own.
+    """
+    v = picture.max(axis=2)
+    ys, xs = np.nonzero(v < 90)
+    x0, x1, y0, y1 = xs.min(), xs.max(), ys.min(), ys.max()
+    navy = np.median(picture[v < 90], axis=0)
+    e = int(round(extra * (x1 - x0) / 7.36))  # 7.36 stars: the drawings' board width
+    h, w = picture.shape[:2]
+    out = np.full((h + 2 * e, w + 2 * e, 3), 255, np.uint8)
+    out[y0:y1 + 2 * e + 1, x0:x1 + 2 * e + 1] = navy
+    cut = 8  # leaves the drawings' rounded corners behind
+    out[y0 + cut + e:y1 - cut + e, x0 + cut + e:x1 - cut + e] = picture[y0 + cut:y1 - cut, x0 + cut:x1 - cut]
+    return out
+
+
+@pytest.mark.parametrize("extra", [0.3, 0.5, 0.9])
+def test_a_board_with_a_wider_margin_around_the_stars_reads(extra):
+    # issue 25: the lattice is found from the stars, not from the board's proportions
+    picture = _wider_margin(painter.draw_challenge(WIZARD, pitch=50), extra)
+    assert read(picture, "7.png") == WIZARD
+    assert read(cv2.rotate(picture, cv2.ROTATE_180), "7.png") == WIZARD
+
+
+def test_real_drawings_with_a_wider_margin_read_exactly():
+    for case in _real_cases()[:18:3]:
+        assert read(_wider_margin(case.image, 0.5), case.name) == case.truth[0], case.name
+
+
+def test_a_free_star_without_an_outline_is_refused_naming_it():
+    # a lattice put on bare board would read free stars there: a free star needs its outline
+    from visolve.puzzles.iq_stars.colours import Verdict
+    from visolve.puzzles.iq_stars.reader import Star, symbol_of
+
+    bare = Star(0.05, Verdict("r", 40.0, 10.0, "p"), 0.0, outline=0.1)
+    with pytest.raises(ReadError, match="row 2 star 3: no star outline"):
+        symbol_of((1, 2), bare)
+    assert symbol_of((1, 2), Star(0.05, Verdict("r", 40.0, 10.0, "p"), 0.0, outline=0.9)) == "."
+
+
+def test_refusals_say_what_failed_not_two_bare_numbers():
+    # issue 25: "outlines match 0.99 < 0.35" named a match that had succeeded
+    grey = np.full((400, 700, 3), 235, np.uint8)
+    cv2.rectangle(grey, (60, 80), (640, 380), (70, 50, 45), -1)  # a dark board with no stars
+    with pytest.raises(NotThisPuzzle) as err:
+        read(grey, "1.png")
+    assert " < " not in str(err.value), str(err.value)

@@ -60,6 +60,19 @@ MIDDLE_R = 0.3
 SURE_RHO = 0.6
 #: the fitted lattice may move the quad's corners by at most this (board units)
 MAX_SHIFT = 0.25
+#: the stars may sit up to this much further in from the board's edge than the
+#: booklet's drawings put them (board units on each side): other prints and
+#: the real board have wider margins, so the lattice is looked for inside the
+#: board (:func:`lattice_guess`) when it is not where the drawings' margin puts it
+MAX_EXTRA_MARGIN = 1.0
+#: ... down to this much less (a board outlined a little short)
+MIN_EXTRA_MARGIN = -0.15
+#: px per quad height of the lattice search's view, and its scale steps (ratio)
+SEARCH_PX, SCALE_STEP = 96, 1.03
+#: share of the quad's size the search's view reaches beyond it on each side
+SEARCH_PAD = 0.06
+#: board units around the outermost stars' middles in the search template
+STARS_AROUND = 0.55
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,7 @@ class Fit:
     homography: np.ndarray
     rho: float
     way_up: float
+    edge: tuple[float, float, float, float] = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
 
 
 def _small(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
@@ -220,9 +234,10 @@ def _extent() -> tuple[float, float, float, float]:
     return (-m, -m, layout.BOARD_W + m, layout.BOARD_H + m)
 
 
-def _outlines(pitch: int) -> np.ndarray:
-    """The star outlines drawn 1 px wide on the fit's view (uint8, 255 on the lines)."""
-    u0, v0, u1, v1 = _extent()
+def _outlines(pitch: float, extent: tuple[float, float, float, float] | None = None) -> np.ndarray:
+    """The star outlines drawn 1 px wide on the board region ``extent`` (default: the
+    fit's view) at ``pitch`` px per board unit (uint8, 255 on the lines)."""
+    u0, v0, u1, v1 = _extent() if extent is None else extent
     w, h = int(round((u1 - u0) * pitch)), int(round((v1 - v0) * pitch))
     img = np.zeros((h, w), np.uint8)
     for c in layout.CENTRES.values():
@@ -318,25 +333,127 @@ def outline_match(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) ->
     return float(cv2.computeECC(outline_template(pitch), lines))
 
 
+def quad_homography(quad: np.ndarray) -> np.ndarray:
+    """Board units -> picture of a board whose edge is ``quad``, stars as far in as the drawings put them."""
+    return corners_homography(quad, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
+
+
+def _stars_extent() -> tuple[float, float, float, float]:
+    """Board units of the stars and :data:`STARS_AROUND` around their outermost middles."""
+    a, m = STARS_AROUND, layout.MARGIN
+    return (m - a, m - a, layout.BOARD_W - m + a, layout.BOARD_H - m + a)
+
+
+@lru_cache(maxsize=64)
+def _stars_template(pitch: float) -> np.ndarray:
+    """The star outlines alone (no board edge) at ``pitch`` px per unit, float32, softened."""
+    lines = _outlines(pitch, _stars_extent()).astype(np.float32) / 255.0
+    return cv2.GaussianBlur(lines, (0, 0), 1.0)
+
+
+def lattice_guess(image: np.ndarray, quad: np.ndarray, px: int = SEARCH_PX) -> tuple[np.ndarray, float]:
+    """Where the star lattice lies inside the board ``quad``, found from the stars' outlines alone.
+
+    The board is seen straight (the quad made a rectangle of its own
+    proportions) and the outlines of the 26 stars, drawn at every size the
+    board's margin allows (:data:`MIN_EXTRA_MARGIN` .. :data:`MAX_EXTRA_MARGIN`
+    on each side), both ways up, are slid over its dark lines; the best
+    normalised correlation gives the lattice's size, place and way up.
+    ``px`` is the view's height in px (:data:`SEARCH_PX`; less is faster).
+
+    Returns
+    -------
+    homography : ndarray
+        Board units -> picture pixels of the best lattice (3 x 3).
+    score : float
+        Its correlation (-1 .. 1).
+    """
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    aspect = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-6)
+    to_quad = corners_homography(quad, 1, 1) @ np.diag([1 / aspect, 1.0, 1.0])  # q units: quad = [0, aspect] x [0, 1]
+    pad = SEARCH_PAD
+    q_extent = (-pad * aspect, -pad, aspect * (1 + pad), 1 + pad)
+    lines = line_picture(sample(image, to_quad, q_extent, px))
+    u0, v0 = _stars_extent()[:2]
+    best = (-2.0, None)
+    k = layout.BOARD_H + 2 * MIN_EXTRA_MARGIN  # board units per quad height
+    while k <= layout.BOARD_H + 2 * MAX_EXTRA_MARGIN:
+        tpl = _stars_template(px / k)
+        if tpl.shape[0] <= lines.shape[0] and tpl.shape[1] <= lines.shape[1]:
+            for up, t in ((True, tpl), (False, tpl[::-1, ::-1].copy())):
+                res = cv2.matchTemplate(lines, t, cv2.TM_CCOEFF_NORMED)
+                _lo, score, _at, (x, y) = cv2.minMaxLoc(res)
+                if score > best[0]:
+                    best = (score, (k, x, y, up))
+        k *= SCALE_STEP
+    if best[1] is None:
+        return quad_homography(quad), 0.0
+    k, x, y, up = best[1]
+    # board u -> q units: q_u0 + (x + (u - u0) * px / k) / px, likewise v
+    board_to_q = np.array([[1 / k, 0, q_extent[0] + x / px - u0 / k],
+                           [0, 1 / k, q_extent[1] + y / px - v0 / k], [0, 0, 1.0]])
+    hom = to_quad @ board_to_q
+    return (hom if up else turned(hom)), float(best[0])
+
+
+def board_edge(hom: np.ndarray, quad: np.ndarray) -> tuple[float, float, float, float]:
+    """The board's edge ``quad`` in the board units of ``hom``: (left, top, right, bottom),
+    each the mean of the two corners on that side."""
+    pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), np.linalg.inv(hom)).reshape(-1, 2)
+    xs, ys = np.sort(pts[:, 0]), np.sort(pts[:, 1])
+    return (float(xs[:2].mean()), float(ys[:2].mean()), float(xs[2:].mean()), float(ys[2:].mean()))
+
+
+def _margins_fit(edge: tuple[float, float, float, float]) -> bool:
+    """Whether every side of the board's edge lies as far from the stars as a board's may."""
+    m = layout.MARGIN
+    gaps = (m - edge[0], m - edge[1], edge[2] - (layout.BOARD_W - m), edge[3] - (layout.BOARD_H - m))
+    return all(m + MIN_EXTRA_MARGIN - MAX_SHIFT <= g <= m + MAX_EXTRA_MARGIN + MAX_SHIFT for g in gaps)
+
+
+def _aligned(image: np.ndarray, hom: np.ndarray, exact: bool) -> tuple[np.ndarray, float, float]:
+    """``hom`` aligned to the outlines (kept when ``exact`` and matching), its match and how far it moved."""
+    if exact:
+        rho = outline_match(image, hom)
+        if rho >= MIN_RHO:
+            return hom, rho, 0.0
+    new, rho = align(image, hom)
+    return new, rho, _moved(hom, new)
+
+
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
 
-    An ``exact`` quad (a hole in a light page) is kept as it is when its
-    outlines match; any other, or one whose outlines do not match (a
-    shadow or glare on the board's edge), is aligned to the outlines first
-    (:func:`align`).
+    The stars are first looked for as far in from ``quad`` as the
+    booklet's drawings put them.  An ``exact`` quad (a hole in a light
+    page) is kept as it is when its outlines match; any other, or one whose
+    outlines do not match (a shadow or glare on the board's edge), is
+    aligned to the outlines (:func:`align`).  When that does not give the
+    lattice (a board printed or made with other margins), the lattice is
+    looked for inside the quad from the stars alone (:func:`lattice_guess`)
+    and aligned from there.
     """
-    base = corners_homography(quad, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
+    base = quad_homography(quad)
     hom = base if way_up(image, base) >= 0 else turned(base)
-    new, rho = (hom, outline_match(image, hom)) if exact else (hom, 0.0)
+    new, rho, moved = _aligned(image, hom, exact)
+    if moved > MAX_SHIFT or rho < MIN_RHO:
+        guess, _score = lattice_guess(image, quad)
+        new, rho, moved = _aligned(image, guess, False)
     if rho < MIN_RHO:
-        new, rho = align(image, hom)
-    if _moved(hom, new) > MAX_SHIFT or rho < MIN_RHO:
-        raise NotThisPuzzle(f"no star lattice on the dark board (outlines match {rho:.2f} < {MIN_RHO})")
+        raise NotThisPuzzle(f"the dark board's lines are not the star lattice: they match its outlines "
+                            f"{rho:.2f} at best ({MIN_RHO} needed)")
+    if moved > MAX_SHIFT:
+        raise NotThisPuzzle(f"the star outlines' best match moved {moved:.2f} star from where the board "
+                            f"puts them (at most {MAX_SHIFT})")
+    edge = board_edge(new, quad)
+    if not _margins_fit(edge):
+        raise NotThisPuzzle("the star lattice does not sit inside the dark board with a board's margins "
+                            f"(edges at {', '.join(f'{e:.2f}' for e in edge)} board units)")
     up = way_up(image, new)
     if up < MIN_WAY_UP:
-        raise NotThisPuzzle(f"cannot tell which way up the star lattice is ({up:.2f} < {MIN_WAY_UP})")
-    return Fit(new, rho, up)
+        raise NotThisPuzzle(f"cannot tell which way up the star lattice is: the outlines of one way up are "
+                            f"darker than the other's by {up:.2f} ({MIN_WAY_UP} needed)")
+    return Fit(new, rho, up, edge)
 
 
 def working_copy(image: np.ndarray, quads) -> tuple[np.ndarray, float]:
@@ -367,7 +484,7 @@ def find_board(image: np.ndarray) -> Fit:
     """The best board in ``image``, its homography of ``image`` itself (see :func:`locate`)."""
     work, fit = locate(image)
     f = work.shape[1] / image.shape[1]
-    return Fit(np.diag([1 / f, 1 / f, 1.0]) @ fit.homography, fit.rho, fit.way_up)
+    return Fit(np.diag([1 / f, 1 / f, 1.0]) @ fit.homography, fit.rho, fit.way_up, fit.edge)
 
 
 def _best_fit(image: np.ndarray, quads) -> Fit:

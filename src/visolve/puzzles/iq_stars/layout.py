@@ -78,16 +78,20 @@ def notch_points(row: int, k: int) -> np.ndarray:
     return pts[inside]
 
 
-def edge_pairs(out: float = PAGE_OUT, inside: float = EDGE_IN) -> tuple[np.ndarray, np.ndarray]:
+def edge_pairs(out: float = PAGE_OUT, inside: float = EDGE_IN,
+               edge: tuple[float, float, float, float] = (0.0, 0.0, BOARD_W, BOARD_H)) -> tuple[np.ndarray, np.ndarray]:
     """Points just outside the board's edge (the page) and just inside it (navy), ``(n, 2)`` each.
 
-    Every :data:`EDGE_STEP` along the four sides, clear of the rounded corners.
+    Every :data:`EDGE_STEP` along the four sides of ``edge`` (left, top,
+    right, bottom in board units: the drawings' board by default), clear
+    of the rounded corners.
     """
+    u0, v0, u1, v1 = edge
     outer, inner = [], []
-    for u in np.arange(EDGE_CLEAR, BOARD_W - EDGE_CLEAR + 1e-9, EDGE_STEP):
-        outer += [(u, -out), (u, BOARD_H + out)]
-        inner += [(u, inside), (u, BOARD_H - inside)]
-    for v in np.arange(EDGE_CLEAR, BOARD_H - EDGE_CLEAR + 1e-9, EDGE_STEP):
-        outer += [(-out, v), (BOARD_W + out, v)]
-        inner += [(inside, v), (BOARD_W - inside, v)]
+    for u in np.arange(u0 + EDGE_CLEAR, u1 - EDGE_CLEAR + 1e-9, EDGE_STEP):
+        outer += [(u, v0 - out), (u, v1 + out)]
+        inner += [(u, v0 + inside), (u, v1 - inside)]
+    for v in np.arange(v0 + EDGE_CLEAR, v1 - EDGE_CLEAR + 1e-9, EDGE_STEP):
+        outer += [(u0 - out, v), (u1 + out, v)]
+        inner += [(u0 + inside, v), (u1 - inside, v)]
     return np.array(outer, np.float64), np.array(inner, np.float64)

@@ -53,6 +53,8 @@ ARM_R = 0.33
 EMPTY_BELOW, FILLED_ABOVE = 0.25, 0.4
 #: half-width (view px) of the windows where a star's black outline is looked for
 DARK_WINDOW = 2
+#: the board's edge where the booklet's drawings have it (left, top, right, bottom; board units)
+DRAWN_EDGE = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
 #: the smallest navy-to-black span (RGB levels) a strength is measured against
 MIN_SCALE = 8.0
 #: a colour this many degrees nearer than the second-nearest is read; less is refused
@@ -74,6 +76,9 @@ MIN_EDGE_SHARE, MIN_EDGE_STEP = 0.6, 30.0
 MAX_CAST = 1.35
 #: the smallest picture side worth a look (px)
 MIN_SIDE = 48
+#: a free star's black outline must stand out from the navy by at least this
+#: share of the median star's (a lattice placed on bare board finds none there)
+MIN_OUTLINE = 0.35
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,7 @@ class Star:
     strength: float  #: |colour part of (points - navy)| / |navy - black|, share of its colour's
     verdict: Verdict  #: colour of the points
     white: float  #: white share of the middle
+    outline: float = 1.0  #: its outline's contrast with the navy, share of the board's median star's
 
 
 def _arm_offsets() -> np.ndarray:
@@ -90,12 +96,13 @@ def _arm_offsets() -> np.ndarray:
     return np.stack([ARM_R * np.cos(angles), ARM_R * np.sin(angles)], axis=1)
 
 
-def board_view(image: np.ndarray, homography: np.ndarray) -> BoardView:
-    """The board upright at :data:`READ_PITCH`, cells centred on the stars."""
+def board_view(image: np.ndarray, homography: np.ndarray, edge=DRAWN_EDGE) -> BoardView:
+    """The board upright at :data:`READ_PITCH`, cells centred on the stars; ``edge`` is the
+    board's edge (left, top, right, bottom; board units), seen with :data:`VIEW_MARGIN` around it."""
+    u0, v0, u1, v1 = edge
+    m = VIEW_MARGIN
     return BoardView.from_homography(
-        image, homography, 4, 7, pitch=READ_PITCH,
-        extent=(-VIEW_MARGIN, -VIEW_MARGIN, layout.BOARD_W + VIEW_MARGIN, layout.BOARD_H + VIEW_MARGIN),
-        centres=layout.CENTRES,
+        image, homography, 4, 7, pitch=READ_PITCH, extent=(u0 - m, v0 - m, u1 + m, v1 + m), centres=layout.CENTRES,
     )
 
 
@@ -139,9 +146,9 @@ def _darks(view: BoardView) -> np.ndarray:
     return np.array(out, np.float64)
 
 
-def edge_samples(view: BoardView) -> tuple[np.ndarray, np.ndarray]:
-    """RGB colours just outside the board's edge (page) and just inside it (navy), in pairs."""
-    outer, inner = layout.edge_pairs()
+def edge_samples(view: BoardView, edge=DRAWN_EDGE) -> tuple[np.ndarray, np.ndarray]:
+    """RGB colours just outside the board's edge ``edge`` (page) and just inside it (navy), in pairs."""
+    outer, inner = layout.edge_pairs(edge=edge)
     return sample_rgb(view, outer), sample_rgb(view, inner)
 
 
@@ -191,23 +198,25 @@ def _with_orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool) -> Ver
     return Verdict(letter, verdict.angle, max(verdict.margin, MIN_MARGIN), other)
 
 
-def measure(view: BoardView) -> dict:
+def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     """Per cell, a :class:`Star` (colours as RGB differences from the navy around it,
-    the page's colour cast taken out)."""
+    the page's colour cast taken out); ``edge`` is the board's edge in board units."""
     samples = _samples(view)
     navies = np.array([np.median(block[7:], axis=0) for block in samples])
     darks = _darks(view)
-    page, edge = edge_samples(view)
-    check_edge(page, edge)
-    gains = white_balance(page, edge)
+    page, inside = edge_samples(view, edge)
+    check_edge(page, inside)
+    gains = white_balance(page, inside)
     balanced = bool(np.any(gains != 1.0))
+    scales = np.linalg.norm((navies - darks) / gains, axis=1)
+    typical = max(float(np.median(scales)), MIN_SCALE)
     out = {}
-    for cell, block, navy, dark in zip(CELLS, samples, navies, darks):
+    for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring = (np.median(block[:6], axis=0) - navy) / gains
-        scale = float(np.linalg.norm((navy - dark) / gains))
         verdict = _with_orange_rule(classify(ring), ring, balanced)
-        strength = float(np.linalg.norm(colour_part(ring))) / max(scale, MIN_SCALE) / EXPECTED[verdict.letter]
-        out[cell] = Star(strength, verdict, white_share((block[6] - navy) / gains, verdict.letter))
+        strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / EXPECTED[verdict.letter]
+        white = white_share((block[6] - navy) / gains, verdict.letter)
+        out[cell] = Star(strength, verdict, white, float(scale) / typical)
     return out
 
 
@@ -219,6 +228,9 @@ def _name(cell) -> str:
 def symbol_of(cell, star: Star) -> str:
     """The level symbol of one star, or ReadError naming it when it cannot be called."""
     if star.strength < EMPTY_BELOW:
+        if star.outline < MIN_OUTLINE:
+            raise ReadError(f"{_name(cell)}: no star outline where the lattice puts a free star (its outline "
+                            f"stands out {star.outline:.2f} as much as the board's other stars')")
         return EMPTY
     v = star.verdict
     if star.strength < FILLED_ABOVE:
@@ -254,7 +266,7 @@ def read(image: np.ndarray, source: str = "") -> Level:
     """Read the challenge in ``image`` (BGR); ``source`` is the picture's file name."""
     _check_picture(image)
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
-    rows = rows_of(measure(board_view(work, fit.homography)))
+    rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
     problems = level_problems(rows)
     if problems:
         raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
@@ -269,8 +281,8 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
         fit = find_board(img)
     except NotThisPuzzle as exc:
         return banner(image, f"iq-stars: {exc}")
-    view = board_view(img, fit.homography)
-    stars = measure(view)
+    view = board_view(img, fit.homography, fit.edge)
+    stars = measure(view, fit.edge)
     labels, colours = {}, {}
     for cell, star in stars.items():
         try:
