@@ -25,7 +25,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo import testing
-from visolve.puzzles.iq_xoxo.box import read_box
+from visolve.puzzles.iq_xoxo.box.reader import read_box
 
 #: JPEG quality of the synthetic photos' files (decoding is part of the prepare time)
 QUALITY = 95

@@ -10,9 +10,9 @@ from tests.conftest import shared_path
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import EMPTY, Level
-from visolve.puzzles.iq_xoxo.box import read_box
-from visolve.puzzles.iq_xoxo.box_cells import cover
-from visolve.puzzles.iq_xoxo.box_draw import draw_box, empty_level
+from visolve.puzzles.iq_xoxo.box.reader import read_box
+from visolve.puzzles.iq_xoxo.box.squares import cover
+from visolve.puzzles.iq_xoxo.box.drawing import draw_box, empty_level
 from visolve.testing import photograph
 
 SOLVED = ("NIIIIILVVV", "NWWLLLLZZV", "NNWWTPPPZV", "UNUWTPPYZZ", "UUUTTTYYYY")
@@ -112,7 +112,7 @@ def test_noise_filling_the_picture_is_no_empty_box():
 
 
 def test_the_family_reader_reads_a_box_photo_when_no_booklet_page_is_seen():
-    from visolve.puzzles.iq_xoxo.reader import read
+    from visolve.puzzles.iq_xoxo.page.reading import read
 
     level = _partial("family", 5)
     assert read(draw_box(level, 48), "kitchen table.png") == Level("kitchen table", level.rows, "kitchen table.png")
@@ -121,8 +121,8 @@ def test_the_family_reader_reads_a_box_photo_when_no_booklet_page_is_seen():
 @pytest.mark.parametrize("shift", [(1, 0), (-1, 0), (0, 1), (0, -1)])
 def test_a_tray_outlined_a_square_off_is_refused(shift):
     # the rim or the hinge read as floor would move every piece by a square: a misread
-    from visolve.puzzles.iq_xoxo.box import read_tray
-    from visolve.puzzles.iq_xoxo.box_draw import tray_corners
+    from visolve.puzzles.iq_xoxo.box.reader import read_tray
+    from visolve.puzzles.iq_xoxo.box.drawing import tray_corners
 
     level = Level("x", tuple("".join(ch if ch in "IVZY" else EMPTY for ch in row) for row in SOLVED))
     reading = read_tray(draw_box(level, 44), tray_corners(44) + np.array(shift) * 44)

@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
-
-from visolve.puzzles.iq_xoxo import box, testing
+from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level
-from visolve.puzzles.iq_xoxo.box_draw import draw_box, tray_corners
-from visolve.puzzles.iq_xoxo.box_find import refined
+from visolve.puzzles.iq_xoxo.box import reader as box_reader
+from visolve.puzzles.iq_xoxo.box.drawing import draw_box, tray_corners
+from visolve.puzzles.iq_xoxo.box.finder import refined
 from visolve.vision.view import BoardView
 
 SOLVED = ("NIIIIILVVV", "NWWLLLLZZV", "NNWWTPPPZV", "UNUWTPPYZZ", "UUUTTTYYYY")
@@ -18,17 +18,17 @@ P = 44
 
 
 def _squares(picture, corners):
-    view = BoardView.from_corners(picture, corners, ROWS, COLS, pitch=box.PITCH, margin=box.MARGIN)
-    balanced = box._balanced(view)
-    return balanced, box.read_squares(balanced)
+    view = BoardView.from_corners(picture, corners, ROWS, COLS, pitch=box_reader.PITCH, margin=box_reader.MARGIN)
+    balanced = box_reader._balanced(view)
+    return balanced, box_reader.read_squares(balanced)
 
 
 def test_floor_beyond_a_side_is_told():
     # outlined one square to the right, the first column of floor lies beyond the left side:
     # the marks alone would read it as the box turned half round, every piece a square off
     picture = draw_box(RIGHT, P)
-    assert box.floor_beyond(*_squares(picture, tray_corners(P))) == ""
-    assert box.floor_beyond(*_squares(picture, tray_corners(P) + [P, 0])) == "left"
+    assert box_reader.floor_beyond(*_squares(picture, tray_corners(P))) == ""
+    assert box_reader.floor_beyond(*_squares(picture, tray_corners(P) + [P, 0])) == "left"
 
 
 def test_a_side_a_square_in_is_moved_back_to_the_floors_edge():
@@ -42,8 +42,8 @@ def test_a_side_a_square_in_is_moved_back_to_the_floors_edge():
 def test_the_mark_fit_never_moves_the_far_corners_much():
     # marks in the two left columns only: a fit that scales the board is refused, a shift is kept
     seen = np.float32([(c + 0.5, r + 0.5) for r in range(ROWS) for c in range(2)])
-    assert box._mark_fit(seen, seen * 1.2) is None
-    fit = box._mark_fit(seen, seen + 0.1)
+    assert box_reader._mark_fit(seen, seen * 1.2) is None
+    fit = box_reader._mark_fit(seen, seen + 0.1)
     assert fit is not None and np.allclose(fit[:2, 2], 0.1, atol=0.01)
 
 
@@ -51,17 +51,17 @@ def test_a_cast_changing_across_the_tray_is_taken_out(monkeypatch):
     # photo 42 of seed 0: the floor tinted after one white balance for the whole tray (saturation
     # 0.20), a square of it in doubt; the cast fitted over the rim takes the tint out
     case = testing.box_case(42, seed=0)
-    assert box.read_box(case.image, case.name) == case.truth[0]
-    monkeypatch.setattr(box, "_cast_evened", lambda view: view)
+    assert box_reader.read_box(case.image, case.name) == case.truth[0]
+    monkeypatch.setattr(box_reader, "_cast_evened", lambda view: view)
     with pytest.raises(ReadError, match="r1c0"):
-        box.read_box(case.image, case.name)
+        box_reader.read_box(case.image, case.name)
 
 
 def _seen(level, pale=()):
     """Squares as read off an upright box showing ``level``; the ``pale`` ones a pale colour with
     no mark (a piece square keeps its letter and T as candidates, a floor square gets L)."""
     from visolve.puzzles.iq_xoxo.board import mark
-    from visolve.puzzles.iq_xoxo.box_cells import BoxSquare
+    from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
 
     out = {}
     for r, row in enumerate(level.rows):
@@ -75,6 +75,6 @@ def _seen(level, pale=()):
 
 def test_pale_squares_are_settled_by_the_cover():
     # a washed-out square of a piece and a tinted square of floor: only one way covers them
-    assert box.rows_of(_seen(RIGHT, pale={(0, 7), (4, 0)})) == RIGHT.rows
+    assert box_reader.rows_of(_seen(RIGHT, pale={(0, 7), (4, 0)})) == RIGHT.rows
     with pytest.raises(ReadError, match="r0c0"):  # three are too many: a whole piece could hide
-        box.rows_of(_seen(RIGHT, pale={(0, 0), (0, 7), (4, 0)}))
+        box_reader.rows_of(_seen(RIGHT, pale={(0, 0), (0, 7), (4, 0)}))

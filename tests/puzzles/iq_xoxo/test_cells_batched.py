@@ -2,7 +2,7 @@
 
 The references below are the reader's earlier square-by-square code (one
 lightness map, one match and one median per square or gap); the batched
-functions of :mod:`visolve.puzzles.iq_xoxo.cells` must give the same verdicts
+functions of :mod:`visolve.puzzles.iq_xoxo.page.squares` must give the same verdicts
 and the same scores up to float32 rounding, on drawn and photographed boards.
 """
 
@@ -10,12 +10,13 @@ import cv2
 import numpy as np
 import pytest
 
-from visolve.puzzles.iq_xoxo import cells, greys, testing
+from visolve.puzzles.iq_xoxo import testing
+from visolve.puzzles.iq_xoxo.page import empty_grey, squares
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
-from visolve.puzzles.iq_xoxo.cells import (DOT_NO, DOT_R, DOT_YES, EMPTY_ACROSS, EMPTY_ALONG, MARK_CLIP,
+from visolve.puzzles.iq_xoxo.page.squares import (DOT_NO, DOT_R, DOT_YES, EMPTY_ACROSS, EMPTY_ALONG, MARK_CLIP,
                                            MARK_MARGIN, MARK_MIN, MARK_SHIFT, MARK_SIZE, PIECE_ACROSS, PIECE_DARK,
                                            RING, WASHED_FLOOR)
-from visolve.puzzles.iq_xoxo.reader import read_boards
+from visolve.puzzles.iq_xoxo.page.reading import read_boards
 
 #: scores agree to float32 rounding (one matchTemplate over stacked maps)
 TOLERANCE = 1e-5
@@ -34,7 +35,7 @@ def _piece_mark(light, pitch):
     top = float(np.percentile(light, MARK_CLIP))
     light = np.clip(light, 0.0, max(top, 1e-3))
     scores = {"X": -1.0, "O": -1.0}
-    for which, tmpl in cells._templates(pitch):
+    for which, tmpl in squares._templates(pitch):
         scores[which] = max(scores[which], float(cv2.matchTemplate(light, tmpl, cv2.TM_CCOEFF_NORMED).max()))
     best = max(scores, key=scores.get)
     margin = scores[best] - scores["O" if best == "X" else "X"]
@@ -79,7 +80,7 @@ def _read_square(view, r, c, body, page, grey):
 def _gap_peak(view, a, b, bodies, page):
     (ra, ca), (rb, cb) = a, b
     x, y = view.board_to_view([((ca + cb) / 2 + 0.5, (ra + rb) / 2 + 0.5)])[0]
-    across, along = cells.GAP_ACROSS * view.pitch, cells.GAP_ALONG * view.pitch
+    across, along = squares.GAP_ACROSS * view.pitch, squares.GAP_ALONG * view.pitch
     hw, hh = (across, along) if ra == rb else (along, across)
     strip = np.asarray(view.image[int(round(y - hh)): int(round(y + hh)) + 1,
                                   int(round(x - hw)): int(round(x + hw)) + 1], np.float32)
@@ -94,7 +95,7 @@ def _views():
     out = []
     for i in (1, 4):
         readings, _stray = read_boards(testing.synthetic_case(i, 0).image)
-        out += [(r.view, cells.bodies_of(r.view, r.view.keys)) for r in readings if r.view is not None]
+        out += [(r.view, squares.bodies_of(r.view, r.view.keys)) for r in readings if r.view is not None]
     assert len(out) >= 2
     return out
 
@@ -109,7 +110,7 @@ def test_squares_read_together_equal_squares_read_one_by_one(views):
     for view, bodies in views:
         page = np.median(view.image[:5].reshape(-1, 3), axis=0)
         grey = np.median(np.array(list(bodies.values())), axis=0).astype(np.float64)
-        got = cells.read_squares(view, bodies, page, grey)
+        got = squares.read_squares(view, bodies, page, grey)
         for (r, c), body in bodies.items():
             kind, mark, score = _read_square(view, r, c, body, page, grey)
             square = got[(r, c)]
@@ -125,7 +126,7 @@ def test_gaps_measured_together_equal_gaps_measured_one_by_one(views):
         pairs = [((r, c), nb) for r in range(ROWS) for c in range(COLS) for nb in ((r, c + 1), (r + 1, c))
                  if nb[0] < ROWS and nb[1] < COLS]
         two = [(bodies[a], bodies[b]) for a, b in pairs]
-        got = cells.gap_shares(view, pairs, two, page)
+        got = squares.gap_shares(view, pairs, two, page)
         want = [1.0 - float(np.clip(_gap_peak(view, a, b, t, page), 0.0, 1.0)) for (a, b), t in zip(pairs, two)]
         assert np.abs(np.array(got) - np.array(want)).max() < 1e-6
 
@@ -133,7 +134,7 @@ def test_gaps_measured_together_equal_gaps_measured_one_by_one(views):
 def test_the_page_at_each_square_is_its_two_lightest_corners():
     corners = np.random.default_rng(3).uniform(50, 250, (ROWS + 1, COLS + 1, 3))
     keys = [(r, c) for r in range(ROWS) for c in range(COLS)]
-    got = greys.local_pages(corners, keys)
+    got = empty_grey.local_pages(corners, keys)
     for (r, c), page in zip(keys, got):
         four = corners[r:r + 2, c:c + 2].reshape(4, 3)
         assert np.array_equal(page, four[np.argsort(four.sum(axis=1))[-2:]].mean(axis=0))
@@ -145,6 +146,6 @@ def test_the_median_by_one_partition_is_numpys(shape, dtype):
     values = np.random.default_rng(len(shape)).uniform(0, 255, shape).astype(dtype)
     values[:4] = values[4]  # ties
     for axis in range(len(shape)):
-        got = cells.median_last(np.moveaxis(values, axis, -1))
+        got = squares.median_last(np.moveaxis(values, axis, -1))
         want = np.median(values, axis=axis)
         assert got.dtype == want.dtype and np.array_equal(got, want)

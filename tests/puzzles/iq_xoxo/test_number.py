@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
-from visolve.puzzles.iq_xoxo import number
+from visolve.puzzles.iq_xoxo.page import tab_number
 from visolve.puzzles.iq_xoxo.draw import PAGE, draw_tab
 
 #: picture px a square of the boards these tabs stand on (a large board: the plain margins)
@@ -13,9 +13,9 @@ PITCH = 40.0
 
 
 def _tab_view(value: int, blur: float = 0.0) -> np.ndarray:
-    """The tab view (:data:`number.TAB_REGION` at :data:`number.TAB_PITCH`) of a tab drawn with ``value``."""
-    u0, v0, u1, v1 = number.TAB_REGION
-    p = number.TAB_PITCH
+    """The tab view (:data:`tab_number.TAB_REGION` at :data:`tab_number.TAB_PITCH`) of a tab drawn with ``value``."""
+    u0, v0, u1, v1 = tab_number.TAB_REGION
+    p = tab_number.TAB_PITCH
     img = np.empty((int(round((v1 - v0) * p)), int(round((u1 - u0) * p)), 3), np.uint8)
     img[:] = PAGE
     draw_tab(img, -u0 * p, -v0 * p, p, value)
@@ -27,34 +27,34 @@ def _tab_view(value: int, blur: float = 0.0) -> np.ndarray:
 def _tab_and_box(value: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
     """:func:`_tab_view` of ``value`` and the tab's box (x, y, w, h) in it."""
     img = _tab_view(value)
-    box, _inside = number._tab_box(img, np.asarray(PAGE, np.float32))
+    box, _inside = tab_number._tab_box(img, np.asarray(PAGE, np.float32))
     return img, box
 
 
 def _white_parts(img: np.ndarray) -> int:
     """How many white parts as tall as a digit the tab shows."""
     page = np.asarray(PAGE, np.float32)
-    (x, y, w, h), inside = number._tab_box(img, page)
-    whiteness = number._whiteness(img[y: y + h, x: x + w], page)
-    return len(number._runs(whiteness > number.DIGIT_LIGHT, inside))
+    (x, y, w, h), inside = tab_number._tab_box(img, page)
+    whiteness = tab_number._whiteness(img[y: y + h, x: x + w], page)
+    return len(tab_number._runs(whiteness > tab_number.DIGIT_LIGHT, inside))
 
 
 @pytest.mark.parametrize("value", [7, 42, 119, 120])
 def test_a_drawn_tab_reads(value):
-    assert number.read_tab(_tab_view(value), PAGE, PITCH) == value
+    assert tab_number.read_tab(_tab_view(value), PAGE, PITCH) == value
 
 
 @pytest.mark.parametrize("value", [34, 56, 86, 90, 100])
 def test_digits_run_together_are_cut_and_read(value):
     img = _tab_view(value, blur=2.5)
     assert _white_parts(img) < len(str(value))  # the blur joins them
-    assert number.read_tab(img, PAGE, PITCH) == value
+    assert tab_number.read_tab(img, PAGE, PITCH) == value
 
 
 def test_no_tab_reads_none():
     img = np.empty_like(_tab_view(1))
     img[:] = PAGE
-    assert number.read_tab(img, PAGE, PITCH) is None
+    assert tab_number.read_tab(img, PAGE, PITCH) is None
 
 
 def test_a_smudge_beside_the_digits_is_doubt():
@@ -62,7 +62,7 @@ def test_a_smudge_beside_the_digits_is_doubt():
     # a white blob a quarter of the tab high, right of the digits: part of a digit?
     cv2.circle(img, (x + w - int(0.18 * w), y + h // 2), int(0.13 * h), (255, 255, 255), -1)
     with pytest.raises(ReadError, match="smudge"):
-        number.read_tab(img, PAGE, PITCH)
+        tab_number.read_tab(img, PAGE, PITCH)
 
 
 def test_a_digit_broken_in_two_is_doubt():
@@ -70,7 +70,7 @@ def test_a_digit_broken_in_two_is_doubt():
     colour = img[y + 2, x + 2].copy()
     img[y + 1: y + h - 1, x + w // 2 - 2: x + w // 2 + 3] = colour  # the 8 split down its middle
     with pytest.raises(ReadError, match="closer"):  # not read as 11
-        number.read_tab(img, PAGE, PITCH)
+        tab_number.read_tab(img, PAGE, PITCH)
 
 
 def test_a_number_off_the_tab_middle_is_doubt():
@@ -81,14 +81,14 @@ def test_a_number_off_the_tab_middle_is_doubt():
     cv2.putText(drawn, "7", (x + 4, y + int(0.8 * h)), cv2.FONT_HERSHEY_SIMPLEX, h / 40, (255, 255, 255), 3)
     img = drawn.astype(np.float32)
     with pytest.raises(ReadError, match="middle"):
-        number.read_tab(img, PAGE, PITCH)
+        tab_number.read_tab(img, PAGE, PITCH)
 
 
 def test_a_blurred_small_board_tab_is_refused_not_guessed():
     for value in (38, 83, 105):
         img = _tab_view(value, blur=7.0)
         try:
-            assert number.read_tab(img, PAGE, 20.0) == value
+            assert tab_number.read_tab(img, PAGE, 20.0) == value
         except ReadError:
             pass
 
@@ -97,7 +97,7 @@ def test_a_digit_run_into_the_tab_edge_is_doubt():
     # the 7 of 57 joined to the page beside the tab: not read as 5
     img = _tab_view(57)
     page = np.asarray(PAGE, np.float32)
-    (x, y, w, h), _inside = number._tab_box(img, page)
+    (x, y, w, h), _inside = tab_number._tab_box(img, page)
     img[y + h // 2 - 2: y + h // 2 + 2, x + w // 2: x + w + 3] = 255.0
     with pytest.raises(ReadError, match="runs into"):
-        number.read_tab(img, PAGE, PITCH)
+        tab_number.read_tab(img, PAGE, PITCH)

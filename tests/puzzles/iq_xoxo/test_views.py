@@ -1,9 +1,9 @@
-"""A board seen upside down (:mod:`visolve.puzzles.iq_xoxo.views`)."""
+"""A board seen upside down (:mod:`visolve.puzzles.iq_xoxo.page.turned`)."""
 
 import numpy as np
 import pytest
 
-from visolve.puzzles.iq_xoxo import views
+from visolve.puzzles.iq_xoxo.page.turned import turned as half_turned
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.vision.geometry import rect_to_quad
 from visolve.vision.view import BoardView
@@ -29,7 +29,7 @@ CORNERS = np.array([[80.0, 90.0], [560.0, 110.0], [550.0, 350.0], [90.0, 330.0]]
 
 def test_turned_view_is_the_board_sampled_upside_down():
     view = _view(CORNERS)
-    turned = views.turned(view)
+    turned = half_turned(view)
     hom = rect_to_quad((0, 0, COLS, ROWS), np.roll(view.corners(), 2, axis=0))
     again = BoardView.from_homography(view.picture, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN)
     assert np.array_equal(turned.homography, again.homography)
@@ -43,4 +43,4 @@ def test_turned_view_needs_a_margin_all_round():
     view = BoardView.from_homography(_picture(), rect_to_quad((0, 0, COLS, ROWS), CORNERS), ROWS, COLS, pitch=PITCH,
                                      margin=(0.3, 0.3, 0.5, 0.3))
     with pytest.raises(ValueError):
-        views.turned(view)
+        half_turned(view)

@@ -1,8 +1,8 @@
 """The IQ XOXO probe: a cheap first look for 5 x 10 boards of grey squares.
 
 ``probe(image)`` works on a thumbnail (long side :data:`PROBE_SIDE`) with
-the finder's own steps (:func:`visolve.puzzles.iq_xoxo.finder.board_blocks`)
-and the reader's grid check (:func:`visolve.puzzles.iq_xoxo.reader.grid_share`
+the finder's own steps (:func:`visolve.puzzles.iq_xoxo.page.finder.board_blocks`)
+and the reader's grid check (:func:`visolve.puzzles.iq_xoxo.page.reading.grid_share`
 on a small view):
 
 * :data:`BOARD_SCORE` when a board-like block (about twice as wide as
@@ -21,8 +21,8 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.finder import board_blocks
-from visolve.puzzles.iq_xoxo.reader import MIN_GRID, _page_colour, grid_share
+from visolve.puzzles.iq_xoxo.page.finder import board_blocks
+from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, _page_colour, grid_share
 from visolve.vision.geometry import rect_to_quad
 from visolve.vision.glance import thumbnail
 from visolve.vision.view import BoardView

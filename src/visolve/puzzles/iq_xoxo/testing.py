@@ -175,12 +175,12 @@ BOX_PITCH = (36, 70)
 
 
 def box_case(i: int, seed: int, strength: float = 1.0) -> Case:
-    """Photo ``i`` of a drawn box (:mod:`.box_draw`): 0 to 10 pieces of a random filling left in the tray.
+    """Photo ``i`` of a drawn box (:mod:`.box.drawing`): 0 to 10 pieces of a random filling left in the tray.
 
     Every :data:`UPSIDE_DOWN_EVERY`-th box is turned half round; the level is
     named from the file stem, as the box prints no number.
     """
-    from visolve.puzzles.iq_xoxo.box_draw import draw_box
+    from visolve.puzzles.iq_xoxo.box.drawing import draw_box
     from visolve.testing import photograph
 
     rng = random.Random(f"box-{seed}-{i}")

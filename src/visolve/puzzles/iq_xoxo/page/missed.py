@@ -6,7 +6,7 @@ mean a board was not outlined (its grey squares may all be covered), and the
 page is refused rather than read in part.  The page is looked at on a coarse
 copy (:func:`coarse`); :func:`lost_boards` counts what is lost for a set of
 board quads.  Grey squares left out are the finder's own test
-(:func:`visolve.puzzles.iq_xoxo.finder.board_quads`).
+(:func:`visolve.puzzles.iq_xoxo.page.finder.board_quads`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.outline import kernel
+from visolve.puzzles.iq_xoxo.page.outline import kernel
 
 #: pieces: coloured blobs of at least MIN_PIECE pitches squared
 MIN_PIECE = 1.5

@@ -1,6 +1,6 @@
 """Which lattice cells look like a board's square: the lattice's window test.
 
-A lattice fitted to a board's grey squares (:mod:`visolve.puzzles.iq_xoxo.lattice`)
+A lattice fitted to a board's grey squares (:mod:`visolve.puzzles.iq_xoxo.page.lattice`)
 says where every cell around them lies.  A cell is a board's square when
 
 * it is one of the squares seen (the group's own), or

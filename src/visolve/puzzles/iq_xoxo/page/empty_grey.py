@@ -6,7 +6,7 @@ out): one page colour and one grey for the whole board misjudge the squares
 far from the average.  So each square's body is white-balanced by the page
 at its corners (:func:`local_pages`) and compared with a grey fitted to the
 empty squares around it (:func:`grey_field`), in steps from that grey to the
-page (:func:`away_from_grey`).  :mod:`visolve.puzzles.iq_xoxo.cells` reads
+page (:func:`away_from_grey`).  :mod:`visolve.puzzles.iq_xoxo.page.squares` reads
 the squares against it.
 """
 
@@ -34,7 +34,7 @@ CLAMP_WEIGHT = 0.2
 GROW_ALONG, GROW_ACROSS, GROW_ROUNDS = 0.5, 0.3, 4
 #: the page at a square's corner: the lightest CORNER_TOP of a patch CORNER_SIZE across (board units)
 CORNER_SIZE, CORNER_TOP = 0.2, 0.25
-#: an empty square's grey as a share of the page (the booklet's, and :mod:`.draw`'s)
+#: an empty square's grey as a share of the page (the booklet's, and :mod:`visolve.puzzles.iq_xoxo.draw`'s)
 SQUARE_GREY = 0.86
 
 

@@ -1,25 +1,25 @@
 """Reading a photo of the IQ XOXO box with pieces in it (a challenge set up, a board one is stuck
 on, the solved box) as a level.
 
-1. *Tray.* :func:`visolve.puzzles.iq_xoxo.box_find.find_trays` gives
+1. *Tray.* :func:`visolve.puzzles.iq_xoxo.box.finder.find_trays` gives
    quadrilaterals about twice as wide as high, largest first; the first
    with the box's white rim around it is the tray.  A side along which
    pieces lie is moved to the pieces' edge (a photo taken at an angle
    shows the far wall above the floor).  Pieces cut off by a side, or the
    floor going on beyond one, say the tray is outlined a square off: a
    tray seen but not read is read once more with its sides moved to the
-   floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box_find.refined`).
-2. *Squares.* The tray is sampled upright (:data:`box_cells.PITCH` px per
+   floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box.finder.refined`).
+2. *Squares.* The tray is sampled upright (:data:`.squares.PITCH` px per
    square), its light evened, a colour cast across it taken out and
    white-balanced on the rim; each square is
    the floor or a piece square with candidate pieces by colour and an X or
-   an O (:func:`visolve.puzzles.iq_xoxo.box_cells.read_square`).
+   an O (:func:`visolve.puzzles.iq_xoxo.box.squares.read_square`).
 3. *Which way up.* The marks read must all follow the X/O squares as seen,
    or all turned half round (an upside-down photo); at least
    :data:`MIN_MARKS` of them, and none against the others.
 4. *Pieces.* The one way to cover the piece squares with whole pieces
    where their marks fit, each square by a piece its colour allows
-   (:func:`visolve.puzzles.iq_xoxo.box_cells.covers`; a pale square without
+   (:func:`visolve.puzzles.iq_xoxo.box.squares.covers`; a pale square without
    a mark taken as the floor or a piece, whichever covers).
 
 A picture without a tray is :class:`NotThisPuzzle`; anything in doubt a
@@ -37,10 +37,10 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square_name
-from visolve.puzzles.iq_xoxo.box_cells import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, covers, high_pass,
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, covers, high_pass,
                                                mark_offset, read_square)
-from visolve.puzzles.iq_xoxo.box_draw import PLATE_INSET
-from visolve.puzzles.iq_xoxo.box_find import find_trays, refined
+from visolve.puzzles.iq_xoxo.box.shape import PLATE_INSET
+from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined
 from visolve.vision.light import highest, lowest
 from visolve.vision.view import BoardView
 
@@ -441,7 +441,7 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
 
 def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     """:func:`read_tray`; when a tray is seen but not read, read again with its sides moved to
-    the floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box_find.refined`: a side found a
+    the floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box.finder.refined`: a side found a
     square or so off), and that reading kept if it reads."""
     reading = read_tray(picture, corners)
     if reading is None or reading.rows is not None or reading.no_tray:

@@ -8,7 +8,7 @@ square) is white-balanced by the box's rim around the tray.  Each square is
 *a piece*
     clearly coloured, or darker than the floor's grey (the dark blue and the
     purple pieces): its colour is compared with each piece's measured colour
-    (:data:`visolve.puzzles.iq_xoxo.box_draw.BOX_BGR`) and every piece near
+    (:data:`visolve.puzzles.iq_xoxo.box.drawing.BOX_BGR`) and every piece near
     the best one stays a candidate; its raised mark is matched against a
     drawn X and O (high-passed lightness, a small shift allowed).
 
@@ -32,7 +32,7 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import LETTERS, square_name
-from visolve.puzzles.iq_xoxo.box_draw import BOX_BGR, O_INNER, O_OUTER, X_ARM, X_REACH
+from visolve.puzzles.iq_xoxo.box.shape import BOX_BGR, O_INNER, O_OUTER, X_ARM, X_REACH
 
 #: view pixels per square
 PITCH = 40
@@ -84,7 +84,7 @@ def _palette() -> tuple[tuple[str, ...], np.ndarray]:
 
 @lru_cache(maxsize=2)
 def _templates(pitch: int) -> list[tuple[str, np.ndarray]]:
-    """A raised X and O as drawn by :mod:`.box_draw`, blurred a little, zero-mean (float32)."""
+    """A raised X and O of :mod:`.shape`, blurred a little, zero-mean (float32)."""
     size = int(round(MARK_SIZE * pitch))
     c = size / 2
     out = []

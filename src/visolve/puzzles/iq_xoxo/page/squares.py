@@ -6,8 +6,8 @@ measured together (:func:`read_squares`):
 
 *body*
     the median colour of the square's middle, white-balanced by the page at
-    the square's corners (:func:`~visolve.puzzles.iq_xoxo.greys.local_pages`): an empty square has the grey
-    of the empty squares around it (:func:`~visolve.puzzles.iq_xoxo.greys.grey_field`: light and colour
+    the square's corners (:func:`~visolve.puzzles.iq_xoxo.page.empty_grey.local_pages`): an empty square has the grey
+    of the empty squares around it (:func:`~visolve.puzzles.iq_xoxo.page.empty_grey.grey_field`: light and colour
     change over a photo), a piece is far from it in colour or much darker,
     measured in steps from the grey to the page (:func:`colours_of`);
 *mark*
@@ -34,7 +34,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from visolve.puzzles.iq_xoxo.draw import draw_mark
-from visolve.puzzles.iq_xoxo.greys import Greys, away_from_greys
+from visolve.puzzles.iq_xoxo.page.empty_grey import Greys, away_from_greys
 
 #: view pixels per square
 PITCH = 40
@@ -233,7 +233,7 @@ def bodies_of(view, keys) -> dict:
 
 def read_squares(view, bodies: dict, page, grey) -> dict:
     """Every square of ``bodies`` (key -> body) read (see the module docstring), key -> :class:`Square`;
-    ``grey`` is the empty squares' colour (:func:`~visolve.puzzles.iq_xoxo.greys.grey_reference`, or one colour for the whole board).
+    ``grey`` is the empty squares' colour (:func:`~visolve.puzzles.iq_xoxo.page.empty_grey.grey_reference`, or one colour for the whole board).
 
     The squares are measured together: the colours at once, the piece squares'
     marks and the empty squares' dots each over their maps stacked.
@@ -264,7 +264,7 @@ def read_squares(view, bodies: dict, page, grey) -> dict:
 
 def colours_of(view, keys: list, bodies: np.ndarray, page, grey) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """How far each square's body (``bodies``, n x 3, in ``keys`` order) is from an empty square's
-    grey, along and across (:func:`~visolve.puzzles.iq_xoxo.greys.away_from_grey`; across over the contrast left when it is
+    grey, along and across (:func:`~visolve.puzzles.iq_xoxo.page.empty_grey.away_from_grey`; across over the contrast left when it is
     lighter, as glare leaves it), and the page around each (``grey``: see :func:`read_squares`)."""
     page = np.maximum(np.asarray(page, np.float64), 1e-6)
     if isinstance(grey, Greys):

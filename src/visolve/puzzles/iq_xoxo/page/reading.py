@@ -1,11 +1,11 @@
 """The IQ XOXO reader: every booklet challenge in a picture, as levels.
 
-For each board the finder sees (:func:`visolve.puzzles.iq_xoxo.finder.find_boards`):
+For each board the finder sees (:func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`):
 
 1. the board is sampled upright (:class:`visolve.vision.view.BoardView`,
    the finder's corners are the squares' outer edges) and its light evened
    out; the page colour is the median of the margin around it;
-2. each square is read (:mod:`visolve.puzzles.iq_xoxo.cells`): empty with
+2. each square is read (:mod:`visolve.puzzles.iq_xoxo.page.squares`): empty with
    or without a dot, or a piece square with an X or an O;
 3. *which way up*: the dots and marks must follow the board's checkerboard
    (X where row + column is even) either as seen or turned half round (a
@@ -16,7 +16,7 @@ For each board the finder sees (:func:`visolve.puzzles.iq_xoxo.finder.find_board
    lies (:func:`visolve.puzzles.iq_xoxo.board.piece_problem`), each letter
    once;
 5. the number on the tab above the board
-   (:mod:`visolve.puzzles.iq_xoxo.number`), else the file name's
+   (:mod:`visolve.puzzles.iq_xoxo.page.tab_number`), else the file name's
    (:func:`visolve.puzzles.base.level_from_filename`, with ``-1``, ``-2``
    ... when the picture holds several boards without tabs).
 
@@ -36,12 +36,12 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
-from visolve.puzzles.iq_xoxo.cells import PITCH, bodies_of, gap_shares, joined, median_last, read_squares
+from visolve.puzzles.iq_xoxo.page.squares import PITCH, bodies_of, gap_shares, joined, median_last, read_squares
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.finder import find_boards, reading_order
-from visolve.puzzles.iq_xoxo.greys import grey_reference
-from visolve.puzzles.iq_xoxo.number import read_number
-from visolve.puzzles.iq_xoxo.views import turned
+from visolve.puzzles.iq_xoxo.page.finder import find_boards, reading_order
+from visolve.puzzles.iq_xoxo.page.empty_grey import grey_reference
+from visolve.puzzles.iq_xoxo.page.tab_number import read_number
+from visolve.puzzles.iq_xoxo.page.turned import turned
 from visolve.vision.geometry import map_points, rect_to_quad
 from visolve.vision.view import BoardView
 
@@ -126,7 +126,7 @@ def _turned(squares: dict) -> dict:
 def _pieces(squares: dict, upright: bool, shares: dict) -> tuple[str, ...]:
     """The level's rows from the piece squares joined across the gaps (board coordinates as seen).
 
-    A gap in doubt (see :func:`visolve.puzzles.iq_xoxo.cells.joined`) is settled by the pieces'
+    A gap in doubt (see :func:`visolve.puzzles.iq_xoxo.page.squares.joined`) is settled by the pieces'
     shapes when exactly one way of taking the gaps in doubt (at most :data:`MAX_DOUBT` of
     them) makes every group a pentomino of the set, each letter once, its marks fitting where it
     lies; otherwise the first gap in doubt is named.  ``shares``: the gaps between the squares
@@ -182,7 +182,7 @@ def _settled(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, 
 
 
 def _shares(view: BoardView, squares: dict, page) -> dict:
-    """The gap shares (:func:`~visolve.puzzles.iq_xoxo.cells.gap_shares`) between every two
+    """The gap shares (:func:`~visolve.puzzles.iq_xoxo.page.squares.gap_shares`) between every two
     neighbouring squares that are, or may be, piece squares, measured together (pair -> share)."""
     maybe = {k for k, s in squares.items() if s.kind != "empty"}
     pairs = [((r, c), nb) for r, c in sorted(maybe) for nb in ((r, c + 1), (r + 1, c)) if nb in maybe]
@@ -332,7 +332,7 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
 
 def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
     """Every board of the picture, read (reading order), and the weight of the squares of a grid,
-    tabs and pieces outside the boards read (see :func:`visolve.puzzles.iq_xoxo.finder.find_boards`).
+    tabs and pieces outside the boards read (see :func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`).
 
     The finder may outline one board several ways: of the quads around one
     place the first that reads is kept, else the first that shows a grid.
@@ -451,7 +451,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     try:
         levels = _named(_levels(*read_boards(image)), source)
     except NotThisPuzzle:  # no booklet page: a photo of the box with pieces in it?
-        from visolve.puzzles.iq_xoxo.box import read_box
+        from visolve.puzzles.iq_xoxo.box.reader import read_box
 
         return read_box(image, source)
     return levels[0] if len(levels) == 1 else levels

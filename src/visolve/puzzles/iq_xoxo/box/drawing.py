@@ -26,21 +26,8 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark
+from visolve.puzzles.iq_xoxo.box.shape import BOX_BGR, O_INNER, O_OUTER, PLATE_INSET, X_ARM, X_REACH
 
-#: BGR of each piece in the real photo: the median of a square's middle,
-#: marks included (measured on box_solved.jpg, where the rim is white)
-BOX_BGR = {
-    "I": (120, 59, 48),
-    "L": (6, 214, 197),
-    "N": (185, 136, 252),
-    "P": (218, 156, 68),
-    "T": (14, 179, 253),
-    "U": (86, 42, 95),
-    "V": (242, 218, 114),
-    "W": (29, 160, 253),
-    "Y": (27, 54, 247),
-    "Z": (127, 146, 38),
-}
 #: the box's white plastic, its outline's shade, the tray floor and the wall's shadow (BGR)
 RIM = (250, 251, 251)
 RIM_EDGE = (196, 198, 198)
@@ -57,12 +44,10 @@ RIM_SIDE, RIM_BOTTOM, HINGE, WALL_WIDTH = 0.55, 0.6, 1.3, 0.1
 LID_HEIGHT, LID_INSET, BOX_RADIUS = 4.5, 0.35, 0.4
 #: table margin around the box (squares)
 TABLE_MARGIN = 1.0
-#: a piece's plate: inset from the squares' edges and corner radius (squares)
-PLATE_INSET, PLATE_RADIUS = 0.035, 0.1
+#: a piece's plate: corner radius (squares)
+PLATE_RADIUS = 0.1
 #: the seam along a plate's edge: width (squares) and darkness (share of the colour kept)
 SEAM_WIDTH, SEAM_SHADE = 0.03, 0.55
-#: O: outer and inner radius; X: half its reach along each axis and arm width (squares)
-O_OUTER, O_INNER, X_REACH, X_ARM = 0.36, 0.2, 0.3, 0.15
 #: raised mark: shadow offset (squares) and shade, highlight tint, hole shade
 MARK_SHADOW, SHADOW_SHADE, HIGHLIGHT, HOLE_SHADE = 0.035, 0.6, 0.35, 0.72
 #: the mark's body is the plate colour lightened by this share of white

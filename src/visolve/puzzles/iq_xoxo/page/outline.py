@@ -1,6 +1,6 @@
 """The finder's second way: each board outlined as a block, its sides straight lines.
 
-Used when the lattice of squares (:mod:`visolve.puzzles.iq_xoxo.lattice`)
+Used when the lattice of squares (:mod:`visolve.puzzles.iq_xoxo.page.lattice`)
 leaves something out.  A block (squares and pieces closed across the gaps,
 all the ink, or everything darker than the page) is opened so thin strips
 joined to it go; straight lines are fitted to the outline points nearest each

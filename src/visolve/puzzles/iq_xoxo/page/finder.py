@@ -10,11 +10,11 @@ page.  On a working copy of the picture (long side :data:`WORK_SIDE`):
 3. *parts*: on a copy with squares about :data:`TARGET_PITCH` px apart, cut
    to the part around the squares seen, the grey squares and the pieces;
 4. *boards*: each as a lattice of its squares
-   (:mod:`visolve.puzzles.iq_xoxo.lattice`); when that leaves grey squares,
+   (:mod:`visolve.puzzles.iq_xoxo.page.lattice`); when that leaves grey squares,
    a number tab or pieces out, also as outlined blocks
-   (:mod:`visolve.puzzles.iq_xoxo.outline`);
+   (:mod:`visolve.puzzles.iq_xoxo.page.outline`);
 5. *left out*: grey squares on a grid, a tab or pieces on the page away
-   from every board found (:mod:`visolve.puzzles.iq_xoxo.lost`) weigh against
+   from every board found (:mod:`visolve.puzzles.iq_xoxo.page.missed`) weigh against
    the page (the reader refuses it).
 
 :func:`find_boards` returns the quadrilaterals in picture coordinates
@@ -30,9 +30,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.lattice import FAINT_CELLS, find_lattice
-from visolve.puzzles.iq_xoxo.lost import MIN_PIECE, STRAY_REACH, coarse, lost_boards
-from visolve.puzzles.iq_xoxo.outline import (
+from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, find_lattice
+from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards
+from visolve.puzzles.iq_xoxo.page.outline import (
     SPECK_SHARE,
     _block_quads,
     _ordered,
@@ -85,14 +85,14 @@ REACH, MIN_RANGE = 1.2, 0.05
 RANGE_NUM, RANGE_DEN = 1, 20
 #: grey squares: side within this share of SQUARE_SHARE pitches (a photo's perspective
 #: makes near squares much larger than far ones); pieces: coloured blobs of at least
-#: MIN_PIECE pitches squared (:mod:`.lost`)
+#: MIN_PIECE pitches squared (:mod:`.missed`)
 SQUARE_SPREAD = 0.5
 #: holes in ink up to this many pitches squared (a dot) are filled
 HOLE = 0.12
 #: quads whose corners all lie within this many pitches are one
 SAME_QUAD = 0.1
 #: number tabs: bounding box of TAB_BOX pitches squared, TAB_ASPECT times as wide as
-#: high (turned up to 15 degrees); one lost (see :mod:`.lost`) counts as LOST_TAB stray squares
+#: high (turned up to 15 degrees); one lost (see :mod:`.missed`) counts as LOST_TAB stray squares
 TAB_BOX, TAB_ASPECT, LOST_TAB = (1.2, 4.5), (1.5, 4.0), 10
 #: squares this many pitches apart are neighbours on a grid
 NEIGHBOUR = (0.85, 1.2)
@@ -341,13 +341,13 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     the boards further.
 
     First each board as a lattice of its squares
-    (:func:`visolve.puzzles.iq_xoxo.lattice.find_lattice`).  When that
+    (:func:`visolve.puzzles.iq_xoxo.page.lattice.find_lattice`).  When that
     leaves squares or a tab out, or a board does not read, blocks are outlined
     three ways too (the last callable): of the squares and pieces alone
     (:func:`board_parts`, blind to shading), of all the ink and colour (keeps
     squares that touch a line or each other), and as :func:`classic_quads`; and
     where none of these lies, lattice windows holding fewer covered cells
-    (:data:`~visolve.puzzles.iq_xoxo.lattice.FAINT_CELLS`: a faint board; left
+    (:data:`~visolve.puzzles.iq_xoxo.page.lattice.FAINT_CELLS`: a faint board; left
     out with ``faint_too=False``).  One board may so give several quads: the reader keeps the first that reads.
     """
     parts = board_parts(grey, coloured, pitch, dull)

@@ -1,9 +1,9 @@
 """Finding IQ XOXO boards from their squares: a lattice per board.
 
-The finder's first way (:mod:`visolve.puzzles.iq_xoxo.finder` outlines
+The finder's first way (:mod:`visolve.puzzles.iq_xoxo.page.finder` outlines
 blocks) can lose a board whose squares touch the page's edge or a shadow;
 the squares themselves are exact.  Here, on the finder's copy (squares
-about :data:`~visolve.puzzles.iq_xoxo.finder.TARGET_PITCH` px apart):
+about :data:`~visolve.puzzles.iq_xoxo.page.finder.TARGET_PITCH` px apart):
 
 1. *links*: two grey squares a pitch apart are neighbours; two farther
    apart along a lattice direction are linked across the squares between
@@ -14,7 +14,7 @@ about :data:`~visolve.puzzles.iq_xoxo.finder.TARGET_PITCH` px apart):
    and a homography lattice -> picture is fitted to its squares' centres;
 3. *window*: every lattice cell around the group is a board's square or not
    (a square of the group, a coloured cell, or a cell whose middle is darker
-   than the gaps around it: :func:`visolve.puzzles.iq_xoxo.evidence.cell_evidence`);
+   than the gaps around it: :func:`visolve.puzzles.iq_xoxo.page.cell_evidence.cell_evidence`);
    the 10 x 5 window (either way round) holding most such cells and at least
    :data:`MIN_GROUP` of the group's squares is a board, when it holds nearly
    all 50 and the lattice does not run on past any of its sides (see
@@ -39,7 +39,7 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.evidence import BoxMeans, cell_evidence
+from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence
 from visolve.vision.geometry import map_points
 
 #: neighbours: centres this many local pitches apart (the local pitch is the two squares' sides / SQUARE_SHARE)
