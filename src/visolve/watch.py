@@ -14,17 +14,24 @@ only when its size and modification time have stayed the same for
 :data:`SETTLE` seconds *and* it looks complete (:func:`looks_complete`: a PNG
 ends with its ``IEND`` chunk, a JPEG with its end-of-image marker).  A file
 that changes again later is handed on again.
+
+What is not a regular file (a FIFO, a link to ``/dev/zero``) or is larger
+than any picture (:data:`~visolve.workspace.PICTURE_FILE_LIMIT`) is passed
+over with one line, once for each state it is in, and never opened: a FIFO
+would block the watch, a device never ends.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from visolve.workspace import IMAGE_SUFFIXES
+from visolve.workspace import IMAGE_SUFFIXES, PICTURE_FILE_LIMIT, file_kind
 
 log = logging.getLogger("visolve")
 
@@ -43,21 +50,51 @@ def is_picture_name(path: Path) -> bool:
 
 
 def looks_complete(path: Path) -> bool:
-    """False for a PNG or JPEG whose end marker has not been written yet; True otherwise."""
+    """False for a PNG or JPEG whose end marker has not been written yet, or no regular file; else True.
+
+    Opened non-blocking and checked on the open file, so a FIFO or a device
+    put there meanwhile is never read from.
+    """
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(8)
-            fh.seek(0, 2)
-            size = fh.tell()
-            fh.seek(max(0, size - TAIL))
-            tail = fh.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return False
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                return False
+            size = st.st_size
+            head = fh.read(8)
+            fh.seek(max(0, size - TAIL))
+            tail = fh.read(TAIL)
+        except OSError:
+            return False
     if head.startswith(b"\x89PNG"):
         return b"IEND" in tail
     if head.startswith(b"\xff\xd8"):
         return b"\xff\xd9" in tail
     return size > 0
+
+
+def refusal(path: Path) -> str | None:
+    """Why ``path`` is passed over without being opened ("not a regular file (a FIFO)"), or None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None  # gone: nothing to say
+    kind = file_kind(st.st_mode)
+    if kind:
+        return f"not a regular file ({kind})"
+    if st.st_size > PICTURE_FILE_LIMIT:
+        return f"too large for a picture ({st.st_size // 1024 // 1024} MB)"
+    return None
+
+
+def shown_name(path: Path) -> str:
+    """A file name fit for one line: the name, or with unprintable characters escaped."""
+    name = path.name
+    return name if name.isprintable() else ascii(name)[1:-1]
 
 
 def signature(path: Path) -> Signature | None:
@@ -69,10 +106,14 @@ def signature(path: Path) -> Signature | None:
 
 
 class Settling:
-    """Paths seen changing, handed out once they have been still for ``settle`` seconds."""
+    """Paths seen changing, handed out once they have been still for ``settle`` seconds.
 
-    def __init__(self, settle: float = SETTLE):
+    ``on_skip(path, why)`` is told of a path passed over (see :func:`refusal`).
+    """
+
+    def __init__(self, settle: float = SETTLE, on_skip: Callable[[Path, str], None] | None = None):
         self.settle = settle
+        self.on_skip = on_skip or _log_skip
         self._lock = threading.Lock()
         self._pending: dict[Path, tuple[Signature | None, float]] = {}
         self._done: dict[Path, Signature] = {}
@@ -87,7 +128,7 @@ class Settling:
     def due(self, now: float | None = None) -> list[Path]:
         """Paths unchanged for ``settle`` seconds, complete, and not handed out in this state before."""
         now = time.monotonic() if now is None else now
-        ready = []
+        ready, skipped = [], []
         with self._lock:
             for path, (sig, since) in list(self._pending.items()):
                 current = signature(path)
@@ -95,11 +136,18 @@ class Settling:
                     del self._pending[path]
                 elif current != sig:  # still being written: start the wait again
                     self._pending[path] = (current, now)
+                elif (why := refusal(path)) is not None:  # never opened
+                    del self._pending[path]
+                    if self._done.get(path) != current:
+                        self._done[path] = current
+                        skipped.append((path, why))
                 elif now - since >= self.settle and looks_complete(path):
                     del self._pending[path]
                     if self._done.get(path) != current:
                         self._done[path] = current
                         ready.append(path)
+        for path, why in skipped:
+            self.on_skip(path, why)
         return sorted(ready)
 
     def has_pending(self) -> bool:
@@ -108,16 +156,18 @@ class Settling:
 
 
 def watch(folder: Path, handle: Callable[[list[Path]], None], stop: threading.Event | None = None,
-          poll: bool = False, settle: float = SETTLE, on_start: Callable[[str], None] | None = None) -> None:
+          poll: bool = False, settle: float = SETTLE, on_start: Callable[[str], None] | None = None,
+          on_skip: Callable[[Path, str], None] | None = None) -> None:
     """Call ``handle(paths)`` for pictures that appear or change in ``folder`` until ``stop`` is set.
 
     ``handle`` runs in the calling thread, one batch at a time.  ``on_start``
-    is told which way changes are seen ("watchdog (inotify)" or "polling").
+    is told which way changes are seen ("watchdog (inotify)" or "polling");
+    ``on_skip(path, why)`` of what is passed over (default: a warning in the log).
     """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stop = stop or threading.Event()
-    pending = Settling(settle)
+    pending = Settling(settle, on_skip)
     observer = None if poll else _start_observer(folder, pending)
     how = "polling every %.1f s" % POLL_INTERVAL if observer is None else f"watchdog ({type(observer).__name__})"
     if on_start:
@@ -139,6 +189,10 @@ def watch(folder: Path, handle: Callable[[list[Path]], None], stop: threading.Ev
         if observer is not None:
             observer.stop()
             observer.join(timeout=2)
+
+
+def _log_skip(path: Path, why: str) -> None:
+    log.warning("%s passed over: %s", shown_name(path), why)
 
 
 def _scan(folder: Path) -> dict[Path, Signature]:

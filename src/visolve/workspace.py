@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import random
+import re
+import signal
+import stat
+import string
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,11 +51,17 @@ def atomic_write_bytes(path: Path, data: bytes, durable: bool = True) -> None:
     empty: an empty level file is an error naming it, an empty solution is
     solved again), nor are pictures (``durable=False``: drawn again from their
     solution); each fsync costs 1-2 ms, several per level.
+
+    The temporary file (:func:`temporary_name`) is removed whatever stops
+    the write: an exception, Ctrl-C, or SIGTERM to a worker (which removes it
+    before it ends: :func:`remove_live_temporaries`); it is created and
+    recorded with those signals held back, so none lands between the two.  Only SIGKILL leaves one behind, for
+    :func:`remove_stale_temporaries` to remove at the next run.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     replaces = durable and path.exists()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _create_temporary(path)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -65,6 +76,191 @@ def atomic_write_bytes(path: Path, data: bytes, durable: bool = True) -> None:
         except FileNotFoundError:
             pass
         raise
+    finally:
+        _live_temporaries.discard(tmp)
+
+
+#: the temporary files this process is writing (see :func:`remove_live_temporaries`)
+_live_temporaries: set[str] = set()
+#: held while a temporary file is created and recorded (for good once the process ends)
+_creating = threading.Lock()
+#: signals held back while a temporary file is created and recorded
+_HELD = {signal.SIGINT, signal.SIGTERM}
+#: a temporary file's name: ``.<target name>.<pid>-<8 random characters>.tmp``; earlier
+#: versions wrote ``.<target name>.<8 random characters>.tmp`` (tempfile's default)
+TEMPORARY = re.compile(r"^\.(?P<target>.+\.(?:txt|json|png|jpg|html|tsv))\.(?:(?P<pid>\d{1,10})-)?[a-z0-9_]{8}\.tmp$")
+#: seconds a temporary file without a writer's pid must be older than the run to be stale
+STALE_MARGIN = 5.0
+
+
+def temporary_name(target: Path) -> Path:
+    """A fresh name for the temporary file of a write to ``target`` (same folder, hidden)."""
+    tag = "".join(random.choices(string.ascii_lowercase + string.digits, k=8))
+    return target.with_name(f".{target.name}.{os.getpid()}-{tag}.tmp")
+
+
+def _create_temporary(target: Path) -> tuple[int, str]:
+    """Create a new temporary file for ``target`` (mode 0600) and record it; (fd, path)."""
+    hold = hasattr(signal, "pthread_sigmask")
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD) if hold else None
+    try:
+        with _creating:  # inside the mask: a signal handler never runs while this is held
+            return _new_temporary(target)
+    finally:
+        if hold:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _new_temporary(target: Path) -> tuple[int, str]:
+    for _ in range(100):
+        tmp = str(temporary_name(target))
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except FileExistsError:
+            continue
+        _live_temporaries.add(tmp)
+        return fd, tmp
+    raise FileExistsError(f"no free temporary name beside {target}")
+
+
+def remove_live_temporaries() -> None:
+    """Remove the temporary files this process is writing, and make no more: the process ends now.
+
+    For a worker that ends at once (``os._exit``) from a signal handler or
+    another thread; the writes under way then fail or stay unfinished.
+    """
+    _creating.acquire()  # kept: a write starting now waits until the process is gone
+    for tmp in list(_live_temporaries):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        _live_temporaries.discard(tmp)
+
+
+def remove_stale_temporaries(root: Path, before: float) -> list[Path]:
+    """Remove temporary files that an interrupted or killed run left in the data folder ``root``.
+
+    Only names of :data:`TEMPORARY`'s pattern, regular files (a link is left
+    alone) last changed before ``before`` (a time as :func:`time.time`), and
+    only when their writer is gone: the process named in the name no longer
+    runs or, for a name without a process, the file is :data:`STALE_MARGIN`
+    seconds older than ``before``.  ``raw/`` and ``reference/`` (never written)
+    are not looked at.  Returns what was removed.
+    """
+    removed = []
+    for folder in _written_folders(Path(root)):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            m = TEMPORARY.match(name)
+            if not m:
+                continue
+            path = folder / name
+            try:
+                st = path.lstat()
+            except OSError:
+                continue
+            if not stat.S_ISREG(st.st_mode) or st.st_mtime >= before:
+                continue
+            writer_gone = (not _running(int(m["pid"])) if m["pid"]
+                           else st.st_mtime < before - STALE_MARGIN)
+            if writer_gone:
+                try:
+                    path.unlink()
+                    removed.append(path)
+                except OSError:
+                    pass
+    return removed
+
+
+def _written_folders(root: Path) -> list[Path]:
+    """The data folder and every folder under it that visolve writes to (all but raw/ and reference/)."""
+    out = [root]
+    for top in sorted(_subfolders(root)):
+        if top.name in ("raw", "reference"):
+            continue
+        for here, dirs, _files in os.walk(top):  # does not follow links to folders
+            dirs.sort()
+            out.append(Path(here))
+    return out
+
+
+def _subfolders(root: Path) -> list[Path]:
+    try:
+        return [p for p in root.iterdir() if p.is_dir() and not p.is_symlink()]
+    except OSError:
+        return []
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id runs (in this process's view)."""
+    if pid <= 0:  # 0 and below name process groups, never a writer
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except PermissionError:  # someone else's process
+        return True
+    except (ProcessLookupError, OverflowError, ValueError):
+        return False
+    return True
+
+
+#: bytes a picture file may have: a 200-megapixel phone photo is about 100 MB
+PICTURE_FILE_LIMIT = 512 * 1024 * 1024
+#: bytes a level file may have: the largest real one is a few kilobytes
+LEVEL_FILE_LIMIT = 2 * 1024 * 1024
+
+
+class UnreadableFile(OSError):
+    """A file refused before it is read: not a regular file, or over the size limit."""
+
+
+def file_kind(mode: int) -> str | None:
+    """What a file of this ``st_mode`` is when it is not a regular file ("a FIFO"...); None for one."""
+    if stat.S_ISREG(mode):
+        return None
+    for test, kind in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "not a regular file"
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (a link to one is followed), at most ``limit``.
+
+    Anything else raises :class:`UnreadableFile` before a byte is read: a FIFO
+    (whose opening would wait for a writer), a device (``/dev/zero`` never
+    ends), a folder, a file over ``limit`` bytes.  The kind is checked by name
+    first, then again on the opened file (opened non-blocking, so a FIFO put
+    there meanwhile does not block), and no more than ``limit + 1`` bytes are
+    read (a file that grows meanwhile).  Other failures raise ``OSError``.
+    """
+    _check_kind(os.stat(path), path, limit)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as fh:
+        _check_kind(os.fstat(fd), path, limit)
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise UnreadableFile(f"too large (over {_size(limit)})")
+    return data
+
+
+def _check_kind(st: os.stat_result, path: Path, limit: int) -> None:
+    kind = file_kind(st.st_mode)
+    if kind:
+        raise UnreadableFile(f"not a regular file ({kind})")
+    if st.st_size > limit:
+        raise UnreadableFile(f"too large ({_size(st.st_size)}, over {_size(limit)})")
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n} bytes"
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -146,14 +342,40 @@ class Workspace:
         return inside if inside.exists() else path
 
     def level_files(self, puzzle: str) -> list[Path]:
+        """The puzzle's level files (``level_*.txt``), sorted; what is not a regular file is left out."""
+        return self.scan_levels(puzzle)[0]
+
+    def scan_levels(self, puzzle: str) -> tuple[list[Path], list[str]]:
+        """The puzzle's level files, and the ``level_*.txt`` that are not files: ``["level_3.txt (a FIFO)"]``.
+
+        A FIFO or a link to a device is never opened (it would block, or never
+        end); a link to a regular file is a level file.
+        """
         folder = self.levels(puzzle)
         if not folder.is_dir():
-            return []
-        return sorted(p for p in folder.glob("level_*.txt") if not p.name.startswith("."))
+            return [], []
+        files, others = [], []
+        for p in sorted(folder.glob("level_*.txt")):
+            if p.name.startswith("."):
+                continue
+            try:
+                kind = file_kind(p.stat().st_mode)
+            except OSError:
+                kind = "link to nothing" if p.is_symlink() else None
+            if kind:
+                others.append(f"{p.name} ({kind})")
+            elif p.exists():
+                files.append(p)
+        return files, others
 
     def read_level_text(self, path: Path) -> str:
-        """A level file's text; a UTF-8 byte-order mark (Windows editors) is dropped."""
-        return Path(path).read_text(encoding="utf-8-sig")
+        """A level file's text; a UTF-8 byte-order mark (Windows editors) is dropped.
+
+        Raises :class:`UnreadableFile` (an ``OSError``) for what is not a
+        regular file or is over :data:`LEVEL_FILE_LIMIT` bytes, before reading.
+        """
+        text = read_limited(Path(path), LEVEL_FILE_LIMIT).decode("utf-8-sig")
+        return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
 
     def load_solution(self, puzzle: str, key: str) -> dict | None:
         """The stored solution, or None when there is none or it is unreadable."""

@@ -8,7 +8,13 @@ and a JPEG's EXIF orientation tag is applied so phone photos come out upright.
 
 Every failure raises :class:`~visolve.errors.ImageLoadError` with a one-line
 reason: missing file, empty file, a file that is not a picture (for example a
-text file named ``.png``) and a truncated picture.  Truncation is an error on
+text file named ``.png``) and a truncated picture.  What is not a regular file
+(a FIFO, a device such as ``/dev/zero``) or is over
+:data:`~visolve.workspace.PICTURE_FILE_LIMIT` bytes is refused before a byte is
+read, and every decoder learns the picture's size from its header before it
+decodes: over :data:`MAX_PIXELS` (a JPEG, decoded reduced) or
+:data:`MAX_FULL_PIXELS` (every other format, decoded whole) it is refused, so
+a few bytes claiming a huge picture (a decompression bomb) cost nothing.  Truncation is an error on
 purpose -- both OpenCV and Pillow will otherwise happily return a picture whose
 lower part is grey, which would then be "read" as garbage.
 
@@ -27,7 +33,7 @@ import numpy as np
 from PIL import Image, ImageFile, ImageOps
 
 from visolve.errors import ImageLoadError
-from visolve.workspace import atomic_write_bytes
+from visolve.workspace import PICTURE_FILE_LIMIT, UnreadableFile, atomic_write_bytes, read_limited
 
 # Pillow must never fill a truncated file with grey on our behalf.
 ImageFile.LOAD_TRUNCATED_IMAGES = False
@@ -37,6 +43,11 @@ MAX_PIXELS = 400_000_000
 #: pictures larger than this are decoded reduced (JPEG: at 1/2, 1/4 or 1/8 scale while
 #: decoding) or shrunk right after decoding; a board is found and read long before this
 WORK_PIXELS = 24_000_000
+#: the limit for pictures that are decoded whole (every format but JPEG): 100 MP of RGBA
+#: cost about 1.6 GB on the way to BGR; screenshots and scans are far smaller (8K: 33 MP)
+MAX_FULL_PIXELS = 100_000_000
+#: Pillow formats decoded reduced when large (JPEG's draft mode; MPO is a phone's JPEG)
+_REDUCIBLE = frozenset({"JPEG", "MPO"})
 # Pillow's own bomb check would refuse phone photos over 89 MP; ours is MAX_PIXELS
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
@@ -61,7 +72,9 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
     if p.is_dir():
         raise ImageLoadError(f"{p}: is a folder, not a picture")
     try:
-        data = p.read_bytes()
+        data = read_limited(p, PICTURE_FILE_LIMIT)
+    except UnreadableFile as exc:
+        raise ImageLoadError(f"{p}: {exc}") from None
     except OSError as exc:
         raise ImageLoadError(f"{p}: cannot read file ({exc.strerror or exc})") from None
     if not data:
@@ -121,14 +134,15 @@ def _decode_fast(data: bytes) -> np.ndarray | None:
     A JPEG is decoded with its EXIF orientation applied (``IMREAD_COLOR``
     does that) and, when large, at a reduced scale; a PNG keeps its alpha and
     16-bit samples for :func:`_to_bgr8`.  Returns None for any other format,
-    for a picture over :data:`MAX_PIXELS` and whenever OpenCV fails, so that
-    Pillow decodes it and explains what is wrong.
+    for a picture over its limit (:func:`_too_large`) and whenever OpenCV
+    fails, so that Pillow decodes it or explains what is wrong.
     """
     size = _header_size(data)
-    if size is None or size[0] * size[1] > MAX_PIXELS:
+    is_png = data.startswith(_PNG_MAGIC)
+    if size is None or _too_large(size[0], size[1], reducible=not is_png):
         return None
     buf = np.frombuffer(data, dtype=np.uint8)
-    if data.startswith(_PNG_MAGIC):
+    if is_png:
         img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
         return None if img is None else _shrink(_to_bgr8(img))
     img = cv2.imdecode(buf, _jpeg_flag(size[0] * size[1]))
@@ -183,9 +197,8 @@ def _decode_pil(p: Path, data: bytes) -> np.ndarray | None:
     except Exception as exc:  # noqa: BLE001 - any decoder failure is a bad file
         raise ImageLoadError(f"{p}: not a readable picture ({_short(exc)})") from None
     try:
-        if im.width * im.height > MAX_PIXELS:
-            raise ImageLoadError(f"{p}: picture too large ({im.width}x{im.height}, "
-                                 f"over {MAX_PIXELS // 1_000_000} megapixels)")
+        if _too_large(im.width, im.height, reducible=im.format in _REDUCIBLE):
+            raise ImageLoadError(_too_large_message(p, im.width, im.height, im.format in _REDUCIBLE))
         _reduce_while_decoding(im)
         im.load()
         if getattr(im, "is_animated", False):
@@ -200,6 +213,17 @@ def _decode_pil(p: Path, data: bytes) -> np.ndarray | None:
         if "truncat" in msg.lower() or isinstance(exc, (EOFError, SyntaxError)):
             raise ImageLoadError(f"{p}: truncated or corrupt {kind} ({msg})") from None
         raise ImageLoadError(f"{p}: cannot decode {kind} ({msg})") from None
+
+
+def _too_large(width: int, height: int, reducible: bool) -> bool:
+    """Whether a picture of this size is refused: decoded reduced, or whole (the lower limit)."""
+    return width * height > (MAX_PIXELS if reducible else MAX_FULL_PIXELS)
+
+
+def _too_large_message(p: Path, width: int, height: int, reducible: bool) -> str:
+    limit = MAX_PIXELS if reducible else MAX_FULL_PIXELS
+    how = "" if reducible else " for a picture that is not a JPEG"
+    return f"{p}: picture too large ({width}x{height}, over {limit // 1_000_000} megapixels{how})"
 
 
 def _reduce_while_decoding(im: Image.Image) -> None:
@@ -247,15 +271,46 @@ def _pil_to_bgr(im: Image.Image) -> np.ndarray:
 
 
 def _decode_cv2(p: Path, data: bytes) -> np.ndarray:
-    buf = np.frombuffer(data, dtype=np.uint8)
-    img = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
+    """What Pillow does not know, through OpenCV: only formats whose size their header tells."""
+    size = _other_header_size(data)
+    if size is not None and _too_large(size[0], size[1], reducible=False):
+        raise ImageLoadError(_too_large_message(p, size[0], size[1], reducible=False))
+    img = None
+    if size is not None:
+        img = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_UNCHANGED)
     if img is None:
         head = data[:16]
-        if all(32 <= b < 127 or b in (9, 10, 13) for b in head):
+        if all(32 <= b < 127 or b in (9, 10, 13) for b in head) and size is None:
             # never echo the content: raw/ may hold a link to a private file
             raise ImageLoadError(f"{p}: not a picture (it holds text)")
         raise ImageLoadError(f"{p}: not a picture in any format we can decode")
     return _shrink(_to_bgr8(img))
+
+
+def _other_header_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) from the header of a format OpenCV reads and Pillow does not, else None.
+
+    Radiance HDR (``#?RADIANCE``), PAM (``P7``) and PFM (``PF``/``Pf``); a
+    header that does not parse is None (and the file is not decoded).
+    """
+    head = data[:4096]
+    try:
+        if head.startswith((b"#?RADIANCE", b"#?RGBE")):
+            _info, _blank, rest = head.partition(b"\n\n")
+            tokens = rest.split(b"\n", 1)[0].split()
+            if len(tokens) == 4 and tokens[0] in (b"-Y", b"+Y", b"-X", b"+X"):
+                first, second = int(tokens[1]), int(tokens[3])
+                return (second, first) if tokens[0].endswith(b"Y") else (first, second)
+        elif head.startswith(b"P7"):
+            fields = dict(line.split(None, 1) for line in head.split(b"ENDHDR")[0].splitlines()[1:]
+                          if line.strip() and not line.startswith(b"#"))
+            return int(fields[b"WIDTH"]), int(fields[b"HEIGHT"])
+        elif head[:2] in (b"PF", b"Pf"):
+            width, height = head[2:].split(None, 2)[:2]
+            return int(width), int(height)
+    except (ValueError, KeyError):
+        return None
+    return None
 
 
 def _to_bgr8(img: np.ndarray) -> np.ndarray:
