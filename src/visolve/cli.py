@@ -16,6 +16,7 @@ import logging
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import List, Optional
 
@@ -27,8 +28,9 @@ from visolve.overview import write_index
 from visolve.pipeline import Item, RunOptions
 from visolve.report import Reporter
 from visolve.runlog import RunLog
-from visolve.runner import close_pool, pool_was_torn_down, usable_cores
+from visolve.runner import close_pool, pool_was_torn_down, stop_on_sigterm, usable_cores
 from visolve.selection import parse_selection
+from visolve.workspace import remove_stale_temporaries
 
 #: exit code after Ctrl-C (128 + SIGINT), as shells report it
 EXIT_INTERRUPTED = 130
@@ -120,6 +122,9 @@ def run(
 
     if data.exists() and not data.is_dir():
         _fail(f"{data}: the data folder is a file, not a folder (--data)")
+    stop_on_sigterm()  # a kill or a service manager stops the run as Ctrl-C does
+    if not dry:  # what an interrupted or killed earlier run left behind
+        remove_stale_temporaries(data, time.time())
     jobs = _capped_jobs(jobs, quiet)
     opts = RunOptions(data=data, puzzle=puzzle, jobs=jobs, timeout=timeout,
                       unsolved=unsolved, dry=dry, all_solutions=all_solutions, debug=debug, force=force,
@@ -133,6 +138,8 @@ def run(
     except KeyboardInterrupt:
         batch.interrupted()
     close_pool()
+    if pool_was_torn_down() and not dry:  # a worker killed in the middle of a write
+        remove_stale_temporaries(data, time.time())
     code = batch.finish()
     if pool_was_torn_down():
         # every file is written (atomically); the torn-down pool's manager thread may wait
@@ -215,6 +222,10 @@ class _Batch:
             _usage(str(exc))
         tasks = pipeline.plan_solve(self.opts, selection)
         levels = self.opts.workspace.root / "levels"
+        others = [f"{name}/{other}" for name in ([self.opts.puzzle] if self.opts.puzzle else puzzles.names())
+                  for other in self.opts.workspace.scan_levels(name)[1]]
+        if others:
+            self.extra.append(f"{len(others)} file(s) in levels/ passed over: " + ", ".join(others))
         if selection is not None:
             found = [pipeline.level_id_of(Path(t.path)) for t in tasks]
             for missing in selection.missing(found):
@@ -229,6 +240,7 @@ class _Batch:
     def interrupted(self) -> None:
         """Ctrl-C: say how far the run got; a second Ctrl-C now ends the program at once."""
         signal.signal(signal.SIGINT, lambda *_: os._exit(EXIT_INTERRUPTED))
+        signal.signal(signal.SIGTERM, lambda *_: os._exit(EXIT_INTERRUPTED))
         done = len(self.items) - self.phase_start
         if self.watching and not (self.in_phase and done < self.phase_total):
             typer.echo("stopped watching", err=True)  # the way to stop watching: nothing was cut short
@@ -251,7 +263,7 @@ class _Batch:
             self._fail(Item("log", str(exc.filename or self.opts.workspace.logs), False, "error",
                             f"cannot write the log: {exc.strerror or exc}"))
         self.reporter.summary(self.items, self.extra + ([self.note] if self.note else []))
-        if self.note:
+        if self.note and not self.watching:  # stopping is how a watch ends: cut short, not failed
             return EXIT_INTERRUPTED
         return 1 if any(not it.ok for it in self.items) else 0
 
