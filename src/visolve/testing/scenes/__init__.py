@@ -41,7 +41,7 @@ def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
     if family == "iq-stars":
         from visolve.testing.scenes import stars
 
-        kind, image, level = stars.scene(rng, i, strength)
+        kind, image, level = stars.scene(rng, strength)
         name = f"scenes/{kind}/{level.level}.jpg"
         return Case(name, image, [replace(level, source=name)])
     if family == "iq-xoxo":
