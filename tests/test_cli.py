@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import cv2
 import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from visolve import cli
+from visolve import cli, puzzles
 from visolve.puzzles.circuit500 import levelfile, painter
 from visolve.puzzles.circuit500.model import Level, is_solved, make_grid, parse_token, replay, tap
 from visolve.vision.imageio import save_image
@@ -235,3 +236,47 @@ def test_debug_writes_overlays_even_for_rejected_pictures(data):
     rejected = sorted(p.name for p in debug.glob("blank.*.png"))
     assert rejected, "a picture no family accepts still gets an overlay per family tried"
     assert cv2.imread(str(debug / "a.circuit500.png")) is not None
+
+
+# -- help and usage text (issue 26, item 17) ------------------------------------------------
+def _help_at(width: int, monkeypatch, *args: str) -> str:
+    monkeypatch.setenv("COLUMNS", str(width))
+    res = runner.invoke(cli.app, list(args) or ["--help"], terminal_width=width)
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_help_at_80_columns_shows_every_option_text_whole(monkeypatch):
+    out = _help_at(80, monkeypatch)
+    assert max(len(line) for line in out.splitlines()) <= 80
+    flat = _words(out)
+    for param in cli.app.registered_commands[0].callback.__defaults__:
+        text = getattr(param, "help", None)
+        if text:
+            assert _words(text) in flat, f"cut or missing at 80 columns: {text!r}"
+    assert "…" not in out
+    assert "draw only the next piece to place (level_X.hint.png beside the solution)" in flat
+    tokens = set(re.findall(r"[\w-]+", out))  # a family name broken at its hyphen is no token
+    assert set(puzzles.names()) <= tokens, set(puzzles.names()) - tokens
+
+
+@pytest.mark.parametrize("name", ["prepare", "solve", "handle", "watch"])
+def test_subcommand_help_fits_80_columns(name, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    text = cli.subcommand_help(name)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    assert "--data DIR" in text and "--help" in text
+    if name != "watch":
+        assert "Every picture / level file" not in text and "--all" in text
+
+
+def test_dash_h_alone_says_it_is_handle_and_where_help_is(data):
+    res = invoke("-h", "--data", str(data))
+    assert res.exit_code == 2
+    assert "-h is --handle (as in the C++ solver)" in res.output and "--help" in res.output
+    res = invoke("--prepare", "--data", str(data))
+    assert res.exit_code == 2 and "--prepare needs at least one picture" in res.output

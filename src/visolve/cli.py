@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import signal
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import List, Optional
@@ -43,6 +45,8 @@ app = typer.Typer(
     "DATA/solutions/<puzzle>/. Subcommand spellings also work: `visolve prepare --all`, "
     "`visolve solve 12 40-60`, `visolve handle FILE`.",
     context_settings={"help_option_names": ["--help"]},
+    # plain click help: it wraps at any width (the rich tables cut long option texts at 80 columns)
+    rich_markup_mode=None,
 )
 
 _SUBCOMMANDS = {"prepare": "--prepare", "solve": "--solve", "handle": "--handle", "watch": "--handle-all"}
@@ -63,25 +67,26 @@ def _translate(argv: list[str]) -> list[str]:
 
 @app.command()
 def run(
-    items: List[str] = typer.Argument(None, metavar="[FILE|LEVEL]...",
-                                      help="Pictures for --prepare/--handle; levels (12, 40-60) for --solve."),
+    items: List[str] = typer.Argument(None, metavar="FILE|LEVEL", hidden=True),  # told in the docstring
     prepare: bool = typer.Option(False, "--prepare", "-p", help="Read the given pictures into level files."),
     prepare_all: bool = typer.Option(False, "--prepare-all", "-P", help="Read every picture in DATA/raw/."),
-    solve: bool = typer.Option(False, "--solve", "-s", help="Solve the given levels (numbers or ranges)."),
+    solve: bool = typer.Option(False, "--solve", "-s", help="Solve the given levels (numbers, ranges like 40-60, or names)."),
     solve_all: bool = typer.Option(False, "--solve-all", "-S", help="Solve every level file."),
     handle: bool = typer.Option(False, "--handle", "-h", help="Prepare the given pictures, then solve what was read."),
     handle_all: bool = typer.Option(False, "--handle-all", "-H", help="Handle every picture in DATA/raw/."),
     unsolved: bool = typer.Option(False, "--unsolved", "-u", help="Skip levels that already have a final solution."),
     log_run: bool = typer.Option(False, "--log", "-l", help="Write a run log (options + one row per level) to DATA/logs/."),
     dry: bool = typer.Option(False, "--dry", "-d", help="Do the work but write nothing."),
-    data: Path = typer.Option(Path("data"), "--data", help="The data folder."),
-    puzzle: Optional[str] = typer.Option(None, "--puzzle", help="Only this puzzle family (default: detect / all)."),
-    jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Parallel processes (0 = number of cores; more are capped there)."),
-    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.0, help="Seconds per level; the best solution so far is kept."),
+    data: Path = typer.Option(Path("data"), "--data", metavar="DIR", help="The data folder."),
+    puzzle: Optional[str] = typer.Option(None, "--puzzle", metavar="NAME",
+                                         help=f"Only this family ({', '.join(puzzles.names())}); default: detect "
+                                         "it from each picture, and every family for solving."),
+    jobs: int = typer.Option(0, "--jobs", "-j", min=0, metavar="N", help="Parallel processes (0 = number of cores; more are capped there)."),
+    timeout: Optional[float] = typer.Option(None, "--timeout", min=0.0, metavar="SECONDS", help="Seconds per level; the best solution so far is kept."),
     all_solutions: bool = typer.Option(False, "--all-solutions", help="List every optimal solution in the JSON."),
     force: bool = typer.Option(False, "--force", help="Replace level files that differ from a new reading."),
     debug: bool = typer.Option(False, "--debug", help="Write reader overlays to DATA/logs/debug/."),
-    hint: bool = typer.Option(False, "--hint", help="For a partly filled board: draw only the next piece to place (DATA/solutions/<puzzle>/level_X.hint.png)."),
+    hint: bool = typer.Option(False, "--hint", help="For a partly filled board: draw only the next piece to place (level_X.hint.png beside the solution)."),
     watch: bool = typer.Option(False, "--watch", help="With --handle-all: keep running and handle every picture that appears or changes in DATA/raw/ (Ctrl-C stops)."),
     poll: bool = typer.Option(False, "--poll", help="With --watch: look at the folder a few times a second instead of asking the system for changes."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per processed item on stdout."),
@@ -92,12 +97,25 @@ def run(
     """Read puzzle pictures into level files (prepare), solve them, or both (handle).
 
     Pictures go in DATA/raw/; level files are written to DATA/levels/<puzzle>/,
-    solutions (JSON + picture) to DATA/solutions/<puzzle>/.
+    solutions (JSON + picture) to DATA/solutions/<puzzle>/. FILE is a picture
+    (a path, or a name in DATA/raw/); LEVEL a level number, a range like 40-60,
+    or a level name.
 
-    Examples: `visolve --handle-all`, `visolve --prepare IMG_1.png`,
-    `visolve --solve 12 40-60 --unsolved`. Subcommand spellings work too:
-    `visolve prepare --all`, `visolve solve 12`, `visolve handle FILE`.
-    Exit code: 0 when every item succeeded, 1 when one failed, 2 for a usage error.
+    \b
+    Examples:
+      visolve --handle-all            read and solve every picture in DATA/raw/
+      visolve --prepare IMG_1.png     read one picture into a level file
+      visolve --solve 12 40-60 -u     solve levels 12 and 40 to 60 not solved yet
+      visolve watch                   handle-all, then every new picture
+
+    \b
+    The same as subcommands, each with its own --help:
+      visolve prepare --all | FILE...   visolve solve --all | LEVEL...
+      visolve handle --all | FILE...    visolve watch
+
+    -h is --handle, as in the C++ solver this replaces; help is --help. Exit
+    code: 0 when every item succeeded, 1 when one failed, 2 for a usage error,
+    130 after Ctrl-C cut a batch short (Ctrl-C is how `watch` ends: 0 or 1).
     """
     if version:
         typer.echo(f"visolve {__version__}")
@@ -114,7 +132,7 @@ def run(
     if items and chosen[0].endswith("-all"):
         _usage(f"{chosen[0]} takes no file or level arguments (got {' '.join(items)})")
     if not items and chosen[0] in ("--prepare", "--solve", "--handle"):
-        _usage(f"{chosen[0]} needs at least one {'level' if chosen[0] == '--solve' else 'file'}")
+        _usage(_needs_arguments(chosen[0]))
     if (watch or poll) and chosen[0] != "--handle-all":
         _usage("--watch and --poll go with --handle-all (or `visolve watch`)")
     if puzzle is not None and puzzle not in puzzles.names():
@@ -286,8 +304,16 @@ def _fail(message: str) -> None:
     raise typer.Exit(1)
 
 
+def _needs_arguments(flag: str) -> str:
+    """The usage error of ``--prepare``, ``--solve`` or ``--handle`` without a file or level."""
+    if flag == "--handle":  # `visolve -h` is most often a try for help
+        return "-h is --handle (as in the C++ solver): give it a picture file, or see `visolve --help` for help"
+    return f"{flag} needs at least one {'level' if flag == '--solve' else 'picture'}"
+
+
 def _usage(message: str) -> None:
-    typer.echo(f"Error: {message}. See `visolve --help`.", err=True)
+    see = "" if "--help" in message else " See `visolve --help`."
+    typer.echo(f"Error: {message}.{see}", err=True)
     raise typer.Exit(2)
 
 
@@ -309,6 +335,8 @@ _SUB_HELP = {
 _COMMON_OPTIONS = ("data", "puzzle", "jobs", "log_run", "dry", "as_json", "verbose", "quiet")
 
 
+_SUB_ALL = {"prepare": "Every picture in DATA/raw/.", "solve": "Every level file in DATA/levels/.",
+            "handle": "Every picture in DATA/raw/."}
 _SUB_USAGE = {"prepare": "[--all | FILE...]", "solve": "[--all | LEVEL...]", "handle": "[--all | FILE...]",
               "watch": ""}
 
@@ -317,16 +345,23 @@ def subcommand_help(name: str) -> str:
     """``visolve NAME --help``: the subcommand's own usage and options."""
     text, own = _SUB_HELP[name]
     keep = set(own) | set(_COMMON_OPTIONS)
-    rows = [("--all", "Every picture / level file.")] if name != "watch" else []
+    rows = [("--all", _SUB_ALL[name])] if name in _SUB_ALL else []
     for param in typer.main.get_command(app).params:
         if param.name in keep:
-            rows.append((", ".join(param.opts), param.help or ""))
-    width = max(len(flag) for flag, _ in rows) + 2
-    lines = [f"Usage: visolve {name} {_SUB_USAGE[name]} [OPTIONS]".replace("  ", " "), "", text, "",
-             "Options:"]
-    lines += [f"  {flag.ljust(width)}{help_text}" for flag, help_text in rows]
-    lines += ["", "The same with flags: `visolve --help`. Exit code: 0 when every item succeeded, "
-              "1 when one failed, 2 for a usage error, 130 after Ctrl-C."]
+            value = f" {param.metavar}" if param.metavar and not getattr(param, "is_flag", False) else ""
+            help_text = (param.help or "").removeprefix("With --watch: " if name == "watch" else "")
+            rows.append((", ".join(param.opts) + value, help_text[:1].upper() + help_text[1:]))
+    rows.append(("--help", "Show this message and exit."))
+    columns = max(40, min(shutil.get_terminal_size().columns, 100) - 1)
+    flags = max(len(flag) for flag, _ in rows) + 4
+    lines = [f"Usage: visolve {name} {_SUB_USAGE[name]} [OPTIONS]".replace("  ", " "), ""]
+    lines += textwrap.wrap(text, columns, initial_indent="  ", subsequent_indent="  ") + ["", "Options:"]
+    for flag, help_text in rows:
+        lines += textwrap.wrap(help_text, columns, initial_indent=f"  {flag}".ljust(flags),
+                               subsequent_indent=" " * flags, break_on_hyphens=False)
+    ending = ("Ctrl-C stops it: exit code 0 when every item succeeded, 1 when one failed" if name == "watch"
+              else "Exit code: 0 when every item succeeded, 1 when one failed, 130 after Ctrl-C cut it short")
+    lines += [""] + textwrap.wrap(f"The same with flags: `visolve --help`. {ending}, 2 for a usage error.", columns)
     return "\n".join(lines)
 
 
