@@ -146,3 +146,135 @@ def test_save_unknown_suffix(tmp_path):
     with pytest.raises(ValueError):
         save_image(tmp_path / "x.notaformat", _picture())
     assert list(tmp_path.iterdir()) == []
+
+
+# -- size first: a few bytes claiming a huge picture are refused before anything is decoded ----------
+#: width and height the crafted headers claim: 144 megapixels, over the whole-decode limit
+#: (100 MP) and under the reduced-decode one (400 MP), where the old code decoded them whole
+HUGE = 12_000
+
+
+def _small(fmt: str, **kw) -> bytearray:
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8), (10, 200, 30)).save(buf, fmt, **kw)
+    return bytearray(buf.getvalue())
+
+
+def _webp_bomb() -> bytes:
+    """A lossless WebP whose VP8L header claims 16384 x 16384 (the largest it can say)."""
+    data = _small("WEBP", lossless=True)
+    at = data.index(b"VP8L") + 9  # chunk tag, chunk size, signature byte: then 14+14 bits of size-1
+    bits = int.from_bytes(data[at:at + 4], "little")
+    bits = (bits & ~((1 << 28) - 1)) | 0x3FFF | (0x3FFF << 14)
+    data[at:at + 4] = bits.to_bytes(4, "little")
+    return bytes(data)
+
+
+def _png_bomb() -> bytes:
+    import zlib
+
+    data = _small("PNG")
+    data[16:24] = HUGE.to_bytes(4, "big") * 2
+    data[29:33] = zlib.crc32(bytes(data[12:29])).to_bytes(4, "big")  # the IHDR chunk's CRC
+    return bytes(data)
+
+
+def _gif_bomb() -> bytes:
+    data = _small("GIF")
+    data[6:10] = HUGE.to_bytes(2, "little") * 2  # the logical screen
+    at = data.index(b"\x2c")  # the image descriptor: left, top, width, height
+    data[at + 5:at + 9] = HUGE.to_bytes(2, "little") * 2
+    return bytes(data)
+
+
+def _bmp_bomb() -> bytes:
+    data = _small("BMP")
+    data[18:26] = HUGE.to_bytes(4, "little") * 2
+    return bytes(data)
+
+
+def _tiff_bomb() -> bytes:
+    data = _small("TIFF")
+    assert data[:2] == b"II"
+    ifd = int.from_bytes(data[4:8], "little")
+    for i in range(int.from_bytes(data[ifd:ifd + 2], "little")):
+        entry = ifd + 2 + 12 * i
+        tag, kind = int.from_bytes(data[entry:entry + 2], "little"), int.from_bytes(data[entry + 2:entry + 4], "little")
+        if tag in (256, 257):  # ImageWidth, ImageLength: SHORT (3) or LONG (4)
+            size = 2 if kind == 3 else 4
+            data[entry + 8:entry + 8 + size] = HUGE.to_bytes(size, "little")
+    return bytes(data)
+
+
+def _pam_bomb() -> bytes:  # a format only OpenCV reads
+    return b"P7\nWIDTH %d\nHEIGHT %d\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n" % (HUGE, HUGE) + b"\0" * 192
+
+
+def _hdr_bomb() -> bytes:
+    return b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y %d +X %d\n" % (HUGE, HUGE) + b"\0" * 64
+
+
+@pytest.mark.parametrize("make", [_webp_bomb, _png_bomb, _gif_bomb, _bmp_bomb, _tiff_bomb, _pam_bomb, _hdr_bomb],
+                         ids=["webp", "png", "gif", "bmp", "tiff", "pam", "hdr"])
+def test_a_header_claiming_a_huge_picture_is_refused_before_decoding(tmp_path, monkeypatch, make):
+    data = make()
+    assert len(data) < 1000
+    path = tmp_path / "bomb.img"
+    path.write_bytes(data)
+
+    def no_decoding(*_args, **_kw):
+        raise AssertionError("a decoder ran on a picture whose header is over the limit")
+
+    monkeypatch.setattr(Image.Image, "load", no_decoding)
+    monkeypatch.setattr(cv2, "imdecode", no_decoding)
+    with pytest.raises(ImageLoadError, match="too large"):
+        load_image(path)
+
+
+def test_the_header_check_lets_ordinary_pictures_through(tmp_path):
+    """The same crafted formats at their honest small size load (the checks read the right fields)."""
+    for fmt, kw in (("WEBP", {"lossless": True}), ("PNG", {}), ("GIF", {}), ("BMP", {}), ("TIFF", {})):
+        path = tmp_path / f"small.{fmt.lower()}"
+        path.write_bytes(bytes(_small(fmt, **kw)))
+        assert load_image(path).shape == (8, 8, 3), fmt
+    pam = tmp_path / "small.pam"
+    pam.write_bytes(b"P7\nWIDTH 2\nHEIGHT 3\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n" + bytes(range(18)))
+    assert load_image(pam).shape == (3, 2, 3)
+
+
+def test_a_large_jpeg_is_still_decoded_reduced(tmp_path):
+    """JPEG keeps the higher limit: it is decoded at 1/8 scale, so its header may claim more."""
+    from visolve.vision import imageio
+
+    path = tmp_path / "big.jpg"
+    Image.new("RGB", (400, 300), (200, 100, 50)).save(path, quality=80)
+    assert imageio._too_large(12_000, 12_000, reducible=True) is False
+    assert imageio._too_large(12_000, 12_000, reducible=False) is True
+    assert load_image(path).shape == (300, 400, 3)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs on this system")
+def test_fifos_and_devices_are_refused_without_being_read(tmp_path):
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    zero = tmp_path / "zero.png"
+    zero.symlink_to("/dev/zero")
+    errors = {}
+
+    def load(path):
+        try:
+            load_image(path)
+        except ImageLoadError as exc:
+            errors[path.name] = str(exc)
+
+    for path in (fifo, zero):
+        # hang guard: before, the FIFO's open waited for a writer and /dev/zero was read until memory ran out
+        thread = threading.Thread(target=load, args=(path,), daemon=True)
+        thread.start()
+        thread.join(20)
+        assert not thread.is_alive(), f"{path.name} is being read"
+    assert "not a regular file (a FIFO)" in errors["pipe.png"]
+    assert "not a regular file (a device)" in errors["zero.png"]
