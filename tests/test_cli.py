@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from visolve import cli, puzzles
@@ -259,7 +261,7 @@ def test_help_at_80_columns_shows_every_option_text_whole(monkeypatch):
         if text:
             assert _words(text) in flat, f"cut or missing at 80 columns: {text!r}"
     assert "…" not in out
-    assert "draw only the next piece to place (level_X.hint.png beside the solution)" in flat
+    assert "draw only the next piece to place (level_X.hint.png instead of the solution picture)" in flat
     tokens = set(re.findall(r"[\w-]+", out))  # a family name broken at its hyphen is no token
     assert set(puzzles.names()) <= tokens, set(puzzles.names()) - tokens
 
@@ -280,3 +282,14 @@ def test_dash_h_alone_says_it_is_handle_and_where_help_is(data):
     assert "-h is --handle (as in the C++ solver)" in res.output and "--help" in res.output
     res = invoke("--prepare", "--data", str(data))
     assert res.exit_code == 2 and "--prepare needs at least one picture" in res.output
+
+
+def test_every_command_and_option_is_in_the_readme():
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    commands = readme[readme.index("## Commands"):readme.index("### Data safety")]
+    for param in typer.main.get_command(cli.app).params:
+        for flag in param.opts:
+            if flag.startswith("-"):
+                assert f"`{flag}" in commands or f" {flag} " in commands, f"{flag} is not in the README's Commands"
+    for name in ("prepare", "solve", "handle", "watch"):
+        assert f"visolve {name}" in commands, name

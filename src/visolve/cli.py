@@ -86,7 +86,7 @@ def run(
     all_solutions: bool = typer.Option(False, "--all-solutions", help="List every optimal solution in the JSON."),
     force: bool = typer.Option(False, "--force", help="Replace level files that differ from a new reading."),
     debug: bool = typer.Option(False, "--debug", help="Write reader overlays to DATA/logs/debug/."),
-    hint: bool = typer.Option(False, "--hint", help="For a partly filled board: draw only the next piece to place (level_X.hint.png beside the solution)."),
+    hint: bool = typer.Option(False, "--hint", help="For a partly filled board: draw only the next piece to place (level_X.hint.png instead of the solution picture)."),
     watch: bool = typer.Option(False, "--watch", help="With --handle-all: keep running and handle every picture that appears or changes in DATA/raw/ (Ctrl-C stops)."),
     poll: bool = typer.Option(False, "--poll", help="With --watch: look at the folder a few times a second instead of asking the system for changes."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per processed item on stdout."),

@@ -1,6 +1,8 @@
 """Level file: round trip and every parse error names the line and the problem."""
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -123,3 +125,12 @@ def test_header_after_grid_and_duplicate_header():
 
 def test_level_keeps_leading_zeros_out_of_the_number():
     assert parse_level(_replace_line(GOOD, 3, "level = 0042")).level == 42
+
+
+def test_the_readme_example_is_what_the_writer_writes():
+    """The README shows a level file as prepare writes it (it showed ``cross`` where files say ``cross:urdl``)."""
+    readme = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"### circuit500 level file.*?```\n(.*?)```", readme, re.S).group(1)
+    written = format_level(parse_level(block)).splitlines()
+    shown = [line for line in block.splitlines() if not line.startswith("# lit ")]  # the reader's notes
+    assert shown == written
