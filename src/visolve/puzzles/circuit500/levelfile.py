@@ -7,12 +7,13 @@ Example::
     level = 2
     source = IMG_5635.PNG
 
-    cross       corner:ul   junction:url  cross
-    corner:ul   empty       cross         corner:ur
-    ...                                   (6 rows of 4 tokens, top row first)
+    cross:urdl    corner:ul     junction:url  cross:urdl
+    corner:ul     empty         cross:urdl    corner:ur
+    ...                                         (6 rows of 4 tokens, top row first)
 
 Tokens: ``gap``, ``empty``, ``cross``, ``corner:XY``, ``junction:XYZ``,
-``start:X``, ``end:X`` where the letters are the tile's arms from ``u r d l``.
+``start:X``, ``end:X`` where the letters are the tile's arms from ``u r d l``
+(the writer gives a cross its four arms, ``cross:urdl``; ``cross`` alone reads the same).
 ``#`` starts a comment.  Header lines are ``key = value``: ``puzzle``,
 ``level`` (a number, 1 to 9999) and ``source``; any other key is an error
 naming its line.
