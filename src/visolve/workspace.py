@@ -20,7 +20,6 @@ import json
 import os
 import random
 import re
-import signal
 import stat
 import string
 import threading
@@ -52,18 +51,24 @@ def atomic_write_bytes(path: Path, data: bytes, durable: bool = True) -> None:
     solved again), nor are pictures (``durable=False``: drawn again from their
     solution); each fsync costs 1-2 ms, several per level.
 
-    The temporary file (:func:`temporary_name`) is removed whatever stops
-    the write: an exception, Ctrl-C, or SIGTERM to a worker (which removes it
-    before it ends: :func:`remove_live_temporaries`); it is created and
-    recorded with those signals held back, so none lands between the two.  Only SIGKILL leaves one behind, for
-    :func:`remove_stale_temporaries` to remove at the next run.
+    The temporary file (:func:`temporary_name`) is removed whatever stops the
+    write: an exception, Ctrl-C at any instruction, or SIGTERM to a worker
+    (which removes it before it ends: :func:`remove_live_temporaries`).  Its
+    name is recorded before the file is made, and names this process, so a
+    file of that name is always this write's.  Only SIGKILL leaves one
+    behind, for :func:`remove_stale_temporaries` to remove at the next run.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     replaces = durable and path.exists()
-    fd, tmp = _create_temporary(path)
+    tmp = str(temporary_name(path))
+    fd = None
     try:
+        with _creating:
+            _live_temporaries.add(tmp)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
         with os.fdopen(fd, "wb") as fh:
+            fd = None  # the file object closes it
             fh.write(data)
             if replaces:
                 fh.flush()
@@ -71,10 +76,9 @@ def atomic_write_bytes(path: Path, data: bytes, durable: bool = True) -> None:
         os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        if fd is not None:
+            os.close(fd)
+        _unlink_quietly(tmp)  # made by this write (or not made at all)
         raise
     finally:
         _live_temporaries.discard(tmp)
@@ -82,10 +86,8 @@ def atomic_write_bytes(path: Path, data: bytes, durable: bool = True) -> None:
 
 #: the temporary files this process is writing (see :func:`remove_live_temporaries`)
 _live_temporaries: set[str] = set()
-#: held while a temporary file is created and recorded (for good once the process ends)
-_creating = threading.Lock()
-#: signals held back while a temporary file is created and recorded
-_HELD = {signal.SIGINT, signal.SIGTERM}
+#: held while a temporary file is recorded and made; for good once the process ends
+_creating = threading.RLock()
 #: a temporary file's name: ``.<target name>.<pid>-<8 random characters>.tmp``; earlier
 #: versions wrote ``.<target name>.<8 random characters>.tmp`` (tempfile's default)
 TEMPORARY = re.compile(r"^\.(?P<target>.+\.(?:txt|json|png|jpg|html|tsv))\.(?:(?P<pid>\d{1,10})-)?[a-z0-9_]{8}\.tmp$")
@@ -94,47 +96,27 @@ STALE_MARGIN = 5.0
 
 
 def temporary_name(target: Path) -> Path:
-    """A fresh name for the temporary file of a write to ``target`` (same folder, hidden)."""
+    """A name for the temporary file of a write to ``target``: same folder, hidden, this process's id."""
     tag = "".join(random.choices(string.ascii_lowercase + string.digits, k=8))
     return target.with_name(f".{target.name}.{os.getpid()}-{tag}.tmp")
 
 
-def _create_temporary(target: Path) -> tuple[int, str]:
-    """Create a new temporary file for ``target`` (mode 0600) and record it; (fd, path)."""
-    hold = hasattr(signal, "pthread_sigmask")
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD) if hold else None
+def _unlink_quietly(path: str) -> None:
     try:
-        with _creating:  # inside the mask: a signal handler never runs while this is held
-            return _new_temporary(target)
-    finally:
-        if hold:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-def _new_temporary(target: Path) -> tuple[int, str]:
-    for _ in range(100):
-        tmp = str(temporary_name(target))
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
-        except FileExistsError:
-            continue
-        _live_temporaries.add(tmp)
-        return fd, tmp
-    raise FileExistsError(f"no free temporary name beside {target}")
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def remove_live_temporaries() -> None:
-    """Remove the temporary files this process is writing, and make no more: the process ends now.
+    """Remove the temporary files this process is writing, and let it make no more: it ends now.
 
-    For a worker that ends at once (``os._exit``) from a signal handler or
-    another thread; the writes under way then fail or stay unfinished.
+    For a worker that ends at once (``os._exit``), from its signal handler or
+    from another thread; the writes under way stay unfinished.
     """
-    _creating.acquire()  # kept: a write starting now waits until the process is gone
+    _creating.acquire()  # kept: a write starting now (in another thread) waits until the process is gone
     for tmp in list(_live_temporaries):
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _unlink_quietly(tmp)
         _live_temporaries.discard(tmp)
 
 
