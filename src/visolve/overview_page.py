@@ -1,0 +1,233 @@
+"""The text of ``DATA/index.html``: rows in, one self-contained page out.
+
+:mod:`visolve.overview` gathers the :class:`Row` objects; :func:`render`
+turns them into a page with inline CSS and JavaScript and nothing fetched
+from anywhere but the data folder itself (thumbnails and linked files, by
+relative paths):
+
+* rows of one height: a thumbnail box of :data:`THUMB_WIDTH` x
+  :data:`THUMB_HEIGHT` pixels (the head of the solution picture, which is
+  behind the link), every other cell clipped to it;
+* sorted by family and level (numbers as numbers), pictures whose reading
+  failed first; a click on a column head sorts by status (what needs
+  attention first) or by time (newest first), a second click reverses;
+* a search box: each word must match, a number matches a whole number of
+  the level (``212`` finds level 212, not 1212), other words a part of the
+  family or level name (``iq-stars 3``); ``index.html#212`` opens with it;
+* the family and status filters; thumbnails load lazily.
+
+Everything that comes from a file name, a level file or a log is shown by
+:func:`shown` (control characters and undecodable bytes spelled out, then
+HTML-escaped); links go through :func:`href` (percent-encoded).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from urllib.parse import quote
+
+#: width and height of a thumbnail (and of the box that shows it) in pixels
+THUMB_WIDTH, THUMB_HEIGHT = 160, 100
+#: statuses in the order the filter lists them
+STATUSES = ("proven", "solved", "unsolved", "stale", "not solved", "failed")
+
+_SPELLED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
+
+
+@dataclass
+class Row:
+    """One line of the page."""
+
+    puzzle: str
+    level: str
+    status: str
+    detail: str
+    when: float  #: modification time, for the sort by time
+    links: dict[str, str] = field(default_factory=dict)  #: label -> path relative to DATA
+    thumb: str | None = None  #: thumbnail path relative to DATA
+
+
+def shown(text: object) -> str:
+    """``text`` safe to put in the page (as text or in a quoted attribute).
+
+    Control characters become ``\\n``, ``\\t``, ``\\x1b``...; an undecodable
+    byte of a file name (a lone surrogate from Python's ``surrogateescape``)
+    becomes ``\\xff``; direction overrides are spelled out too, so a name
+    cannot reverse the text around it.  Then ``< > & " '`` are escaped.
+    """
+    text = str(text)
+    if not text.isprintable():
+        text = "".join(_spell(ch) for ch in text)
+    return html.escape(text, quote=True)
+
+
+def _spell(ch: str) -> str:
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8
+        return f"\\x{code - 0xDC00:02x}"
+    if code in _BIDI or unicodedata.category(ch) in ("Cc", "Cs"):
+        return _SPELLED.get(ch) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return ch
+
+
+def href(path: str) -> str:
+    """A link to ``path`` (relative to DATA, ``/``-separated), percent-encoded and HTML-escaped.
+
+    The bytes of an undecodable file name are encoded as they are on the disk.
+    Absolute ``file:`` URIs (a file outside the data folder) are kept as they are.
+    """
+    if not path.startswith("file:"):
+        path = quote(path, safe="/", errors="surrogateescape")
+    return html.escape(path, quote=True)
+
+
+def level_order(row: Row) -> tuple:
+    """Sort key of the default order: failed pictures first, then family, then level (numbers as numbers)."""
+    parts = tuple((0, int(p), "") if p.isdigit() else (1, 0, p.casefold())
+                  for p in re.split(r"(\d+)", row.level) if p)
+    return (row.status != "failed", row.puzzle, parts, row.level)
+
+
+def render(rows: list[Row], generated: datetime) -> str:
+    """The whole page as text; the rows are shown in :func:`level_order`."""
+    rows = sorted(rows, key=level_order)
+    families = sorted({r.puzzle for r in rows if r.puzzle != "-"})
+    counts = {s: sum(r.status == s for r in rows) for s in STATUSES}
+    summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n) or "nothing yet"
+    options_f = "".join(f'<option value="{shown(f)}">{shown(f)}</option>' for f in families)
+    options_s = "".join(f'<option value="{s}">{s}</option>' for s in STATUSES if counts[s])
+    return (_PAGE.replace("{generated}", shown(generated.strftime("%Y-%m-%d %H:%M:%S")))
+            .replace("{summary}", shown(summary)).replace("{families}", options_f)
+            .replace("{statuses}", options_s).replace("{n}", str(len(rows)))
+            .replace("{rows}", "\n".join(row_html(r) for r in rows)))
+
+
+def row_html(r: Row) -> str:
+    """One ``<tr>``: thumbnail (linking the picture), family, level, status, result, files, time."""
+    thumb = ""
+    if r.thumb:
+        img = (f'<img src="{href(r.thumb)}" width="{THUMB_WIDTH}" height="{THUMB_HEIGHT}" alt=""'
+               f' loading="lazy">')
+        thumb = f'<a href="{href(r.links["picture"])}">{img}</a>' if "picture" in r.links else img
+    links = " ".join(f'<a href="{href(path)}">{shown(label)}</a>' for label, path in r.links.items())
+    when = datetime.fromtimestamp(r.when)
+    detail = shown(r.detail.replace("\n", " "))
+    return (f'<tr data-family="{shown(r.puzzle)}" data-status="{shown(r.status)}" data-when="{int(r.when)}">'
+            f'<td class="t">{thumb}</td><td>{shown(r.puzzle)}</td><td>{shown(r.level)}</td>'
+            f'<td><span class="s {shown(r.status.replace(" ", "-"))}">{shown(r.status)}</span></td>'
+            f'<td><div class="c" title="{detail}">{detail}</div></td><td><div class="c">{links}</div></td>'
+            f'<td class="w">{when:%Y-%m-%d %H:%M}</td></tr>')
+
+
+_CSS = """
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; background: #fafafa; }
+h1 { font-size: 1.3em; margin: 0 0 .2em; }
+.meta { color: #666; margin-bottom: 1em; }
+.bar label { margin-right: 1em; }
+#q { width: 16em; font: inherit; padding: .15em .4em; }
+table { border-collapse: collapse; width: 100%; background: #fff; }
+th, td { padding: 2px .6em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: middle; }
+th { background: #f0f0f0; position: sticky; top: 0; z-index: 1; padding: .35em .6em; }
+th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer;
+  color: #1a4f8b; }
+th[aria-sort] button::after { content: " \\25B2"; font-size: .8em; }
+th[aria-sort=descending] button::after { content: " \\25BC"; }
+tbody td { height: THUMB_Hpx; }
+td.t { width: THUMB_Wpx; padding: 2px; }
+td.t img { display: block; width: THUMB_Wpx; height: THUMB_Hpx; object-fit: none; object-position: left top;
+  background: #eee; }
+.c { max-height: THUMB_Hpx; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 5; overflow-wrap: anywhere; }
+td.w { white-space: nowrap; color: #555; }
+.s { padding: .1em .5em; border-radius: .8em; font-size: .9em; white-space: nowrap; }
+.proven { background: #d6f5dd; } .solved { background: #e3f0ff; } .unsolved { background: #ffe3c4; }
+.stale { background: #fff3b0; } .not-solved { background: #eee; } .failed { background: #ffd0d0; }
+""".replace("THUMB_W", str(THUMB_WIDTH)).replace("THUMB_H", str(THUMB_HEIGHT))
+
+_JS = """
+(function () {
+  var $ = function (id) { return document.getElementById(id); };
+  var tbody = document.querySelector("tbody"), rows = Array.prototype.slice.call(tbody.rows);
+  var ATTENTION = {"failed": 0, "stale": 1, "unsolved": 2, "not solved": 3, "solved": 4, "proven": 5};
+  rows.forEach(function (tr, i) {
+    var level = tr.cells[2].textContent.toLowerCase();
+    tr.i = i;
+    tr.text = tr.dataset.family.toLowerCase() + " " + level + " level";
+    tr.nums = (level.match(/[0-9]+/g) || []).map(Number);
+  });
+  function found(tr, words) {
+    return words.every(function (w) {
+      return /^[0-9]+$/.test(w) ? tr.nums.indexOf(Number(w)) >= 0 : tr.text.indexOf(w) >= 0;
+    });
+  }
+  function filt() {
+    var f = $("family").value, s = $("status").value, n = 0;
+    var words = $("q").value.toLowerCase().split(/\\s+/).filter(Boolean);
+    rows.forEach(function (tr) {
+      var show = (!f || tr.dataset.family === f) && (!s || tr.dataset.status === s) && found(tr, words);
+      tr.style.display = show ? "" : "none";
+      n += show;
+    });
+    $("shown").textContent = n + " of " + rows.length + " shown";
+  }
+  var ORDER = {
+    level: function (a, b) { return a.i - b.i; },
+    status: function (a, b) { return ATTENTION[a.dataset.status] - ATTENTION[b.dataset.status]; },
+    when: function (a, b) { return b.dataset.when - a.dataset.when; }
+  };
+  var current = "level", reversed = false;
+  function sortBy(key) {
+    reversed = key === current ? !reversed : false;
+    current = key;
+    var sorted = rows.slice().sort(function (a, b) {
+      var d = ORDER[key](a, b) || a.i - b.i;
+      return reversed ? -d : d;
+    });
+    var frag = document.createDocumentFragment();
+    sorted.forEach(function (tr) { frag.appendChild(tr); });
+    tbody.appendChild(frag);
+    document.querySelectorAll("th[data-sort]").forEach(function (th) {
+      if (th.dataset.sort === key) th.setAttribute("aria-sort", reversed ? "descending" : "ascending");
+      else th.removeAttribute("aria-sort");
+    });
+  }
+  document.querySelectorAll("th[data-sort] button").forEach(function (b) {
+    b.onclick = function () { sortBy(b.parentNode.dataset.sort); };
+  });
+  $("family").onchange = filt; $("status").onchange = filt; $("q").oninput = filt;
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "/" && document.activeElement !== $("q")) { e.preventDefault(); $("q").focus(); }
+  });
+  if (location.hash.length > 1) { $("q").value = decodeURIComponent(location.hash.slice(1)); }
+  filt();
+})();
+"""
+
+_PAGE = ("""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>visolve: every level</title>
+<style>""" + _CSS + """</style></head>
+<body>
+<h1>visolve: every level</h1>
+<div class="meta">{n} rows: {summary}. Written {generated}.</div>
+<p class="bar"><label>find <input id="q" type="search" autocomplete="off"
+ placeholder="level: 212, iq-stars 3 ... (press /)"></label>
+<label>family <select id="family"><option value="">all</option>{families}</select></label>
+<label>status <select id="status"><option value="">all</option>{statuses}</select></label>
+<span id="shown"></span></p>
+<table><thead><tr><th>solution</th><th data-sort="level" aria-sort="ascending"><button type="button">family</button></th>
+<th data-sort="level" aria-sort="ascending"><button type="button">level</button></th>
+<th data-sort="status"><button type="button">status</button></th><th>result</th><th>files</th>
+<th data-sort="when"><button type="button">when</button></th></tr></thead>
+<tbody>
+{rows}
+</tbody></table>
+<script>""" + _JS + """</script>
+</body></html>
+""")
