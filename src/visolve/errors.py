@@ -4,6 +4,8 @@ Every error carries a one-line, human-readable reason; the pipeline prefixes
 it with the file or level it concerns.
 """
 
+from visolve.names import QUOTE_MAX, shown_name, shown_text
+
 
 class VisolveError(Exception):
     """Base class: an expected failure with a message meant for the user."""
@@ -22,12 +24,17 @@ class ReadError(VisolveError):
 
 
 class LevelFormatError(VisolveError):
-    """A level file does not parse; ``line`` is 1-based (0 when not tied to a line)."""
+    """A level file does not parse; ``line`` is 1-based (0 when not tied to a line).
+
+    The message quotes at most a short excerpt of the file (a megabyte-long
+    line is shown by its first characters and its length), and the file name
+    is shown escaped (:mod:`visolve.names`).
+    """
 
     def __init__(self, message: str, line: int = 0, path: str = ""):
         self.line = line
-        self.path = path
-        self.reason = message
+        self.path = path = shown_name(path)
+        self.reason = message = shown_text(message, 300, QUOTE_MAX)
         where = f"{path}:" if path else ""
         where += f"line {line}: " if line else ("" if not path else " ")
         super().__init__(f"{where}{message}")

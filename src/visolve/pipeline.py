@@ -12,16 +12,21 @@ from __future__ import annotations
 import logging
 import time
 import traceback
-from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from visolve import puzzles, runner
 from visolve.errors import ImageLoadError, LevelFormatError, NotThisPuzzle, ReadError, VisolveError
-from visolve.puzzles.base import SolveOptions, level_identity, level_key
+from visolve.items import DRY_NOTE, Item, RunOptions, Task, level_id_of, task_name, writing
+from visolve.names import shown_name, shown_text
+from visolve.puzzles.base import level_identity, level_key
 from visolve.selection import Selection
-from visolve.workspace import Workspace, atomic_write_json, atomic_write_text
+from visolve.solving import load_level, solution_fits, solve
+from visolve.workspace import Workspace, atomic_write_text
+
+__all__ = ["DRY_NOTE", "Item", "RunOptions", "Task", "execute", "level_id_of", "load_level", "plan_prepare",
+           "plan_solve", "run_task", "solution_fits", "solve_tasks_for", "task_name"]
 
 log = logging.getLogger("visolve")
 
@@ -29,65 +34,10 @@ log = logging.getLogger("visolve")
 PROBE_UNKNOWN = 0.01
 
 
-@dataclass(frozen=True)
-class RunOptions:
-    data: Path = Path("data")
-    puzzle: str | None = None  #: restrict to one family (None = detect / all)
-    jobs: int = 1
-    timeout: float | None = None  #: seconds per level
-    unsolved: bool = False  #: skip levels whose stored solution is final
-    dry: bool = False  #: compute but write nothing
-    all_solutions: bool = False
-    debug: bool = False  #: write reader overlays to logs/debug/
-    force: bool = False  #: replace level files that differ from a new reading
-    hint: bool = False  #: draw only the next step of a partly filled board (``--hint``)
-
-    @property
-    def workspace(self) -> Workspace:
-        return Workspace.at(self.data)
-
-
-@dataclass(frozen=True)
-class Task:
-    action: str  #: "prepare" or "solve"
-    path: str  #: picture or level file
-    puzzle: str | None = None  #: family of a level file
-    text: str | None = None  #: the level file's text when it was not written (a dry run)
-
-
-@dataclass
-class Item:
-    """The outcome of one task, as shown to the user and written to logs."""
-
-    action: str
-    name: str  #: picture file name, or "<puzzle>/level_NNN"
-    ok: bool
-    status: str  #: read, unchanged, kept, solved, unsolved, skipped, error
-    message: str
-    puzzle: str | None = None
-    level: int | str | None = None
-    level_files: list[str] = field(default_factory=list)  #: level files read or solved
-    data: dict = field(default_factory=dict)
-    seconds: float = 0.0
-    stale: bool = False  #: a stored solution of an earlier version of the level was replaced
-
-    def line(self) -> str:
-        return f"{self.name}: {self.message}"
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-
 # --------------------------------------------------------------------- planning
 
 def _family_names(opts: RunOptions) -> list[str]:
     return [opts.puzzle] if opts.puzzle else puzzles.names()
-
-
-def level_id_of(path: Path) -> int | str:
-    """The level a level file's name says it holds: ``level_012.txt`` -> 12."""
-    stem = path.stem[len("level_"):] if path.stem.startswith("level_") else path.stem
-    return int(stem) if stem.isdigit() else stem
 
 
 def plan_prepare(opts: RunOptions, files: Iterable[str] | None = None) -> list[Task]:
@@ -120,17 +70,21 @@ def run_task(task: Task, opts: RunOptions) -> Item:
         if task.action == "prepare":
             item = _prepare(Path(task.path), opts)
         else:
-            item = _solve(Path(task.path), task.puzzle, opts, task.text)
+            item = solve(Path(task.path), task.puzzle, opts, task.text)
     except VisolveError as exc:
-        item = Item(task.action, Path(task.path).name, False, "error", str(exc))
+        item = Item(task.action, task_name(task), False, "error", str(exc))
     except OSError as exc:  # a folder not writable, a disk full: name the file, no traceback
         where = exc.filename or task.path
-        item = Item(task.action, Path(task.path).name, False, "error",
-                    f"cannot write {_shown_path(where)}: {exc.strerror or exc}")
+        item = Item(task.action, task_name(task), False, "error",
+                    f"cannot write {shown_name(_shown_path(str(where)))}: {exc.strerror or exc}")
     except Exception as exc:  # a bug: still one line for the user, details in the log
-        log.debug("unexpected error on %s\n%s", task.path, traceback.format_exc())
-        item = Item(task.action, Path(task.path).name, False, "error",
+        log.debug("unexpected error on %s\n%s", shown_name(task.path), traceback.format_exc())
+        item = Item(task.action, task_name(task), False, "error",
                     f"internal error: {type(exc).__name__}: {exc}")
+    item.message = shown_text(item.message)
+    if opts.dry:
+        item.dry = True
+        item.message += DRY_NOTE
     item.seconds = round(time.perf_counter() - start, 4)
     return item
 
@@ -146,9 +100,9 @@ def _shown_path(path: str) -> str:
 def _prepare(path: Path, opts: RunOptions) -> Item:
     from visolve.vision.imageio import load_image
 
-    name = path.name
+    name = shown_name(path.name)  # also the level's source: a level file's line, never two
     if not path.exists():
-        return Item("prepare", name, False, "error", f"no such file: {path}")
+        return Item("prepare", name, False, "error", f"no such file: {shown_name(str(path))}")
     try:
         image = load_image(path)
     except ImageLoadError as exc:
@@ -245,30 +199,38 @@ def _write_debug(family, image, path: Path, opts: RunOptions) -> None:
     except Exception as exc:  # the overlay must never break a run
         log.warning("%s: debug overlay failed: %s", path.name, exc)
         return
-    save_image(opts.workspace.debug / f"{path.stem}.{family.name}.png", overlay)
+    writing(opts.workspace.debug / f"{path.stem}.{family.name}.png", save_image, overlay)
 
 
 def _store_levels(family, levels: list, name: str, opts: RunOptions) -> Item:
-    """Write the level file of each level read from one picture; one item for all of them."""
+    """Write the level file of each level read from one picture; one item for all of them.
+
+    A picture of several levels (a booklet page) lists each level's outcome in
+    ``data["levels"]`` (the run log gives each its row).
+    """
     items = [_store_level(family, level, name, opts) for level in levels]
     if len(items) == 1:
         return items[0]
     first = items[0]
     failed = [it for it in items if not it.ok]
-    files = [f for it in items if it.ok for f in it.level_files]
+    kept = [it for it in items if it.ok]
     message = f"{len(levels)} levels: " + "; ".join(it.message for it in items)
+    parts = [dict(level=it.level, status=it.status, ok=it.ok, message=it.message,
+                  level_file=it.level_files[0] if it.level_files else "") for it in items]
     return Item("prepare", name, not failed, "error" if failed else first.status, message,
-                puzzle=family.name, level=first.level, level_files=files,
-                data={"level_texts": [t for it in items for t in it.data.get("level_texts", [])]})
+                puzzle=family.name, level=first.level, level_files=[f for it in kept for f in it.level_files],
+                picture=name, data={"level_texts": [t for it in kept for t in it.data["level_texts"]],
+                                    "level_ids": [i for it in kept for i in it.data["level_ids"]],
+                                    "levels": parts})
 
 
 def _store_level(family, level, name: str, opts: RunOptions) -> Item:
     ws = opts.workspace
     target = ws.level_file(family.name, level_key(level.level))
     text = family.format_level(level)
-    common = dict(puzzle=family.name, level=level.level, level_files=[str(target)],
-                  data={"level_texts": [text]})
-    dry = " (dry run: nothing written)" if opts.dry else ""
+    identity = level_identity(family, level)
+    common = dict(puzzle=family.name, level=level.level, level_files=[str(target)], picture=name,
+                  data={"level_texts": [text], "level_ids": [identity]})
     if target.exists() and target.stat().st_size > 0:  # an empty one (a power cut) holds nothing to keep
         old_text = _text_quietly(target, ws)
         same_text = old_text == text  # up to date: no need to parse it
@@ -276,18 +238,34 @@ def _store_level(family, level, name: str, opts: RunOptions) -> Item:
         if old is not None and old.level != level.level:
             return Item("prepare", name, False, "error",
                         f"{family.name} level {level.level!r} would go to {target.name}, which holds level "
-                        f"{old.level!r}: rename the picture", puzzle=family.name, level=level.level)
-        if same_text or (old is not None and level_identity(family, old) == level_identity(family, level)):
+                        f"{old.level!r}: rename the picture", puzzle=family.name, level=level.level, picture=name)
+        if same_text or (old is not None and level_identity(family, old) == identity):
             return Item("prepare", name, True, "unchanged",
                         f"{family.name} level {level.level}: level file already up to date", **common)
+        other = _other_picture(old, name)
+        if other and not opts.force:
+            return Item("prepare", name, False, "error", _shared_level(family, level, target, other),
+                        puzzle=family.name, level=level.level, picture=name)
         if not opts.force:
             return Item("prepare", name, True, "kept",
                         f"{family.name} level {level.level}: kept the existing level file "
                         f"{target.name}, which differs from this picture (--force replaces it)", **common)
     if not opts.dry:
-        atomic_write_text(target, text)
-    return Item("prepare", name, True, "read", f"{family.name} level {level.level} -> {target.name}{dry}",
-                **common)
+        writing(target, atomic_write_text, text)
+    return Item("prepare", name, True, "read", f"{family.name} level {level.level} -> {target.name}", **common)
+
+
+def _other_picture(old, name: str) -> str:
+    """The picture an existing level file was read from, when it is not ``name`` ("" otherwise)."""
+    source = str(getattr(old, "source", "") or "") if old is not None else ""
+    return source if source and source != name else ""
+
+
+def _shared_level(family, level, target: Path, other: str) -> str:
+    """The message when two different pictures give one level."""
+    return (f"{family.name} level {level.level}: this picture and {other} both give level {level.level}, "
+            f"and they differ; {target.name} keeps {other}'s (rename one of the pictures, "
+            f"or --force replaces the level file with this one)")
 
 
 def _text_quietly(path: Path, ws: Workspace) -> str | None:
@@ -304,127 +282,38 @@ def _parse_quietly(family, text: str, path: Path):
         return None
 
 
-def load_level(family, path: Path, ws: Workspace, text: str | None = None):
-    """Parse a level file (or its text) and check that its header agrees with its file name."""
-    if text is None:
-        try:
-            text = ws.read_level_text(path)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise LevelFormatError(f"cannot read level file: {exc}", path=path.name) from None
-    level = family.parse_level(text, path.name)
-    expected = level_key(level.level)
-    if expected != path.stem:
-        line = next((i for i, row in enumerate(text.splitlines(), 1)
-                     if row.lstrip("\ufeff").split("=")[0].strip() == "level"), 0)
-        raise LevelFormatError(f"level = {level.level} disagrees with the file name "
-                               f"(that level belongs in {expected}.txt)", line=line, path=path.name)
-    return level
-
-
-def _solve(path: Path, puzzle: str, opts: RunOptions, text: str | None = None) -> Item:
-    family = puzzles.get(puzzle)
-    ws = opts.workspace
-    key = path.stem
-    name = f"{puzzle}/{key}"
-    try:
-        level = load_level(family, path, ws, text)
-    except LevelFormatError as exc:
-        return Item("solve", name, False, "error", str(exc), puzzle=puzzle)
-    identity = level_identity(family, level)
-    common = dict(puzzle=puzzle, level=level.level, level_files=[str(path)])
-    existing, why_not = _stored_solution(family, ws, key, level, identity)
-    if opts.unsolved and existing is not None and family.final(existing):
-        note = "" if opts.dry else _redraw_lost_picture(family, level, existing, ws, key)
-        return Item("solve", name, True, "skipped",
-                    f"already solved: {family.summary(existing)}{note}", data=existing, **common)
-
-    solution = family.solve(level, SolveOptions(timeout=opts.timeout, all_solutions=opts.all_solutions))
-    solution["level_id"] = identity
-    ok = bool(solution.get("solved"))
-    status = "solved" if ok else "unsolved"
-    message = family.summary(solution) + (f" ({why_not}; replaced)" if why_not else "")
-    if opts.dry:
-        return Item("solve", name, ok, status, message + " (dry run: nothing written)",
-                    data=solution, **common)
-    if existing is not None and family.rank(existing) < family.rank(solution):
-        return Item("solve", name, ok, "kept",
-                    f"{message}; kept the better stored solution: {family.summary(existing)}",
-                    data=solution, **common)
-    message += _write_picture(family, level, solution, ws, key, opts.hint)
-    atomic_write_json(ws.solution_json(puzzle, key), solution)  # last: a stored JSON has its picture
-    return Item("solve", name, ok, status, message, data=solution, stale=bool(why_not), **common)
-
-
-def _redraw_lost_picture(family, level, solution: dict, ws: Workspace, key: str) -> str:
-    """Draw the picture of a kept solution again when it is missing or empty; a note for the message.
-
-    Pictures are written without waiting for the disk (they are drawn from the
-    JSON), so a power cut may lose one: ``--unsolved`` puts it back.
-    """
-    pictures = [ws.solution_png(family.name, key), ws.hint_png(family.name, key)]
-    if any(p.exists() and p.stat().st_size > 0 for p in pictures):
-        return ""
-    _write_picture(family, level, solution, ws, key, hint=False)
-    return f"; its lost picture drawn again -> {pictures[0].name}"
-
-
-def _write_picture(family, level, solution: dict, ws: Workspace, key: str, hint: bool) -> str:
-    """The solution picture, or with ``--hint`` only the next step; returns a note for the message.
-
-    Not forced to the disk (``durable=False``): the JSON, written after it, is;
-    a lost picture is drawn again from it (:func:`_redraw_lost_picture`).
-    """
-    from visolve.vision.imageio import save_image
-
-    if hint and family.paint_hint is not None and solution.get("hint"):
-        target = ws.hint_png(family.name, key)
-        save_image(target, family.paint_hint(level, solution), durable=False)
-        return f"; hint -> {target.name}"
-    picture = family.paint(level, solution)
-    save_image(ws.solution_png(family.name, key), picture, durable=False)
-    from visolve.overview import write_thumbnail
-
-    write_thumbnail(ws, family.name, key, picture)  # here, in the worker: the page need not redo it
-    if hint:
-        why = "this family gives no hints" if family.paint_hint is None else "no hint for this board"
-        return f" ({why}: the whole solution is drawn)"
-    return ""
-
-
-def _stored_solution(family, ws: Workspace, key: str, level, identity: str) -> tuple[dict | None, str]:
-    """The stored solution when it still stands for this level, else None and why not ("" when none)."""
-    path = ws.solution_json(family.name, key)
-    if not path.exists():
-        return None, ""
-    stored = ws.load_solution(family.name, key)
-    if not isinstance(stored, dict):
-        return None, f"the stored {path.name} is not a solution file"
-    try:
-        family.rank(stored), family.final(stored), family.summary(stored)
-    except Exception as exc:  # any odd shape: it cannot be compared, so it is not kept
-        return None, f"the stored {path.name} is not understood ({type(exc).__name__}: {exc})"
-    if not solution_fits(family, level, stored, identity):
-        return None, "the stored solution was for an earlier version of the level file"
-    return stored, ""
-
-
-def solution_fits(family, level, solution: dict, identity: str | None = None) -> bool:
-    """Whether a stored solution solves this level (else it is stale).
-
-    It records its level's identity; an older one without the record fits when
-    the family's ``verify`` replays it (or when the family cannot replay).
-    """
-    recorded = solution.get("level_id")
-    if recorded is not None:
-        return recorded == (identity or level_identity(family, level))
-    return family.verify is None or bool(family.verify(level, solution))
-
-
 # --------------------------------------------------------------------- running
 
 def execute(tasks: list[Task], opts: RunOptions) -> Iterator[Item]:
-    """Run ``tasks``, yielding items in completion order (plan order when jobs=1); see :mod:`visolve.runner`."""
-    return runner.execute(tasks, partial(run_task, opts=opts), opts.jobs, _worker_failed)
+    """Run ``tasks``, yielding items in completion order (plan order when jobs=1); see :mod:`visolve.runner`.
+
+    Two pictures of one run that give the same level but differ are an error
+    (:func:`one_picture_per_level`): in parallel, neither saw the other's file.
+    """
+    running = runner.execute(tasks, partial(run_task, opts=opts), opts.jobs, _worker_failed)
+    try:
+        yield from one_picture_per_level(running)
+    finally:
+        running.close()  # Ctrl-C or an early stop: the pool is torn down at once
+
+
+def one_picture_per_level(items: Iterable[Item]) -> Iterator[Item]:
+    """The items, a picture that gives a level an earlier picture of the run gave otherwise made an error."""
+    read: dict[str, tuple[str, str]] = {}  # level file -> (picture, level identity)
+    for item in items:
+        ids = item.data.get("level_ids", []) if item.action == "prepare" and item.ok else []
+        clash = None
+        for level_file, identity in zip(item.level_files, ids):
+            picture, seen = read.setdefault(level_file, (item.picture, identity))
+            if seen != identity and picture != item.picture:
+                clash = (level_file, picture)
+        if clash:
+            level_file, picture = clash
+            item.ok, item.status = False, "error"
+            item.message = (f"{item.puzzle} level {level_id_of(Path(level_file))}: this picture and {picture} "
+                            f"both give this level, and they differ; {Path(level_file).name} holds one of them "
+                            "(rename one of the pictures)")
+        yield item
 
 
 def _worker_failed(task: Task, exc: BaseException) -> Item:

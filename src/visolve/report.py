@@ -7,16 +7,21 @@ import sys
 
 import typer
 
-from visolve.pipeline import Item
+from visolve.items import DRY_NOTE, Item
+from visolve.names import one_line, shown_text
+
+#: the summary line's longest phrase (a list of thousands of files passed over is cut)
+PHRASE_MAX = 400
 
 
 class Reporter:
     """Shows progress: a rich bar on a terminal, plain lines otherwise, JSON with --json."""
 
-    def __init__(self, as_json: bool, quiet: bool, verbose: bool):
+    def __init__(self, as_json: bool, quiet: bool, verbose: bool, dry: bool = False):
         self.as_json = as_json
         self.quiet = quiet
         self.verbose = verbose
+        self.dry = dry  #: a dry run: every line says so
         self.tty = sys.stderr.isatty() and not as_json
 
     def note(self, text: str) -> None:
@@ -25,20 +30,24 @@ class Reporter:
 
     def fail(self, item: Item) -> Item:
         """Report an item that failed before any task ran (e.g. nothing to do)."""
+        if self.dry and not item.dry:
+            item.dry = True
+            item.message += DRY_NOTE
         self._show(item, lambda text, err: typer.echo(text, err=err))
         return item
 
     def _show(self, item: Item, printer) -> None:
+        line = one_line(item.line())  # the pipeline's names are escaped already; these are not all its
         if self.as_json:
             typer.echo(json.dumps(item.to_json()))
             if not item.ok:
-                typer.echo(f"error: {item.line()}", err=True)
+                typer.echo(f"error: {line}", err=True)
             return
         if not item.ok:
-            printer(f"error: {item.line()}", err=True)
+            printer(f"error: {line}", err=True)
         elif not self.quiet:
             extra = f" [{item.seconds:.2f}s]" if self.verbose else ""
-            printer(f"{item.action}: {item.line()}{extra}", err=False)
+            printer(f"{item.action}: {line}{extra}", err=False)
 
     def run(self, items, total: int, title: str, done: list[Item]) -> None:
         """Show every item as it comes and append it to ``done`` (kept when Ctrl-C stops the run)."""
@@ -74,5 +83,7 @@ class Reporter:
         if stale:
             parts.append(f"{stale} stale solution(s) replaced")
         text = ", ".join(parts)
-        tail = "".join(f"; {e}" for e in extra)
+        if self.dry or any(it.dry for it in items):
+            extra = [*extra, "dry run: nothing written"]
+        tail = "".join(f"; {shown_text(e, PHRASE_MAX)}" for e in extra)
         typer.echo(f"done: {len(items)} item(s){': ' + text if text else ''}; {failed} failed{tail}", err=True)

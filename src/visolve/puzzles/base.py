@@ -107,6 +107,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from visolve.names import one_line
 from visolve.puzzles.textfile import level_number
 
 if TYPE_CHECKING:  # only for annotations: the command line starts without numpy
@@ -199,28 +200,39 @@ def level_key(level: int | str) -> str:
 #: file stems cameras and phones give on their own: their digits are no level number
 _CAMERA_STEM = re.compile(r"^(img|dsc|dscn|dscf|pxl|photo|image|screenshot|screen shot|scan|wp)(?![a-z])",
                           re.IGNORECASE)
-#: a level number in a file name: the whole name, or the one number after words
-#: (``86``, ``level_12``, ``challenge 120``, ``iq_circuit_201``)
-#: (words joined by separators, so a long name cannot be split up in many ways: no backtracking blow-up)
-_NUMBER_STEM = re.compile(r"^(?:[^\W\d]+(?:[ _#.-]+[^\W\d]+)*[ _#.-]*)?(\d{1,4})$")
+#: a level number in a file name: the whole name, or a number set apart from the words before
+#: it (``86``, ``level_12``, ``challenge 120``, ``iq_circuit_201``), or glued to a word that
+#: says level (``level12``, ``no7``); a number glued to another word (``step1``,
+#: ``wCompletedGame2``) is part of a name.  Words are letters only and separators are no
+#: letters, so a long name cannot be split up in many ways (no backtracking blow-up).
+_NUMBER_STEM = re.compile(r"^(?:[^\W\d_]+(?:[ _#.-]+[^\W\d_]+)*[ _#.-]+)?(\d{1,4})$")
+_LEVEL_WORD_NUMBER = re.compile(r"^(?:[^\W\d_]+[ _#.-]+)*(?:level|lvl|challenge|puzzle|nr|no)(\d{1,4})$",
+                                re.IGNORECASE)
 
 
 def level_from_filename(source: str) -> int | str:
     """The level a picture's file name names when the picture shows none.
 
     A number only when it clearly is the level number: the whole stem, or the one
-    number (at most 4 digits) at the end after words, and not a camera's own file
-    name (``IMG_5635``).  Otherwise the stem is the level's name
-    (``2024-05-01 puzzle`` stays a name, not level 2024).
+    number (at most 4 digits) at the end, set apart from the words before it
+    (``level_12``, ``challenge 120``) or after a word that says level
+    (``level12``), and not a camera's own file name (``IMG_5635``).  Otherwise
+    the stem is the level's name (``2024-05-01 puzzle`` stays a name, not level
+    2024; ``anu_render_wStep1`` is a name, not level 1): its control
+    characters escaped, a ``#`` (which starts a comment in a level file) made
+    ``_`` and outer blanks dropped, so the level file's ``level = ...`` line
+    reads back as the name.  Two pictures that still give one level are told
+    apart by the pipeline (an error naming both).
     """
     stem = Path(source).stem if source else ""
+    stem = one_line(stem).replace("#", "_").strip() if stem else ""
     if not stem:
         return "unnamed"
     if stem.isascii() and stem.isdigit():
         # 1..LEVEL_MAX is a level number; other digits (0, 20240501) are a name, as level files read them
         number = level_number(stem)
         return stem if number is None else number
-    m = _NUMBER_STEM.match(stem)
+    m = _NUMBER_STEM.match(stem) or _LEVEL_WORD_NUMBER.match(stem)
     if m and not _CAMERA_STEM.match(stem) and int(m.group(1)) > 0:
         return int(m.group(1))
     return stem
