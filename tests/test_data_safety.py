@@ -268,7 +268,7 @@ def test_unsupported_files_in_raw_are_named_in_the_summary(data):
     (data / "raw" / "gone.png").symlink_to(data / "nothing-here.png")
     res = invoke("--prepare-all", "--data", str(data))
     summary = res.output.strip().splitlines()[-1]
-    assert "3 file(s) in raw/ passed over" in summary
+    assert "3 files in raw/ passed over" in summary
     for phrase in ("photo.heic (not a supported picture type: .heic)", "album (folder)",
                    "gone.png (link to nothing)"):
         assert phrase in summary

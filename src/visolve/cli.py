@@ -28,6 +28,7 @@ from visolve import __version__, pipeline, puzzles
 from visolve import runlog as pipeline_log
 from visolve.overview import write_index
 from visolve.pipeline import Item, RunOptions
+from visolve.plural import counted
 from visolve.report import Reporter
 from visolve.runlog import RunLog
 from visolve.runner import close_pool, pool_was_torn_down, stop_on_sigterm, usable_cores
@@ -224,7 +225,7 @@ class _Batch:
             pictures, others = opts.workspace.scan_raw()
             tasks = [pipeline.Task("prepare", str(p)) for p in pictures]
             if others:
-                self.extra.append(f"{len(others)} file(s) in raw/ passed over: " + ", ".join(others))
+                self.extra.append(f"{counted(len(others), 'file')} in raw/ passed over: " + ", ".join(others))
         else:
             tasks = pipeline.plan_prepare(opts, self.args)
         if not tasks and not self.watching:
@@ -243,7 +244,7 @@ class _Batch:
         others = [f"{name}/{other}" for name in ([self.opts.puzzle] if self.opts.puzzle else puzzles.names())
                   for other in self.opts.workspace.scan_levels(name)[1]]
         if others:
-            self.extra.append(f"{len(others)} file(s) in levels/ passed over: " + ", ".join(others))
+            self.extra.append(f"{counted(len(others), 'file')} in levels/ passed over: " + ", ".join(others))
         if selection is not None:
             found = [pipeline.level_id_of(Path(t.path)) for t in tasks]
             for missing in selection.missing(found):

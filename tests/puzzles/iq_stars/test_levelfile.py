@@ -38,7 +38,7 @@ def test_a_name_stays_a_name():
     [
         (7, "b v v v p .", "needs 7 cells"),
         (8, " b . . x . .", "unknown symbol 'x'"),
-        (7, "b v v v p . r", "red cells"),
+        (7, "b v v v p . r", "the 1 red cell (r) does not form"),
     ],
 )
 def test_errors_name_their_line(row, replacement, reason):

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from visolve.plural import counted
+
 ROWS = 6
 COLS = 4
 
@@ -89,7 +91,7 @@ class Tile:
             return f"unknown tile kind {self.kind!r}"
         n = bin(self.arms).count("1")
         if n != ARM_COUNT[self.kind]:
-            return f"{self.kind} needs {ARM_COUNT[self.kind]} arm(s), got {n}"
+            return f"{self.kind} needs {counted(ARM_COUNT[self.kind], 'arm')}, got {n}"
         if self.kind == "corner" and not is_corner_mask(self.arms):
             return "corner arms must be adjacent (there is no straight tile)"
         return None
@@ -160,8 +162,8 @@ def grid_problems(grid: Grid) -> list[str]:
     for kind, lo, hi in (("start", 1, 1), ("end", 1, 1), ("gap", 0, 1)):
         n = len(find(grid, kind))
         if not lo <= n <= hi:
-            want = f"exactly {lo}" if lo == hi else f"at most {hi}"
-            problems.append(f"{want} {kind} tile(s) allowed, found {n}")
+            want = "exactly" if lo == hi else "at most"
+            problems.append(f"{want} {counted(hi, kind + ' tile')} allowed, found {n}")
     for r, row in enumerate(grid):
         for c, t in enumerate(row):
             why = t.problem()

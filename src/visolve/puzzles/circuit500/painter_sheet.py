@@ -11,6 +11,7 @@ import functools
 import cv2
 import numpy as np
 
+from visolve.plural import counted
 from visolve.puzzles.base import proven_of
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved, neighbours, tap
 from visolve.puzzles.circuit500.painter_tiles import TILE, _tile_image, board_lighting, tiles_board
@@ -152,7 +153,7 @@ def paint_solution(level: Level, solution: dict, zoom: float = SHEET_ZOOM, per_r
         panels.append((title, "green path: start to end", _board_picture(grid, zoom)))
         actions = solution.get("actions", spent)
         opt = "optimal" if proven_of(solution) else "best found (not proven optimal)"
-        header = f"{name} - {actions} actions, {len(taps)} taps, {opt}"
+        header = f"{name} - {counted(actions, 'action')}, {counted(len(taps), 'tap')}, {opt}"
         note = "Tap the orange tile; each board shows the position before that tap."
         note_colour = SHEET_DIM
         if not done:

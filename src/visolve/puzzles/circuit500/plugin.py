@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from visolve.plural import counted
 from visolve.puzzles.base import PuzzleFamily, default_final, proven_of
 from visolve.puzzles.circuit500.levelfile import format_level, parse_level
 from visolve.puzzles.circuit500.painter import paint_solution
@@ -22,7 +23,7 @@ def summary(solution: dict) -> str:
     if not solution.get("solved"):
         why = "timed out" if solution.get("timed_out") else "no solution exists"
         return f"unsolved ({why})"
-    text = f"{solution['actions']} actions, {len(solution['taps'])} taps"
+    text = f"{counted(solution['actions'], 'action')}, {counted(len(solution['taps']), 'tap')}"
     if proven_of(solution):
         return text + " (optimal)"
     return text + " (best found, not proven optimal: timed out)"

@@ -56,6 +56,7 @@ from __future__ import annotations
 import re
 
 from visolve.errors import LevelFormatError
+from visolve.plural import counted
 from visolve.puzzles.textfile import check_header, content_lines, key_value, known_key, level_value
 from visolve.puzzles.iq_circuit.model import (
     DIR_NAMES,
@@ -193,7 +194,7 @@ def parse_level(text: str, path: str = "") -> Level:
             (grid[y][x] in SYMBOL_MASK and bin(SYMBOL_MASK[grid[y][x]]).count("1") == 1)]
     if len(dots) % 2:
         raise LevelFormatError(
-            f"{len(dots)} dots on the board: a solvable challenge has an even number", row_lines[-1], path
+            f"{counted(len(dots), 'dot')} on the board: a solvable challenge has an even number", row_lines[-1], path
         )
     level = Level(number, kind, grid, tuple(pieces), header.get("source", ""))
     problems = level_problems(level)

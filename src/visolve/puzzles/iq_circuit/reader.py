@@ -54,6 +54,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
+from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_circuit.colours import (  # noqa: F401 - the reader's names, re-exported
     MARGIN,
@@ -233,7 +234,7 @@ def cell_symbol(s: CellScores, x: int, y: int) -> str:
         return MASK_SYMBOL[mask]
     arm_text = ", ".join(f"{a:.2f}" for a in s.arms)
     raise ReadError(
-        f"{where}: track with {n} arm(s) and centre score {s.centre:.2f} is no cell type (arm scores r,d,l,u {arm_text})"
+        f"{where}: track with {counted(n, 'arm')} and centre score {s.centre:.2f} is no cell type (arm scores r,d,l,u {arm_text})"
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from visolve.plural import counted
 from visolve.puzzles.iq_stars import model
 from visolve.tiling import Constraints
 
@@ -95,11 +96,14 @@ def located_problems(rows) -> list[tuple[int, str]]:
         name = model.COLOURS[letter]
         first = min((r for r, _k in placed + wizard), default=0)
         if placed and not is_placement(letter, placed):
-            problems.append((first, f"the {len(placed)} {name} cells ({letter}) do not form the {name} piece"))
+            verb = "does" if len(placed) == 1 else "do"
+            problems.append((first, f"the {counted(len(placed), name + ' cell')} ({letter}) {verb} not form "
+                                    f"the {name} piece"))
         if placed and wizard:
             problems.append((first, f"{name} is both placed ({letter}) and a wizard star ({letter.upper()})"))
         if len(wizard) > SIZES[letter]:
-            problems.append((first, f"{len(wizard)} {name} wizard stars, its piece has {SIZES[letter]} stars"))
+            problems.append((first, f"{counted(len(wizard), name + ' wizard star')}, its piece has "
+                                    f"{counted(SIZES[letter], 'star')}"))
     return problems
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from visolve.plural import counted
 from visolve.puzzles.iq_xoxo import model
 
 ROWS, COLS = model.ROWS, model.COLS
@@ -98,7 +99,7 @@ def piece_problem(letter: str, cells) -> str:
         return f"{letter!r} is no piece (pieces: {' '.join(LETTERS)})"
     where = " ".join(square_name(r, c) for r, c in cells)
     if len(cells) != 5:
-        return f"piece {letter} covers {len(cells)} squares ({where}), not 5"
+        return f"piece {letter} covers {counted(len(cells), 'square')} ({where}), not 5"
     if placement_of(letter, cells) is not None:
         return ""
     bare = _table(False)

@@ -1,0 +1,50 @@
+"""Numbers and nouns agree in what the user reads: ``1 tap``, never ``1 taps`` or ``tap(s)``."""
+
+import pytest
+
+from visolve.errors import LevelFormatError
+from visolve.plural import counted
+from visolve.puzzles.circuit500.model import Tile, grid_problems, make_grid, parse_token
+from visolve.puzzles.circuit500.plugin import summary
+from visolve.puzzles.iq_circuit.levelfile import parse_level as parse_iq_circuit
+from visolve.puzzles.iq_stars.board import located_problems
+from visolve.puzzles.iq_xoxo.board import piece_problem
+
+
+@pytest.mark.parametrize("n, text", [(0, "0 taps"), (1, "1 tap"), (2, "2 taps")])
+def test_counted(n, text):
+    assert counted(n, "tap") == text
+
+
+def test_counted_takes_an_irregular_plural():
+    assert counted(1, "box", "boxes") == "1 box" and counted(3, "box", "boxes") == "3 boxes"
+
+
+def test_circuit500_summary_of_a_one_tap_solution():
+    one = {"solved": True, "proven": True, "actions": 1, "taps": [[0, 0]], "nodes": 1, "seconds": 0.0}
+    assert summary(one).startswith("1 action, 1 tap ")
+    assert summary({**one, "actions": 2, "taps": [[0, 0], [1, 1]]}).startswith("2 actions, 2 taps ")
+
+
+def test_circuit500_tile_and_grid_problems():
+    assert Tile("corner", 1).problem() == "corner needs 2 arms, got 1"
+    assert Tile("start", 3).problem() == "start needs 1 arm, got 2"
+    rows = [["start:r", "start:l", "end:l", "empty"]] + [["empty"] * 4] * 5
+    grid = make_grid([[parse_token(t) for t in row] for row in rows])
+    assert "exactly 1 start tile allowed, found 2" in grid_problems(grid)
+
+
+def test_iq_xoxo_piece_of_one_square():
+    assert "covers 1 square (" in piece_problem("L", [(0, 0)])
+
+
+def test_iq_stars_one_placed_cell():
+    rows = ("r......", "......", ".......", "......")
+    texts = [text for _row, text in located_problems(rows)]
+    assert any("the 1 red cell (r) does not form the red piece" in t for t in texts), texts
+
+
+def test_iq_circuit_one_dot():
+    text = "puzzle = iq-circuit\nlevel = 1\nkind = wizard\n\no???????\n????????\n????????\n????????\n"
+    with pytest.raises(LevelFormatError, match="1 dot on the board"):
+        parse_iq_circuit(text)
