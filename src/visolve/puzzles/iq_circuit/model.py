@@ -116,8 +116,7 @@ class Face:
 class Piece:
     id: int
     code: str  #: name used by the booklet data, e.g. ``LINE2_1``
-    name: str
-    colour: tuple[int, int, int]  #: BGR colour the painter outlines it with
+    name: str  #: as a player knows it: the shape, and for look-alikes what the dot side shows
     faces: tuple[Face, ...]
 
     @property
@@ -135,23 +134,23 @@ def _face(index: int, rows: list[str], anchor: tuple[int, int]) -> Face:
     return Face(index, tuple(cells))
 
 
-# id, code, human name, painter colour (BGR), faces: (drawing, anchor)
+# id, code, name (pieces are all black: shape, and the dot side's track), faces: (drawing, anchor)
 _PIECE_TABLE = (
-    (0, "LINE2_1", "short bar A", (60, 60, 230), ((">7",), (0, 0)), (("--",), (0, 0)), (("..",), (0, 0))),
-    (1, "LINE2_2", "short bar B", (40, 150, 250), ((">-",), (0, 0)), (("|.",), (0, 0)), (("..",), (0, 0))),
-    (2, "LINE3_1", "long bar A", (60, 200, 60), ((">--",), (0, 0)), (("--J",), (0, 0)), (("...",), (0, 0))),
-    (3, "LINE3_2", "long bar B", (200, 200, 40), ((".>J",), (0, 0)), ((".r-",), (0, 0)), (("...",), (0, 0))),
-    (4, "CORNER_1", "corner A", (230, 120, 40), ((">", "--"), (0, 0)), ((" |", "LJ"), (1, 0))),
-    (5, "CORNER_2", "corner B", (200, 60, 160), (("v", "L-"), (0, 0)), ((" |", "-J"), (1, 0))),
-    (6, "SQUARE", "square", (140, 200, 250), (("vr", "||"), (0, 0)), (("rJ", "L-"), (0, 0))),
-    (7, "L_PIECE", "L piece", (180, 110, 250), (("7", "|", "LJ"), (0, 0)), ((" 7", " |", "-J"), (1, 0))),
-    (8, "T_PIECE", "T piece", (90, 230, 230), ((".r7", " | "), (1, 0)), (("--7", " 7 "), (1, 0))),
-    (9, "Z_PIECE", "Z piece", (250, 180, 130), ((" r<", ".| "), (1, 0)), (("r- ", " .."), (1, 0))),
+    (0, "LINE2_1", "short bar (dot + bend)", ((">7",), (0, 0)), (("--",), (0, 0)), (("..",), (0, 0))),
+    (1, "LINE2_2", "short bar (dot + straight)", ((">-",), (0, 0)), (("|.",), (0, 0)), (("..",), (0, 0))),
+    (2, "LINE3_1", "long bar (dot + straight)", ((">--",), (0, 0)), (("--J",), (0, 0)), (("...",), (0, 0))),
+    (3, "LINE3_2", "long bar (dot + bend)", ((".>J",), (0, 0)), ((".r-",), (0, 0)), (("...",), (0, 0))),
+    (4, "CORNER_1", "corner (dot + separate straight)", ((">", "--"), (0, 0)), ((" |", "LJ"), (1, 0))),
+    (5, "CORNER_2", "corner (dot + bend)", (("v", "L-"), (0, 0)), ((" |", "-J"), (1, 0))),
+    (6, "SQUARE", "square", (("vr", "||"), (0, 0)), (("rJ", "L-"), (0, 0))),
+    (7, "L_PIECE", "L piece", (("7", "|", "LJ"), (0, 0)), ((" 7", " |", "-J"), (1, 0))),
+    (8, "T_PIECE", "T piece", ((".r7", " | "), (1, 0)), (("--7", " 7 "), (1, 0))),
+    (9, "Z_PIECE", "Z piece", ((" r<", ".| "), (1, 0)), (("r- ", " .."), (1, 0))),
 )
 
 PIECES: tuple[Piece, ...] = tuple(
-    Piece(pid, code, name, colour, tuple(_face(i, rows, anchor) for i, (rows, anchor) in enumerate(faces)))
-    for pid, code, name, colour, *faces in _PIECE_TABLE
+    Piece(pid, code, name, tuple(_face(i, rows, anchor) for i, (rows, anchor) in enumerate(faces)))
+    for pid, code, name, *faces in _PIECE_TABLE
 )
 PIECE_BY_CODE = {p.code: p for p in PIECES}
 #: pieces whose faces 2 are identical blank bars (interchangeable on a board)

@@ -4,8 +4,10 @@
 (dark rounded cells on a grey lattice, yellow track and dots, white outlines
 around pre-placed pieces); the reader reads these back exactly, which the
 tests use.  :func:`paint_solution` puts the challenge as read beside the
-solved board (every piece outlined in its own colour and labelled with its
-id) and lists the pieces in an order a person can follow.
+solved board (every piece outlined in its own colour and numbered in laying
+order, the board's columns A-H and rows 1-4 written along its edges) and
+lists the pieces in that order, named as a player sees them
+(:mod:`visolve.puzzles.iq_circuit.wording`).
 """
 
 from __future__ import annotations
@@ -18,13 +20,12 @@ from visolve.puzzles.iq_circuit.model import (
     DELTA,
     HEIGHT,
     OPEN_DOT,
-    PIECES,
     SYMBOL_MASK,
     WIDTH,
     Level,
-    Placement,
     board_symbols,
 )
+from visolve.puzzles.iq_circuit.wording import OUTLINES, Step, steps
 from visolve.vision.canvas import solid
 
 GREY = (90, 88, 87)
@@ -128,35 +129,51 @@ def draw_challenge(level: Level, pitch: int = 42, margin: float = 0.0) -> np.nda
     return draw_board(grid, pitch, outlines, margin)
 
 
-def _piece_label(img, pl: Placement, pitch: int, pad: int, colour) -> None:
-    x, y = min((c[0], c[1]) for c in pl.cells())
-    cx, cy = pad + x * pitch + pitch // 5 + 2, pad + y * pitch + pitch // 5 + 2
-    r = max(6, pitch // 6)
-    cv2.circle(img, (cx, cy), r, colour, -1, cv2.LINE_AA)
+def draw_number_mark(img, step: Step, pitch: int, pad: int) -> None:
+    """The step's number in a disc of its piece's colour, near the top-left corner of its mark square."""
+    x, y = step.mark
+    r = max(8, int(round(pitch * 0.26)))
+    cx, cy = pad + x * pitch + r + 1, pad + y * pitch + r + 1
+    cv2.circle(img, (cx, cy), r, OUTLINES[step.placement.piece][0], -1, cv2.LINE_AA)
     cv2.circle(img, (cx, cy), r, (0, 0, 0), 1, cv2.LINE_AA)
-    cv2.putText(img, str(pl.piece), (cx - r // 2, cy + r // 2), FONT, r / 17, (0, 0, 0), 1, cv2.LINE_AA)
+    text = str(step.number)
+    scale = r / 26
+    (tw, th), _ = cv2.getTextSize(text, FONT, scale, 1)
+    cv2.putText(img, text, (cx - tw // 2, cy + th // 2), FONT, scale, (0, 0, 0), 1, cv2.LINE_AA)
 
 
-def draw_solution_board(placements: list[Placement], pitch: int = 42, margin: float = 0.15) -> np.ndarray:
+def draw_solution_board(order: list[Step], pitch: int = 42, margin: float = 0.15) -> np.ndarray:
+    """The solved board: each piece outlined in its colour, its laying number on its mark square."""
+    placements = [step.placement for step in order]
     grid = board_symbols(placements)
     outlines = [
-        ({(x, y) for x, y, _m in pl.cells()}, PIECES[pl.piece].colour, max(2, pitch // 12)) for pl in placements
+        ({(x, y) for x, y, _m in pl.cells()}, OUTLINES[pl.piece][0], max(2, pitch // 12)) for pl in placements
     ]
     img = draw_board(grid, pitch, outlines, margin, inset=max(2, pitch // 14))
     pad = int(round(margin * pitch))
-    for pl in placements:
-        _piece_label(img, pl, pitch, pad, PIECES[pl.piece].colour)
+    for step in order:
+        draw_number_mark(img, step, pitch, pad)
     return img
 
 
-def describe(pl: Placement) -> str:
-    piece = PIECES[pl.piece]
-    cells = sorted((x, y) for x, y, _m in pl.cells())
-    face = {0: "dot face" if piece.faces[0].has_dot else "face 0"}.get(pl.face, f"face {pl.face}")
-    if pl.face == 2:
-        face = "blank face"
-    where = " ".join(f"{chr(ord('A') + x)}{y + 1}" for x, y in cells)
-    return f"piece {pl.piece} {piece.code} ({face}, turned {90 * pl.rotation} deg) on {where}"
+def with_edge_labels(board: np.ndarray, pitch: int, margin: float) -> np.ndarray:
+    """``board`` (drawn with ``margin``) with the column letters A-H above it and the row numbers 1-4 left of it."""
+    pad = int(round(margin * pitch))
+    band = max(16, pitch // 2)
+    h, w = board.shape[:2]
+    out = solid(h + band, w + band, PAPER)
+    out[band:, band:] = board
+    scale = band / 36
+    for x in range(WIDTH):
+        _centred(out, chr(ord("A") + x), (band + pad + x * pitch + pitch // 2, band // 2), scale)
+    for y in range(HEIGHT):
+        _centred(out, str(y + 1), (band // 2, band + pad + y * pitch + pitch // 2), scale)
+    return out
+
+
+def _centred(img, text: str, centre: tuple[int, int], scale: float) -> None:
+    (tw, th), _ = cv2.getTextSize(text, FONT, scale, 1)
+    cv2.putText(img, text, (centre[0] - tw // 2, centre[1] + th // 2), FONT, scale, INK, 1, cv2.LINE_AA)
 
 
 def _text_block(lines: list[tuple[str, tuple]], width: int, line_h: int = 18) -> np.ndarray:
@@ -174,27 +191,41 @@ def _panel(title: str, body: np.ndarray, width: int) -> np.ndarray:
     return np.vstack([head, pad])
 
 
-def paint_solution(level: Level, solution: dict) -> np.ndarray:
-    """Challenge as read + solved board + placement order (or a clear 'No solution')."""
+#: the line above the laying order
+ORDER_HEADING = "Lay the pieces in this order (numbered as on the board; rows 1-4 from the top):"
+
+
+def solution_steps(level: Level, solution: dict) -> list[Step]:
+    """The laying order the picture numbers and lists (empty when the solution has no board)."""
     from visolve.puzzles.iq_circuit.solver import placement_order, placements_from_solution
 
-    pitch = 42
-    challenge = draw_challenge(level, pitch, margin=0.15)
+    placements = placements_from_solution(solution)
+    if not (solution.get("solved") and placements):
+        return []
+    return steps(level, placement_order(level, placements))
+
+
+def paint_solution(level: Level, solution: dict) -> np.ndarray:
+    """Challenge as read + solved board + laying order (or a clear 'No solution').
+
+    The pieces are numbered in laying order on the board and in the list
+    (both made from the same :func:`~visolve.puzzles.iq_circuit.wording.steps`),
+    and both boards have their columns A-H and rows 1-4 written along their edges.
+    """
+    pitch, margin = 42, 0.15
+    challenge = with_edge_labels(draw_challenge(level, pitch, margin), pitch, margin)
     width = challenge.shape[1] + 30
     left = _panel(f"Challenge {level.level} ({level.kind}) as read", challenge, width)
-    placements = placements_from_solution(solution)
+    order = solution_steps(level, solution)
     lines: list[tuple[str, tuple]] = []
-    if solution.get("solved") and placements:
-        right_body = draw_solution_board(placements, pitch)
+    if order:
+        right_body = with_edge_labels(draw_solution_board(order, pitch, margin), pitch, margin)
         n = count_of(solution) or 1
         proven = proven_of(solution)
         count = f"{n} solution{'s' if n != 1 else ''}" + ("" if proven else " found so far (search cut short)")
         right = _panel(f"Solution ({count})", right_body, width)
-        lines.append(("Placement order (columns A-H from the left, rows 1-4 from the top):", INK))
-        fixed = set(level.pieces)
-        for i, pl in enumerate(placement_order(level, placements), start=1):
-            note = "  (already on the board)" if pl in fixed else ""
-            lines.append((f"{i:2d}. {describe(pl)}{note}", INK))
+        lines.append((ORDER_HEADING, INK))
+        lines.extend((step.text, INK) for step in order)
     else:
         body = np.full_like(challenge, PAPER)
         reason = "search timed out" if solution.get("timed_out") else solution.get("reason", "no valid board exists")

@@ -378,15 +378,14 @@ _INDEX_OF = {pl: k for k, pl in enumerate(ENGINE.table.placements)}
 
 
 def placement_order(level: Level, board) -> list[Placement]:
-    """An order a person can follow: pre-placed pieces first, then column by column."""
+    """An order a person can follow: pre-placed pieces first, then the others; each group
+    column by column (by the leftmost, then topmost square of the piece)."""
     fixed = set(level.pieces)
-    rest = [pl for pl in board if pl not in fixed]
 
     def key(pl: Placement):
-        cells = pl.cells()
-        return min((x, y) for x, y, _m in cells)
+        return min((x, y) for x, y, _m in pl.cells())
 
-    return [pl for pl in board if pl in fixed] + sorted(rest, key=key)
+    return sorted((pl for pl in board if pl in fixed), key=key) + sorted((pl for pl in board if pl not in fixed), key=key)
 
 
 def placements_from_solution(solution: dict) -> list[Placement]:
