@@ -77,12 +77,12 @@ def test_undecodable_bytes_in_names_end_the_batch_as_usual(data):
     res = invoke("--handle-all", "--data", str(data), "-j", "1")
     assert res.exit_code == 0, res.output
     assert "prepare: bad\\xffname.png: circuit500 level 5" in res.output
-    assert "done: 2 item(s)" in res.output and "internal error" not in res.output
+    assert "done: 2 items" in res.output and "internal error" not in res.output
     assert "source = bad\\xffname.png" in (data / "levels/circuit500/level_005.txt").read_text()
     res = invoke("--solve-all", "--data", str(data), "-j", "1")
     assert res.exit_code == 1  # the level file says level 8: its name disagrees
     assert "error: circuit500/level_a\\xffb: level_a\\xffb.txt:line" in res.output, res.output
-    assert "done: 2 item(s)" in res.output
+    assert "done: 2 items" in res.output
     rows = _history(data)
     assert len(rows) == 4 and {r[2] for r in rows} >= {"bad\\xffname.png", "circuit500/level_a\\xffb"}
     assert (data / "index.html").is_file()
@@ -122,7 +122,7 @@ def test_two_different_pictures_of_one_level_are_an_error_naming_both(data, jobs
     assert len(failed) == 1, rows
     other = "a.png" if failed[0]["name"] == "b.png" else "b.png"
     assert other in failed[0]["message"] and "both give" in failed[0]["message"]
-    assert "done: 2 item(s)" in res.output and "1 failed" in res.output
+    assert "done: 2 items" in res.output and "1 failed" in res.output
 
 
 def test_a_second_picture_of_the_same_level_and_a_rerun_stay_fine(data):

@@ -48,3 +48,12 @@ def test_iq_circuit_one_dot():
     text = "puzzle = iq-circuit\nlevel = 1\nkind = wizard\n\no???????\n????????\n????????\n????????\n"
     with pytest.raises(LevelFormatError, match="1 dot on the board"):
         parse_iq_circuit(text)
+
+
+def test_the_closing_line_of_one_item(capsys):
+    from visolve.items import Item
+    from visolve.report import Reporter
+
+    Reporter(as_json=False, quiet=False, verbose=False).summary([Item("solve", "level_001.txt", True, "solved", "", stale=True)])
+    line = capsys.readouterr().err
+    assert line.startswith("done: 1 item: ") and "1 stale solution replaced" in line, line

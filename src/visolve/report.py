@@ -9,6 +9,7 @@ import typer
 
 from visolve.items import DRY_NOTE, Item
 from visolve.names import one_line, shown_text
+from visolve.plural import counted
 
 #: the summary line's longest phrase (a list of thousands of files passed over is cut)
 PHRASE_MAX = 400
@@ -81,9 +82,9 @@ class Reporter:
         parts = [f"{n} {k}" for k, n in sorted(counts.items())]
         stale = sum(it.stale for it in items)
         if stale:
-            parts.append(f"{stale} stale solution(s) replaced")
+            parts.append(f"{counted(stale, 'stale solution')} replaced")
         text = ", ".join(parts)
         if self.dry or any(it.dry for it in items):
             extra = [*extra, "dry run: nothing written"]
         tail = "".join(f"; {shown_text(e, PHRASE_MAX)}" for e in extra)
-        typer.echo(f"done: {len(items)} item(s){': ' + text if text else ''}; {failed} failed{tail}", err=True)
+        typer.echo(f"done: {counted(len(items), 'item')}{': ' + text if text else ''}; {failed} failed{tail}", err=True)
