@@ -27,6 +27,7 @@ import typer
 from visolve import __version__, pipeline, puzzles
 from visolve import runlog as pipeline_log
 from visolve.overview import write_index
+from visolve.names import brief_list
 from visolve.pipeline import Item, RunOptions
 from visolve.plural import counted
 from visolve.report import Reporter
@@ -148,7 +149,7 @@ def run(
     opts = RunOptions(data=data, puzzle=puzzle, jobs=jobs, timeout=timeout,
                       unsolved=unsolved, dry=dry, all_solutions=all_solutions, debug=debug, force=force,
                       hint=hint)
-    reporter = Reporter(as_json=as_json, quiet=quiet, verbose=verbose)
+    reporter = Reporter(as_json=as_json, quiet=quiet, verbose=verbose, dry=dry)
     batch = _Batch(opts, reporter, chosen[0], items, log_run, watching=watch)
     try:
         batch.go()
@@ -225,7 +226,7 @@ class _Batch:
             pictures, others = opts.workspace.scan_raw()
             tasks = [pipeline.Task("prepare", str(p)) for p in pictures]
             if others:
-                self.extra.append(f"{counted(len(others), 'file')} in raw/ passed over: " + ", ".join(others))
+                self.extra.append(f"{counted(len(others), 'file')} in raw/ passed over: " + brief_list(others))
         else:
             tasks = pipeline.plan_prepare(opts, self.args)
         if not tasks and not self.watching:
@@ -244,7 +245,7 @@ class _Batch:
         others = [f"{name}/{other}" for name in ([self.opts.puzzle] if self.opts.puzzle else puzzles.names())
                   for other in self.opts.workspace.scan_levels(name)[1]]
         if others:
-            self.extra.append(f"{counted(len(others), 'file')} in levels/ passed over: " + ", ".join(others))
+            self.extra.append(f"{counted(len(others), 'file')} in levels/ passed over: " + brief_list(others))
         if selection is not None:
             found = [pipeline.level_id_of(Path(t.path)) for t in tasks]
             for missing in selection.missing(found):
@@ -288,7 +289,11 @@ class _Batch:
 
 
 def _wrote_something(opts: RunOptions, items: list[Item]) -> bool:
-    return not opts.dry and any(it.ok and it.status in ("read", "solved", "unsolved") for it in items)
+    """Whether the page changes: a file was written, or a picture failed (the page lists those)."""
+    if opts.dry or not opts.workspace.root.is_dir():
+        return False
+    return any((it.ok and it.status in ("read", "solved", "unsolved")) or (it.action == "prepare" and not it.ok)
+               for it in items)
 
 
 def _capped_jobs(jobs: int, quiet: bool) -> int:
