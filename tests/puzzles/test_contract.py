@@ -172,6 +172,15 @@ def _assert_truth_or_refusal(family: PuzzleFamily, case: Case) -> None:
             f"{family.name}: case {case.name} misread: {[lv.level for lv in got]} for {[lv.level for lv in case.truth]}"
             f"\n read {got}\n truth {case.truth}"
         )
+    for level in got or []:  # what a reader gives, the pipeline writes as a level file and solves from it
+        _assert_round_trip(family, level, f"{family.name}: the reading of case {case.name}")
+
+
+def _assert_truths_round_trip(family: PuzzleFamily, cases) -> None:
+    """Every level a case says its reader gives can be written as a level file and read back."""
+    for case in cases:
+        for level in case.truth or []:
+            _assert_round_trip(family, level, f"{family.name}: the truth of case {case.name}")
 
 
 def _grey() -> np.ndarray:
@@ -590,6 +599,12 @@ def test_synthetic_case_reads_as_its_truth_or_is_refused(name):
     _assert_truth_or_refusal(_family(name), _synthetic(name))
 
 
+@pytest.mark.parametrize("name", FAMILIES)
+def test_synthetic_truths_round_trip(name):
+    """The kinds of level a reader gives (rolls, pieces placed, editions ...) survive their level file."""
+    _assert_truths_round_trip(_family(name), _testing(name).synthetic_cases(RANDOM_ROUND_TRIPS, 11))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", FAMILIES)
 def test_real_cases_are_cases(name):
@@ -600,6 +615,17 @@ def test_real_cases_are_cases(name):
         _assert_case(name, case)
     names = [case.name for case in cases]
     assert len(set(names)) == len(names), f"{name}: two real cases share a name"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FAMILIES)
+def test_real_truths_round_trip(name):
+    """Every level a real picture is to be read as (an empty board, an odd blocker set ...) survives its level
+    file: a reader never gives a level its own parser refuses (the truths are the readings allowed)."""
+    cases = _testing(name).real_cases(SHARED)
+    if not cases:
+        pytest.skip(f"no third-party pictures of {name} in {SHARED}")
+    _assert_truths_round_trip(_family(name), cases)
 
 
 @pytest.mark.slow
