@@ -53,10 +53,10 @@ def test_the_file_says_whether_the_blockers_are_a_roll():
         (("blockers = A5 A6", "blockers = A4 A6"), 7, "disagree"),
         (("blockers = A5 A6", "blockers = Z9 A6"), 7, "no square"),
         (("difficulty = starter", "difficulty = hard"), 6, "difficulty"),
-        (("E 6 6 . . . .", "E 6 . . . . ."), 15, "piece 6"),
-        (("C . . . . . .", "C . . . . . 6"), 13, "2 places"),
-        (("B . # . . . .", "X . # . . . ."), 12, "bad header"),
-        (("D . . # . # .", "E . . # . # ."), 14, "row E where row D"),
+        (("E 6 6 . . . .", "E 6 . . . . ."), 17, "piece 6"),
+        (("C . . . . . .", "C . . . . . 6"), 15, "2 places"),
+        (("B . # . . . .", "X . # . . . ."), 14, "bad header"),
+        (("D . . # . # .", "E . . # . # ."), 16, "row E where row D"),
     ],
 )
 def test_errors_name_the_line(change, line, words):
@@ -70,3 +70,62 @@ def test_errors_name_the_line(change, line, words):
 def test_a_file_without_blockers_or_drawing_is_refused():
     with pytest.raises(LevelFormatError, match="no 'blockers"):
         parse_level("puzzle = genius-square\nlevel = x\n", "x.txt")
+
+
+#: the SmartGames artwork's board (photos.tsv), as seen: its squares as printed there
+ARTWORK = make_level("artwork", "A6 B2 B4 D2 D5 E1 F3".split(), {"1": ["A5"], "2": ["D3", "D4"]},
+                     edition="smartgames")
+
+
+def test_a_smartgames_file_draws_the_board_as_seen_with_its_labels():
+    text = format_level(ARTWORK)
+    assert "blockers = A6 B2 B4 D2 D5 E1 F3" in text
+    drawn = text.splitlines()[-7:]
+    assert drawn == ["  A B C D E F",
+                     "1 . . . . # .",
+                     "2 . # . # . .",
+                     "3 . . . 2 . #",
+                     "4 . # . 2 . .",
+                     "5 1 . . # . .",
+                     "6 # . . . . ."]
+    assert "letters A-F across the top name the columns" in text
+    assert parse_level(text, "x.txt") == ARTWORK
+
+
+def test_a_happy_puzzle_file_prints_digits_across_the_top():
+    lines = format_level(_level()).splitlines()
+    assert lines[-7:-5] == ["  1 2 3 4 5 6", "A . . . . # #"]
+
+
+def test_a_smartgames_file_written_before_printed_names_is_renamed():
+    """The old file named squares as if the letters named rows: the same board, printed names now."""
+    old = ("puzzle = genius-square\nlevel = artwork\nedition = smartgames\n"
+           "blockers = A5 B2 B4 C6 D2 E4 F1\n"
+           "# columns 1-6 left to right: '#' blocker, '.' empty, 1-9 a piece already placed\n"
+           "A . . . . # .\nB . # . # . .\nC . . . . . #\nD . # . . . .\nE . . . # . .\nF # . . . . .\n")
+    level = parse_level(old, "level_artwork.txt")
+    assert level.blockers == ("A6", "B2", "B4", "D2", "D5", "E1", "F3")
+    assert parse_level(format_level(level), "x.txt") == level
+
+
+@pytest.mark.parametrize(
+    "change, line, words",
+    [
+        (("  A B C D E F", "  1 2 3 4 5 6"), 11, "smartgames board prints A B C D E F"),
+        (("2 . # . # . .", "B . # . # . ."), 13, "row B where row 2 belongs"),
+        (("blockers = A6 B2", "blockers = A5 B2"), 6, "disagree on A5 A6"),
+    ],
+)
+def test_smartgames_labels_are_checked(change, line, words):
+    text = format_level(ARTWORK).replace(*change)
+    with pytest.raises(LevelFormatError) as info:
+        parse_level(text, "bad.txt")
+    assert info.value.line == line, str(info.value)
+    assert words in str(info.value)
+
+
+def test_letters_across_the_top_need_the_smartgames_edition():
+    text = format_level(ARTWORK).replace("edition = smartgames", "edition = unknown")
+    with pytest.raises(LevelFormatError, match="edition = smartgames prints letters there") as info:
+        parse_level(text, "bad.txt")
+    assert info.value.line == 11

@@ -4,15 +4,15 @@ import numpy as np
 
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import drawing, make_level
-from visolve.puzzles.genius_square.draw import PIECE_BGR, draw_board, square_box
+from visolve.puzzles.genius_square.draw import PIECE_BGR, WOOD_BGR, draw_board, square_box
 from visolve.puzzles.genius_square.painter import PITCH, paint_hint, paint_solution
 from visolve.puzzles.genius_square.solver import solve
 
 ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
 
 
-def _colour_at(picture, square, at=0.5):
-    x, y = square_box(PITCH, *model.square(square))
+def _colour_at(picture, square, at=0.5, edition="happy-puzzle"):
+    x, y = square_box(PITCH, *model.square(square, edition))
     return picture[int(y + at * PITCH), int(x + at * PITCH)].astype(int)
 
 
@@ -22,7 +22,7 @@ def test_the_solution_picture_shows_every_piece_in_its_colour():
     picture = paint_solution(level, solution)
     assert picture.dtype == np.uint8 and picture.ndim == 3
     for placement in solution["placements"]:
-        got = _colour_at(picture, placement["squares"][0], at=0.2)  # beside the order number
+        got = _colour_at(picture, placement["squares"][0], at=0.2, edition="smartgames")  # beside the order number
         assert np.abs(got - PIECE_BGR[placement["piece"]]).max() <= 2, (placement, got)
 
 
@@ -44,3 +44,17 @@ def test_an_unsolvable_board_is_drawn_as_read():
     picture = paint_solution(level, solve(level))
     board = draw_board(drawing(level), "happy-puzzle", PITCH)
     assert np.array_equal(picture[: board.shape[0]], board)
+
+
+def test_the_solution_picture_puts_the_caption_squares_under_the_printed_labels():
+    """On a SmartGames board the letter printed across the top names the column: E1 is top row, fifth column."""
+    level = make_level("x", "A6 B2 B4 D2 D5 E1 F3".split(), edition="smartgames")
+    solution = solve(level)
+    picture = paint_solution(level, solution)
+    wood = np.array(WOOD_BGR)
+    for name in solution["blockers"]:  # the names the caption prints
+        column, row = "ABCDEF".index(name[0]), int(name[1]) - 1
+        x, y = square_box(PITCH, row, column)
+        got = picture[int(y + 0.3 * PITCH), int(x + 0.3 * PITCH)].astype(int)
+        assert np.abs(got - wood).max() <= 40, (name, got)
+    assert solution["labels"] == {"top": "ABCDEF", "left": "123456"}

@@ -1,5 +1,6 @@
 """The Genius Square reader on the project's drawings, synthetic photos and the real photos."""
 
+import cv2
 import numpy as np
 import pytest
 
@@ -109,3 +110,32 @@ def test_real_board_photos_make_the_probe_look():
     for case in testing.real_cases(SHARED):
         if case.truth:
             assert probe(case.image) > 0.5, case.name
+
+
+def test_a_smartgames_board_is_named_by_its_printed_labels():
+    """The letters across the top name columns there: a disc under E, beside 1, is E1 (not A5)."""
+    rows = ["....#.", ".#.#..", ".....#", ".#....", "...#..", "#....."]
+    for turns in (0, 1):
+        picture = np.ascontiguousarray(np.rot90(draw_board(rows, "smartgames", 44), turns))
+        assert read(picture, "x.png").blockers == ("A6", "B2", "B4", "D2", "D5", "E1", "F3")
+
+
+def test_the_smartgames_artwork_reads_as_printed():
+    path = shared_path("genius-square", "photos", "smartgames_artwork_solved_board.jpg")
+    level = read(cv2.imread(str(path), cv2.IMREAD_COLOR), path.name)
+    assert level.edition == "smartgames"
+    assert level.blockers == ("A6", "B2", "B4", "D2", "D5", "E1", "F3")  # photos.tsv; not a legal roll
+
+
+@pytest.mark.parametrize("edition", ["happy-puzzle", "smartgames"])
+def test_a_board_without_blockers_is_refused_with_its_reason(edition):
+    picture = draw_board(["......"] * 6, edition, 44)
+    with pytest.raises(ReadError, match="no blockers on the board: roll the dice first"):
+        read(picture, "empty.png")
+    assert probe(picture) > 0.5  # it is the game's board: the pipeline tries this reader first and says why
+
+
+def test_the_empty_smartgames_artwork_is_refused():
+    path = shared_path("genius-square", "photos", "smartgames_artwork_empty_board.jpg")
+    with pytest.raises(ReadError, match="no blockers"):
+        read(cv2.imread(str(path), cv2.IMREAD_COLOR), path.name)

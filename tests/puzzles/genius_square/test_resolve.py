@@ -23,13 +23,13 @@ def _squares(rows, options=None):
 
 def test_a_colour_between_two_pieces_is_settled_by_their_shapes():
     rows = drawing(make_level("x", ROLL, {"3": ["C1", "C2", "C3"]}))
-    got = resolve(_squares(rows, {(2, 0): ("2", "3")}))  # C1: brown or orange
+    got = resolve(_squares(rows, {(2, 0): ("2", "3")}), "happy-puzzle")  # C1: brown or orange
     assert got == rows
 
 
 def test_glare_or_the_grey_piece_is_settled_when_no_straight_four_fits():
     rows = drawing(make_level("x", ROLL))
-    got = resolve(_squares(rows, {(2, 0): (".", "5"), (2, 1): (".", "5")}))
+    got = resolve(_squares(rows, {(2, 0): (".", "5"), (2, 1): (".", "5")}), "happy-puzzle")
     assert got == rows
 
 
@@ -37,13 +37,13 @@ def test_two_choices_that_both_fit_name_the_square():
     rows = drawing(make_level("x", ROLL))
     doubt = {(4, c): (".", "5") for c in range(4)}  # E1-E4: empty in glare, or the grey piece
     with pytest.raises(ReadError, match=r"^square E1: could be empty or piece 5 \(grey\)"):
-        resolve(_squares(rows, doubt))
+        resolve(_squares(rows, doubt), "happy-puzzle")
 
 
 def test_no_choice_that_fits_names_the_shape_problem():
     rows = drawing(make_level("x", ROLL))
     with pytest.raises(ReadError, match=r"^square C1: piece 3 \(orange\)"):
-        resolve(_squares(rows, {(2, 0): ("3", "7")}))
+        resolve(_squares(rows, {(2, 0): ("3", "7")}), "happy-puzzle")
 
 
 def test_a_square_in_doubt_is_still_named_first():
@@ -51,7 +51,7 @@ def test_a_square_in_doubt_is_still_named_first():
     squares = _squares(rows)
     squares[1][3] = Square("", "colour (0.3, 0.3, 0.3) is neither clearly piece 5 (grey) nor piece 6 (green)")
     with pytest.raises(ReadError, match=r"^square B4: colour"):
-        resolve(squares)
+        resolve(squares, "happy-puzzle")
 
 
 def _glare(picture, r, c, amount, sigma):

@@ -46,7 +46,7 @@ def test_a_partly_played_board_gets_a_hint():
     hint = solution["hint"]
     assert hint["completable"] is True and hint["completions"] == solution["count"] > 0
     assert hint["piece"] in "123456789" and hint["piece"] != "6" and len(hint["cells"]) >= 1
-    assert not shape_problem(hint["piece"], hint["cells"])
+    assert not shape_problem(hint["piece"], hint["cells"], level.edition)
     assert not set(hint["cells"]) & (set(level.blockers) | {"E1", "E2", "F1", "F2"})
     placed = [p for p in solution["placements"] if p["given"]]
     assert [p["piece"] for p in placed] == ["6"]
@@ -81,3 +81,18 @@ def test_timeout_is_reported():
 def test_legal_roll():
     assert is_legal_roll("A5 A6 B2 D3 D5 F3 F6".split())
     assert not is_legal_roll("A1 C1 B2 D3 D5 F3 F6".split())  # A1 and C1 are on one die
+
+
+def test_a_smartgames_solution_names_squares_as_printed():
+    """The board as seen (labels on top and on the left); on SmartGames the letter names the column."""
+    level = make_level("x", "A6 B2 B4 D2 D5 E1 F3".split(), {"2": ["D3", "D4"]}, edition="smartgames")
+    solution = solve(level)
+    assert solution["solved"] and not check(level, solution)
+    assert solution["edition"] == "smartgames" and solution["labels"] == {"top": "ABCDEF", "left": "123456"}
+    board = solution["board"]
+    for name in level.blockers:
+        assert board[int(name[1]) - 1]["ABCDEF".index(name[0])] == "#", name
+    for placement in solution["placements"]:
+        for name in placement["squares"]:
+            assert board[int(name[1]) - 1]["ABCDEF".index(name[0])] == placement["piece"], name
+    assert board[2][3] == board[3][3] == "2"  # D3 and D4: column D, rows 3 and 4

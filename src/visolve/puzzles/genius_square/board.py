@@ -5,11 +5,13 @@ The rules themselves (dice, pieces, difficulty levels) are data in
 or a level file gives: the blockers, the pieces already placed, the edition
 the board was read from and the difficulty played.
 
-Squares are named as the dice name them (``model.square`` / ``model.name``):
-the row letter ``A``-``F`` from the top, the column digit ``1``-``6`` from
-the left, seen with the board's labelled edges on top and on the left.  The
-drawing is 6 strings of 6 symbols, row ``A`` first: ``#`` a blocker, ``.``
-an empty square, ``1``-``9`` a square covered by that piece.
+Squares are named as the board of the level's edition prints them and the
+dice show them (``model.square`` / ``model.name``): on a Happy Puzzle board
+(and a level of unknown edition) the letter names the row and the digit the
+column, on a SmartGames board the letter names the column and the digit the
+row.  The drawing is the board as seen with its printed labels on top and on
+the left: 6 strings of 6 symbols, top row first: ``#`` a blocker, ``.`` an
+empty square, ``1``-``9`` a square covered by that piece.
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ class Level:
     difficulty : str
         ``starter`` ... ``wizard`` (``model.DIFFICULTY``).
     blockers : tuple of str
-        Blocker squares, in square order (:func:`sort_squares`).
+        Blocker squares as printed on the edition's board, in name order
+        (:func:`sort_squares`).
     pieces : tuple of (str, tuple of str)
         Pieces already placed: (piece number, its squares in square order),
         by piece number.
@@ -56,8 +59,8 @@ class Level:
 
 
 def sort_squares(names) -> tuple[str, ...]:
-    """Square names in board order (row A first, then by column)."""
-    return tuple(sorted(names, key=model.square))
+    """Square names in name order (``A1`` ... ``A6``, ``B1`` ...), as the dice are read out."""
+    return tuple(sorted(names, key=lambda s: (s[0].upper(), int(s[1:]))))
 
 
 def make_level(name: str, blockers, pieces=None, **kw) -> Level:
@@ -67,37 +70,38 @@ def make_level(name: str, blockers, pieces=None, **kw) -> Level:
 
 
 def drawing(level: Level) -> list[str]:
-    """The 6 x 6 drawing of a level (row A first)."""
+    """The 6 x 6 drawing of a level: the board as seen, top row first."""
     grid = [[EMPTY] * model.SIZE for _ in range(model.SIZE)]
     for square in level.blockers:
-        r, c = model.square(square)
+        r, c = model.square(square, level.edition)
         grid[r][c] = BLOCKER
     for piece, cells in level.pieces:
         for square in cells:
-            r, c = model.square(square)
+            r, c = model.square(square, level.edition)
             grid[r][c] = piece
     return ["".join(row) for row in grid]
 
 
-def groups(rows: list[str]) -> tuple[list[str], dict[str, list[list[str]]]]:
-    """Blockers and, per piece symbol, its groups of edge-joined squares, of a drawing."""
+def groups(rows: list[str], edition: str) -> tuple[list[str], dict[str, list[list[str]]]]:
+    """Blockers and, per piece symbol, its groups of edge-joined squares, of a drawing
+    (names as ``edition`` prints them)."""
     blockers, seen, found = [], set(), {}
     for r, row in enumerate(rows):
         for c, sym in enumerate(row):
             if sym == BLOCKER:
-                blockers.append(model.name((r, c)))
+                blockers.append(model.name((r, c), edition))
             elif sym != EMPTY and (r, c) not in seen:
-                found.setdefault(sym, []).append(_flood(rows, r, c, seen))
+                found.setdefault(sym, []).append(_flood(rows, r, c, seen, edition))
     return blockers, found
 
 
-def _flood(rows: list[str], r: int, c: int, seen: set) -> list[str]:
+def _flood(rows: list[str], r: int, c: int, seen: set, edition: str) -> list[str]:
     """The squares joined by edges to (r, c) that show the same symbol."""
     sym, stack, out = rows[r][c], [(r, c)], []
     seen.add((r, c))
     while stack:
         y, x = stack.pop()
-        out.append(model.name((y, x)))
+        out.append(model.name((y, x), edition))
         for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
             if 0 <= ny < model.SIZE and 0 <= nx < model.SIZE and (ny, nx) not in seen and rows[ny][nx] == sym:
                 seen.add((ny, nx))
@@ -105,11 +109,12 @@ def _flood(rows: list[str], r: int, c: int, seen: set) -> list[str]:
     return list(sort_squares(out))
 
 
-def shape_problem(piece: str, cells) -> str:
-    """Why ``cells`` cannot be piece ``piece`` lying on the board ("" when they can)."""
+def shape_problem(piece: str, cells, edition: str) -> str:
+    """Why ``cells`` (names as ``edition`` prints them) cannot be piece ``piece`` lying on the board
+    ("" when they can)."""
     table = model.engine().table
     pid = table.piece_index(piece)
-    mask = model.BOARD.mask(model.square(s) for s in cells)
+    mask = model.BOARD.mask(model.square(s, edition) for s in cells)
     if (pid, mask) in table.lookup:
         return ""
     colour = model.COLOURS[piece]
@@ -134,4 +139,4 @@ def roll_note(blockers) -> str:
         shared.setdefault(DIE_OF[square], []).append(square)
     twice = next(sq for sq in shared.values() if len(sq) > 1)
     return (f"{' and '.join(twice)} are faces of one die (die {DIE_OF[twice[0]] + 1}); "
-            "a board read in the wrong orientation often shows this")
+            "a board read in the wrong orientation, or set by hand, often shows this")

@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY
+from visolve.puzzles.genius_square.model import labels
 from visolve.vision.canvas import solid
 
 AA = cv2.LINE_AA
@@ -44,12 +45,15 @@ PIECE_BGR = {
     "9": (235, 170, 20),
 }
 WOOD_BGR = (140, 195, 240)
-#: per edition: board colour, grid colour, ridge shadow colour (None: flat lines), label colour
+#: per edition: board colour, grid colour, ridge shadow colour (None: flat lines), label colour, and the
+#: labels printed across the top and down the left (``model.labels``: the names the squares get)
 STYLE = {
     "happy-puzzle": dict(board=(34, 34, 33), line=(70, 71, 70), shadow=(16, 16, 16), label=(235, 232, 228),
-                         top="123456", left="ABCDEF", logo=("THE GENIUS", "SQUARE")),
+                         top=labels("happy-puzzle")[0], left=labels("happy-puzzle")[1],
+                         logo=("THE GENIUS", "SQUARE")),
     "smartgames": dict(board=(90, 46, 27), line=(186, 183, 181), shadow=None, label=(252, 252, 252),
-                       top="ABCDEF", left="123456", logo=("Genius", "SQUARE")),
+                       top=labels("smartgames")[0], left=labels("smartgames")[1],
+                       logo=("Genius", "SQUARE")),
 }
 #: the ground outside the board's rounded corners
 GROUND = (200, 205, 208)

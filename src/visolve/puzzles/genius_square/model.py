@@ -1,7 +1,16 @@
 """The Genius Square as data: board, dice, pieces, difficulty levels.
 
-Squares are named as the dice name them, a letter ``A``-``F`` for the row
-(A at the top) and a digit ``1``-``6`` for the column (1 at the left).
+Squares are named as the dice name them, a letter ``A``-``F`` and a digit
+``1``-``6``, and as the board in the picture prints them: the Happy Puzzle
+board prints the letters down the left (they name rows, A at the top) and
+the digits across the top (columns, 1 at the left); the SmartGames board
+prints them transposed, letters across the top naming columns and digits
+down the left naming rows.  A cell ``(row, column)`` is always the board as
+seen with its printed labels on top and on the left; :func:`square` and
+:func:`name` turn names into cells and back for an edition.  Legality and
+solution counts do not depend on it (a transpose maps the pieces onto
+themselves), so the functions that only solve a set of names use the
+Happy Puzzle print, the convention of ``rolls.tsv``.
 Seven blockers go on the squares a roll of the seven dice shows; the nine
 pieces (turned and turned over freely, one of each) fill the other 29.  On
 the harder SmartGames levels some marked pieces may not share an edge.
@@ -16,7 +25,11 @@ from visolve.tiling import Constraints, Engine, Piece, Result, square_board
 from visolve.tiling.search import SCAN
 
 SIZE = 6
-ROWS = "ABCDEF"
+LETTERS = "ABCDEF"
+DIGITS = "123456"
+#: editions whose board prints the letters across the top (they name columns); the
+#: others print them down the left (they name rows), as The Happy Puzzle Company does
+LETTERS_ACROSS = ("smartgames",)
 
 #: the seven dice, each with its six faces
 DICE = (
@@ -57,14 +70,30 @@ DIFFICULTY = {
 BOARD = square_board(SIZE, SIZE)
 
 
-def square(name: str) -> tuple[int, int]:
-    """``"B4"`` -> ``(1, 3)`` (row, column)."""
-    return ROWS.index(name[0].upper()), int(name[1:]) - 1
+def letters_across(edition: str) -> bool:
+    """Whether the board of ``edition`` prints the letters across the top (naming columns)."""
+    return edition in LETTERS_ACROSS
 
 
-def name(cell: tuple[int, int]) -> str:
-    """``(1, 3)`` -> ``"B4"``."""
-    return f"{ROWS[cell[0]]}{cell[1] + 1}"
+def labels(edition: str) -> tuple[str, str]:
+    """The labels the board of ``edition`` prints: (across the top, down the left)."""
+    return (LETTERS, DIGITS) if letters_across(edition) else (DIGITS, LETTERS)
+
+
+def square(name: str, edition: str = "happy-puzzle") -> tuple[int, int]:
+    """The cell (row, column, as seen) of a printed name: ``"B4"`` -> ``(1, 3)``, on a
+    SmartGames board ``(3, 1)``."""
+    letter, digit = LETTERS.index(name[0].upper()), int(name[1:]) - 1
+    return (digit, letter) if letters_across(edition) else (letter, digit)
+
+
+def name(cell: tuple[int, int], edition: str = "happy-puzzle") -> str:
+    """The printed name of a cell (row, column, as seen): ``(1, 3)`` -> ``"B4"``, on a
+    SmartGames board ``"D2"``."""
+    r, c = cell
+    if letters_across(edition):
+        r, c = c, r
+    return f"{LETTERS[r]}{c + 1}"
 
 
 def blocker_mask(blockers) -> int:
@@ -120,9 +149,11 @@ def solve_blockers(
     return eng.ask(cons, limit=0 if count else 1, keep=1, timeout=timeout)
 
 
-def solution_grid(result: Result, blockers=(), index: int = 0) -> list[str]:
-    """A solution as 6 strings: piece number per square, ``#`` for a blocker."""
-    grid = [["#" if name((r, c)) in set(blockers) else "." for c in range(SIZE)] for r in range(SIZE)]
+def solution_grid(result: Result, blockers=(), index: int = 0, edition: str = "happy-puzzle") -> list[str]:
+    """A solution as 6 strings (the board as seen, top row first): piece number per
+    square, ``#`` for a blocker (names as ``edition`` prints them)."""
+    taken = {square(b, edition) for b in blockers}
+    grid = [["#" if (r, c) in taken else "." for c in range(SIZE)] for r in range(SIZE)]
     for pl in result.solutions[index]:
         for r, c in BOARD.cells_of(pl.mask):
             grid[r][c] = PIECES[pl.piece].name

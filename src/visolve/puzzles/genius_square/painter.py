@@ -1,7 +1,8 @@
 """Solution and hint pictures of a Genius Square board.
 
 :func:`paint_solution` draws the solved board in the game's colours on the
-edition's board (labels printed as on it, blockers as wooden discs), each
+edition's board (labels printed as on it, blockers as wooden discs; the
+squares the caption names are the ones those labels name), each
 piece with its place in the order laid (``1.`` first; the pieces already on
 the board are marked ``=``), and a caption: the count, whether the blockers
 are a roll of the dice, the difficulty.  An unsolved board is drawn as read
@@ -43,7 +44,8 @@ def paint_solution(level: Level, solution: dict) -> np.ndarray:
     img = draw_board(rows, level.edition, PITCH)
     if solution.get("solved"):
         for k, pl in enumerate(solution.get("placements", []), start=1):
-            _order_mark(img, pl["squares"], "=" if pl.get("given") else f"{k - _given(solution)}")
+            _order_mark(img, model.square(pl["squares"][0], level.edition),
+                        "=" if pl.get("given") else f"{k - _given(solution)}")
         lines = [_count_line(solution), _roll_line(solution)]
     else:
         lines = [f"no solution: {solution.get('reason', '')}", _roll_line(solution)]
@@ -73,11 +75,11 @@ def paint_hint(level: Level, solution: dict) -> np.ndarray:
     rows = [list(row) for row in drawing(level)]
     cells = hint.get("cells") or []
     for square in cells:
-        r, c = model.square(square)
+        r, c = model.square(square, level.edition)
         rows[r][c] = hint["piece"]
     img = draw_board(["".join(row) for row in rows], level.edition, PITCH)
     if cells:
-        _outline(img, cells)
+        _outline(img, [model.square(square, level.edition) for square in cells])
         head = f"next: piece {hint['piece']} ({model.COLOURS[hint['piece']]}) on {' '.join(cells)}"
     else:
         head = "no next piece"
@@ -87,10 +89,9 @@ def paint_hint(level: Level, solution: dict) -> np.ndarray:
     return _with_caption(img, [f"{head}: {hint.get('reason', '')}", f"this board: {state}"])
 
 
-def _order_mark(img: np.ndarray, squares: list[str], text: str) -> None:
-    """The piece's place in the order laid, on its first square."""
-    r, c = model.square(squares[0])
-    x, y = square_box(PITCH, r, c)
+def _order_mark(img: np.ndarray, cell: tuple[int, int], text: str) -> None:
+    """The piece's place in the order laid, on one of its cells (row, column as seen)."""
+    x, y = square_box(PITCH, *cell)
     scale = PITCH / 70.0
     (tw, th), _ = cv2.getTextSize(text, FONT, scale, 2)
     org = (int(x + PITCH / 2 - tw / 2), int(y + PITCH / 2 + th / 2))
@@ -98,11 +99,10 @@ def _order_mark(img: np.ndarray, squares: list[str], text: str) -> None:
     cv2.putText(img, text, org, FONT, scale, (255, 255, 255), 2, AA)
 
 
-def _outline(img: np.ndarray, squares: list[str]) -> None:
-    """A white outline round the squares of one piece."""
+def _outline(img: np.ndarray, cells: list[tuple[int, int]]) -> None:
+    """A white outline round the cells (row, column as seen) of one piece."""
     mask = np.zeros(img.shape[:2], np.uint8)
-    for square in squares:
-        r, c = model.square(square)
+    for r, c in cells:
         x, y = square_box(PITCH, r, c)
         cv2.rectangle(mask, (int(x), int(y)), (int(x + PITCH), int(y + PITCH)), 255, -1)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -7,7 +7,8 @@ px on its long side) with the reader's own steps
 ``[0, 1]``:
 
 * :data:`BOARD_SCORE` when a 6 x 6 grid with two adjacent labelled edges
-  is seen and its squares read as a board of the game;
+  is seen and its squares read as a board of the game (with or without
+  blockers: an empty board is the game, the reader says why it has no level);
 * :data:`LABELLED_SCORE` when such a grid is seen but not read (a square in
   doubt on the small copy, or squares that are nothing of the game);
 * :data:`GRID_SCORE` when only a 6 x 6 grid is seen;
@@ -20,7 +21,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square.finder import grid_candidates, reduce, upright
-from visolve.puzzles.genius_square.reader import level_of, squares_of
+from visolve.puzzles.genius_square.reader import board_of, squares_of
 
 #: long side of the copy the probe looks at (px)
 PROBE_SIDE = 360
@@ -43,7 +44,7 @@ def probe(image: np.ndarray) -> float:
             continue
         try:
             _view, squares, edition = squares_of(small, up.homography)
-            level_of(squares, edition)
+            board_of(squares, edition)
             return BOARD_SCORE
         except ReadError:
             best = LABELLED_SCORE

@@ -2,18 +2,22 @@
 
 1. :func:`visolve.puzzles.genius_square.finder.find_upright` finds the
    6 x 6 grid (any rotation, perspective) and turns it so that the labelled
-   edges are on top and on the left: squares are named from there (row
-   letter from the top, column digit from the left), for both editions.
+   edges are on top and on the left: the board as seen, as the level file
+   draws it.
 2. The board is sampled upright (:class:`visolve.vision.view.BoardView`);
    the board colour around the grid and the label ink give the light
    references, and the board colour the edition
-   (:mod:`visolve.puzzles.genius_square.colours`).
+   (:mod:`visolve.puzzles.genius_square.colours`).  Squares are named as
+   that edition prints them (``model.name``): on a SmartGames board the
+   letters across the top name columns, on a Happy Puzzle board the letters
+   down the left name rows.
 3. Every square is read as empty, a blocker or a piece by colour and shape
    (a disc leaves the square's corners free, a cube fills them); the
    squares of each piece colour must lie in that piece's shape.
 
-A square in doubt is a :class:`ReadError` naming it ("square C4: ...");
-a picture without a labelled 6 x 6 grid is :class:`NotThisPuzzle`.  The
+A square in doubt is a :class:`ReadError` naming it ("square C4: ..."),
+and so is a board without blockers (nothing to solve before the roll); a
+picture without a labelled 6 x 6 grid is :class:`NotThisPuzzle`.  The
 level's name is the picture's file stem (the game prints no numbers), kept
 as a name even when it is all digits.
 """
@@ -103,27 +107,37 @@ def read(image: np.ndarray, source: str = "") -> Level:
 
 
 def level_of(squares: list[list[Square]], edition: str, source: str = "") -> Level:
-    """The level of squares as read: a square in doubt, or pieces out of shape, are a :class:`ReadError`.
-
-    Squares with several options are settled by the pieces' shapes
-    (:func:`visolve.puzzles.genius_square.resolve.resolve`).
-    """
-    rows = resolve(squares)
-    blockers, found = groups(rows)
-    pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
-    if GREY not in pieces:
-        _no_dim_grey_piece(squares)
+    """The level of squares as read: a square in doubt, pieces out of shape, or no blockers
+    are a :class:`ReadError` (see :func:`board_of`)."""
+    blockers, pieces = board_of(squares, edition)
+    if not blockers:
+        raise ReadError("no blockers on the board: roll the dice first (a level is the board after the roll)")
     return make_level(level_name(source), blockers, pieces, source=source, edition=edition)
 
 
-def _no_dim_grey_piece(squares: list[list[Square]]) -> None:
+def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict[str, list[str]]]:
+    """The blockers and pieces the squares as read show (names as ``edition`` prints them).
+
+    Squares with several options are settled by the pieces' shapes
+    (:func:`visolve.puzzles.genius_square.resolve.resolve`); a square in
+    doubt, or pieces out of shape, are a :class:`ReadError`.
+    """
+    rows = resolve(squares, edition)
+    blockers, found = groups(rows, edition)
+    pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
+    if GREY not in pieces:
+        _no_dim_grey_piece(squares, edition)
+    return blockers, pieces
+
+
+def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     """A straight four of faint grey squares read as empty could be the grey piece in shade: a doubt."""
     faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
     for r, c in sorted(faint):
         for dr, dc in ((0, 1), (1, 0)):
             if all((r + k * dr, c + k * dc) in faint for k in range(4)):
-                raise ReadError(f"square {model.name((r, c))}: four faint grey squares in a row, empty in glare "
-                                f"or the grey piece in shade")
+                raise ReadError(f"square {model.name((r, c), edition)}: four faint grey squares in a row, "
+                                "empty in glare or the grey piece in shade")
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:

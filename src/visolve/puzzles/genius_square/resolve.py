@@ -22,8 +22,10 @@ from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, groups, shape_pr
 MAX_CHOICES = 4096
 
 
-def resolve(squares) -> list[str]:
-    """The drawing (6 strings, row A first) the squares as read allow, settled by the pieces' shapes.
+def resolve(squares, edition: str) -> list[str]:
+    """The drawing (6 strings, top row first) the squares as read allow, settled by the pieces' shapes.
+
+    Squares are named in errors as the board of ``edition`` prints them.
 
     Raises
     ------
@@ -33,7 +35,7 @@ def resolve(squares) -> list[str]:
     for r, row in enumerate(squares):
         for c, sq in enumerate(row):
             if sq.doubt:
-                raise ReadError(f"square {model.name((r, c))}: {sq.doubt}")
+                raise ReadError(f"square {model.name((r, c), edition)}: {sq.doubt}")
     choices = [[sq.symbol] if sq.symbol else list(sq.options) for row in squares for sq in row]
     open_ = [k for k, opts in enumerate(choices) if len(opts) > 1]
     count = 1
@@ -41,25 +43,26 @@ def resolve(squares) -> list[str]:
         count *= len(choices[k])
     if count > MAX_CHOICES:
         k = open_[0]
-        raise ReadError(f"square {_name(k)}: {_options(choices[k])}, and too many squares in doubt to settle it")
+        raise ReadError(f"square {_name(k, edition)}: {_options(choices[k])}, and too many squares in doubt "
+                        "to settle it")
     fits = [cells for cells in _choices(choices, open_) if _fits(cells)]
     if len(fits) == 1:
         return _rows(fits[0])
     if not fits:
-        raise ReadError(shape_error(_rows([opts[0] for opts in choices])))
+        raise ReadError(shape_error(_rows([opts[0] for opts in choices]), edition))
     k = next(k for k in open_ if len({cells[k] for cells in fits}) > 1)
     seen = sorted({cells[k] for cells in fits})
-    raise ReadError(f"square {_name(k)}: {_options(seen)}; the pieces' shapes allow either")
+    raise ReadError(f"square {_name(k, edition)}: {_options(seen)}; the pieces' shapes allow either")
 
 
-def shape_error(rows: list[str]) -> str:
+def shape_error(rows: list[str], edition: str) -> str:
     """Why a drawing's pieces are not each one piece in its shape ("" when they are)."""
-    _blockers, found = groups(rows)
+    _blockers, found = groups(rows, edition)
     for piece, parts in sorted(found.items()):
         if len(parts) > 1:
             return (f"square {parts[1][0]}: piece {piece} ({model.COLOURS[piece]}) seen in "
                     f"{len(parts)} places ({' '.join(p[0] for p in parts)})")
-        problem = shape_problem(piece, parts[0])
+        problem = shape_problem(piece, parts[0], edition)
         if problem:
             return f"square {parts[0][0]}: {problem}"
     return ""
@@ -87,8 +90,8 @@ def _rows(cells) -> list[str]:
     return ["".join(cells[r * model.SIZE:(r + 1) * model.SIZE]) for r in range(model.SIZE)]
 
 
-def _name(k: int) -> str:
-    return model.name(divmod(k, model.SIZE))
+def _name(k: int, edition: str) -> str:
+    return model.name(divmod(k, model.SIZE), edition)
 
 
 def _options(options) -> str:

@@ -5,11 +5,16 @@
 it writes:
 
 ``board``
-    6 strings of 6 characters, row ``A`` first (``#`` blocker, ``1``-``9``
+    6 strings of 6 characters: the board as seen with its printed labels
+    on top and on the left, top row first (``#`` blocker, ``1``-``9``
     piece); the board as read (``.`` for empty squares) when unsolved;
+``edition``, ``labels``
+    the edition the squares are named for, and the labels its board prints
+    (``{"top": "ABCDEF", "left": "123456"}`` on a SmartGames board: the
+    letters name columns there, rows on a Happy Puzzle board);
 ``placements``
     the pieces of that solution, each ``{"piece", "colour", "squares",
-    "given"}``: the pieces already on the board first, then in the order
+    "given"}`` (squares named as printed): the pieces already on the board first, then in the order
     the search laid them (the order the painter numbers);
 ``count``
     the number of solutions (of completions, with pieces placed): exact
@@ -40,8 +45,8 @@ PIECE_SQUARES = sum(p.size for p in model.PIECES)
 def constraints(level: Level) -> Constraints:
     """The engine's question for a level: its blockers, pieces placed and difficulty."""
     return Constraints(
-        blocked=[model.square(s) for s in level.blockers],
-        placed={piece: [model.square(s) for s in cells] for piece, cells in level.pieces},
+        blocked=[model.square(s, level.edition) for s in level.blockers],
+        placed={piece: [model.square(s, level.edition) for s in cells] for piece, cells in level.pieces},
         apart=model.apart_groups(level.difficulty),
     )
 
@@ -53,6 +58,8 @@ def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
         "puzzle": PUZZLE,
         "level": level.level,
         "difficulty": level.difficulty,
+        "edition": level.edition,
+        "labels": dict(zip(("top", "left"), model.labels(level.edition))),
         "blockers": list(level.blockers),
         "legal_roll": is_legal_roll(level.blockers),
         "roll_note": roll_note(level.blockers),
@@ -64,14 +71,14 @@ def solve(level: Level, options: SolveOptions = SolveOptions()) -> dict:
     if level.pieces:
         found = hint(model.engine(), cons, timeout=options.timeout)
         result = found.result
-        out["hint"] = _hint_dict(found)
+        out["hint"] = _hint_dict(found, level.edition)
     else:
         result = model.engine().ask(cons, limit=0, keep=1, timeout=options.timeout)
     if not result.solutions:
         why = result.reason or ("timed out before a solution was found" if result.timed_out
                                 else "no way to fill the board")
         return _none(out, level, t0, why, result)
-    out.update(search_keys(t0, result), board=model.solution_grid(result, level.blockers),
+    out.update(search_keys(t0, result), board=model.solution_grid(result, level.blockers, edition=level.edition),
                placements=_placements(result.solutions[0], level), reason="")
     return out
 
@@ -91,17 +98,17 @@ def _placements(solution, level: Level) -> list[dict]:
     out = []
     for pl in solution:
         piece = model.PIECES[pl.piece].name
-        squares = sort_squares(model.name(cell) for cell in model.BOARD.cells_of(pl.mask))
+        squares = sort_squares(model.name(cell, level.edition) for cell in model.BOARD.cells_of(pl.mask))
         out.append({"piece": piece, "colour": model.COLOURS[piece], "squares": list(squares),
                     "given": piece in given})
     return out
 
 
-def _hint_dict(found) -> dict:
-    """The ``hint`` of a partly played board."""
+def _hint_dict(found, edition: str) -> dict:
+    """The ``hint`` of a partly played board (squares as ``edition`` prints them)."""
     pl = found.placement
     piece = None if pl is None else model.PIECES[pl.piece].name
-    cells = [] if pl is None else list(sort_squares(model.name(c) for c in model.BOARD.cells_of(pl.mask)))
+    cells = [] if pl is None else list(sort_squares(model.name(c, edition) for c in model.BOARD.cells_of(pl.mask)))
     if found.solvable is False:
         reason = found.result.reason or "the pieces placed cannot be completed"
     elif pl is None:
@@ -123,19 +130,20 @@ def check(level: Level, solution: dict) -> list[str]:
     from visolve.tiling.verify import tiling_problems
 
     placed = placements_of(solution)
-    problems = tiling_problems(model.engine().table, {p: [model.square(s) for s in sq] for p, sq in placed.items()},
-                               model.blocker_mask(level.blockers))
+    cells = {p: [model.square(s, level.edition) for s in sq] for p, sq in placed.items()}
+    blocked = model.BOARD.mask(model.square(s, level.edition) for s in level.blockers)
+    problems = tiling_problems(model.engine().table, cells, blocked)
     for piece, cells in level.pieces:
         if sorted(placed.get(piece, [])) != sorted(cells):
             problems.append(f"piece {piece} is not where the board has it")
     marked = model.apart_groups(level.difficulty)
-    problems += _touching(placed, marked[0]) if marked else []
+    problems += _touching(cells, marked[0]) if marked else []
     return problems
 
 
-def _touching(placed: dict, marked) -> list[str]:
-    """Marked pieces that share an edge (difficulty levels above starter)."""
-    where = {model.square(s): p for p in marked for s in placed.get(p, [])}
+def _touching(cells: dict, marked) -> list[str]:
+    """Marked pieces that share an edge (difficulty levels above starter); ``cells``: piece -> cells."""
+    where = {cell: p for p in marked for cell in cells.get(p, [])}
     out = set()
     for (r, c), p in where.items():
         for q in (where.get((r + 1, c)), where.get((r, c + 1))):

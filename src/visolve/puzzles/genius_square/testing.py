@@ -27,6 +27,7 @@ from visolve.puzzles.base import Case
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, drawing, groups, make_level
 from visolve.puzzles.genius_square.draw import draw_board
+from visolve.tiling import Constraints
 
 EDITIONS = ("happy-puzzle", "smartgames")
 #: pixels per square of :func:`draw_level`
@@ -38,7 +39,7 @@ MAX_PLACED = 4
 #: the letters the SmartGames artwork's truth (``photos.tsv``) gives its pieces
 ARTWORK_PIECES = {"M": "1", "D": "2", "3": "3", "V": "4", "I": "5", "O": "6", "T": "7", "Z": "8", "L": "9",
                   "X": "#"}
-_BLOCKERS = re.compile(r"blockers ((?:[A-F][1-6] ){6}[A-F][1-6])")
+_BLOCKERS = re.compile(r"blockers (?:as printed \([^)]*\): )?((?:[A-F][1-6] ){6}[A-F][1-6])")
 _ROWS = re.compile(r'"((?:[A-Z0-9]{6}/){5}[A-Z0-9]{6})"')
 
 
@@ -73,10 +74,11 @@ def random_level(rng: np.random.Generator, name: str | None = None) -> Level:
     placed = int(rng.integers(MAX_PLACED + 1)) if rng.random() < 0.5 else 0
     pieces = {}
     if placed:
-        solution = model.solve_blockers(blockers).solutions[0]
+        solution = model.engine().ask(Constraints(blocked=[model.square(b, edition) for b in blockers]),
+                                      limit=1, keep=1).solutions[0]
         for k in rng.choice(len(solution), placed, replace=False):
             pl = solution[int(k)]
-            pieces[model.PIECES[pl.piece].name] = [model.name(c) for c in model.BOARD.cells_of(pl.mask)]
+            pieces[model.PIECES[pl.piece].name] = [model.name(c, edition) for c in model.BOARD.cells_of(pl.mask)]
     name = name or f"roll-{int(rng.integers(1, 100000))}"
     return make_level(name, blockers, pieces, edition=edition)
 
@@ -100,24 +102,32 @@ def real_cases(shared: Path) -> list[Case]:
 
 
 def _truth(row: dict, name: str) -> Level | None:
-    """The level a ``photos.tsv`` row says its picture shows (None: no board to read)."""
+    """The level a ``photos.tsv`` row says its picture shows (None: no board to read, or an
+    empty board: no level before the roll).
+
+    Squares are named as the board prints them (RULES.md): a board drawn in
+    the truth (the board as seen) is named by the edition's labels, and must
+    give the blockers the row lists when it lists them.
+    """
     shows, truth = row["what it shows"], row["ground_truth"]
     edition = "smartgames" if "SmartGames" in shows else "happy-puzzle"
     stem = Path(name).stem
     rows = _ROWS.search(truth)
+    found = _BLOCKERS.search(truth)
+    listed = sorted(found.group(1).split()) if found else None
     if rows:
         grid = ["".join(ARTWORK_PIECES[ch] for ch in line) for line in rows.group(1).split("/")]
-        return _from_grid(stem, grid, name, edition)
-    found = _BLOCKERS.search(truth)
+        level = _from_grid(stem, grid, name, edition)
+        if listed is not None and sorted(level.blockers) != listed:
+            raise ValueError(f"photos.tsv: {name}: the board drawn has blockers {level.blockers}, the row lists {listed}")
+        return level
     if found and "board" in shows:
-        return make_level(stem, found.group(1).split(), source=name, edition=edition)
-    if truth.startswith("empty board"):
-        return make_level(stem, [], source=name, edition=edition)
+        return make_level(stem, listed, source=name, edition=edition)
     return None
 
 
 def _from_grid(stem: str, grid: list[str], source: str, edition: str) -> Level:
-    blockers, found = groups(grid)
+    blockers, found = groups(grid, edition)
     pieces = {piece: parts[0] for piece, parts in found.items()}
     return make_level(stem, blockers, pieces, source=source, edition=edition)
 
