@@ -57,3 +57,19 @@ def test_the_closing_line_of_one_item(capsys):
     Reporter(as_json=False, quiet=False, verbose=False).summary([Item("solve", "level_001.txt", True, "solved", "", stale=True)])
     line = capsys.readouterr().err
     assert line.startswith("done: 1 item: ") and "1 stale solution replaced" in line, line
+
+
+def test_iq_circuit_level_problems_of_one_dot():
+    from visolve.puzzles.iq_circuit.model import Level, level_problems
+
+    level = Level(1, "wizard", ("o???????", "????????", "????????", "????????"), (), "")
+    assert "1 dot: a solvable challenge has an even number" in level_problems(level)
+
+
+def test_overview_page_of_one_row():
+    from datetime import datetime
+
+    from visolve.overview_page import Row, render
+
+    page = render([Row("circuit500", "1", "proven", "1 action, 1 tap", 0.0)], datetime(2026, 1, 1))
+    assert '<div class="meta">1 row: 1 proven.' in page

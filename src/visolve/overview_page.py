@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import quote
 
+from visolve.plural import counted
+
 #: width and height of a thumbnail (and of the box that shows it) in pixels
 THUMB_WIDTH, THUMB_HEIGHT = 160, 100
 #: statuses in the order the filter lists them
@@ -103,7 +105,7 @@ def render(rows: list[Row], generated: datetime) -> str:
     options_s = "".join(f'<option value="{s}">{s}</option>' for s in STATUSES if counts[s])
     return (_PAGE.replace("{generated}", shown(generated.strftime("%Y-%m-%d %H:%M:%S")))
             .replace("{summary}", shown(summary)).replace("{families}", options_f)
-            .replace("{statuses}", options_s).replace("{n}", str(len(rows)))
+            .replace("{statuses}", options_s).replace("{n}", counted(len(rows), "row"))
             .replace("{rows}", "\n".join(row_html(r) for r in rows)))
 
 
@@ -215,7 +217,7 @@ _PAGE = ("""<!DOCTYPE html>
 <style>""" + _CSS + """</style></head>
 <body>
 <h1>visolve: every level</h1>
-<div class="meta">{n} rows: {summary}. Written {generated}.</div>
+<div class="meta">{n}: {summary}. Written {generated}.</div>
 <p class="bar"><label>find <input id="q" type="search" autocomplete="off"
  placeholder="level: 212, iq-stars 3 ... (press /)"></label>
 <label>family <select id="family"><option value="">all</option>{families}</select></label>

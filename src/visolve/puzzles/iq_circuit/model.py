@@ -33,6 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from visolve.plural import counted
+
 WIDTH = 8
 HEIGHT = 4
 CELLS = WIDTH * HEIGHT
@@ -276,7 +278,7 @@ def level_problems(level: Level) -> list[str]:
                 )
     n_dots = len(level.dots())
     if n_dots % 2:
-        problems.append(f"{n_dots} dots: a solvable challenge has an even number")
+        problems.append(f"{counted(n_dots, 'dot')}: a solvable challenge has an even number")
     return problems
 
 
