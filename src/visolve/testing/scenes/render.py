@@ -84,14 +84,15 @@ def picture_size(rng: np.random.Generator, megapixels=MEGAPIXELS) -> tuple[int, 
 
 
 def random_view(rng: np.random.Generator, pts, *, tilt: float = 45.0, turn: float = 180.0,
-                fill=(0.45, 0.9), megapixels=MEGAPIXELS) -> View:
+                fill=(0.45, 0.9), megapixels=None) -> View:
     """A camera seeing the world points ``pts`` (n, 3) whole.
 
     ``tilt``: most degrees off straight down; ``turn``: most degrees turned
     about the camera's axis either way; ``fill``: the share of the picture's
-    width or height (whichever is tighter) the points take.
+    width or height (whichever is tighter) the points take; ``megapixels``
+    the picture's range of sizes (default :data:`MEGAPIXELS`, read at each call).
     """
-    w, h = picture_size(rng, megapixels)
+    w, h = picture_size(rng, MEGAPIXELS if megapixels is None else megapixels)
     fov = math.radians(rng.uniform(50, 72))
     f = max(w, h) / (2 * math.tan(fov / 2))
     t = math.radians(tilt * math.sqrt(rng.random()))
