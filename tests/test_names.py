@@ -61,7 +61,7 @@ def test_a_newline_in_a_picture_name_breaks_no_file_line_or_row(data):
     table = log.read_text().splitlines()
     columns = table[1].split("\t")
     assert all(len(line.split("\t")) == len(columns) for line in table[2:]) and len(table) == 4
-    assert table[2].split("\t")[columns.index("picture")] == "new\\nline.png"
+    assert [row.split("\t")[columns.index("picture")] for row in table[2:]] == ["new\\nline.png"] * 2
     # the next run reads its own level file back: up to date, and solved again from it
     res = invoke("--handle-all", "--data", str(data), "-j", "1", "--json")
     assert res.exit_code == 0, res.output

@@ -7,7 +7,7 @@ from pathlib import Path
 from visolve import puzzles
 from visolve.errors import LevelFormatError
 from visolve.items import Item, RunOptions, Task, level_id_of, task_name, writing
-from visolve.names import shown_name
+from visolve.names import one_line
 from visolve.puzzles.base import SolveOptions, level_identity, level_key
 from visolve.workspace import Workspace, atomic_write_json
 
@@ -41,7 +41,7 @@ def solve(path: Path, puzzle: str, opts: RunOptions, text: str | None = None) ->
         return Item("solve", name, False, "error", str(exc), puzzle=puzzle, level=level_id_of(path))
     identity = level_identity(family, level)
     common = dict(puzzle=puzzle, level=level.level, level_files=[str(path)],
-                  picture=shown_name(str(getattr(level, "source", "") or "")))
+                  picture=one_line(getattr(level, "source", "") or ""))  # as the level file shows it
     existing, why_not = _stored_solution(family, ws, key, level, identity)
     if opts.unsolved and existing is not None and family.final(existing):
         note = "" if opts.dry else _redraw_lost_picture(family, level, existing, ws, key)
