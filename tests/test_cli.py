@@ -293,3 +293,26 @@ def test_every_command_and_option_is_in_the_readme():
                 assert f"`{flag}" in commands or f" {flag} " in commands, f"{flag} is not in the README's Commands"
     for name in ("prepare", "solve", "handle", "watch"):
         assert f"visolve {name}" in commands, name
+
+
+def test_a_level_named_by_a_digit_that_is_no_number_solves_and_shows(data):
+    """'²'.isdigit() is true but int('²') fails: level_id_of and the page's sort crashed on it."""
+    import dataclasses
+
+    from visolve.puzzles.base import level_key
+    from visolve.puzzles.iq_stars.levelfile import format_level
+    from visolve.puzzles.iq_stars.testing import sample_levels
+
+    level = dataclasses.replace(sample_levels()[0], level="\u00b2", source="")
+    folder = data / "levels" / "iq-stars"
+    folder.mkdir(parents=True)
+    (folder / f"{level_key(level.level)}.txt").write_text(format_level(level), encoding="utf-8")
+    res = invoke("--solve", "\u00b2", "--data", str(data))
+    assert res.exit_code == 0, res.output
+    assert (data / "index.html").is_file() and "Traceback" not in res.output
+
+
+def test_a_level_argument_longer_than_any_file_name_is_a_short_usage_error(data):
+    res = invoke("--solve", "9" * 5000, "--data", str(data))
+    assert res.exit_code == 2 and "(5000 characters) is no level" in res.output
+    assert len(res.output) < 300, res.output[:300]

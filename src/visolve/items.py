@@ -68,7 +68,7 @@ class Item:
 def level_id_of(path: Path) -> int | str:
     """The level a level file's name says it holds: ``level_012.txt`` -> 12."""
     stem = path.stem[len("level_"):] if path.stem.startswith("level_") else path.stem
-    return int(stem) if stem.isdigit() else stem
+    return int(stem) if stem.isascii() and stem.isdigit() else stem  # int() refuses '²', which isdigit takes
 
 
 #: the end of every line of a dry run

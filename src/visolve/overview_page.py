@@ -90,7 +90,7 @@ def href(path: str) -> str:
 
 def level_order(row: Row) -> tuple:
     """Sort key of the default order: failed pictures first, then family, then level (numbers as numbers)."""
-    parts = tuple((0, int(p), "") if p.isdigit() else (1, 0, p.casefold())
+    parts = tuple((0, int(p), "") if p.isdecimal() else (1, 0, p.casefold())  # int() refuses '²' (isdigit)
                   for p in re.split(r"(\d+)", row.level) if p)
     return (row.status != "failed", row.puzzle, parts, row.level)
 
@@ -126,21 +126,24 @@ def row_html(r: Row) -> str:
             f'<td class="w">{when:%Y-%m-%d %H:%M}</td></tr>')
 
 
+#: the columns' widths: solution, family, level, status, result, files, when.  Every row is a grid
+#: of these (not a table's auto layout), so a row off screen is not laid out (content-visibility)
+_COLUMNS = f"{THUMB_WIDTH + 4}px 8.5em minmax(6em, 10em) 7em minmax(10em, 1fr) minmax(9em, 14em) 9.5em"
+
 _CSS = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; background: #fafafa; }
 h1 { font-size: 1.3em; margin: 0 0 .2em; }
 .meta { color: #666; margin-bottom: 1em; }
 .bar label { margin-right: 1em; }
 #q { width: 16em; font: inherit; padding: .15em .4em; }
-table { border-collapse: collapse; width: 100%; background: #fff; }
-th, td { padding: 2px .6em; border-bottom: 1px solid #e4e4e4; text-align: left; vertical-align: middle; }
-th { background: #f0f0f0; position: sticky; top: 0; z-index: 1; padding: .35em .6em; }
-th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer;
-  color: #1a4f8b; }
-th[aria-sort] button::after { content: " \\25B2"; font-size: .8em; }
-th[aria-sort=descending] button::after { content: " \\25BC"; }
-tbody td { height: THUMB_Hpx; }
-td.t { width: THUMB_Wpx; padding: 2px; }
+table, thead, tbody { display: block; background: #fff; }
+tr { display: grid; grid-template-columns: ROWGRID; align-items: center; border-bottom: 1px solid #e4e4e4; }
+thead { position: sticky; top: 0; z-index: 1; }
+thead tr { background: #f0f0f0; }
+th, td { padding: 2px .6em; text-align: left; min-width: 0; }
+th { padding: .35em .6em; }
+tbody tr { height: ROW_Hpx; content-visibility: auto; contain-intrinsic-size: auto ROW_Hpx; }
+td.t { padding: 2px; }
 td.t img { display: block; width: THUMB_Wpx; height: THUMB_Hpx; object-fit: none; object-position: left top;
   background: #eee; }
 .c { max-height: THUMB_Hpx; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
@@ -149,7 +152,8 @@ td.w { white-space: nowrap; color: #555; }
 .s { padding: .1em .5em; border-radius: .8em; font-size: .9em; white-space: nowrap; }
 .proven { background: #d6f5dd; } .solved { background: #e3f0ff; } .unsolved { background: #ffe3c4; }
 .stale { background: #fff3b0; } .not-solved { background: #eee; } .failed { background: #ffd0d0; }
-""".replace("THUMB_W", str(THUMB_WIDTH)).replace("THUMB_H", str(THUMB_HEIGHT))
+""".replace("ROWGRID", _COLUMNS).replace("ROW_H", str(THUMB_HEIGHT + 4)).replace("THUMB_W", str(THUMB_WIDTH))\
+    .replace("THUMB_H", str(THUMB_HEIGHT))
 
 _JS = """
 (function () {

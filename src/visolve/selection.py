@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+_RANGE = re.compile(r"^([0-9]+)(?:-([0-9]+))?$")
+#: longer than a file name can be: no level file has such a level
+MAX_SPEC = 255
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,9 @@ def parse_selection(specs: Iterable[str]) -> Selection:
             part = part.strip()
             if not part:
                 continue
+            if len(part) > MAX_SPEC:
+                raise ValueError(f"{part[:12]!r}... ({len(part)} characters) is no level: "
+                                 f"a level file's name is at most {MAX_SPEC} characters")
             m = _RANGE.match(part)
             if not m:
                 names.add(part)
