@@ -73,3 +73,10 @@ def test_overview_page_of_one_row():
 
     page = render([Row("circuit500", "1", "proven", "1 action, 1 tap", 0.0)], datetime(2026, 1, 1))
     assert '<div class="meta">1 row: 1 proven.' in page
+
+
+def test_genius_square_one_blocker_and_a_piece_on_one_square():
+    from visolve.puzzles.genius_square.board import EDITIONS, roll_note, shape_problem
+
+    assert roll_note(["A1"]).startswith("1 blocker, a roll gives 7")
+    assert "covers 1 square A1," in shape_problem("2", ["A1"], EDITIONS[0])

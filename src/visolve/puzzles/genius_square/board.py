@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from visolve.plural import counted
 from visolve.puzzles.genius_square import model
 
 #: editions a board can be read from ("unknown": a level file written by hand)
@@ -119,7 +120,7 @@ def shape_problem(piece: str, cells, edition: str) -> str:
         return ""
     colour = model.COLOURS[piece]
     want = len(model.PIECES[pid].cells)
-    return f"piece {piece} ({colour}) covers {len(cells)} square(s) {' '.join(cells)}, not its {want} in its shape"
+    return f"piece {piece} ({colour}) covers {counted(len(cells), 'square')} {' '.join(cells)}, not its {want} in its shape"
 
 
 def is_legal_roll(blockers) -> bool:
@@ -133,7 +134,7 @@ def roll_note(blockers) -> str:
     if is_legal_roll(blockers):
         return ""
     if len(blockers) != len(model.DICE):
-        return f"{len(blockers)} blockers, a roll gives {len(model.DICE)}"
+        return f"{counted(len(blockers), 'blocker')}, a roll gives {len(model.DICE)}"
     shared = {}
     for square in blockers:
         shared.setdefault(DIE_OF[square], []).append(square)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from visolve.plural import counted
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, drawing
 from visolve.puzzles.genius_square.draw import (
@@ -84,7 +85,7 @@ def paint_hint(level: Level, solution: dict) -> np.ndarray:
     else:
         head = "no next piece"
     done = hint.get("completable")
-    state = {True: f"{hint.get('completions', 0)} completion(s)", False: "cannot be completed",
+    state = {True: counted(hint.get('completions', 0), 'completion'), False: "cannot be completed",
              None: "completions not known in time"}[done]
     return _with_caption(img, [f"{head}: {hint.get('reason', '')}", f"this board: {state}"])
 
