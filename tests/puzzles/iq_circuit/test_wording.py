@@ -50,8 +50,8 @@ def test_the_list_under_the_picture_is_the_steps(monkeypatch):
     level, solution = _solved("master", 5)
     order = painter.solution_steps(level, solution)
     written = []
-    real = painter._text_block  # noqa: SLF001 - records the lines the picture writes
-    monkeypatch.setattr(painter, "_text_block", lambda lines, width, *a: written.append(lines) or real(lines, width, *a))
+    real = painter.text_block  # records the lines the picture writes
+    monkeypatch.setattr(painter, "text_block", lambda lines, width, *a: written.append(lines) or real(lines, width, *a))
     painter.paint_solution(level, solution)
     texts = [text for lines in written for text, _colour in lines]
     assert texts[texts.index(painter.ORDER_HEADING) + 1:] == [s.text for s in order]

@@ -176,7 +176,8 @@ def _centred(img, text: str, centre: tuple[int, int], scale: float) -> None:
     cv2.putText(img, text, (centre[0] - tw // 2, centre[1] + th // 2), FONT, scale, INK, 1, cv2.LINE_AA)
 
 
-def _text_block(lines: list[tuple[str, tuple]], width: int, line_h: int = 18) -> np.ndarray:
+def text_block(lines: list[tuple[str, tuple]], width: int, line_h: int = 18) -> np.ndarray:
+    """Lines of ``(text, BGR colour)`` on paper, ``width`` px wide: the titles and the list under the boards."""
     img = solid(line_h * len(lines) + 8, width, PAPER)
     for i, (text, colour) in enumerate(lines):
         cv2.putText(img, text, (8, 16 + i * line_h), FONT, 0.45, colour, 1, cv2.LINE_AA)
@@ -184,7 +185,7 @@ def _text_block(lines: list[tuple[str, tuple]], width: int, line_h: int = 18) ->
 
 
 def _panel(title: str, body: np.ndarray, width: int) -> np.ndarray:
-    head = _text_block([(title, INK)], width)
+    head = text_block([(title, INK)], width)
     pad = solid(body.shape[0], width, PAPER)
     x0 = (width - body.shape[1]) // 2
     pad[:, x0 : x0 + body.shape[1]] = body
@@ -237,5 +238,5 @@ def paint_solution(level: Level, solution: dict) -> np.ndarray:
     left = np.vstack([left, solid(h - left.shape[0], width, PAPER)])
     right = np.vstack([right, solid(h - right.shape[0], width, PAPER)])
     top = np.hstack([left, right])
-    text = _text_block(lines, top.shape[1])
+    text = text_block(lines, top.shape[1])
     return np.vstack([top, text])
