@@ -1,11 +1,12 @@
 """Genius Square pictures: the solution, the hint, and the drawing of both editions."""
 
+import cv2
 import numpy as np
 
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import drawing, make_level
-from visolve.puzzles.genius_square.draw import PIECE_BGR, WOOD_BGR, draw_board, square_box
-from visolve.puzzles.genius_square.painter import PITCH, paint_hint, paint_solution
+from visolve.puzzles.genius_square.draw import FONT, PIECE_BGR, WOOD_BGR, canvas_size, draw_board, square_box
+from visolve.puzzles.genius_square.painter import PITCH, caption_lines, paint_hint, paint_solution
 from visolve.puzzles.genius_square.solver import solve
 
 ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
@@ -58,3 +59,13 @@ def test_the_solution_picture_puts_the_caption_squares_under_the_printed_labels(
         got = picture[int(y + 0.3 * PITCH), int(x + 0.3 * PITCH)].astype(int)
         assert np.abs(got - wood).max() <= 40, (name, got)
     assert solution["labels"] == {"top": "ABCDEF", "left": "123456"}
+
+
+def test_the_caption_of_a_board_that_is_no_roll_stays_legible():
+    """Why the blockers are no roll goes on a line of its own: no line has to be shrunk to fit."""
+    level = make_level("x", "A6 B2 B4 D2 D5 E1 F3".split(), edition="smartgames")
+    lines = caption_lines(solve(level))
+    assert any("D2 and F3" in line for line in lines) and any("A6 B2 B4 D2 D5 E1 F3" in line for line in lines)
+    width = canvas_size(PITCH)[0] - 20
+    for line in lines:
+        assert cv2.getTextSize(line, FONT, PITCH / 120.0, 1)[0][0] <= width, line

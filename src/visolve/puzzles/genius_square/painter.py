@@ -35,8 +35,8 @@ PITCH = 64
 CAPTION = (24, 24, 24)
 CAPTION_TEXT = (245, 245, 245)
 HINT_OUTLINE = (255, 255, 255)
-#: caption band height in squares
-CAPTION_HEIGHT = 1.3
+#: caption band height in squares: per line, and the margin
+CAPTION_LINE, CAPTION_MARGIN = 0.5, 0.3
 
 
 def paint_solution(level: Level, solution: dict) -> np.ndarray:
@@ -47,10 +47,14 @@ def paint_solution(level: Level, solution: dict) -> np.ndarray:
         for k, pl in enumerate(solution.get("placements", []), start=1):
             _order_mark(img, model.square(pl["squares"][0], level.edition),
                         "=" if pl.get("given") else f"{k - _given(solution)}")
-        lines = [_count_line(solution), _roll_line(solution)]
-    else:
-        lines = [f"no solution: {solution.get('reason', '')}", _roll_line(solution)]
-    return _with_caption(img, lines)
+    return _with_caption(img, caption_lines(solution))
+
+
+def caption_lines(solution: dict) -> list[str]:
+    """The lines of the solution picture's caption: the count (or why none), the blockers as printed."""
+    if solution.get("solved"):
+        return [_count_line(solution), *_roll_lines(solution)]
+    return [f"no solution: {solution.get('reason', '')}", *_roll_lines(solution)]
 
 
 def _given(solution: dict) -> int:
@@ -64,10 +68,13 @@ def _count_line(solution: dict) -> str:
     return f"{n} {kind if n != 1 else kind[:-1]}{exact}; numbers: the order the pieces were laid"
 
 
-def _roll_line(solution: dict) -> str:
-    roll = ("a roll of the dice" if solution.get("legal_roll")
-            else f"not a roll of the dice ({solution.get('roll_note', '')})")
-    return f"blockers {' '.join(solution.get('blockers', []))}: {roll}; {solution.get('difficulty', 'starter')}"
+def _roll_lines(solution: dict) -> list[str]:
+    """The blockers and the difficulty; when they are no roll, why (its first clause) on a line of its own."""
+    head = f"blockers {' '.join(solution.get('blockers', []))}"
+    if solution.get("legal_roll"):
+        return [f"{head}: a roll of the dice; {solution.get('difficulty', 'starter')}"]
+    why = solution.get("roll_note", "").split(";")[0]
+    return [f"{head}; {solution.get('difficulty', 'starter')}", f"not a roll of the dice: {why}"]
 
 
 def paint_hint(level: Level, solution: dict) -> np.ndarray:
@@ -111,13 +118,13 @@ def _outline(img: np.ndarray, cells: list[tuple[int, int]]) -> None:
 
 
 def _with_caption(img: np.ndarray, lines: list[str]) -> np.ndarray:
-    """The picture with a caption band of one or two lines below it."""
+    """The picture with a caption band of a few lines below it (a line too long for it is shrunk)."""
     w, _h = canvas_size(PITCH)
-    band = solid(int(CAPTION_HEIGHT * PITCH), w, CAPTION)
+    band = solid(int((CAPTION_LINE * len(lines) + CAPTION_MARGIN) * PITCH), w, CAPTION)
     for k, line in enumerate(lines):
         scale = PITCH / 120.0
         (tw, _th), _ = cv2.getTextSize(line, FONT, scale, 1)
         scale *= min(1.0, (w - 20) / max(tw, 1))
-        cv2.putText(band, line, (10, int((0.5 + 0.5 * k) * PITCH)), FONT, scale, CAPTION_TEXT, 1, AA)
+        cv2.putText(band, line, (10, int((0.5 + CAPTION_LINE * k) * PITCH)), FONT, scale, CAPTION_TEXT, 1, AA)
     return np.vstack([img, band])
 
