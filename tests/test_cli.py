@@ -256,7 +256,7 @@ def test_help_at_80_columns_shows_every_option_text_whole(monkeypatch):
     out = _help_at(80, monkeypatch)
     assert max(len(line) for line in out.splitlines()) <= 80
     flat = _words(out)
-    for param in cli.app.registered_commands[0].callback.__defaults__:
+    for param in typer.main.get_command(cli.app).params:
         text = getattr(param, "help", None)
         if text:
             assert _words(text) in flat, f"cut or missing at 80 columns: {text!r}"
