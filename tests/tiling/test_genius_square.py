@@ -77,3 +77,17 @@ def test_a_piece_kept_within_cells(compiled):
     kept = eng.count(Constraints(blocked=blocked, within={"1": top})).count
     every = eng.enumerate(Constraints(blocked=blocked)).solutions
     assert 0 < kept == sum(1 for s in every for pl in s if pl.piece == 0 and pl.mask < 1 << 6)
+
+
+@pytest.mark.parametrize("blockers", CASES)
+def test_counts_do_not_depend_on_the_edition(blockers, compiled):
+    """RULES.md: a transpose maps the pieces onto themselves, so a set of names counts the same on
+    either edition's board (letters naming rows or columns); the cells differ."""
+    names = blockers.split()
+    counts = {}
+    for edition in ("happy-puzzle", "smartgames"):
+        cells = [gs.square(b, edition) for b in names]
+        counts[edition] = gs.engine(compiled).count(Constraints(blocked=cells)).count
+        assert [gs.name(c, edition) for c in cells] == names
+    assert counts["happy-puzzle"] == counts["smartgames"] == CASES[blockers]
+    assert gs.square("A5", "smartgames") == (4, 0) and gs.square("A5", "happy-puzzle") == (0, 4)
