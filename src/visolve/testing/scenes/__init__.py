@@ -35,8 +35,9 @@ def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
         from visolve.testing.scenes import genius
 
         level = genius.random_scene_level(rng, f"roll-{i}")
-        image = genius.scene(rng, level, strength)
-        name = f"scenes/{level.edition}/roll-{i}.jpg"
+        flat = rng.random() < 0.2
+        image = genius.artwork(rng, level) if flat else genius.scene(rng, level, strength)
+        name = f"scenes/{level.edition}-{'artwork' if flat else 'photo'}/roll-{i}.jpg"
         return Case(name, image, [replace(level, source=name)])
     if family == "iq-stars":
         from visolve.testing.scenes import stars

@@ -5,7 +5,8 @@ edition -- Happy Puzzle (black, recessed squares parted by low ridges, light
 grey digits ``1``-``6`` across the top naming columns and letters ``A``-``F``
 down the left naming rows) or SmartGames (navy, grey or maroon, raised light
 grid lines, white letters across the top naming *columns* and digits down
-the left naming rows) -- with round wooden blockers on the squares a roll of
+the left naming rows) -- drawn flat as the publishers' web pictures are
+(:func:`artwork`) or standing on a table (:func:`scene`), with round wooden blockers on the squares a roll of
 the dice shows, wooden cubes for the pieces already placed (up to four, or
 all nine: a solved board), often the seven dice beside the board showing the
 roll.  Everything varies: margins, line widths, label fonts and sizes, the
@@ -169,6 +170,29 @@ def _dice(rng: np.random.Generator, level: Level, extent, view_scale: float) -> 
         ink.text(tex, face, n / 2, n / 2, 0.36 * n, (40, 40, 40), font)
         out.append(Prism(sq, 0.0, -size, white, white * 0.92, rim=0.4, texture=(tex, n / size, (x, y))))
     return out
+
+
+def artwork(rng: np.random.Generator, level: Level) -> np.ndarray:
+    """The board drawn flat, as the publishers' web pictures show it (BGR ``uint8``, quarter turns):
+    pieces as squares of their colour, blockers as wooden discs, the grid's lines over both."""
+    style = _style(rng, level.edition)
+    p = rng.uniform(40, 110)
+    scale = p / PITCH
+    tex = _texture(style, scale)
+    left, top = style["margin"][:2]
+    wood = ink.jitter_colour(rng, WOOD, 0.08)
+    lw = style["line_w"] * p
+    for piece, cells in level.pieces:
+        colour = ink.jitter_colour(rng, PIECES[piece], 0.06)
+        for name in cells:
+            r, c = spot(name, level.edition)
+            x, y = (left + c) * p, (top + r) * p
+            ink.fill(tex, [[(x + lw / 2, y + lw / 2), (x + p - lw / 2, y + lw / 2), (x + p - lw / 2, y + p - lw / 2),
+                            (x + lw / 2, y + p - lw / 2)]], colour)
+    for name in level.blockers:
+        r, c = spot(name, level.edition)
+        ink.fill(tex, [ink.circle((left + c + 0.5) * p, (top + r + 0.5) * p, rng.uniform(0.38, 0.46) * p)], wood)
+    return photo.clean(tex, rng)
 
 
 def scene(rng: np.random.Generator, level: Level, strength: float = 1.0) -> np.ndarray:
