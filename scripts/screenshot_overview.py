@@ -45,21 +45,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from chromium_pipe import Chromium, find_chromium  # noqa: E402  (a sibling script)
 
 #: JavaScript run at the start of the document: resolves ``window.__firstScreen`` with
-#: performance.now() once no image inside the first viewport is still loading and two frames
-#: were drawn after that (an image not laid out yet, at 0x0 in the viewport, counts as loading)
+#: performance.now() once every image inside the first viewport is loaded and two frames were
+#: drawn after that with it still so.  An IntersectionObserver says which images are inside (asking
+#: each image its place would force the layout of rows the page leaves unrendered off screen); an
+#: image not laid out yet, at 0x0 in the viewport, is inside.  null after 30 s.
 FIRST_SCREEN = r"""
 window.__firstScreen = new Promise(function (resolve) {
-  function loading() {
-    return Array.prototype.some.call(document.images, function (im) {
-      var r = im.getBoundingClientRect();
-      return r.top < innerHeight && r.bottom >= 0 && !im.complete;
-    });
+  var inside = new Set(), reported = false, waiting = false;
+  function ready() {
+    return reported && Array.from(inside).every(function (im) { return im.complete; });
   }
   function check() {
-    if (document.readyState === "loading" || loading()) { setTimeout(check, 2); return; }
-    requestAnimationFrame(function () { requestAnimationFrame(function () { resolve(performance.now()); }); });
+    if (!ready() || waiting) return;
+    waiting = true;
+    requestAnimationFrame(function () { requestAnimationFrame(function () {
+      waiting = false;
+      if (ready()) resolve(performance.now()); else check();
+    }); });
   }
-  check();
+  var io = new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) { if (e.isIntersecting) inside.add(e.target); else inside.delete(e.target); });
+    reported = true;
+    check();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    Array.prototype.forEach.call(document.images, function (im) {
+      io.observe(im);
+      im.addEventListener("load", check);
+      im.addEventListener("error", check);
+    });
+    if (!document.images.length) { reported = true; check(); }
+  });
+  setTimeout(function () { resolve(null); }, 30000);
 });
 """
 

@@ -101,7 +101,7 @@ def failed_reading_rows(ws: Workspace) -> list[Row]:
         links = {"picture": _rel(ws, path)}
         for overlay in sorted(ws.debug.glob(f"{glob.escape(path.stem)}.*.png")):
             links[f"debug ({overlay.suffixes[0].strip('.')})"] = _rel(ws, overlay)
-        rows.append(Row("-", picture, "failed", message, _timestamp(stamp, path), links))
+        rows.append(Row("-", path.name, "failed", message, _timestamp(stamp, path), links))
     return rows
 
 

@@ -17,18 +17,20 @@ relative paths):
 * the family and status filters; thumbnails load lazily.
 
 Everything that comes from a file name, a level file or a log is shown by
-:func:`shown` (control characters and undecodable bytes spelled out, then
-HTML-escaped); links go through :func:`href` (percent-encoded).
+:func:`shown` or :func:`shown_message` (control characters and undecodable
+bytes spelled out as everywhere visolve writes them, then HTML-escaped);
+links go through :func:`href` (percent-encoded).
 """
 
 from __future__ import annotations
 
 import html
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import quote
+
+from visolve.names import shown_name, shown_text
 
 from visolve.plural import counted
 
@@ -36,9 +38,6 @@ from visolve.plural import counted
 THUMB_WIDTH, THUMB_HEIGHT = 160, 100
 #: statuses in the order the filter lists them
 STATUSES = ("proven", "solved", "unsolved", "stale", "not solved", "failed")
-
-_SPELLED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-_BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 
 
 @dataclass
@@ -55,26 +54,18 @@ class Row:
 
 
 def shown(text: object) -> str:
-    """``text`` safe to put in the page (as text or in a quoted attribute).
+    """A name (a file's, a level's) safe to put in the page, as text or in a quoted attribute.
 
-    Control characters become ``\\n``, ``\\t``, ``\\x1b``...; an undecodable
-    byte of a file name (a lone surrogate from Python's ``surrogateescape``)
-    becomes ``\\xff``; direction overrides are spelled out too, so a name
-    cannot reverse the text around it.  Then ``< > & " '`` are escaped.
+    :func:`visolve.names.shown_name` spells out what is not printable (``\\n``,
+    ``\\xff`` for a byte that was no UTF-8, ``\\u202e``), as everywhere
+    visolve writes names; then ``< > & " '`` are escaped.
     """
-    text = str(text)
-    if not text.isprintable():
-        text = "".join(_spell(ch) for ch in text)
-    return html.escape(text, quote=True)
+    return html.escape(shown_name(str(text)), quote=True)
 
 
-def _spell(ch: str) -> str:
-    code = ord(ch)
-    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8
-        return f"\\x{code - 0xDC00:02x}"
-    if code in _BIDI or unicodedata.category(ch) in ("Cc", "Cs"):
-        return _SPELLED.get(ch) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-    return ch
+def shown_message(text: object) -> str:
+    """A message (a reason, a summary) for the page: one line, cut when very long, escaped."""
+    return html.escape(shown_text(str(text)), quote=True)
 
 
 def href(path: str) -> str:
@@ -118,7 +109,7 @@ def row_html(r: Row) -> str:
         thumb = f'<a href="{href(r.links["picture"])}">{img}</a>' if "picture" in r.links else img
     links = " ".join(f'<a href="{href(path)}">{shown(label)}</a>' for label, path in r.links.items())
     when = datetime.fromtimestamp(r.when)
-    detail = shown(r.detail.replace("\n", " "))
+    detail = shown_message(r.detail)
     return (f'<tr data-family="{shown(r.puzzle)}" data-status="{shown(r.status)}" data-when="{int(r.when)}">'
             f'<td class="t">{thumb}</td><td>{shown(r.puzzle)}</td><td>{shown(r.level)}</td>'
             f'<td><span class="s {shown(r.status.replace(" ", "-"))}">{shown(r.status)}</span></td>'
@@ -128,7 +119,7 @@ def row_html(r: Row) -> str:
 
 #: the columns' widths: solution, family, level, status, result, files, when.  Every row is a grid
 #: of these (not a table's auto layout), so a row off screen is not laid out (content-visibility)
-_COLUMNS = f"{THUMB_WIDTH + 4}px 8.5em minmax(6em, 10em) 7em minmax(10em, 1fr) minmax(9em, 14em) 9.5em"
+_COLUMNS = f"{THUMB_WIDTH + 4}px 8.5em minmax(5em, 9em) 7em minmax(10em, 1fr) minmax(9em, 14em) 11em"
 
 _CSS = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; background: #fafafa; }
@@ -142,6 +133,10 @@ thead { position: sticky; top: 0; z-index: 1; }
 thead tr { background: #f0f0f0; }
 th, td { padding: 2px .6em; text-align: left; min-width: 0; }
 th { padding: .35em .6em; }
+th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer;
+  color: #1a4f8b; }
+th[aria-sort] button::after { content: " \\25B2"; font-size: .8em; }
+th[aria-sort=descending] button::after { content: " \\25BC"; }
 tbody tr { height: ROW_Hpx; content-visibility: auto; contain-intrinsic-size: auto ROW_Hpx; }
 td.t { padding: 2px; }
 td.t img { display: block; width: THUMB_Wpx; height: THUMB_Hpx; object-fit: none; object-position: left top;
@@ -222,8 +217,8 @@ _PAGE = ("""<!DOCTYPE html>
 <body>
 <h1>visolve: every level</h1>
 <div class="meta">{n}: {summary}. Written {generated}.</div>
-<p class="bar"><label>find <input id="q" type="search" autocomplete="off"
- placeholder="level: 212, iq-stars 3 ... (press /)"></label>
+<p class="bar"><label>find <input id="q" type="search" autocomplete="off" title="press / to come here"
+ placeholder="a level: 212, iq-stars 3"></label>
 <label>family <select id="family"><option value="">all</option>{families}</select></label>
 <label>status <select id="status"><option value="">all</option>{statuses}</select></label>
 <span id="shown"></span></p>
