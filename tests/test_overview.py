@@ -6,11 +6,13 @@ import json
 import os
 from html.parser import HTMLParser
 
+import numpy as np
+
 from visolve import puzzles
-from visolve.overview import write_index
+from visolve.overview import THUMB_HEIGHT, THUMB_WIDTH, thumbnail_path, write_index, write_thumbnail
 from visolve.puzzles.base import SolveOptions, level_identity, level_key
 from visolve.puzzles.circuit500.model import Level, make_grid, parse_token
-from visolve.vision.imageio import save_image
+from visolve.vision.imageio import load_image, save_image
 from visolve.workspace import Workspace, atomic_write_json, atomic_write_text
 
 GRID = [
@@ -30,13 +32,18 @@ class _Page(HTMLParser):
         super().__init__()
         self.rows: list[dict] = []
         self.options: dict[str, list[str]] = {}
+        self.images: list[dict] = []
+        self.sorts: list[str] = []
+        self.urls: list[str] = []  # every href and src
         self._select = None
         self._cell = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        self.urls += [value for name, value in attrs if name in ("href", "src")]
         if tag == "tr" and "data-status" in a:
-            self.rows.append({"family": a["data-family"], "status": a["data-status"], "cells": [],
+            self.rows.append({"family": a["data-family"], "status": a["data-status"], "when": a.get("data-when"),
+                              "cells": [],
                               "links": {}, "imgs": []})
         elif tag == "select":
             self._select = a["id"]
@@ -50,6 +57,9 @@ class _Page(HTMLParser):
             self._href = a["href"]
         elif self.rows and tag == "img":
             self.rows[-1]["imgs"].append(a["src"])
+            self.images.append(a)
+        elif tag == "th" and "data-sort" in a:
+            self.sorts.append(a["data-sort"])
 
     def handle_endtag(self, tag):
         if tag == "select":
@@ -129,21 +139,81 @@ def test_every_level_and_failed_picture_is_listed(tmp_path):
     assert set(page.options["status"]) == {"", "proven", "stale", "not solved", "failed"}
 
 
-def test_newest_first_and_names_are_escaped(tmp_path):
+def test_rows_are_sorted_by_family_then_level_number_not_by_time(tmp_path):
     ws = Workspace.at(tmp_path)
-    _solve_into(ws, _level(5))
-    _solve_into(ws, _level(6))
-    old = ws.solution_json("circuit500", "level_006")
-    os.utime(old, (1_000_000, 1_000_000))
+    for number, stamp in ((10, 5_000_000), (9, 1_000_000), (100, 3_000_000), (2, 2_000_000)):
+        _solve_into(ws, _level(number))
+        os.utime(ws.solution_json("circuit500", level_key(number)), (stamp, stamp))
+    # a level of another family, named (not numbered), with its level file only
+    stars = puzzles.get("iq-stars")
+    atomic_write_text(ws.level_file("iq-stars", "level_a-b"), "not a level of iq-stars")
     ws.raw.mkdir(parents=True)
-    (ws.raw / "<b>x.png").write_bytes(b"x")
-    ws.logs.mkdir(parents=True, exist_ok=True)
-    ws.logs.joinpath("history.log").write_text("2030-01-01T00:00:00\tprepare\t<b>x.png\terror\t<i>bad</i>\n")
+    (ws.raw / "blurry.png").write_bytes(b"x")
+    ws.logs.mkdir(parents=True)
+    ws.logs.joinpath("history.log").write_text("2030-01-01T00:00:00\tprepare\tblurry.png\terror\tno puzzle\n")
+    page = _parse(write_index(ws))
+    order = [(row["family"], row["cells"][2]) for row in page.rows]
+    assert order == [("-", "blurry.png"), ("circuit500", "2"), ("circuit500", "9"), ("circuit500", "10"),
+                     ("circuit500", "100"), (stars.name, "a-b")]
+    whens = {row["cells"][2]: row["when"] for row in page.rows}
+    assert int(whens["10"]) == 5_000_000 and int(whens["9"]) == 1_000_000  # what the sort by time uses
+    assert set(page.sorts) == {"level", "status", "when"}
+
+
+def test_thumbnails_are_the_head_of_the_picture_at_one_size_and_load_lazily(tmp_path):
+    ws = Workspace.at(tmp_path)
+    _solve_into(ws, _level(2))
+    # a tall sheet: its first 400 rows red, the rest blue; the thumbnail shows the head, 160x100
+    sheet = np.zeros((4000, 648, 3), np.uint8)
+    sheet[:400] = (0, 0, 255)
+    sheet[400:] = (255, 0, 0)
+    save_image(ws.solution_png("circuit500", "level_002"), sheet)
+    page = _parse(write_index(ws))  # the page makes the missing thumbnail
+    thumb = tmp_path / "thumbs/circuit500/level_002.jpg"
+    small = load_image(thumb)
+    assert small.shape[:2] == (THUMB_HEIGHT, THUMB_WIDTH)
+    assert small[..., 2].mean() > 200 and small[..., 0].mean() < 60  # red: the head only
+    # a short, wide picture keeps its proportions (no taller than it is)
+    write_thumbnail(ws, "circuit500", "level_wide", np.full((100, 800, 3), 128, np.uint8))
+    assert load_image(thumbnail_path(ws, "circuit500", "level_wide")).shape[:2] == (20, THUMB_WIDTH)
+    (img,) = page.images
+    assert img["loading"] == "lazy"
+    assert (img["width"], img["height"]) == (str(THUMB_WIDTH), str(THUMB_HEIGHT))  # the row's height known early
+    assert page.rows[0]["links"]["picture"] == "solutions/circuit500/level_002.png"  # the whole sheet
+
+
+def test_names_from_files_are_escaped_and_links_encoded(tmp_path):
+    ws = Workspace.at(tmp_path)
+    # a level file whose name holds markup, quotes, a newline and a byte that is no UTF-8; it does not parse
+    odd = os.fsdecode(b'level_<b>"q\'\nx\xff.txt')
+    folder = ws.levels("circuit500")
+    folder.mkdir(parents=True)
+    (folder / odd).write_text("level = <script>alert(1)</script>\n")
+    ws.raw.mkdir(parents=True)
+    (ws.raw / "a&b#1?.png").write_bytes(b"x")
+    ws.logs.mkdir(parents=True)
+    ws.logs.joinpath("history.log").write_text(
+        "2030-01-01T00:00:00\tprepare\ta&b#1?.png\terror\t<i>bad</i> \"reason\"\n")
     path = write_index(ws)
-    text = path.read_text()
-    assert "<b>x.png" not in text and "&lt;b&gt;x.png" in text
-    levels = [row["cells"][2] for row in _parse(path).rows]
-    assert levels == ["<b>x.png", "5", "6"]
+    text = path.read_bytes().decode("utf-8")  # the page is UTF-8, whatever the names held
+    assert "<b>" not in text and "<i>" not in text and "<script>alert" not in text
+    rows = {row["family"]: row for row in _parse(path).rows}
+    level_row, failed = rows["circuit500"], rows["-"]
+    assert level_row["cells"][2] == '<b>"q\'\\nx\\xff'  # as the parser unescapes it: newline and byte spelled out
+    assert level_row["links"]["level file"] == "levels/circuit500/level_%3Cb%3E%22q%27%0Ax%FF.txt"
+    assert failed["cells"][2] == "a&b#1?.png" and "<i>bad</i>" in failed["cells"][4]
+    assert failed["links"]["picture"] == "raw/a%26b%231%3F.png"
+
+
+def test_the_page_needs_no_network(tmp_path):
+    ws = Workspace.at(tmp_path)
+    _solve_into(ws, _level(2))
+    path = write_index(ws)
+    text = path.read_text(encoding="utf-8")
+    page = _parse(path)
+    assert page.urls and all(":" not in url and not url.startswith("/") for url in page.urls)  # relative only
+    for outside in ("http:", "https:", "//", "url(", "@import", "<link", "<script src", "<iframe"):
+        assert outside not in text.replace("<!DOCTYPE html>", "")
 
 
 def test_a_broken_solution_file_does_not_break_the_page(tmp_path):
