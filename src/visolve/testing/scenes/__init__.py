@@ -46,8 +46,12 @@ def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
         name = f"scenes/{kind}/{level.level}.jpg"
         return Case(name, image, [replace(level, source=name)])
     if family == "iq-xoxo":
-        from visolve.testing.scenes import xoxo
+        from visolve.testing.scenes import xoxo, xoxo_box
 
+        if rng.random() < 0.25:
+            name = f"scenes/box/box-{i}.jpg"
+            image, level = xoxo_box.scene(rng, name, strength)
+            return Case(name, image, [level])
         kind, image, levels = xoxo.scene(rng, strength)
         name = f"scenes/{kind}/page-{i}.jpg"
         return Case(name, image, [replace(level, source=name) for level in levels])
