@@ -156,3 +156,20 @@ def test_messages_are_one_short_line_and_long_lists_are_brief():
     assert len(shown_text("x" * 1_000_000)) < 700 and "1000000 characters" in shown_text("x" * 1_000_000)
     assert shown_text("a\nb\tc") == "a\\nb\\tc"
     assert brief_list([f"f{i}" for i in range(2000)]) == "f0, f1, f2, f3, f4 and 1995 more"
+
+
+def test_a_hash_in_a_picture_name_is_no_comment_and_no_other_picture(data):
+    draw(data, "shot#7.png", scrambled_level(7, 1))
+    draw(data, "my #8.png", scrambled_level(8, 1))
+    assert invoke("--prepare-all", "--data", str(data), "-j", "1").exit_code == 0
+    seven = data / "levels/circuit500/level_007.txt"
+    assert levelfile.parse_level(seven.read_text()).source == "shot#7.png"
+    # a hand-edited level file of a picture whose name a comment cuts ("my #8.png" reads as "my")
+    # is still that picture's: kept, not taken for another picture's level
+    for path in (seven, data / "levels/circuit500/level_008.txt"):
+        lines = path.read_text().splitlines()
+        lines[-1] = "empty empty empty empty"
+        path.write_text("\n".join(lines) + "\n")
+    res = invoke("--prepare-all", "--data", str(data), "-j", "1", "--json")
+    assert res.exit_code == 0, res.output
+    assert [r["status"] for r in _rows(res)] == ["kept", "kept"]

@@ -256,9 +256,18 @@ def _store_level(family, level, name: str, opts: RunOptions) -> Item:
 
 
 def _other_picture(old, name: str) -> str:
-    """The picture an existing level file was read from, when it is not ``name`` ("" otherwise)."""
-    source = str(getattr(old, "source", "") or "") if old is not None else ""
-    return source if source and source != name else ""
+    """The picture an existing level file was read from, when it is not ``name`` ("" otherwise).
+
+    A ``# comment`` added to the ``source`` line by hand, or a name cut there by
+    one (``challenge #12.png`` is read back as ``challenge``), still names ``name``.
+    """
+    source = str(getattr(old, "source", "") or "").strip() if old is not None else ""
+    if not source or source == name:
+        return ""
+    longer, shorter = (source, name) if len(source) > len(name) else (name, source)
+    rest = longer[len(shorter):]
+    same = longer.startswith(shorter) and rest[:1].isspace() and rest.lstrip().startswith("#")
+    return "" if same else source
 
 
 def _shared_level(family, level, target: Path, other: str) -> str:

@@ -1,20 +1,27 @@
 """Pieces shared by the families' level-file parsers.
 
-Every level file is plain text: ``#`` starts a comment, blank lines are
-ignored, header lines read ``key = value``, and errors name the 1-based line.
+Every level file is plain text: ``#`` starts a comment (at the start of a
+line or after a blank: ``source = puzzle#3.png`` keeps its file name whole),
+blank lines are ignored, header lines read ``key = value``, and errors name
+the 1-based line.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from visolve.errors import LevelFormatError
 
 
+#: a comment: ``#`` at the start of a line or after a blank, to the end of the line
+_COMMENT = re.compile(r"(?:^|(?<=\s))#.*$")
+
+
 def content_lines(text: str) -> Iterator[tuple[int, str, str]]:
     """Yield ``(line number, line without comment and outer blanks, raw line)`` for non-empty lines."""
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
+        line = _COMMENT.sub("", raw, count=1).strip() if "#" in raw else raw.strip()
         if line:
             yield number, line, raw
 
