@@ -292,7 +292,7 @@ def make_xoxo_example(path: Path, seed: int = 500) -> str:
     drawn by visolve's booklet drawing, read back by the reader, solved and painted."""
     from visolve.puzzles.iq_xoxo import testing as xoxo
     from visolve.puzzles.iq_xoxo.painter import paint_solution
-    from visolve.puzzles.iq_xoxo.page.reading import read
+    from visolve.puzzles.iq_xoxo.reader import read
     from visolve.puzzles.iq_xoxo.solver import solve
 
     level = xoxo.random_challenge(random.Random(seed), 121)

@@ -15,7 +15,9 @@ The helpers here remove what can be removed without knowing the content:
 * :func:`normalise_strokes` -- the same, then every stroke to one height
   (glare lowers contrast locally);
 * :func:`stretch` -- map robust low/high percentiles to fixed levels (used
-  for light text on a dark ground, such as a caption).
+  for light text on a dark ground, such as a caption);
+* :func:`lowest`, :func:`highest`, :func:`saturation` -- a pixel's darkest
+  and brightest channel, and how coloured it is.
 
 With two known references (say the dark cells and the grey lines of a board,
 sampled where the drawing shows them):
@@ -70,6 +72,24 @@ def lowest(img: np.ndarray) -> np.ndarray:
 def highest(img: np.ndarray) -> np.ndarray:
     """The brightest channel of each pixel of ``img`` (..., 3), pairwise (see :func:`lowest`)."""
     return np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2])
+
+
+def saturation(img: np.ndarray) -> np.ndarray:
+    """How coloured each pixel is: the span of its channels over its brightest one (HSV's S).
+
+    Parameters
+    ----------
+    img : numpy.ndarray
+        A picture ``(..., 3)``, any type.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``float32`` of ``img``'s shape without the last axis, 0 (grey) to 1; a black pixel is 0.
+    """
+    img = img.astype(np.float32)
+    top = highest(img)
+    return (top - lowest(img)) / np.maximum(top, 1.0)
 
 
 def flat_field(image: np.ndarray, size: float, level: float = 200.0) -> np.ndarray:

@@ -10,9 +10,9 @@ from tests.conftest import shared_path
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import EMPTY, Level
+from visolve.puzzles.iq_xoxo.box.drawing import draw_box, empty_level
 from visolve.puzzles.iq_xoxo.box.reader import read_box
 from visolve.puzzles.iq_xoxo.box.squares import cover
-from visolve.puzzles.iq_xoxo.box.drawing import draw_box, empty_level
 from visolve.testing import photograph
 
 SOLVED = ("NIIIIILVVV", "NWWLLLLZZV", "NNWWTPPPZV", "UNUWTPPYZZ", "UUUTTTYYYY")
@@ -112,7 +112,7 @@ def test_noise_filling_the_picture_is_no_empty_box():
 
 
 def test_the_family_reader_reads_a_box_photo_when_no_booklet_page_is_seen():
-    from visolve.puzzles.iq_xoxo.page.reading import read
+    from visolve.puzzles.iq_xoxo.reader import read
 
     level = _partial("family", 5)
     assert read(draw_box(level, 48), "kitchen table.png") == Level("kitchen table", level.rows, "kitchen table.png")

@@ -6,6 +6,7 @@ import pytest
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level
+from visolve.puzzles.iq_xoxo.box import alignment
 from visolve.puzzles.iq_xoxo.box import reader as box_reader
 from visolve.puzzles.iq_xoxo.box.drawing import draw_box, tray_corners
 from visolve.puzzles.iq_xoxo.box.finder import refined
@@ -42,8 +43,8 @@ def test_a_side_a_square_in_is_moved_back_to_the_floors_edge():
 def test_the_mark_fit_never_moves_the_far_corners_much():
     # marks in the two left columns only: a fit that scales the board is refused, a shift is kept
     seen = np.float32([(c + 0.5, r + 0.5) for r in range(ROWS) for c in range(2)])
-    assert box_reader._mark_fit(seen, seen * 1.2) is None
-    fit = box_reader._mark_fit(seen, seen + 0.1)
+    assert alignment._mark_fit(seen, seen * 1.2) is None
+    fit = alignment._mark_fit(seen, seen + 0.1)
     assert fit is not None and np.allclose(fit[:2, 2], 0.1, atol=0.01)
 
 

@@ -12,7 +12,7 @@ from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS, Level
 from visolve.puzzles.iq_xoxo.draw import board_origins, draw_page
 from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence
-from visolve.puzzles.iq_xoxo.page.reading import _named, read
+from visolve.puzzles.iq_xoxo.reader import _named, read
 
 #: the drawn page's pitch (px) and how far around the board the cells are judged (cells)
 PITCH, AROUND = 30, 2

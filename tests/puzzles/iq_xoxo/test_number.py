@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
-from visolve.puzzles.iq_xoxo.page import tab_number
 from visolve.puzzles.iq_xoxo.draw import PAGE, draw_tab
+from visolve.puzzles.iq_xoxo.page import tab_number
 
 #: picture px a square of the boards these tabs stand on (a large board: the plain margins)
 PITCH = 40.0

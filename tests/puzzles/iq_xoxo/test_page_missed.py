@@ -9,7 +9,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import Level
 from visolve.puzzles.iq_xoxo.draw import draw_page
-from visolve.puzzles.iq_xoxo.page.reading import read
+from visolve.puzzles.iq_xoxo.reader import read
 from visolve.testing import photograph
 
 

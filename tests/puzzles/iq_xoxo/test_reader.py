@@ -12,7 +12,7 @@ from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import Level
 from visolve.puzzles.iq_xoxo.draw import draw_page
 from visolve.puzzles.iq_xoxo.probe import probe
-from visolve.puzzles.iq_xoxo.page.reading import debug_overlay, read
+from visolve.puzzles.iq_xoxo.reader import debug_overlay, read
 from visolve.testing import iter_distractors
 
 

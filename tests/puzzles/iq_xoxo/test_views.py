@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from visolve.puzzles.iq_xoxo.page.turned import turned as half_turned
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
+from visolve.puzzles.iq_xoxo.page.turned import turned as half_turned
 from visolve.vision.geometry import rect_to_quad
 from visolve.vision.view import BoardView
 

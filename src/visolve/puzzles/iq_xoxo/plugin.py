@@ -6,7 +6,7 @@ from visolve.puzzles.base import PuzzleFamily, count_rank, count_summary, defaul
 from visolve.puzzles.iq_xoxo.levelfile import format_level, parse_level
 from visolve.puzzles.iq_xoxo.painter import paint_hint, paint_solution
 from visolve.puzzles.iq_xoxo.probe import probe
-from visolve.puzzles.iq_xoxo.page.reading import debug_overlay, read
+from visolve.puzzles.iq_xoxo.reader import debug_overlay, read
 from visolve.puzzles.iq_xoxo.solver import check, solve
 
 

@@ -31,17 +31,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square_name
-from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, covers, high_pass,
-                                               mark_offset, read_square)
-from visolve.puzzles.iq_xoxo.box.shape import PLATE_INSET
+from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined
-from visolve.vision.light import highest, lowest
+from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, covers, high_pass,
+                                                 read_square)
+from visolve.vision.light import highest, lowest, saturation
 from visolve.vision.view import BoardView
 
 #: squares of margin sampled around the tray; the rim is looked at between RING squares out
@@ -60,21 +60,12 @@ CAST_LIGHT, CAST_MIN = 0.8, 50
 #: sides moved to the pieces: looked for up to REACH squares inside and out; pieces found along
 #: at least ALONG of the side, their edge within SPREAD squares (quartiles) -- else the side stays
 REACH, ALONG, SPREAD = 0.6, 0.4, 0.08
-#: coloured: saturation at least this (a piece)
-COLOURED = 0.3
 #: pixels per square of the look at the sides
 SIDE_PITCH = 20
 #: an empty square's colour at most this far (Lab, as the pieces' colours) from the floor's median
 FLOOR_DEV = 10.0
 #: the floor is at most this share of the rim's light (the finder's own test, with some room)
 FLOOR_UNDER_RIM = 0.95
-#: alignment on the marks: looked for up to ALIGN_REACH of a square from each square's middle,
-#: a fit of at least ALIGN_SCORE counts; at least ALIGN_MIN marks, RANSAC tolerance ALIGN_TOLERANCE
-#: squares
-ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.25, 0.35, 6, 0.08
-#: a fit to the marks may move the board's corners by at most ALIGN_MOVE squares; by up to
-#: ALIGN_SPREAD[1] when its marks span at least ALIGN_SPREAD[0] of the board both ways
-ALIGN_MOVE, ALIGN_SPREAD = 0.3, (0.6, 1.2)
 #: an edge line with at least this many empty squares, all as light as the rim: the rim itself
 EDGE_EMPTY = 3
 #: a booklet's grid, not the floor: GRID_SHARE of at least GRID_PAIRS empty neighbours with a gap
@@ -102,12 +93,6 @@ class TrayReading:
     no_tray: bool = False  #: nothing in it says it is a tray
 
 
-def _saturation(img: np.ndarray) -> np.ndarray:
-    img = img.astype(np.float32)
-    top = highest(img)
-    return (top - lowest(img)) / np.maximum(top, 1.0)
-
-
 def _ring(view: BoardView) -> np.ndarray:
     """The view's pixels between :data:`RING` squares outside the tray, (n, 3)."""
     return view.image[_ring_mask(view)[0]].reshape(-1, 3)
@@ -119,9 +104,9 @@ def has_rim(view: BoardView) -> bool:
     ring's pixels of that colour (under :data:`RIM_SAT` once divided by it)."""
     ring = _ring(view).astype(np.float32)
     white = np.maximum(np.median(ring, axis=0), 1.0)
-    if _saturation(white[None, None])[0, 0] > RIM_CAST:
+    if saturation(white[None, None])[0, 0] > RIM_CAST:
         return False
-    return bool((_saturation((ring / white)[None]) < RIM_SAT).mean() >= RIM_SHARE)
+    return bool((saturation((ring / white)[None]) < RIM_SAT).mean() >= RIM_SHARE)
 
 
 def _edge(coloured: np.ndarray, pitch: int, length: int) -> tuple[float, float] | None:
@@ -153,7 +138,7 @@ def _edge(coloured: np.ndarray, pitch: int, length: int) -> tuple[float, float] 
 def snapped(view: BoardView) -> np.ndarray:
     """The corners of a view (:data:`SIDE_PITCH`, margin :data:`REACH`) with each side along
     which pieces lie moved to the pieces' plates' edge."""
-    coloured = _saturation(view.image) >= COLOURED
+    coloured = saturation(view.image) >= COLOURED
     band = int(round(2 * REACH * SIDE_PITCH))
     top = _edge(coloured[:band], SIDE_PITCH, COLS) or (0.0, 0.0)
     bottom = _edge(coloured[::-1][:band], SIDE_PITCH, COLS) or (0.0, 0.0)
@@ -284,52 +269,6 @@ def rows_of(squares: dict) -> tuple[str, ...]:
     return tuple("".join(row) for row in grid)
 
 
-def aligned(view: BoardView) -> BoardView:
-    """The view fitted to its marks: each coloured square's mark found (up to :data:`ALIGN_REACH`
-    of a square from the square's middle), a map through those of a good fit
-    (:func:`_mark_fit`), the view sampled again; else as it was."""
-    detail = view.with_image(high_pass(view.image, view.pitch))
-    seen, found = [], []
-    for r in range(ROWS):
-        for c in range(COLS):
-            body = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
-            if _saturation(body[None, None])[0, 0] < COLOURED:
-                continue
-            dx, dy, score = mark_offset(detail.cell(r, c, size=MARK_SIZE + 2 * ALIGN_REACH), view.pitch)
-            if score >= ALIGN_SCORE:
-                seen.append((c + 0.5, r + 0.5))
-                found.append((c + 0.5 + dx / view.pitch, r + 0.5 + dy / view.pitch))
-    if len(seen) < ALIGN_MIN:
-        return view
-    fit = _mark_fit(np.float32(seen), np.float32(found))
-    return view if fit is None else view.resampled(homography=view.homography @ fit)
-
-
-def _mark_fit(seen: np.ndarray, found: np.ndarray) -> np.ndarray | None:
-    """The board-to-board map taking the squares' middles ``seen`` to the marks ``found``: a
-    homography, else an affine map, else a shift (RANSAC, :data:`ALIGN_MIN` inliers at least),
-    the first that moves no corner of the board more than :data:`ALIGN_MOVE` squares (marks in
-    one part of the tray say little about the far corners; marks spread over the board, as
-    :data:`ALIGN_SPREAD` says, may move them further); None when none does."""
-    corners = np.float32([[0, 0], [COLS, 0], [COLS, ROWS], [0, ROWS]]).reshape(-1, 1, 2)
-    fits = []
-    fit, inliers = cv2.findHomography(seen, found, cv2.RANSAC, ALIGN_TOLERANCE)
-    fits.append((fit, inliers))
-    fit, inliers = cv2.estimateAffine2D(seen, found, method=cv2.RANSAC, ransacReprojThreshold=ALIGN_TOLERANCE)
-    fits.append((None if fit is None else np.vstack([fit, [0, 0, 1]]), inliers))
-    shift = np.median(found - seen, axis=0)
-    near = np.abs(found - seen - shift).max(axis=1) <= ALIGN_TOLERANCE
-    fits.append((np.array([[1, 0, shift[0]], [0, 1, shift[1]], [0, 0, 1]], np.float64), near))
-    for fit, inliers in fits:
-        if fit is None or inliers is None or inliers.sum() < ALIGN_MIN:
-            continue
-        moved = cv2.perspectiveTransform(corners, fit) - corners
-        span = np.ptp(seen[np.ravel(inliers) > 0], axis=0) / (COLS - 1, ROWS - 1)
-        if float(np.abs(moved).max()) <= (ALIGN_SPREAD[1] if span.min() >= ALIGN_SPREAD[0] else ALIGN_MOVE):
-            return fit
-    return None
-
-
 def gridded(view: BoardView, squares: dict) -> bool:
     """Empty squares with lighter gaps between them (a booklet's grey squares on the page), not
     the box's even floor: at least :data:`GRID_SHARE` of :data:`GRID_PAIRS` or more neighbouring
@@ -376,7 +315,7 @@ def spilled(view: BoardView) -> str:
     :data:`RING` squares out is coloured -- a piece cut off: the tray outlined a square off --
     or ""."""
     for side, band in _bands(view).items():
-        if band.size and (_saturation(band) >= COLOURED).mean() > SPILL:
+        if band.size and (saturation(band) >= COLOURED).mean() > SPILL:
             return side
     return ""
 

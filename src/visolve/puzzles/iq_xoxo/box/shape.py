@@ -27,3 +27,5 @@ BOX_BGR = {
 PLATE_INSET = 0.035
 #: O: outer and inner radius; X: half its reach along each axis and arm width (squares)
 O_OUTER, O_INNER, X_REACH, X_ARM = 0.36, 0.2, 0.3, 0.15
+#: a piece's plastic: saturation at least this (the rim and the floor are grey)
+COLOURED = 0.3

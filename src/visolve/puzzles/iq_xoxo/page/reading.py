@@ -1,4 +1,4 @@
-"""The IQ XOXO reader: every booklet challenge in a picture, as levels.
+"""Reading the boards of an IQ XOXO booklet page, one after another.
 
 For each board the finder sees (:func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`):
 
@@ -16,13 +16,10 @@ For each board the finder sees (:func:`visolve.puzzles.iq_xoxo.page.finder.find_
    lies (:func:`visolve.puzzles.iq_xoxo.board.piece_problem`), each letter
    once;
 5. the number on the tab above the board
-   (:mod:`visolve.puzzles.iq_xoxo.page.tab_number`), else the file name's
-   (:func:`visolve.puzzles.base.level_from_filename`, with ``-1``, ``-2``
-   ... when the picture holds several boards without tabs).
+   (:mod:`visolve.puzzles.iq_xoxo.page.tab_number`).
 
-``read`` gives one level, or the list of levels of a page.  A picture with
-no board is :class:`NotThisPuzzle`; a board with a square in doubt is
-:class:`ReadError` naming the square.
+:func:`read_boards` gives every board's :class:`BoardReading`;
+:mod:`visolve.puzzles.iq_xoxo.reader` turns them into levels.
 """
 
 from __future__ import annotations
@@ -34,12 +31,11 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
-from visolve.puzzles.iq_xoxo.page.squares import PITCH, bodies_of, gap_shares, joined, median_last, read_squares
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.page.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.empty_grey import grey_reference
+from visolve.puzzles.iq_xoxo.page.finder import find_boards, reading_order
+from visolve.puzzles.iq_xoxo.page.squares import PITCH, bodies_of, gap_shares, joined, median_last, read_squares
 from visolve.puzzles.iq_xoxo.page.tab_number import read_number
 from visolve.puzzles.iq_xoxo.page.turned import turned
 from visolve.vision.geometry import map_points, rect_to_quad
@@ -52,8 +48,6 @@ LIGHT_SIZE = 1.5
 #: corners are fitted to at least MIN_FIT grey squares' centres, each within
 #: FIT_NEAR of its square's middle (board units), RANSAC tolerance FIT_TOLERANCE squares
 MIN_FIT, FIT_NEAR, FIT_TOLERANCE = 6, 0.35, 0.12
-#: this many squares of a grid outside the boards found mean a board was missed
-MIN_STRAY = 4
 #: at most MAX_UNCLEAR unclear marks are left out of which way up, when at least MIN_CLEAR agree
 MAX_UNCLEAR, MIN_CLEAR = 3, 40
 #: at most this many gaps in doubt between piece squares are settled by the pieces' shapes
@@ -403,75 +397,3 @@ def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
         return BoardReading(None, error=f"the board around ({centre[0]}, {centre[1]}) px shows squares "
                                         "but no grid where it was outlined", quad=members[0].corners)
     return first
-
-
-def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
-    """The levels of a picture's boards; NotThisPuzzle / ReadError when there are none or one is in doubt."""
-    if not readings:
-        raise NotThisPuzzle("no 5 x 10 board of grey squares found")
-    if stray >= MIN_STRAY:
-        raise ReadError(f"squares of a grid or a number tab lie outside the {len(readings)} board(s) found "
-                        f"(weight {stray}): a board could not be outlined")
-    failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
-    if failed:
-        k, first = failed[0]
-        where = f"board {k + 1} of {len(readings)}: " if len(readings) > 1 else ""
-        raise ReadError(where + first.error)
-    return [r.level for r in readings]
-
-
-def _named(levels: list[Level], source: str) -> list[Level]:
-    """Levels without a tab number take the file name's (``-k`` suffixes when several); a
-    board without a tab on a page whose other boards show theirs is refused (its tab was missed:
-    washed out by glare)."""
-    base = level_from_filename(source)
-    unnamed = [i for i, lv in enumerate(levels) if lv.level == ""]
-    if unnamed and len(unnamed) < len(levels):
-        raise ReadError(f"board {unnamed[0] + 1} of {len(levels)}: no number tab seen above it, "
-                        "while the other boards show theirs")
-    out = []
-    for i, lv in enumerate(levels):
-        name = lv.level
-        if i in unnamed:
-            name = base if len(unnamed) == 1 else f"{base}-{unnamed.index(i) + 1}"
-        out.append(Level(level=name, rows=lv.rows, source=source))
-    return out
-
-
-def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
-    """The challenge (or the challenges of a page) in ``image``.
-
-    Raises
-    ------
-    NotThisPuzzle
-        No IQ XOXO board in the picture.
-    ReadError
-        A board was found but a square (or the tab's number) is in doubt.
-    """
-    try:
-        levels = _named(_levels(*read_boards(image)), source)
-    except NotThisPuzzle:  # no booklet page: a photo of the box with pieces in it?
-        from visolve.puzzles.iq_xoxo.box.reader import read_box
-
-        return read_box(image, source)
-    return levels[0] if len(levels) == 1 else levels
-
-
-def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
-    """The picture with each board found, what each square was read as, and the verdict."""
-    from visolve.vision.overlay import as_bgr, banner, draw_overlay
-
-    try:
-        readings, _stray = read_boards(image)
-    except NotThisPuzzle as exc:
-        return banner(as_bgr(image), f"iq-xoxo: {exc}")
-    if not readings:
-        return banner(as_bgr(image), "iq-xoxo: no 5 x 10 board of grey squares found")
-    out, verdicts = image, []
-    for k, reading in enumerate(readings):
-        labels = {key: f"{s.kind[0]}{s.mark}" for key, s in reading.squares.items()}
-        verdicts.append(f"board {k + 1}: " + (f"challenge {reading.level.level or source}" if reading.level
-                                               else reading.error))
-        if reading.view is not None:
-            out = draw_overlay(out, reading.view, labels)
-    return banner(out, "iq-xoxo " + " | ".join(verdicts))
