@@ -222,3 +222,65 @@ def test_a_broken_solution_file_does_not_break_the_page(tmp_path):
     ws.solution_json("circuit500", "level_007").write_text(json.dumps({"solved": True}))
     rows = _parse(write_index(ws)).rows
     assert len(rows) == 1 and "not understood" in rows[0]["cells"][4]
+
+
+def _browser_tools():
+    """scripts/screenshot_overview.py (and its chromium_pipe), or skip when Chromium is not installed."""
+    import importlib.util
+    from pathlib import Path
+
+    import pytest
+
+    scripts = Path(__file__).resolve().parents[1] / "scripts"
+    spec = importlib.util.spec_from_file_location("screenshot_overview", scripts / "screenshot_overview.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if module.find_chromium() is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not opened in a browser")
+    return module
+
+
+def test_in_chromium_search_sort_filters_and_one_row_height(tmp_path):
+    tools = _browser_tools()
+    ws = Workspace.at(tmp_path)
+    for number in range(1, 13):
+        _solve_into(ws, _level(number))
+        stamp = 1_000_000 + (number * 5 % 12) * 1000  # solved in another order than their numbers
+        os.utime(ws.solution_json("circuit500", level_key(number)), (stamp, stamp))
+    ws.raw.mkdir(parents=True)
+    (ws.raw / "blurry.png").write_bytes(b"x")
+    ws.logs.mkdir(parents=True)
+    ws.logs.joinpath("history.log").write_text(
+        "2030-01-01T00:00:00\tprepare\tblurry.png\terror\t" + "no family read it; " * 40 + "\n")
+    url = write_index(ws).resolve().as_uri()
+    by_time = [str(n) for n in sorted(range(1, 13), key=lambda n: -(n * 5 % 12))]
+    levels = ("Array.prototype.filter.call(document.querySelectorAll('tbody tr'), function (tr) {"
+              " return tr.getClientRects().length > 0; }).map(function (tr) { return tr.cells[2].textContent; })")
+    click = "document.querySelector('th[data-sort={}] button').click()"
+    with tools.Chromium(width=1000, height=700) as page:
+        page.open(url, before=tools.FIRST_SCREEN)
+        assert page.evaluate("window.__firstScreen") is not None
+        found = page.evaluate(tools.SEARCH_ALL)
+        assert (found["checked"], found["bad"], found["all_back"]) == (12, [], 13)
+        heights = page.evaluate("Array.prototype.map.call(document.querySelectorAll('tbody tr'),"
+                                " function (tr) { return tr.getBoundingClientRect().height; })")
+        assert len(set(heights)) == 1, heights  # the long reason of the failed row is clipped
+        assert page.evaluate(levels) == ["blurry.png"] + [str(n) for n in range(1, 13)]
+        page.evaluate(click.format("when"))
+        assert page.evaluate(levels) == ["blurry.png"] + by_time  # 2030 is the newest
+        page.evaluate(click.format("when"))
+        assert page.evaluate(levels) == by_time[::-1] + ["blurry.png"]
+        page.evaluate(click.format("status"))
+        assert page.evaluate(levels)[0] == "blurry.png"
+        page.evaluate(click.format("level"))
+        assert page.evaluate(levels) == ["blurry.png"] + [str(n) for n in range(1, 13)]
+        page.evaluate("var s = document.getElementById('status'); s.value = 'failed';"
+                      " s.dispatchEvent(new Event('change'))")
+        assert page.evaluate(levels) == ["blurry.png"]
+        page.evaluate("var s = document.getElementById('status'); s.value = '';"
+                      " s.dispatchEvent(new Event('change'))")
+        page.type_text("#q", "circuit500 12")
+        assert page.evaluate(levels) == ["12"]
+        page.open("about:blank")  # (from the page itself, only the hash would change: no new load)
+        page.open(url + "#7")
+        assert page.evaluate(levels) == ["7"]
