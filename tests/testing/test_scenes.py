@@ -195,3 +195,17 @@ def test_paste_puts_a_texture_through_its_plane():
     assert out[30, 30, 0] == pytest.approx(200, abs=1)
     assert out[5, 5, 0] == 0 and out[60, 60, 0] == 0
     cv2.setNumThreads(1)
+
+
+def test_xoxo_box_shows_whole_pieces_of_one_filling():
+    import random
+
+    from visolve.testing.scenes import xoxo_box
+
+    for k in range(1, 6):
+        level = xoxo_box.box_level(random.Random(k), f"scenes/box/box-{k}.jpg")
+        assert level.level == k
+        assert any(all(ch in (".", f[r][c]) for r, row in enumerate(level.rows) for c, ch in enumerate(row))
+                   for f in xoxo.fillings())
+        for letter in set("".join(level.rows)) - {"."}:
+            assert sum(row.count(letter) for row in level.rows) == 5
