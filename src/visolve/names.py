@@ -23,8 +23,8 @@ _SHORT = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 QUOTE_MAX = 60
 #: longest run of characters without a blank kept whole in a message (a path fits)
 WORD_MAX = 240
-#: longest message kept whole
-MESSAGE_MAX = 600
+#: longest message kept whole (five families' reasons for refusing a picture fit)
+MESSAGE_MAX = 1500
 
 
 def _escaped(ch: str) -> str:

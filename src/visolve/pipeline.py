@@ -197,7 +197,7 @@ def _write_debug(family, image, path: Path, opts: RunOptions) -> None:
     try:  # on a copy: a hook that draws on its picture must not change what is read next
         overlay = family.debug_overlay(image.copy(), path.name)
     except Exception as exc:  # the overlay must never break a run
-        log.warning("%s: debug overlay failed: %s", path.name, exc)
+        log.warning("%s: debug overlay failed: %s", shown_name(path.name), exc)
         return
     writing(opts.workspace.debug / f"{path.stem}.{family.name}.png", save_image, overlay)
 
