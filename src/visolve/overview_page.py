@@ -110,16 +110,17 @@ def row_html(r: Row) -> str:
     links = " ".join(f'<a href="{href(path)}">{shown(label)}</a>' for label, path in r.links.items())
     when = datetime.fromtimestamp(r.when)
     detail = shown_message(r.detail)
+    title = f' title="{detail}"' if len(detail) > 60 else ""  # the whole text, where the cell may cut it
     return (f'<tr data-family="{shown(r.puzzle)}" data-status="{shown(r.status)}" data-when="{int(r.when)}">'
             f'<td class="t">{thumb}</td><td>{shown(r.puzzle)}</td><td>{shown(r.level)}</td>'
             f'<td><span class="s {shown(r.status.replace(" ", "-"))}">{shown(r.status)}</span></td>'
-            f'<td><div class="c" title="{detail}">{detail}</div></td><td><div class="c">{links}</div></td>'
+            f'<td class="c"{title}>{detail}</td><td class="c">{links}</td>'
             f'<td class="w">{when:%Y-%m-%d %H:%M}</td></tr>')
 
 
 #: the columns' widths: solution, family, level, status, result, files, when.  Every row is a grid
 #: of these (not a table's auto layout), so a row off screen is not laid out (content-visibility)
-_COLUMNS = f"{THUMB_WIDTH + 4}px 8.5em minmax(5em, 9em) 7em minmax(10em, 1fr) minmax(9em, 14em) 11em"
+_COLUMNS = f"{THUMB_WIDTH + 4}px 8.5em 9em 6.5em minmax(10em, 1fr) 13em 10.5em"
 
 _CSS = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; background: #fafafa; }
@@ -131,7 +132,8 @@ table, thead, tbody { display: block; background: #fff; }
 tr { display: grid; grid-template-columns: ROWGRID; align-items: center; border-bottom: 1px solid #e4e4e4; }
 thead { position: sticky; top: 0; z-index: 1; }
 thead tr { background: #f0f0f0; }
-th, td { padding: 2px .6em; text-align: left; min-width: 0; }
+th, td { padding: 2px .6em; text-align: left; min-width: 0; overflow-wrap: anywhere; }
+tbody td { max-height: ROW_Hpx; overflow: hidden; }
 th { padding: .35em .6em; }
 th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer;
   color: #1a4f8b; }
@@ -141,8 +143,8 @@ tbody tr { height: ROW_Hpx; content-visibility: auto; contain-intrinsic-size: au
 td.t { padding: 2px; }
 td.t img { display: block; width: THUMB_Wpx; height: THUMB_Hpx; object-fit: none; object-position: left top;
   background: #eee; }
-.c { max-height: THUMB_Hpx; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
-  -webkit-line-clamp: 5; overflow-wrap: anywhere; }
+td.c { max-height: THUMB_Hpx; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 5; }
 td.w { white-space: nowrap; color: #555; }
 .s { padding: .1em .5em; border-radius: .8em; font-size: .9em; white-space: nowrap; }
 .proven { background: #d6f5dd; } .solved { background: #e3f0ff; } .unsolved { background: #ffe3c4; }
