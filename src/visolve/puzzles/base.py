@@ -14,8 +14,10 @@ Pictures
 Levels
     A level is a frozen dataclass with at least the fields ``level`` (``int``
     number, or ``str`` name when the picture has none) and ``source`` (the
-    picture's file name, ``""`` when there is none).  ``==`` compares every
-    field.  The level file is its exact text form::
+    picture's file name, ``""`` when there is none).  The pipeline gives a
+    reader the name as :func:`visolve.names.shown_name` shows it (one line,
+    ``new\\nline.png``), so a level file's ``source`` line holds it whole.
+    ``==`` compares every field.  The level file is its exact text form::
 
         parse_level(format_level(level), path) == level
 
