@@ -262,6 +262,7 @@ def _other_picture(old, name: str) -> str:
     one (``challenge #12.png`` is read back as ``challenge``), still names ``name``.
     """
     source = str(getattr(old, "source", "") or "").strip() if old is not None else ""
+    name = name.strip()  # a level file's values lose their outer blanks
     if not source or source == name:
         return ""
     longer, shorter = (source, name) if len(source) > len(name) else (name, source)
