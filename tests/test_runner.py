@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import time
 
+import pytest
+
 from visolve import runner
 
 #: seconds each task sleeps: the pool is still busy when the stream is closed
@@ -56,3 +58,112 @@ def test_the_pool_is_kept_from_one_phase_to_the_next():
     third = set(runner.execute(list(range(6)), _pid, 2, _failed))
     runner.close_pool()
     assert not third & first, "a closed pool's workers ran again"
+
+
+# -- no worker outlives its parent -------------------------------------------------------------------
+#: seconds a process may take to go (hang guard: they go within about a second; the machine may be busy)
+PATIENCE = 30.0
+
+
+def descendants(pid: int) -> set[int]:
+    """Ids of the processes under ``pid`` (children, theirs, ...), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry)] = int(fields[1])
+    found, todo = set(), [pid]
+    while todo:
+        here = todo.pop()
+        kids = {p for p, pp in parents.items() if pp == here}
+        todo += kids - found
+        found |= kids
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+def wait_until_gone(pids: set[int], patience: float = PATIENCE) -> set[int]:
+    """The processes of ``pids`` still running after ``patience`` seconds (polled; empty when all went)."""
+    end = time.monotonic() + patience
+    while time.monotonic() < end:
+        left = {p for p in pids if _running(p)}
+        if not left:
+            return left
+        time.sleep(0.1)
+    return {p for p in pids if _running(p)}
+
+
+needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads the process tree from /proc")
+
+
+@needs_proc
+@pytest.mark.parametrize("signal_name", ["SIGKILL", "SIGTERM"])
+def test_workers_end_with_their_parent(tmp_path, signal_name):
+    """kill -9 (or plain kill) of a two-process batch: the workers and the resource tracker end, so
+    the output pipe closes (before, they ran on for good and `visolve ... | cut` never returned)."""
+    import signal
+
+    from tests.conftest import visolve_process
+    from tests.test_interrupt import _levels
+
+    data = tmp_path / "data"
+    _levels(data)
+    env = dict(os.environ, VISOLVE_PURE_PYTHON="1")  # slow solves: the batch is still running
+    with visolve_process("--solve-all", "--data", str(data), "--jobs", "2", env=env) as proc:
+        first = proc.stdout.readline()
+        assert first.startswith("solve: "), first + proc.stderr.read()
+        children = descendants(proc.pid)
+        os.kill(proc.pid, getattr(signal, signal_name))  # the main process only, not its group
+        out, err = proc.communicate(timeout=PATIENCE)  # returns once every holder of the pipes is gone
+        assert wait_until_gone(children) == set()
+    assert len(children) >= 2, "two workers (and a resource tracker) expected"
+    if signal_name == "SIGTERM":  # handled as Ctrl-C
+        assert proc.returncode == 130, err
+        assert "interrupted after" in err and "Traceback" not in err
+
+
+def _write_many(n: int) -> int:
+    """A task that writes files without a pause (as a batch of levels does, only faster)."""
+    from pathlib import Path
+
+    from visolve.workspace import atomic_write_bytes
+
+    folder = Path(os.environ["VISOLVE_TEST_FOLDER"])
+    for i in range(400):
+        atomic_write_bytes(folder / f"f{n}_{i % 7}.png", b"x" * 2000, durable=False)
+    return n
+
+
+@pytest.mark.slow  # four pools started and torn down: about 10 s on a busy 2-core machine
+def test_workers_ended_in_the_middle_of_writes_leave_no_temporary_file(tmp_path, monkeypatch):
+    """The pool torn down at random moments while its workers write: never a temporary file left.
+
+    Before, a worker's SIGTERM was a SystemExit that the pool's worker loop caught as the task's
+    failure; the worker took the next queued task and was killed mid-write a second later."""
+    import random
+
+    monkeypatch.setenv("VISOLVE_TEST_FOLDER", str(tmp_path))  # spawned workers inherit it
+    rng = random.Random(29)
+    runner._torn_down.clear()
+    try:
+        for attempt in range(4):
+            stream = runner.execute(list(range(40)), _write_many, 2, _failed)
+            next(stream)
+            time.sleep(rng.uniform(0.0, 0.3))
+            stream.close()
+            left = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+            assert left == [], f"attempt {attempt}: {left}"
+    finally:
+        runner._torn_down.clear()
+        runner._shared.clear()

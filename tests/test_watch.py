@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -134,3 +135,88 @@ def test_visolve_watch_prepares_and_solves_a_new_picture_and_stops_on_ctrl_c(tmp
     assert (data / "levels/circuit500/level_021.txt").exists()
     assert (data / "solutions/circuit500/level_021.json").exists()
     assert (data / "index.html").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize("poll", [True, False], ids=["polling", "watchdog"])
+def test_a_fifo_or_a_device_in_raw_is_passed_over_and_watching_goes_on(tmp_path, poll):
+    """Before, a FIFO's opening waited for a writer for good (the watch stopped) and /dev/zero was read
+    until memory ran out; now each is named once, never opened, and later pictures are handed on."""
+    if not poll:
+        pytest.importorskip("watchdog", reason="watchdog not installed: only the polling fallback runs")
+    raw = tmp_path / "raw"
+    raw.mkdir()
+    seen: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    arrived = threading.Event()
+    stop = threading.Event()
+
+    def handle(paths):
+        seen.extend(p.name for p in paths)
+        if "after.png" in seen:
+            arrived.set()
+
+    thread = threading.Thread(target=watch, args=(raw, handle, stop), daemon=True,
+                              kwargs={"poll": poll, "settle": 0.2,
+                                      "on_skip": lambda path, why: skipped.append((path.name, why))})
+    thread.start()
+    try:
+        time.sleep(0.3)  # let the watcher take its first look
+        os.mkfifo(raw / "pipe.png")
+        (raw / "zero.png").symlink_to("/dev/zero")
+        time.sleep(0.6)  # both are seen (and passed over) before the picture comes
+        (raw / "after.png").write_bytes(_png_bytes())
+        assert arrived.wait(PATIENCE), f"watch stopped: handed on {seen}, passed over {skipped}"
+        time.sleep(0.5)  # nothing is said twice
+        assert thread.is_alive()
+    finally:
+        stop.set()
+        thread.join(PATIENCE)
+    assert seen == ["after.png"]
+    assert sorted(skipped) == [("pipe.png", "not a regular file (a FIFO)"),
+                               ("zero.png", "not a regular file (a device)")]
+
+
+def test_looks_complete_never_opens_a_fifo_for_good(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    answer = []
+    thread = threading.Thread(target=lambda: answer.append(looks_complete(fifo)), daemon=True)
+    thread.start()
+    thread.join(PATIENCE)  # hang guard: opening a FIFO for reading waits for a writer
+    assert answer == [False]
+
+
+def _screenshots(raw, numbers) -> None:
+    from tests.test_cli import scrambled_level
+    from visolve.puzzles.circuit500.painter import render_screenshot
+
+    for n in numbers:
+        cv2.imwrite(str(raw / f"shot{n}.png"), render_screenshot(scrambled_level(n, 3), size=(640, 1136)))
+
+
+@pytest.mark.slow  # 40 pictures drawn, two workers started: about 9 s each on a busy 2-core machine
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_watch_stopped_in_the_middle_of_a_batch_exits_0(tmp_path, how):
+    """Stopping is how a watch ends (README): also mid-batch the exit code is 0, the cut is reported;
+    SIGTERM (a kill, a service manager) stops it as Ctrl-C does, and no worker stays behind."""
+    from tests.conftest import ctrl_c, visolve_process
+    from tests.test_runner import descendants, wait_until_gone
+
+    data = tmp_path / "data"
+    (data / "raw").mkdir(parents=True)
+    _screenshots(data / "raw", range(1, 41))
+    with visolve_process("watch", "--poll", "--data", str(data), "-j", "2") as proc:
+        _read_until(proc.stdout, "prepare: ", PATIENCE * 3)  # the first of 40: the batch is under way
+        workers = descendants(proc.pid)
+        if how == "ctrl-c":
+            _out, err = ctrl_c(proc, PATIENCE)
+        else:
+            proc.terminate()  # to the main process only
+            _out, err = proc.communicate(timeout=PATIENCE)
+    assert proc.returncode == 0, err
+    assert "interrupted after" in err and "Traceback" not in err
+    assert workers, "the batch ran on no worker process"
+    assert wait_until_gone(workers) == set()
