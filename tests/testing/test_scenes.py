@@ -65,6 +65,17 @@ def test_pictures_are_phone_sized_and_named_for_their_truth(family):
     assert all(level.source == case.name for level in case.truth)
 
 
+def test_circuit_truth_is_a_challenge_and_is_drawn_upright():
+    from visolve.puzzles.iq_circuit.model import level_problems
+    from visolve.puzzles.iq_circuit.solver import solve
+    from visolve.testing.scenes import circuit
+
+    kind, img, level = circuit.scene(np.random.default_rng(6), 0.0)
+    assert level_problems(level) == [] and solve(level)["solved"]
+    if kind.startswith("drawn"):
+        assert img.shape[1] > img.shape[0]  # never turned: the board has no way up of its own
+
+
 def test_unknown_family_is_refused():
     with pytest.raises(ValueError, match="no scenes"):
         list(scenes.cases("circuit500", 1, 0))

@@ -25,7 +25,7 @@ import numpy as np
 from visolve.puzzles.base import Case
 
 #: families with scenes (the others' readers keep their own sets)
-FAMILIES = ("genius-square", "iq-stars", "iq-xoxo")
+FAMILIES = ("genius-square", "iq-stars", "iq-xoxo", "iq-circuit")
 
 
 def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
@@ -55,6 +55,12 @@ def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
         kind, image, levels = xoxo.scene(rng, strength)
         name = f"scenes/{kind}/page-{i}.jpg"
         return Case(name, image, [replace(level, source=name) for level in levels])
+    if family == "iq-circuit":
+        from visolve.testing.scenes import circuit
+
+        kind, image, level = circuit.scene(rng, strength)
+        name = f"scenes/{kind}/{level.level}.jpg"
+        return Case(name, image, [replace(level, source=name)])
     raise ValueError(f"no scenes of {family!r}; there are scenes of {', '.join(FAMILIES)}")
 
 

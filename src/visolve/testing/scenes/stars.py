@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import random
 
-import cv2
 import numpy as np
 
 from visolve.puzzles.iq_stars import model
@@ -96,29 +95,6 @@ def _diagram(rng: np.random.Generator, level: Level) -> np.ndarray:
         ink.text(img, str(level.level), bx + w / 2 + rng.uniform(-0.4, 0.4) * w, pad + 0.8 * r, 0.9 * r, colour,
                  font)
     return img
-
-
-def _flat_photo(rng: np.random.Generator, picture: np.ndarray, strength: float) -> np.ndarray:
-    """The picture printed on a page (white margin) lying on a table, photographed."""
-    ph, pw = picture.shape[:2]
-    width_mm = rng.uniform(90, 180)
-    mm = width_mm / pw
-    margin = rng.uniform(5, 25)
-    corners = np.array([(-margin, -margin, 0), (pw * mm + margin, -margin, 0),
-                        (pw * mm + margin, ph * mm + margin, 0), (-margin, ph * mm + margin, 0)])
-    view = random_view(rng, corners, fill=(0.35, 0.9))
-    out = photo.table(rng, view.size)
-    scale = min(1 / mm, 1.4 * view.px_per_mm(corners))
-    paper_px = (int((pw * mm + 2 * margin) * scale), int((ph * mm + 2 * margin) * scale))
-    paper = ink.canvas(paper_px[1], paper_px[0], ink.jitter_colour(rng, (245, 245, 242), 0.03))
-    small = cv2.resize(picture, (int(pw * mm * scale), int(ph * mm * scale)), interpolation=cv2.INTER_AREA)
-    o = int(margin * scale)
-    paper[o:o + small.shape[0], o:o + small.shape[1]] = small
-    light = light_direction(rng)
-    sheet = Prism(corners[:, :2], 0.0, -0.3, None, paper[0, 0])
-    cast_shadows(out, view, [sheet], light, rng.uniform(0.1, 0.3))
-    paste(out, paper, view.plane(0.0, scale, (-margin, -margin)))
-    return photo.finish(out, rng, strength)
 
 
 def _tray_things(rng: np.random.Generator, level: Level, z0: float, x0: float, y0: float) -> list[Prism]:
@@ -208,4 +184,4 @@ def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndar
     picture = _diagram(rng, level)
     if kind == "diagram":
         return kind, photo.clean(picture, rng), level
-    return kind, _flat_photo(rng, picture, strength), level
+    return kind, photo.flat_photo(rng, picture, strength), level
