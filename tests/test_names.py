@@ -161,15 +161,16 @@ def test_messages_are_one_short_line_and_long_lists_are_brief():
 def test_a_hash_in_a_picture_name_is_no_comment_and_no_other_picture(data):
     draw(data, "shot#7.png", scrambled_level(7, 1))
     draw(data, "my #8.png", scrambled_level(8, 1))
+    draw(data, " blank first.png", scrambled_level(9, 1))  # the source line loses the outer blank
     assert invoke("--prepare-all", "--data", str(data), "-j", "1").exit_code == 0
     seven = data / "levels/circuit500/level_007.txt"
     assert levelfile.parse_level(seven.read_text()).source == "shot#7.png"
     # a hand-edited level file of a picture whose name a comment cuts ("my #8.png" reads as "my")
     # is still that picture's: kept, not taken for another picture's level
-    for path in (seven, data / "levels/circuit500/level_008.txt"):
+    for path in (seven, data / "levels/circuit500/level_008.txt", data / "levels/circuit500/level_009.txt"):
         lines = path.read_text().splitlines()
         lines[-1] = "empty empty empty empty"
         path.write_text("\n".join(lines) + "\n")
     res = invoke("--prepare-all", "--data", str(data), "-j", "1", "--json")
     assert res.exit_code == 0, res.output
-    assert [r["status"] for r in _rows(res)] == ["kept", "kept"]
+    assert [r["status"] for r in _rows(res)] == ["kept", "kept", "kept"]
