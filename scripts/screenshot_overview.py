@@ -14,7 +14,8 @@ Two uses:
   ``visolve --solve-all --jobs 2``; then, in a fresh browser for each of
   ``--runs`` runs, the time from navigation start to the first screen
   (every image inside the first viewport loaded, and two frames drawn after
-  that), first contentful paint and the ``load`` event (medians printed);
+  that), first contentful paint and the ``load`` event (medians printed),
+  and what a thumbnail costs the batch (CPU per level, beside the PNG);
   then a search for every level (its number typed into the search box, in
   page) must show exactly that level's row, and a few are typed as keys.
   ``--page FILE`` measures another page of the same folder instead of
@@ -151,6 +152,29 @@ def make_levels(folder: Path, count: int) -> float:
     return time.perf_counter() - start
 
 
+def thumbnail_cost(folder: Path) -> tuple[float, float]:
+    """Median CPU milliseconds per level of the page's thumbnail and of the solution PNG it is made with.
+
+    Both written from the sheets the batch drew, as the worker does (into a scratch folder).
+    """
+    from visolve.overview import write_thumbnail
+    from visolve.vision.imageio import load_image, save_image
+    from visolve.workspace import Workspace
+
+    thumb, png = [], []
+    with tempfile.TemporaryDirectory() as scratch:
+        ws = Workspace.at(scratch)
+        for sheet in sorted((folder / "solutions" / "circuit500").glob("level_*.png")):
+            picture = load_image(sheet)
+            start = time.process_time()
+            write_thumbnail(ws, "circuit500", sheet.stem, picture)
+            thumb.append(time.process_time() - start)
+            start = time.process_time()
+            save_image(Path(scratch) / "sheet.png", picture, durable=False)
+            png.append(time.process_time() - start)
+    return 1000 * statistics.median(thumb), 1000 * statistics.median(png)
+
+
 def _visolve() -> str:
     return str(Path(sys.executable).with_name("visolve"))
 
@@ -198,6 +222,8 @@ def at_scale(args: argparse.Namespace, folder: Path) -> int:
         start = time.perf_counter()
         write_index(Workspace.at(folder))
         print(f"index.html written again in {time.perf_counter() - start:.2f} s")
+    thumb_ms, png_ms = thumbnail_cost(folder)
+    print(f"thumbnail per level: median {thumb_ms:.2f} ms CPU (the solution PNG it goes with: {png_ms:.2f} ms)")
     page = folder / (args.page or "index.html")
     url = page.resolve().as_uri()
     print(f"{page.name}: {page.stat().st_size} bytes")
