@@ -119,7 +119,8 @@ def _truth(row: dict, name: str) -> Level | None:
         grid = ["".join(ARTWORK_PIECES[ch] for ch in line) for line in rows.group(1).split("/")]
         level = _from_grid(stem, grid, name, edition)
         if listed is not None and sorted(level.blockers) != listed:
-            raise ValueError(f"photos.tsv: {name}: the board drawn has blockers {level.blockers}, the row lists {listed}")
+            raise ValueError(f"photos.tsv: {name}: the board drawn has blockers {level.blockers}, "
+                             f"the row lists {listed}")
         return level
     if found and "board" in shows:
         return make_level(stem, listed, source=name, edition=edition)
