@@ -307,13 +307,35 @@ def make_xoxo_example(path: Path, seed: int = 500) -> str:
     return f"{path}: IQ XOXO challenge 121 ({len(level.pieces())} pieces given), {solution.get('count')} solution(s)"
 
 
+def make_genius_example(path: Path) -> str:
+    """The README's Genius Square picture: a SmartGames board after the roll with the light blue L
+    placed, solved and painted (squares named as that board prints them: letters across the top)."""
+    from visolve.puzzles.genius_square.board import make_level
+    from visolve.puzzles.genius_square.painter import paint_solution
+    from visolve.puzzles.genius_square.solver import solve
+
+    level = make_level("example", "A6 B1 B5 C3 D5 E2 F2".split(), {"9": ["D2", "D3", "E3", "F3"]},
+                       edition="smartgames")
+    solution = solve(level)
+    ok, data = cv2.imencode(".png", paint_solution(level, solution))
+    if not ok:
+        raise RuntimeError(f"could not encode {path}")
+    path.write_bytes(data.tobytes())
+    return f"{path}: Genius Square {' '.join(level.blockers)}, {solution.get('count')} completion(s)"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--xoxo-example", type=Path, metavar="PNG",
                     help="only write the README's IQ XOXO solution picture (docs/iq_xoxo_example.png)")
+    ap.add_argument("--genius-example", type=Path, metavar="PNG",
+                    help="only write the README's Genius Square solution picture (docs/genius_square_example.png)")
     args = ap.parse_args(argv)
+    if args.genius_example is not None:
+        print(make_genius_example(args.genius_example))
+        return 0
     if args.xoxo_example is not None:
         print(make_xoxo_example(args.xoxo_example, args.seed))
         return 0
