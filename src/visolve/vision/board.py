@@ -31,6 +31,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from visolve.vision.geometry import grown, quad_from_contour
+
 #: longest side of the reduced working copy used for the coarse search
 WORK_SIZE = 900
 #: brightness separating the board's outer edge from the black screen
@@ -221,12 +223,12 @@ def find_board_corners(
         if corners is None:
             contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             contour = max(contours, key=cv2.contourArea)
-            corners = _quad_from_contour(contour)
+            corners = quad_from_contour(contour)
             if corners is None:
                 continue
             # contour points are centres of the blob's outer pixels: move the
             # corners half a pixel outwards onto the pixel edges.
-            corners = _grow(corners, 0.5)
+            corners = grown(corners, 0.5)
         corners = corners + (x, y)
         quad_area = cv2.contourArea(corners.astype(np.float32))
         solidity = float(area) / max(quad_area, 1.0)
@@ -332,70 +334,6 @@ def _step_position(prof: np.ndarray, threshold: float) -> float | None:
         return float(np.clip((prof[j] - outside) / (inside - outside), 0.0, 1.0)) if j >= 0 else 0.0
 
     return float(i + 1 - cover(i) - cover(i - 1))
-
-
-def _grow(corners: np.ndarray, d: float) -> np.ndarray:
-    """Move each corner ``d`` pixels outwards along the diagonal directions."""
-    centre = corners.mean(axis=0)
-    out = corners.copy()
-    for i, c in enumerate(corners):
-        sx = 1.0 if c[0] > centre[0] else -1.0
-        sy = 1.0 if c[1] > centre[1] else -1.0
-        out[i] = c + (sx * d, sy * d)
-    return out
-
-
-def _quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
-    """Fit a line to each side of a roughly quadrilateral contour; return the corners."""
-    pts = contour.reshape(-1, 2).astype(np.float64)
-    if len(pts) < 8:
-        return None
-    # rough corners: extreme points along the diagonals
-    s = pts[:, 0] + pts[:, 1]
-    d = pts[:, 0] - pts[:, 1]
-    rough = np.array([pts[np.argmin(s)], pts[np.argmax(d)], pts[np.argmax(s)], pts[np.argmin(d)]])
-    idx = [int(np.argmin(np.linalg.norm(pts - c, axis=1))) for c in rough]
-    lines = []
-    n = len(pts)
-    for k in range(4):
-        a, b = idx[k], idx[(k + 1) % 4]
-        others = [idx[j] for j in range(4) if j not in (k, (k + 1) % 4)]
-        seg_idx = _arc(a, b, n)
-        if any(o in seg_idx for o in others):  # contour runs the other way round
-            seg_idx = _arc(b, a, n)
-        seg = pts[list(seg_idx)]
-        if len(seg) < 4:
-            return None
-        # drop the ends near the corners (rounded by the closing)
-        cut = max(1, len(seg) // 10)
-        seg = seg[cut:-cut] if len(seg) > 2 * cut + 2 else seg
-        vx, vy, x0, y0 = cv2.fitLine(seg.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((float(vx), float(vy), float(x0), float(y0)))
-    corners = []
-    for k in range(4):
-        p = _intersect(lines[(k - 1) % 4], lines[k])
-        if p is None:
-            return None
-        corners.append(p)
-    # order: side k runs from corner k to corner k+1, so corner k = side(k-1) x side(k)
-    return np.array(corners, dtype=np.float64)
-
-
-def _arc(a: int, b: int, n: int) -> range | list:
-    """Contour indices from ``a`` to ``b`` going forwards (wrapping at ``n``)."""
-    if a <= b:
-        return range(a, b + 1)
-    return list(range(a, n)) + list(range(0, b + 1))
-
-
-def _intersect(l1, l2):
-    vx1, vy1, x1, y1 = l1
-    vx2, vy2, x2, y2 = l2
-    det = vx1 * (-vy2) - (-vx2) * vy1
-    if abs(det) < 1e-6:
-        return None
-    t = ((x2 - x1) * (-vy2) - (-vx2) * (y2 - y1)) / det
-    return (x1 + t * vx1, y1 + t * vy1)
 
 
 def _is_axis_aligned(corners: np.ndarray, tol: float = 0.004) -> bool:

@@ -30,7 +30,8 @@ from collections.abc import Iterator
 import cv2
 import numpy as np
 
-from visolve.vision.board import Board, _grow, _intersect, _quad_from_contour, channel_max, otsu_threshold
+from visolve.vision.board import Board, channel_max, otsu_threshold
+from visolve.vision.geometry import grown, line_intersection, quad_from_contour
 from visolve.vision.light import illumination
 
 #: longest side of the reduced copy used to find candidates
@@ -169,10 +170,10 @@ def _candidates_from_masks(masks, shape, f, aspect, aspect_tolerance, min_area_f
                 continue  # the whole picture
             blob = np.pad((labels[y : y + bh, x : x + bw] == label).astype(np.uint8), 1)
             contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            quad = _quad_from_contour(max(contours, key=cv2.contourArea))
+            quad = quad_from_contour(max(contours, key=cv2.contourArea))
             if quad is None:
                 continue
-            quad = _grow(quad, 0.5) + (x - 1, y - 1)
+            quad = grown(quad, 0.5) + (x - 1, y - 1)
             if not _convex(quad):
                 continue
             qa = cv2.contourArea(quad.astype(np.float32))
@@ -242,7 +243,7 @@ def refine_sides(
             l1, l2 = lines[(k - 1) % 4], lines[k]
             if l1 is None or l2 is None:
                 continue
-            pt = _intersect(l1, l2)
+            pt = line_intersection(l1, l2)
             if pt is not None and np.linalg.norm(np.array(pt) - c[k]) < limit:
                 new[k] = pt
         c = new

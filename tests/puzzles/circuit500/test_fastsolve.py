@@ -44,8 +44,8 @@ def _walk(arr: bytes, rng: random.Random, steps: int):
 
 def _ends(arr: bytes):
     return (
-        solver._locate(arr, solver.START_CODES),
-        solver._locate(arr, solver.END_CODES),
+        solver.find_tile(arr, solver.START_CODES),
+        solver.find_tile(arr, solver.END_CODES),
         arr.find(solver.GAP_C),
     )
 
@@ -54,7 +54,7 @@ def test_bounds_equal_the_python_ones():
     rng = random.Random(11)
     compared = differ_by_limit = 0
     for arr0 in _random_levels(30, seed=5):
-        tables = solver._Board(arr0).tables
+        tables = solver.BoundBoard(arr0).tables
         for arr in [arr0, *_walk(arr0, rng, 25)]:
             s0, e0, gap = _ends(arr)
             for limit in (1, 2, 3, 5, 31):
@@ -74,7 +74,7 @@ def test_bounds_without_a_gap():
     for _ in range(20):
         grid = model.random_level(rng).grid
         arr = _arr([[model.EMPTY if t.kind == "gap" else t for t in row] for row in grid])
-        tables = solver._Board(arr).tables
+        tables = solver.BoundBoard(arr).tables
         s0, e0, gap = _ends(arr)
         assert gap == -1
         for max_m in (31, 0):

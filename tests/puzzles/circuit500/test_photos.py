@@ -215,29 +215,29 @@ def _level_with(start, end, gap=(5, 3)):
 
 
 def test_rules_settle_start_versus_end():
-    from visolve.puzzles.circuit500.reader import _let_rules_decide
+    from visolve.puzzles.circuit500.reader import let_rules_decide
 
     level = _level_with((0, 0), (3, 2))
     # the end knob looks nearly as much like a start: only "end" leaves one start
     reads = _reads_for(level, {(3, 2): (Tile("start", 1), 0.86, 0.84)})
     decided = []
-    out = _let_rules_decide(reads, decided)
+    out = let_rules_decide(reads, decided)
     assert out[3 * COLS + 2].tile == Tile("end", 1) and out[3 * COLS + 2].problem() is None
     assert decided and "rules" in decided[0]
     # the other way round: best reading breaks the rules, the runner-up is taken
     reads = _reads_for(level, {(3, 2): (Tile("start", 1), 0.84, 0.86)})
     reads[3 * COLS + 2] = reads[3 * COLS + 2].__class__(3, 2, Tile("start", 1), "start", 0.86, Tile("end", 1), 0.84)
-    out = _let_rules_decide(reads, [])
+    out = let_rules_decide(reads, [])
     assert out[3 * COLS + 2].tile == Tile("end", 1)
 
 
 def test_rules_do_not_settle_what_they_cannot_tell():
-    from visolve.puzzles.circuit500.reader import _let_rules_decide
+    from visolve.puzzles.circuit500.reader import let_rules_decide
 
     level = _level_with((0, 0), (3, 2))
     # cross or junction: both obey the rules -> still a doubt
     reads = _reads_for(level, {(1, 1): (Tile("cross", 15), 0.90, 0.86)})
     decided = []
-    out = _let_rules_decide(reads, decided)
+    out = let_rules_decide(reads, decided)
     assert out == reads and not decided
     assert out[1 * COLS + 1].problem() is not None

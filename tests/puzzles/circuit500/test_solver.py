@@ -320,8 +320,8 @@ def test_all_solutions_distinct_valid_equal_cost(engine):
 
 def _ends(arr):
     return (
-        solver._locate(arr, solver.START_CODES),
-        solver._locate(arr, solver.END_CODES),
+        solver.find_tile(arr, solver.START_CODES),
+        solver.find_tile(arr, solver.END_CODES),
         arr.find(solver.GAP_C),
     )
 
@@ -333,7 +333,7 @@ def test_free_slide_bound_is_admissible():
 
     for grid, (actions, taps) in LEVELS:
         arr = bytes(solver.encode(t) for row in grid for t in row)
-        board = solver._Board(arr)
+        board = solver.BoundBoard(arr)
         s0, e0, gap = _ends(arr)
         assert solver.free_bound(arr, board.tables, s0, e0, gap, actions, 99) <= taps - actions
         res = solver.solve(Level(0, grid), SolveOptions())
@@ -362,7 +362,7 @@ def test_counted_bound_between_reach_bound_and_the_optimum():
     stronger = 0
     for grid, (actions, _taps) in levels:
         arr = bytes(solver.encode(t) for row in grid for t in row)
-        board = solver._Board(arr)
+        board = solver.BoundBoard(arr)
         res = solver.solve(Level(0, grid), SolveOptions())
         g, spent = grid, 0
         for step in [None] + res["taps"]:
@@ -392,7 +392,7 @@ def test_class_rotation_bound_below_rotation_finish():
     rng = random.Random(3)
     for grid, _exact in LEVELS:
         arr = bytes(solver.encode(t) for row in grid for t in row)
-        board = solver._Board(arr)
+        board = solver.BoundBoard(arr)
         a = bytearray(arr)
         for _ in range(20):
             s0, e0, gap = _ends(bytes(a))
@@ -415,7 +415,7 @@ def _levels_with_a_gap():
     """(arrangement, board) of the small levels that have a gap and a finish."""
     for grid, _exact in LEVELS:
         arr = bytes(solver.encode(t) for row in grid for t in row)
-        board = solver._Board(arr)
+        board = solver.BoundBoard(arr)
         if board.feasible and arr.find(solver.GAP_C) >= 0:
             yield arr, board
 
@@ -514,7 +514,7 @@ def test_dropped_keys_need_the_recorded_actions():
     rng = random.Random(6)
     checked = 0
     for arr, board in _levels_with_a_gap():
-        bounds = solver._Bounds(board)
+        bounds = solver.ActionBounds(board)
         _best, _info, _nodes, _proven, level = solver.min_actions(arr, bounds, None)
         dropped = [
             (a, bounds.rest[k])

@@ -30,8 +30,8 @@ from visolve.puzzles.circuit500.painter_tiles import (
     GEAR_LIGHT,
     TEXT,
     TILE,
-    _tile_image,
     board_lighting,
+    shared_tile_image,
     tiles_board,
 )
 
@@ -162,7 +162,7 @@ def _draw_text(img: np.ndarray, text: str, x: int, y: int, colour=TEXT) -> None:
 
 def render_board(grid, lit: bool = True, end_lit: bool = False) -> np.ndarray:
     """The 6x4 board at base resolution: (192, 128, 3) BGR."""
-    return tiles_board(grid, board_lighting(grid, lit, end_lit), TILE, _tile_image)
+    return tiles_board(grid, board_lighting(grid, lit, end_lit), TILE, shared_tile_image)
 
 
 def render_base(level: Level, lit: bool = True, counter: int | None = 0) -> np.ndarray:

@@ -14,7 +14,7 @@ import numpy as np
 from visolve.plural import counted
 from visolve.puzzles.base import proven_of
 from visolve.puzzles.circuit500.model import COLS, ROWS, Level, Tile, is_solved, neighbours, tap
-from visolve.puzzles.circuit500.painter_tiles import TILE, _tile_image, board_lighting, tiles_board
+from visolve.puzzles.circuit500.painter_tiles import TILE, board_lighting, shared_tile_image, tiles_board
 from visolve.vision.canvas import solid
 
 # --------------------------------------------------------------------------
@@ -60,7 +60,7 @@ def _board_picture(grid, zoom: float) -> np.ndarray:
 def _sheet_tile(tile: Tile, lit: str | None, size: int) -> np.ndarray:
     """One tile at ``size`` pixels: whole multiples stay sharp, other sizes are smoothed."""
     exact = size % TILE == 0
-    return cv2.resize(_tile_image(tile, lit), (size, size),
+    return cv2.resize(shared_tile_image(tile, lit), (size, size),
                       interpolation=cv2.INTER_NEAREST if exact else cv2.INTER_LINEAR)
 
 

@@ -229,12 +229,25 @@ def tile_image(tile: Tile, lit: str | None = None) -> np.ndarray:
     always green, end purple (green when lit="start", i.e. a solved board);
     gap and empty ignore ``lit``.
     """
-    return _tile_image(tile, lit).copy()
+    return shared_tile_image(tile, lit).copy()
 
 
 @functools.lru_cache(maxsize=1024)
-def _tile_image(tile: Tile, lit: str | None) -> np.ndarray:
-    """:func:`tile_image`, drawn once per tile and lighting (read-only)."""
+def shared_tile_image(tile: Tile, lit: str | None) -> np.ndarray:
+    """:func:`tile_image`, drawn once per tile and lighting (read-only).
+
+    Parameters
+    ----------
+    tile : Tile
+        The tile.
+    lit : str or None
+        Which lighting (see :func:`tile_image`).
+
+    Returns
+    -------
+    numpy.ndarray
+        The cached picture, not writeable: callers that draw on it take a copy.
+    """
     img = _draw_tile(tile, lit)
     img.flags.writeable = False
     return img

@@ -41,7 +41,7 @@ the homography extended above the board for the caption, light evened out
 strokes normalised), the photo tile threshold
 :data:`reader_photo.MIN_PHOTO_TILE_SCORE` with the same margin, and the rules
 settling a tile unsure between two readings only when exactly one choice
-obeys them (:func:`reading._let_rules_decide`).  Candidates are read in turn
+obeys them (:func:`reading.let_rules_decide`).  Candidates are read in turn
 until one is trusted; when none of them is, more come from the bright split
 with narrow bridges cut (:func:`visolve.vision.sides.iter_opened_candidates`:
 glare that joined the board to the screen).  The caption's sub-pixel search,
@@ -69,9 +69,9 @@ from visolve.puzzles.circuit500.reader_photo import (
     MIN_PLAIN_TILE_SCORE,
     PHOTO_INK_PIXELS,
     PLAIN_KINDS,
-    _digits_second_look,
-    _photo_caption,
-    _rematch_faint,
+    digits_second_look,
+    photo_caption,
+    rematch_faint,
 )
 from visolve.puzzles.circuit500.reading import (
     INK,
@@ -82,8 +82,8 @@ from visolve.puzzles.circuit500.reading import (
     MIN_TILE_SHARE,
     Reading,
     TileRead,
-    _let_rules_decide,
-    _tok,
+    let_rules_decide,
+    token_of,
 )
 from visolve.puzzles.circuit500.references import References, references  # noqa: F401 - references re-exported
 from visolve.vision.board import Board, BoardNotFound, find_board
@@ -226,7 +226,7 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
     letters, digits = (refs.photo_letters, refs.photo_digits) if photo else (refs.letters, refs.digits)
     specks = PHOTO_INK_PIXELS if photo else 1
     if photo:
-        grey, word = _photo_caption(grey, refs, letters)
+        grey, word = photo_caption(grey, refs, letters)
     else:
         word = read_glyph_row(grey, letters, cx - vx0, cy - vy0, refs.pitch, 5, ink=INK, jitter=1)
     if word.text == "level":
@@ -243,7 +243,7 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
     min_score = MIN_PHOTO_TILE_SCORE if photo else MIN_TILE_SCORE
     matches = bank.match(patches, per_channel=photo)
     if photo:
-        matches = _rematch_faint(bank, patches, matches)
+        matches = rematch_faint(bank, patches, matches)
     reads = []
     for i, m in enumerate(matches):
         r, c = divmod(i, COLS)
@@ -294,7 +294,7 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
             )
     matches, text = num.matches, num.text
     if photo and num.text and out.caption_score >= MIN_CAPTION_SCORE and not all(_glyph_ok(m) for m in matches):
-        second = _digits_second_look(out.board_view, refs, num.x + vx0, num.y + vy0, len(num.text))
+        second = digits_second_look(out.board_view, refs, num.x + vx0, num.y + vy0, len(num.text))
         if second is not None and all(_glyph_ok(m) for m in second):
             matches = second
             out.digits = text = "".join(str(m.group) for m in second)
@@ -315,7 +315,7 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
         else:
             out.level = int(text)
 
-    reads = _let_rules_decide(reads, out.decided)
+    reads = let_rules_decide(reads, out.decided)
     out.tiles = reads
     for tr in reads:
         why = tr.problem()
@@ -406,7 +406,7 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
         bad = tr.problem() is not None
         lines = [tr.tile.token(), f"{tr.score:.2f}" + (f" {tr.lit}" if tr.lit != "off" else "")]
         if bad:
-            lines.append(f"or {_tok(tr.runner_up)} {tr.runner_score:.2f}")
+            lines.append(f"or {token_of(tr.runner_up)} {tr.runner_score:.2f}")
         labels[(tr.row, tr.col)] = "\n".join(lines)
         colours[(tr.row, tr.col)] = RED if bad else TRUSTED
     out = draw_overlay(image, rd.board_view, labels, colours)

@@ -3,10 +3,10 @@
 A photo is read like a screenshot (:func:`reader._read_at`, see the docstring
 of :mod:`reader` and ``docs/photos.md``) with these on top: the caption's
 light is evened out and the word ``level`` looked for at third-of-a-pixel
-offsets (:func:`_photo_caption`).  An unsure digit gets a second look on a
-4x finer grid against blurred, enlarged digits (:func:`_digits_second_look`);
+offsets (:func:`photo_caption`).  An unsure digit gets a second look on a
+4x finer grid against blurred, enlarged digits (:func:`digits_second_look`);
 a tile too flat to match is matched again at a lower contrast limit but
-must then score clearly (:func:`_rematch_faint`); an empty or gap plate with
+must then score clearly (:func:`rematch_faint`); an empty or gap plate with
 a wide margin may score a little lower (:data:`MIN_PLAIN_TILE_SCORE`).
 """
 
@@ -41,7 +41,7 @@ FAINT_DIGIT_SCORE = 0.5
 MIN_PHOTO_TILE_SCORE = 0.55
 
 
-def _digits_second_look(view: BoardView, refs: References, x: int, y: int, n: int) -> tuple[Match, ...] | None:
+def digits_second_look(view: BoardView, refs: References, x: int, y: int, n: int) -> tuple[Match, ...] | None:
     """The ``n`` digits whose first cell is at base ``(x, y)``, read again finely.
 
     A small, blurred photo leaves about one photo pixel per base pixel, and
@@ -50,6 +50,22 @@ def _digits_second_look(view: BoardView, refs: References, x: int, y: int, n: in
     out, and each digit matched against enlarged digits blurred by several
     widths, at every shift of a fine pixel within +-1 base pixel; the best
     shift per digit counts.  Same thresholds as the first look.
+
+    Parameters
+    ----------
+    view : BoardView
+        The board's view of the photo.
+    refs : References
+        The base grid's references, with the enlarged digits (``refs.digits_up``).
+    x, y : int
+        Base pixel of the first digit's cell.
+    n : int
+        How many digits.
+
+    Returns
+    -------
+    tuple of Match or None
+        One match per digit, or None when the references have no enlarged digits (or no view).
     """
     bank = refs.digits_up
     if bank is None or view is None:
@@ -93,12 +109,26 @@ MIN_PLAIN_MARGIN = 0.25
 PLAIN_KINDS = ("empty", "gap")
 
 
-def _rematch_faint(bank: TemplateBank, patches, matches: list[Match]) -> list[Match]:
+def rematch_faint(bank: TemplateBank, patches, matches: list[Match]) -> list[Match]:
     """Photo tiles that counted as flat, matched again with a lower flatness limit.
 
     The new match replaces the "no match" only when it is clearly good
     (:data:`MIN_FAINT_TILE_SCORE`, :data:`MIN_FAINT_TILE_MARGIN`); then the
     usual thresholds apply to it as to any tile.
+
+    Parameters
+    ----------
+    bank : TemplateBank
+        The tiles' templates.
+    patches : sequence of numpy.ndarray
+        Each tile's patch, in the order of ``matches``.
+    matches : list of Match
+        The first matches; the flat ones (score and runner-up 0) are matched again.
+
+    Returns
+    -------
+    list of Match
+        ``matches`` with the clear second matches put in.
     """
     flat = [i for i, m in enumerate(matches) if m.score == 0.0 and m.runner_score == 0.0]
     if not flat:
@@ -115,11 +145,24 @@ def _rematch_faint(bank: TemplateBank, patches, matches: list[Match]) -> list[Ma
 CAPTION_SHIFTS = (-1 / 3, 0.0, 1 / 3)
 
 
-def _photo_caption(grey: np.ndarray, refs: References, letters: TemplateBank):
+def photo_caption(grey: np.ndarray, refs: References, letters: TemplateBank):
     """The caption of a photo: even out its light, then find the word "level"
     at whole *and* third-of-a-pixel offsets (one-pixel strokes lose much of
-    their correlation when half a pixel off).  Returns the evened-out,
-    best-shifted grey view and the word read there.
+    their correlation when half a pixel off).
+
+    Parameters
+    ----------
+    grey : numpy.ndarray
+        The board's grey view at base resolution.
+    refs : References
+        Where the caption is on the base grid.
+    letters : TemplateBank
+        The caption's letters.
+
+    Returns
+    -------
+    tuple
+        The evened-out, best-shifted grey view and the word read there.
     """
     vx0, vy0 = refs.view[0], refs.view[1]
     cx, cy = refs.caption_xy

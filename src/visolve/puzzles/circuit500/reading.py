@@ -2,7 +2,7 @@
 
 The thresholds the tiles and the caption must pass, :class:`TileRead` (one
 cell's best and runner-up drawings), :class:`Reading` (everything the reader
-saw) and :func:`_let_rules_decide`, which settles tiles unsure between two
+saw) and :func:`let_rules_decide`, which settles tiles unsure between two
 readings when exactly one choice obeys the rules.  The picture is read in
 :mod:`reader` (with the extra steps for photos in :mod:`reader_photo`).
 """
@@ -69,13 +69,13 @@ class TileRead:
         if self.score < self.min_score:
             return (
                 f"tile ({self.row},{self.col}): no good match (best {self.tile.token()} "
-                f"{self.score:.2f} < {self.min_score:.2f}, next {_tok(self.runner_up)} "
+                f"{self.score:.2f} < {self.min_score:.2f}, next {token_of(self.runner_up)} "
                 f"{self.runner_score:.2f})"
             )
         if self.margin < MIN_TILE_MARGIN:
             return (
                 f"tile ({self.row},{self.col}): unsure between {self.tile.token()} "
-                f"({self.score:.2f}) and {_tok(self.runner_up)} ({self.runner_score:.2f})"
+                f"({self.score:.2f}) and {token_of(self.runner_up)} ({self.runner_score:.2f})"
             )
         return None
 
@@ -101,7 +101,19 @@ class Reading:
     decided: list[str] = field(default_factory=list)
 
 
-def _tok(tile: Tile | None) -> str:
+def token_of(tile: Tile | None) -> str:
+    """A tile as a reading's message names it.
+
+    Parameters
+    ----------
+    tile : Tile or None
+        A tile read, or None when nothing matched.
+
+    Returns
+    -------
+    str
+        ``tile.token()``, or ``"nothing"``.
+    """
     return tile.token() if tile is not None else "nothing"
 
 
@@ -109,7 +121,7 @@ def _tok(tile: Tile | None) -> str:
 MAX_RULE_DOUBTS = 3
 
 
-def _let_rules_decide(reads: list[TileRead], decided: list[str]) -> list[TileRead]:
+def let_rules_decide(reads: list[TileRead], decided: list[str]) -> list[TileRead]:
     """Settle tiles that are unsure between two readings by the rules.
 
     A tile is *unsure* when both its best and its runner-up reading score
@@ -119,6 +131,18 @@ def _let_rules_decide(reads: list[TileRead], decided: list[str]) -> list[TileRea
     start, one end, at most one gap, not already solved), that choice is
     taken and recorded in ``decided``; otherwise nothing changes and the
     doubt stays a problem.
+
+    Parameters
+    ----------
+    reads : list of TileRead
+        Every tile's reading.
+    decided : list of str
+        Where the choices made are recorded (appended to).
+
+    Returns
+    -------
+    list of TileRead
+        ``reads`` with the unsure tiles settled, or unchanged.
     """
     unsure = [
         i for i, tr in enumerate(reads)

@@ -50,7 +50,7 @@ class References:
     #: area under an edge profile puts it, in base pixels (the plates' bevel)
     edge_bias: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     #: digits enlarged DIGIT_UP times and blurred by each of DIGIT_UP_BLURS,
-    #: for a second look at a small photo's number (:func:`_digits_second_look`)
+    #: for a second look at a small photo's number (:func:`digits_second_look`)
     digits_up: TemplateBank | None = None
 
     def to_board(self, rect) -> tuple[float, float, float, float]:

@@ -75,7 +75,13 @@ from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.circuit500 import model
 from visolve.puzzles.circuit500.model import COLS, Level
 from visolve.puzzles.circuit500.solver_bound import free_bound
-from visolve.puzzles.circuit500.solver_classes import COUNTED_LIM, _Bounds, _path, class_key, min_actions  # noqa: F401
+from visolve.puzzles.circuit500.solver_classes import (  # noqa: F401
+    COUNTED_LIM,
+    ActionBounds,
+    class_key,
+    min_actions,
+    slides_to,
+)
 from visolve.puzzles.circuit500.solver_paths import (
     ADJ_MASK,
     END_CODES,
@@ -85,13 +91,13 @@ from visolve.puzzles.circuit500.solver_paths import (
     NCELL,
     PAID,
     START_CODES,
-    _Board,
-    _locate,
-    _slide,
+    BoundBoard,
     encode,
+    find_tile,
     lower_bound,
     rotation_finish,
     simple_path_finishes,
+    slide_tile,
 )
 
 # re-exported: tests and scripts use them as ``solver.X``
@@ -186,13 +192,13 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_pat
     ``(final arrangement, frozen, slides)`` of the solutions with the best
     actions and taps, or None when the timeout cut the listing short (see
     :func:`_solutions_from_paths`)."""
-    board = _Board(arr0)
+    board = BoundBoard(arr0)
     out = {"best": (INF, INF), "info": None, "slides": [], "nodes": 0, "proven": True, "bounds": 0}
     if not board.feasible:
         return out
     if USE_COMPILED:
         return _compiled_search(arr0, deadline, out, list_paths)
-    bounds = _Bounds(board)
+    bounds = ActionBounds(board)
     target, info, nodes1, proven, level = min_actions(arr0, bounds, deadline)
     bounds.counted_lim = 0  # phase 2: see solver_classes.COUNTED_LIM
     out["nodes"] = nodes1
@@ -223,7 +229,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_pat
         v = f_cache.get(k)
         if v is not None and (v[0] < v[1] or v[1] >= lim):
             return v[0]
-        val = free_bound(arr, board.tables, _locate(arr, START_CODES), _locate(arr, END_CODES),
+        val = free_bound(arr, board.tables, find_tile(arr, START_CODES), find_tile(arr, END_CODES),
                          arr.find(GAP_C), rest, lim)
         f_cache[k] = (val, lim)
         return val
@@ -285,7 +291,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_pat
             f = base + (inh if inh > 0 else 0)
             if f >= best_t:
                 continue
-            child = _slide(arr, frozen, gap, cell)
+            child = slide_tile(arr, frozen, gap, cell)
             old = g_of.get(child)
             if old is not None and old <= (ca, ct):
                 # fewer actions to get here: (ca, ct) lies on no solution
@@ -301,7 +307,7 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_pat
     out["nodes"] = nodes1 + nodes
     out["bounds"] = bounds.calls
     if best_key is not None:
-        out.update(best=(target, best_t), info=best_key, slides=_path(parent, best_key[0]))
+        out.update(best=(target, best_t), info=best_key, slides=slides_to(parent, best_key[0]))
     return out
 
 
@@ -312,7 +318,7 @@ def _after_slides(arr0: bytes, slides, final: bytes, frozen: int) -> int:
     arr, fro, paid = arr0, ADJ_MASK[arr0.find(GAP_C)] if GAP_C in arr0 else 0, 0
     for cell in slides:
         paid += PAID[arr[cell]]
-        arr, fro = _slide(arr, fro, arr.find(GAP_C), cell)
+        arr, fro = slide_tile(arr, fro, arr.find(GAP_C), cell)
     assert (arr, fro) == (final, frozen), "compiled search: slides do not end at the state"
     return paid
 
@@ -361,7 +367,7 @@ def _solutions_from_paths(arr0: bytes, paths, actions: int, limit: int = MAX_SOL
 def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = MAX_SOLUTIONS):
     """Every canonical solution with exactly (actions, taps): list of tap lists
     (the Python search's way: a depth-first search over slides)."""
-    board = _Board(arr0)
+    board = BoundBoard(arr0)
     gap0 = arr0.index(GAP_C) if GAP_C in arr0 else -1
     frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
     h_cache: dict[bytes, int] = {}
@@ -396,7 +402,7 @@ def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = MAX_S
         gap = arr.index(GAP_C)
         for _bit, cell, _opp in NB[gap]:
             code = arr[cell]
-            child, cfro = _slide(arr, frozen, gap, cell)
+            child, cfro = slide_tile(arr, frozen, gap, cell)
             slides.append(cell)
             dfs(child, cfro, ga + PAID[code], gt + 1)
             slides.pop()

@@ -11,7 +11,7 @@ and finished by rotations (:func:`solver_paths.rotation_finish`).  This
 removes the plateaus of zero-cost states that a plain A* on ``(actions,
 taps)`` expands one bound at a time.
 
-Bounds are cached (:class:`_Bounds`) by :func:`class_key`, which every member
+Bounds are cached (:class:`ActionBounds`) by :func:`class_key`, which every member
 of a class shares and on which the bound alone depends; before that, by
 :func:`coarse_key` (empties outside the free region read as crosses: a
 weaker bound that many class keys share, so one computation often prunes
@@ -37,10 +37,10 @@ from visolve.puzzles.circuit500.solver_paths import (
     NCELL,
     PAID,
     START_CODES,
-    _Board,
-    _locate,
-    _slide,
+    BoundBoard,
+    find_tile,
     rotation_finish,
+    slide_tile,
 )
 
 
@@ -48,7 +48,21 @@ class _Timeout(Exception):
     pass
 
 
-def _path(parent: dict, key) -> list[int]:
+def slides_to(parent: dict, key) -> list[int]:
+    """The slides that lead from the start to the state ``key`` of a search.
+
+    Parameters
+    ----------
+    parent : dict
+        ``key -> (parent key, cell slid)`` of the states reached, None at the start.
+    key : bytes
+        A state reached.
+
+    Returns
+    -------
+    list of int
+        The cells slid, first to last.
+    """
     slides = []
     while parent[key] is not None:
         key, cell = parent[key]
@@ -127,7 +141,7 @@ def coarse_arr(arr: bytes, ckey: bytes) -> bytes:
 
 
 class _CoarseSwitch:
-    """Whether the coarse step of ``_Bounds._two_step`` pays, measured.
+    """Whether the coarse step of ``ActionBounds._two_step`` pays, measured.
 
     Over a window of ``COARSE_WINDOW`` tries it counts the coarse bounds
     computed and the prunes they gave (each prune saves a fine computation);
@@ -170,7 +184,7 @@ class _CoarseSwitch:
 COUNTED_LIM = 3
 
 
-class _Bounds:
+class ActionBounds:
     """Action bounds of one level, cached by :func:`class_key`.
 
     ``h`` and ``r0`` hold ``key -> (value, limit)`` (exact when value <
@@ -178,7 +192,7 @@ class _Bounds:
     further actions of every state with that key, proven by a dropped class
     (see :func:`min_actions`)."""
 
-    def __init__(self, board: _Board):
+    def __init__(self, board: BoundBoard):
         self.board = board
         self.h: dict[bytes, tuple[int, int]] = {}
         self.r0: dict[bytes, tuple[int, int]] = {}
@@ -205,7 +219,7 @@ class _Bounds:
         if not self.board.feasible:
             val = INF
         else:
-            s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
+            s0, e0 = find_tile(arr, START_CODES), find_tile(arr, END_CODES)
             val = bound(arr, s0, e0, arr.find(GAP_C), lim)
         cache[key] = (val, lim)
         return val
@@ -271,7 +285,7 @@ class _Bounds:
             self.rest[key] = lb
 
 
-def min_actions(arr0: bytes, bounds: _Bounds, deadline: float | None, check_every: int = 512):
+def min_actions(arr0: bytes, bounds: ActionBounds, deadline: float | None, check_every: int = 512):
     """Phase 1: the fewest actions, proven, by a search over *free classes*.
 
     Free slides (empty/cross) cost no action and can be undone by a free
@@ -347,7 +361,7 @@ def min_actions(arr0: bytes, bounds: _Bounds, deadline: float | None, check_ever
                         if PAID[arr[cell]]:
                             if g + 1 >= best:
                                 continue  # would not beat the best finish
-                            child = _slide(arr, frozen, gap, cell)
+                            child = slide_tile(arr, frozen, gap, cell)
                             old = level.get(child)
                             if old is None or old > g + 1:
                                 level[child] = g + 1
@@ -356,7 +370,7 @@ def min_actions(arr0: bytes, bounds: _Bounds, deadline: float | None, check_ever
                                     buckets.append([])
                                 buckets[g + 1].append(child)
                             continue
-                        child = _slide(arr, frozen, gap, cell)
+                        child = slide_tile(arr, frozen, gap, cell)
                         if child not in done:
                             done.add(child)
                             level[child] = g
@@ -365,7 +379,7 @@ def min_actions(arr0: bytes, bounds: _Bounds, deadline: float | None, check_ever
             buckets[g] = []
             g += 1
     except _Timeout:
-        info = None if best_at is None else (best_at[0], best_at[1], _path(parent, best_at[0]))
+        info = None if best_at is None else (best_at[0], best_at[1], slides_to(parent, best_at[0]))
         return best, info, nodes, False, level
-    info = None if best_at is None else (best_at[0], best_at[1], _path(parent, best_at[0]))
+    info = None if best_at is None else (best_at[0], best_at[1], slides_to(parent, best_at[0]))
     return best, info, nodes, True, level

@@ -8,12 +8,12 @@ module holds what :mod:`solver` and :mod:`solver_classes` build on:
 * the per-cell tables: neighbours ``NB`` (and ``NB_CELLS``, ``NBX``, ``ADJ_MASK``),
   distances ``DIST``, the rotations a tile needs to show an arm mask (``ROT``,
   ``ROT_FIXED`` for frozen tiles) and the paid slide cost ``PAID``;
-* :func:`_slide`, the move from one slide state to the next;
+* :func:`slide_tile`, the move from one slide state to the next;
 * the cost ``R`` of finishing by rotations only (the cheapest start-to-end
   path, each path cell paying the rotations its tile needs):
   :func:`rotation_finish` (one cheapest finish, with its turns per cell) and
   :func:`simple_path_finishes` (every cheapest finish through a simple path);
-* the per-level constants of the action bounds (:class:`_Board`) and
+* the per-level constants of the action bounds (:class:`BoundBoard`) and
   :func:`lower_bound`.  The walk bound of :func:`_plain_bound` lets every
   cell be reached by a new tile at an arrival cost that depends on the tile
   multiset only (the start and end may go anywhere), so it is finite for
@@ -154,7 +154,26 @@ def _turn_costs(arr: bytes, frozen: int, cell: int) -> list[int]:
     return (ROT_FIXED if frozen >> cell & 1 else ROT)[arr[cell]]
 
 
-def _locate(arr: bytes, codes) -> int:
+def find_tile(arr: bytes, codes) -> int:
+    """The cell of the first of ``codes`` found on the board.
+
+    Parameters
+    ----------
+    arr : bytes
+        A board arrangement, one tile code per cell.
+    codes : iterable of bytes
+        The codes looked for in turn (the start tile's, or the end tile's, rotations).
+
+    Returns
+    -------
+    int
+        The cell's index.
+
+    Raises
+    ------
+    ValueError
+        None of ``codes`` is on the board.
+    """
     for c in codes:
         i = arr.find(c)
         if i >= 0:
@@ -162,7 +181,7 @@ def _locate(arr: bytes, codes) -> int:
     raise ValueError("level without start or end tile")
 
 
-class _Board:
+class BoundBoard:
     """Per-level constants of the bound (the tile multiset never changes)."""
 
     def __init__(self, arr: bytes):
@@ -231,10 +250,10 @@ def _walk_tables(inc: tuple[int, ...]) -> list[list[int]]:
     return [[min(a, b, HCAP) for a, b in zip(ROT[c], inc)] for c in range(128)]
 
 
-def _plain_bound(arr: bytes, board: _Board) -> int:
+def _plain_bound(arr: bytes, board: BoundBoard) -> int:
     """The walk bound of the module docstring (``INF``: no finish possible)."""
-    s0 = _locate(arr, START_CODES)
-    e0 = _locate(arr, END_CODES)
+    s0 = find_tile(arr, START_CODES)
+    e0 = find_tile(arr, END_CODES)
     tabs = board.tabs
     endc = board.end_cost(arr[e0], e0)
     dist = [HCAP] * (NCELL * 16)
@@ -275,16 +294,16 @@ def _plain_bound(arr: bytes, board: _Board) -> int:
     return INF if best >= HCAP else best
 
 
-def lower_bound(arr: bytes, board: _Board | None = None, limit: int = HB) -> int:
+def lower_bound(arr: bytes, board: BoundBoard | None = None, limit: int = HB) -> int:
     """Admissible bound on the actions still needed from slide state ``arr``
     (``INF`` when no finish is possible at all); values >= ``limit`` come back
     as ``limit``.  See :mod:`solver_bound` for the bound and its proof."""
     if board is None:
-        board = _Board(arr)
+        board = BoundBoard(arr)
     if not board.feasible:
         return INF
-    s0 = _locate(arr, START_CODES)
-    e0 = _locate(arr, END_CODES)
+    s0 = find_tile(arr, START_CODES)
+    e0 = find_tile(arr, END_CODES)
     return reach_bound(arr, board.tables, s0, e0, arr.find(GAP_C), limit)
 
 
@@ -292,7 +311,7 @@ def rotation_finish(arr: bytes, frozen: int, limit: int = INF):
     """Exact cheapest finish by rotations only.
 
     Returns ``(cost, {cell: turns})`` or ``(INF, None)``."""
-    s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
+    s0, e0 = find_tile(arr, START_CODES), find_tile(arr, END_CODES)
 
     def table(cell):
         return _turn_costs(arr, frozen, cell)
@@ -352,7 +371,7 @@ def rotation_finish(arr: bytes, frozen: int, limit: int = INF):
 def simple_path_finishes(arr: bytes, frozen: int, bound: int, first_only=False):
     """Every distinct rotation assignment reached through a simple path whose cost
     is minimal (and <= bound).  Returns a list of (cost, {cell: turns})."""
-    s0, e0 = _locate(arr, START_CODES), _locate(arr, END_CODES)
+    s0, e0 = find_tile(arr, START_CODES), find_tile(arr, END_CODES)
 
     def table(cell):
         return _turn_costs(arr, frozen, cell)
@@ -415,8 +434,23 @@ def simple_path_finishes(arr: bytes, frozen: int, bound: int, first_only=False):
 # ------------------------------------------------------------------ slides
 
 
-def _slide(arr: bytes, frozen: int, gap: int, cell: int):
-    """Slide the tile at ``cell`` into ``gap``: new arrangement and frozen mask."""
+def slide_tile(arr: bytes, frozen: int, gap: int, cell: int):
+    """Slide the tile at ``cell`` into ``gap``: new arrangement and frozen mask.
+
+    Parameters
+    ----------
+    arr : bytes
+        The arrangement, one tile code per cell.
+    frozen : int
+        Bit mask of the cells whose tiles may no longer move.
+    gap, cell : int
+        The gap's cell and the cell of the tile slid into it.
+
+    Returns
+    -------
+    tuple of (bytes, int)
+        The new arrangement and frozen mask (a frozen tile's bit moves with it).
+    """
     b = bytearray(arr)
     b[gap], b[cell] = b[cell], GAP_C
     if frozen:

@@ -229,7 +229,14 @@ def turned(homography: np.ndarray) -> np.ndarray:
     return homography @ rot
 
 
-def _extent() -> tuple[float, float, float, float]:
+def fit_extent() -> tuple[float, float, float, float]:
+    """The board region the fit looks at: the board and :data:`FIT_MARGIN` units around it.
+
+    Returns
+    -------
+    tuple of float
+        ``(u0, v0, u1, v1)`` in board units (:mod:`visolve.puzzles.iq_stars.layout`).
+    """
     m = FIT_MARGIN
     return (-m, -m, layout.BOARD_W + m, layout.BOARD_H + m)
 
@@ -237,7 +244,7 @@ def _extent() -> tuple[float, float, float, float]:
 def _outlines(pitch: float, extent: tuple[float, float, float, float] | None = None) -> np.ndarray:
     """The star outlines drawn 1 px wide on the board region ``extent`` (default: the
     fit's view) at ``pitch`` px per board unit (uint8, 255 on the lines)."""
-    u0, v0, u1, v1 = _extent() if extent is None else extent
+    u0, v0, u1, v1 = fit_extent() if extent is None else extent
     w, h = int(round((u1 - u0) * pitch)), int(round((v1 - v0) * pitch))
     img = np.zeros((h, w), np.uint8)
     for c in layout.CENTRES.values():
@@ -266,7 +273,7 @@ def way_up_masks(pitch: int = FIT_PITCH) -> tuple[np.ndarray, np.ndarray]:
     near = np.ones((5, 5), np.uint8)
     grow = lambda m: cv2.dilate(m.astype(np.uint8), near) > 0  # noqa: E731 - two uses, one line
     middles = np.zeros_like(own, np.uint8)
-    u0, v0 = _extent()[:2]
+    u0, v0 = fit_extent()[:2]
     for u, v in layout.CENTRES.values():
         for x, y in ((u, v), (layout.BOARD_W - u, layout.BOARD_H - v)):
             centre = (int(round((x - u0) * pitch)), int(round((y - v0) * pitch)))
@@ -283,12 +290,12 @@ def line_picture(view: np.ndarray) -> np.ndarray:
 
 
 def _view(image: np.ndarray, hom: np.ndarray, pitch: int) -> np.ndarray:
-    return sample(image, hom, _extent(), pitch, "linear")
+    return sample(image, hom, fit_extent(), pitch, "linear")
 
 
 def _to_view(pitch: int) -> np.ndarray:
     """View px -> board units of the fit's view."""
-    u0, v0 = _extent()[:2]
+    u0, v0 = fit_extent()[:2]
     return np.array([[1.0 / pitch, 0, u0 + 0.5 / pitch], [0, 1.0 / pitch, v0 + 0.5 / pitch], [0, 0, 1.0]])
 
 

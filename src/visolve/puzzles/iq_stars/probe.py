@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_stars import layout
-from visolve.puzzles.iq_stars.finder import _extent, board_quads, lattice_guess, line_picture, outline_template
+from visolve.puzzles.iq_stars.finder import board_quads, fit_extent, lattice_guess, line_picture, outline_template
 from visolve.vision.glance import soft, thumbnail
 from visolve.vision.view import corners_homography, sample
 
@@ -81,7 +81,7 @@ def _around(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray
 def _match(picture: np.ndarray, quad: np.ndarray) -> float:
     """The outline match of the board on ``quad``, the better way up (0 when undefined)."""
     hom = corners_homography(quad, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
-    lines = line_picture(sample(picture, hom, _extent(), PROBE_PITCH))
+    lines = line_picture(sample(picture, hom, fit_extent(), PROBE_PITCH))
     tpl = outline_template(PROBE_PITCH)
     best = max(float(cv2.computeECC(tpl, lines)), float(cv2.computeECC(tpl[::-1, ::-1].copy(), lines)))
     best = best if np.isfinite(best) else 0.0

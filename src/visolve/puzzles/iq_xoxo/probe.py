@@ -22,7 +22,7 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.page.finder import board_blocks
-from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, _page_colour, grid_share
+from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, page_colour, grid_share
 from visolve.vision.geometry import rect_to_quad
 from visolve.vision.glance import thumbnail
 from visolve.vision.view import BoardView
@@ -52,7 +52,7 @@ def _shows_grid(thumb: np.ndarray, quad: np.ndarray) -> bool:
     g = GAP / 2
     hom = rect_to_quad((g, g, 10 - g, 5 - g), quad + 0.5)
     view = BoardView.from_homography(thumb, hom, 5, 10, pitch=PROBE_PITCH, margin=0.35).flat_fielded(size=1.5)
-    return grid_share(view, _page_colour(view)) >= MIN_GRID
+    return grid_share(view, page_colour(view)) >= MIN_GRID
 
 
 def probe(image: np.ndarray) -> float:

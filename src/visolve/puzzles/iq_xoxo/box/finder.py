@@ -11,7 +11,7 @@ working copy (long side :data:`WORK_SIDE`):
    tray, the white rim and the hinge are not;
 2. the inside pixels, closed across the seams between pieces, form blobs;
    a blob about twice as wide as high that fills the quadrilateral fitted
-   to its outline (:func:`visolve.vision.board._quad_from_contour`) is a
+   to its outline (:func:`visolve.vision.geometry.quad_from_contour`) is a
    tray candidate, largest first.
 
 The corners are the floor's outer corners, tl, tr, br, bl in picture
@@ -24,7 +24,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.vision.board import _intersect
+from visolve.vision.geometry import line_intersection
 from visolve.vision.glance import thumbnail
 from visolve.vision.light import highest, lowest
 
@@ -138,7 +138,7 @@ def fit_quad(points: np.ndarray) -> np.ndarray | None:
         if line is None:
             return None
         lines.append(line)
-    corners = [_intersect(lines[(k - 1) % 4], lines[k]) for k in range(4)]
+    corners = [line_intersection(lines[(k - 1) % 4], lines[k]) for k in range(4)]
     return None if any(c is None for c in corners) else np.array(corners, np.float64)
 
 

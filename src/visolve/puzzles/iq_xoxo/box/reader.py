@@ -39,8 +39,8 @@ from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
-from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, _lab, covers, high_pass,
-                                                 read_square)
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, covers, high_pass,
+                                                 read_square, weighted_lab)
 from visolve.vision.light import highest, lowest, saturation
 from visolve.vision.view import BoardView
 
@@ -205,10 +205,10 @@ def _same_floor(squares: dict, bodies: dict, rim: float) -> dict:
     if not empty:
         return squares
     median = np.median([bodies[k] for k in empty], axis=0)
-    floor = _lab(median)
+    floor = weighted_lab(median)
     dark_enough = float(median.min()) <= FLOOR_UNDER_RIM * rim
     for k in empty:
-        off = float(np.linalg.norm(_lab(bodies[k]) - floor))
+        off = float(np.linalg.norm(weighted_lab(bodies[k]) - floor))
         if not dark_enough:
             squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.min() / max(rim, 1.0):.2f})")
         elif off > FLOOR_DEV:

@@ -69,8 +69,19 @@ class BoxSquare:
     why: str = ""
 
 
-def _lab(bgr) -> np.ndarray:
-    """CIE Lab of BGR colours (0..255 each), lightness weighted by :data:`LIGHT_WEIGHT`."""
+def weighted_lab(bgr) -> np.ndarray:
+    """CIE Lab of BGR colours (0..255 each), lightness weighted by :data:`LIGHT_WEIGHT`.
+
+    Parameters
+    ----------
+    bgr : array_like
+        One colour or ``(n, 3)`` colours, 0 to 255.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(n, 3)`` float32: the box reader's colour distances are Euclidean in it.
+    """
     c = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0, 1)
     lab = cv2.cvtColor(c, cv2.COLOR_BGR2LAB).reshape(-1, 3)
     return lab * np.array([LIGHT_WEIGHT, 1.0, 1.0], np.float32)
@@ -79,7 +90,7 @@ def _lab(bgr) -> np.ndarray:
 @lru_cache(maxsize=1)
 def _palette() -> tuple[tuple[str, ...], np.ndarray]:
     letters = tuple(sorted(BOX_BGR))
-    return letters, _lab([BOX_BGR[k] for k in letters])
+    return letters, weighted_lab([BOX_BGR[k] for k in letters])
 
 
 @lru_cache(maxsize=2)
@@ -142,7 +153,7 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
         return BoxSquare("empty", "")
     pale = sat < PIECE_SAT and top >= DARK * 255
     letters, palette = _palette()
-    dist = np.linalg.norm(palette - _lab(body), axis=1)
+    dist = np.linalg.norm(palette - weighted_lab(body), axis=1)
     best = float(dist.min())
     if best > FAR:
         return BoxSquare("?", "?", (), f"its colour is no piece's (nearest {letters[int(dist.argmin())]}, {best:.0f} away)")

@@ -34,8 +34,8 @@ from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards
 from visolve.puzzles.iq_xoxo.page.outline import (
     SPECK_SHARE,
-    _block_quads,
-    _ordered,
+    block_quads,
+    ordered_corners,
     classic_quads,
     kernel,
 )
@@ -353,7 +353,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     parts = board_parts(grey, coloured, pitch, dull)
     tabs = parts.tabs
     lattice = find_lattice(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
-    quads = [_ordered(q) for q in lattice.quads()]
+    quads = [ordered_corners(q) for q in lattice.quads()]
     parts = replace(parts, grouped=lattice.grouped)
 
     small = coarse(parts.pieces, parts.blobs, grey, pitch, picture)
@@ -371,8 +371,8 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
         faint = lattice.quads(FAINT_CELLS) if faint_too else []
         more: list[np.ndarray] = []
-        blocks = _block_quads(parts.mask, pitch) + _block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
-        faint = [q for q in map(_ordered, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
+        blocks = block_quads(parts.mask, pitch) + block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
+        faint = [q for q in map(ordered_corners, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
         for quad in blocks + faint:
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
                 more.append(quad)

@@ -93,8 +93,19 @@ def _sides(contour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     return np.array(corners)
 
 
-def _ordered(quad: np.ndarray) -> np.ndarray:
-    """Corners tl, tr, br, bl with the long side across (top-left: smallest x + y of the pair)."""
+def ordered_corners(quad: np.ndarray) -> np.ndarray:
+    """Corners tl, tr, br, bl with the long side across (top-left: smallest x + y of the pair).
+
+    Parameters
+    ----------
+    quad : numpy.ndarray
+        ``(4, 2)`` corners of a board, in any order.
+
+    Returns
+    -------
+    numpy.ndarray
+        The same corners clockwise on screen, the first side a long one.
+    """
     centre = quad.mean(axis=0)
     ang = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
     q = quad[np.argsort(ang)]  # clockwise on screen, from about -180 degrees
@@ -110,11 +121,11 @@ def _ordered(quad: np.ndarray) -> np.ndarray:
 def _quad_of(contour: np.ndarray) -> np.ndarray | None:
     """Corners of a block's outline: lines fitted to the sides of its rotated rectangle."""
     box = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float64)
-    corners = _sides(contour, _ordered(box))
+    corners = _sides(contour, ordered_corners(box))
     if corners is None:
         return None
-    corners = _sides(contour, _ordered(corners))  # a second time from the better sides
-    return None if corners is None else _ordered(corners)
+    corners = _sides(contour, ordered_corners(corners))  # a second time from the better sides
+    return None if corners is None else ordered_corners(corners)
 
 
 def _is_board(quad: np.ndarray, block: np.ndarray, pitch: float) -> bool:
@@ -132,8 +143,21 @@ def _is_board(quad: np.ndarray, block: np.ndarray, pitch: float) -> bool:
     return covered >= MIN_FILL * max(cv2.countNonZero(inside), 1)
 
 
-def _block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
-    """Quads of the board-like blocks that ``parts`` closed across the gaps makes."""
+def block_quads(parts: np.ndarray, pitch: float) -> list[np.ndarray]:
+    """Quads of the board-like blocks that ``parts`` closed across the gaps makes.
+
+    Parameters
+    ----------
+    parts : numpy.ndarray
+        ``uint8`` mask of a board's squares and pieces (the finder's copy).
+    pitch : float
+        Squares' pitch on that copy (px).
+
+    Returns
+    -------
+    list of numpy.ndarray
+        ``(4, 2)`` corners of each block about the shape and fill of a board.
+    """
     block = cv2.morphologyEx(parts, cv2.MORPH_CLOSE, kernel(CLOSE_SHARE * pitch))
     core = cv2.morphologyEx(block, cv2.MORPH_OPEN, kernel(CORE_SHARE * pitch))
     # every part's outline, also of parts inside another's hole (a board on a page inside a ring of shadow)

@@ -81,8 +81,19 @@ def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
     return view.flat_fielded(size=LIGHT_SIZE)
 
 
-def _page_colour(view: BoardView) -> np.ndarray:
-    """Median colour of the margin ring around the board."""
+def page_colour(view: BoardView) -> np.ndarray:
+    """Median colour of the margin ring around the board.
+
+    Parameters
+    ----------
+    view : BoardView
+        An upright board view with :data:`MARGIN` squares of page around it.
+
+    Returns
+    -------
+    numpy.ndarray
+        The page's BGR colour (3,).
+    """
     img = view.image
     m = int(round(MARGIN * view.pitch * 0.7))
     ring = np.concatenate([img[:m].reshape(-1, 3), img[-m:].reshape(-1, 3),
@@ -291,7 +302,7 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
     a block that shows some is in doubt.
     """
     view = _view(image, corners)
-    page = _page_colour(view)
+    page = page_colour(view)
     share = grid_share(view, page)
     better = None if squares is None or share >= MIN_GRID else refined(corners, squares)
     if better is not None:  # an outline that misses the grid: fitted to the squares instead
