@@ -333,3 +333,25 @@ def test_each_subcommand_has_its_own_help(capsys):
     with pytest.raises(SystemExit):
         cli.main(["solve", "--help"])
     assert "--force" not in capsys.readouterr().out
+
+
+# -- 8. levels/ refuses what is not a file (issue 26, item 8) -----------------------------
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_or_a_device_link_in_levels_is_passed_over(data, monkeypatch):
+    """Before, --solve-all waited for good on a FIFO and read /dev/zero until memory ran out."""
+    from tests.conftest import visolve_process
+    from visolve import workspace
+
+    folder = _write_level(data, scrambled_level(1, 3)).parent
+    os.mkfifo(folder / "level_002.txt")
+    (folder / "level_003.txt").symlink_to("/dev/zero")
+    (folder / "level_004.txt").write_bytes(b"#" * (workspace.LEVEL_FILE_LIMIT + 1))
+    with visolve_process("--solve-all", "--data", str(data), "-j", "1", "--json") as proc:
+        out, err = proc.communicate(timeout=120)  # hang guard only: it takes a second or two
+    rows = {row["name"]: row for row in (json.loads(line) for line in out.splitlines() if line.startswith("{"))}
+    assert rows["circuit500/level_001"]["ok"]
+    assert "too large" in rows["circuit500/level_004"]["message"]
+    assert set(rows) == {"circuit500/level_001", "circuit500/level_004"}
+    assert "in levels/ passed over: circuit500/level_002.txt (a FIFO), circuit500/level_003.txt (a device)" in err
+    assert proc.returncode == 1  # the over-large file is an error naming it
+    assert (data / "index.html").exists()

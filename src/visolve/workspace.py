@@ -199,7 +199,14 @@ LEVEL_FILE_LIMIT = 2 * 1024 * 1024
 
 
 class UnreadableFile(OSError):
-    """A file refused before it is read: not a regular file, or over the size limit."""
+    """A file refused before it is read: not a regular file, or over the size limit.
+
+    Its message is both ``str(exc)`` and ``exc.strerror`` (as an ``OSError``'s reason is shown).
+    """
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.strerror = message
 
 
 def file_kind(mode: int) -> str | None:
@@ -229,7 +236,7 @@ def read_limited(path: Path, limit: int) -> bytes:
         _check_kind(os.fstat(fd), path, limit)
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise UnreadableFile(f"too large (over {_size(limit)})")
+        raise UnreadableFile(f"too large (over {limit:,} bytes, the limit)")
     return data
 
 
@@ -238,11 +245,7 @@ def _check_kind(st: os.stat_result, path: Path, limit: int) -> None:
     if kind:
         raise UnreadableFile(f"not a regular file ({kind})")
     if st.st_size > limit:
-        raise UnreadableFile(f"too large ({_size(st.st_size)}, over {_size(limit)})")
-
-
-def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n} bytes"
+        raise UnreadableFile(f"too large ({st.st_size:,} bytes; the limit is {limit:,})")
 
 
 def atomic_write_text(path: Path, text: str) -> None:
