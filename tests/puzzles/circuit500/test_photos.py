@@ -10,7 +10,6 @@ JPEG) at a modest size so the suite stays fast; ``scripts/eval_reader.py
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import cv2
@@ -169,22 +168,19 @@ def test_real_photos_read_exactly():
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
     if not files:
         pytest.skip("no photos in ../shared/circuit500/photos")
-    failures, times = [], []
+    failures = []  # the read time is scripts/bench_circuit500_reader.py's
     for path in files:
         want = truth[path.stem]
         img = load_image(path)
-        t0 = time.perf_counter()
         try:
             got = read(img, path.name)
         except (ReadError, NotThisPuzzle) as exc:
             failures.append(f"{path.name}: {exc}")
             continue
-        times.append(time.perf_counter() - t0)
         grid = make_grid([[parse_token(t) for t in row] for row in want["grid"]])
         if got.level != want["level"] or got.grid != grid:
             failures.append(f"{path.name}: read wrongly")
     assert not failures, failures
-    assert float(np.median(times)) < 1.0  # generous: shared CI machines
 
 
 # --------------------------------------------------------------------------

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
-import time
 from pathlib import Path
 
 import cv2
@@ -129,18 +127,15 @@ def _real_files(folder: str) -> list[Path]:
 @pytest.mark.parametrize("folder", ["raw", "scaled"])
 def test_real_screenshots_read_exactly(folder):
     truth = _truth()
-    failures, times = [], []
+    failures = []  # the read time is scripts/bench_circuit500_reader.py's
     for path in _real_files(folder):
         want = truth[path.stem]
         img = load_image(path)
-        t0 = time.perf_counter()
         try:
             got = read(img, path.name)
         except (ReadError, NotThisPuzzle) as exc:
             failures.append(f"{path.name}: {type(exc).__name__}: {exc}")
             continue
-        finally:
-            times.append(time.perf_counter() - t0)
         grid = make_grid([[parse_token(t) for t in row] for row in want["grid"]])
         if got.level != want["level"]:
             failures.append(f"{path.name}: level {got.level} != {want['level']}")
@@ -153,7 +148,6 @@ def test_real_screenshots_read_exactly(folder):
             ]
             failures.append(f"{path.name}: " + ", ".join(bad))
     assert not failures, "\n".join(failures)
-    assert statistics.median(times) < 0.1, f"median read {statistics.median(times) * 1000:.0f} ms"
 
 
 def test_real_screenshot_overlay():
