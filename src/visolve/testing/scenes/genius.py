@@ -67,7 +67,7 @@ def spot(name: str, edition: str) -> tuple[int, int]:
     return (letter, digit) if edition == "happy-puzzle" else (digit, letter)
 
 
-def _style(rng: np.random.Generator, edition: str) -> dict:
+def random_style(rng: np.random.Generator, edition: str) -> dict:
     happy = edition == "happy-puzzle"
     boards = BOARDS[edition]
     board = ink.jitter_colour(rng, boards[int(rng.integers(len(boards)))], 0.08)
@@ -122,7 +122,7 @@ def _board_extent(style: dict) -> tuple[float, float]:
     return (left + 6 + right) * PITCH, (top + 6 + bottom) * PITCH
 
 
-def _things(rng: np.random.Generator, level: Level, style: dict) -> list[Prism]:
+def standing_things(rng: np.random.Generator, level: Level, style: dict) -> list[Prism]:
     """Discs and cubes standing on the board (world mm, the board's top at ``-thick``)."""
     left, top = style["margin"][:2]
     z0 = -style["thick"]
@@ -175,7 +175,7 @@ def _dice(rng: np.random.Generator, level: Level, extent, view_scale: float) -> 
 def artwork(rng: np.random.Generator, level: Level) -> np.ndarray:
     """The board drawn flat, as the publishers' web pictures show it (BGR ``uint8``, quarter turns):
     pieces as squares of their colour, blockers as wooden discs, the grid's lines over both."""
-    style = _style(rng, level.edition)
+    style = random_style(rng, level.edition)
     p = rng.uniform(40, 110)
     scale = p / PITCH
     tex = _texture(style, scale)
@@ -197,10 +197,10 @@ def artwork(rng: np.random.Generator, level: Level) -> np.ndarray:
 
 def scene(rng: np.random.Generator, level: Level, strength: float = 1.0) -> np.ndarray:
     """A photo of the board of ``level`` on a table (BGR ``uint8``)."""
-    style = _style(rng, level.edition)
+    style = random_style(rng, level.edition)
     w, h = _board_extent(style)
     thick = style["thick"]
-    things = _things(rng, level, style)
+    things = standing_things(rng, level, style)
     with_dice, dice_seed = rng.random() < 0.5, int(rng.integers(2**31))
     dice = _dice(np.random.default_rng(dice_seed), level, (w, h), 1.0) if with_dice else []
     corners = [(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0), (0, 0, -thick - PITCH), (w, h, -thick - PITCH)]

@@ -58,7 +58,7 @@ def _cell_symbol(level: Level, row: int, k: int) -> str:
     return level.rows[row][k]
 
 
-def _diagram(rng: np.random.Generator, level: Level) -> np.ndarray:
+def diagram(rng: np.random.Generator, level: Level) -> np.ndarray:
     """The challenge drawn flat in a random style (float32 BGR)."""
     r = rng.uniform(18, 60)
     m = [rng.uniform(0.12, 1.6) * r for _ in range(4)]  # left, top, right, bottom
@@ -132,7 +132,8 @@ def _loose(rng: np.random.Generator, level: Level, w: float, h: float) -> list[P
         colour = ink.jitter_colour(rng, PALETTE[letter][1], 0.06)
         side = int(rng.integers(4))
         along = rng.uniform(0.1, 0.9)
-        px, py = {0: (along * w, -30.0), 1: (along * w, h + 30.0), 2: (-30.0, along * h), 3: (w + 30.0, along * h)}[side]
+        px, py = {0: (along * w, -30.0), 1: (along * w, h + 30.0), 2: (-30.0, along * h),
+                  3: (w + 30.0, along * h)}[side]
         turn = int(rng.integers(6)) * math.pi / 3
         c, s = math.cos(turn), math.sin(turn)
         for x2, row in model.PIECE_DATA[letter][1]:
@@ -181,7 +182,7 @@ def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndar
     level = random_challenge(random.Random(int(rng.integers(2**62))), challenge, level=number)
     if kind == "tray":
         return kind, _tray(rng, level, strength), level
-    picture = _diagram(rng, level)
+    picture = diagram(rng, level)
     if kind == "diagram":
         return kind, photo.clean(picture, rng), level
     return kind, photo.flat_photo(rng, picture, strength), level

@@ -69,7 +69,7 @@ def group(number: int) -> tuple[str, np.ndarray]:
     return name, np.asarray(colour, np.float32)
 
 
-def _style(rng: np.random.Generator) -> dict:
+def random_style(rng: np.random.Generator) -> dict:
     return dict(
         gap=rng.uniform(0.05, 0.16), round=rng.uniform(0.0, 0.25), dot=rng.uniform(0.07, 0.15),
         grey=ink.jitter_colour(rng, (222, 222, 222), 0.04), mark=rng.uniform(0.38, 0.62),
@@ -83,7 +83,7 @@ def _square(x: float, y: float, p: float, g: float, r: float) -> np.ndarray:
     return ink.rounded_rect(x + g / 2, y + g / 2, x + p - g / 2, y + p - g / 2, r * p, 3)
 
 
-def _challenge(img: np.ndarray, level: Level, x0: float, y0: float, p: float, st: dict) -> None:
+def challenge_picture(img: np.ndarray, level: Level, x0: float, y0: float, p: float, st: dict) -> None:
     """One challenge, its grid's top-left at (x0, y0), squares ``p`` px."""
     g = st["gap"] * p
     rows = level.rows
@@ -169,7 +169,7 @@ def _page(img: np.ndarray, ox: float, layout: dict, levels: list[Level], scale: 
         gx = ox + (x if left else x - layout["strip"]) * scale
         if not left:
             gx += strip
-        _challenge(img, level, gx, y * scale, p, st)
+        challenge_picture(img, level, gx, y * scale, p, st)
         _tab(img, level.level, gx + COLS * p / 2, y * scale - st["tab_gap"] * p, p, st)
 
 
@@ -211,7 +211,7 @@ def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndar
     stream = random.Random(int(rng.integers(2**62)))
     levels = [random_challenge(stream, first + k) for k in range(count)]
     layout = _page_layout(rng, per)
-    st = _style(rng)
+    st = random_style(rng)
     pages = 2 if spread else 1
     w, h = layout["w"] * pages, layout["h"]
     corners = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], np.float64)

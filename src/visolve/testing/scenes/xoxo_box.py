@@ -71,8 +71,8 @@ def _pieces(rng: np.random.Generator, level: Level, x0: float, y0: float, z0: fl
                     for dr, dc in ((0, -1), (-1, 0), (0, 1), (1, 0))]
             left, top, right, bottom = (0.0 if s else inset for s in same)
             x, y = x0 + c * SQUARE, y0 + r * SQUARE
-            sq = np.array([(x + left, y + top), (x + SQUARE - right, y + top), (x + SQUARE - right, y + SQUARE - bottom),
-                           (x + left, y + SQUARE - bottom)])
+            sq = np.array([(x + left, y + top), (x + SQUARE - right, y + top),
+                           (x + SQUARE - right, y + SQUARE - bottom), (x + left, y + SQUARE - bottom)])
             out.append(Prism(sq, z0, z0 - slab, colour, colour * 0.85))
             out += _marks(rng, x + SQUARE / 2, y + SQUARE / 2, (r + c) % 2 == 0, z0 - slab, mark_h, colour,
                           SQUARE * rng.uniform(0.7, 0.85))
