@@ -33,7 +33,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_stars import testing
-from visolve.puzzles.iq_stars.board import Level
+from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.painter import draw_challenge
 from visolve.puzzles.iq_stars.reader import read
 from visolve.testing import photograph_jpeg

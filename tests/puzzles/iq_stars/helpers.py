@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.conftest import shared_path
-from visolve.puzzles.iq_stars.board import Level
+from visolve.puzzles.iq_stars.model import Level
 
 
 def booklet() -> list[dict]:

@@ -3,9 +3,9 @@ import random
 import pytest
 
 from visolve.errors import LevelFormatError
-from visolve.puzzles.iq_stars.board import Level
 from visolve.puzzles.iq_stars.challenges import random_challenge
 from visolve.puzzles.iq_stars.levelfile import format_level, parse_level
+from visolve.puzzles.iq_stars.model import Level
 
 CHALLENGE = Level(1, ("bvvvp..", "b..p..", "bby.ppg", "yyyggg"), "1.png")
 

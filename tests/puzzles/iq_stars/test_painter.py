@@ -1,7 +1,7 @@
 import numpy as np
 
 from visolve.puzzles.iq_stars import painter
-from visolve.puzzles.iq_stars.board import Level
+from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.solver import solve
 
 LEVEL = Level(1, ("bvvvp..", "b..p..", "bby.ppg", "yyyggg"))

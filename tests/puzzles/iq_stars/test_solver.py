@@ -3,8 +3,9 @@ import random
 from tests.puzzles.iq_stars.helpers import booklet, booklet_level
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.iq_stars import model
-from visolve.puzzles.iq_stars.board import Level, empty_rows
+from visolve.puzzles.iq_stars.board import empty_rows
 from visolve.puzzles.iq_stars.challenges import random_challenge
+from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.plugin import FAMILY
 from visolve.puzzles.iq_stars.solver import check_solution, solve, unique_count
 

@@ -9,10 +9,11 @@ import pytest
 from tests.conftest import shared_path
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo import testing
-from visolve.puzzles.iq_xoxo.board import EMPTY, Level
+from visolve.puzzles.iq_xoxo.board import EMPTY
 from visolve.puzzles.iq_xoxo.box.drawing import draw_box, empty_level
 from visolve.puzzles.iq_xoxo.box.reader import read_box
 from visolve.puzzles.iq_xoxo.box.squares import cover
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.testing import photograph
 
 SOLVED = ("NIIIIILVVV", "NWWLLLLZZV", "NNWWTPPPZV", "UNUWTPPYZZ", "UUUTTTYYYY")

@@ -5,11 +5,12 @@ import pytest
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo import testing
-from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS
 from visolve.puzzles.iq_xoxo.box import alignment
 from visolve.puzzles.iq_xoxo.box import reader as box_reader
 from visolve.puzzles.iq_xoxo.box.drawing import draw_box, tray_corners
 from visolve.puzzles.iq_xoxo.box.finder import refined
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.view import BoardView
 
 SOLVED = ("NIIIIILVVV", "NWWLLLLZZV", "NNWWTPPPZV", "UNUWTPPYZZ", "UUUTTTYYYY")

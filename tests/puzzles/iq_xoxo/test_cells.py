@@ -3,8 +3,10 @@
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.board import COLS, ROWS, Level
+from visolve.puzzles.iq_xoxo.board import COLS, ROWS
+
 from visolve.puzzles.iq_xoxo.draw import draw_page
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.empty_grey import away_from_grey, grey_field
 from visolve.puzzles.iq_xoxo.page.squares import EMPTY_ACROSS
 from visolve.puzzles.iq_xoxo.reader import read

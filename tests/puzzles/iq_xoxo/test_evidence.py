@@ -9,8 +9,9 @@ import pytest
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo import testing
-from visolve.puzzles.iq_xoxo.board import COLS, ROWS, Level
+from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import board_origins, draw_page
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence
 from visolve.puzzles.iq_xoxo.reader import _named, read
 

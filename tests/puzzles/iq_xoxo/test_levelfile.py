@@ -3,8 +3,8 @@
 import pytest
 
 from visolve.errors import LevelFormatError
-from visolve.puzzles.iq_xoxo.board import Level
 from visolve.puzzles.iq_xoxo.levelfile import format_level, parse_level
+from visolve.puzzles.iq_xoxo.model import Level
 
 C56 = (".W........", ".WW...T..V", "..WWTTT..V", "......TVVV", "..........")
 

@@ -7,8 +7,8 @@ import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo import testing
-from visolve.puzzles.iq_xoxo.board import Level
 from visolve.puzzles.iq_xoxo.draw import draw_page
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.reader import read
 from visolve.testing import photograph
 

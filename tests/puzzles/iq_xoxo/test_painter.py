@@ -2,8 +2,10 @@
 
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.board import PIECE_BGR, Level
+from visolve.puzzles.iq_xoxo.board import PIECE_BGR
+
 from visolve.puzzles.iq_xoxo.draw import draw_page
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.painter import PITCH, _origin, paint_hint, paint_solution
 from visolve.puzzles.iq_xoxo.solver import solve
 

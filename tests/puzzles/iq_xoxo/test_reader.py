@@ -9,8 +9,8 @@ import pytest
 from tests.conftest import shared_path
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo import testing
-from visolve.puzzles.iq_xoxo.board import Level
 from visolve.puzzles.iq_xoxo.draw import draw_page
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.probe import probe
 from visolve.puzzles.iq_xoxo.reader import debug_overlay, read
 from visolve.testing import iter_distractors

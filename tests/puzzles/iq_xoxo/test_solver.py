@@ -3,7 +3,7 @@
 import json
 
 from tests.conftest import shared_path
-from visolve.puzzles.iq_xoxo.board import Level
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.plugin import FAMILY
 from visolve.puzzles.iq_xoxo.solver import check, solve
 from visolve.puzzles.iq_xoxo.testing import _shared_challenges, challenge_of, fillings

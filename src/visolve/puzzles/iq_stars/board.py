@@ -1,7 +1,9 @@
-"""One IQ Stars challenge: the level, its checks and its question to the engine.
+"""One IQ Stars challenge: its checks and its question to the engine.
 
-The rules (board, pieces) are data in :mod:`visolve.puzzles.iq_stars.model`;
-this module adds what a picture or a level file gives.  A level is 4 rows of
+The rules (board, pieces) and the challenge dataclass
+(:class:`~visolve.puzzles.iq_stars.model.Level`) are in
+:mod:`visolve.puzzles.iq_stars.model`; this module adds what a picture or a
+level file gives.  A level is 4 rows of
 7, 6, 7 and 6 cell symbols, top row first: ``.`` a free cell, a lower-case
 colour letter a cell of a piece already placed, an upper-case letter a
 wizard star (that colour's piece must cover the cell).  Cells are named
@@ -10,10 +12,9 @@ wizard star (that colour's piece must cover the cell).  Cells are named
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from visolve.plural import counted
 from visolve.puzzles.iq_stars import model
+from visolve.puzzles.iq_stars.model import Level  # noqa: F401 - re-exported: reader.py, tray.py (other changes) still import it here
 from visolve.tiling import Constraints
 
 ROW_LENGTHS = model.ROW_LENGTHS
@@ -23,30 +24,6 @@ LETTERS = model.LETTERS
 CELLS = tuple((r, k) for r, n in enumerate(ROW_LENGTHS) for k in range(n))
 #: stars of each piece
 SIZES = {letter: len(cells) for letter, (_c, cells) in model.PIECE_DATA.items()}
-
-
-@dataclass(frozen=True)
-class Level:
-    """An IQ Stars challenge (or a board part filled while playing).
-
-    Attributes
-    ----------
-    level : int or str
-        The challenge's number, or a name when the picture gives none.
-    rows : tuple of str
-        4 rows of 7/6/7/6 symbols (see the module docstring).
-    source : str
-        The picture's file name ("" when there is none).
-    """
-
-    level: int | str
-    rows: tuple[str, ...]
-    source: str = ""
-
-    @property
-    def filled(self) -> int:
-        """Cells that are not free."""
-        return sum(ch != EMPTY for row in self.rows for ch in row)
 
 
 def empty_rows() -> tuple[str, ...]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 
-from visolve.puzzles.iq_stars.board import CELLS, EMPTY, LETTERS, Level
+from visolve.puzzles.iq_stars.board import CELLS, EMPTY, LETTERS
+
+from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.solver import random_filling, unique_count
 
 KINDS = ("pieces", "wizard")

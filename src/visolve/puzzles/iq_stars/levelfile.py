@@ -25,7 +25,8 @@ accepts any spacing; errors name the line.
 from __future__ import annotations
 
 from visolve.errors import LevelFormatError
-from visolve.puzzles.iq_stars.board import ROW_LENGTHS, Level, located_problems, row_problem
+from visolve.puzzles.iq_stars.board import ROW_LENGTHS, located_problems, row_problem
+from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.textfile import check_header, content_lines, key_value, known_key, level_value
 
 PUZZLE = "iq-stars"

@@ -4,11 +4,13 @@ The board has rows of 7, 6, 7 and 6 cells, the second and fourth shifted
 half a cell right, so a cell touches up to six others.  Cells use doubled
 columns, ``(row, x)`` with ``x = 2 * column + row % 2`` (see
 ``visolve.tiling.geometry``).  Pieces stand on a white base: they turn but
-never flip.  Pieces are named by their colour letter.
+never flip.  Pieces are named by their colour letter.  A challenge is a
+:class:`Level`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from visolve.tiling import Constraints, Engine, Piece, Result, hex_board
@@ -30,6 +32,30 @@ LETTERS = tuple(PIECE_DATA)
 COLOURS = {letter: colour for letter, (colour, _c) in PIECE_DATA.items()}
 
 BOARD = hex_board(ROW_LENGTHS)
+
+
+@dataclass(frozen=True)
+class Level:
+    """An IQ Stars challenge (or a board part filled while playing).
+
+    Attributes
+    ----------
+    level : int or str
+        The challenge's number, or a name when the picture gives none.
+    rows : tuple of str
+        4 rows of 7/6/7/6 symbols (see :mod:`visolve.puzzles.iq_stars.board`).
+    source : str
+        The picture's file name ("" when there is none).
+    """
+
+    level: int | str
+    rows: tuple[str, ...]
+    source: str = ""
+
+    @property
+    def filled(self) -> int:
+        """Cells that are not free."""
+        return sum(ch != EMPTY for row in self.rows for ch in row)
 
 
 def piece(letter: str, flip: bool = False) -> Piece:

@@ -15,7 +15,8 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_stars import layout
-from visolve.puzzles.iq_stars.board import CELLS, EMPTY, Level
+from visolve.puzzles.iq_stars.board import CELLS, EMPTY
+from visolve.puzzles.iq_stars.model import Level
 from visolve.vision.canvas import solid
 
 #: BGR colours of the booklet's drawings

@@ -14,7 +14,8 @@ import random
 
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.iq_stars import model
-from visolve.puzzles.iq_stars.board import CELLS, EMPTY, LETTERS, Level, board_cell, constraints, level_problems
+from visolve.puzzles.iq_stars.board import CELLS, EMPTY, LETTERS, board_cell, constraints, level_problems
+from visolve.puzzles.iq_stars.model import Level
 from visolve.tiling import hint as tiling_hint
 
 PUZZLE = "iq-stars"

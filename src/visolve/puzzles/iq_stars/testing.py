@@ -25,8 +25,9 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.base import Case, level_from_filename
-from visolve.puzzles.iq_stars.board import SIZES, Level
+from visolve.puzzles.iq_stars.board import SIZES
 from visolve.puzzles.iq_stars.challenges import KINDS, random_challenge
+from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.painter import draw_challenge
 from visolve.puzzles.iq_stars.solver import random_filling
 

@@ -1,19 +1,19 @@
-"""IQ XOXO levels: the challenge dataclass and the checks on given pieces.
+"""IQ XOXO squares and given pieces: the checks the level files, reader and solver share.
 
-The rules themselves (board, pieces, engine) are data in
-:mod:`visolve.puzzles.iq_xoxo.model`; this module adds what the family's
-level files, reader and solver need on top: the :class:`Level`, the mark
-of a square, which face of a piece is up, and what is wrong with a piece
-drawn on some squares.
+The rules themselves (board, pieces, engine) and the challenge dataclass
+(:class:`~visolve.puzzles.iq_xoxo.model.Level`) are in
+:mod:`visolve.puzzles.iq_xoxo.model`; this module adds on top the mark of a
+square, which face of a piece is up, and what is wrong with a piece drawn on
+some squares.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from visolve.plural import counted
 from visolve.puzzles.iq_xoxo import model
+from visolve.puzzles.iq_xoxo.model import Level
 
 ROWS, COLS = model.ROWS, model.COLS
 EMPTY = model.EMPTY
@@ -33,29 +33,6 @@ PIECE_BGR = {
     "Y": (40, 40, 220),
     "Z": (70, 120, 20),
 }
-
-
-@dataclass(frozen=True)
-class Level:
-    """One IQ XOXO challenge: the given pieces on the 5 x 10 board.
-
-    Attributes
-    ----------
-    level : int or str
-        The challenge number, or a name when the picture prints none.
-    rows : tuple of str
-        5 strings of 10 characters, top row first: ``.`` or a piece letter.
-    source : str
-        The picture read ("" when none).
-    """
-
-    level: int | str
-    rows: tuple[str, ...] = (EMPTY * COLS,) * ROWS
-    source: str = ""
-
-    def pieces(self) -> dict[str, list[tuple[int, int]]]:
-        """Letter -> its squares ``(row, col)``, in reading order."""
-        return model.parse_grid(self.rows)
 
 
 def mark(r: int, c: int) -> str:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, PIECE_BGR, ROWS, Level, mark
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, PIECE_BGR, ROWS, mark
+
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.canvas import solid
 
 PAGE = (236, 237, 238)

@@ -26,7 +26,8 @@ an error naming its first line.  ``#`` starts a comment.
 from __future__ import annotations
 
 from visolve.errors import LevelFormatError
-from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, Level, piece_problem
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, piece_problem
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.textfile import check_header, content_lines, key_value, level_value
 
 PUZZLE = "iq-xoxo"

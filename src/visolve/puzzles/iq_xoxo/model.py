@@ -4,11 +4,12 @@ Seen as in the booklet, X goes where row + column is even and O where it
 is odd.  Each piece carries an X or an O on every square; turning a piece
 over mirrors it and swaps X and O.  With the X/O rule a piece may lie only
 where its marks equal the board's; without it only the outline counts.
-Pieces are named by their pentomino letter.
+Pieces are named by their pentomino letter.  A challenge is a :class:`Level`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from visolve.tiling import Constraints, Engine, Piece, Result, checkerboard_marks, square_board
@@ -58,6 +59,29 @@ def parse_grid(rows) -> dict[str, list[tuple[int, int]]]:
             if ch != EMPTY:
                 out.setdefault(ch.upper(), []).append((r, c))
     return out
+
+
+@dataclass(frozen=True)
+class Level:
+    """One IQ XOXO challenge: the given pieces on the 5 x 10 board.
+
+    Attributes
+    ----------
+    level : int or str
+        The challenge number, or a name when the picture prints none.
+    rows : tuple of str
+        5 strings of 10 characters, top row first: ``.`` or a piece letter.
+    source : str
+        The picture read ("" when none).
+    """
+
+    level: int | str
+    rows: tuple[str, ...] = (EMPTY * COLS,) * ROWS
+    source: str = ""
+
+    def pieces(self) -> dict[str, list[tuple[int, int]]]:
+        """Letter -> its squares ``(row, col)``, in reading order."""
+        return parse_grid(self.rows)
 
 
 def challenge_constraints(rows) -> Constraints:

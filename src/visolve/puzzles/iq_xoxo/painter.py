@@ -13,8 +13,9 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.base import count_of, proven_of
-from visolve.puzzles.iq_xoxo.board import COLS, PIECE_BGR, ROWS, Level
+from visolve.puzzles.iq_xoxo.board import COLS, PIECE_BGR, ROWS
 from visolve.puzzles.iq_xoxo.draw import PAGE, draw_board, draw_piece
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.canvas import solid
 
 #: cell pitch (px) of painted boards

@@ -18,7 +18,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
-from visolve.puzzles.iq_xoxo.board import Level
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading, read_boards
 
 #: this many squares of a grid outside the boards found mean a board was missed

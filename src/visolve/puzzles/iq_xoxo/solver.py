@@ -29,7 +29,8 @@ import time
 
 from visolve.puzzles.base import SolveOptions, search_keys
 from visolve.puzzles.iq_xoxo import model
-from visolve.puzzles.iq_xoxo.board import Level, face_of, level_problems
+from visolve.puzzles.iq_xoxo.board import face_of, level_problems
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.tiling import Constraints, hint
 
 PUZZLE = "iq-xoxo"

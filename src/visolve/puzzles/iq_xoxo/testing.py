@@ -27,8 +27,9 @@ import numpy as np
 
 from visolve.puzzles.base import Case, level_from_filename
 from visolve.puzzles.iq_xoxo import model
-from visolve.puzzles.iq_xoxo.board import EMPTY, ROWS, Level
+from visolve.puzzles.iq_xoxo.board import EMPTY, ROWS
 from visolve.puzzles.iq_xoxo.draw import draw_page
+from visolve.puzzles.iq_xoxo.model import Level
 
 #: pieces the sample challenges show at least
 SAMPLE_PIECES = 3

@@ -16,7 +16,7 @@ about 75 px per square); nothing of it is copied, every pixel here is drawn:
   on each square a raised X or O of the same plastic: a shadow below and to
   the right, a highlight on the upper left edge, an O with a shaded hole.
 
-:func:`draw_box` draws a :class:`~visolve.puzzles.iq_xoxo.board.Level`'s
+:func:`draw_box` draws a :class:`~visolve.puzzles.iq_xoxo.model.Level`'s
 pieces so; ``rng`` moves each piece a little, as loose pieces lie.
 """
 
@@ -25,8 +25,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, mark
+
 from visolve.puzzles.iq_xoxo.box.shape import BOX_BGR, O_INNER, O_OUTER, PLATE_INSET, X_ARM, X_REACH
+from visolve.puzzles.iq_xoxo.model import Level
 
 #: the box's white plastic, its outline's shade, the tray floor and the wall's shadow (BGR)
 RIM = (250, 251, 251)

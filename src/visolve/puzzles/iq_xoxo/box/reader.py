@@ -35,12 +35,13 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
-from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, mark, square_name
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, mark, square_name
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, covers, high_pass,
                                                  read_square, weighted_lab)
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.light import highest, lowest, saturation
 from visolve.vision.view import BoardView
 

@@ -31,8 +31,9 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, Level, letter_of_shape, mark, piece_problem, square_name
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, letter_of_shape, mark, piece_problem, square_name
 from visolve.puzzles.iq_xoxo.draw import GAP
+from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.empty_grey import grey_reference
 from visolve.puzzles.iq_xoxo.page.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.squares import PITCH, bodies_of, gap_shares, joined, median_last, read_squares
