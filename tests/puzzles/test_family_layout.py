@@ -25,3 +25,9 @@ def test_the_level_class_lives_in_model(family):
 @pytest.mark.parametrize("family", puzzles.all_families(), ids=lambda f: f.name)
 def test_the_probe_lives_in_probe(family):
     assert family.probe.__module__ == _package(family) + ".probe"
+
+
+@pytest.mark.parametrize("family", puzzles.all_families(), ids=lambda f: f.name)
+def test_read_and_its_overlay_live_in_reader(family):
+    assert family.read.__module__ == _package(family) + ".reader"
+    assert family.debug_overlay.__module__ == _package(family) + ".reader"
