@@ -1,0 +1,261 @@
+"""Reading a photo of the IQ Stars tray itself, with real pieces standing in it.
+
+A real piece is 3 or 4 plastic stars of one colour on white bases, each
+with a white star in its middle, standing in the tray's star-shaped pits.
+Its tops lie on a plane parallel to the tray, so the tops alone form a
+triangular lattice (the star tops' white middles, each ringed by its
+piece's colour: :mod:`.tray_tops`), and the free pits form the same lattice
+on the tray, moved by the parallax of the pieces' height.  The reader:
+
+1. finds the tops and fits the lattice through them (a homography from
+   lattice coordinates to the picture, RANSAC);
+2. finds the parallax: the lattice shift at which the dark star-shaped pits
+   (darker at their middle than at the notches between them) line up,
+   nowhere under a standing piece;
+3. places the board -- 26 cells in rows of 7/6/7/6 turned by any sixth of a
+   turn -- where it holds every top and has a pit at each other cell;
+4. calls each top's colour from its ring against its own white middle
+   (a white balance per star: colour casts and uneven light cancel).
+
+Every step that is not clear-cut is refused: too few tops, two parallaxes or
+two placements explaining the picture about as well, a free cell with no pit
+seen there (named by row and star), a colour between two piece colours.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.base import level_from_filename
+from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
+from visolve.puzzles.iq_stars.tray_tops import Top, call_colour, find_tops, fit_lattice, to_metric
+from visolve.vision.view import sample
+
+#: the board's cells in axial lattice coordinates (i, j): j the row, i + j / 2 across
+BOARD_AXIAL = tuple((k + (r % 2 - r) // 2, r) for r, k in CELLS)
+#: a pit's core samples (lattice units from its middle, along its tips) and its notches'
+#: (outside the star, between two tips; the star's tips reach 0.5, its notches 0.29)
+CORE_R, NOTCH_R = 0.25, 0.42
+#: the notches' brightness is the NOTCH_RANK-th darkest of the six (a photo at an angle sees
+#: into a pit's recess past some of its notches; a piece's shadow darkens a few)
+NOTCH_RANK = 4
+#: px per lattice unit of the tray's plane where pits are looked for
+MAP_PITCH = 20
+#: the parallax is looked for up to this far (lattice units) ...
+MAX_PARALLAX = 1.3
+#: ... on a grid of this step, then refined at REFINE_STEP
+COARSE_STEP, REFINE_STEP = 0.08, 0.02
+#: a pit's dark is darker than this share of the tray's surface around it
+DARK_SHARE = 0.5
+#: the tray's surface is darker than this share of the tops' white middles
+TRAY_MAX = 0.6
+#: pit response (share of the star dark): a pit above PIT_ABOVE, surely none below NO_PIT_BELOW
+PIT_ABOVE, NO_PIT_BELOW = 0.25, 0.1
+#: the best parallax must explain this many more pits than any other a cell or more away
+MIN_PARALLAX_LEAD = 1.0
+#: the fewest tops worth a lattice
+MIN_TOPS = 3
+
+
+def rotate(axial: np.ndarray, turns: int) -> np.ndarray:
+    """Axial lattice coordinates turned by ``turns`` sixths of a turn."""
+    a = np.asarray(axial, np.int64).reshape(-1, 2)
+    for _ in range(turns % 6):
+        a = np.stack([-a[:, 1], a[:, 0] + a[:, 1]], axis=1)
+    return a
+
+
+def _offsets(radius: float, phase: float) -> np.ndarray:
+    angles = np.radians(phase + 60.0 * np.arange(6))
+    return radius * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+
+
+def _core_offsets() -> np.ndarray:
+    """Points inside a star (lattice units from its middle): its middle, and rings along its
+    tips and its notches."""
+    return np.concatenate([np.zeros((1, 2)), _offsets(0.18, 0.0), _offsets(CORE_R, 0.0), _offsets(0.36, 0.0),
+                           _offsets(0.16, 30.0)])
+
+
+def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarray:
+    """How much each point of the lattice's plane (metric ``extent``, seen straight on at
+    :data:`MAP_PITCH` px a unit) looks like a pit's middle: the share of points inside a
+    star there darker than :data:`DARK_SHARE` of its notches (the tray's surface between
+    the stars: the second brightest of six).
+
+    A pit's recess is dark (a drawn pit all of it, a real one's holes round its pin); a
+    plain surface, a standing piece or the page round the tray have no such dark.  0 where
+    the notches are no tray (lighter than :data:`TRAY_MAX` of the tops' ``white``) and
+    outside the picture.
+    """
+    view = sample(work, hom, extent, MAP_PITCH)
+    grey = cv2.blur(view.astype(np.float32).mean(axis=2), (3, 3))
+    h, w = grey.shape
+    reach = int(math.ceil(NOTCH_R * MAP_PITCH)) + 1
+    padded = cv2.copyMakeBorder(grey, reach, reach, reach, reach, cv2.BORDER_REPLICATE)
+
+    def shifted(offset):
+        dx, dy = (int(round(v * MAP_PITCH)) for v in offset)
+        return padded[reach + dy: reach + dy + h, reach + dx: reach + dx + w]
+
+    notches = np.sort(np.stack([shifted(o) for o in _offsets(NOTCH_R, 30.0)]), axis=0)[NOTCH_RANK]
+    limit = DARK_SHARE * notches
+    dark = np.mean([shifted(o) < limit for o in _core_offsets()], axis=0)
+    u0, v0 = extent[0], extent[1]
+    ys, xs = np.mgrid[0:h, 0:w]
+    metric = np.stack([(xs.ravel() + 0.5) / MAP_PITCH + u0, (ys.ravel() + 0.5) / MAP_PITCH + v0], axis=1)
+    xyw = np.concatenate([metric, np.ones((len(metric), 1))], axis=1) @ np.asarray(hom, np.float64).T
+    wz = xyw[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        px, py = xyw[:, 0] / wz, xyw[:, 1] / wz
+    inside = (wz > 0) & (px >= 0) & (px < work.shape[1]) & (py >= 0) & (py < work.shape[0])
+    inside = cv2.erode(inside.reshape(h, w).astype(np.uint8), np.ones((2 * reach + 1,) * 2, np.uint8)) > 0
+    return np.where(inside & (notches < TRAY_MAX * white), dark, 0.0).astype(np.float32)
+
+
+def lookup(response: np.ndarray, extent, metric: np.ndarray) -> np.ndarray:
+    """The :func:`pit_map` value at metric points (0 outside the map)."""
+    m = np.asarray(metric, np.float64).reshape(-1, 2)
+    x = np.floor((m[:, 0] - extent[0]) * MAP_PITCH).astype(int)
+    y = np.floor((m[:, 1] - extent[1]) * MAP_PITCH).astype(int)
+    h, w = response.shape
+    ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+    return np.where(ok, response[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)], 0.0)
+
+
+def _near_points(tops: np.ndarray, reach: int = 7) -> np.ndarray:
+    """Axial lattice points within ``reach`` steps of some top (where a board holding them may lie)."""
+    lo, hi = tops.min(axis=0) - reach, tops.max(axis=0) + reach
+    ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1), indexing="ij")
+    grid = np.stack([ii.ravel(), jj.ravel()], axis=1)
+    d = grid[:, None, :] - tops[None, :, :]
+    hexd = (np.abs(d[..., 0]) + np.abs(d[..., 1]) + np.abs(d[..., 0] + d[..., 1])) // 2
+    return grid[hexd.min(axis=1) <= reach]
+
+
+def _soft(resp: np.ndarray) -> np.ndarray:
+    """A pit response as a count: 0 at :data:`NO_PIT_BELOW`, 1 at :data:`PIT_ABOVE`."""
+    return np.clip((resp - NO_PIT_BELOW) / (PIT_ABOVE - NO_PIT_BELOW), 0.0, 1.0)
+
+
+def _shift_grid(step: float, radius: float, centre=(0.0, 0.0)) -> np.ndarray:
+    r = np.arange(-radius, radius + 1e-9, step)
+    gx, gy = np.meshgrid(r, r)
+    grid = np.stack([gx.ravel(), gy.ravel()], axis=1)
+    return grid[np.hypot(grid[:, 0], grid[:, 1]) <= radius + 1e-9] + np.asarray(centre)
+
+
+def placements(tops: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Every (turn, axial points of the board's cells) that holds all ``tops``."""
+    board = np.array(BOARD_AXIAL, np.int64)
+    top_set = {tuple(t) for t in tops}
+    out = []
+    for turn in range(6):
+        cells = rotate(board, turn)
+        for shift in sorted({tuple(tops[0] - c) for c in cells}):
+            placed = cells + np.array(shift)
+            if top_set <= {tuple(p) for p in placed}:
+                out.append((turn, placed))
+    return out
+
+
+def _index(points: np.ndarray) -> dict:
+    return {tuple(p): i for i, p in enumerate(points)}
+
+
+def _scores(resp: np.ndarray, index: dict, hyps, top_set) -> np.ndarray:
+    """``(hypotheses, shifts)``: pits seen on each placement's free cells minus under its tops."""
+    out = np.empty((len(hyps), resp.shape[0]))
+    for h, (_turn, placed) in enumerate(hyps):
+        free = [index[tuple(p)] for p in placed if tuple(p) not in top_set]
+        occ = [index[t] for t in top_set]
+        out[h] = resp[:, free].sum(axis=1) - resp[:, occ].sum(axis=1)
+    return out
+
+
+def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, white: float):
+    """The board on the lattice and the pieces' parallax: ``(placed, shift, responses)``.
+
+    ``placed`` are the axial points of the board's cells (:data:`CELLS` order), ``shift``
+    the metric shift from a top's middle to its pit, ``responses`` each cell's pit response
+    there.  Every placement holding all tops and every shift up to :data:`MAX_PARALLAX` is
+    scored by the pits seen on its free cells (minus any seen under its tops); ReadError
+    when the best does not lead every other placement, and every other shift a cell or more
+    away, by :data:`MIN_PARALLAX_LEAD` pits.
+    """
+    hyps = placements(tops)
+    if not hyps:
+        raise ReadError("the piece tops do not fit on one board of rows of 7, 6, 7 and 6 stars")
+    top_set = {tuple(t) for t in tops}
+    if len(top_set) == len(BOARD_AXIAL):
+        placed = hyps[0][1]
+        return placed, np.zeros(2), np.zeros(len(placed))
+    points = np.unique(np.concatenate([placed for _t, placed in hyps]), axis=0)
+    index, metric = _index(points), to_metric(points)
+    lo, hi = metric.min(axis=0) - MAX_PARALLAX - 0.1, metric.max(axis=0) + MAX_PARALLAX + 0.1
+    extent = (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
+    response = pit_map(work, hom, extent, white)
+
+    def responses(shifts):
+        allp = (metric[None, :, :] + shifts[:, None, :]).reshape(-1, 2)
+        return lookup(response, extent, allp).reshape(len(shifts), len(points))
+
+    shifts = _shift_grid(COARSE_STEP, MAX_PARALLAX)
+    scores = _scores(_soft(responses(shifts)), index, hyps, top_set)
+    h, k = np.unravel_index(int(np.argmax(scores)), scores.shape)
+    best = scores[h, k]
+    others = np.delete(scores, h, axis=0)
+    far = np.hypot(*(shifts - shifts[k]).T) >= 0.7
+    rival = max(float(others.max()) if others.size else -np.inf, float(scores[h, far].max()) if far.any() else -np.inf)
+    if best - rival < MIN_PARALLAX_LEAD:
+        raise ReadError(f"the tray's free pits fit two ways ({best:.1f} and {rival:.1f} of "
+                        f"{len(BOARD_AXIAL) - len(top_set)} pits seen)")
+    fine = _shift_grid(REFINE_STEP, COARSE_STEP, shifts[k])
+    raw = responses(fine)
+    k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]], top_set)[0]))
+    placed = hyps[h][1]
+    return placed, fine[k2], np.array([raw[k2, index[tuple(p)]] for p in placed])
+
+
+def _name(cell) -> str:
+    r, k = cell
+    return f"row {r + 1} star {k + 1}"
+
+
+def read_rows(image: np.ndarray) -> tuple[str, ...]:
+    """The 4 rows read from a photo of the tray (BGR); NotThisPuzzle without a lattice of
+    piece tops, ReadError when something cannot be settled."""
+    work, _grey, tops = find_tops(image)
+    if len(tops) < MIN_TOPS:
+        raise NotThisPuzzle(f"no tray with pieces: {len(tops)} piece tops found ({MIN_TOPS} needed)")
+    lattice = fit_lattice(tops, MIN_TOPS)
+    if lattice is None:
+        raise NotThisPuzzle("no tray with pieces: the piece tops found lie on no star lattice")
+    hom, axial, members = lattice
+    white = float(np.median([np.mean(t.white) for t in members]))
+    placed, _shift, resp = place_board(work, hom, axial, white)
+    by_point = {tuple(a): top for a, top in zip(axial, members)}
+    grid = [[EMPTY] * n for n in ROW_LENGTHS]
+    for cell, point, pit in zip(CELLS, placed, resp):
+        top: Top | None = by_point.get(tuple(point))
+        if top is not None:
+            grid[cell[0]][cell[1]] = call_colour(top, _name(cell))
+        elif pit < PIT_ABOVE:
+            raise ReadError(f"{_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})")
+    return tuple("".join(row) for row in grid)
+
+
+def read_tray(image: np.ndarray, source: str = "") -> Level:
+    """Read the challenge shown by the pieces standing in a photographed tray."""
+    rows = read_rows(image)
+    problems = level_problems(rows)
+    if problems:
+        raise ReadError(f"read the tray as {'/'.join(rows)}, which is no challenge: {problems[0]}")
+    return Level(level_from_filename(source), rows, source)
+
+
+__all__ = ["read_tray", "read_rows", "place_board", "placements", "pit_map", "lookup", "rotate", "BOARD_AXIAL"]

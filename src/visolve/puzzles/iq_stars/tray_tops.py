@@ -1,0 +1,307 @@
+"""The tops of IQ Stars pieces standing in the tray: found, put on a lattice, coloured.
+
+A piece's star seen from above is a white star ringed by the piece's
+colour.  :func:`find_tops` finds white blobs (bright in their *darkest*
+channel, so a coloured ring, dark there, cuts them off) mostly ringed by
+saturated colour; :func:`fit_lattice` puts them on a triangular lattice
+grown from a triangle of three mutually neighbouring tops (a local affine
+map, then a homography as more tops join); :func:`call_colour` calls a
+top's piece colour from its ring divided by its own white middle, channel
+by channel, which takes out the light's colour and strength there.
+
+Lattice coordinates are *axial* ``(i, j)``: ``j`` a row, ``i`` along it, a
+cell's six neighbours ``(i +- 1, j)``, ``(i, j +- 1)``, ``(i + 1, j - 1)``
+and ``(i - 1, j + 1)``; *metric* ``(i + j / 2, j * sqrt(3) / 2)`` in units
+of the distance between neighbouring stars, ``v`` growing down the rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from visolve.errors import ReadError
+from visolve.puzzles.iq_stars.colours import Verdict
+from visolve.vision.glance import thumbnail
+from visolve.vision.light import highest, illumination, lowest, saturation
+
+#: the photo is looked at with at most this long side (px)
+WORK_SIDE = 1600
+#: a white middle is brighter in its darkest channel than this share of the local light ...
+WHITE_SHARE = 0.7
+#: ... and less saturated than this
+WHITE_SAT = 0.3
+#: a ring pixel is coloured above this saturation and this brightness
+RING_SAT, RING_VALUE = 0.35, 50.0
+#: a top's ring is at least this share coloured
+MIN_RING = 0.6
+#: ring width as a share of the square root of the middle's area
+RING_WIDTH = 0.2
+#: a white middle covers this many px at least (work picture)
+MIN_AREA = 12
+#: a top's middle is within this factor of the median top's area
+AREA_RANGE = 2.5
+#: a top is on the lattice when this close to its point (lattice units)
+ON_LATTICE = 0.25
+#: a triangle of neighbouring tops has sides within this ratio
+MAX_SIDE_RATIO = 2.2
+#: seed triangles tried at most
+MAX_SEEDS = 40
+SQRT3 = float(np.sqrt(3.0))
+
+
+@dataclass(frozen=True)
+class Top:
+    """One piece top seen in the picture."""
+
+    x: float  #: middle (work picture px)
+    y: float
+    area: float  #: the white middle's area (px)
+    ring: tuple[float, float, float]  #: median BGR of the coloured ring
+    white: tuple[float, float, float]  #: median BGR of the white middle
+    share: float  #: share of the ring that is coloured
+
+
+def to_metric(axial) -> np.ndarray:
+    """Axial lattice coordinates -> metric (see the module docstring), ``(n, 2)`` float."""
+    a = np.asarray(axial, np.float64).reshape(-1, 2)
+    return np.stack([a[:, 0] + a[:, 1] / 2, a[:, 1] * SQRT3 / 2], axis=1)
+
+
+def to_axial(metric) -> np.ndarray:
+    """Metric lattice coordinates -> axial (fractional)."""
+    m = np.asarray(metric, np.float64).reshape(-1, 2)
+    j = m[:, 1] * 2 / SQRT3
+    return np.stack([m[:, 0] - j / 2, j], axis=1)
+
+
+def round_axial(axial) -> np.ndarray:
+    """The nearest lattice point of each fractional axial point (cube rounding)."""
+    a = np.asarray(axial, np.float64).reshape(-1, 2)
+    x, z = a[:, 0], a[:, 1]
+    y = -x - z
+    rx, ry, rz = np.round(x), np.round(y), np.round(z)
+    dx, dy, dz = np.abs(rx - x), np.abs(ry - y), np.abs(rz - z)
+    fix_x = (dx > dy) & (dx > dz)
+    fix_z = ~fix_x & (dz >= dy)
+    rx = np.where(fix_x, -ry - rz, rx)
+    rz = np.where(fix_z, -rx - ry, rz)
+    return np.stack([rx, rz], axis=1).astype(np.int64)
+
+
+def find_tops(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[Top]]:
+    """The work picture, its grey (blurred mean of channels) and the piece tops in it."""
+    work = thumbnail(np.ascontiguousarray(image[:, :, :3]), WORK_SIDE)
+    f = work.astype(np.float32)
+    sat, lo, hi = saturation(f), lowest(f), highest(f)
+    light = illumination(lo, max(work.shape[:2]) / 8.0, floor=40.0)
+    white = ((lo > WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8)
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(white, connectivity=8)
+    coloured = (sat > RING_SAT) & (hi > RING_VALUE)
+    tops = []
+    for i in range(1, count):
+        area = int(stats[i, cv2.CC_STAT_AREA])
+        if area < MIN_AREA or area > 0.01 * white.size:
+            continue
+        top = _top(work, labels, coloured, stats[i], i, centres[i])
+        if top is not None:
+            tops.append(top)
+    if tops:
+        typical = float(np.median([t.area for t in tops if t.share >= 0.8] or [t.area for t in tops]))
+        tops = [t for t in tops if typical / AREA_RANGE <= t.area <= typical * AREA_RANGE]
+    grey = cv2.blur(f.mean(axis=2), (3, 3))
+    return work, grey, tops
+
+
+def _top(work, labels, coloured, stat, i, centre) -> Top | None:
+    x, y, w, h, area = (int(v) for v in stat)
+    k = max(2, int(round(RING_WIDTH * np.sqrt(area))))
+    x0, y0 = max(x - k - 1, 0), max(y - k - 1, 0)
+    x1, y1 = min(x + w + k + 1, labels.shape[1]), min(y + h + k + 1, labels.shape[0])
+    blob = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
+    ring = cv2.dilate(blob, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))) > blob
+    share = float(coloured[y0:y1, x0:x1][ring].mean()) if ring.any() else 0.0
+    if share < MIN_RING:
+        return None
+    patch = work[y0:y1, x0:x1]
+    ring_px = patch[ring & coloured[y0:y1, x0:x1]]
+    return Top(float(centre[0]), float(centre[1]), float(area), tuple(np.median(ring_px, axis=0)),
+               tuple(np.median(patch[blob > 0], axis=0)), share)
+
+
+def _triangles(pts: np.ndarray) -> list[tuple[int, int, int]]:
+    """Triangles of three tops that are likely lattice neighbours (Delaunay, short sides)."""
+    if len(pts) < 3:
+        return []
+    d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
+    np.fill_diagonal(d, np.inf)
+    nn = d.min(axis=1)
+    out = []
+    n = len(pts)
+    for a in range(n):
+        for b in range(a + 1, n):
+            if d[a, b] > MAX_SIDE_RATIO * min(nn[a], nn[b]):
+                continue
+            for c in range(b + 1, n):
+                sides = (d[a, b], d[b, c], d[a, c])
+                if max(sides) <= MAX_SIDE_RATIO * min(sides) and max(sides) <= MAX_SIDE_RATIO * nn[[a, b, c]].min():
+                    out.append((max(sides) / min(sides), a, b, c))
+    out.sort()
+    return [(a, b, c) for _r, a, b, c in out[:MAX_SEEDS]]
+
+
+def _model(axial: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
+    """Metric lattice -> picture: affine from 3-5 points, a homography from more."""
+    src = to_metric(axial).astype(np.float32)
+    dst = pts.astype(np.float32)
+    if len(src) >= 6:
+        hom, _ = cv2.findHomography(src, dst, 0)
+        return hom
+    aff, _ = cv2.estimateAffine2D(src, dst, method=cv2.LMEDS) if len(src) > 3 else (
+        cv2.getAffineTransform(src[:3], dst[:3]), None)
+    if aff is None:
+        return None
+    return np.vstack([aff, [0.0, 0.0, 1.0]])
+
+
+def _grow(pts: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict[int, tuple[int, int]]] | None:
+    """Grow a lattice from a seed triangle; the homography and the tops on it (index -> axial)."""
+    a, b, c = seed
+    tri = np.array([[0, 0], [1, 0], [0, 1]])
+    # the lattice is seen from above: no mirror image (metric v grows down, like picture y)
+    order = (a, b, c) if np.cross(pts[b] - pts[a], pts[c] - pts[a]) > 0 else (a, c, b)
+    members = {order[0]: (0, 0), order[1]: (1, 0), order[2]: (0, 1)}
+    hom = _model(tri, pts[list(order)])
+    for _ in range(12):
+        if hom is None:
+            return None
+        inv = np.linalg.inv(hom)
+        frac = to_axial(cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), inv).reshape(-1, 2))
+        near = round_axial(frac)
+        err = np.hypot(*(to_metric(frac) - to_metric(near)).T)
+        known = np.array(list(members.values()))
+        reach = np.abs(near[:, None, :] - known[None]).sum(axis=2).min(axis=1)
+        new = {i: tuple(int(v) for v in near[i]) for i in range(len(pts))
+               if err[i] < ON_LATTICE and (i in members or reach[i] <= 3)}
+        if len(set(new.values())) < len(new):  # two tops on one lattice point
+            return None
+        if new == members:
+            break
+        members = new
+        idx = list(members)
+        hom = _model(np.array([members[i] for i in idx]), pts[idx])
+    return hom, members
+
+
+#: a piece has at least this many stars, all joined
+PIECE_MIN = 3
+#: axial steps to a cell's six neighbours
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+def _in_pieces(members: dict[int, tuple[int, int]]) -> set[int]:
+    """The tops in groups of at least :data:`PIECE_MIN` joined tops (a lone top or pair on the
+    lattice is a loose piece's star beside the tray, lined up by chance)."""
+    where = {a: i for i, a in members.items()}
+    keep, seen = set(), set()
+    for start in where:
+        if start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            a = todo.pop()
+            group.append(a)
+            for di, dj in STEPS:
+                b = (a[0] + di, a[1] + dj)
+                if b in where and b not in seen:
+                    seen.add(b)
+                    todo.append(b)
+        if len(group) >= PIECE_MIN:
+            keep |= {where[a] for a in group}
+    return keep
+
+
+def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray, list[Top]] | None:
+    """The lattice through most tops: (homography metric -> work picture, axial points ``(n, 2)``,
+    the tops on them), or None when no lattice holds ``min_tops``."""
+    pts = np.array([(t.x, t.y) for t in tops], np.float64).reshape(-1, 2)
+    best = None
+    for seed in _triangles(pts):
+        grown = _grow(pts, seed)
+        if grown is None:
+            continue
+        if best is None or len(grown[1]) > len(best[1]):
+            best = grown
+        if len(best[1]) == len(pts):
+            break
+    if best is None or len(best[1]) < min_tops:
+        return None
+    hom, members = best
+    members = {i: a for i, a in members.items() if i in _in_pieces(members)}
+    if len(members) < min_tops:
+        return None
+    idx = sorted(members)
+    axial = np.array([members[i] for i in idx], np.int64)
+    axial -= axial.min(axis=0)
+    hom = _model(axial, pts[idx])
+    return hom, axial, [tops[i] for i in idx]
+
+
+#: the plastic's colours, each divided by its own white middle (RGB): what a piece's ring
+#: measures under any light.  Two shades a colour: as the product photo
+#: (``../shared/iq-stars/pictures``) shows them, and the published plastic shades
+#: (lime green there is nearly as red as it is green; violet and pink are lighter)
+PLASTIC = {
+    "r": ((0.85, 0.14, 0.18), (0.92, 0.12, 0.18)),
+    "o": ((0.95, 0.55, 0.19), (1.0, 0.53, 0.08)),
+    "y": ((0.98, 0.88, 0.22), (1.02, 0.9, 0.12)),
+    "g": ((0.81, 0.84, 0.23), (0.57, 0.82, 0.16)),
+    "b": ((0.06, 0.64, 0.85), (0.12, 0.57, 0.9)),
+    "v": ((0.70, 0.40, 0.63), (0.61, 0.2, 0.69)),
+    "p": ((0.91, 0.45, 0.66), (0.96, 0.37, 0.69)),
+}
+#: a colour this many degrees nearer than the second-nearest is called; less is refused
+MIN_MARGIN = 3.0
+#: a colour further than this (degrees) from every piece colour is refused
+MAX_ANGLE = 20.0
+
+
+def _chroma(rgb) -> np.ndarray:
+    v = np.asarray(rgb, np.float64)
+    return v - v.mean()
+
+
+def classify_plastic(balanced_rgb) -> Verdict:
+    """The piece colour whose hue (direction off grey) is nearest a ring divided by its white middle."""
+    c = _chroma(balanced_rgb)
+    norm = max(float(np.linalg.norm(c)), 1e-9)
+    nearest = {}
+    for letter, shades in PLASTIC.items():
+        for shade in shades:
+            p = _chroma(shade)
+            cos = float(c @ p) / norm / float(np.linalg.norm(p))
+            angle = float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
+            nearest[letter] = min(angle, nearest.get(letter, 180.0))
+    angles = sorted((a, k) for k, a in nearest.items())
+    (a0, k0), (a1, k1) = angles[0], angles[1]
+    return Verdict(k0, a0, a1 - a0, k1)
+
+
+def balanced(top: Top) -> np.ndarray:
+    """A top's ring divided by its white middle, channel by channel (RGB)."""
+    ring = np.asarray(top.ring, np.float64)[::-1]
+    white = np.maximum(np.asarray(top.white, np.float64)[::-1], 1.0)
+    return ring / white
+
+
+def call_colour(top: Top, name: str) -> str:
+    """The colour letter of a top, or ReadError naming its cell (``name``)."""
+    v = classify_plastic(balanced(top))
+    if v.angle > MAX_ANGLE:
+        raise ReadError(f"{name}: piece colour {v.angle:.0f} degrees from every piece colour (nearest {v.letter})")
+    if v.margin < MIN_MARGIN:
+        raise ReadError(f"{name}: {v.letter} or {v.second}? (colour margin {v.margin:.1f} degrees)")
+    return v.letter
