@@ -55,3 +55,26 @@ def test_a_level_a_file_name_gives_survives_its_level_file(picture):
             assert isinstance(level_id, str), f"{name}: level {level_id!r} refused: {exc}"
             continue
         assert back.level == level_id, f"{name}: level {level_id!r} read back as {back.level!r}"
+
+
+def test_a_circuit500_caption_of_five_digits_is_refused_not_cut_to_four():
+    """The reader read 4 glyph cells: 'level 12345' was read as level 1234 (a misread, not a refusal)."""
+    from visolve.errors import ReadError
+    from visolve.puzzles.circuit500 import painter
+    from visolve.puzzles.circuit500.reader import read, read_again
+    from visolve.puzzles.circuit500.testing import sample_levels
+
+    sample = sample_levels()[0]
+    for number in (LEVEL_MAX, LEVEL_MAX + 1, 12345):
+        picture = painter.render_screenshot(dataclasses.replace(sample, level=number), size=(640, 1136))
+        if number <= LEVEL_MAX:
+            assert read(picture, "x.png").level == number
+            continue
+        with pytest.raises(ReadError, match=f"level number '{number}' is out of range"):
+            read(picture, "x.png")
+        again = None
+        try:
+            again = read_again(picture, "x.png")
+        except ReadError:
+            pass
+        assert again is None, f"read_again gave level {again.level} for a caption of {number}"

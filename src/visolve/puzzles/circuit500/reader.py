@@ -86,6 +86,7 @@ from visolve.puzzles.circuit500.reading import (
     token_of,
 )
 from visolve.puzzles.circuit500.references import References, references  # noqa: F401 - references re-exported
+from visolve.puzzles.textfile import LEVEL_MAX, level_number
 from visolve.vision.board import Board, BoardNotFound, find_board
 from visolve.vision.geometry import map_points
 from visolve.vision.match import Match, read_glyph_row, to_grey
@@ -275,7 +276,7 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
     dx = refs.digits_xy[0] - refs.caption_xy[0]
     num = read_glyph_row(
         grey, digits, word.x + dx, word.y + (refs.digits_xy[1] - refs.caption_xy[1]),
-        refs.pitch, 4, ink=INK, jitter=0, min_ink_pixels=specks,
+        refs.pitch, len(str(LEVEL_MAX)) + 1, ink=INK, jitter=0, min_ink_pixels=specks,
     )
     out.digits = num.text
     out.digit_matches = num.matches
@@ -312,6 +313,8 @@ def _read_at(image: np.ndarray, board: Board, refs: References, photo: bool) -> 
                 )
         if text.startswith("0"):
             out.problems.append(f"level number {text!r} starts with 0")
+        elif level_number(text) is None:  # one digit more than a level has is read, so none is cut off
+            out.problems.append(f"level number {text!r} is out of range: level numbers run from 1 to {LEVEL_MAX}")
         else:
             out.level = int(text)
 
