@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
+from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading, read_boards
@@ -30,7 +31,7 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
     if not readings:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
     if stray >= MIN_STRAY:
-        raise ReadError(f"squares of a grid or a number tab lie outside the {len(readings)} board(s) found "
+        raise ReadError(f"squares of a grid or a number tab lie outside the {counted(len(readings), 'board')} found "
                         f"(weight {stray}): a board could not be outlined")
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
     if failed:

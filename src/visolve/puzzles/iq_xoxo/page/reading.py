@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
+from visolve.plural import counted
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, letter_of_shape, mark, piece_problem, square_name
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.model import Level
@@ -224,7 +225,7 @@ def _rows_of(groups: list, upright: bool) -> tuple[str, ...]:
         where = square_name(*cells[0])
         letter = letter_of_shape(cells) if len(cells) == 5 else None
         if letter is None:
-            raise ReadError(f"the piece at {where} ({len(cells)} squares) is no pentomino of the set")
+            raise ReadError(f"the piece at {where} ({counted(len(cells), 'square')}) is no pentomino of the set")
         problem = piece_problem(letter, cells)
         if problem:
             raise ReadError(problem)
