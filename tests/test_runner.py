@@ -120,13 +120,19 @@ def test_workers_end_with_their_parent(tmp_path, signal_name):
     data = tmp_path / "data"
     _levels(data)
     env = dict(os.environ, VISOLVE_PURE_PYTHON="1")  # slow solves: the batch is still running
-    with visolve_process("--solve-all", "--data", str(data), "--jobs", "2", env=env) as proc:
-        first = proc.stdout.readline()
-        assert first.startswith("solve: "), first + proc.stderr.read()
-        children = descendants(proc.pid)
-        os.kill(proc.pid, getattr(signal, signal_name))  # the main process only, not its group
-        out, err = proc.communicate(timeout=PATIENCE)  # returns once every holder of the pipes is gone
-        assert wait_until_gone(children) == set()
+    children: set[int] = set()
+    try:
+        with visolve_process("--solve-all", "--data", str(data), "--jobs", "2", env=env) as proc:
+            first = proc.stdout.readline()
+            assert first.startswith("solve: "), first + proc.stderr.read()
+            children = descendants(proc.pid)
+            os.kill(proc.pid, getattr(signal, signal_name))  # the main process only, not its group
+            out, err = proc.communicate(timeout=PATIENCE)  # returns once every holder of the pipes is gone
+            assert wait_until_gone(children) == set()
+    finally:  # when they do outlive it, they must not outlive the test
+        for pid in children:
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)
     assert len(children) >= 2, "two workers (and a resource tracker) expected"
     if signal_name == "SIGTERM":  # handled as Ctrl-C
         assert proc.returncode == 130, err
