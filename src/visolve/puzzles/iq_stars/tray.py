@@ -221,6 +221,10 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, white: floa
     return placed, fine[k2], np.array([raw[k2, index[tuple(p)]] for p in placed])
 
 
+class TrayCellError(ReadError):
+    """A tray was found and its board placed, but a cell of it could not be called."""
+
+
 def _name(cell) -> str:
     r, k = cell
     return f"row {r + 1} star {k + 1}"
@@ -242,10 +246,13 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
     grid = [[EMPTY] * n for n in ROW_LENGTHS]
     for cell, point, pit in zip(CELLS, placed, resp):
         top: Top | None = by_point.get(tuple(point))
-        if top is not None:
-            grid[cell[0]][cell[1]] = call_colour(top, _name(cell))
-        elif pit < PIT_ABOVE:
-            raise ReadError(f"{_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})")
+        try:
+            if top is not None:
+                grid[cell[0]][cell[1]] = call_colour(top, _name(cell))
+        except ReadError as exc:
+            raise TrayCellError(str(exc)) from None
+        if top is None and pit < PIT_ABOVE:
+            raise TrayCellError(f"{_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})")
     return tuple("".join(row) for row in grid)
 
 
@@ -254,8 +261,24 @@ def read_tray(image: np.ndarray, source: str = "") -> Level:
     rows = read_rows(image)
     problems = level_problems(rows)
     if problems:
-        raise ReadError(f"read the tray as {'/'.join(rows)}, which is no challenge: {problems[0]}")
+        raise TrayCellError(f"read the tray as {'/'.join(rows)}, which is no challenge: {problems[0]}")
     return Level(level_from_filename(source), rows, source)
 
 
-__all__ = ["read_tray", "read_rows", "place_board", "placements", "pit_map", "lookup", "rotate", "BOARD_AXIAL"]
+def read_after(image: np.ndarray, source: str, first: Exception) -> Level:
+    """The tray read when the drawn-board reader failed with ``first``; when both fail, the
+    more telling reason: a cell of a placed tray, else the drawn board's ReadError, else the
+    tray's ReadError, else ``first``."""
+    try:
+        return read_tray(image, source)
+    except TrayCellError:
+        raise
+    except ReadError as exc:
+        if isinstance(first, ReadError):
+            raise first from None
+        raise exc from None
+    except NotThisPuzzle:
+        raise first from None
+
+
+__all__ = ["read_tray", "read_after", "TrayCellError", "read_rows", "place_board", "placements", "pit_map", "lookup", "rotate", "BOARD_AXIAL"]

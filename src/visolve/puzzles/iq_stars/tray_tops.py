@@ -171,7 +171,8 @@ def _grow(pts: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict
     a, b, c = seed
     tri = np.array([[0, 0], [1, 0], [0, 1]])
     # the lattice is seen from above: no mirror image (metric v grows down, like picture y)
-    order = (a, b, c) if np.cross(pts[b] - pts[a], pts[c] - pts[a]) > 0 else (a, c, b)
+    (ux, uy), (vx, vy) = pts[b] - pts[a], pts[c] - pts[a]
+    order = (a, b, c) if ux * vy - uy * vx > 0 else (a, c, b)
     members = {order[0]: (0, 0), order[1]: (1, 0), order[2]: (0, 1)}
     hom = _model(tri, pts[list(order)])
     for _ in range(12):

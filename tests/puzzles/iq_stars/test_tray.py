@@ -1,0 +1,112 @@
+"""The IQ Stars tray reader: photos of the tray with real pieces standing in it."""
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.conftest import shared_path
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.iq_stars import tray, tray_tops
+from visolve.puzzles.iq_stars.board import level_problems
+
+#: the product photo's pieces, read by eye (the hinge side is the top row of 7) and checked
+#: against RULES.md: violet is the straight three, red the rhombus, yellow and blue the two
+#: chiral fours (each as single-sided pieces allow), green turned a third of a turn
+PRODUCT_ROWS = ("vvvrryy", "..brry", "..bbbyg", "...ggg")
+
+
+@pytest.fixture(scope="module")
+def product_photo() -> np.ndarray:
+    photo = cv2.imread(str(shared_path("iq-stars", "pictures", "smartgames_product_photo_anu.jpg")))
+    assert photo is not None
+    return photo
+
+
+def test_the_truth_is_a_possible_challenge():
+    assert level_problems(PRODUCT_ROWS) == []
+
+
+def test_the_product_photo_reads_exactly(product_photo):
+    level = tray.read_tray(product_photo, "product.jpg")
+    assert level.rows == PRODUCT_ROWS
+
+
+def test_the_reader_falls_back_to_the_tray(product_photo):
+    from visolve.puzzles.iq_stars.reader import read
+
+    assert read(product_photo, "product.jpg").rows == PRODUCT_ROWS
+
+
+@pytest.mark.parametrize("turn", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE])
+def test_the_photo_turned_reads_the_same(product_photo, turn):
+    assert tray.read_rows(cv2.rotate(product_photo, turn)) == PRODUCT_ROWS
+
+
+def test_a_mirror_image_is_never_read_as_its_mirrored_challenge(product_photo):
+    # seen from above, the tray is never mirrored: the chiral pieces come out as no piece
+    with pytest.raises(ReadError):
+        tray.read_tray(product_photo[:, ::-1].copy(), "mirror.jpg")
+
+
+def _pit_polygon(photo: np.ndarray, cell_index: int) -> tuple[np.ndarray, float]:
+    """The picture outline of the free pit of board cell ``cell_index``, and the picture scale."""
+    work, _grey, tops = tray_tops.find_tops(photo)
+    hom, axial, members = tray_tops.fit_lattice(tops, tray.MIN_TOPS)
+    white = float(np.median([np.mean(t.white) for t in members]))
+    placed, shift, _resp = tray.place_board(work, hom, axial, white)
+    centre = tray_tops.to_metric(placed[cell_index : cell_index + 1])[0] + shift
+    angles = np.radians(np.arange(12) * 30.0)
+    radius = np.where(np.arange(12) % 2 == 0, 0.6, 0.45)
+    star = centre + np.stack([radius * np.cos(angles), radius * np.sin(angles)], axis=1)
+    poly = cv2.perspectiveTransform(star.reshape(-1, 1, 2), hom).reshape(-1, 2)
+    return poly, photo.shape[1] / work.shape[1]
+
+
+def test_a_free_cell_without_its_pit_is_refused_by_name(product_photo):
+    # row 4 star 1 is free: paint its pit over with the tray's surface
+    cell = 20  # CELLS order: rows of 7, 6, 7, then the first of row 4
+    poly, scale = _pit_polygon(product_photo, cell)
+    covered = product_photo.copy()
+    surface = np.median(product_photo[430:440, 330:380].reshape(-1, 3), axis=0)  # tray surface left of the pits
+    cv2.fillPoly(covered, [np.round(poly * scale).astype(np.int32)], tuple(int(v) for v in surface))
+    with pytest.raises(ReadError, match="row 4 star 1"):
+        tray.read_rows(covered)
+
+
+def test_a_booklet_drawing_is_no_tray():
+    drawing = cv2.imread(str(shared_path("iq-stars", "pictures", "anu_render_challenge.png")))
+    with pytest.raises((NotThisPuzzle, ReadError)):
+        tray.read_tray(drawing, "challenge.png")
+
+
+def test_a_picture_without_pieces_is_not_this_puzzle():
+    page = np.full((300, 400, 3), 235, np.uint8)
+    cv2.rectangle(page, (50, 50), (350, 250), (60, 40, 40), -1)
+    with pytest.raises(NotThisPuzzle):
+        tray.read_tray(page)
+
+
+def test_six_turns_are_a_whole_turn():
+    cells = np.array(tray.BOARD_AXIAL)
+    assert np.array_equal(tray.rotate(cells, 6), cells)
+    assert not np.array_equal(tray.rotate(cells, 3), cells)
+
+
+def test_the_full_board_has_one_placement_per_turn_that_fits_it():
+    cells = np.array(tray.BOARD_AXIAL)
+    fits = tray.placements(cells)
+    assert len(fits) == 1 and fits[0][0] == 0
+
+
+def test_lattice_rounding_finds_the_nearest_point():
+    frac = np.array([[0.4, 0.4], [2.1, -0.9], [0.6, -0.2]])
+    near = tray_tops.round_axial(frac)
+    dist = np.hypot(*(tray_tops.to_metric(frac) - tray_tops.to_metric(near)).T)
+    assert np.all(dist <= 1 / np.sqrt(3) + 1e-9)
+
+
+@pytest.mark.parametrize("letter", sorted(tray_tops.PLASTIC))
+def test_every_plastic_shade_calls_its_colour(letter):
+    for shade in tray_tops.PLASTIC[letter]:
+        verdict = tray_tops.classify_plastic(np.array(shade))
+        assert verdict.letter == letter and verdict.margin >= tray_tops.MIN_MARGIN
