@@ -35,6 +35,7 @@ from visolve.puzzles.iq_stars.colours import (
     white_share,
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
+from visolve.puzzles.iq_stars.tray import read_after
 from visolve.vision.view import BoardView, banner, draw_overlay
 
 #: view pixels per board unit for reading the stars
@@ -263,13 +264,19 @@ def _check_picture(image) -> None:
 
 
 def read(image: np.ndarray, source: str = "") -> Level:
-    """Read the challenge in ``image`` (BGR); ``source`` is the picture's file name."""
+    """Read the challenge in ``image`` (BGR); ``source`` is the picture's file name.
+
+    When no drawn board reads, a photo of the tray with real pieces standing in it is tried
+    (:func:`visolve.puzzles.iq_stars.tray.read_after`)."""
     _check_picture(image)
-    work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
-    rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
-    problems = level_problems(rows)
-    if problems:
-        raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
+    try:
+        work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
+        rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
+        problems = level_problems(rows)
+        if problems:
+            raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
+    except (NotThisPuzzle, ReadError) as exc:
+        return read_after(image, source, exc)
     return Level(level_from_filename(source), rows, source)
 
 
