@@ -9,7 +9,8 @@ from tests.puzzles.iq_stars.helpers import booklet, booklet_level
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_circuit.testing import draw_level as draw_iq_circuit, sample_levels as iq_circuit_levels
 from visolve.puzzles.iq_stars import painter, testing
-from visolve.puzzles.iq_stars.board import Level
+from visolve.puzzles.iq_stars.board import CELLS
+from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.challenges import random_challenge
 from visolve.puzzles.iq_stars.plugin import FAMILY
 from visolve.puzzles.iq_stars.reader import debug_overlay, read
@@ -142,15 +143,20 @@ def test_real_drawings_with_a_wider_margin_read_exactly():
         assert read(_wider_margin(case.image, 0.5), case.name) == case.truth[0], case.name
 
 
-def test_a_free_star_without_an_outline_is_refused_naming_it():
-    # a lattice put on bare board would read free stars there: a free star needs its outline
+def test_an_outer_line_without_outlines_is_refused_naming_it():
+    # a lattice put a star off on a wide board would read free stars on bare board there
     from visolve.puzzles.iq_stars.colours import Verdict
-    from visolve.puzzles.iq_stars.reader import Star, symbol_of
+    from visolve.puzzles.iq_stars.reader import Star, rows_of
 
-    bare = Star(0.05, Verdict("r", 40.0, 10.0, "p"), 0.0, outline=0.1)
-    with pytest.raises(ReadError, match="row 2 star 3: no star outline"):
-        symbol_of((1, 2), bare)
-    assert symbol_of((1, 2), Star(0.05, Verdict("r", 40.0, 10.0, "p"), 0.0, outline=0.9)) == "."
+    free = Verdict("r", 40.0, 10.0, "p")
+    stars = {cell: Star(0.05, free, 0.0, outline=1.0) for cell in CELLS}
+    assert rows_of(stars) == ("." * 7, "." * 6, "." * 7, "." * 6)
+    stars[(2, 3)] = Star(0.05, free, 0.0, outline=0.1)  # one faint star inside: glare, not a shift
+    assert rows_of(stars)[2] == "." * 7
+    for k in range(6):
+        stars[(3, k)] = Star(0.05, free, 0.0, outline=0.15)
+    with pytest.raises(ReadError, match="the free stars of the bottom row"):
+        rows_of(stars)
 
 
 def test_refusals_say_what_failed_not_two_bare_numbers():
