@@ -57,8 +57,12 @@ def usable_cores() -> int:
 
 
 def stop_on_sigterm() -> None:
-    """In the main process: SIGTERM (``kill``, a service manager stopping it) acts as Ctrl-C."""
-    signal.signal(signal.SIGTERM, _raise_interrupt)
+    """In the main process: SIGTERM (``kill``, a service manager stopping it) acts as Ctrl-C.
+
+    Only from the main thread (where Python runs signal handlers); elsewhere nothing changes.
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _raise_interrupt)
 
 
 def _raise_interrupt(_signum, _frame) -> None:
