@@ -26,7 +26,7 @@ import random
 import numpy as np
 
 from visolve.puzzles.iq_stars import model
-from visolve.puzzles.iq_stars.board import ROW_LENGTHS, Level
+from visolve.puzzles.iq_stars.model import ROW_LENGTHS, Level
 from visolve.puzzles.iq_stars.challenges import random_challenge
 from visolve.testing.scenes import ink, photo
 from visolve.testing.scenes.render import Prism, cast_shadows, draw_prisms, light_direction, paste, random_view

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo import model
-from visolve.puzzles.iq_xoxo.board import COLS, ROWS, Level
+from visolve.puzzles.iq_xoxo.model import COLS, ROWS, Level
 from visolve.testing._draw import smooth_noise
 from visolve.testing.scenes import ink, photo
 from visolve.testing.scenes.render import Prism, cast_shadows, draw_prisms, light_direction, paste, random_view

@@ -20,7 +20,7 @@ import random
 import numpy as np
 
 from visolve.puzzles.base import level_from_filename
-from visolve.puzzles.iq_xoxo.board import COLS, ROWS, Level
+from visolve.puzzles.iq_xoxo.model import COLS, ROWS, Level
 from visolve.testing.scenes import ink, photo
 from visolve.testing.scenes.render import Prism, cast_shadows, draw_prisms, light_direction, paste, random_view
 from visolve.testing.scenes.xoxo import PIECES, fillings
