@@ -75,13 +75,8 @@ from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.circuit500 import model
 from visolve.puzzles.circuit500.model import COLS, Level
 from visolve.puzzles.circuit500.solver_bound import free_bound
-from visolve.puzzles.circuit500.solver_classes import (  # noqa: F401
-    COUNTED_LIM,
-    ActionBounds,
-    class_key,
-    min_actions,
-    slides_to,
-)
+from visolve.puzzles.circuit500.solver_classes import (COUNTED_LIM, ActionBounds, class_key,  # noqa: F401
+                                                       min_actions, slides_to)
 from visolve.puzzles.circuit500.solver_paths import (
     ADJ_MASK,
     END_CODES,

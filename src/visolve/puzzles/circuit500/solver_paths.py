@@ -155,24 +155,14 @@ def _turn_costs(arr: bytes, frozen: int, cell: int) -> list[int]:
 
 
 def find_tile(arr: bytes, codes) -> int:
-    """The cell of the first of ``codes`` found on the board.
+    """The cell of the first of ``codes`` on the board; ``ValueError`` when none is.
 
     Parameters
     ----------
     arr : bytes
-        A board arrangement, one tile code per cell.
-    codes : iterable of bytes
-        The codes looked for in turn (the start tile's, or the end tile's, rotations).
-
-    Returns
-    -------
-    int
-        The cell's index.
-
-    Raises
-    ------
-    ValueError
-        None of ``codes`` is on the board.
+        The arrangement, one tile code per cell.
+    codes : iterable of int
+        The codes looked for in turn (the start tile's, or the end tile's, in every rotation).
     """
     for c in codes:
         i = arr.find(c)
@@ -435,21 +425,16 @@ def simple_path_finishes(arr: bytes, frozen: int, bound: int, first_only=False):
 
 
 def slide_tile(arr: bytes, frozen: int, gap: int, cell: int):
-    """Slide the tile at ``cell`` into ``gap``: new arrangement and frozen mask.
+    """Slide the tile at ``cell`` into ``gap``: the new arrangement and frozen mask.
 
     Parameters
     ----------
     arr : bytes
         The arrangement, one tile code per cell.
     frozen : int
-        Bit mask of the cells whose tiles may no longer move.
+        Bit mask of the cells whose tiles may no longer move (a frozen tile's bit moves with it).
     gap, cell : int
         The gap's cell and the cell of the tile slid into it.
-
-    Returns
-    -------
-    tuple of (bytes, int)
-        The new arrangement and frozen mask (a frozen tile's bit moves with it).
     """
     b = bytearray(arr)
     b[gap], b[cell] = b[cell], GAP_C
