@@ -43,8 +43,9 @@ MAX_PIXELS = 400_000_000
 #: pictures larger than this are decoded reduced (JPEG: at 1/2, 1/4 or 1/8 scale while
 #: decoding) or shrunk right after decoding; a board is found and read long before this
 WORK_PIXELS = 24_000_000
-#: the limit for pictures that are decoded whole (every format but JPEG): 100 MP of RGBA
-#: cost about 1.6 GB on the way to BGR; screenshots and scans are far smaller (8K: 33 MP)
+#: the limit for pictures that are decoded whole (every format but JPEG); at 100 MP a load
+#: peaks at 0.6 GB (RGB PNG), 1.2 GB (RGBA PNG), 1.6 GB (WebP, Pillow's decoder); screenshots
+#: and scans are far smaller (8K: 33 MP)
 MAX_FULL_PIXELS = 100_000_000
 #: Pillow formats decoded reduced when large (JPEG's draft mode; MPO is a phone's JPEG)
 _REDUCIBLE = frozenset({"JPEG", "MPO"})
@@ -258,16 +259,14 @@ def _pil_to_bgr(im: Image.Image) -> np.ndarray:
         grey = np.clip(arr * (255.0 / top) + 0.5, 0, 255).astype(np.uint8)
         return cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)
     if mode in ("RGBA", "LA", "PA") or (mode == "P" and "transparency" in im.info):
-        rgba = np.asarray(im.convert("RGBA")).astype(np.uint16)
-        alpha = rgba[:, :, 3:4]
-        rgb = (rgba[:, :, :3] * alpha + 127) // 255  # over black
-        return cv2.cvtColor(rgb.astype(np.uint8), cv2.COLOR_RGB2BGR)
+        r, g, b, alpha = cv2.split(np.asarray(im if mode == "RGBA" else im.convert("RGBA")))
+        return _over_black([b, g, r], alpha)
     if mode == "L":
         return cv2.cvtColor(np.asarray(im), cv2.COLOR_GRAY2BGR)
     if mode == "1":
         return cv2.cvtColor(np.asarray(im.convert("L")), cv2.COLOR_GRAY2BGR)
-    rgb = np.asarray(im.convert("RGB"))
-    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+    rgb = np.array(im if mode == "RGB" else im.convert("RGB"))  # a copy of its own: turned in place
+    return cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR, dst=rgb)
 
 
 def _decode_cv2(p: Path, data: bytes) -> np.ndarray:
@@ -322,12 +321,22 @@ def _to_bgr8(img: np.ndarray) -> np.ndarray:
     if img.ndim == 2:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
     elif img.shape[2] == 4:
-        bgr = img[:, :, :3].astype(np.uint16)
-        alpha = img[:, :, 3:4].astype(np.uint16)
-        img = ((bgr * alpha + 127) // 255).astype(np.uint8)
+        b, g, r, alpha = cv2.split(img)
+        img = _over_black([b, g, r], alpha)
     elif img.shape[2] == 1:
         img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGR)
     return img
+
+
+def _over_black(planes: list[np.ndarray], alpha: np.ndarray) -> np.ndarray:
+    """B, G, R ``uint8`` planes composited over black by ``alpha``: round(v * a / 255), in place.
+
+    The same numbers as ``(v * a + 127) // 255`` (``v * a / 255`` is never
+    halfway between two integers), without the 16-bit copies of the picture.
+    """
+    for plane in planes:
+        cv2.multiply(plane, alpha, dst=plane, scale=1 / 255)
+    return cv2.merge(planes)
 
 
 def _short(exc: BaseException) -> str:
