@@ -278,3 +278,13 @@ def test_fifos_and_devices_are_refused_without_being_read(tmp_path):
         assert not thread.is_alive(), f"{path.name} is being read"
     assert "not a regular file (a FIFO)" in errors["pipe.png"]
     assert "not a regular file (a device)" in errors["zero.png"]
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "WEBP"])  # OpenCV's decode, and Pillow's
+def test_alpha_goes_over_black_exactly_for_every_value_and_alpha(tmp_path, fmt):
+    value, alpha = np.meshgrid(np.arange(256, dtype=np.uint8), np.arange(256, dtype=np.uint8))
+    rgba = np.dstack([value, value[:, ::-1], value // 2, alpha])
+    path = tmp_path / f"all.{fmt.lower()}"
+    Image.fromarray(rgba, "RGBA").save(path, fmt, **({"lossless": True, "exact": True} if fmt == "WEBP" else {}))
+    want = (rgba[:, :, [2, 1, 0]].astype(np.uint32) * alpha[:, :, None] + 127) // 255
+    assert np.array_equal(load_image(path), want.astype(np.uint8))
