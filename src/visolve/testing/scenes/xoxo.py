@@ -71,10 +71,10 @@ def group(number: int) -> tuple[str, np.ndarray]:
 
 def random_style(rng: np.random.Generator) -> dict:
     return dict(
-        gap=rng.uniform(0.05, 0.16), round=rng.uniform(0.0, 0.25), dot=rng.uniform(0.07, 0.15),
-        grey=ink.jitter_colour(rng, (222, 222, 222), 0.04), mark=rng.uniform(0.38, 0.62),
+        gap=rng.uniform(0.08, 0.16), round=rng.uniform(0.0, 0.25), dot=rng.uniform(0.07, 0.15),
+        grey=np.minimum(ink.jitter_colour(rng, (208, 208, 206), 0.05), 222.0), mark=rng.uniform(0.38, 0.62),
         stroke=rng.uniform(0.07, 0.15), tint=rng.uniform(0.3, 0.6), font=ink.random_font(rng, (0.12, 0.24)),
-        tab_h=rng.uniform(1.3, 2.0), tab_w=rng.uniform(2.4, 3.6), tab_gap=rng.uniform(0.2, 0.6),
+        tab_h=rng.uniform(0.9, 1.3), tab_w=rng.uniform(2.0, 3.0), tab_gap=rng.uniform(0.0, 0.15),
         colours={k: ink.jitter_colour(rng, v, 0.06) for k, v in PIECES.items()},
     )
 
@@ -166,9 +166,7 @@ def _page(img: np.ndarray, ox: float, layout: dict, levels: list[Level], scale: 
     ink.fill(img, [ink.circle(bx, h - 0.6 * strip, 0.35 * strip, 32)], colour * 0.8)
     p = SQUARE * scale
     for level, (x, y) in zip(levels, layout["spots"]):
-        gx = ox + (x if left else x - layout["strip"]) * scale
-        if not left:
-            gx += strip
+        gx = ox + (x if left else x - layout["strip"]) * scale  # a right page has its strip on the right
         challenge_picture(img, level, gx, y * scale, p, st)
         _tab(img, level.level, gx + COLS * p / 2, y * scale - st["tab_gap"] * p, p, st)
 
