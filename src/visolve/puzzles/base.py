@@ -323,3 +323,45 @@ def verify_by(problems: Callable[[Any, dict], list]) -> Callable[[Any, dict], bo
             return False
 
     return verify
+
+
+def placement_family(name: str, title: str, package: str, problems: Callable[[Any, dict], list],
+                     **fields: Any) -> PuzzleFamily:
+    """The :class:`PuzzleFamily` of a placement game laid out as ``docs/families.md`` says.
+
+    The parts are taken from the package's modules by their contract names:
+    ``levelfile.format_level`` and ``parse_level``, ``reader.read`` and
+    ``debug_overlay``, ``probe.probe``, ``solver.solve``,
+    ``painter.paint_solution`` and ``paint_hint`` (if it has one); solutions
+    are counted (:func:`count_rank`, :func:`count_summary`,
+    :func:`default_final`, log columns count, nodes, seconds) and replayed by
+    ``verify_by(problems)``; the testing module is ``package.testing``.
+
+    Parameters
+    ----------
+    name, title : str
+        The family's command-line name and human name.
+    package : str
+        The family's package, e.g. ``"visolve.puzzles.iq_xoxo"``.
+    problems : callable
+        ``(level, solution) -> list`` of what the solution breaks (see :func:`verify_by`).
+    **fields
+        Any field of :class:`PuzzleFamily` to set otherwise (``summary=...``).
+
+    Returns
+    -------
+    PuzzleFamily
+    """
+    from importlib import import_module
+
+    levelfile, reader, solver, painter = (import_module(f"{package}.{m}")
+                                          for m in ("levelfile", "reader", "solver", "painter"))
+    parts = dict(
+        name=name, title=title, read=reader.read, format_level=levelfile.format_level,
+        parse_level=levelfile.parse_level, solve=solver.solve, paint=painter.paint_solution,
+        rank=count_rank, final=default_final, summary=count_summary,
+        probe=import_module(f"{package}.probe").probe, log_columns=("count", "nodes", "seconds"),
+        debug_overlay=reader.debug_overlay, paint_hint=getattr(painter, "paint_hint", None),
+        testing=f"{package}.testing", verify=verify_by(problems),
+    )
+    return PuzzleFamily(**{**parts, **fields})
