@@ -355,3 +355,23 @@ def test_a_fifo_or_a_device_link_in_levels_is_passed_over(data, monkeypatch):
     assert "in levels/ passed over: circuit500/level_002.txt (a FIFO), circuit500/level_003.txt (a device)" in err
     assert proc.returncode == 1  # the over-large file is an error naming it
     assert (data / "index.html").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_or_a_device_link_as_a_stored_solution_is_never_read(data):
+    """Before, the stored solution's read waited for good on a FIFO (the solve and the page)."""
+    from tests.conftest import visolve_process
+
+    _write_level(data, scrambled_level(1, 3))
+    _write_level(data, scrambled_level(2, 3))
+    sols = data / "solutions" / "circuit500"
+    sols.mkdir(parents=True)
+    os.mkfifo(sols / "level_001.json")
+    (sols / "level_002.json").symlink_to("/dev/zero")
+    with visolve_process("--solve-all", "--data", str(data), "-j", "1") as proc:
+        _out, err = proc.communicate(timeout=120)  # hang guard only: it takes a second or two
+    assert proc.returncode == 0, err
+    for n in (1, 2):  # each replaced by a solution file (the link itself, not /dev/zero)
+        path = sols / f"level_00{n}.json"
+        assert stat.S_ISREG(path.lstat().st_mode) and json.loads(path.read_text())["solved"]
+    assert (data / "index.html").exists()

@@ -23,7 +23,6 @@ the page makes one when it is missing or older than its picture.
 from __future__ import annotations
 
 import glob
-import json
 from datetime import datetime
 from pathlib import Path
 
@@ -31,7 +30,7 @@ from visolve import puzzles
 from visolve.names import original_name
 from visolve.overview_page import STATUSES, THUMB_HEIGHT, THUMB_WIDTH, Row, render
 from visolve.puzzles.base import level_identity
-from visolve.workspace import Workspace, atomic_write_text
+from visolve.workspace import Workspace, atomic_write_text, read_json
 
 __all__ = ["STATUSES", "THUMB_HEIGHT", "THUMB_WIDTH", "Row", "render", "write_index", "write_thumbnail",
            "thumbnail_path", "level_rows", "failed_reading_rows"]
@@ -60,7 +59,7 @@ def _level_row(ws: Workspace, family, level_path: Path) -> Row:
     level_name = key.removeprefix("level_")
     json_path, png_path = ws.solution_json(family.name, key), ws.solution_png(family.name, key)
     try:
-        level = family.parse_level(level_path.read_text(encoding="utf-8-sig"), str(level_path))
+        level = family.parse_level(ws.read_level_text(level_path), str(level_path))
         level_name = str(level.level)
     except Exception as exc:  # a broken level file is shown, not fatal
         return Row(family.name, level_name, "unsolved", f"level file does not parse: {exc}",
@@ -146,10 +145,7 @@ def write_thumbnail(ws: Workspace, puzzle: str, key: str, picture) -> None:
 
 
 def _load_json(path: Path) -> dict | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    data = read_json(path)  # None for a FIFO, a device, an over-large file: never read
     return data if isinstance(data, dict) else None
 
 

@@ -194,6 +194,8 @@ def _running(pid: int) -> bool:
 
 #: bytes a picture file may have: a 200-megapixel phone photo is about 100 MB
 PICTURE_FILE_LIMIT = 512 * 1024 * 1024
+#: bytes a solution file may have (``--all-solutions`` lists many; a typical one is 1-20 KB)
+SOLUTION_FILE_LIMIT = 64 * 1024 * 1024
 #: bytes a level file may have: the largest real one is a few kilobytes
 LEVEL_FILE_LIMIT = 2 * 1024 * 1024
 
@@ -238,6 +240,14 @@ def read_limited(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise UnreadableFile(f"too large (over {limit:,} bytes, the limit)")
     return data
+
+
+def read_json(path: Path, limit: int = SOLUTION_FILE_LIMIT):
+    """The JSON in the regular file ``path`` (see :func:`read_limited`), or None when unreadable."""
+    try:
+        return json.loads(read_limited(Path(path), limit).decode("utf-8"))
+    except (OSError, ValueError):
+        return None
 
 
 def _check_kind(st: os.stat_result, path: Path, limit: int) -> None:
@@ -364,11 +374,7 @@ class Workspace:
 
     def load_solution(self, puzzle: str, key: str) -> dict | None:
         """The stored solution, or None when there is none or it is unreadable."""
-        path = self.solution_json(puzzle, key)
-        try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
+        return read_json(self.solution_json(puzzle, key))
 
 
 def _not_a_picture_file(p: Path) -> str | None:
