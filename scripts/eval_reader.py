@@ -78,6 +78,8 @@ class Tally:
     read: list = field(default_factory=list)
     failures: list = field(default_factory=list)
     sizes: list = field(default_factory=list)
+    #: kind of picture -> [total, exact, misread] (the scenes' kinds: tray, spread, ...)
+    kinds: dict = field(default_factory=dict)
 
     @property
     def prepare(self) -> list:
@@ -185,6 +187,8 @@ def report(t: Tally, refuse: bool = False) -> None:
         print(f"  prepare ({'load' if t.name in REAL_SETS else 'decode'}+read): {ms(t.prepare)}")
     if t.sizes and not refuse and t.name not in REAL_SETS:
         print(f"  long side {min(t.sizes)}-{max(t.sizes)} px")
+    for kind, (n, right, wrong) in sorted(t.kinds.items()):
+        print(f"  {kind}: {right}/{n} read exactly, refused {n - right - wrong}, misread {wrong}")
     for file, why in t.failures:
         print(f"  FAIL {file}: {why}")
 
@@ -268,7 +272,12 @@ def main(argv=None) -> int:
 
         tally = Tally(f"scenes (seed {args.seed}, strength {args.strength})")
         for case in scenes.cases(family.name, args.scenes, args.seed, args.strength):
+            before = (tally.exact, tally.wrong)
             check(family, tally, case, args, clock, decode=True)
+            kind = tally.kinds.setdefault(case.name.split("/")[1], [0, 0, 0])
+            kind[0] += 1
+            kind[1] += tally.exact - before[0]
+            kind[2] += tally.wrong - before[1]
         tallies.append((tally, False))
     if args.distractors:
         from visolve.testing import iter_distractors
