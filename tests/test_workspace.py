@@ -149,6 +149,7 @@ def test_stale_temporaries_are_removed_and_nothing_else(tmp_path):
     sols = ws.solutions("circuit500")
     sols.mkdir(parents=True)
     ws.raw.mkdir()
+    (tmp_path / "mine").mkdir()
     now = 1_000_000_000.0
     dead, alive = _dead_pid(), os.getpid()
     names = {
@@ -159,6 +160,7 @@ def test_stale_temporaries_are_removed_and_nothing_else(tmp_path):
         sols / ".notes.md.abcdefgh.tmp": False,  # not a name visolve writes
         sols / "level_182.png.abcdefgh.tmp": False,  # not hidden
         ws.raw / ".photo.png.abcdefgh.tmp": False,  # raw/ is the user's
+        tmp_path / "mine" / ".photo.png.abcdefgh.tmp": False,  # a folder visolve does not write in
         tmp_path / ".index.html.qwertyui.tmp": True,
     }
     for path in names:

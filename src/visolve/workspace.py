@@ -127,8 +127,9 @@ def remove_stale_temporaries(root: Path, before: float) -> list[Path]:
     alone) last changed before ``before`` (a time as :func:`time.time`), and
     only when their writer is gone: the process named in the name no longer
     runs or, for a name without a process, the file is :data:`STALE_MARGIN`
-    seconds older than ``before``.  ``raw/`` and ``reference/`` (never written)
-    are not looked at.  Returns what was removed.
+    seconds older than ``before``.  Only the folders visolve writes in are
+    looked at (:data:`WRITTEN`: never ``raw/``, nor a whole tree when
+    ``--data`` names a big folder).  Returns what was removed.
     """
     removed = []
     for folder in _written_folders(Path(root)):
@@ -158,21 +159,26 @@ def remove_stale_temporaries(root: Path, before: float) -> list[Path]:
     return removed
 
 
+#: the folders of the data folder that visolve writes in, with the depth of their subfolders
+#: (``levels/<puzzle>/``, ``solutions/<puzzle>/``, ``thumbs/<puzzle>/``, ``logs/debug/``)
+WRITTEN = {"levels": 1, "solutions": 1, "thumbs": 1, "logs": 1}
+
+
 def _written_folders(root: Path) -> list[Path]:
-    """The data folder and every folder under it that visolve writes to (all but raw/ and reference/)."""
+    """The data folder and the folders under it that visolve writes in (never raw/ or reference/)."""
     out = [root]
-    for top in sorted(_subfolders(root)):
-        if top.name in ("raw", "reference"):
-            continue
-        for here, dirs, _files in os.walk(top):  # does not follow links to folders
-            dirs.sort()
-            out.append(Path(here))
+    for name, depth in WRITTEN.items():
+        level = [root / name]
+        for _ in range(depth + 1):
+            out += level
+            level = [sub for folder in level for sub in _subfolders(folder)]
     return out
 
 
-def _subfolders(root: Path) -> list[Path]:
+def _subfolders(folder: Path) -> list[Path]:
+    """The folders in ``folder`` (not links to folders), sorted; none when it cannot be listed."""
     try:
-        return [p for p in root.iterdir() if p.is_dir() and not p.is_symlink()]
+        return sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink())
     except OSError:
         return []
 
