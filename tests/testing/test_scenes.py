@@ -220,3 +220,19 @@ def test_xoxo_box_shows_whole_pieces_of_one_filling():
                    for f in xoxo.fillings())
         for letter in set("".join(level.rows)) - {"."}:
             assert sum(row.count(letter) for row in level.rows) == 5
+
+
+def test_eval_reader_reads_scenes_and_counts_them_per_kind(capsys, monkeypatch):
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "eval_reader.py"
+    spec = importlib.util.spec_from_file_location("eval_reader_for_test", path)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    module.main(["--puzzle", "iq-circuit", "--scenes", "2", "--seed", "1", "--runs", "1", "--synth-only"])
+    out = capsys.readouterr().out
+    assert "scenes (seed 1, strength 1.0): " in out and "/2 read exactly" in out
+    kinds = [line for line in out.splitlines() if line.startswith("  ") and "refused" in line and "misread" in line]
+    assert sum(int(line.split("/")[1].split()[0]) for line in kinds) == 2
