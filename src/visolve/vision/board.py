@@ -32,6 +32,7 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import grown, quad_from_contour
+from visolve.vision.glance import channel_max
 
 #: longest side of the reduced working copy used for the coarse search
 WORK_SIZE = 900
@@ -78,14 +79,6 @@ class Board:
         """(x0, y0, x1, y1) of the corners."""
         c = self.corners
         return float(c[:, 0].min()), float(c[:, 1].min()), float(c[:, 0].max()), float(c[:, 1].max())
-
-
-def channel_max(image: np.ndarray) -> np.ndarray:
-    """Brightest channel of each pixel (``uint8``, 2-D); fast (numpy's max over axis 2 is slow)."""
-    if image.ndim == 2:
-        return image
-    b, g, r = cv2.split(image)
-    return cv2.max(cv2.max(b, g), r)
 
 
 def find_board(

@@ -30,8 +30,9 @@ from collections.abc import Iterator
 import cv2
 import numpy as np
 
-from visolve.vision.board import Board, channel_max, otsu_threshold
+from visolve.vision.board import Board, otsu_threshold
 from visolve.vision.geometry import grown, line_intersection, quad_from_contour
+from visolve.vision.glance import channel_max
 from visolve.vision.light import illumination
 
 #: longest side of the reduced copy used to find candidates
