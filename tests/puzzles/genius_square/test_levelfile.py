@@ -129,3 +129,11 @@ def test_letters_across_the_top_need_the_smartgames_edition():
     with pytest.raises(LevelFormatError, match="edition = smartgames prints letters there") as info:
         parse_level(text, "bad.txt")
     assert info.value.line == 11
+
+
+def test_a_happy_puzzle_file_written_before_the_labels_line_reads_the_same():
+    old = ("puzzle = genius-square\nlevel = kitchen\nsource = kitchen.jpg\nedition = happy-puzzle\n"
+           "blockers = A5 A6 B2 D3 D5 F3 F6\n"
+           "# columns 1-6 left to right: '#' blocker, '.' empty, 1-9 a piece already placed\n"
+           "A . . . . # #\nB . # . . . .\nC . . . . . .\nD . . # . # .\nE 6 6 . . . .\nF 6 6 # . . #\n")
+    assert parse_level(old, "level_kitchen.txt") == _level()
