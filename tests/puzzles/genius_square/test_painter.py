@@ -69,3 +69,14 @@ def test_the_caption_of_a_board_that_is_no_roll_stays_legible():
     width = canvas_size(PITCH)[0] - 20
     for line in lines:
         assert cv2.getTextSize(line, FONT, PITCH / 120.0, 1)[0][0] <= width, line
+
+
+def test_the_hint_picture_of_a_smartgames_board_draws_the_piece_where_its_squares_are_printed():
+    level = make_level("x", "A6 B1 B5 C3 D5 E2 F2".split(), {"9": ["D2", "D3", "E3", "F3"]}, edition="smartgames")
+    solution = solve(level)
+    picture = paint_hint(level, solution)
+    board = draw_board(drawing(level), "smartgames", PITCH)
+    for name in solution["hint"]["cells"]:
+        x, y = square_box(PITCH, int(name[1]) - 1, "ABCDEF".index(name[0]))  # letter: column; digit: row
+        at = (int(y + PITCH / 2), int(x + PITCH / 2))
+        assert np.abs(picture[at].astype(int) - board[at].astype(int)).max() > 10, name
