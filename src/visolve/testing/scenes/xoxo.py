@@ -142,8 +142,8 @@ def _page_layout(rng: np.random.Generator, count: int) -> dict:
     cell_h = ROWS * SQUARE * rng.uniform(1.9, 2.4)
     strip = rng.uniform(10, 20)
     margin = rng.uniform(8, 18)
-    w = margin * 2 + strip + max(3, cols) * cell_w
-    h = margin * 2 + max(2, rows) * cell_h + 12
+    w = margin * 2 + strip + cols * cell_w
+    h = margin * 2 + rows * cell_h + 12
     spots = []
     for k in range(count):
         r, c = divmod(k, cols)
@@ -213,7 +213,7 @@ def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndar
     pages = 2 if spread else 1
     w, h = layout["w"] * pages, layout["h"]
     corners = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], np.float64)
-    view = random_view(rng, corners, fill=(0.5, 0.95) if spread else (0.35, 0.9))
+    view = random_view(rng, corners, fill=(0.6, 0.98) if spread else (0.4, 0.92))
     scale = min(12.0, 1.15 * view.px_per_mm(corners))
     tex = _curl(rng, _spread(rng, levels, pages, layout, scale, st))
     out = photo.table(rng, view.size)
