@@ -84,3 +84,15 @@ def level_number(text: str) -> int | None:
     if len(digits) > len(str(LEVEL_MAX)) or not 1 <= int(digits) <= LEVEL_MAX:
         return None
     return int(digits)
+
+
+#: a difficulty grade (``grade = N``, written by ``visolve make``) runs from 0 to this
+GRADE_MAX = 999_999
+
+
+def grade_value(text: str, line: int, path: str) -> int:
+    """The header's ``grade`` value: ASCII digits, 0..:data:`GRADE_MAX`; anything else names the line."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(GRADE_MAX)):
+        shown = repr(text) if len(text) <= 20 else f"{text[:12]!r}... ({len(text)} characters)"
+        raise LevelFormatError(f"grade must be a whole number from 0 to {GRADE_MAX}, got {shown}", line, path)
+    return int(text)

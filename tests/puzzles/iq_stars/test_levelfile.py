@@ -64,3 +64,16 @@ def test_missing_rows_and_headers_are_errors():
         parse_level("puzzle = iq-stars\n.......\n......\n.......\n......\n")
     with pytest.raises(LevelFormatError, match="expected 'iq-stars'"):
         parse_level("puzzle = iq-circuit\nlevel = 3\n.......\n......\n.......\n......\n")
+
+
+def test_a_grade_round_trips_and_a_bad_one_names_its_line():
+    graded = Level("wizard-7-1", CHALLENGE.rows, "visolve make iq-stars", grade=42)
+    text = format_level(graded)
+    assert "grade = 42" in text and parse_level(text) == graded
+    assert "grade" not in format_level(CHALLENGE)  # files without a grade stay as they were
+    lines = text.splitlines()
+    line = next(n for n, t in enumerate(lines, 1) if t.startswith("grade"))
+    lines[line - 1] = "grade = hard"
+    with pytest.raises(LevelFormatError) as info:
+        parse_level("\n".join(lines), "g.txt")
+    assert info.value.line == line and "grade must be a whole number" in str(info.value)

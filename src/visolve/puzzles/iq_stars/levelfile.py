@@ -14,8 +14,8 @@ Example (booklet challenge 1)::
 
 Header lines are ``key = value``: ``puzzle`` (must be ``iq-stars``),
 ``level`` (a number 1 to 9999, or a name when the picture had none) and ``source``
-(the picture).  ``#`` starts a comment.  Then 4 rows of 7, 6, 7 and 6
-symbols, top row first, separated by one space; the second and fourth rows
+(the picture); ``visolve make`` adds ``grade`` (the difficulty its search
+measured, a whole number).  ``#`` starts a comment.  Then 4 rows of 7, 6, 7 and 6 symbols, top row first, separated by one space; the second and fourth rows
 are indented by one space, as the board shifts them.  ``.`` is a free cell,
 ``r o y g b v p`` (red, orange, yellow, green, blue, violet = purple, pink)
 a cell of a placed piece, the upper-case letter a wizard star.  The reader
@@ -27,11 +27,11 @@ from __future__ import annotations
 from visolve.errors import LevelFormatError
 from visolve.puzzles.iq_stars.board import ROW_LENGTHS, located_problems, row_problem
 from visolve.puzzles.iq_stars.model import Level
-from visolve.puzzles.textfile import check_header, content_lines, key_value, known_key, level_value
+from visolve.puzzles.textfile import check_header, content_lines, grade_value, key_value, known_key, level_value
 
 PUZZLE = "iq-stars"
 REQUIRED = ("puzzle", "level")
-HEADER_KEYS = ("puzzle", "level", "source")
+HEADER_KEYS = ("puzzle", "level", "source", "grade")
 
 
 def format_row(row: int, text: str) -> str:
@@ -47,8 +47,10 @@ def format_level(level: Level) -> str:
         f"puzzle = {PUZZLE}",
         f"level = {level.level}",
         f"source = {level.source}",
-        "",
     ]
+    if level.grade is not None:
+        lines.append(f"grade = {level.grade}")
+    lines.append("")
     lines += [format_row(r, text) for r, text in enumerate(level.rows)]
     return "\n".join(lines) + "\n"
 
@@ -86,4 +88,5 @@ def parse_level(text: str, path: str = "") -> Level:
     if problems:
         row, text = problems[0]
         raise LevelFormatError(text, numbers[row], path)
-    return Level(level_number, tuple(rows), header.get("source", ""))
+    grade = grade_value(header["grade"], header_lines["grade"], path) if "grade" in header else None
+    return Level(level_number, tuple(rows), header.get("source", ""), grade)

@@ -46,11 +46,14 @@ class Level:
         4 rows of 7/6/7/6 symbols (see :mod:`visolve.puzzles.iq_stars.board`).
     source : str
         The picture's file name ("" when there is none).
+    grade : int or None
+        Difficulty measured by ``visolve make`` (guesses its search needs), None when not graded.
     """
 
     level: int | str
     rows: tuple[str, ...]
     source: str = ""
+    grade: int | None = None
 
     @property
     def filled(self) -> int:
