@@ -32,7 +32,8 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
-from visolve.puzzles.iq_stars.tray_tops import Top, call_colour, find_tops, fit_lattice, to_metric
+from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
+from visolve.puzzles.iq_stars.tray_tops import STEPS, Top, balanced, classify_plastic, find_tops, fit_lattice, to_metric
 from visolve.vision.view import sample
 
 #: the board's cells in axial lattice coordinates (i, j): j the row, i + j / 2 across
@@ -40,21 +41,26 @@ BOARD_AXIAL = tuple((k + (r % 2 - r) // 2, r) for r, k in CELLS)
 #: a pit's core samples (lattice units from its middle, along its tips) and its notches'
 #: (outside the star, between two tips; the star's tips reach 0.5, its notches 0.29)
 CORE_R, NOTCH_R = 0.25, 0.42
-#: the notches' brightness is the NOTCH_RANK-th darkest of the six (a photo at an angle sees
-#: into a pit's recess past some of its notches; a piece's shadow darkens a few)
-NOTCH_RANK = 4
+#: the tray's surface round a pit is the third darkest of its six notches: a photo at an
+#: angle sees into a pit's recess past up to two of them, and at the tray's edge half of
+#: them are the table (often lighter: the edge must not look like a pit)
+NOTCH_RANK = 2
 #: px per lattice unit of the tray's plane where pits are looked for
 MAP_PITCH = 20
 #: the parallax is looked for up to this far (lattice units) ...
 MAX_PARALLAX = 1.3
 #: ... on a grid of this step, then refined at REFINE_STEP
 COARSE_STEP, REFINE_STEP = 0.08, 0.02
-#: a pit's dark is darker than this share of the tray's surface around it
-DARK_SHARE = 0.5
 #: the tray's surface is darker than this share of the tops' white middles
 TRAY_MAX = 0.6
-#: pit response (share of the star dark): a pit above PIT_ABOVE, surely none below NO_PIT_BELOW
-PIT_ABOVE, NO_PIT_BELOW = 0.25, 0.1
+#: pit response (how much darker a star is than the surface round it): counts as a whole pit
+#: from PIT_ABOVE, as none below NO_PIT_BELOW (measured: pits 0.1-0.5 in rendered photos,
+#: 0.2-0.3 in the product photo; bare surface, the tray's edge and the page up to 0.25 at
+#: a few points, below 0.1 at most)
+PIT_ABOVE, NO_PIT_BELOW = 0.15, 0.05
+#: a free cell of the board placed needs at least this pit response (under a piece whose
+#: top was missed the white base shows: 0)
+FREE_PIT = 0.1
 #: the best parallax must explain this many more pits than any other a cell or more away
 MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
@@ -83,9 +89,9 @@ def _core_offsets() -> np.ndarray:
 
 def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarray:
     """How much each point of the lattice's plane (metric ``extent``, seen straight on at
-    :data:`MAP_PITCH` px a unit) looks like a pit's middle: the share of points inside a
-    star there darker than :data:`DARK_SHARE` of its notches (the tray's surface between
-    the stars: the second brightest of six).
+    :data:`MAP_PITCH` px a unit) looks like a pit's middle: (surface - star) / surface, the
+    star the median of 25 points inside a star there, the surface its notches'
+    (:data:`NOTCH_RANK`).
 
     A pit's recess is dark (a drawn pit all of it, a real one's holes round its pin); a
     plain surface, a standing piece or the page round the tray have no such dark.  0 where
@@ -103,8 +109,8 @@ def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarr
         return padded[reach + dy: reach + dy + h, reach + dx: reach + dx + w]
 
     notches = np.sort(np.stack([shifted(o) for o in _offsets(NOTCH_R, 30.0)]), axis=0)[NOTCH_RANK]
-    limit = DARK_SHARE * notches
-    dark = np.mean([shifted(o) < limit for o in _core_offsets()], axis=0)
+    core = np.median(np.stack([shifted(o) for o in _core_offsets()]), axis=0)
+    dark = np.clip((notches - core) / np.maximum(notches, 8.0), 0.0, 1.0)
     u0, v0 = extent[0], extent[1]
     ys, xs = np.mgrid[0:h, 0:w]
     metric = np.stack([(xs.ravel() + 0.5) / MAP_PITCH + u0, (ys.ravel() + 0.5) / MAP_PITCH + v0], axis=1)
@@ -149,35 +155,63 @@ def _shift_grid(step: float, radius: float, centre=(0.0, 0.0)) -> np.ndarray:
     return grid[np.hypot(grid[:, 0], grid[:, 1]) <= radius + 1e-9] + np.asarray(centre)
 
 
-def placements(tops: np.ndarray) -> list[tuple[int, np.ndarray]]:
-    """Every (turn, axial points of the board's cells) that holds all ``tops``."""
-    board = np.array(BOARD_AXIAL, np.int64)
-    top_set = {tuple(t) for t in tops}
+def _groups(tops: np.ndarray, letters) -> list[set]:
+    """The tops in groups of neighbours of one colour (a piece's stars are always in one)."""
+    colour = {tuple(int(v) for v in t): letter for t, letter in zip(tops, letters)}
+    left = set(colour)
     out = []
+    while left:
+        todo = [left.pop()]
+        group = set(todo)
+        while todo:
+            i, j = todo.pop()
+            for di, dj in STEPS:
+                b = (i + di, j + dj)
+                if b in left and colour[b] == colour[(i, j)]:
+                    left.remove(b)
+                    group.add(b)
+                    todo.append(b)
+        out.append(group)
+    return out
+
+
+def placements(tops: np.ndarray, letters) -> list[tuple[int, np.ndarray, frozenset]]:
+    """Every (turn, axial points of the board's cells, tops on it) with at least
+    :data:`MIN_TOPS` tops on the board, each group of neighbouring tops of one colour
+    (``letters``, one a top) wholly on the board or wholly off it: a loose piece beside the
+    tray can line up with the lattice by chance."""
+    board = np.array(BOARD_AXIAL, np.int64)
+    groups = _groups(tops, letters)
+    found: dict = {}
     for turn in range(6):
         cells = rotate(board, turn)
-        for shift in sorted({tuple(tops[0] - c) for c in cells}):
+        for shift in {tuple(t - c) for t in tops for c in cells}:
             placed = cells + np.array(shift)
-            if top_set <= {tuple(p) for p in placed}:
-                out.append((turn, placed))
-    return out
+            keys = {tuple(int(v) for v in p) for p in placed}
+            inside = [g for g in groups if g & keys]
+            if all(g <= keys for g in inside):
+                on = frozenset().union(*inside)
+                if len(on) >= MIN_TOPS:
+                    found[(turn, shift)] = (turn, placed, on)
+    return [found[k] for k in sorted(found)]
 
 
 def _index(points: np.ndarray) -> dict:
     return {tuple(p): i for i, p in enumerate(points)}
 
 
-def _scores(resp: np.ndarray, index: dict, hyps, top_set) -> np.ndarray:
-    """``(hypotheses, shifts)``: pits seen on each placement's free cells minus under its tops."""
+def _scores(resp: np.ndarray, index: dict, hyps) -> np.ndarray:
+    """``(hypotheses, shifts)``: per placement, its free cells with a pit seen minus those
+    without, minus the pits seen under its tops."""
     out = np.empty((len(hyps), resp.shape[0]))
-    for h, (_turn, placed) in enumerate(hyps):
+    for h, (_turn, placed, top_set) in enumerate(hyps):
         free = [index[tuple(p)] for p in placed if tuple(p) not in top_set]
         occ = [index[t] for t in top_set]
-        out[h] = resp[:, free].sum(axis=1) - resp[:, occ].sum(axis=1)
+        out[h] = (2 * resp[:, free] - 1).sum(axis=1) - resp[:, occ].sum(axis=1)
     return out
 
 
-def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, white: float):
+def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, white: float):
     """The board on the lattice and the pieces' parallax: ``(placed, shift, responses)``.
 
     ``placed`` are the axial points of the board's cells (:data:`CELLS` order), ``shift``
@@ -187,14 +221,13 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, white: floa
     when the best does not lead every other placement, and every other shift a cell or more
     away, by :data:`MIN_PARALLAX_LEAD` pits.
     """
-    hyps = placements(tops)
+    hyps = placements(tops, letters)
     if not hyps:
         raise ReadError("the piece tops do not fit on one board of rows of 7, 6, 7 and 6 stars")
-    top_set = {tuple(t) for t in tops}
-    if len(top_set) == len(BOARD_AXIAL):
-        placed = hyps[0][1]
-        return placed, np.zeros(2), np.zeros(len(placed))
-    points = np.unique(np.concatenate([placed for _t, placed in hyps]), axis=0)
+    full = [h for h in hyps if len(h[2]) == len(BOARD_AXIAL)]
+    if len(full) == 1:
+        return full[0][1], full[0][2], np.zeros(2), np.zeros(len(BOARD_AXIAL))
+    points = np.unique(np.concatenate([placed for _t, placed, _on in hyps]), axis=0)
     index, metric = _index(points), to_metric(points)
     lo, hi = metric.min(axis=0) - MAX_PARALLAX - 0.1, metric.max(axis=0) + MAX_PARALLAX + 0.1
     extent = (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
@@ -205,29 +238,20 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, white: floa
         return lookup(response, extent, allp).reshape(len(shifts), len(points))
 
     shifts = _shift_grid(COARSE_STEP, MAX_PARALLAX)
-    scores = _scores(_soft(responses(shifts)), index, hyps, top_set)
+    scores = _scores(_soft(responses(shifts)), index, hyps)
     h, k = np.unravel_index(int(np.argmax(scores)), scores.shape)
     best = scores[h, k]
     others = np.delete(scores, h, axis=0)
     far = np.hypot(*(shifts - shifts[k]).T) >= 0.7
     rival = max(float(others.max()) if others.size else -np.inf, float(scores[h, far].max()) if far.any() else -np.inf)
     if best - rival < MIN_PARALLAX_LEAD:
-        raise ReadError(f"the tray's free pits fit two ways ({best:.1f} and {rival:.1f} of "
-                        f"{len(BOARD_AXIAL) - len(top_set)} pits seen)")
+        raise ReadError(f"the tray's free pits fit two ways (scores {best:.1f} and {rival:.1f}, "
+                        f"{MIN_PARALLAX_LEAD:.0f} apart needed)")
     fine = _shift_grid(REFINE_STEP, COARSE_STEP, shifts[k])
     raw = responses(fine)
-    k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]], top_set)[0]))
+    k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]])[0]))
     placed = hyps[h][1]
-    return placed, fine[k2], np.array([raw[k2, index[tuple(p)]] for p in placed])
-
-
-class TrayCellError(ReadError):
-    """A tray was found and its board placed, but a cell of it could not be called."""
-
-
-def _name(cell) -> str:
-    r, k = cell
-    return f"row {r + 1} star {k + 1}"
+    return placed, hyps[h][2], fine[k2], np.array([raw[k2, index[tuple(p)]] for p in placed])
 
 
 def read_rows(image: np.ndarray) -> tuple[str, ...]:
@@ -241,18 +265,19 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
         raise NotThisPuzzle("no tray with pieces: the piece tops found lie on no star lattice")
     hom, axial, members = lattice
     white = float(np.median([np.mean(t.white) for t in members]))
-    placed, _shift, resp = place_board(work, hom, axial, white)
-    by_point = {tuple(a): top for a, top in zip(axial, members)}
-    grid = [[EMPTY] * n for n in ROW_LENGTHS]
+    letters = [classify_plastic(balanced(t)).letter for t in members]
+    placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
+    by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
+    on_cells: dict[tuple[int, int], Top] = {}
     for cell, point, pit in zip(CELLS, placed, resp):
-        top: Top | None = by_point.get(tuple(point))
-        try:
-            if top is not None:
-                grid[cell[0]][cell[1]] = call_colour(top, _name(cell))
-        except ReadError as exc:
-            raise TrayCellError(str(exc)) from None
-        if top is None and pit < PIT_ABOVE:
-            raise TrayCellError(f"{_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})")
+        top = by_point.get(tuple(point))
+        if top is not None:
+            on_cells[cell] = top
+        elif pit < FREE_PIT:
+            raise TrayCellError(f"{cell_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})")
+    grid = [[EMPTY] * n for n in ROW_LENGTHS]
+    for (r, k), letter in call_pieces(on_cells).items():
+        grid[r][k] = letter
     return tuple("".join(row) for row in grid)
 
 
@@ -281,4 +306,5 @@ def read_after(image: np.ndarray, source: str, first: Exception) -> Level:
         raise first from None
 
 
-__all__ = ["read_tray", "read_after", "TrayCellError", "read_rows", "place_board", "placements", "pit_map", "lookup", "rotate", "BOARD_AXIAL"]
+__all__ = ["BOARD_AXIAL", "TrayCellError", "lookup", "pit_map", "place_board", "placements", "read_after", "read_rows",
+           "read_tray", "rotate"]

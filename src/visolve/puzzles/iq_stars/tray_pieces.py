@@ -1,0 +1,94 @@
+"""The pieces standing in the tray: each top's colour settled with its piece's shape.
+
+Two plastic colours can be close under a photo's light (yellow and lime
+green, violet and pink, orange and yellow), but every piece has its own
+shape (single-sided: yellow and blue are mirror images, neither turns into
+the other).  A top whose colour is close to two pieces' keeps both as
+candidates; the neighbouring tops with a candidate in common are read
+together, and the one way of giving each its candidate so that every colour's
+tops form that colour's piece is the reading.  No way, or more than one,
+is refused naming a cell.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from visolve.errors import ReadError
+from visolve.puzzles.iq_stars.board import is_placement
+from visolve.puzzles.iq_stars.tray_tops import MAX_ANGLE, Top, balanced, classify_plastic
+
+#: a colour within this many degrees of the nearest is a candidate too
+CLOSE = 10.0
+#: at most this many ways of colouring one group of tops are tried
+MAX_WAYS = 4096
+
+
+class TrayCellError(ReadError):
+    """A tray was found and its board placed, but a cell of it could not be called."""
+
+
+def cell_name(cell) -> str:
+    """``row R star S`` (both from 1) of a cell ``(row, k)``."""
+    r, k = cell
+    return f"row {r + 1} star {k + 1}"
+
+
+def _neighbours(a, b) -> bool:
+    (ra, ka), (rb, kb) = a, b
+    xa, xb = 2 * ka + ra % 2, 2 * kb + rb % 2
+    return (ra == rb and abs(xa - xb) == 2) or (abs(ra - rb) == 1 and abs(xa - xb) == 1)
+
+
+def candidates(top: Top, cell) -> tuple[str, ...]:
+    """The piece colours a top may be (nearest first); TrayCellError when none is near."""
+    v = classify_plastic(balanced(top))
+    if v.angle > MAX_ANGLE:
+        raise TrayCellError(f"{cell_name(cell)}: piece colour {v.angle:.0f} degrees from every piece colour "
+                            f"(nearest {v.letter})")
+    return (v.letter, v.second) if v.margin < CLOSE else (v.letter,)
+
+
+def _groups(options: dict) -> list[list]:
+    """Cells in groups of neighbours sharing a candidate colour."""
+    left, out = set(options), []
+    while left:
+        todo = [left.pop()]
+        group = list(todo)
+        while todo:
+            a = todo.pop()
+            for b in [b for b in left if _neighbours(a, b) and set(options[a]) & set(options[b])]:
+                left.remove(b)
+                group.append(b)
+                todo.append(b)
+        out.append(sorted(group))
+    return out
+
+
+def _ways(group: list, options: dict) -> list[tuple[str, ...]]:
+    """Every colouring of ``group`` (one candidate a cell) where each colour forms its piece."""
+    out = []
+    for way in product(*(options[c] for c in group)):
+        if all(is_placement(letter, [c for c, w in zip(group, way) if w == letter]) for letter in set(way)):
+            out.append(way)
+    return out
+
+
+def call_pieces(tops: dict) -> dict:
+    """Cell ``(row, k)`` -> colour letter of every top in ``tops`` (cell -> :class:`Top`)."""
+    options = {cell: candidates(top, cell) for cell, top in tops.items()}
+    letters = {}
+    for group in _groups(options):
+        count = 1
+        for c in group:
+            count *= len(options[c])
+        if count > MAX_WAYS:
+            raise TrayCellError(f"{cell_name(group[0])}: too many ways to colour its {len(group)} neighbouring stars")
+        ways = _ways(group, options)
+        if len(ways) != 1:
+            shown = ", ".join(f"{cell_name(c)} {'/'.join(options[c])}" for c in group if len(options[c]) > 1)
+            what = "no way" if not ways else f"{len(ways)} ways"
+            raise TrayCellError(f"{cell_name(group[0])}: {what} to colour its piece{'s' if len(group) > 4 else ''} "
+                                f"so each forms its shape ({shown or 'colours as seen'})")
+        letters.update(zip(group, ways[0]))
+    return letters
