@@ -373,6 +373,11 @@ def subcommand_help(name: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "make":  # new challenges: visolve.make has its own options
+        from visolve.make.command import main as make_main
+
+        make_main(argv[1:])
+        return
     if argv and argv[0] in _SUB_HELP and "--help" in argv[1:]:
         typer.echo(subcommand_help(argv[0]))
         raise SystemExit(0)

@@ -1,0 +1,134 @@
+"""``visolve make FAMILY``: write new challenges, proven unique and graded, as level files.
+
+Each challenge goes to ``DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt``
+(written atomically, as soon as it is made, so Ctrl-C keeps every finished
+one).  A file already there with the same text is left alone; one with
+other text (edited by hand, or made by another version) is kept unless
+``--force``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from visolve import puzzles
+from visolve.make.generate import MAKERS, Made, challenges
+from visolve.puzzles.base import level_key
+from visolve.workspace import Workspace, atomic_write_text, read_limited
+
+#: exit code after Ctrl-C (128 + SIGINT), as the rest of visolve uses
+EXIT_INTERRUPTED = 130
+#: a level file bigger than this is not one visolve make wrote
+LEVEL_FILE_LIMIT = 64 * 1024
+#: the most challenges one run makes
+COUNT_MAX = 9999
+
+app = typer.Typer(add_completion=False, rich_markup_mode=None,
+                  context_settings={"help_option_names": ["--help"]})
+
+
+def write_made(made: Made, family: str, workspace: Workspace, force: bool) -> str:
+    """Write one challenge's level file; what was done: ``wrote``, ``same`` or ``kept``."""
+    fam = puzzles.get(family)
+    path = workspace.level_file(family, level_key(made.level.level))
+    text = fam.format_level(made.level)
+    if path.exists() and not force:
+        try:
+            old = read_limited(path, LEVEL_FILE_LIMIT).decode("utf-8", "replace")
+        except OSError:
+            old = None
+        if old == text:
+            return "same"
+        if old is not None or path.exists():
+            return "kept"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, text)
+    return "wrote"
+
+
+def make_run(family: str, level: str, count: int, seed: int, data: Path, force: bool = False,
+             on_made=None) -> dict[str, int]:
+    """Make ``count`` challenges and write them; counts of ``wrote`` / ``same`` / ``kept``.
+
+    ``on_made(made, action)`` is called after each one (the progress bar).
+    """
+    workspace = Workspace.at(data)
+    counts = {"wrote": 0, "same": 0, "kept": 0}
+    for made in challenges(family, level, count, seed):
+        action = write_made(made, family, workspace, force)
+        counts[action] += 1
+        if on_made is not None:
+            on_made(made, action)
+    return counts
+
+
+def _progress_run(family: str, level: str, count: int, seed: int, data: Path, force: bool,
+                  quiet: bool) -> dict[str, int]:
+    """:func:`make_run` with a rich bar on a terminal, one line per challenge otherwise."""
+    def line(made: Made, action: str) -> str:
+        return f"{action}: {family} {made.level.level} (grade {made.level.grade})"
+
+    if quiet:
+        return make_run(family, level, count, seed, data, force)
+    if not sys.stderr.isatty():
+        return make_run(family, level, count, seed, data, force,
+                        lambda m, a: typer.echo(line(m, a)))
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    with Progress(TextColumn(f"make {family} {level}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True) as bar:
+        task = bar.add_task("make", total=count)
+
+        def shown(made: Made, action: str) -> None:
+            console.print(line(made, action), markup=False, highlight=False)
+            bar.advance(task)
+
+        return make_run(family, level, count, seed, data, force, shown)
+
+
+@app.command()
+def make(
+    family: str = typer.Argument(..., metavar="FAMILY", help=f"The family: {', '.join(MAKERS)}."),
+    level: Optional[str] = typer.Option(None, "--level", metavar="L",
+                                        help="The booklet level (default: the hardest)."),
+    count: int = typer.Option(6, "--count", metavar="N", min=1, max=COUNT_MAX, help="How many challenges."),
+    seed: int = typer.Option(1, "--seed", metavar="S", min=0, help="Same seed, same challenges."),
+    data: Path = typer.Option(Path("data"), "--data", metavar="DIR", help="The data folder."),
+    force: bool = typer.Option(False, "--force", help="Replace level files whose text differs."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only errors and the summary."),
+) -> None:
+    """Make new challenges of FAMILY, each proven to have exactly one solution, graded by its search.
+
+    They go to DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt; `visolve --solve-all` solves them.
+    Exit code: 0 when done, 2 for a usage error, 130 after Ctrl-C (finished ones are kept).
+    """
+    maker = MAKERS.get(family)
+    if maker is None:
+        raise typer.BadParameter(f"{family!r} is not a family visolve makes (known: {', '.join(MAKERS)})",
+                                 param_hint="FAMILY")
+    level = level or maker.levels[-1]
+    if level not in maker.levels:
+        raise typer.BadParameter(f"{level!r} is not a {family} level (known: {', '.join(maker.levels)})",
+                                 param_hint="--level")
+    t0 = time.perf_counter()
+    try:
+        counts = _progress_run(family, level, count, seed, data, force, quiet)
+    except KeyboardInterrupt:
+        typer.echo("stopped: the challenges finished so far are written", err=True)
+        raise SystemExit(EXIT_INTERRUPTED)
+    parts = [f"{n} {k}" for k, n in counts.items() if n]
+    kept = " (--force replaces files whose text differs)" if counts["kept"] else ""
+    typer.echo(f"done: {count} {family} {level} challenges: {', '.join(parts)}{kept} "
+               f"[{time.perf_counter() - t0:.2f}s]", err=True)
+
+
+def main(argv: list[str]) -> None:
+    """Entry from ``visolve make ...`` (``argv`` without ``make``)."""
+    app(args=argv, prog_name="visolve make")
