@@ -115,7 +115,7 @@ def make(
                                  param_hint="FAMILY")
     level = level or maker.levels[-1]
     if level not in maker.levels:
-        raise typer.BadParameter(f"{level!r} is not a {family} level (known: {', '.join(maker.levels)})",
+        raise typer.BadParameter(f"{level!r} is not a level of {family} (known: {', '.join(maker.levels)})",
                                  param_hint="--level")
     t0 = time.perf_counter()
     try:

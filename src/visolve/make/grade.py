@@ -150,3 +150,27 @@ def grade(table: Table, cons: Constraints, limit: int = 0) -> Grade:
         search.dfs(live, covered, used)
     complete = not (limit and search.solutions >= limit)
     return Grade(search.solutions, search.guesses, search.branches, search.nodes, complete)
+
+
+def ranks(values) -> "np.ndarray":
+    """Ranks 0..n-1 of ``values``, ties sharing their mean rank."""
+    import numpy as np
+
+    a = np.asarray(values, dtype=float)
+    order = np.argsort(a, kind="stable")
+    out = np.empty(len(a))
+    out[order] = np.arange(len(a))
+    for v in np.unique(a):
+        same = a == v
+        out[same] = out[same].mean()
+    return out
+
+
+def spearman(x, y) -> float:
+    """Spearman's rank correlation of two equally long sequences (Pearson's on tied-mean ranks)."""
+    import numpy as np
+
+    rx, ry = ranks(x), ranks(y)
+    rx, ry = rx - rx.mean(), ry - ry.mean()
+    denom = float(np.sqrt((rx * rx).sum() * (ry * ry).sum()))
+    return float((rx * ry).sum() / denom) if denom else 0.0
