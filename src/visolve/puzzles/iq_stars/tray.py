@@ -61,6 +61,9 @@ PIT_ABOVE, NO_PIT_BELOW = 0.15, 0.05
 #: a free cell of the board placed needs at least this pit response (under a piece whose
 #: top was missed the white base shows: 0)
 FREE_PIT = 0.1
+#: what a top left off the board costs a placement (as much as a free cell without a pit):
+#: a loose piece beside the tray lines up with the lattice only by chance
+OFF_BOARD = 1.0
 #: the best parallax must explain this many more pits than any other a cell or more away
 MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
@@ -200,14 +203,15 @@ def _index(points: np.ndarray) -> dict:
     return {tuple(p): i for i, p in enumerate(points)}
 
 
-def _scores(resp: np.ndarray, index: dict, hyps) -> np.ndarray:
+def _scores(resp: np.ndarray, index: dict, hyps, tops: int) -> np.ndarray:
     """``(hypotheses, shifts)``: per placement, its free cells with a pit seen minus those
-    without, minus the pits seen under its tops."""
+    without, minus the pits seen under its tops and :data:`OFF_BOARD` a top (of ``tops``)
+    left off it."""
     out = np.empty((len(hyps), resp.shape[0]))
     for h, (_turn, placed, top_set) in enumerate(hyps):
         free = [index[tuple(p)] for p in placed if tuple(p) not in top_set]
         occ = [index[t] for t in top_set]
-        out[h] = (2 * resp[:, free] - 1).sum(axis=1) - resp[:, occ].sum(axis=1)
+        out[h] = (2 * resp[:, free] - 1).sum(axis=1) - resp[:, occ].sum(axis=1) - OFF_BOARD * (tops - len(top_set))
     return out
 
 
@@ -238,7 +242,7 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
         return lookup(response, extent, allp).reshape(len(shifts), len(points))
 
     shifts = _shift_grid(COARSE_STEP, MAX_PARALLAX)
-    scores = _scores(_soft(responses(shifts)), index, hyps)
+    scores = _scores(_soft(responses(shifts)), index, hyps, len(tops))
     h, k = np.unravel_index(int(np.argmax(scores)), scores.shape)
     best = scores[h, k]
     others = np.delete(scores, h, axis=0)
@@ -249,7 +253,7 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
                         f"{MIN_PARALLAX_LEAD:.0f} apart needed)")
     fine = _shift_grid(REFINE_STEP, COARSE_STEP, shifts[k])
     raw = responses(fine)
-    k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]])[0]))
+    k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]], len(tops))[0]))
     placed = hyps[h][1]
     return placed, hyps[h][2], fine[k2], np.array([raw[k2, index[tuple(p)]] for p in placed])
 
