@@ -53,3 +53,17 @@ def test_wrong_shape_and_bad_rows_name_their_line():
     assert info.value.line == 8
     with pytest.raises(LevelFormatError, match="iq-xoxo"):
         parse_level(_text(C56).replace("puzzle = iq-xoxo", "puzzle = iq-circuit"), "x.txt")
+
+
+def test_a_grade_round_trips_and_a_bad_one_names_its_line():
+    rows = ("..........", "......Z...", "......ZZZ.", "........Z.", "..........")
+    graded = Level("wizard-1-1", rows, "visolve make iq-xoxo", grade=7)
+    text = format_level(graded)
+    assert "grade = 7" in text and parse_level(text) == graded
+    assert "grade" not in format_level(Level(120, rows))  # files without a grade stay as they were
+    lines = text.splitlines()
+    line = next(n for n, t in enumerate(lines, 1) if t.startswith("grade"))
+    lines[line - 1] = "grade = -3"
+    with pytest.raises(LevelFormatError) as info:
+        parse_level("\n".join(lines), "g.txt")
+    assert info.value.line == line and "grade must be a whole number" in str(info.value)

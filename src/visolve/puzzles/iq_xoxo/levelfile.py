@@ -15,7 +15,8 @@ Example (``data/levels/iq-xoxo/level_120.txt``)::
 
 Header lines are ``key = value``: ``puzzle`` (must be ``iq-xoxo``),
 ``level`` (the challenge number, 1 to 9999, or a name) and ``source`` (the picture,
-optional).  Then 5 lines of 10 characters, top row first, seen as in the
+optional); ``visolve make`` adds ``grade`` (the difficulty its search measured,
+a whole number).  Then 5 lines of 10 characters, top row first, seen as in the
 booklet (the top-left square takes an X): ``.`` an empty square, or the
 pentomino letter ``I L N P T U V W Y Z`` of the piece covering it.  The
 X/O marks follow from the square (X where row + column is even) and are
@@ -28,11 +29,11 @@ from __future__ import annotations
 from visolve.errors import LevelFormatError
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, piece_problem
 from visolve.puzzles.iq_xoxo.model import Level
-from visolve.puzzles.textfile import check_header, content_lines, key_value, level_value
+from visolve.puzzles.textfile import check_header, content_lines, grade_value, key_value, level_value
 
 PUZZLE = "iq-xoxo"
 REQUIRED = ("puzzle", "level")
-KNOWN = ("puzzle", "level", "source")
+KNOWN = ("puzzle", "level", "source", "grade")
 ROW_CHARS = set(EMPTY + "".join(LETTERS))
 
 
@@ -45,6 +46,8 @@ def format_level(level: Level) -> str:
     ]
     if level.source:
         lines.append(f"source = {level.source}")
+    if level.grade is not None:
+        lines.append(f"grade = {level.grade}")
     lines.append("")
     lines += list(level.rows)
     return "\n".join(lines) + "\n"
@@ -82,7 +85,8 @@ def parse_level(text: str, path: str = "") -> Level:
         raise LevelFormatError(f"the board has {len(rows)} rows, not {ROWS}", row_lines[-1] if rows else 0, path)
     _check_pieces(rows, row_lines, path)
     level = level_value(header["level"], header_lines["level"], path)
-    return Level(level=level, rows=tuple(rows), source=header.get("source", ""))
+    grade = grade_value(header["grade"], header_lines["grade"], path) if "grade" in header else None
+    return Level(level=level, rows=tuple(rows), source=header.get("source", ""), grade=grade)
 
 
 def _check_pieces(rows: list[str], row_lines: list[int], path: str) -> None:

@@ -73,11 +73,14 @@ class Level:
         5 strings of 10 characters, top row first: ``.`` or a piece letter.
     source : str
         The picture read ("" when none).
+    grade : int or None
+        Difficulty measured by ``visolve make`` (guesses its search needs), None when not graded.
     """
 
     level: int | str
     rows: tuple[str, ...] = (EMPTY * COLS,) * ROWS
     source: str = ""
+    grade: int | None = None
 
     def pieces(self) -> dict[str, list[tuple[int, int]]]:
         """Letter -> its squares ``(row, col)``, in reading order."""
