@@ -44,7 +44,7 @@ _ROWS = re.compile(r'"((?:[A-Z0-9]{6}/){5}[A-Z0-9]{6})"')
 
 
 def sample_levels() -> list[Level]:
-    """Rolls on both editions, one with two pieces placed (a hint).
+    """Rolls on both editions, one with two pieces placed (a hint), and a SmartGames board that is no roll.
 
     All at the Starter level: a picture does not show the difficulty played
     (a player sets it in the level file), so a drawing reads back as Starter.
@@ -54,6 +54,9 @@ def sample_levels() -> list[Level]:
         make_level("sample-2", "A3 A5 B4 C6 E2 E6 F1".split(), {"6": ["C2", "C3", "D2", "D3"], "1": ["A4"]},
                    edition="smartgames"),
         make_level("sample-3", "A2 B5 C1 D4 E5 F2 F1".split(), edition="smartgames"),
+        # the SmartGames artwork's blockers as printed: no roll of the dice, still a level to solve
+        make_level("sample-4", "A6 B2 B4 D2 D5 E1 F3".split(), {"1": ["A5"], "2": ["D3", "D4"]},
+                   edition="smartgames"),
     ]
 
 
