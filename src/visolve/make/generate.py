@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from visolve.make import stars
+from visolve.make import stars, xoxo
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class Maker:
 
 MAKERS = {
     stars.PUZZLE: Maker(stars.PUZZLE, stars.LEVELS, stars.make_one, stars.GRADE_RANGES),
+    xoxo.PUZZLE: Maker(xoxo.PUZZLE, xoxo.LEVELS, xoxo.make_one, xoxo.GRADE_RANGES),
 }
 
 

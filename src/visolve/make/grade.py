@@ -152,6 +152,18 @@ def grade(table: Table, cons: Constraints, limit: int = 0) -> Grade:
     return Grade(search.solutions, search.guesses, search.branches, search.nodes, complete)
 
 
+def proven_grade(engine, cons: Constraints) -> Grade | None:
+    """The grade of a question with exactly one solution, proven twice, else None.
+
+    The engine counts first (compiled, stopping at 2); the grading search then
+    runs to its end and must count one solution too.
+    """
+    if engine.unique(cons).count != 1:
+        return None
+    measured = grade(engine.table, cons)
+    return measured if measured.solutions == 1 and measured.complete else None
+
+
 def ranks(values) -> "np.ndarray":
     """Ranks 0..n-1 of ``values``, ties sharing their mean rank."""
     import numpy as np

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from visolve.make.grade import Grade, grade
+from visolve.make.grade import Grade, proven_grade
 from visolve.puzzles.iq_stars import model
 from visolve.puzzles.iq_stars.board import constraints
 from visolve.puzzles.iq_stars.model import EMPTY, LETTERS, Level
@@ -64,10 +64,7 @@ def draw(level: str, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ..
 
 def check(rows: tuple[str, ...]) -> Grade | None:
     """The grade of a challenge with exactly one solution (proven by the engine and the grading search), else None."""
-    if model.engine().unique(constraints(rows)).count != 1:
-        return None
-    measured = grade(model.engine().table, constraints(rows))
-    return measured if measured.solutions == 1 and measured.complete else None
+    return proven_grade(model.engine(), constraints(rows))
 
 
 def make_one(level: str, rng: random.Random, avoid: set = frozenset()) -> tuple[Level, tuple[str, ...]]:
