@@ -96,3 +96,17 @@ def test_digits_that_are_no_level_number_are_a_name(name):
     """1-9999 are level numbers; other digits are a name (a picture 20240501.png gives one)."""
     assert parse_level(LEVEL_86.replace("level = 86", f"level = {name}")).level == name
     assert parse_level(LEVEL_86.replace("level = 86", "level = 0086")).level == 86
+
+
+def test_a_grade_round_trips_and_a_bad_one_names_its_line():
+    grid = ("o???????", "????????", "????????", "???????o")
+    graded = Level("wizard-1-1", "wizard", grid, (), "visolve make iq-circuit", grade=120)
+    text = format_level(graded)
+    assert "grade = 120" in text and parse_level(text) == graded
+    assert "grade" not in format_level(Level(97, "wizard", grid))  # files without a grade stay as they were
+    lines = text.splitlines()
+    line = next(n for n, t in enumerate(lines, 1) if t.startswith("grade"))
+    lines[line - 1] = "grade = 1.5"
+    with pytest.raises(LevelFormatError) as info:
+        parse_level("\n".join(lines), "g.txt")
+    assert info.value.line == line and "grade must be a whole number" in str(info.value)

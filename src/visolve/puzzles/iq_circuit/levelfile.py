@@ -19,7 +19,8 @@ Example (level 86, a Master challenge)::
 Header lines are ``key = value``: ``puzzle`` (must be ``iq-circuit``),
 ``level`` (a number 1 to 9999, or a name when the picture had none),
 ``kind`` (``expert``, ``master`` or ``wizard``) and ``source`` (the
-picture); any other key is an error naming its line.  ``#`` starts a
+picture); ``visolve make`` adds ``grade`` (the difficulty its search
+measured, a whole number); any other key is an error naming its line.  ``#`` starts a
 comment.
 
 Then the board: 4 rows (top row first) of 8 cells (left to right), one
@@ -57,7 +58,7 @@ import re
 
 from visolve.errors import LevelFormatError
 from visolve.plural import counted
-from visolve.puzzles.textfile import check_header, content_lines, key_value, known_key, level_value
+from visolve.puzzles.textfile import check_header, content_lines, grade_value, key_value, known_key, level_value
 from visolve.puzzles.iq_circuit.model import (
     DIR_NAMES,
     HEIGHT,
@@ -78,7 +79,7 @@ from visolve.puzzles.iq_circuit.model import (
 
 PUZZLE = "iq-circuit"
 REQUIRED = ("puzzle", "level", "kind")
-HEADER_KEYS = ("puzzle", "level", "kind", "source")
+HEADER_KEYS = ("puzzle", "level", "kind", "source", "grade")
 _PIECE_RE = re.compile(
     r"^(?P<piece>\w+)\s+face\s+(?P<face>\d+)\s+anchor\s+(?P<x>-?\d+)\s*,\s*(?P<y>-?\d+)\s+rotation\s+(?P<r>\d+)$",
     re.IGNORECASE,
@@ -95,6 +96,8 @@ def format_level(level: Level) -> str:
         f"kind = {level.kind}",
         f"source = {level.source}",
     ]
+    if level.grade is not None:
+        lines.append(f"grade = {level.grade}")
     lines += [f"# {note}" for note in level.notes]
     lines.append("")
     lines += list(level.grid)
@@ -196,7 +199,8 @@ def parse_level(text: str, path: str = "") -> Level:
         raise LevelFormatError(
             f"{counted(len(dots), 'dot')} on the board: a solvable challenge has an even number", row_lines[-1], path
         )
-    level = Level(number, kind, grid, tuple(pieces), header.get("source", ""))
+    grade = grade_value(header["grade"], header_lines["grade"], path) if "grade" in header else None
+    level = Level(number, kind, grid, tuple(pieces), header.get("source", ""), grade=grade)
     problems = level_problems(level)
     if problems:
         raise LevelFormatError(problems[0], 0, path)

@@ -221,6 +221,8 @@ class Level:
     pieces: tuple[Placement, ...] = ()
     source: str = ""
     notes: tuple[str, ...] = field(default=(), compare=False)
+    #: difficulty measured by ``visolve make`` (its search's nodes), None when not graded
+    grade: int | None = None
 
     def __post_init__(self):
         # pre-placed pieces in piece order, so equal challenges compare equal
