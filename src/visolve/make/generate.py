@@ -9,10 +9,10 @@ first ``k`` do not depend on how many are asked for.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from visolve.make import stars, xoxo
+from visolve.make import circuit, stars, xoxo
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ class Maker:
 MAKERS = {
     stars.PUZZLE: Maker(stars.PUZZLE, stars.LEVELS, stars.make_one, stars.GRADE_RANGES),
     xoxo.PUZZLE: Maker(xoxo.PUZZLE, xoxo.LEVELS, xoxo.make_one, xoxo.GRADE_RANGES),
+    circuit.PUZZLE: Maker(circuit.PUZZLE, circuit.LEVELS, circuit.make_one, circuit.GRADE_RANGES),
 }
 
 
@@ -62,6 +63,11 @@ def source_line(family: str, level: str, seed: int) -> str:
     return f"visolve make {family} --level {level} --seed {seed}"
 
 
+def board_of(level) -> tuple:
+    """What a challenge shows (two challenges that show the same are one)."""
+    return getattr(level, "rows", None) or level.grid
+
+
 def challenges(family: str, level: str, count: int, seed: int) -> Iterator[Made]:
     """Challenges 1..``count`` of ``family`` at ``level`` for ``seed``, one at a time."""
     maker = MAKERS[family]
@@ -69,6 +75,6 @@ def challenges(family: str, level: str, count: int, seed: int) -> Iterator[Made]
     for k in range(1, count + 1):
         rng = random.Random(f"{family}/{level}/{seed}/{k}")
         made, solution = maker.make_one(level, rng, seen)
-        seen.add(made.rows)
-        named = type(made)(level_name(level, seed, k), made.rows, source_line(family, level, seed), made.grade)
+        seen.add(board_of(made))
+        named = replace(made, level=level_name(level, seed, k), source=source_line(family, level, seed))
         yield Made(k, named, solution)
