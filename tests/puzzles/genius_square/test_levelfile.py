@@ -137,3 +137,18 @@ def test_a_happy_puzzle_file_written_before_the_labels_line_reads_the_same():
            "# columns 1-6 left to right: '#' blocker, '.' empty, 1-9 a piece already placed\n"
            "A . . . . # #\nB . # . . . .\nC . . . . . .\nD . . # . # .\nE 6 6 . . . .\nF 6 6 # . . #\n")
     assert parse_level(old, "level_kitchen.txt") == _level()
+
+
+def test_a_grade_round_trips_and_a_bad_one_names_its_line():
+    graded = make_level("wizard-1-1", ["A1", "B2", "C3", "D4", "E5", "F6", "A6"], source="visolve make",
+                        edition="happy-puzzle", difficulty="wizard", grade=1234)
+    text = format_level(graded)
+    assert "grade = 1234" in text and parse_level(text) == graded
+    plain = make_level("x", ["A1", "B2", "C3", "D4", "E5", "F6", "A6"])
+    assert "grade" not in format_level(plain)  # files without a grade stay as they were
+    lines = text.splitlines()
+    line = next(n for n, t in enumerate(lines, 1) if t.startswith("grade"))
+    lines[line - 1] = "grade = lots"
+    with pytest.raises(LevelFormatError) as info:
+        parse_level("\n".join(lines), "g.txt")
+    assert info.value.line == line and "grade must be a whole number" in str(info.value)

@@ -49,6 +49,8 @@ class Level:
     pieces : tuple of (str, tuple of str)
         Pieces already placed: (piece number, its squares in square order),
         by piece number.
+    grade : int or None
+        Difficulty measured by ``visolve make`` (its search's nodes), None when not graded.
     """
 
     level: str
@@ -57,6 +59,7 @@ class Level:
     difficulty: str = "starter"
     blockers: tuple[str, ...] = ()
     pieces: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    grade: int | None = None
 
 
 def sort_squares(names) -> tuple[str, ...]:

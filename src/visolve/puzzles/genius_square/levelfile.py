@@ -26,7 +26,8 @@ Header lines are ``key = value``: ``puzzle`` (must be ``genius-square``),
 ``edition`` (``happy-puzzle``, ``smartgames`` or ``unknown``), ``difficulty``
 (``starter`` by default; ``junior``, ``expert``, ``master``, ``wizard``:
 the marked pieces may not share an edge) and ``blockers`` (square names, any
-order).
+order); ``visolve make`` adds ``grade`` (the difficulty its search measured,
+a whole number).
 
 Squares are named as the board prints them and the dice show them, so the
 ``edition`` says which labels are letters: ``smartgames`` prints the letters
@@ -69,11 +70,11 @@ from visolve.puzzles.genius_square.board import (
     shape_problem,
     sort_squares,
 )
-from visolve.puzzles.textfile import check_header, key_value
+from visolve.puzzles.textfile import check_header, grade_value, key_value
 
 PUZZLE = "genius-square"
 REQUIRED = ("puzzle", "level")
-KNOWN = ("puzzle", "level", "source", "edition", "difficulty", "blockers")
+KNOWN = ("puzzle", "level", "source", "edition", "difficulty", "blockers", "grade")
 #: keys whose value is kept whole (a file name may hold a '#')
 VERBATIM = ("level", "source")
 #: the line of labels above the drawing (letters or digits, in order)
@@ -101,6 +102,8 @@ def format_level(level: Level) -> str:
         lines.append(f"source = {level.source}")
     lines += [f"edition = {level.edition}", f"difficulty = {level.difficulty}",
               f"blockers = {' '.join(level.blockers)}"]
+    if level.grade is not None:
+        lines.append(f"grade = {level.grade}")
     note = roll_note(level.blockers)
     lines.append("# a legal roll of the dice" if not note else f"# not a legal roll of the dice: {note}")
     top, left = model.labels(level.edition)
@@ -152,6 +155,7 @@ def parse_level(text: str, path: str = "") -> Level:
         source=header.get("source", ""),
         edition=edition,
         difficulty=_choice(header, header_lines, "difficulty", tuple(model.DIFFICULTY), "starter", path),
+        grade=grade_value(header["grade"], header_lines["grade"], path) if "grade" in header else None,
     )
 
 
