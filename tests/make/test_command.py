@@ -43,6 +43,8 @@ def test_a_file_edited_by_hand_is_kept_unless_force(tmp_path):
     (("make", "sudoku"), "not a family visolve makes"),
     (("make", "iq-stars", "--level", "grandmaster"), "not a level of iq-stars"),
     (("make", "iq-stars", "--count", "0"), "--count"),
+    (("make", "iq-stars", "--hardest"), "is for a family that counts"),
+    (("make", "genius-square", "--hardest", "--easiest"), "one of --hardest and --easiest"),
 ])
 def test_bad_options_are_usage_errors(tmp_path, capsys, args, message):
     assert run_cli(*args, "--data", str(tmp_path)) == 2

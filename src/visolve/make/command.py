@@ -52,14 +52,14 @@ def write_made(made: Made, family: str, workspace: Workspace, force: bool) -> st
 
 
 def make_run(family: str, level: str, count: int, seed: int, data: Path, force: bool = False,
-             on_made=None) -> dict[str, int]:
+             on_made=None, rank: str = "") -> dict[str, int]:
     """Make ``count`` challenges and write them; counts of ``wrote`` / ``same`` / ``kept``.
 
     ``on_made(made, action)`` is called after each one (the progress bar).
     """
     workspace = Workspace.at(data)
     counts = {"wrote": 0, "same": 0, "kept": 0}
-    for made in challenges(family, level, count, seed):
+    for made in challenges(family, level, count, seed, rank):
         action = write_made(made, family, workspace, force)
         counts[action] += 1
         if on_made is not None:
@@ -68,16 +68,17 @@ def make_run(family: str, level: str, count: int, seed: int, data: Path, force: 
 
 
 def _progress_run(family: str, level: str, count: int, seed: int, data: Path, force: bool,
-                  quiet: bool) -> dict[str, int]:
+                  quiet: bool, rank: str) -> dict[str, int]:
     """:func:`make_run` with a rich bar on a terminal, one line per challenge otherwise."""
     def line(made: Made, action: str) -> str:
-        return f"{action}: {family} {made.level.level} (grade {made.level.grade})"
+        counted = f", {made.solution[0]} solutions" if family == "genius-square" else ""
+        return f"{action}: {family} {made.level.level} (grade {made.level.grade}{counted})"
 
     if quiet:
-        return make_run(family, level, count, seed, data, force)
+        return make_run(family, level, count, seed, data, force, rank=rank)
     if not sys.stderr.isatty():
         return make_run(family, level, count, seed, data, force,
-                        lambda m, a: typer.echo(line(m, a)))
+                        lambda m, a: typer.echo(line(m, a)), rank)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -90,7 +91,7 @@ def _progress_run(family: str, level: str, count: int, seed: int, data: Path, fo
             console.print(line(made, action), markup=False, highlight=False)
             bar.advance(task)
 
-        return make_run(family, level, count, seed, data, force, shown)
+        return make_run(family, level, count, seed, data, force, shown, rank)
 
 
 @app.command()
@@ -102,6 +103,9 @@ def make(
     seed: int = typer.Option(1, "--seed", metavar="S", min=0, help="Same seed, same challenges."),
     data: Path = typer.Option(Path("data"), "--data", metavar="DIR", help="The data folder."),
     force: bool = typer.Option(False, "--force", help="Replace level files whose text differs."),
+    hardest: bool = typer.Option(False, "--hardest", help="genius-square: the rolls of a seeded sample "
+                                 "with the fewest solutions."),
+    easiest: bool = typer.Option(False, "--easiest", help="genius-square: ... with the most solutions."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only errors and the summary."),
 ) -> None:
     """Make new challenges of FAMILY, each proven to have exactly one solution, graded by its search.
@@ -113,13 +117,20 @@ def make(
     if maker is None:
         raise typer.BadParameter(f"{family!r} is not a family visolve makes (known: {', '.join(MAKERS)})",
                                  param_hint="FAMILY")
+    rank = "hardest" if hardest else "easiest" if easiest else ""
+    if hardest and easiest:
+        raise typer.BadParameter("give one of --hardest and --easiest", param_hint="--hardest")
+    if rank and maker.ranked is None:
+        raise typer.BadParameter(f"{family} challenges have one solution each: --{rank} is for a family that "
+                                 f"counts ({', '.join(f for f, m in MAKERS.items() if m.ranked)})",
+                                 param_hint=f"--{rank}")
     level = level or maker.levels[-1]
     if level not in maker.levels:
         raise typer.BadParameter(f"{level!r} is not a level of {family} (known: {', '.join(maker.levels)})",
                                  param_hint="--level")
     t0 = time.perf_counter()
     try:
-        counts = _progress_run(family, level, count, seed, data, force, quiet)
+        counts = _progress_run(family, level, count, seed, data, force, quiet, rank)
     except KeyboardInterrupt:
         typer.echo("stopped: the challenges finished so far are written", err=True)
         raise SystemExit(EXIT_INTERRUPTED)

@@ -3,7 +3,9 @@
 Challenge ``k`` of a run (level ``L``, seed ``S``) is drawn from its own
 random generator, seeded with ``"FAMILY/L/S/k"``, and must differ from
 challenges ``1..k-1``: the same seed gives the same challenges, and the
-first ``k`` do not depend on how many are asked for.
+first ``k`` do not depend on how many are asked for.  Genius Square's
+``--hardest`` / ``--easiest`` instead rank a seeded sample of rolls by their
+exact solution count (:func:`visolve.make.genius.ranked`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from visolve.make import circuit, stars, xoxo
+from visolve.make import circuit, genius, stars, xoxo
 
 
 @dataclass(frozen=True)
@@ -28,25 +30,39 @@ class Maker:
     make_one : callable
         ``make_one(level, rng, avoid) -> (Level, solution)``.
     grade_ranges : dict
-        Level -> (lowest, highest) grade it accepts.
+        Level -> (lowest, highest) grade it accepts (None: no bound).
+    ranked : callable or None
+        ``ranked(level, count, seed, hardest)``: challenges ranked by solution count.
     """
 
     family: str
     levels: tuple[str, ...]
     make_one: Callable
     grade_ranges: dict
+    ranked: Callable | None = None
 
 
 MAKERS = {
     stars.PUZZLE: Maker(stars.PUZZLE, stars.LEVELS, stars.make_one, stars.GRADE_RANGES),
     xoxo.PUZZLE: Maker(xoxo.PUZZLE, xoxo.LEVELS, xoxo.make_one, xoxo.GRADE_RANGES),
     circuit.PUZZLE: Maker(circuit.PUZZLE, circuit.LEVELS, circuit.make_one, circuit.GRADE_RANGES),
+    genius.PUZZLE: Maker(genius.PUZZLE, genius.LEVELS, genius.make_one, genius.GRADE_RANGES, genius.ranked),
 }
 
 
 @dataclass(frozen=True)
 class Made:
-    """One challenge made: its number in the run, the level (with its grade and name) and its solution."""
+    """One challenge made.
+
+    Attributes
+    ----------
+    k : int
+        Its number in the run, 1..N.
+    level : object
+        The family's level (named, with its grade and source).
+    solution : tuple
+        Its solution (Genius Square: ``(exact count, first solution rows)``).
+    """
 
     k: int
     level: object
@@ -58,19 +74,33 @@ def level_name(level: str, seed: int, k: int) -> str:
     return f"{level}-{seed}-{k}"
 
 
-def source_line(family: str, level: str, seed: int) -> str:
+def source_line(family: str, level: str, seed: int, rank: str = "") -> str:
     """The level file's ``source``: the command that made it."""
-    return f"visolve make {family} --level {level} --seed {seed}"
+    return f"visolve make {family} --level {level} --seed {seed}" + (f" --{rank}" if rank else "")
 
 
 def board_of(level) -> tuple:
     """What a challenge shows (two challenges that show the same are one)."""
-    return getattr(level, "rows", None) or level.grid
+    for attribute in ("rows", "grid", "blockers"):
+        if hasattr(level, attribute):
+            return getattr(level, attribute)
+    raise TypeError(f"no board in {type(level).__name__}")
 
 
-def challenges(family: str, level: str, count: int, seed: int) -> Iterator[Made]:
-    """Challenges 1..``count`` of ``family`` at ``level`` for ``seed``, one at a time."""
+def challenges(family: str, level: str, count: int, seed: int, rank: str = "") -> Iterator[Made]:
+    """Challenges 1..``count`` of ``family`` at ``level`` for ``seed``, one at a time.
+
+    ``rank`` is ``"hardest"`` or ``"easiest"`` for a family that ranks by solution count.
+    """
     maker = MAKERS[family]
+    if rank:
+        if maker.ranked is None:
+            raise ValueError(f"{family} challenges have one solution each: --{rank} is for genius-square")
+        name = f"{level}-{rank}"
+        for k, (made, solution) in enumerate(maker.ranked(level, count, seed, rank == "hardest"), start=1):
+            named = replace(made, level=level_name(name, seed, k), source=source_line(family, level, seed, rank))
+            yield Made(k, named, solution)
+        return
     seen: set = set()
     for k in range(1, count + 1):
         rng = random.Random(f"{family}/{level}/{seed}/{k}")
