@@ -38,14 +38,25 @@ RING_SAT, RING_VALUE = 0.35, 50.0
 MIN_RING = 0.6
 #: ring width as a share of the square root of the middle's area
 RING_WIDTH = 0.2
+#: a top's ring, divided by its white middle, is at least this far from grey (RGB, 0-1: the
+#: product photo's violet, the palest piece colour, measures 0.22)
+MIN_CHROMA = 0.12
 #: a white middle covers this many px at least (work picture)
 MIN_AREA = 12
-#: a top's middle is within this factor of the median top's area
-AREA_RANGE = 2.5
+#: the middles of the tops of one lattice are within this factor of each other's area
+AREA_RANGE = 4.0
+#: a top's white middle covers this many square lattice units (measured 0.09-0.21 on the
+#: product photo and rendered trays; a pattern of small light spots does not keep to it)
+MIDDLE_SIZE = (0.07, 0.3)
 #: a top is on the lattice when this close to its point (lattice units)
 ON_LATTICE = 0.25
 #: a triangle of neighbouring tops has sides within this ratio
 MAX_SIDE_RATIO = 2.2
+#: a seed triangle's third top is among the first's this many nearest tops
+NEAREST = 6
+#: a seed triangle's area is at least this share of its longest side squared (an
+#: equilateral one: 0.43; seen at 60 degrees: 0.22)
+MIN_TRIANGLE = 0.12
 #: seed triangles tried at most
 MAX_SEEDS = 40
 SQRT3 = float(np.sqrt(3.0))
@@ -107,9 +118,6 @@ def find_tops(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[Top]]:
         top = _top(work, labels, coloured, stats[i], i, centres[i])
         if top is not None:
             tops.append(top)
-    if tops:
-        typical = float(np.median([t.area for t in tops if t.share >= 0.8] or [t.area for t in tops]))
-        tops = [t for t in tops if typical / AREA_RANGE <= t.area <= typical * AREA_RANGE]
     grey = cv2.blur(f.mean(axis=2), (3, 3))
     return work, grey, tops
 
@@ -126,29 +134,42 @@ def _top(work, labels, coloured, stat, i, centre) -> Top | None:
         return None
     patch = work[y0:y1, x0:x1]
     ring_px = patch[ring & coloured[y0:y1, x0:x1]]
-    return Top(float(centre[0]), float(centre[1]), float(area), tuple(np.median(ring_px, axis=0)),
-               tuple(np.median(patch[blob > 0], axis=0)), share)
+    top = Top(float(centre[0]), float(centre[1]), float(area), tuple(np.median(ring_px, axis=0)),
+              tuple(np.median(patch[blob > 0], axis=0)), share)
+    rgb = balanced(top)
+    if np.linalg.norm(_chroma(rgb)) < MIN_CHROMA or classify_plastic(rgb).angle > MAX_ANGLE:
+        return None  # a ring of no piece's colour
+    return top
 
 
-def _triangles(pts: np.ndarray) -> list[tuple[int, int, int]]:
-    """Triangles of three tops that are likely lattice neighbours (Delaunay, short sides)."""
-    if len(pts) < 3:
+def _triangles(pts: np.ndarray, areas: np.ndarray) -> list[tuple[int, int, int]]:
+    """Triangles of three tops that are likely lattice neighbours: each near the others (among
+    their :data:`NEAREST` nearest), sides within :data:`MAX_SIDE_RATIO`, no flat triangle, middles
+    of like size (within :data:`AREA_RANGE`); the most even first."""
+    n = len(pts)
+    if n < 3:
         return []
     d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
     np.fill_diagonal(d, np.inf)
-    nn = d.min(axis=1)
-    out = []
-    n = len(pts)
+    near = np.argsort(d, axis=1)[:, :NEAREST]
+    found = set()
     for a in range(n):
-        for b in range(a + 1, n):
-            if d[a, b] > MAX_SIDE_RATIO * min(nn[a], nn[b]):
-                continue
-            for c in range(b + 1, n):
-                sides = (d[a, b], d[b, c], d[a, c])
-                if max(sides) <= MAX_SIDE_RATIO * min(sides) and max(sides) <= MAX_SIDE_RATIO * nn[[a, b, c]].min():
-                    out.append((max(sides) / min(sides), a, b, c))
-    out.sort()
-    return [(a, b, c) for _r, a, b, c in out[:MAX_SEEDS]]
+        for b in near[a]:
+            for c in near[a]:
+                if b >= c or c not in near[b] and b not in near[c]:
+                    continue
+                tri = tuple(sorted((a, int(b), int(c))))
+                if tri in found:
+                    continue
+                i, j, k = tri
+                sides = np.array([d[i, j], d[j, k], d[i, k]])
+                sizes = areas[list(tri)]
+                (ux, uy), (vx, vy) = pts[j] - pts[i], pts[k] - pts[i]
+                flat = abs(ux * vy - uy * vx) / 2 < MIN_TRIANGLE * sides.max() ** 2
+                if sides.max() <= MAX_SIDE_RATIO * sides.min() and not flat and sizes.max() <= AREA_RANGE * sizes.min():
+                    found.add(tri)
+    ranked = sorted(found, key=lambda t: np.ptp([d[t[0], t[1]], d[t[1], t[2]], d[t[0], t[2]]]))
+    return ranked[:MAX_SEEDS]
 
 
 def _model(axial: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
@@ -165,9 +186,11 @@ def _model(axial: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
     return np.vstack([aff, [0.0, 0.0, 1.0]])
 
 
-def _grow(pts: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict[int, tuple[int, int]]] | None:
+def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict[int, tuple[int, int]]] | None:
     """Grow a lattice from a seed triangle; the homography and the tops on it (index -> axial)."""
     a, b, c = seed
+    ref = float(np.median(areas[list(seed)]))
+    like = (areas <= AREA_RANGE * ref) & (areas >= ref / AREA_RANGE)
     tri = np.array([[0, 0], [1, 0], [0, 1]])
     # the lattice is seen from above: no mirror image (metric v grows down, like picture y)
     (ux, uy), (vx, vy) = pts[b] - pts[a], pts[c] - pts[a]
@@ -184,7 +207,7 @@ def _grow(pts: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict
         known = np.array(list(members.values()))
         reach = np.abs(near[:, None, :] - known[None]).sum(axis=2).min(axis=1)
         new = {i: tuple(int(v) for v in near[i]) for i in range(len(pts))
-               if err[i] < ON_LATTICE and (i in members or reach[i] <= 3)}
+               if err[i] < ON_LATTICE and like[i] and (i in members or reach[i] <= 3)}
         if len(set(new.values())) < len(new):  # two tops on one lattice point
             return None
         if new == members:
@@ -224,17 +247,34 @@ def _in_pieces(members: dict[int, tuple[int, int]]) -> set[int]:
     return keep
 
 
+def _sized(hom: np.ndarray, members: dict, areas: np.ndarray) -> dict:
+    """The members whose white middle has a top's size on the lattice (:data:`MIDDLE_SIZE`)."""
+    idx = list(members)
+    if not idx:
+        return {}
+    m = to_metric(np.array([members[i] for i in idx]))
+    probe = np.concatenate([m, m + (0.05, 0.0), m + (0.0, 0.05)])
+    q = cv2.perspectiveTransform(probe.reshape(-1, 1, 2), hom).reshape(3, -1, 2)
+    (ux, uy), (vx, vy) = (q[1] - q[0]).T, (q[2] - q[0]).T
+    unit_area = np.abs(ux * vy - uy * vx) / 0.05**2  # px per square lattice unit there
+    size = areas[idx] / np.maximum(unit_area, 1e-9)
+    lo, hi = MIDDLE_SIZE
+    return {i: members[i] for i, v in zip(idx, size) if lo <= v <= hi}
+
+
 def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray, list[Top]] | None:
     """The lattice through most tops: (homography metric -> work picture, axial points ``(n, 2)``,
     the tops on them), or None when no lattice holds ``min_tops``."""
     pts = np.array([(t.x, t.y) for t in tops], np.float64).reshape(-1, 2)
     best = None
-    for seed in _triangles(pts):
-        grown = _grow(pts, seed)
+    areas = np.array([t.area for t in tops], np.float64)
+    for seed in _triangles(pts, areas):
+        grown = _grow(pts, areas, seed)
         if grown is None:
             continue
-        kept = _in_pieces(grown[1])
-        members = {i: a for i, a in grown[1].items() if i in kept}
+        sized = _sized(grown[0], grown[1], areas)
+        kept = _in_pieces(sized)
+        members = {i: a for i, a in sized.items() if i in kept}
         if best is None or len(members) > len(best):
             best = members
         if len(best) == len(pts):
