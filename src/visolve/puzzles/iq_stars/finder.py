@@ -2,26 +2,19 @@
 
 :func:`board_quads` finds dark blobs shaped like the board (a rectangle
 about twice as wide as high, seen at an angle) and fits four straight sides
-to each.  :func:`fit_lattice` maps the board onto such a quad both ways up
-and aligns the drawn star outlines with the picture's dark lines (OpenCV's
-ECC on a line picture): the lattice of rows of 7 and 6 stars fits only one
-way up, which is how a picture turned half a turn still gives the right
-cells.  The result is a homography from board units (:mod:`.layout`) to the
-picture.
+to each; :func:`locate` fits the star lattice to each
+(:func:`visolve.puzzles.iq_stars.lattice.fit_lattice`) and keeps the best.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_stars import layout
+from visolve.puzzles.iq_stars.lattice import Fit, fit_lattice
 from visolve.vision.glance import thumbnail
-from visolve.vision.view import corners_homography, sample
 
 #: pictures are searched for the board at this long side (px)
 SEARCH_SIDE = 800
@@ -41,59 +34,8 @@ MIN_AREA = 0.02
 ASPECT = (1.35, 2.6)
 #: the board is searched and read in a copy with at most this many px per board unit
 WORK_PITCH = 48
-#: px per board unit of the lattice fit's views
-FIT_PITCH = 48
-#: board units of picture kept around the board in the lattice fit's view
-FIT_MARGIN = 0.3
-#: ECC iterations and step (OpenCV criteria) of the lattice fit
-ECC_ITER, ECC_EPS = 40, 1e-3
-#: correlation of the line pictures a lattice must reach ...
-MIN_RHO = 0.35
-#: the star outlines' lines lie on one triangular grid of lines, so the board
-#: turned half a turn shares much of them: the way up is told by the outline
-#: segments only one way has, (own - other) / (own + other) of their line
-#: picture's mean, which must reach this
-MIN_WAY_UP = 0.3
-#: radius (board units) of the stars' middles left out of that test
-MIDDLE_R = 0.3
 #: a lattice matching this well ends the search for a better board quad
 SURE_RHO = 0.6
-#: the fitted lattice may move the quad's corners by at most this (board units)
-MAX_SHIFT = 0.25
-#: the stars may sit up to this much further in from the board's edge than the
-#: booklet's drawings put them (board units on each side): other prints and
-#: the real board have wider margins, so the lattice is looked for inside the
-#: board (:func:`lattice_guess`) when it is not where the drawings' margin puts it
-MAX_EXTRA_MARGIN = 1.0
-#: ... down to this much less (a board outlined a little short)
-MIN_EXTRA_MARGIN = -0.15
-#: px per quad height of the lattice search's view, and its scale steps (ratio)
-SEARCH_PX, SCALE_STEP = 96, 1.03
-#: share of the quad's size the search's view reaches beyond it on each side
-SEARCH_PAD = 0.06
-#: board units around the outermost stars' middles in the search template
-STARS_AROUND = 0.55
-
-
-@dataclass(frozen=True)
-class Fit:
-    """A board found in a picture.
-
-    Attributes
-    ----------
-    homography : ndarray
-        Board units -> picture pixels, 3 x 3.
-    rho : float
-        Correlation of the drawn star outlines with the picture's dark lines.
-    way_up : float
-        How much more the outline segments of this way up are dark lines than
-        those of the board turned half a turn (-1 .. 1).
-    """
-
-    homography: np.ndarray
-    rho: float
-    way_up: float
-    edge: tuple[float, float, float, float] = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
 
 
 def _small(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
@@ -221,246 +163,6 @@ def _quads(small: np.ndarray, contours, page: bool) -> list[tuple[np.ndarray, bo
         if not any(np.abs(q - o).max() < 0.01 * max(small.shape) for o, _p in found):
             found.append((q, page))
     return found
-
-
-def turned(homography: np.ndarray) -> np.ndarray:
-    """The homography of the same board turned half a turn."""
-    rot = np.array([[-1.0, 0, layout.BOARD_W], [0, -1.0, layout.BOARD_H], [0, 0, 1.0]])
-    return homography @ rot
-
-
-def fit_extent() -> tuple[float, float, float, float]:
-    """The board region the fit looks at: the board and :data:`FIT_MARGIN` units around it.
-
-    Returns
-    -------
-    tuple of float
-        ``(u0, v0, u1, v1)`` in board units (:mod:`visolve.puzzles.iq_stars.layout`).
-    """
-    m = FIT_MARGIN
-    return (-m, -m, layout.BOARD_W + m, layout.BOARD_H + m)
-
-
-def _outlines(pitch: float, extent: tuple[float, float, float, float] | None = None) -> np.ndarray:
-    """The star outlines drawn 1 px wide on the board region ``extent`` (default: the
-    fit's view) at ``pitch`` px per board unit (uint8, 255 on the lines)."""
-    u0, v0, u1, v1 = fit_extent() if extent is None else extent
-    w, h = int(round((u1 - u0) * pitch)), int(round((v1 - v0) * pitch))
-    img = np.zeros((h, w), np.uint8)
-    for c in layout.CENTRES.values():
-        pts = (layout.star_points(*c, layout.STAR_R) - (u0, v0)) * pitch - 0.5
-        cv2.polylines(img, [np.round(pts * 16).astype(np.int32)], True, 255, 1, cv2.LINE_AA, 4)
-    return img
-
-
-@lru_cache(maxsize=4)
-def outline_template(pitch: int = FIT_PITCH) -> np.ndarray:
-    """The star outlines on the fit's view (float32, 1 on the lines), softened."""
-    return cv2.GaussianBlur(_outlines(pitch).astype(np.float32) / 255.0, (0, 0), 1.0)
-
-
-@lru_cache(maxsize=2)
-def way_up_masks(pitch: int = FIT_PITCH) -> tuple[np.ndarray, np.ndarray]:
-    """Outline pixels of the board this way up only, and of it turned only (boolean).
-
-    The fit's view is symmetric about the board's centre, so turning the
-    board half a turn turns its view picture.  The middles of the stars of
-    both ways are left out: one way's points meet where the other has a
-    star's middle, which may hold a white star or a printed label.
-    """
-    own = _outlines(pitch) > 100
-    other = own[::-1, ::-1]
-    near = np.ones((5, 5), np.uint8)
-    grow = lambda m: cv2.dilate(m.astype(np.uint8), near) > 0  # noqa: E731 - two uses, one line
-    middles = np.zeros_like(own, np.uint8)
-    u0, v0 = fit_extent()[:2]
-    for u, v in layout.CENTRES.values():
-        for x, y in ((u, v), (layout.BOARD_W - u, layout.BOARD_H - v)):
-            centre = (int(round((x - u0) * pitch)), int(round((y - v0) * pitch)))
-            cv2.circle(middles, centre, int(round(MIDDLE_R * pitch)), 1, -1)
-    keep = middles == 0
-    return own & ~grow(other) & keep, other & ~grow(own) & keep
-
-
-def line_picture(view: np.ndarray) -> np.ndarray:
-    """Thin dark lines of a view (black-hat of the brightest channel), float32, softened."""
-    v = cv2.max(cv2.max(view[:, :, 0], view[:, :, 1]), view[:, :, 2])
-    hat = cv2.morphologyEx(v, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
-    return cv2.GaussianBlur(hat.astype(np.float32), (0, 0), 1.0)
-
-
-def _view(image: np.ndarray, hom: np.ndarray, pitch: int) -> np.ndarray:
-    return sample(image, hom, fit_extent(), pitch, "linear")
-
-
-def _to_view(pitch: int) -> np.ndarray:
-    """View px -> board units of the fit's view."""
-    u0, v0 = fit_extent()[:2]
-    return np.array([[1.0 / pitch, 0, u0 + 0.5 / pitch], [0, 1.0 / pitch, v0 + 0.5 / pitch], [0, 0, 1.0]])
-
-
-def way_up(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) -> float:
-    """(own - other) / (own + other): mean dark-line strength on the outline segments
-    of the board this way up only, and of it turned only (see :data:`MIN_WAY_UP`)."""
-    lines = line_picture(_view(image, hom, pitch))
-    own, other = way_up_masks(pitch)
-    a, b = float(lines[own].mean()), float(lines[other].mean())
-    return (a - b) / max(a + b, 1e-6)
-
-
-def align(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) -> tuple[np.ndarray, float]:
-    """``hom`` moved so the drawn outlines lie on the picture's dark lines, and the correlation."""
-    lines = line_picture(_view(image, hom, pitch))
-    tpl = outline_template(pitch)
-    warp = np.eye(3, dtype=np.float32)
-    crit = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_ITER, ECC_EPS)
-    try:
-        rho, warp = cv2.findTransformECC(tpl, lines, warp, cv2.MOTION_HOMOGRAPHY, crit, None, 5)
-    except cv2.error:
-        return hom, 0.0
-    s = _to_view(pitch)
-    # template px -> view px (warp) -> board units (s) -> picture (hom)
-    new = hom @ s @ warp.astype(np.float64) @ np.linalg.inv(s)
-    return new / new[2, 2], float(rho)
-
-
-def _moved(a: np.ndarray, b: np.ndarray) -> float:
-    """How far (board units) homography ``b`` moves the board corners of ``a``."""
-    corners = np.array([[0, 0, 1], [layout.BOARD_W, 0, 1], [layout.BOARD_W, layout.BOARD_H, 1],
-                        [0, layout.BOARD_H, 1]], np.float64).T
-    pa, pb = a @ corners, b @ corners
-    pa, pb = pa[:2] / pa[2], pb[:2] / pb[2]
-    back = np.linalg.inv(a) @ np.vstack([pb, np.ones(4)])
-    return float(np.abs(back[:2] / back[2] - corners[:2]).max())
-
-
-def outline_match(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) -> float:
-    """Correlation of the drawn star outlines with the picture's dark lines where ``hom`` puts them."""
-    lines = line_picture(_view(image, hom, pitch))
-    return float(cv2.computeECC(outline_template(pitch), lines))
-
-
-def quad_homography(quad: np.ndarray) -> np.ndarray:
-    """Board units -> picture of a board whose edge is ``quad``, stars as far in as the drawings put them."""
-    return corners_homography(quad, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
-
-
-def _stars_extent() -> tuple[float, float, float, float]:
-    """Board units of the stars and :data:`STARS_AROUND` around their outermost middles."""
-    a, m = STARS_AROUND, layout.MARGIN
-    return (m - a, m - a, layout.BOARD_W - m + a, layout.BOARD_H - m + a)
-
-
-@lru_cache(maxsize=64)
-def _stars_template(pitch: float) -> np.ndarray:
-    """The star outlines alone (no board edge) at ``pitch`` px per unit, float32, softened."""
-    lines = _outlines(pitch, _stars_extent()).astype(np.float32) / 255.0
-    return cv2.GaussianBlur(lines, (0, 0), 1.0)
-
-
-def lattice_guess(image: np.ndarray, quad: np.ndarray, px: int = SEARCH_PX) -> tuple[np.ndarray, float]:
-    """Where the star lattice lies inside the board ``quad``, found from the stars' outlines alone.
-
-    The board is seen straight (the quad made a rectangle of its own
-    proportions) and the outlines of the 26 stars, drawn at every size the
-    board's margin allows (:data:`MIN_EXTRA_MARGIN` .. :data:`MAX_EXTRA_MARGIN`
-    on each side), both ways up, are slid over its dark lines; the best
-    normalised correlation gives the lattice's size, place and way up.
-    ``px`` is the view's height in px (:data:`SEARCH_PX`; less is faster).
-
-    Returns
-    -------
-    homography : ndarray
-        Board units -> picture pixels of the best lattice (3 x 3).
-    score : float
-        Its correlation (-1 .. 1).
-    """
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    aspect = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-6)
-    to_quad = corners_homography(quad, 1, 1) @ np.diag([1 / aspect, 1.0, 1.0])  # q units: quad = [0, aspect] x [0, 1]
-    pad = SEARCH_PAD
-    q_extent = (-pad * aspect, -pad, aspect * (1 + pad), 1 + pad)
-    lines = line_picture(sample(image, to_quad, q_extent, px))
-    u0, v0 = _stars_extent()[:2]
-    best = (-2.0, None)
-    k = layout.BOARD_H + 2 * MIN_EXTRA_MARGIN  # board units per quad height
-    while k <= layout.BOARD_H + 2 * MAX_EXTRA_MARGIN:
-        tpl = _stars_template(px / k)
-        if tpl.shape[0] <= lines.shape[0] and tpl.shape[1] <= lines.shape[1]:
-            for up, t in ((True, tpl), (False, tpl[::-1, ::-1].copy())):
-                res = cv2.matchTemplate(lines, t, cv2.TM_CCOEFF_NORMED)
-                _lo, score, _at, (x, y) = cv2.minMaxLoc(res)
-                if score > best[0]:
-                    best = (score, (k, x, y, up))
-        k *= SCALE_STEP
-    if best[1] is None:
-        return quad_homography(quad), 0.0
-    k, x, y, up = best[1]
-    # board u -> q units: q_u0 + (x + (u - u0) * px / k) / px, likewise v
-    board_to_q = np.array([[1 / k, 0, q_extent[0] + x / px - u0 / k],
-                           [0, 1 / k, q_extent[1] + y / px - v0 / k], [0, 0, 1.0]])
-    hom = to_quad @ board_to_q
-    return (hom if up else turned(hom)), float(best[0])
-
-
-def board_edge(hom: np.ndarray, quad: np.ndarray) -> tuple[float, float, float, float]:
-    """The board's edge ``quad`` in the board units of ``hom``: (left, top, right, bottom),
-    each the mean of the two corners on that side."""
-    pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), np.linalg.inv(hom)).reshape(-1, 2)
-    xs, ys = np.sort(pts[:, 0]), np.sort(pts[:, 1])
-    return (float(xs[:2].mean()), float(ys[:2].mean()), float(xs[2:].mean()), float(ys[2:].mean()))
-
-
-def _margins_fit(edge: tuple[float, float, float, float]) -> bool:
-    """Whether every side of the board's edge lies as far from the stars as a board's may."""
-    m = layout.MARGIN
-    gaps = (m - edge[0], m - edge[1], edge[2] - (layout.BOARD_W - m), edge[3] - (layout.BOARD_H - m))
-    return all(m + MIN_EXTRA_MARGIN - MAX_SHIFT <= g <= m + MAX_EXTRA_MARGIN + MAX_SHIFT for g in gaps)
-
-
-def _aligned(image: np.ndarray, hom: np.ndarray, exact: bool) -> tuple[np.ndarray, float, float]:
-    """``hom`` aligned to the outlines (kept when ``exact`` and matching), its match and how far it moved."""
-    if exact:
-        rho = outline_match(image, hom)
-        if rho >= MIN_RHO:
-            return hom, rho, 0.0
-    new, rho = align(image, hom)
-    return new, rho, _moved(hom, new)
-
-
-def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
-    """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
-
-    The stars are first looked for as far in from ``quad`` as the
-    booklet's drawings put them.  An ``exact`` quad (a hole in a light
-    page) is kept as it is when its outlines match; any other, or one whose
-    outlines do not match (a shadow or glare on the board's edge), is
-    aligned to the outlines (:func:`align`).  When that does not give the
-    lattice (a board printed or made with other margins), the lattice is
-    looked for inside the quad from the stars alone (:func:`lattice_guess`)
-    and aligned from there.
-    """
-    base = quad_homography(quad)
-    hom = base if way_up(image, base) >= 0 else turned(base)
-    new, rho, moved = _aligned(image, hom, exact)
-    if moved > MAX_SHIFT or rho < MIN_RHO:
-        guess, _score = lattice_guess(image, quad)
-        new, rho, moved = _aligned(image, guess, False)
-    if rho < MIN_RHO:
-        raise NotThisPuzzle(f"the dark board's lines are not the star lattice: they match its outlines "
-                            f"{rho:.2f} at best ({MIN_RHO} needed)")
-    if moved > MAX_SHIFT:
-        raise NotThisPuzzle(f"the star outlines' best match moved {moved:.2f} star from where the board "
-                            f"puts them (at most {MAX_SHIFT})")
-    edge = board_edge(new, quad)
-    if not _margins_fit(edge):
-        raise NotThisPuzzle("the star lattice does not sit inside the dark board with a board's margins "
-                            f"(edges at {', '.join(f'{e:.2f}' for e in edge)} board units)")
-    up = way_up(image, new)
-    if up < MIN_WAY_UP:
-        raise NotThisPuzzle(f"cannot tell which way up the star lattice is: the outlines of one way up are "
-                            f"darker than the other's by {up:.2f} ({MIN_WAY_UP} needed)")
-    return Fit(new, rho, up, edge)
 
 
 def working_copy(image: np.ndarray, quads) -> tuple[np.ndarray, float]:

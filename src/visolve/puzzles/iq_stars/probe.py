@@ -18,7 +18,8 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_stars import layout
-from visolve.puzzles.iq_stars.finder import board_quads, fit_extent, lattice_guess, line_picture, outline_template
+from visolve.puzzles.iq_stars.finder import board_quads
+from visolve.puzzles.iq_stars.lattice import fit_extent, lattice_guess, line_picture, outline_template
 from visolve.vision.glance import soft, thumbnail
 from visolve.vision.view import corners_homography, sample
 
@@ -35,7 +36,7 @@ AROUND = 0.1
 #: view's, as :func:`visolve.vision.view.sample` would shrink it to)
 SOURCE_PITCH = 1.2 * PROBE_PITCH
 #: height (px) of the view the lattice is looked for in when the outlines are not where
-#: the drawings' margin puts them (:func:`visolve.puzzles.iq_stars.finder.lattice_guess`)
+#: the drawings' margin puts them (:func:`visolve.puzzles.iq_stars.lattice.lattice_guess`)
 GUESS_PX = 64
 #: that search's correlation counts from GUESS_NO and counts as a sure match at GUESS_SURE
 #: (0.33-0.36 on the booklet's drawings with the board half a star wider; 0.19-0.26 on
