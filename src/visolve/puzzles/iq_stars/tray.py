@@ -60,7 +60,7 @@ TRAY_MAX = 0.6
 PIT_ABOVE, NO_PIT_BELOW = 0.15, 0.05
 #: a free cell of the board placed needs at least this pit response (under a piece whose
 #: top was missed the white base shows: 0)
-FREE_PIT = 0.1
+FREE_PIT = 0.05
 #: what a top left off the board costs a placement (as much as a free cell without a pit):
 #: a loose piece beside the tray lines up with the lattice only by chance
 OFF_BOARD = 1.0
@@ -86,14 +86,13 @@ def _offsets(radius: float, phase: float) -> np.ndarray:
 def _core_offsets() -> np.ndarray:
     """Points inside a star (lattice units from its middle): its middle, and rings along its
     tips and its notches."""
-    return np.concatenate([np.zeros((1, 2)), _offsets(0.18, 0.0), _offsets(CORE_R, 0.0), _offsets(0.36, 0.0),
-                           _offsets(0.16, 30.0)])
+    return np.concatenate([np.zeros((1, 2)), _offsets(CORE_R, 0.0), _offsets(0.16, 30.0)])
 
 
 def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarray:
     """How much each point of the lattice's plane (metric ``extent``, seen straight on at
     :data:`MAP_PITCH` px a unit) looks like a pit's middle: (surface - star) / surface, the
-    star the median of 25 points inside a star there, the surface its notches'
+    star the median of 13 points inside a star there, the surface its notches'
     (:data:`NOTCH_RANK`).
 
     A pit's recess is dark (a drawn pit all of it, a real one's holes round its pin); a

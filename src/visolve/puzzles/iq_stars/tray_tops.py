@@ -50,6 +50,9 @@ AREA_RANGE = 4.0
 MIDDLE_SIZE = (0.07, 0.3)
 #: a top is on the lattice when this close to its point (lattice units)
 ON_LATTICE = 0.25
+#: the lattice grows to tops up to this many steps from those already on it (a board is 7
+#: stars across: pieces of one challenge can be 5 apart)
+GROW_REACH = 5
 #: a triangle of neighbouring tops has sides within this ratio
 MAX_SIDE_RATIO = 2.2
 #: a seed triangle's third top is among the first's this many nearest tops
@@ -207,7 +210,7 @@ def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[int, int, int]) -> tup
         known = np.array(list(members.values()))
         reach = np.abs(near[:, None, :] - known[None]).sum(axis=2).min(axis=1)
         new = {i: tuple(int(v) for v in near[i]) for i in range(len(pts))
-               if err[i] < ON_LATTICE and like[i] and (i in members or reach[i] <= 3)}
+               if err[i] < ON_LATTICE and like[i] and (i in members or reach[i] <= GROW_REACH)}
         if len(set(new.values())) < len(new):  # two tops on one lattice point
             return None
         if new == members:
