@@ -27,13 +27,15 @@ def test_make_writes_level_files_that_read_back_with_their_grade(tmp_path, capsy
         assert level.source == "visolve make iq-stars --level expert --seed 4"
         assert fam.solve(level, puzzles.base.SolveOptions())["unique"]
     assert "3 wrote" in capsys.readouterr().err
+    pages = sorted(p.name for p in (tmp_path / "booklet" / "iq-stars").iterdir())
+    assert pages == ["expert-4-answers-01.png", "expert-4-page-01.png"]
 
 
 def test_a_file_edited_by_hand_is_kept_unless_force(tmp_path):
-    assert make_run("iq-stars", "junior", 2, 1, tmp_path) == {"wrote": 2, "same": 0, "kept": 0}
+    assert make_run("iq-stars", "junior", 2, 1, tmp_path) == {"wrote": 2, "same": 0, "kept": 0, "pages": 1}
     path = tmp_path / "levels" / "iq-stars" / "level_junior-1-2.txt"
     path.write_text("edited\n")
-    assert make_run("iq-stars", "junior", 2, 1, tmp_path) == {"wrote": 0, "same": 1, "kept": 1}
+    assert make_run("iq-stars", "junior", 2, 1, tmp_path) == {"wrote": 0, "same": 1, "kept": 1, "pages": 1}
     assert path.read_text() == "edited\n"
     assert make_run("iq-stars", "junior", 2, 1, tmp_path, force=True)["wrote"] == 2
     assert "edited" not in path.read_text()

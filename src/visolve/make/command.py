@@ -2,7 +2,8 @@
 
 Each challenge goes to ``DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt``
 (written atomically, as soon as it is made, so Ctrl-C keeps every finished
-one).  A file already there with the same text is left alone; one with
+one), and every 6 as a booklet page with its answers page
+(:mod:`visolve.make.pages`), written as soon as the page is full.  A file already there with the same text is left alone; one with
 other text (edited by hand, or made by another version) is kept unless
 ``--force``.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
@@ -18,6 +20,7 @@ import typer
 
 from visolve import puzzles
 from visolve.make.generate import MAKERS, Made, challenges
+from visolve.make.pages import PER_PAGE, write_pages
 from visolve.puzzles.base import level_key
 from visolve.workspace import Workspace, atomic_write_text, read_limited
 
@@ -25,6 +28,8 @@ from visolve.workspace import Workspace, atomic_write_text, read_limited
 EXIT_INTERRUPTED = 130
 #: a level file bigger than this is not one visolve make wrote
 LEVEL_FILE_LIMIT = 64 * 1024
+#: threads drawing booklet pages while challenges are made
+PAGE_WORKERS = 2
 #: the most challenges one run makes
 COUNT_MAX = 9999
 
@@ -53,17 +58,32 @@ def write_made(made: Made, family: str, workspace: Workspace, force: bool) -> st
 
 def make_run(family: str, level: str, count: int, seed: int, data: Path, force: bool = False,
              on_made=None, rank: str = "") -> dict[str, int]:
-    """Make ``count`` challenges and write them; counts of ``wrote`` / ``same`` / ``kept``.
+    """Make ``count`` challenges, write them and their booklet pages; counts of ``wrote`` / ``same`` /
+    ``kept`` level files and of ``pages`` (each with its answers page).
 
     ``on_made(made, action)`` is called after each one (the progress bar).
     """
     workspace = Workspace.at(data)
-    counts = {"wrote": 0, "same": 0, "kept": 0}
-    for made in challenges(family, level, count, seed, rank):
-        action = write_made(made, family, workspace, force)
-        counts[action] += 1
-        if on_made is not None:
-            on_made(made, action)
+    counts = {"wrote": 0, "same": 0, "kept": 0, "pages": 0}
+    page: list[Made] = []
+    name = f"{level}-{rank}" if rank else level
+    # pages are drawn and encoded (OpenCV, without the GIL) while the next challenges are made;
+    # leaving the block waits for them, after Ctrl-C too: a page begun is finished
+    with ThreadPoolExecutor(max_workers=PAGE_WORKERS) as pool:
+        drawn = []
+        for made in challenges(family, level, count, seed, rank):
+            action = write_made(made, family, workspace, force)
+            counts[action] += 1
+            page.append(made)
+            if len(page) == PER_PAGE or made.k == count:  # a page is written as soon as it is full
+                number = (made.k - 1) // PER_PAGE + 1
+                drawn.append(pool.submit(write_pages, workspace.root, family, name, seed, number, page))
+                page = []
+            if on_made is not None:
+                on_made(made, action)
+        for job in drawn:
+            job.result()
+            counts["pages"] += 1
     return counts
 
 
@@ -110,7 +130,8 @@ def make(
 ) -> None:
     """Make new challenges of FAMILY, each proven to have exactly one solution, graded by its search.
 
-    They go to DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt; `visolve --solve-all` solves them.
+    They go to DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt (`visolve --solve-all` solves them),
+    and as booklet pages of 6 with their answers to DATA/booklet/FAMILY/<level>-<seed>-page-NN.png.
     Exit code: 0 when done, 2 for a usage error, 130 after Ctrl-C (finished ones are kept).
     """
     maker = MAKERS.get(family)
@@ -134,7 +155,8 @@ def make(
     except KeyboardInterrupt:
         typer.echo("stopped: the challenges finished so far are written", err=True)
         raise SystemExit(EXIT_INTERRUPTED)
-    parts = [f"{n} {k}" for k, n in counts.items() if n]
+    parts = [f"{n} {k}" for k, n in counts.items() if n and k != "pages"]
+    parts.append(f"{counts['pages']} booklet pages (and answers) in {data / 'booklet' / family}")
     kept = " (--force replaces files whose text differs)" if counts["kept"] else ""
     typer.echo(f"done: {count} {family} {level} challenges: {', '.join(parts)}{kept} "
                f"[{time.perf_counter() - t0:.2f}s]", err=True)

@@ -1,0 +1,135 @@
+"""Booklet pages of made challenges, and their answers, drawn by the families' painters.
+
+``DATA/booklet/FAMILY/<level>-<seed>-page-NN.png`` holds challenges
+``6(NN-1)+1 .. 6NN`` of a run, each under a tab with its number (1..N), and
+``...-answers-NN.png`` their solutions in the same places.  Pages are drawn
+at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO
+pages are its booklet's own (:func:`visolve.puzzles.iq_xoxo.draw.draw_page`:
+3 x 2 challenges, tabs in the level's colour), which its reader reads back;
+the other families' boards are laid out 2 x 3 on a portrait page, each with
+a tab above and its grade below.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from visolve.workspace import atomic_write_bytes
+
+#: print resolution, and the A4 page in pixels at it
+DPI = 300
+PAGE_W, PAGE_H = 2480, 3508
+#: challenges a page holds, and how they are laid out (columns, rows) on a portrait page
+PER_PAGE = 6
+GRID = (2, 3)
+MARGIN = 150
+TAB_H = 110
+TAB_W = 260
+TAB_COLOUR = (60, 60, 60)
+INK = (40, 40, 40)
+WHITE = (255, 255, 255)
+FONT = cv2.FONT_HERSHEY_SIMPLEX
+#: IQ XOXO squares in px at print resolution (3 boards of 10 squares and their gaps across the page)
+XOXO_PITCH = 70
+
+
+def page_name(level: str, seed: int, page: int, answers: bool = False) -> str:
+    """``wizard-7-page-01.png`` / ``wizard-7-answers-01.png``."""
+    return f"{level}-{seed}-{'answers' if answers else 'page'}-{page:02d}.png"
+
+
+def page_path(root: Path, family: str, level: str, seed: int, page: int, answers: bool = False) -> Path:
+    """Where a page goes: ``DATA/booklet/FAMILY/<name>``."""
+    return Path(root) / "booklet" / family / page_name(level, seed, page, answers)
+
+
+def _board(family: str, made, answer: bool) -> np.ndarray:
+    """One challenge (or its solution) as its family's painter draws it, BGR."""
+    level = made.level
+    if family == "iq-stars":
+        from visolve.puzzles.iq_stars.model import Level
+        from visolve.puzzles.iq_stars.painter import draw_challenge
+
+        shown = Level(level.level, tuple(made.solution)) if answer else level
+        return draw_challenge(shown, pitch=150.0)
+    if family == "iq-circuit":
+        from visolve.puzzles.iq_circuit.model import Level
+        from visolve.puzzles.iq_circuit.painter import draw_challenge
+
+        shown = Level(level.level, "expert", made.solution) if answer else level
+        return draw_challenge(shown, pitch=120, margin=0.3)
+    if family == "genius-square":
+        from visolve.puzzles.genius_square.board import drawing
+        from visolve.puzzles.genius_square.draw import draw_board
+
+        rows = list(made.solution[1]) if answer else drawing(level)
+        return draw_board(rows, level.edition, pitch=120)
+    raise ValueError(f"no board painter for {family}")
+
+
+def _tab(img: np.ndarray, cx: int, top: int, number: int) -> None:
+    """The challenge number in white on a dark tab centred at ``cx``."""
+    x0, x1 = cx - TAB_W // 2, cx + TAB_W // 2
+    cv2.rectangle(img, (x0, top), (x1, top + TAB_H), TAB_COLOUR, -1)
+    text = str(number)
+    (tw, th), _ = cv2.getTextSize(text, FONT, 2.6, 7)
+    cv2.putText(img, text, (cx - tw // 2, top + (TAB_H + th) // 2), FONT, 2.6, WHITE, 7, cv2.LINE_AA)
+
+
+def _fit(board: np.ndarray, width: int, height: int) -> np.ndarray:
+    """``board`` scaled down (never up) to fit ``width`` x ``height``."""
+    f = min(width / board.shape[1], height / board.shape[0], 1.0)
+    if f >= 1.0:
+        return board
+    size = (max(1, int(board.shape[1] * f)), max(1, int(board.shape[0] * f)))
+    return cv2.resize(board, size, interpolation=cv2.INTER_AREA)
+
+
+def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray:
+    """A page of up to :data:`PER_PAGE` challenges (or their answers), BGR."""
+    if family == "iq-xoxo":
+        return _xoxo_page(made_list, answers)
+    img = np.full((PAGE_H, PAGE_W, 3), 255, np.uint8)
+    cols, rows = GRID
+    cell_w = (PAGE_W - 2 * MARGIN) // cols
+    cell_h = (PAGE_H - 2 * MARGIN) // rows
+    for i, made in enumerate(made_list):
+        r, c = divmod(i, cols)
+        x0, y0 = MARGIN + c * cell_w, MARGIN + r * cell_h
+        board = _fit(_board(family, made, answers), cell_w - 60, cell_h - 2 * TAB_H - 80)
+        cx = x0 + cell_w // 2
+        _tab(img, cx, y0 + 20, made.k)
+        top = y0 + 20 + TAB_H + 30
+        left = cx - board.shape[1] // 2
+        img[top:top + board.shape[0], left:left + board.shape[1]] = board[:, :, :3]
+        if not answers and made.level.grade is not None:
+            text = f"grade {made.level.grade}"
+            (tw, th), _ = cv2.getTextSize(text, FONT, 1.4, 3)
+            cv2.putText(img, text, (cx - tw // 2, top + board.shape[0] + 30 + th), FONT, 1.4, INK, 3, cv2.LINE_AA)
+    return img
+
+
+def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
+    """IQ XOXO's own booklet page (3 across, 2 down), numbered 1..N on its tabs."""
+    from visolve.puzzles.iq_xoxo.draw import draw_page as xoxo_draw_page
+    from visolve.puzzles.iq_xoxo.model import Level
+
+    levels = [Level(m.k, tuple(m.solution) if answers else m.level.rows) for m in made_list]
+    return xoxo_draw_page(levels, XOXO_PITCH, per_row=3)
+
+
+def write_pages(root: Path, family: str, level: str, seed: int, page: int, made_list: list) -> list[Path]:
+    """Draw and write page ``page`` of a run and its answers (atomically); their paths."""
+    out = []
+    for answers in (False, True):
+        path = page_path(root, family, level, seed, page, answers)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ok, data = cv2.imencode(".png", draw_page(family, made_list, answers))
+        if not ok:
+            raise OSError(f"could not encode {path.name}")
+        atomic_write_bytes(path, data.tobytes())
+        out.append(path)
+    return out

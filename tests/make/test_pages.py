@@ -1,0 +1,50 @@
+"""Booklet pages of made challenges: size, tabs 1..N, names, and IQ XOXO's round trip through its reader."""
+
+from __future__ import annotations
+
+import shutil
+
+import cv2
+import numpy as np
+import pytest
+
+from visolve import cli, puzzles
+from visolve.make import pages
+from visolve.make.command import make_run
+from visolve.make.generate import challenges
+
+
+def test_page_names():
+    assert pages.page_name("wizard", 7, 3) == "wizard-7-page-03.png"
+    assert pages.page_name("wizard", 7, 3, answers=True) == "wizard-7-answers-03.png"
+
+
+@pytest.mark.parametrize(("family", "level"), [("iq-stars", "master"), ("iq-circuit", "wizard"),
+                                               ("genius-square", "starter")])
+def test_a_page_is_a4_at_print_resolution_with_a_tab_per_challenge(family, level):
+    made = list(challenges(family, level, 5, seed=1))
+    img = pages.draw_page(family, made)
+    assert img.shape == (pages.PAGE_H, pages.PAGE_W, 3)
+    tab = np.all(img == pages.TAB_COLOUR, axis=2)
+    n, _labels, stats, _c = cv2.connectedComponentsWithStats(tab.astype(np.uint8))
+    big = [s for s in stats[1:] if s[cv2.CC_STAT_AREA] > pages.TAB_W * pages.TAB_H // 2]
+    assert len(big) == 5  # five tabs: the sixth place of the page is empty
+    answers = pages.draw_page(family, made, answers=True)
+    assert answers.shape == img.shape and not np.array_equal(answers, img)
+
+
+def test_iq_xoxo_pages_are_read_back_as_the_challenges_made(tmp_path):
+    counts = make_run("iq-xoxo", "master", 8, 3, tmp_path)
+    assert counts["pages"] == 2
+    fam = puzzles.get("iq-xoxo")
+    raw = tmp_path / "raw"
+    raw.mkdir()
+    for page in (tmp_path / "booklet" / "iq-xoxo").glob("*-page-*.png"):
+        shutil.copy(page, raw / page.name)
+    with pytest.raises(SystemExit) as info:
+        cli.main(["--prepare-all", "--data", str(tmp_path), "--puzzle", "iq-xoxo", "--jobs", "1", "-q"])
+    assert info.value.code in (0, None)
+    for k in range(1, 9):
+        made = fam.parse_level((tmp_path / "levels" / "iq-xoxo" / f"level_master-3-{k}.txt").read_text(), "")
+        read = fam.parse_level((tmp_path / "levels" / "iq-xoxo" / f"level_{k:03d}.txt").read_text(), "")
+        assert read.rows == made.rows
