@@ -23,7 +23,8 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
-from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
+from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, level_problems
+from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.colours import (
     EXPECTED,
     NAVY_RGB,
