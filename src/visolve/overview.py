@@ -10,6 +10,7 @@ server, no network):
   the level file changed after it was solved, ``not solved`` when there is no
   solution yet), the family's one-line summary (moves, or the count), and
   links to the picture, the JSON and the level file;
+* one row per booklet page ``visolve make`` drew (``booklet/FAMILY/``), linking its answers;
 * one row per picture in ``raw/`` whose last reading failed (from
   ``logs/history.log``), with the reason and a link to its ``--debug``
   overlay when there is one.
@@ -33,12 +34,12 @@ from visolve.puzzles.base import level_identity
 from visolve.workspace import Workspace, atomic_write_text, read_json
 
 __all__ = ["STATUSES", "THUMB_HEIGHT", "THUMB_WIDTH", "Row", "render", "write_index", "write_thumbnail",
-           "thumbnail_path", "level_rows", "failed_reading_rows"]
+           "thumbnail_path", "level_rows", "failed_reading_rows", "booklet_rows"]
 
 
 def write_index(ws: Workspace) -> Path:
     """Gather the rows, write ``index.html`` into the data folder (atomically); returns its path."""
-    rows = level_rows(ws) + failed_reading_rows(ws)
+    rows = level_rows(ws) + failed_reading_rows(ws) + booklet_rows(ws)
     path = ws.root / "index.html"
     atomic_write_text(path, render(rows, datetime.now()))
     return path
@@ -81,6 +82,24 @@ def _level_row(ws: Workspace, family, level_path: Path) -> Row:
         links["picture"] = _rel(ws, png_path)
         thumb = _thumbnail(ws, family.name, key, png_path)
     return Row(family.name, level_name, status, detail, json_path.stat().st_mtime, links, thumb)
+
+
+def booklet_rows(ws: Workspace) -> list[Row]:
+    """One row per booklet page that ``visolve make`` drew (``booklet/FAMILY/*-page-NN.png``), with its answers."""
+    rows = []
+    for name in puzzles.names():
+        folder = ws.root / "booklet" / name
+        if not folder.is_dir():
+            continue
+        for page in sorted(folder.glob("*-page-[0-9][0-9].png")):
+            links = {"page": _rel(ws, page)}
+            answers = page.with_name(page.name.replace("-page-", "-answers-"))
+            if answers.is_file():
+                links["answers"] = _rel(ws, answers)
+            thumb = _thumbnail(ws, name, f"booklet_{page.stem}", page)
+            rows.append(Row(name, page.stem, "booklet", "booklet page drawn by visolve make",
+                            page.stat().st_mtime, {"picture": links["page"], **links}, thumb))
+    return rows
 
 
 def failed_reading_rows(ws: Workspace) -> list[Row]:

@@ -37,7 +37,7 @@ from visolve.plural import counted
 #: width and height of a thumbnail (and of the box that shows it) in pixels
 THUMB_WIDTH, THUMB_HEIGHT = 160, 100
 #: statuses in the order the filter lists them
-STATUSES = ("proven", "solved", "unsolved", "stale", "not solved", "failed")
+STATUSES = ("proven", "solved", "unsolved", "stale", "not solved", "failed", "booklet")
 
 
 @dataclass

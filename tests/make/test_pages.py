@@ -48,3 +48,13 @@ def test_iq_xoxo_pages_are_read_back_as_the_challenges_made(tmp_path):
         made = fam.parse_level((tmp_path / "levels" / "iq-xoxo" / f"level_master-3-{k}.txt").read_text(), "")
         read = fam.parse_level((tmp_path / "levels" / "iq-xoxo" / f"level_{k:03d}.txt").read_text(), "")
         assert read.rows == made.rows
+
+
+def test_index_lists_the_pages_with_their_answers(tmp_path):
+    make_run("genius-square", "junior", 7, 2, tmp_path)
+    page = (tmp_path / "index.html").read_text()
+    for n in (1, 2):
+        assert f'href="booklet/genius-square/junior-2-page-0{n}.png"' in page
+        assert f'href="booklet/genius-square/junior-2-answers-0{n}.png"' in page
+    assert page.count('data-status="booklet"') == 2
+    assert (tmp_path / "thumbs" / "genius-square" / "booklet_junior-2-page-01.jpg").is_file()

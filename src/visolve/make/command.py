@@ -21,6 +21,7 @@ import typer
 from visolve import puzzles
 from visolve.make.generate import MAKERS, Made, challenges
 from visolve.make.pages import PER_PAGE, write_pages
+from visolve.overview import write_index
 from visolve.puzzles.base import level_key
 from visolve.workspace import Workspace, atomic_write_text, read_limited
 
@@ -58,8 +59,8 @@ def write_made(made: Made, family: str, workspace: Workspace, force: bool) -> st
 
 def make_run(family: str, level: str, count: int, seed: int, data: Path, force: bool = False,
              on_made=None, rank: str = "") -> dict[str, int]:
-    """Make ``count`` challenges, write them and their booklet pages; counts of ``wrote`` / ``same`` /
-    ``kept`` level files and of ``pages`` (each with its answers page).
+    """Make ``count`` challenges, write them and their booklet pages, then ``index.html``; counts of
+    ``wrote`` / ``same`` / ``kept`` level files and of ``pages`` (each with its answers page).
 
     ``on_made(made, action)`` is called after each one (the progress bar).
     """
@@ -84,6 +85,7 @@ def make_run(family: str, level: str, count: int, seed: int, data: Path, force: 
         for job in drawn:
             job.result()
             counts["pages"] += 1
+    write_index(workspace)
     return counts
 
 
