@@ -15,7 +15,8 @@ import pytest
 
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.circuit500 import model, solver
-from visolve.puzzles.circuit500.solver_bound import counted_bound, reach_bound
+from visolve.puzzles.circuit500.solver_bound import reach_bound
+from visolve.puzzles.circuit500.solver_counted import counted_bound
 
 fast = solver._fastsolve
 pytestmark = pytest.mark.skipif(

@@ -42,7 +42,7 @@ Two phases
 Compiled
 --------
 ``_fastsolve.c`` (with ``_csrc/``) is this search in C: the same phases,
-bounds (:func:`solver_bound.reach_bound`, :func:`solver_bound.counted_bound`)
+bounds (:func:`solver_bound.reach_bound`, :func:`solver_counted.counted_bound`)
 and class-key cache (without the coarse step, which only saves bound
 computations), about 25 times faster.  :func:`search` uses it when it was
 built at install (``USE_COMPILED``) and finds the final rotations here; the
@@ -96,7 +96,8 @@ from visolve.puzzles.circuit500.solver_paths import (
 )
 
 # re-exported: tests and scripts use them as ``solver.X``
-from visolve.puzzles.circuit500.solver_bound import UCAP, counted_bound, reach_bound  # noqa: F401
+from visolve.puzzles.circuit500.solver_bound import reach_bound  # noqa: F401
+from visolve.puzzles.circuit500.solver_counted import UCAP, counted_bound  # noqa: F401
 from visolve.puzzles.circuit500.solver_classes import REGION, coarse_arr, coarse_key  # noqa: F401
 from visolve.puzzles.circuit500.solver_paths import EMPTY_C, decode  # noqa: F401
 

@@ -5,7 +5,7 @@ slide, so all slide states joined by free slides (a *class*) need the same
 number of further actions.  :func:`min_actions` takes the classes in order of
 actions spent; one lower bound per class
 (:func:`solver_bound.reach_bound`, backed by the stronger
-:func:`solver_bound.counted_bound` where the first does not prune at a small
+:func:`solver_counted.counted_bound` where the first does not prune at a small
 limit) prunes it, otherwise its members are listed without computing bounds
 and finished by rotations (:func:`solver_paths.rotation_finish`).  This
 removes the plateaus of zero-cost states that a plain A* on ``(actions,
@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import time
 
-from visolve.puzzles.circuit500.solver_bound import UCAP, counted_bound, reach_bound
+from visolve.puzzles.circuit500.solver_bound import reach_bound
+from visolve.puzzles.circuit500.solver_counted import UCAP, counted_bound
 from visolve.puzzles.circuit500.solver_paths import (
     ADJ_MASK,
     CROSS_C,
@@ -125,7 +126,7 @@ def coarse_key(key: bytes) -> bytes:
     way only: a path may *keep* a cross (no rotation) but never an empty.
     Everything else the bounds charge for the cell is the same for both (gap
     distance, first-entry weight, the charge of changing it, and, in
-    :func:`solver_bound.counted_bound`, the cross count of a changed cell).
+    :func:`solver_counted.counted_bound`, the cross count of a changed cell).
     So every walk the bounds weigh for the true arrangement is weighed, at
     the same cost or less, for the coarse one, whose bound is therefore a
     lower bound for the true one (of both kinds, actions and rotation-only),
@@ -175,7 +176,7 @@ class _CoarseSwitch:
             self.tries = self.computed = self.pruned = 0
 
 
-#: phase 1 also tries :func:`solver_bound.counted_bound` when
+#: phase 1 also tries :func:`solver_counted.counted_bound` when
 #: :func:`solver_bound.reach_bound` does not prune and the limit is at most
 #: this (levels with fewer than ``UCAP`` crosses; 0 = never).  Measured on
 #: the slowest levels: it pays at limits up to 3 (level 183: 10.4 s -> 7.1 s,
