@@ -57,14 +57,14 @@ TRAY_MAX = 0.6
 #: from PIT_ABOVE, as none below NO_PIT_BELOW (measured: pits 0.1-0.5 in rendered photos,
 #: 0.2-0.3 in the product photo; bare surface, the tray's edge and the page up to 0.25 at
 #: a few points, below 0.1 at most)
-PIT_ABOVE, NO_PIT_BELOW = 0.15, 0.05
+PIT_ABOVE, NO_PIT_BELOW = 0.25, 0.05
 #: a free cell of the board placed needs at least this pit response (under a piece whose
 #: top was missed the white base shows: 0)
 FREE_PIT = 0.05
 #: what a top left off the board costs a placement (as much as a free cell without a pit):
 #: a loose piece beside the tray lines up with the lattice only by chance
 OFF_BOARD = 1.0
-#: the best parallax must explain this many more pits than any other a cell or more away
+#: the best placement must score this much more than any other
 MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
 MIN_TOPS = 3
@@ -220,9 +220,9 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
     ``placed`` are the axial points of the board's cells (:data:`CELLS` order), ``shift``
     the metric shift from a top's middle to its pit, ``responses`` each cell's pit response
     there.  Every placement holding all tops and every shift up to :data:`MAX_PARALLAX` is
-    scored by the pits seen on its free cells (minus any seen under its tops); ReadError
-    when the best does not lead every other placement, and every other shift a cell or more
-    away, by :data:`MIN_PARALLAX_LEAD` pits.
+    scored by the pits seen on its free cells (:func:`_scores`) at its best shift; ReadError
+    when the best placement does not lead every other by :data:`MIN_PARALLAX_LEAD`.  (Shifts
+    of one placement need not be told apart: its free cells are the same at any of them.)
     """
     hyps = placements(tops, letters)
     if not hyps:
@@ -242,13 +242,13 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
 
     shifts = _shift_grid(COARSE_STEP, MAX_PARALLAX)
     scores = _scores(_soft(responses(shifts)), index, hyps, len(tops))
-    h, k = np.unravel_index(int(np.argmax(scores)), scores.shape)
-    best = scores[h, k]
-    others = np.delete(scores, h, axis=0)
-    far = np.hypot(*(shifts - shifts[k]).T) >= 0.7
-    rival = max(float(others.max()) if others.size else -np.inf, float(scores[h, far].max()) if far.any() else -np.inf)
+    per_placement = scores.max(axis=1)
+    h = int(np.argmax(per_placement))
+    k = int(np.argmax(scores[h]))
+    best = per_placement[h]
+    rival = float(np.delete(per_placement, h).max()) if len(hyps) > 1 else -np.inf
     if best - rival < MIN_PARALLAX_LEAD:
-        raise ReadError(f"the tray's free pits fit two ways (scores {best:.1f} and {rival:.1f}, "
+        raise ReadError(f"the tray's free pits fit two placements of the board (scores {best:.1f} and {rival:.1f}, "
                         f"{MIN_PARALLAX_LEAD:.0f} apart needed)")
     fine = _shift_grid(REFINE_STEP, COARSE_STEP, shifts[k])
     raw = responses(fine)
