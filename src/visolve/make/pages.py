@@ -5,7 +5,8 @@
 ``...-answers-NN.png`` their solutions in the same places.  Pages are drawn
 at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO
 pages are its booklet's own (:func:`visolve.puzzles.iq_xoxo.draw.draw_page`:
-3 x 2 challenges, tabs in the level's colour), which its reader reads back;
+3 x 2 challenges, tabs in the level's colour, the grades on a line below), which its
+reader reads back;
 the other families' boards are laid out 2 x 3 on a portrait page, each with
 a tab above and its grade below.
 """
@@ -34,6 +35,8 @@ WHITE = (255, 255, 255)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 #: IQ XOXO squares in px at print resolution (3 boards of 10 squares and their gaps across the page)
 XOXO_PITCH = 70
+#: height of the line of grades under an IQ XOXO page
+XOXO_FOOT = 90
 
 
 def page_name(level: str, seed: int, page: int, answers: bool = False) -> str:
@@ -118,7 +121,14 @@ def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
     from visolve.puzzles.iq_xoxo.model import Level
 
     levels = [Level(m.k, tuple(m.solution) if answers else m.level.rows) for m in made_list]
-    return xoxo_draw_page(levels, XOXO_PITCH, per_row=3)
+    page = xoxo_draw_page(levels, XOXO_PITCH, per_row=3)
+    if answers:
+        return page
+    # the booklet's page has no room for more under its boards: the grades go on a line below
+    text = "grades: " + "   ".join(f"{m.k}: {m.level.grade}" for m in made_list)
+    foot = np.full((XOXO_FOOT, page.shape[1], 3), page[-1, -1], np.uint8)
+    cv2.putText(foot, text, (XOXO_PITCH, XOXO_FOOT // 2 + 15), FONT, 1.3, INK, 3, cv2.LINE_AA)
+    return np.vstack([page, foot])
 
 
 def write_pages(root: Path, family: str, level: str, seed: int, page: int, made_list: list) -> list[Path]:
