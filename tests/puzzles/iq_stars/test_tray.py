@@ -111,3 +111,10 @@ def test_every_plastic_shade_calls_its_colour(letter):
     for shade in tray_tops.PLASTIC[letter]:
         verdict = tray_tops.classify_plastic(np.array(shade))
         assert verdict.letter == letter
+
+
+def test_the_tray_probe_sees_the_pieces_and_not_a_plain_page(product_photo):
+    assert tray_tops.probe_tray(product_photo) > 0
+    page = np.full((300, 400, 3), 235, np.uint8)
+    cv2.rectangle(page, (50, 50), (350, 250), (60, 40, 40), -1)
+    assert tray_tops.probe_tray(page) == 0
