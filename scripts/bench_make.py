@@ -82,10 +82,52 @@ def booklet(shared: Path) -> None:
             print(f"  {level:16s} grades {grades[0]}..{grades[-1]}, median {statistics.median(grades)}")
 
 
+def round_trip(family: str, levels: tuple[str, ...], seeds: tuple[int, ...], count: int) -> tuple[int, int, int]:
+    """Pages made, dropped into raw/, read by ``--prepare-all``: ``(exact, misread, not read)`` challenges.
+
+    A page is read back as levels numbered by their tabs (``level_001.txt`` ...), compared with the
+    level files the run wrote; a page read as one level named after the picture counts its
+    challenges as misread (all but one are lost, and that one is not named as made).
+    """
+    import shutil
+
+    from visolve import puzzles
+    from visolve.make.command import make_run
+    from visolve.make.generate import board_of
+
+    fam = puzzles.get(family)
+    exact = misread = missing = 0
+    for level in levels:
+        for seed in seeds:
+            with tempfile.TemporaryDirectory() as tmp:
+                data = Path(tmp)
+                make_run(family, level, count, seed, data)
+                (data / "raw").mkdir()
+                for page in (data / "booklet" / family).glob("*-page-*.png"):
+                    shutil.copy(page, data / "raw" / page.name)
+                subprocess.run([sys.executable, "-m", "visolve", "--prepare-all", "--data", str(data), "-q",
+                                "--puzzle", family, "--jobs", "1"], capture_output=True)
+                folder = data / "levels" / family
+                whole_pages = list(folder.glob("level_*-page-*.txt"))
+                for k in range(1, count + 1):
+                    made = fam.parse_level((folder / f"level_{level}-{seed}-{k}.txt").read_text(), "")
+                    read = folder / f"level_{k:03d}.txt"
+                    if read.exists() and board_of(fam.parse_level(read.read_text(), "")) == board_of(made):
+                        exact += 1
+                    elif read.exists() or whole_pages:
+                        misread += 1
+                    else:
+                        missing += 1
+    return exact, misread, missing
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--booklet", action="store_true")
+    parser.add_argument("--round-trip", action="store_true",
+                        help="read made pages back through --prepare-all (IQ XOXO: 5 levels x 2 seeds x 12; "
+                             "the others: one page each)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="judge the targets on wall time (default) or CPU time (a busy machine)")
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
@@ -100,6 +142,14 @@ def main() -> int:
               + (f" (target {target:.0f} s, {args.clock}){verdict}" if target else ""), flush=True)
     if args.booklet:
         booklet(args.shared)
+    if args.round_trip:
+        for family, levels, seeds, count in (("iq-xoxo", ("starter", "junior", "expert", "master", "wizard"),
+                                              (1, 2), 12),
+                                             ("iq-stars", ("wizard",), (1,), 6), ("iq-circuit", ("master",), (1,), 6),
+                                             ("genius-square", ("starter",), (1,), 6)):
+            exact, misread, missing = round_trip(family, levels, seeds, count)
+            print(f"round trip {family}: {exact} exact, {misread} misread, {missing} not read "
+                  f"of {exact + misread + missing}", flush=True)
     return 1 if missed else 0
 
 
