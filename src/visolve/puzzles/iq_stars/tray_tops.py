@@ -48,7 +48,11 @@ AREA_RANGE = 4.0
 #: a top's white middle covers this many square lattice units (measured 0.09-0.21 on the
 #: product photo and rendered trays; a pattern of small light spots does not keep to it)
 MIDDLE_SIZE = (0.07, 0.3)
-#: a top is on the lattice when this close to its point (lattice units)
+#: a top joins the lattice while it grows when this close to its point (lattice units) ...
+#: ... and stays on it when this close to the lattice fitted through all (the product
+#: photo: 0.03 at most)
+ON_PLANE = 0.18
+#: (growing)
 ON_LATTICE = 0.25
 #: the lattice grows to tops up to this many steps from those already on it (a board is 7
 #: stars across: pieces of one challenge can be 5 apart)
@@ -284,12 +288,34 @@ def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray,
             break
     if best is None or len(best) < min_tops:
         return None
-    members = best
+    members = _on_plane(best, pts)
+    if len(members) < min_tops:
+        return None
     idx = sorted(members)
     axial = np.array([members[i] for i in idx], np.int64)
     axial -= axial.min(axis=0)
     hom = _model(axial, pts[idx])
     return hom, axial, [tops[i] for i in idx]
+
+
+def _on_plane(members: dict, pts: np.ndarray) -> dict:
+    """The members within :data:`ON_PLANE` of the lattice fitted through all of them (the
+    tops of the pieces standing in the tray lie on one plane; a loose piece's, lower on the
+    table, line up only roughly), still in groups of :data:`PIECE_MIN`."""
+    for _ in range(3):
+        idx = sorted(members)
+        hom = _model(np.array([members[i] for i in idx]), pts[idx])
+        if hom is None:
+            return {}
+        seen = cv2.perspectiveTransform(pts[idx].reshape(-1, 1, 2), np.linalg.inv(hom)).reshape(-1, 2)
+        err = np.hypot(*(seen - to_metric(np.array([members[i] for i in idx]))).T)
+        near = {i: members[i] for i, e in zip(idx, err) if e <= ON_PLANE}
+        kept = _in_pieces(near)
+        near = {i: a for i, a in near.items() if i in kept}
+        if len(near) == len(members):
+            break
+        members = near
+    return members
 
 
 #: the plastic's colours, each divided by its own white middle (RGB): what a piece's ring
