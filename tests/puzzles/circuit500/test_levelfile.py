@@ -1,3 +1,4 @@
+from dataclasses import replace
 """Level file: round trip and every parse error names the line and the problem."""
 
 import random
@@ -132,5 +133,14 @@ def test_the_readme_example_is_what_the_writer_writes():
     readme = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
     block = re.search(r"### circuit500 level file.*?```\n(.*?)```", readme, re.S).group(1)
     written = format_level(parse_level(block)).splitlines()
-    shown = [line for line in block.splitlines() if not line.startswith("# lit ")]  # the reader's notes
-    assert shown == written
+    assert block.splitlines() == written  # the reader's notes (# lit ...) included
+
+
+def test_notes_between_header_and_grid_survive_a_second_round_trip():
+    from visolve.puzzles.circuit500.testing import sample_levels
+
+    level = replace(sample_levels()[0], notes=("lit 3,0 end", "lit 5,1 start"))
+    text = format_level(level)
+    back = parse_level(text)
+    assert back.notes == level.notes
+    assert format_level(back) == text

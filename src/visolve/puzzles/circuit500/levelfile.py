@@ -14,7 +14,8 @@ Example::
 Tokens: ``gap``, ``empty``, ``cross``, ``corner:XY``, ``junction:XYZ``,
 ``start:X``, ``end:X`` where the letters are the tile's arms from ``u r d l``
 (the writer gives a cross its four arms, ``cross:urdl``; ``cross`` alone reads the same).
-``#`` starts a comment.  Header lines are ``key = value``: ``puzzle``,
+``#`` starts a comment; comment lines between the header and the grid are the
+reader's notes (``# lit 3,0 end``) and are written back.  Header lines are ``key = value``: ``puzzle``,
 ``level`` (a number, 1 to 9999) and ``source``; any other key is an error
 naming its line.
 """
@@ -93,4 +94,19 @@ def parse_level(text: str, path: str = "") -> Level:
             raise LevelFormatError(f"more than one {kind} tile", row_lines[r], path)
         if not cells and kind != "gap":
             raise LevelFormatError(f"no {kind} tile on the board", 0, path)
-    return Level(level=level_number, grid=grid, source=header.get("source", ""))
+    return Level(level=level_number, grid=grid, source=header.get("source", ""), notes=_notes(text))
+
+
+def _notes(text: str) -> tuple[str, ...]:
+    """The comment lines between the header and the grid (the reader's notes, as written)."""
+    notes, in_header = [], False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("#"):
+            if in_header and line[1:].strip():
+                notes.append(line[1:].strip())
+        elif "=" in line:
+            in_header = True
+        elif line:
+            break  # the grid
+    return tuple(notes)
