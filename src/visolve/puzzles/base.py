@@ -325,17 +325,50 @@ def verify_by(problems: Callable[[Any, dict], list]) -> Callable[[Any, dict], bo
     return verify
 
 
-def placement_family(name: str, title: str, package: str, problems: Callable[[Any, dict], list],
-                     **fields: Any) -> PuzzleFamily:
-    """The :class:`PuzzleFamily` of a placement game laid out as ``docs/families.md`` says.
+def family_from(name: str, title: str, package: str, **fields: Any) -> PuzzleFamily:
+    """The :class:`PuzzleFamily` of a package laid out as ``docs/families.md`` says.
 
     The parts are taken from the package's modules by their contract names:
-    ``levelfile.format_level`` and ``parse_level``, ``reader.read`` and
-    ``debug_overlay``, ``probe.probe``, ``solver.solve``,
-    ``painter.paint_solution`` and ``paint_hint`` (if it has one); solutions
-    are counted (:func:`count_rank`, :func:`count_summary`,
-    :func:`default_final`, log columns count, nodes, seconds) and replayed by
-    ``verify_by(problems)``; the testing module is ``package.testing``.
+    ``levelfile.format_level`` and ``parse_level``, ``reader.read``,
+    ``debug_overlay`` and ``read_again`` (if it has one), ``probe.probe``,
+    ``solver.solve``, ``painter.paint_solution`` and ``paint_hint`` (if it has
+    one); ``final`` is :func:`default_final` and the testing module is
+    ``package.testing``.  What only the family knows (``rank``, ``summary``,
+    ``verify``, ``log_columns``) comes in ``fields``.
+
+    Parameters
+    ----------
+    name, title : str
+        The family's command-line name and human name.
+    package : str
+        The family's package, e.g. ``"visolve.puzzles.circuit500"``.
+    **fields
+        The fields of :class:`PuzzleFamily` the modules do not give, and any to set otherwise.
+
+    Returns
+    -------
+    PuzzleFamily
+    """
+    from importlib import import_module
+
+    levelfile, reader, solver, painter = (import_module(f"{package}.{m}")
+                                          for m in ("levelfile", "reader", "solver", "painter"))
+    parts = dict(
+        name=name, title=title, read=reader.read, format_level=levelfile.format_level,
+        parse_level=levelfile.parse_level, solve=solver.solve, paint=painter.paint_solution,
+        final=default_final, probe=import_module(f"{package}.probe").probe,
+        debug_overlay=reader.debug_overlay, paint_hint=getattr(painter, "paint_hint", None),
+        read_again=getattr(reader, "read_again", None), testing=f"{package}.testing",
+    )
+    return PuzzleFamily(**{**parts, **fields})
+
+
+def placement_family(name: str, title: str, package: str, problems: Callable[[Any, dict], list],
+                     **fields: Any) -> PuzzleFamily:
+    """The :class:`PuzzleFamily` of a placement game: :func:`family_from` with counted solutions.
+
+    Solutions are counted (:func:`count_rank`, :func:`count_summary`, log
+    columns count, nodes, seconds) and replayed by ``verify_by(problems)``.
 
     Parameters
     ----------
@@ -352,16 +385,6 @@ def placement_family(name: str, title: str, package: str, problems: Callable[[An
     -------
     PuzzleFamily
     """
-    from importlib import import_module
-
-    levelfile, reader, solver, painter = (import_module(f"{package}.{m}")
-                                          for m in ("levelfile", "reader", "solver", "painter"))
-    parts = dict(
-        name=name, title=title, read=reader.read, format_level=levelfile.format_level,
-        parse_level=levelfile.parse_level, solve=solver.solve, paint=painter.paint_solution,
-        rank=count_rank, final=default_final, summary=count_summary,
-        probe=import_module(f"{package}.probe").probe, log_columns=("count", "nodes", "seconds"),
-        debug_overlay=reader.debug_overlay, paint_hint=getattr(painter, "paint_hint", None),
-        testing=f"{package}.testing", verify=verify_by(problems),
-    )
-    return PuzzleFamily(**{**parts, **fields})
+    counted = dict(rank=count_rank, summary=count_summary, log_columns=("count", "nodes", "seconds"),
+                   verify=verify_by(problems))
+    return family_from(name, title, package, **{**counted, **fields})

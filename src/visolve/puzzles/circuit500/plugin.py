@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from visolve.plural import counted
-from visolve.puzzles.base import PuzzleFamily, default_final, proven_of
-from visolve.puzzles.circuit500.levelfile import format_level, parse_level
-from visolve.puzzles.circuit500.painter import paint_solution
-from visolve.puzzles.circuit500.probe import probe
-from visolve.puzzles.circuit500.reader import debug_overlay, read, read_again
+from visolve.puzzles.base import family_from, proven_of
 from visolve.puzzles.circuit500.model import is_solved, replay
-from visolve.puzzles.circuit500.solver import solve
 
 
 def rank(solution: dict) -> tuple:
@@ -40,21 +35,7 @@ def verify(level, solution: dict) -> bool:
     return is_solved(final) and actions == solution.get("actions")
 
 
-FAMILY = PuzzleFamily(
-    name="circuit500",
-    title="circuit500",
-    read=read,
-    format_level=format_level,
-    parse_level=parse_level,
-    solve=solve,
-    paint=paint_solution,
-    rank=rank,
-    final=default_final,
-    summary=summary,
-    probe=probe,
+FAMILY = family_from(
+    "circuit500", "circuit500", "visolve.puzzles.circuit500", rank=rank, summary=summary, verify=verify,
     log_columns=("nodes", "seconds", "taps", "actions", "proven"),
-    debug_overlay=debug_overlay,
-    testing="visolve.puzzles.circuit500.testing",
-    verify=verify,
-    read_again=read_again,
 )

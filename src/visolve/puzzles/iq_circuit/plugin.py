@@ -2,39 +2,14 @@
 
 from __future__ import annotations
 
-from visolve.puzzles.base import PuzzleFamily, count_rank, count_summary, default_final
-from visolve.puzzles.iq_circuit.levelfile import format_level, parse_level
-from visolve.puzzles.iq_circuit.painter import paint_solution
-from visolve.puzzles.iq_circuit.probe import probe
-from visolve.puzzles.iq_circuit.reader import debug_overlay, read
+from visolve.puzzles.base import placement_family
 from visolve.puzzles.iq_circuit.model import check_solution
-from visolve.puzzles.iq_circuit.solver import placements_from_solution, solve
+from visolve.puzzles.iq_circuit.solver import placements_from_solution
 
 
-def verify(level, solution: dict) -> bool:
-    """A solved solution's placements fill the board under every rule of the challenge."""
-    if not solution.get("solved"):
-        return True  # nothing to replay
-    try:
-        return not check_solution(level, placements_from_solution(solution))
-    except (KeyError, TypeError, ValueError, IndexError):
-        return False
+def problems(level, solution: dict) -> list:
+    """What a solved solution's placements break among the challenge's rules (empty: none)."""
+    return check_solution(level, placements_from_solution(solution))
 
 
-FAMILY = PuzzleFamily(
-    name="iq-circuit",
-    title="IQ Circuit",
-    read=read,
-    format_level=format_level,
-    parse_level=parse_level,
-    solve=solve,
-    paint=paint_solution,
-    rank=count_rank,
-    final=default_final,
-    summary=count_summary,
-    probe=probe,
-    log_columns=("count", "nodes", "seconds"),
-    debug_overlay=debug_overlay,
-    testing="visolve.puzzles.iq_circuit.testing",
-    verify=verify,
-)
+FAMILY = placement_family("iq-circuit", "IQ Circuit", "visolve.puzzles.iq_circuit", problems)
