@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from visolve import workspace
+from visolve import safefile, workspace
 from visolve.puzzles.base import level_key
 from visolve.workspace import Workspace, atomic_write_json, atomic_write_text
 
@@ -201,7 +201,7 @@ def test_a_write_stopped_by_an_interrupt_leaves_no_temporary_file(tmp_path, monk
         monkeypatch.setattr(workspace.os, step, real)
         assert os.listdir(tmp_path) == ["f.txt"], step
         assert target.read_text() == "old"
-    assert not workspace._live_temporaries
+    assert not safefile._live_temporaries
 
 
 def test_ctrl_c_as_the_temporary_file_is_made_leaves_none(tmp_path, monkeypatch):

@@ -10,7 +10,7 @@ Every failure raises :class:`~visolve.errors.ImageLoadError` with a one-line
 reason: missing file, empty file, a file that is not a picture (for example a
 text file named ``.png``) and a truncated picture.  What is not a regular file
 (a FIFO, a device such as ``/dev/zero``) or is over
-:data:`~visolve.workspace.PICTURE_FILE_LIMIT` bytes is refused before a byte is
+:data:`~visolve.safefile.PICTURE_FILE_LIMIT` bytes is refused before a byte is
 read, and every decoder learns the picture's size from its header before it
 decodes: over :data:`MAX_PIXELS` (a JPEG, decoded reduced) or
 :data:`MAX_FULL_PIXELS` (every other format, decoded whole) it is refused, so
@@ -33,7 +33,7 @@ import numpy as np
 from PIL import Image, ImageFile, ImageOps
 
 from visolve.errors import ImageLoadError
-from visolve.workspace import PICTURE_FILE_LIMIT, UnreadableFile, atomic_write_bytes, read_limited
+from visolve.safefile import PICTURE_FILE_LIMIT, UnreadableFile, atomic_write_bytes, read_limited
 
 # Pillow must never fill a truncated file with grey on our behalf.
 ImageFile.LOAD_TRUNCATED_IMAGES = False
@@ -94,7 +94,7 @@ def load_image(path: str | os.PathLike) -> np.ndarray:
 def save_image(path: str | os.PathLike, img: np.ndarray, durable: bool = True) -> None:
     """Write ``img`` (BGR or grey ``uint8``) to ``path``; the format follows the suffix.
 
-    The file appears atomically (:func:`visolve.workspace.atomic_write_bytes`:
+    The file appears atomically (:func:`visolve.safefile.atomic_write_bytes`:
     temporary file in the same folder, then rename; folders are created), and
     with ``durable`` on the disk before it is renamed.  Raises ``ValueError``
     for an unknown suffix or a picture OpenCV cannot encode, ``OSError`` when
