@@ -93,26 +93,23 @@ def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarr
     """How much each point of the lattice's plane (metric ``extent``, seen straight on at
     :data:`MAP_PITCH` px a unit) looks like a pit's middle: (surface - star) / surface, the
     star the median of 13 points inside a star there, the surface its notches'
-    (:data:`NOTCH_RANK`).
+    (:data:`NOTCH_RANK`); the least of this in grey and in each colour channel (a pit is
+    darker in all: a drawn star of a dark piece colour is lighter in its own).
 
     A pit's recess is dark (a drawn pit all of it, a real one's holes round its pin); a
     plain surface, a standing piece or the page round the tray have no such dark.  0 where
     the notches are no tray (lighter than :data:`TRAY_MAX` of the tops' ``white``) and
     outside the picture.
     """
-    view = sample(work, hom, extent, MAP_PITCH)
-    grey = cv2.blur(view.astype(np.float32).mean(axis=2), (3, 3))
-    h, w = grey.shape
+    view = cv2.blur(sample(work, hom, extent, MAP_PITCH).astype(np.float32), (3, 3))
+    h, w = view.shape[:2]
     reach = int(math.ceil(NOTCH_R * MAP_PITCH)) + 1
-    padded = cv2.copyMakeBorder(grey, reach, reach, reach, reach, cv2.BORDER_REPLICATE)
-
-    def shifted(offset):
-        dx, dy = (int(round(v * MAP_PITCH)) for v in offset)
-        return padded[reach + dy: reach + dy + h, reach + dx: reach + dx + w]
-
-    notches = np.sort(np.stack([shifted(o) for o in _offsets(NOTCH_R, 30.0)]), axis=0)[NOTCH_RANK]
-    core = np.median(np.stack([shifted(o) for o in _core_offsets()]), axis=0)
-    dark = np.clip((notches - core) / np.maximum(notches, 8.0), 0.0, 1.0)
+    dark, notches = None, None
+    for channel in (view.mean(axis=2), view[:, :, 0], view[:, :, 1], view[:, :, 2]):
+        contrast, level = _contrast(channel, reach)
+        if notches is None:
+            notches = level  # the grey surface, for the tray test below
+        dark = contrast if dark is None else np.minimum(dark, contrast)
     u0, v0 = extent[0], extent[1]
     ys, xs = np.mgrid[0:h, 0:w]
     metric = np.stack([(xs.ravel() + 0.5) / MAP_PITCH + u0, (ys.ravel() + 0.5) / MAP_PITCH + v0], axis=1)
@@ -123,6 +120,20 @@ def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarr
     inside = (wz > 0) & (px >= 0) & (px < work.shape[1]) & (py >= 0) & (py < work.shape[0])
     inside = cv2.erode(inside.reshape(h, w).astype(np.uint8), np.ones((2 * reach + 1,) * 2, np.uint8)) > 0
     return np.where(inside & (notches < TRAY_MAX * white), dark, 0.0).astype(np.float32)
+
+
+def _contrast(plane: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """(surface - star) / surface at every point of one channel (clipped to 0-1), and the surface."""
+    h, w = plane.shape
+    padded = cv2.copyMakeBorder(plane, reach, reach, reach, reach, cv2.BORDER_REPLICATE)
+
+    def shifted(offset):
+        dx, dy = (int(round(v * MAP_PITCH)) for v in offset)
+        return padded[reach + dy : reach + dy + h, reach + dx : reach + dx + w]
+
+    notches = np.sort(np.stack([shifted(o) for o in _offsets(NOTCH_R, 30.0)]), axis=0)[NOTCH_RANK]
+    core = np.median(np.stack([shifted(o) for o in _core_offsets()]), axis=0)
+    return np.clip((notches - core) / np.maximum(notches, 8.0), 0.0, 1.0), notches
 
 
 def lookup(response: np.ndarray, extent, metric: np.ndarray) -> np.ndarray:
