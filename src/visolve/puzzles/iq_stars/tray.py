@@ -3,23 +3,24 @@
 A real piece is 3 or 4 plastic stars of one colour on white bases, each
 with a white star in its middle, standing in the tray's star-shaped pits.
 Its tops lie on a plane parallel to the tray, so the tops alone form a
-triangular lattice (the star tops' white middles, each ringed by its
-piece's colour: :mod:`.tray_tops`), and the free pits form the same lattice
-on the tray, moved by the parallax of the pieces' height.  The reader:
+triangular lattice, and the free pits form the same lattice on the tray,
+moved by the parallax of the pieces' height.  The reader:
 
-1. finds the tops and fits the lattice through them (a homography from
-   lattice coordinates to the picture, RANSAC);
-2. finds the parallax: the lattice shift at which the dark star-shaped pits
-   (darker at their middle than at the notches between them) line up,
-   nowhere under a standing piece;
-3. places the board -- 26 cells in rows of 7/6/7/6 turned by any sixth of a
-   turn -- where it holds every top and has a pit at each other cell;
-4. calls each top's colour from its ring against its own white middle
-   (a white balance per star: colour casts and uneven light cancel).
+1. finds the tops (white middles ringed by a piece colour) and grows the
+   lattice through them from a triangle of neighbours: a homography from
+   lattice coordinates to the picture (:mod:`.tray_tops`);
+2. looks at the lattice's plane straight on for pits: stars darker than the
+   surface between them, in grey and in every colour channel (:func:`pit_map`);
+3. scores every placement of the board (26 cells in rows of 7/6/7/6, turned
+   by any sixth of a turn, holding the tops, each group of same-coloured
+   neighbouring tops wholly on it or off it) at every parallax shift: pits on
+   its free cells, none under its tops, few tops left off (:func:`place_board`);
+4. calls the pieces' colours, each top's ring against its own white middle,
+   close calls settled by the pieces' shapes (:mod:`.tray_pieces`).
 
-Every step that is not clear-cut is refused: too few tops, two parallaxes or
-two placements explaining the picture about as well, a free cell with no pit
-seen there (named by row and star), a colour between two piece colours.
+Every step that is not clear-cut is refused: too few tops, two placements
+scoring about as well, a free cell with no pit seen there or a piece whose
+colours fit no shape (named by row and star), a reading that is no challenge.
 """
 
 from __future__ import annotations
@@ -144,16 +145,6 @@ def lookup(response: np.ndarray, extent, metric: np.ndarray) -> np.ndarray:
     h, w = response.shape
     ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
     return np.where(ok, response[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)], 0.0)
-
-
-def _near_points(tops: np.ndarray, reach: int = 7) -> np.ndarray:
-    """Axial lattice points within ``reach`` steps of some top (where a board holding them may lie)."""
-    lo, hi = tops.min(axis=0) - reach, tops.max(axis=0) + reach
-    ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1), indexing="ij")
-    grid = np.stack([ii.ravel(), jj.ravel()], axis=1)
-    d = grid[:, None, :] - tops[None, :, :]
-    hexd = (np.abs(d[..., 0]) + np.abs(d[..., 1]) + np.abs(d[..., 0] + d[..., 1])) // 2
-    return grid[hexd.min(axis=1) <= reach]
 
 
 def _soft(resp: np.ndarray) -> np.ndarray:

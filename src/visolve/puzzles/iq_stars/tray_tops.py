@@ -193,7 +193,7 @@ def _model(axial: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
     return np.vstack([aff, [0.0, 0.0, 1.0]])
 
 
-def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict[int, tuple[int, int]]] | None:
+def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict] | None:
     """Grow a lattice from a seed triangle; the homography and the tops on it (index -> axial)."""
     a, b, c = seed
     ref = float(np.median(areas[list(seed)]))
