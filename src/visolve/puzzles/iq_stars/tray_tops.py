@@ -5,7 +5,7 @@ colour.  :func:`find_tops` finds white blobs (bright in their *darkest*
 channel, so a coloured ring, dark there, cuts them off) mostly ringed by
 saturated colour; :func:`fit_lattice` puts them on a triangular lattice
 grown from a triangle of three mutually neighbouring tops (a local affine
-map, then a homography as more tops join); :func:`call_colour` calls a
+map, then a homography as more tops join); :func:`classify_plastic` calls a
 top's piece colour from its ring divided by its own white middle, channel
 by channel, which takes out the light's colour and strength there.
 
