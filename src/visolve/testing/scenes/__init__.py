@@ -24,7 +24,7 @@ import numpy as np
 
 from visolve.puzzles.base import Case
 
-#: families with scenes (the others' readers keep their own sets)
+#: families with scenes (circuit500's app screenshots keep their own sets)
 FAMILIES = ("genius-square", "iq-stars", "iq-xoxo", "iq-circuit")
 
 
