@@ -114,6 +114,7 @@ def run(
     The same as subcommands, each with its own --help:
       visolve prepare --all | FILE...   visolve solve --all | LEVEL...
       visolve handle --all | FILE...    visolve watch
+      visolve make FAMILY ...           new challenges (visolve make --help)
 
     -h is --handle, as in the C++ solver this replaces; help is --help. Exit
     code: 0 when every item succeeded, 1 when one failed, 2 for a usage error,

@@ -120,7 +120,8 @@ def _progress_run(family: str, level: str, count: int, seed: int, data: Path, fo
 def make(
     family: str = typer.Argument(..., metavar="FAMILY", help=f"The family: {', '.join(MAKERS)}."),
     level: Optional[str] = typer.Option(None, "--level", metavar="L",
-                                        help="The booklet level (default: the hardest)."),
+                                        help="The booklet level (default: the hardest): starter junior expert master wizard; "
+                                        "iq-circuit expert master wizard."),
     count: int = typer.Option(6, "--count", metavar="N", min=1, max=COUNT_MAX, help="How many challenges."),
     seed: int = typer.Option(1, "--seed", metavar="S", min=0, help="Same seed, same challenges."),
     data: Path = typer.Option(Path("data"), "--data", metavar="DIR", help="The data folder."),
