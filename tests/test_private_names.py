@@ -6,8 +6,8 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src" / "visolve"
 #: compiled extension modules: private modules, imported whole by their one user
 PRIVATE_MODULES = {"_core", "_fastsolve"}
-#: left for its owner to make public (issue 27): a module being rewritten by another change
-KNOWN = {("puzzles/iq_circuit/reader.py", "_whole_board_holds")}
+#: private names still imported across modules, each left for its owner to make public (none now)
+KNOWN: set[tuple[str, str]] = set()
 
 
 def _private_imports() -> set[tuple[str, str]]:

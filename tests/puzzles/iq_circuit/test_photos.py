@@ -10,7 +10,7 @@ from tests.conftest import shared_path
 from tests.puzzles.iq_circuit.helpers import booklet_levels
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_circuit.painter import draw_challenge
-from visolve.puzzles.iq_circuit.finder import PHOTO_SIDE, _whole_board_holds, corners_homography, find_board_in_photo
+from visolve.puzzles.iq_circuit.finder import PHOTO_SIDE, whole_board_holds, corners_homography, find_board_in_photo
 from visolve.puzzles.iq_circuit.reader import read, read_view
 from visolve.puzzles.iq_circuit.solver import random_challenge
 from visolve.vision.geometry import map_points
@@ -169,10 +169,10 @@ def test_sparse_lattice_check_follows_glare_and_refuses_shifted_windows():
         scale = PHOTO_SIDE / max(photo.shape[:2])
         small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         lattice = np.diag([scale, scale, 1.0]) @ hom @ board
-        assert _whole_board_holds(small, lattice), k
+        assert whole_board_holds(small, lattice), k
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             moved = lattice @ np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1.0]])
-            assert not _whole_board_holds(small, moved), (k, dx, dy)
+            assert not whole_board_holds(small, moved), (k, dx, dy)
 
 
 def test_board_with_many_glare_washed_cells_passes_by_the_whole_board_check():

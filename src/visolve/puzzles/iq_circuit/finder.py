@@ -31,7 +31,7 @@ PHOTO_SIDE = 640  #: photos are searched for cells at this long side
 RUNS_ON_SHARE, RUNS_ON_NEAR, RUNS_ON_MARGIN = 0.75, 0.3, 1.5
 #: share of the 32 cells a lattice may have found when its board is checked whole
 PHOTO_MIN_SPARSE = 18 / 32
-#: a sparse lattice is checked whole (_whole_board_holds) with the share
+#: a sparse lattice is checked whole (whole_board_holds) with the share
 #: (gap - dark) / (tint - dark) of each cell's sides, relative to the board's
 #: typical share (0.15-0.35): a cell's lies between these multiples of it
 #: (page white or a bezel next to dark ink or ground gives far more, ground
@@ -256,7 +256,7 @@ def _cells_look(view: np.ndarray) -> np.ndarray:
     return (side > lo * typical) & (side < hi * typical) & (centre > c_lo * typical) & (centre < c_hi * typical)
 
 
-def _whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
+def whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
     """Whether the lattice ``hom`` points at is the board, for lattices that found
     few of the cells or boards whose cells a glare spot washed out: every
     predicted cell (but up to SPARSE_MAX_PALE) looks like one (:func:`_cells_look`),
@@ -321,7 +321,7 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
         # more cells: take a sparser lattice only when the whole board,
         # predicted from it, looks right and no shifted window fits as well
         lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS)
-        if lattice is not None and not _whole_board_holds(small, lattice.homography):
+        if lattice is not None and not whole_board_holds(small, lattice.homography):
             lattice = None
     if lattice is None:
         raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")

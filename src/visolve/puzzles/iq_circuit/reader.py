@@ -43,18 +43,16 @@ The level number: the pictures print none, so it is the number in the file
 name, else the file stem (:func:`level_name`).
 
 Steps 1-2 live in :mod:`visolve.puzzles.iq_circuit.finder`, step 3 in
-:mod:`visolve.puzzles.iq_circuit.colours` (their names stay importable from
-here); this module scores the cells and gaps and makes the level.
+:mod:`visolve.puzzles.iq_circuit.colours`, step 4 in
+:mod:`visolve.puzzles.iq_circuit.scores` (their names stay importable from
+here); this module tells the kind of picture and makes the level.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_circuit.colours import (  # noqa: F401 - the reader's names, re-exported
     MARGIN,
@@ -72,7 +70,7 @@ from visolve.puzzles.iq_circuit.colours import (  # noqa: F401 - the reader's na
 )
 from visolve.puzzles.iq_circuit.finder import (  # noqa: F401 - the reader's names, re-exported
     FINDERS,
-    _whole_board_holds,
+    whole_board_holds,
     board_view,
     corners_homography,
     find_board,
@@ -85,7 +83,6 @@ from visolve.puzzles.iq_circuit.finder import (  # noqa: F401 - the reader's nam
 from visolve.puzzles.iq_circuit.model import (
     DELTA,
     HEIGHT,
-    MASK_SYMBOL,
     OPEN_DOT,
     PIECES,
     SYMBOL_MASK,
@@ -95,147 +92,19 @@ from visolve.puzzles.iq_circuit.model import (
     Placement,
     grid_with_pieces,
 )
+from visolve.puzzles.iq_circuit.scores import (  # noqa: F401 - the reader's names, re-exported
+    NO,
+    YES,
+    BoardScores,
+    CellScores,
+    cell_symbol,
+    decide,
+    patch_share,
+    score_board,
+)
 from visolve.vision.overlay import draw_overlay
 
-YES, NO = 0.6, 0.3  #: score thresholds; in between = doubtful
 MAX_PALE_CELLS = 4  #: cells that may fail the "dark square" look (glare) before the picture is refused
-
-
-# -- scores -----------------------------------------------------------------------
-
-@dataclass
-class CellScores:
-    centre: float
-    dot: float
-    arms: tuple[float, float, float, float]  # right, down, left, up
-
-
-@dataclass
-class BoardScores:
-    cells: list[list[CellScores]]  # [y][x]
-    #: gaps[(x, y, d)] for d = 0 (right neighbour) and 1 (lower neighbour): (track, outline)
-    gaps: dict[tuple[int, int, int], tuple[float, float]]
-
-
-def _frac(mask: np.ndarray, cx: float, cy: float, hw: int, hh: int) -> float:
-    x0, x1 = int(round(cx - hw)), int(round(cx + hw)) + 1
-    y0, y1 = int(round(cy - hh)), int(round(cy + hh)) + 1
-    patch = mask[max(y0, 0) : y1, max(x0, 0) : x1]
-    return float(patch.mean()) if patch.size else 0.0
-
-
-def _diag(mask: np.ndarray, cx: int, cy: int, sx: int, sy: int) -> float:
-    """Mean of the pixels (6,6) (7,6) (6,7) from the centre towards one corner."""
-    return float(sum(mask[cy + sy * b, cx + sx * a] for a, b in ((6, 6), (7, 6), (6, 7))) / 3)
-
-
-def _outline_score(wht: np.ndarray, x: int, y: int, vertical: bool) -> float:
-    """How much the gap centred on ``(x, y)`` shows a thin white line along it.
-
-    Looks at the two stretches 6-12 px either side of the gap's middle (the
-    middle may be crossed by track); on each line across the gap (13 px) the
-    white pixels must be a narrow run (1-8 px, centred within 3 px of the gap
-    line): an outline, not a wash of light over the whole gap.  The score is
-    the share of such lines in the worse of the two stretches.
-    """
-    g = wht if vertical else wht.T
-    if not vertical:
-        x, y = y, x
-    halves = []
-    for lo, hi in ((y - 12, y - 6), (y + 6, y + 12)):
-        block = g[max(lo, 0) : hi + 1, max(x - 6, 0) : x + 7].astype(np.float32)
-        if block.size == 0:
-            return 0.0
-        count = block.sum(axis=1)
-        pos = np.arange(block.shape[1], dtype=np.float32) + max(x - 6, 0) - x
-        centre = (block * pos).sum(axis=1) / np.maximum(count, 1)
-        ok = (count >= 1) & (count <= 8) & (np.abs(centre) <= 3)
-        halves.append(float(ok.mean()))
-    return min(halves)
-
-
-def score_board(board: np.ndarray, classes: Classes | None = None) -> BoardScores:
-    """Scores of every cell and inside gap of a board seen straight on (no margin).
-
-    ``classes`` are the colour classes from :func:`normalised_classes`; without
-    them the fixed booklet colours are used (clean screenshots only).
-    """
-    if classes is None:
-        yel = yellow_mask(board).astype(np.float32)
-        wht = white_mask(board).astype(np.float32)
-    else:
-        yel = classes.yellow.astype(np.float32)
-        wht = classes.white.astype(np.float32)
-    cells = []
-    for y in range(HEIGHT):
-        row = []
-        for x in range(WIDTH):
-            cx, cy = PITCH * x + PITCH // 2, PITCH * y + PITCH // 2
-            centre = max(_frac(yel, cx + sx * 2, cy + sy * 2, 1, 1) for sx in (-1, 1) for sy in (-1, 1))
-            # three pixels 8.5-9.2 px from the centre along each diagonal: inside a
-            # dot (radius ~10), 6 px clear of the axes (track half width ~4)
-            diag = sorted(_diag(yel, cx, cy, sx, sy) for sx in (-1, 1) for sy in (-1, 1))
-            dot = float(np.mean(diag))
-            arms = []
-            for dx, dy in DELTA:
-                ax, ay = cx + dx * 13, cy + dy * 13
-                hw, hh = (1, 2) if dx else (2, 1)
-                arms.append(_frac(yel, ax, ay, hw, hh))
-            row.append(CellScores(centre, dot, tuple(arms)))
-        cells.append(row)
-    gaps = {}
-    for y in range(HEIGHT):
-        for x in range(WIDTH):
-            cx, cy = PITCH * x + PITCH // 2, PITCH * y + PITCH // 2
-            if x + 1 < WIDTH:
-                gx = PITCH * (x + 1)
-                track = _frac(yel, gx, cy, 1, 1)
-                outline = _outline_score(wht, gx, cy, vertical=True)
-                gaps[(x, y, 0)] = (track, outline)
-            if y + 1 < HEIGHT:
-                gy = PITCH * (y + 1)
-                track = _frac(yel, cx, gy, 1, 1)
-                outline = _outline_score(wht, cx, gy, vertical=False)
-                gaps[(x, y, 1)] = (track, outline)
-    return BoardScores(cells, gaps)
-
-
-def _decide(score: float, what: str) -> bool:
-    if score >= YES:
-        return True
-    if score <= NO:
-        return False
-    raise ReadError(f"{what}: score {score:.2f} is neither clearly yes (>= {YES}) nor no (<= {NO})")
-
-
-def cell_symbol(s: CellScores, x: int, y: int) -> str:
-    """Symbol of one cell from its scores: '.', a line/bend, a dot with direction or 'o'."""
-    where = f"cell ({x},{y}) [column {x + 1}, row {y + 1}]"
-    arms = []
-    for d, (a, name) in enumerate(zip(s.arms, ("right", "down", "left", "up"))):
-        if 0 <= x + DELTA[d][0] < WIDTH and 0 <= y + DELTA[d][1] < HEIGHT:
-            arms.append(_decide(a, f"{where} track towards {name}"))
-        elif a >= YES:
-            raise ReadError(f"{where}: track towards {name} leaves the board (score {a:.2f})")
-        else:
-            # no track leaves the board, so a weak score there is no doubt (the
-            # rim of a dot in a corner cell that the lattice places a little off)
-            arms.append(False)
-    mask = sum(1 << d for d in range(4) if arms[d])
-    if _decide(s.dot, f"{where} dot"):
-        if bin(mask).count("1") > 1:
-            raise ReadError(f"{where}: a dot with {bin(mask).count('1')} tracks leaving it (scores {s.arms})")
-        return MASK_SYMBOL[mask] if mask else OPEN_DOT
-    centre = _decide(s.centre, f"{where} track at the centre")
-    n = bin(mask).count("1")
-    if not centre and n == 0:
-        return "."
-    if centre and n == 2:
-        return MASK_SYMBOL[mask]
-    arm_text = ", ".join(f"{a:.2f}" for a in s.arms)
-    raise ReadError(
-        f"{where}: track with {counted(n, 'arm')} and centre score {s.centre:.2f} is no cell type (arm scores r,d,l,u {arm_text})"
-    )
 
 
 # -- whole picture -------------------------------------------------------------------
@@ -247,7 +116,7 @@ def level_name(source: str) -> int | str:
 
 def _kind(scores: BoardScores) -> str:
     outlined = [
-        _decide(o, f"white outline on the gap {'right of' if k[2] == 0 else 'below'} cell ({k[0]},{k[1]})")
+        decide(o, f"white outline on the gap {'right of' if k[2] == 0 else 'below'} cell ({k[0]},{k[1]})")
         for k, (_t, o) in scores.gaps.items()
     ]
     if any(outlined):
@@ -301,7 +170,7 @@ def read_board(board: np.ndarray, source: str = "", classes: Classes | None = No
             nx, ny = x + DELTA[d][0], y + DELTA[d][1]
             a = _mask(symbols[y][x]) >> d & 1
             b = _mask(symbols[ny][nx]) >> (d + 2) & 1
-            crossing = _decide(track, f"track across the gap between cells ({x},{y}) and ({nx},{ny})")
+            crossing = decide(track, f"track across the gap between cells ({x},{y}) and ({nx},{ny})")
             if not (a == b == crossing):
                 raise ReadError(
                     f"track between cells ({x},{y}) and ({nx},{ny}) does not join up "
@@ -414,17 +283,17 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     pale = []
     for y in range(HEIGHT):
         for x in range(WIDTH):
-            share = _frac(dark, PITCH * x + PITCH // 2, PITCH * y + PITCH // 2, 11, 11)
+            share = patch_share(dark, PITCH * x + PITCH // 2, PITCH * y + PITCH // 2, 11, 11)
             if share < 0.8:
                 pale.append(f"({x},{y}) {share:.2f}")
     # a strong glare spot may wash out more cells than that: then the board
     # must pass the glare-proof whole-board check of sparse lattices instead
     # (which also refuses a lattice one column or row off the board)
-    if len(pale) > MAX_PALE_CELLS and not _whole_board_holds(image, hom):
+    if len(pale) > MAX_PALE_CELLS and not whole_board_holds(image, hom):
         raise NotThisPuzzle(f"{len(pale)} cells are not dark squares (share dark or yellow: {', '.join(pale[:4])})")
     # and the gaps between them grey (or white outline, or yellow track)
     grid = ~(classes.dark)
-    lines = [_frac(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
+    lines = [patch_share(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
     if np.mean(lines) < 0.6:
         raise NotThisPuzzle(f"the cells are not separated by a lighter grid ({np.mean(lines):.2f})")
     if grid_runs_on(image, hom):
