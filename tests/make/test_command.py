@@ -52,3 +52,12 @@ def test_bad_options_are_usage_errors(tmp_path, capsys, args, message):
     assert run_cli(*args, "--data", str(tmp_path)) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "levels").exists()
+
+
+def test_a_level_with_no_new_challenge_left_is_an_error_not_a_traceback(tmp_path, capsys, monkeypatch):
+    from visolve.make import xoxo
+
+    monkeypatch.setattr(xoxo, "MAX_DRAWS", 0)  # as when every unique challenge of the level is made
+    assert run_cli("make", "iq-xoxo", "--count", "2", "--data", str(tmp_path)) == 1
+    err = capsys.readouterr().err
+    assert "error: no unique wizard challenge in 0 draws" in err and "Traceback" not in err

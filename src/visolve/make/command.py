@@ -135,7 +135,8 @@ def make(
 
     They go to DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt (`visolve --solve-all` solves them),
     and as booklet pages of 6 with their answers to DATA/booklet/FAMILY/<level>-<seed>-page-NN.png.
-    Exit code: 0 when done, 2 for a usage error, 130 after Ctrl-C (finished ones are kept).
+    Exit code: 0 when done, 1 when the level has no more new challenges to give, 2 for a usage
+    error, 130 after Ctrl-C (finished ones are kept).
     """
     maker = MAKERS.get(family)
     if maker is None:
@@ -158,6 +159,9 @@ def make(
     except KeyboardInterrupt:
         typer.echo("stopped: the challenges finished so far are written", err=True)
         raise SystemExit(EXIT_INTERRUPTED)
+    except RuntimeError as exc:  # a level that has no more new challenges to give
+        typer.echo(f"error: {exc}; the challenges made before are written", err=True)
+        raise SystemExit(1)
     parts = [f"{n} {k}" for k, n in counts.items() if n and k != "pages"]
     parts.append(f"{counts['pages']} booklet pages (and answers) in {data / 'booklet' / family}")
     kept = " (--force replaces files whose text differs)" if counts["kept"] else ""
