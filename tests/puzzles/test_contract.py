@@ -173,7 +173,18 @@ def _assert_truth_or_refusal(family: PuzzleFamily, case: Case) -> None:
             f"\n read {got}\n truth {case.truth}"
         )
     for level in got or []:  # what a reader gives, the pipeline writes as a level file and solves from it
-        _assert_round_trip(family, level, f"{family.name}: the reading of case {case.name}")
+        _assert_parses_back(family, level, f"{family.name}: the reading of case {case.name}")
+
+
+def _assert_parses_back(family: PuzzleFamily, level, what: str) -> None:
+    """``parse_level(format_level(level)) == level``: a level file the family's own parser accepts, giving
+    the level back (reader notes, left out of ``==``, may be comments that a second round trip drops)."""
+    text = family.format_level(level)
+    try:
+        back = family.parse_level(text, "reading.txt")
+    except LevelFormatError as exc:
+        pytest.fail(f"{what}: its level file does not parse: {exc}\n{text}")
+    assert back == level, f"{what}: the level file does not give the level back\n{text}"
 
 
 def _assert_truths_round_trip(family: PuzzleFamily, cases) -> None:
