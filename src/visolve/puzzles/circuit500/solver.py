@@ -59,8 +59,8 @@ Modules
 -------
 :mod:`solver_paths` (the board encoding and tables, slides, the finish by
 rotations ``R``), :mod:`solver_classes` (class keys, phase 1),
-:mod:`solver_bound` (the bounds) and this one (phase 2, the compiled search,
-solution listing, :func:`solve`).  The names that tests and scripts use as
+:mod:`solver_bound` (the bounds), :mod:`solver_taps` (tap lists, the
+solution listing) and this one (phase 2, the compiled search, :func:`solve`).  The names that tests and scripts use as
 ``solver.X`` are imported here.
 """
 
@@ -73,25 +73,30 @@ from itertools import count
 
 from visolve.puzzles.base import SolveOptions
 from visolve.puzzles.circuit500 import model
-from visolve.puzzles.circuit500.model import COLS, Level
+from visolve.puzzles.circuit500.model import Level
 from visolve.puzzles.circuit500.solver_bound import free_bound
 from visolve.puzzles.circuit500.solver_classes import (COUNTED_LIM, ActionBounds, class_key,  # noqa: F401
                                                        min_actions, slides_to)
+from visolve.puzzles.circuit500.solver_taps import (  # noqa: F401 - enumerate_solutions is solver's name
+    MAX_SOLUTIONS,
+    after_slides,
+    enumerate_solutions,
+    solutions_from_paths,
+    taps_for,
+)
 from visolve.puzzles.circuit500.solver_paths import (
     ADJ_MASK,
     END_CODES,
     GAP_C,
     INF,
     NB,
-    NCELL,
     PAID,
     START_CODES,
     BoundBoard,
     encode,
     find_tile,
-    lower_bound,
+    lower_bound,  # noqa: F401 - solver.lower_bound in tests
     rotation_finish,
-    simple_path_finishes,
     slide_tile,
 )
 
@@ -115,37 +120,6 @@ PUZZLE = "circuit500"
 
 
 # ------------------------------------------------------------------ search
-
-
-def _taps_for(arr0: bytes, slides: list[int], turns: dict[int, int]) -> list[list[int]]:
-    """Tap list: slides in order, each tile's rotations in its last window."""
-    ids = list(range(NCELL))  # ids[cell] = tile id sitting there
-    gap = arr0.index(GAP_C) if GAP_C in arr0 else -1
-    history = []  # (time, gap, ids snapshot) before each slide and at the end
-    for cell in slides:
-        history.append((gap, ids[:]))
-        ids[gap], ids[cell] = ids[cell], ids[gap]
-        gap = cell
-    history.append((gap, ids[:]))
-    final_ids = history[-1][1]
-    pending: dict[int, list[int]] = {}
-    for cell, k in turns.items():
-        tid = final_ids[cell]
-        for time_i in range(len(history) - 1, -1, -1):
-            g, snap = history[time_i]
-            pos = snap.index(tid)
-            if g < 0 or not (ADJ_MASK[g] >> pos & 1):
-                pending.setdefault(time_i, []).extend([pos] * k)
-                break
-        else:  # pragma: no cover - excluded by the frozen bookkeeping
-            raise AssertionError("rotation of a tile that always touches the gap")
-    taps = []
-    for time_i in range(len(history)):
-        for pos in sorted(pending.get(time_i, [])):
-            taps.append(list(divmod(pos, COLS)))
-        if time_i < len(slides):
-            taps.append(list(divmod(slides[time_i], COLS)))
-    return taps
 
 
 def _verify(grid, taps, actions):
@@ -307,18 +281,6 @@ def search(arr0: bytes, deadline: float | None, check_every: int = 256, list_pat
     return out
 
 
-def _after_slides(arr0: bytes, slides, final: bytes, frozen: int) -> int:
-    """Replay ``slides`` from the level: check that they end at the slide state
-    ``(final, frozen)`` the compiled search names, and return the actions
-    they cost."""
-    arr, fro, paid = arr0, ADJ_MASK[arr0.find(GAP_C)] if GAP_C in arr0 else 0, 0
-    for cell in slides:
-        paid += PAID[arr[cell]]
-        arr, fro = slide_tile(arr, fro, arr.find(GAP_C), cell)
-    assert (arr, fro) == (final, frozen), "compiled search: slides do not end at the state"
-    return paid
-
-
 def _compiled_search(arr0: bytes, deadline: float | None, out: dict, list_paths: int = 0) -> dict:
     """:func:`search` by the compiled module; the rotations of the final
     state are found here (once) by :func:`rotation_finish`."""
@@ -330,81 +292,11 @@ def _compiled_search(arr0: bytes, deadline: float | None, out: dict, list_paths:
     if res["actions"] is None:
         return out
     arr, frozen = res["final"], res["frozen"]
-    rest = res["actions"] - _after_slides(arr0, res["slides"], arr, frozen)
+    rest = res["actions"] - after_slides(arr0, res["slides"], arr, frozen)
     cost, turns = rotation_finish(arr, frozen, rest + 1)
     assert cost == rest, f"compiled search: finish costs {cost}, expected {rest}"
     out.update(best=(res["actions"], res["taps"]), info=((arr, frozen), turns), slides=res["slides"])
     return out
-
-
-#: most solutions listed with ``--all-solutions``
-MAX_SOLUTIONS = 10000
-
-
-def _solutions_from_paths(arr0: bytes, paths, actions: int, limit: int = MAX_SOLUTIONS):
-    """Tap lists of the compiled search's best slide paths: each path with
-    every cheapest rotation finish of its final state (simple paths,
-    :func:`simple_path_finishes`), rotations in their last windows."""
-    out: list[list[list[int]]] = []
-    finishes: dict[tuple, list] = {}
-    for final, frozen, slides in paths:
-        rest = actions - _after_slides(arr0, slides, final, frozen)
-        fin = finishes.get((final, frozen))
-        if fin is None:
-            fin = finishes[(final, frozen)] = simple_path_finishes(final, frozen, rest)
-        for cost, turns in fin:
-            if cost == rest:
-                out.append(_taps_for(arr0, slides, turns))
-                if len(out) >= limit:
-                    return out
-    return out
-
-
-def enumerate_solutions(arr0: bytes, actions: int, taps: int, limit: int = MAX_SOLUTIONS):
-    """Every canonical solution with exactly (actions, taps): list of tap lists
-    (the Python search's way: a depth-first search over slides)."""
-    board = BoundBoard(arr0)
-    gap0 = arr0.index(GAP_C) if GAP_C in arr0 else -1
-    frozen0 = ADJ_MASK[gap0] if gap0 >= 0 else 0
-    h_cache: dict[bytes, int] = {}
-    results: list[list[list[int]]] = []
-    seen: set[tuple] = set()
-
-    def h(arr):
-        v = h_cache.get(arr)
-        if v is None:
-            v = h_cache[arr] = lower_bound(arr, board)
-        return v
-
-    slides: list[int] = []
-
-    def dfs(arr, frozen, ga, gt):
-        if len(results) >= limit:
-            return
-        hk = h(arr)
-        if ga + hk > actions or gt + hk > taps:
-            return
-        rest = actions - ga
-        if rest == taps - gt:
-            for cost, turns in simple_path_finishes(arr, frozen, rest):
-                if cost == rest:
-                    seq = _taps_for(arr0, slides, turns)
-                    k = tuple(map(tuple, seq))
-                    if k not in seen:
-                        seen.add(k)
-                        results.append(seq)
-        if gap0 < 0 or gt >= taps:
-            return
-        gap = arr.index(GAP_C)
-        for _bit, cell, _opp in NB[gap]:
-            code = arr[cell]
-            child, cfro = slide_tile(arr, frozen, gap, cell)
-            slides.append(cell)
-            dfs(child, cfro, ga + PAID[code], gt + 1)
-            slides.pop()
-
-    dfs(arr0, frozen0, 0, 0)
-    return results
 
 
 def solve(level: Level, options: SolveOptions | None = None) -> dict:
@@ -436,7 +328,7 @@ def solve(level: Level, options: SolveOptions | None = None) -> dict:
     if res["info"] is not None:
         actions, ntaps = res["best"]
         key, turns = res["info"]
-        taps = _taps_for(arr0, res["slides"], turns)
+        taps = taps_for(arr0, res["slides"], turns)
         _verify(grid, taps, actions)
         assert len(taps) == ntaps
         out.update(solved=True, actions=actions, taps=taps)
@@ -446,7 +338,7 @@ def solve(level: Level, options: SolveOptions | None = None) -> dict:
                 sols = []
             elif "paths" in res:
                 complete = res["paths"] is not None
-                sols = _solutions_from_paths(arr0, res["paths"] or [], actions)
+                sols = solutions_from_paths(arr0, res["paths"] or [], actions)
             else:
                 sols = enumerate_solutions(arr0, actions, ntaps)
             out["solutions_complete"] = complete and len(sols) < MAX_SOLUTIONS
