@@ -36,3 +36,25 @@ def test_ctrl_c_keeps_the_finished_challenges(tmp_path):
         _out, err = rerun.communicate(timeout=PATIENCE)
     assert rerun.returncode == 0, err
     assert {p.name: p.read_text() for p in sorted(folder.glob("level_*.txt"))} == texts
+
+
+def test_the_challenges_made_before_an_error_get_their_page(tmp_path, monkeypatch):
+    from visolve.make import command, stars
+
+    real = stars.make_one
+    calls = []
+
+    def third_fails(level, rng, avoid):
+        calls.append(level)
+        if len(calls) == 3:
+            raise RuntimeError("no more")
+        return real(level, rng, avoid)
+
+    monkeypatch.setitem(command.MAKERS, "iq-stars", command.MAKERS["iq-stars"].__class__(
+        "iq-stars", stars.LEVELS, third_fails, stars.GRADE_RANGES))
+    with pytest.raises(RuntimeError):
+        command.make_run("iq-stars", "junior", 8, 1, tmp_path)
+    assert len(list((tmp_path / "levels" / "iq-stars").glob("*.txt"))) == 2
+    names = sorted(p.name for p in (tmp_path / "booklet" / "iq-stars").iterdir())
+    assert names == ["junior-1-answers-01.png", "junior-1-page-01.png"]
+    assert (tmp_path / "index.html").is_file()

@@ -72,20 +72,28 @@ def make_run(family: str, level: str, count: int, seed: int, data: Path, force: 
     # leaving the block waits for them, after Ctrl-C too: a page begun is finished
     with ThreadPoolExecutor(max_workers=PAGE_WORKERS) as pool:
         drawn = []
-        for made in challenges(family, level, count, seed, rank):
-            action = write_made(made, family, workspace, force)
-            counts[action] += 1
-            page.append(made)
-            if len(page) == PER_PAGE or made.k == count:  # a page is written as soon as it is full
-                number = (made.k - 1) // PER_PAGE + 1
-                drawn.append(pool.submit(write_pages, workspace.root, family, name, seed, number, page))
-                page = []
-            if on_made is not None:
-                on_made(made, action)
-        for job in drawn:
-            job.result()
-            counts["pages"] += 1
-    write_index(workspace)
+
+        def flush() -> None:
+            if page:
+                number = (page[0].k - 1) // PER_PAGE + 1
+                drawn.append(pool.submit(write_pages, workspace.root, family, name, seed, number, list(page)))
+                page.clear()
+
+        try:
+            for made in challenges(family, level, count, seed, rank):
+                action = write_made(made, family, workspace, force)
+                counts[action] += 1
+                page.append(made)
+                if len(page) == PER_PAGE:  # a page is written as soon as it is full
+                    flush()
+                if on_made is not None:
+                    on_made(made, action)
+        finally:
+            flush()  # the last page, also when a stop or an error ends the run early
+            for job in drawn:
+                job.result()
+                counts["pages"] += 1
+            write_index(workspace)
     return counts
 
 
