@@ -121,10 +121,45 @@ def round_trip(family: str, levels: tuple[str, ...], seeds: tuple[int, ...], cou
     return exact, misread, missing
 
 
+def photo_round_trip(seeds: int, strength: float) -> tuple[int, int, int]:
+    """IQ XOXO pages (starter, master, wizard; ``seeds`` seeds) photographed by
+    ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused)``."""
+    import numpy as np
+
+    from visolve import puzzles
+    from visolve.errors import NotThisPuzzle, ReadError
+    from visolve.make.generate import challenges
+    from visolve.make.pages import draw_page
+    from visolve.testing.photos import photograph
+
+    fam = puzzles.get("iq-xoxo")
+    exact = misread = refused = 0
+    for seed in range(1, seeds + 1):
+        for n, level in enumerate(("starter", "master", "wizard")):
+            made = list(challenges("iq-xoxo", level, 6, seed))
+            photo, _h = photograph(draw_page("iq-xoxo", made), np.random.default_rng([seed, n]), strength)
+            try:
+                got = fam.read(photo, "photo.jpg")
+            except (NotThisPuzzle, ReadError):
+                refused += len(made)
+                continue
+            read = {g.level: g.rows for g in (got if isinstance(got, list) else [got])}
+            for m in made:
+                rows = read.pop(m.k, None)
+                exact += rows == m.level.rows
+                misread += rows is not None and rows != m.level.rows
+                refused += rows is None
+            misread += len(read)  # boards read under a number no challenge has
+    return exact, misread, refused
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--booklet", action="store_true")
+    parser.add_argument("--photos", type=int, default=0, metavar="SEEDS",
+                        help="photographed IQ XOXO pages read back (3 pages of 6 per seed)")
+    parser.add_argument("--strength", type=float, default=1.0, help="the photos' distortion, 0..1")
     parser.add_argument("--round-trip", action="store_true",
                         help="read made pages back through --prepare-all (IQ XOXO: 5 levels x 2 seeds x 12; "
                              "the others: one page each)")
@@ -133,7 +168,7 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = parser.parse_args()
     missed = 0
-    for make_args, target in TARGETS:
+    for make_args, target in TARGETS if args.runs > 0 else ():  # --runs 0: no timing
         wall, cpu = timed(make_args, args.runs)
         seconds = cpu if args.clock == "cpu" else wall
         verdict = "" if target is None else (" ok" if seconds <= target else " OVER")
@@ -150,6 +185,10 @@ def main() -> int:
             exact, misread, missing = round_trip(family, levels, seeds, count)
             print(f"round trip {family}: {exact} exact, {misread} misread, {missing} not read "
                   f"of {exact + misread + missing}", flush=True)
+    if args.photos:
+        exact, misread, refused = photo_round_trip(args.photos, args.strength)
+        print(f"photographed iq-xoxo pages (strength {args.strength}): {exact} exact, {misread} misread, "
+              f"{refused} refused of {exact + misread + refused}", flush=True)
     return 1 if missed else 0
 
 
