@@ -27,6 +27,7 @@ from visolve.puzzles.iq_circuit.model import (
 )
 from visolve.puzzles.iq_circuit.wording import OUTLINES, Step, steps
 from visolve.vision.canvas import solid
+from visolve.vision.paint import caption_band, cell_outline, centred_text
 
 GREY = (90, 88, 87)
 DARK = (32, 31, 35)
@@ -46,22 +47,9 @@ def _rounded_square(img, x0: int, y0: int, size: int, radius: int, colour) -> No
         cv2.circle(img, (cx, cy), r, colour, -1, cv2.LINE_AA)
 
 
-def _outline(img, cells: set, colour, width: int, pitch: int, pad: int, inset: int) -> None:
-    """Line around a group of cells, ``inset`` px inside the gap middle lines."""
-    for x, y in cells:
-        cx, cy = pad + x * pitch + pitch // 2, pad + y * pitch + pitch // 2
-        for d in range(4):
-            dx, dy = DELTA[d]
-            if (x + dx, y + dy) in cells:
-                continue
-            ax, ay = -dy, dx  # along the side
-            n = pitch // 2 - inset  # distance of the line from the centre
-            ends = []
-            for sign in (-1, 1):
-                along_in = (x + sign * ax, y + sign * ay) in cells
-                t = pitch // 2 + inset if along_in else pitch // 2 - inset
-                ends.append((cx + dx * n + sign * ax * t, cy + dy * n + sign * ay * t))
-            cv2.line(img, ends[0], ends[1], colour, width, cv2.LINE_AA)
+def _rows_first(cells) -> list:
+    """(x, y) cells as the painter kit takes them: (row, column), in the same order."""
+    return [(y, x) for x, y in cells]
 
 
 def draw_board(
@@ -89,7 +77,7 @@ def draw_board(
             _rounded_square(img, pad + x * pitch + gap, pad + y * pitch + gap, size, max(2, pitch // 10), DARK)
     if inset:
         for cells, colour, width in outlines:
-            _outline(img, cells, colour, width, pitch, pad, inset)
+            cell_outline(img, _rows_first(cells), (pad, pad), pitch, colour, width, inset)
     for y in range(HEIGHT):
         for x in range(WIDTH):
             sym = grid[y][x]
@@ -111,7 +99,7 @@ def draw_board(
                 cv2.circle(img, (cx, cy), dot_r, YELLOW, -1, cv2.LINE_AA)
     if not inset:
         for cells, colour, width in outlines:
-            _outline(img, cells, colour, width, pitch, pad, 0)
+            cell_outline(img, _rows_first(cells), (pad, pad), pitch, colour, width)
     return img
 
 
@@ -136,10 +124,7 @@ def draw_number_mark(img, step: Step, pitch: int, pad: int) -> None:
     cx, cy = pad + x * pitch + r + 1, pad + y * pitch + r + 1
     cv2.circle(img, (cx, cy), r, OUTLINES[step.placement.piece][0], -1, cv2.LINE_AA)
     cv2.circle(img, (cx, cy), r, (0, 0, 0), 1, cv2.LINE_AA)
-    text = str(step.number)
-    scale = r / 26
-    (tw, th), _ = cv2.getTextSize(text, FONT, scale, 1)
-    cv2.putText(img, text, (cx - tw // 2, cy + th // 2), FONT, scale, (0, 0, 0), 1, cv2.LINE_AA)
+    centred_text(img, str(step.number), (cx, cy), r / 26, (0, 0, 0))
 
 
 def draw_solution_board(order: list[Step], pitch: int = 42, margin: float = 0.15) -> np.ndarray:
@@ -165,23 +150,15 @@ def with_edge_labels(board: np.ndarray, pitch: int, margin: float) -> np.ndarray
     out[band:, band:] = board
     scale = band / 36
     for x in range(WIDTH):
-        _centred(out, chr(ord("A") + x), (band + pad + x * pitch + pitch // 2, band // 2), scale)
+        centred_text(out, chr(ord("A") + x), (band + pad + x * pitch + pitch // 2, band // 2), scale, INK)
     for y in range(HEIGHT):
-        _centred(out, str(y + 1), (band // 2, band + pad + y * pitch + pitch // 2), scale)
+        centred_text(out, str(y + 1), (band // 2, band + pad + y * pitch + pitch // 2), scale, INK)
     return out
-
-
-def _centred(img, text: str, centre: tuple[int, int], scale: float) -> None:
-    (tw, th), _ = cv2.getTextSize(text, FONT, scale, 1)
-    cv2.putText(img, text, (centre[0] - tw // 2, centre[1] + th // 2), FONT, scale, INK, 1, cv2.LINE_AA)
 
 
 def text_block(lines: list[tuple[str, tuple]], width: int, line_h: int = 18) -> np.ndarray:
     """Lines of ``(text, BGR colour)`` on paper, ``width`` px wide: the titles and the list under the boards."""
-    img = solid(line_h * len(lines) + 8, width, PAPER)
-    for i, (text, colour) in enumerate(lines):
-        cv2.putText(img, text, (8, 16 + i * line_h), FONT, 0.45, colour, 1, cv2.LINE_AA)
-    return img
+    return caption_band(width, lines, line_h, 0.45, background=PAPER, left=8, margin=8)
 
 
 def _panel(title: str, body: np.ndarray, width: int) -> np.ndarray:
