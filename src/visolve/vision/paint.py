@@ -66,12 +66,13 @@ def centred_text(img: np.ndarray, text: str, centre: tuple[float, float], scale:
 
 
 def caption_band(width: int, lines: Sequence[Line], line_h: int, scale: float, colour=(0, 0, 0),
-                 background=(255, 255, 255), left: int | None = None, margin: int = 0) -> np.ndarray:
+                 background=(255, 255, 255), left: int | None = None, margin: int = 0,
+                 thickness: int = 1) -> np.ndarray:
     """A band ``width`` px wide holding ``lines`` of text, ``line_h`` px each (plus ``margin`` below).
 
     Each line is centred, or starts ``left`` px from the left edge; a line
-    too wide for the band is written smaller.  A line given as ``(text,
-    colour)`` has its own colour.
+    too wide for the band is written smaller, in strokes ``thickness`` px
+    wide.  A line given as ``(text, colour)`` has its own colour.
     """
     band = solid(line_h * len(lines) + margin, width, background)
     for k, line in enumerate(lines):
@@ -79,11 +80,11 @@ def caption_band(width: int, lines: Sequence[Line], line_h: int, scale: float, c
         room = width - 2 * (10 if left is None else left)
         middle = k * line_h + line_h / 2
         if left is None:
-            centred_text(band, text, (width / 2, middle), scale, ink, 1, room)
+            centred_text(band, text, (width / 2, middle), scale, ink, thickness, room)
             continue
-        fitted = fitted_scale(text, scale, 1, room)
-        (_tw, th), _ = cv2.getTextSize(text, FONT, fitted, 1)
-        cv2.putText(band, text, (left, int(round(middle + th / 2))), FONT, fitted, ink, 1, AA)
+        fitted = fitted_scale(text, scale, thickness, room)
+        (_tw, th), _ = cv2.getTextSize(text, FONT, fitted, thickness)
+        cv2.putText(band, text, (left, int(round(middle + th / 2))), FONT, fitted, ink, thickness, AA)
     return band
 
 

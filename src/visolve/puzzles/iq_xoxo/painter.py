@@ -17,6 +17,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, PIECE_BGR, ROWS
 from visolve.puzzles.iq_xoxo.draw import PAGE, draw_board, draw_piece
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.canvas import solid
+from visolve.vision.paint import cell_outline, centred_text, hint_lines, with_caption
 
 #: cell pitch (px) of painted boards
 PITCH = 56
@@ -28,28 +29,22 @@ FONT = cv2.FONT_HERSHEY_SIMPLEX
 OUTLINE = 0.07
 #: px above a board for its caption, and around
 CAPTION, PAD = 44, 24
-
-
-def outline(img: np.ndarray, x0: float, y0: float, p: float, cells, colour, width: int) -> None:
-    """A line around a piece's squares, along the middle of the gaps around it."""
-    cells = set(map(tuple, cells))
-    for r, c in cells:
-        left, top = x0 + c * p, y0 + r * p
-        right, bottom = left + p, top + p
-        sides = {(r - 1, c): ((left, top), (right, top)), (r + 1, c): ((left, bottom), (right, bottom)),
-                 (r, c - 1): ((left, top), (left, bottom)), (r, c + 1): ((right, top), (right, bottom))}
-        for nb, (a, b) in sides.items():
-            if nb in cells:
-                continue
-            pa = (int(round(a[0])), int(round(a[1])))
-            pb = (int(round(b[0])), int(round(b[1])))
-            cv2.line(img, pa, pb, colour, width, cv2.LINE_AA)
+#: px of the band for a line under the boards
+FOOT = 30
 
 
 def _canvas(boards: int) -> np.ndarray:
     w = PAD * (boards + 1) + boards * COLS * PITCH
-    h = CAPTION + ROWS * PITCH + 2 * PAD + 30
-    return solid(h, w, PAGE)
+    return solid(CAPTION + ROWS * PITCH + 2 * PAD, w, PAGE)
+
+
+def _with_footnote(img: np.ndarray, text: str, colour=INK) -> np.ndarray:
+    """The picture with one line of ``text`` in a band under it."""
+    return with_caption(img, [(text, colour)], FOOT, 0.55, background=PAGE, left=PAD, thickness=2)
+
+
+def _outline(img: np.ndarray, x: int, y: int, cells) -> None:
+    cell_outline(img, [tuple(c) for c in cells], (x, y), PITCH, INK, max(2, int(OUTLINE * PITCH)))
 
 
 def _origin(k: int) -> tuple[int, int]:
@@ -68,9 +63,7 @@ def _badge(img: np.ndarray, x0: float, y0: float, cells, number: int) -> None:
     cx, cy = int(round(x0 + (c + 0.5) * PITCH)), int(round(y0 + (r + 0.5) * PITCH))
     cv2.circle(img, (cx, cy), int(PITCH * 0.24), (255, 255, 255), -1, cv2.LINE_AA)
     cv2.circle(img, (cx, cy), int(PITCH * 0.24), INK, 1, cv2.LINE_AA)
-    text = str(number)
-    (tw, th), _ = cv2.getTextSize(text, FONT, 0.6, 2)
-    cv2.putText(img, text, (cx - tw // 2, cy + th // 2), FONT, 0.6, INK, 2, cv2.LINE_AA)
+    centred_text(img, str(number), (cx, cy), 0.6, INK, 2)
 
 
 def _status(solution: dict) -> tuple[str, tuple]:
@@ -93,18 +86,16 @@ def paint_solution(level: Level, solution: dict) -> np.ndarray:
     _text(img, status, (x, CAPTION), colour)
     if not solution.get("solved"):
         draw_board(img, x, y, PITCH, level.rows)
-        return img
+        return _with_footnote(img, "")
     draw_board(img, x, y, PITCH, solution["board"])
     number = 0
     for pl in solution.get("placements", []):
         if pl.get("given"):
-            outline(img, x, y, PITCH, pl["squares"], INK, max(2, int(OUTLINE * PITCH)))
+            _outline(img, x, y, pl["squares"])
         else:
             number += 1
             _badge(img, x, y, pl["squares"], number)
-    _text(img, "outlined: given   numbers: the order to lay the other pieces",
-          (PAD, img.shape[0] - 14), INK, 0.55)
-    return img
+    return _with_footnote(img, "outlined: given   numbers: the order to lay the other pieces")
 
 
 def paint_hint(level: Level, solution: dict) -> np.ndarray:
@@ -116,14 +107,8 @@ def paint_hint(level: Level, solution: dict) -> np.ndarray:
     draw_board(img, x, y, PITCH, level.rows)
     if piece and cells:
         draw_piece(img, x, y, PITCH, cells, PIECE_BGR[piece])
-        outline(img, x, y, PITCH, cells, INK, max(2, int(OUTLINE * PITCH)))
-        face = hint.get("face")
-        head = f"challenge {level.level}: next lay {piece}" + (f" ({face} up)" if face else "")
-        colour = INK
-    elif hint.get("completable") is False:
-        head, colour = f"challenge {level.level}: cannot be finished", RED
-    else:
-        head, colour = f"challenge {level.level}: no next piece", RED
-    _text(img, head, (x, CAPTION))
-    _text(img, str(hint.get("reason", "")), (PAD, img.shape[0] - 14), colour, 0.55)
-    return img
+        _outline(img, x, y, cells)
+    face = hint.get("face")
+    head, reason = hint_lines(f"challenge {level.level}", hint, f"lay {piece}" + (f" ({face} up)" if face else ""))
+    _text(img, head, (x, CAPTION), INK if piece and cells else RED)
+    return _with_footnote(img, reason, INK if piece and cells else RED)
