@@ -16,8 +16,9 @@ import numpy as np
 
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY
-from visolve.puzzles.iq_stars.model import Level
+from visolve.puzzles.iq_stars.model import COLOURS, Level
 from visolve.vision.canvas import solid
+from visolve.vision.paint import centred_text, hint_lines, with_caption
 
 #: BGR colours of the booklet's drawings
 NAVY = (68, 44, 44)
@@ -39,23 +40,22 @@ SHIFT = 4
 PAGE_MARGIN = 0.25
 #: pitch (px per unit) of solution and hint pictures
 PAINT_PITCH = 80
-#: height of the caption strip under solution and hint pictures (board units)
-CAPTION_H = 0.55
+#: height of a caption line under solution and hint pictures, and of its letters (board units)
+CAPTION_H, CAPTION_SCALE = 0.55, 0.28
 #: outline of the hint's next piece and of wizard stars in a solution
 HIGHLIGHT = (255, 255, 255)
 #: width of the hint's outline (board units)
 HIGHLIGHT_W = 0.02
-FONT = cv2.FONT_HERSHEY_SIMPLEX
 
 
 class Canvas:
     """A picture of the board: board units -> pixels at ``pitch``, ``origin`` px offset."""
 
-    def __init__(self, pitch: float, page: float = PAGE_MARGIN, caption: float = 0.0) -> None:
+    def __init__(self, pitch: float, page: float = PAGE_MARGIN) -> None:
         self.pitch = float(pitch)
         self.origin = page * self.pitch
         w = int(round((layout.BOARD_W + 2 * page) * self.pitch))
-        h = int(round((layout.BOARD_H + 2 * page + caption) * self.pitch))
+        h = int(round((layout.BOARD_H + 2 * page) * self.pitch))
         self.image = solid(h, w, PAGE)
 
     def px(self, pts) -> np.ndarray:
@@ -87,16 +87,8 @@ class Canvas:
         """Text centred on board point ``(u, v)``; ``scale`` in board units of height,
         smaller when it would not fit the picture's width."""
         fs = scale * self.pitch / 22.0
-        thick = max(1, int(round(fs * 2)))
-        (tw, th), _ = cv2.getTextSize(text, FONT, fs, thick)
-        room = 0.95 * self.image.shape[1]
-        if tw > room:
-            fs *= room / tw
-            thick = max(1, int(round(fs * 2)))
-            (tw, th), _ = cv2.getTextSize(text, FONT, fs, thick)
-        x = u * self.pitch + self.origin - tw / 2
-        y = v * self.pitch + self.origin + th / 2
-        cv2.putText(self.image, text, (int(round(x)), int(round(y))), FONT, fs, colour, thick, cv2.LINE_AA)
+        centre = (u * self.pitch + self.origin, v * self.pitch + self.origin)
+        centred_text(self.image, text, centre, fs, colour, max(1, int(round(fs * 2))), 0.95 * self.image.shape[1])
 
 
 def _draw_cells(canvas: Canvas, symbols: dict) -> None:
@@ -125,9 +117,11 @@ def draw_challenge(level: Level, pitch: float = 60.0, page: float = PAGE_MARGIN)
     return canvas.image
 
 
-def _caption(canvas: Canvas, text: str) -> None:
-    v = layout.BOARD_H + PAGE_MARGIN + CAPTION_H / 2
-    canvas.text(text, layout.BOARD_W / 2, v, BLACK, 0.28)
+def _captioned(canvas: Canvas, lines) -> np.ndarray:
+    """The picture with its caption lines in a band under it."""
+    fs = CAPTION_SCALE * canvas.pitch / 22.0
+    return with_caption(canvas.image, lines, int(round(CAPTION_H * canvas.pitch)), fs, colour=BLACK,
+                        background=PAGE, thickness=max(1, int(round(fs * 2))))
 
 
 def _count_text(solution: dict) -> str:
@@ -141,12 +135,11 @@ def _count_text(solution: dict) -> str:
 
 def paint_solution(level: Level, solution: dict) -> np.ndarray:
     """The solved board; laid pieces numbered in order, wizard stars ringed in white."""
-    canvas = Canvas(PAINT_PITCH, caption=CAPTION_H)
+    canvas = Canvas(PAINT_PITCH)
     board = solution.get("board")
     if not solution.get("solved") or not board:
         _draw_cells(canvas, _symbols(level.rows))
-        _caption(canvas, f"level {level.level}: {_count_text(solution)}")
-        return canvas.image
+        return _captioned(canvas, [f"level {level.level}: {_count_text(solution)}"])
     symbols = {(r, k): board[r][k] for r, k in CELLS}
     _draw_cells(canvas, symbols)
     _mark_wizards(canvas, level)
@@ -155,8 +148,7 @@ def paint_solution(level: Level, solution: dict) -> np.ndarray:
         for r, k in p["cells"]:
             u, v = layout.CENTRES[(r, k)]
             canvas.text(str(n), u, v, BLACK, 0.2)
-    _caption(canvas, f"level {level.level}: {_count_text(solution)}; numbers: order to lay the pieces")
-    return canvas.image
+    return _captioned(canvas, [f"level {level.level}: {_count_text(solution)}; numbers: order to lay the pieces"])
 
 
 def _mark_wizards(canvas: Canvas, level: Level) -> None:
@@ -168,7 +160,7 @@ def _mark_wizards(canvas: Canvas, level: Level) -> None:
 
 def paint_hint(level: Level, solution: dict) -> np.ndarray:
     """The level as given, with only the next piece (the solution's ``hint``) added and outlined."""
-    canvas = Canvas(PAINT_PITCH, caption=CAPTION_H)
+    canvas = Canvas(PAINT_PITCH)
     hint = solution.get("hint") or {}
     symbols = _symbols(level.rows)
     cells = [tuple(c) for c in hint.get("cells") or []]
@@ -177,9 +169,6 @@ def paint_hint(level: Level, solution: dict) -> np.ndarray:
     _draw_cells(canvas, symbols)
     for cell in cells:
         canvas.star(cell, layout.STAR_R, HIGHLIGHT, outline=True, width=HIGHLIGHT_W)
-    if cells:
-        text = f"level {level.level}: next, the {hint['reason']}"
-    else:
-        text = f"level {level.level}: no hint ({hint.get('reason', 'board full')})"
-    _caption(canvas, text)
-    return canvas.image
+    piece = f"{COLOURS.get(hint.get('piece'), '')} piece"
+    head, reason = hint_lines(f"level {level.level}", hint, "the " + piece)
+    return _captioned(canvas, [head, reason.removeprefix(piece + ": ")])
