@@ -15,20 +15,13 @@ saying why that piece there and how many completions are left.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from visolve.plural import counted
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, drawing
-from visolve.puzzles.genius_square.draw import (
-    AA,
-    FONT,
-    canvas_size,
-    draw_board,
-    square_box,
-)
-from visolve.vision.canvas import solid
+from visolve.puzzles.genius_square.draw import draw_board, square_box
+from visolve.vision.paint import cell_outline, centred_text, hint_lines, with_caption
 
 #: pixels per square of the pictures
 PITCH = 64
@@ -88,43 +81,25 @@ def paint_hint(level: Level, solution: dict) -> np.ndarray:
     img = draw_board(["".join(row) for row in rows], level.edition, PITCH)
     if cells:
         _outline(img, [model.square(square, level.edition) for square in cells])
-        head = f"next: piece {hint['piece']} ({model.COLOURS[hint['piece']]}) on {' '.join(cells)}"
-    else:
-        head = "no next piece"
-    done = hint.get("completable")
+    piece = f"piece {hint.get('piece')} ({model.COLOURS.get(hint.get('piece'), '')}) on {' '.join(cells)}"
+    head, reason = hint_lines(f"level {level.level}", hint, piece)
     state = {True: counted(hint.get('completions', 0), 'completion'), False: "cannot be completed",
-             None: "completions not known in time"}[done]
-    return _with_caption(img, [f"{head}: {hint.get('reason', '')}", f"this board: {state}"])
+             None: "completions not known in time"}[hint.get("completable")]
+    return _with_caption(img, [head, reason, f"this board: {state}"])
 
 
 def _order_mark(img: np.ndarray, cell: tuple[int, int], text: str) -> None:
     """The piece's place in the order laid, on one of its cells (row, column as seen)."""
     x, y = square_box(PITCH, *cell)
-    scale = PITCH / 70.0
-    (tw, th), _ = cv2.getTextSize(text, FONT, scale, 2)
-    org = (int(x + PITCH / 2 - tw / 2), int(y + PITCH / 2 + th / 2))
-    cv2.putText(img, text, org, FONT, scale, (0, 0, 0), 4, AA)
-    cv2.putText(img, text, org, FONT, scale, (255, 255, 255), 2, AA)
+    centred_text(img, text, (x + PITCH / 2, y + PITCH / 2), PITCH / 70.0, (255, 255, 255), 2, halo=(0, 0, 0))
 
 
 def _outline(img: np.ndarray, cells: list[tuple[int, int]]) -> None:
     """A white outline round the cells (row, column as seen) of one piece."""
-    mask = np.zeros(img.shape[:2], np.uint8)
-    for r, c in cells:
-        x, y = square_box(PITCH, r, c)
-        cv2.rectangle(mask, (int(x), int(y)), (int(x + PITCH), int(y + PITCH)), 255, -1)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    cv2.drawContours(img, contours, -1, HINT_OUTLINE, max(2, PITCH // 12), AA)
+    cell_outline(img, cells, square_box(PITCH, 0, 0), PITCH, HINT_OUTLINE, max(2, PITCH // 12))
 
 
 def _with_caption(img: np.ndarray, lines: list[str]) -> np.ndarray:
     """The picture with a caption band of a few lines below it (a line too long for it is shrunk)."""
-    w, _h = canvas_size(PITCH)
-    band = solid(int((CAPTION_LINE * len(lines) + CAPTION_MARGIN) * PITCH), w, CAPTION)
-    for k, line in enumerate(lines):
-        scale = PITCH / 120.0
-        (tw, _th), _ = cv2.getTextSize(line, FONT, scale, 1)
-        scale *= min(1.0, (w - 20) / max(tw, 1))
-        cv2.putText(band, line, (10, int((0.5 + CAPTION_LINE * k) * PITCH)), FONT, scale, CAPTION_TEXT, 1, AA)
-    return np.vstack([img, band])
-
+    return with_caption(img, lines, int(CAPTION_LINE * PITCH), PITCH / 120.0, colour=CAPTION_TEXT,
+                        background=CAPTION, left=10, margin=int(CAPTION_MARGIN * PITCH))
