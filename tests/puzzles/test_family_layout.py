@@ -6,8 +6,7 @@ import pytest
 
 from visolve import puzzles
 
-#: genius-square keeps its Level in board.py (and its own PuzzleFamily block) until the change
-#: rewriting that family lands (issue 27)
+#: genius-square keeps its Level in board.py until the change rewriting that family lands (issue 27)
 LATER = {"genius-square"}
 
 
@@ -52,8 +51,6 @@ def test_a_plugin_states_only_what_its_modules_do_not_give(family):
     """A plugin builds its PuzzleFamily with family_from (placement_family for a counted game)."""
     from visolve.puzzles.base import count_rank
 
-    if family.name in LATER:
-        pytest.skip(f"{family.name}: its plugin moves to placement_family with the change rewriting that family")
     with open(import_module(_package(family) + ".plugin").__file__, encoding="utf-8") as handle:
         text = handle.read()
     assert "PuzzleFamily(" not in text

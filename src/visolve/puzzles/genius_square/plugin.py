@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from visolve.puzzles.base import PuzzleFamily, count_of, count_rank, default_final, proven_of, verify_by
-from visolve.puzzles.genius_square.levelfile import format_level, parse_level
-from visolve.puzzles.genius_square.painter import paint_hint, paint_solution
-from visolve.puzzles.genius_square.probe import probe
-from visolve.puzzles.genius_square.reader import debug_overlay, read
-from visolve.puzzles.genius_square.solver import check, solve
+from visolve.puzzles.base import count_of, placement_family, proven_of
+from visolve.puzzles.genius_square.solver import check
 
 
 def summary(solution: dict) -> str:
@@ -25,21 +21,5 @@ def summary(solution: dict) -> str:
     return f"solved, {counted}{nxt}{roll}"
 
 
-FAMILY = PuzzleFamily(
-    name="genius-square",
-    title="The Genius Square",
-    read=read,
-    format_level=format_level,
-    parse_level=parse_level,
-    solve=solve,
-    paint=paint_solution,
-    rank=count_rank,
-    final=default_final,
-    summary=summary,
-    probe=probe,
-    log_columns=("count", "nodes", "seconds"),
-    debug_overlay=debug_overlay,
-    paint_hint=paint_hint,
-    testing="visolve.puzzles.genius_square.testing",
-    verify=verify_by(check),
-)
+FAMILY = placement_family("genius-square", "The Genius Square", "visolve.puzzles.genius_square", check,
+                          summary=summary)
