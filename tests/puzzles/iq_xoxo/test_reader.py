@@ -100,3 +100,18 @@ def test_debug_overlay_is_a_picture():
     picture = draw_page([level], 40)
     out = debug_overlay(picture, "x.png")
     assert out.shape == picture.shape and out.dtype == np.uint8
+
+
+def test_a_page_whose_board_is_cut_off_is_refused_with_the_pages_reason():
+    # half a board: grey squares on a grid but no whole 5 x 10 board; the refusal is the
+    # page reader's (what it saw), not the box reader's "no tray found"
+    page = draw_page(_challenges(1, "cut"), 40)
+    with pytest.raises(ReadError, match="grey squares on a grid seen") as refused:
+        read(page[:, : page.shape[1] // 2], "cut.png")
+    assert "box" not in str(refused.value)
+
+
+def test_a_picture_with_no_grid_keeps_the_box_readers_reason():
+    blank = np.full((300, 400, 3), 235, np.uint8)
+    with pytest.raises(NotThisPuzzle, match="box"):
+        read(blank, "blank.png")

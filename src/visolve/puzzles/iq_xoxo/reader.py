@@ -20,10 +20,13 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import Level
+from visolve.puzzles.iq_xoxo.page.finder import squares_seen
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading, read_boards
 
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4
+#: a picture showing this many grey squares on a grid is a booklet page (its refusal is the page reader's)
+PAGE_SQUARES = 10
 
 
 def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
@@ -71,11 +74,25 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     """
     try:
         levels = _named(_levels(*read_boards(image)), source)
-    except NotThisPuzzle:  # no booklet page: a photo of the box with pieces in it?
+    except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
         from visolve.puzzles.iq_xoxo.box.reader import read_box
 
-        return read_box(image, source)
+        try:
+            return read_box(image, source)
+        except (NotThisPuzzle, ReadError) as box:
+            raise _page_or_box(image, page, box) from box
     return levels[0] if len(levels) == 1 else levels
+
+
+def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception) -> Exception:
+    """The refusal of a picture neither reader read: the page reader's when the picture shows
+    at least :data:`PAGE_SQUARES` grey squares on a grid (a booklet page whose boards could not
+    be outlined), else the box reader's."""
+    seen, pitch = squares_seen(image)
+    if seen < PAGE_SQUARES:
+        return box
+    return ReadError(f"{page}: {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px apart), "
+                     "but no whole board could be outlined around them")
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:

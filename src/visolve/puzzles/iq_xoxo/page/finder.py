@@ -303,6 +303,25 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     return reading_order(to_picture(quads)), weigh_picture, lambda: to_picture(outlines())
 
 
+def squares_seen(image: np.ndarray) -> tuple[int, float]:
+    """How many grey squares the first look sees on a grid in ``image``, and their pitch
+    (picture px); ``(0, 0.0)`` when it sees none.  What the reader tells when no board
+    could be outlined on a page (its refusal names the page, not the box reader)."""
+    work, f = work_copy(image)
+    made: dict = {}
+
+    def work_planes() -> tuple:
+        if not made:
+            made["planes"] = planes(work)
+        return made["planes"]
+
+    look = first_look(work, work_planes)
+    if look is None:
+        return 0, 0.0
+    pitch, centres = look
+    return on_grid(centres[:MAX_SQUARES], pitch), pitch / f
+
+
 def reading_order(found: list[Found]) -> list[Found]:
     """Boards in rows of about six pitches, each row left to right."""
     centres = [fd.corners.mean(axis=0) for fd in found]
