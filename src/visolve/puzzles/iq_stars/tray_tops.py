@@ -378,4 +378,10 @@ def probe_tray(image: np.ndarray) -> float:
     _work, _grey, tops = find_tops(small)
     if len(tops) < PIECE_MIN:
         return 0.0
-    return TRAY_SCORE if fit_lattice(tops, PIECE_MIN) is not None else 0.0
+    pts = np.array([(t.x, t.y) for t in tops], np.float64)
+    areas = np.array([t.area for t in tops], np.float64)
+    for seed in _triangles(pts, areas):  # any lattice will do: the first that holds a piece
+        grown = _grow(pts, areas, seed)
+        if grown is not None and len(_in_pieces(_sized(grown[0], grown[1], areas))) >= PIECE_MIN:
+            return TRAY_SCORE
+    return 0.0
