@@ -21,6 +21,8 @@ import typer
 from visolve import puzzles
 from visolve.make.generate import MAKERS, Made, challenges
 from visolve.make.pages import PER_PAGE, write_pages
+from visolve.names import shown_name
+from visolve.plural import counted
 from visolve.overview import write_index
 from visolve.puzzles.base import level_key
 from visolve.workspace import Workspace, atomic_write_text, read_limited
@@ -171,9 +173,11 @@ def make(
         typer.echo(f"error: {exc}; the challenges made before are written", err=True)
         raise SystemExit(1)
     parts = [f"{n} {k}" for k, n in counts.items() if n and k != "pages"]
-    parts.append(f"{counts['pages']} booklet pages (and answers) in {data / 'booklet' / family}")
+    parts.append(f"{counted(counts['pages'], 'booklet page')} (and answers) in "
+                 f"{shown_name(str(data / 'booklet' / family))}")
     kept = " (--force replaces files whose text differs)" if counts["kept"] else ""
-    typer.echo(f"done: {count} {family} {level} challenges: {', '.join(parts)}{kept} "
+    what = f"{level} {rank}" if rank else level
+    typer.echo(f"done: {counted(count, f'{family} {what} challenge')}: {', '.join(parts)}{kept} "
                f"[{time.perf_counter() - t0:.2f}s]", err=True)
 
 
