@@ -132,3 +132,21 @@ def test_a_drawn_dark_piece_is_never_read_as_free_pits():
     except (NotThisPuzzle, ReadError):
         return
     assert rows == case.truth[0].rows
+
+
+def test_a_drawing_keeps_its_own_reason_when_both_readers_refuse():
+    # the tray reader finds a drawing's placed pieces as tops but no pits: the drawn-board
+    # reader's reason is the one to give
+    drawing = cv2.imread(str(shared_path("iq-stars", "pictures", "anu_render_challenge.png")))
+    first = ReadError("row 2 star 1: r or v? (the drawn board's reason)")
+    with pytest.raises(ReadError, match="the drawn board's reason"):
+        tray.read_after(drawing, "challenge.png", first)
+
+
+def test_a_tray_cell_reason_wins_over_no_drawn_board(product_photo):
+    covered = product_photo.copy()
+    poly, scale = _pit_polygon(product_photo, 20)
+    surface = np.median(product_photo[430:440, 330:380].reshape(-1, 3), axis=0)
+    cv2.fillPoly(covered, [np.round(poly * scale).astype(np.int32)], tuple(int(v) for v in surface))
+    with pytest.raises(ReadError, match="row 4 star 1"):
+        tray.read_after(covered, "covered.jpg", NotThisPuzzle("no dark board"))

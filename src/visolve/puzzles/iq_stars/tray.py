@@ -34,7 +34,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
-from visolve.puzzles.iq_stars.tray_tops import STEPS, Top, balanced, classify_plastic, find_tops, fit_lattice, to_metric
+from visolve.puzzles.iq_stars.tray_tops import STEPS, balanced, classify_plastic, find_tops, fit_lattice, to_metric
 from visolve.vision.view import sample
 
 #: the board's cells in axial lattice coordinates (i, j): j the row, i + j / 2 across
@@ -65,6 +65,9 @@ FREE_PIT = 0.05
 #: what a top left off the board costs a placement (as much as a free cell without a pit):
 #: a loose piece beside the tray lines up with the lattice only by chance
 OFF_BOARD = 1.0
+#: a tray's cell error is the reason given when at least this share of its free pits was
+#: seen (a drawing's tops can be found, but it has no pits: its own reader's reason tells more)
+TELLING_PITS = 0.5
 #: the best placement must score this much more than any other
 MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
@@ -273,15 +276,18 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
     letters = [classify_plastic(balanced(t)).letter for t in members]
     placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
     by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
-    on_cells: dict[tuple[int, int], Top] = {}
-    for cell, point, pit in zip(CELLS, placed, resp):
-        top = by_point.get(tuple(point))
-        if top is not None:
-            on_cells[cell] = top
-        elif pit < FREE_PIT:
-            raise TrayCellError(f"{cell_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})")
+    on_cells = {cell: by_point[tuple(p)] for cell, p in zip(CELLS, placed) if tuple(p) in by_point}
+    free = [(cell, pit) for cell, pit in zip(CELLS, resp) if cell not in on_cells]
+    seen = sum(pit >= FREE_PIT for _c, pit in free) / len(free) if free else 1.0
+    for cell, pit in free:
+        if pit < FREE_PIT:
+            raise TrayCellError(f"{cell_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})", seen)
+    try:
+        letters = call_pieces(on_cells)
+    except TrayCellError as exc:
+        raise TrayCellError(str(exc), seen) from None
     grid = [[EMPTY] * n for n in ROW_LENGTHS]
-    for (r, k), letter in call_pieces(on_cells).items():
+    for (r, k), letter in letters.items():
         grid[r][k] = letter
     return tuple("".join(row) for row in grid)
 
@@ -291,18 +297,20 @@ def read_tray(image: np.ndarray, source: str = "") -> Level:
     rows = read_rows(image)
     problems = level_problems(rows)
     if problems:
-        raise TrayCellError(f"read the tray as {'/'.join(rows)}, which is no challenge: {problems[0]}")
+        raise TrayCellError(f"read the tray as {'/'.join(rows)}, which is no challenge: {problems[0]}", 1.0)
     return Level(level_from_filename(source), rows, source)
 
 
 def read_after(image: np.ndarray, source: str, first: Exception) -> Level:
     """The tray read when the drawn-board reader failed with ``first``; when both fail, the
-    more telling reason: a cell of a placed tray, else the drawn board's ReadError, else the
-    tray's ReadError, else ``first``."""
+    more telling reason: a cell of a tray placed with most of its free pits seen, else the
+    drawn board's ReadError, else the tray's ReadError, else ``first``."""
     try:
         return read_tray(image, source)
-    except TrayCellError:
-        raise
+    except TrayCellError as exc:
+        if exc.pits_seen >= TELLING_PITS or not isinstance(first, ReadError):
+            raise
+        raise first from None
     except ReadError as exc:
         if isinstance(first, ReadError):
             raise first from None

@@ -25,7 +25,15 @@ MAX_WAYS = 4096
 
 
 class TrayCellError(ReadError):
-    """A tray was found and its board placed, but a cell of it could not be called."""
+    """A tray was found and its board placed, but a cell of it could not be called.
+
+    ``pits_seen`` is the share of the board's free cells where a pit was seen (1 when none
+    is free): low on a drawing, whose tops were found but which has no pits.
+    """
+
+    def __init__(self, message: str, pits_seen: float = 1.0):
+        super().__init__(message)
+        self.pits_seen = pits_seen
 
 
 def cell_name(cell) -> str:
