@@ -160,3 +160,20 @@ def test_refusals_say_what_failed_not_two_bare_numbers():
     with pytest.raises(NotThisPuzzle) as err:
         read(grey, "1.png")
     assert " < " not in str(err.value), str(err.value)
+
+
+def test_a_colour_doubt_is_settled_only_when_one_choice_makes_a_challenge():
+    from visolve.puzzles.iq_stars.colours import Verdict
+    from visolve.puzzles.iq_stars.reader import Star, rows_of
+
+    free = Star(0.05, Verdict("r", 40.0, 10.0, "p"), 0.0)
+    stars = {cell: free for cell in CELLS}
+    violet, doubt = Star(1.0, Verdict("v", 5.0, 20.0, "p"), 1.0), Star(1.0, Verdict("p", 5.0, 1.0, "v"), 1.0)
+    stars.update({(0, 0): violet, (0, 1): violet, (0, 2): doubt})
+    # pink is a piece of four stars: only violet makes the straight three a piece
+    assert rows_of(stars)[0] == "vvv...."
+    stars[(0, 0)] = stars[(0, 1)] = doubt  # all three in doubt: three pink stars are no piece either
+    assert rows_of(stars)[0] == "vvv...."
+    stars[(1, 0)] = doubt  # a fourth below: no choice of the four makes pieces (pink is an arc)
+    with pytest.raises(ReadError, match="row 1 star 1: p or v.*4 stars in doubt, no choice"):
+        rows_of(stars)

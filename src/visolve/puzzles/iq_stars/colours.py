@@ -8,7 +8,8 @@ is the drawn colour's difference from navy scaled per channel by the light
 star's black outline into it, which moves it along the navy's own
 direction (navy fading to black), so only the part across that direction
 counts (:func:`colour_part`).  A star is classed by the *direction* of that
-part: the angle to each piece colour's own (:data:`PROTOTYPES`).  Red, orange and yellow, and purple, blue
+part: the angle to each piece colour's own in any of its shades, the
+booklet's drawing or the plastic (:data:`PROTOTYPES`).  Red, orange and yellow, and purple, blue
 and pink, lie closest; :class:`Verdict` keeps the angle margin to the
 second-best colour so the reader can refuse when it is small.
 
@@ -36,6 +37,22 @@ COLOUR_RGB = {
     "v": (128, 0, 128),
     "p": (255, 20, 147),
 }
+#: the pieces' plastic as printed colours and renders show it (RGB): the published plastic
+#: shades (lime green far greener than the booklet's green, blue a sky blue, violet a
+#: purple).  A phone photo's pale plastic (the product photo's, ``../shared/iq-stars``) is
+#: not among them: against navy its red, pink and violet lie within 2 degrees of each
+#: other, so the tray reader tells them apart by hue against each piece's white instead
+PLASTIC_RGB = {
+    "r": (242, 38, 46),
+    "o": (242, 150, 28),
+    "y": (255, 219, 54),
+    "g": (156, 214, 48),
+    "b": (41, 156, 247),
+    "v": (150, 59, 186),
+    "p": (232, 94, 184),
+}
+#: every shade a piece colour is seen in: the booklet's drawing first, then the plastic's
+SHADES = {k: (c, PLASTIC_RGB[k]) for k, c in COLOUR_RGB.items()}
 #: the direction in which navy fades to black (RGB unit vector)
 NAVY_DIR = np.asarray(NAVY_RGB, np.float64) / np.linalg.norm(NAVY_RGB)
 
@@ -50,13 +67,14 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return v / np.linalg.norm(v)
 
 
-#: each colour's difference from navy, its colour part as a unit vector (RGB)
-PROTOTYPES = {k: _unit(colour_part(np.array(c, np.float64) - NAVY_RGB)) for k, c in COLOUR_RGB.items()}
-#: each colour's colour part as drawn, in units of the navy's own size: what a
-#: star of that colour measures against navy fading to black
+#: each colour's shades' differences from navy, their colour parts as unit vectors (RGB)
+PROTOTYPES = {k: tuple(_unit(colour_part(np.array(c, np.float64) - NAVY_RGB)) for c in cs) for k, cs in SHADES.items()}
+#: each colour shade's colour part, in units of the navy's own size: what a star of
+#: that shade measures against navy fading to black
 EXPECTED = {
-    k: float(np.linalg.norm(colour_part(np.array(c, np.float64) - NAVY_RGB)) / np.linalg.norm(NAVY_RGB))
-    for k, c in COLOUR_RGB.items()
+    k: tuple(float(np.linalg.norm(colour_part(np.array(c, np.float64) - NAVY_RGB)) / np.linalg.norm(NAVY_RGB))
+             for c in cs)
+    for k, cs in SHADES.items()
 }
 #: white's difference from navy, a unit vector (middles are not blurred by the outline)
 WHITE = _unit(np.array(WHITE_RGB, np.float64) - NAVY_RGB)
@@ -76,12 +94,15 @@ class Verdict:
         Degrees more to the second-nearest colour.
     second : str
         That colour.
+    shade : int
+        Which of the colour's :data:`SHADES` is nearest (0: the booklet's drawing).
     """
 
     letter: str
     angle: float
     margin: float
     second: str
+    shade: int = 0
 
 
 def _angle(d: np.ndarray, proto: np.ndarray) -> float:
@@ -92,18 +113,18 @@ def _angle(d: np.ndarray, proto: np.ndarray) -> float:
 def classify(diff_rgb: np.ndarray) -> Verdict:
     """The piece colour whose direction is nearest ``diff_rgb``'s colour part (colour - navy, RGB)."""
     part = colour_part(diff_rgb)
-    angles = sorted((_angle(part, p), k) for k, p in PROTOTYPES.items())
-    (a0, k0), (a1, k1) = angles[0], angles[1]
-    return Verdict(k0, a0, a1 - a0, k1)
+    nearest = {k: min((_angle(part, p), i) for i, p in enumerate(protos)) for k, protos in PROTOTYPES.items()}
+    (a0, k0), (a1, k1) = sorted((a, k) for k, (a, _i) in nearest.items())[:2]
+    return Verdict(k0, a0, a1 - a0, k1, nearest[k0][1])
 
 
-def white_share(core_rgb: np.ndarray, letter: str) -> float:
+def white_share(core_rgb: np.ndarray, letter: str, shade: int = 0) -> float:
     """Share of white in a star's middle (middle - navy, RGB) fitted as colour + white.
 
     About 1 for a placed piece's white middle, 0 for a wizard star's solid
     colour; the two parts are kept non-negative.
     """
-    basis = np.stack([_unit(np.array(COLOUR_RGB[letter], np.float64) - NAVY_RGB), WHITE], axis=1)
+    basis = np.stack([_unit(np.array(SHADES[letter][shade], np.float64) - NAVY_RGB), WHITE], axis=1)
     coef, *_ = np.linalg.lstsq(basis, np.asarray(core_rgb, np.float64), rcond=None)
     a, w = (max(float(c), 0.0) for c in coef)
     return w / max(a + w, 1e-9)

@@ -15,12 +15,14 @@ the file name's (:func:`visolve.puzzles.base.level_from_filename`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import itertools
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
+from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, level_problems
@@ -59,8 +61,10 @@ DARK_WINDOW = 2
 DRAWN_EDGE = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
 #: the smallest navy-to-black span (RGB levels) a strength is measured against
 MIN_SCALE = 8.0
-#: a colour this many degrees nearer than the second-nearest is read; less is refused
+#: a colour this many degrees nearer than the second-nearest is read; less is a doubt
+#: the pieces' shapes may settle (at most MAX_DOUBTS stars of a board), else refused
 MIN_MARGIN = 4.0
+MAX_DOUBTS = 8
 #: a colour further than this (degrees) from every piece colour is refused
 MAX_ANGLE = 25.0
 #: a middle's white share above WHITE_ABOVE is a placed piece, below SOLID_BELOW
@@ -181,9 +185,9 @@ def _with_orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool) -> Ver
         return verdict
     letter = orange_or_yellow(ring)
     if letter is None:
-        return Verdict(verdict.letter, verdict.angle, 0.0, verdict.second)
+        return replace(verdict, margin=0.0)
     other = "y" if letter == "o" else "o"
-    return Verdict(letter, verdict.angle, max(verdict.margin, MIN_MARGIN), other)
+    return replace(verdict, letter=letter, margin=max(verdict.margin, MIN_MARGIN), second=other)
 
 
 def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
@@ -201,8 +205,9 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring = (np.median(block[:6], axis=0) - navy) / gains
         verdict = _with_orange_rule(classify(ring), ring, balanced)
-        strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / EXPECTED[verdict.letter]
-        white = white_share((block[6] - navy) / gains, verdict.letter)
+        expected = EXPECTED[verdict.letter][verdict.shade]
+        strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
+        white = white_share((block[6] - navy) / gains, verdict.letter, verdict.shade)
         out[cell] = Star(strength, verdict, white, float(scale) / typical)
     return out
 
@@ -212,8 +217,18 @@ def _name(cell) -> str:
     return f"row {r + 1} star {k + 1}"
 
 
+class ColourDoubt(ReadError):
+    """A star whose colour lies between two pieces' (see :data:`MIN_MARGIN`); ``options`` holds
+    the star's symbol under either colour."""
+
+    def __init__(self, message: str, options: tuple[str, str]) -> None:
+        super().__init__(message)
+        self.options = options
+
+
 def symbol_of(cell, star: Star) -> str:
-    """The level symbol of one star, or ReadError naming it when it cannot be called."""
+    """The level symbol of one star, or ReadError naming it when it cannot be called
+    (:class:`ColourDoubt` when only its colour is between two pieces')."""
     if star.strength < EMPTY_BELOW:
         return EMPTY
     v = star.verdict
@@ -221,13 +236,37 @@ def symbol_of(cell, star: Star) -> str:
         raise ReadError(f"{_name(cell)}: free or {v.letter}? (colour strength {star.strength:.2f})")
     if v.angle > MAX_ANGLE:
         raise ReadError(f"{_name(cell)}: colour {v.angle:.0f} degrees from every piece colour (nearest {v.letter})")
+    if SOLID_BELOW <= star.white <= WHITE_ABOVE:
+        raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
+    case = str.lower if star.white > WHITE_ABOVE else str.upper
     if v.margin < MIN_MARGIN:
-        raise ReadError(f"{_name(cell)}: {v.letter} or {v.second}? (colour margin {v.margin:.1f} degrees)")
-    if star.white > WHITE_ABOVE:
-        return v.letter
-    if star.white < SOLID_BELOW:
-        return v.letter.upper()
-    raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
+        raise ColourDoubt(f"{_name(cell)}: {v.letter} or {v.second}? (colour margin {v.margin:.1f} degrees)",
+                          (case(v.letter), case(v.second)))
+    return case(v.letter)
+
+
+def settled_by_shapes(grid: list[list[str]], doubts: list) -> tuple[str, ...]:
+    """The rows with every doubtful star's colour settled by the pieces' shapes.
+
+    Each of ``doubts`` (cell, :class:`ColourDoubt`) may be either of its two
+    colours; the reading stands only when exactly one choice of them all
+    makes a possible challenge (the rules decide, nothing is guessed), else
+    the first doubt is raised, saying what the shapes allowed.
+    """
+    first = doubts[0][1]
+    if len(doubts) > MAX_DOUBTS:
+        raise first
+    fits = []
+    for choice in itertools.product(*(d.options for _c, d in doubts)):
+        for ((r, k), _d), symbol in zip(doubts, choice):
+            grid[r][k] = symbol
+        rows = tuple("".join(row) for row in grid)
+        if not level_problems(rows):
+            fits.append(rows)
+    if len(fits) == 1:
+        return fits[0]
+    allowed = "no choice of them makes a challenge" if not fits else f"the pieces' shapes allow {len(fits)} readings"
+    raise ReadError(f"{first}; {counted(len(doubts), 'star')} in doubt, {allowed}")
 
 
 #: the lattice's outer lines: name and cells
@@ -250,12 +289,19 @@ def check_outer_lines(stars: dict) -> None:
 
 
 def rows_of(stars: dict) -> tuple[str, ...]:
-    """The 4 rows read (ReadError on the first star that cannot be called)."""
+    """The 4 rows read (ReadError on the first star that cannot be called; stars whose colour
+    is between two pieces' are settled by the shapes when only one choice fits)."""
     check_outer_lines(stars)
     grid = [[EMPTY] * n for n in ROW_LENGTHS]
+    doubts = []
     for cell in CELLS:
         r, k = cell
-        grid[r][k] = symbol_of(cell, stars[cell])
+        try:
+            grid[r][k] = symbol_of(cell, stars[cell])
+        except ColourDoubt as doubt:
+            doubts.append((cell, doubt))
+    if doubts:
+        return settled_by_shapes(grid, doubts)
     return tuple("".join(row) for row in grid)
 
 
