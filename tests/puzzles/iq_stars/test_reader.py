@@ -177,3 +177,13 @@ def test_a_colour_doubt_is_settled_only_when_one_choice_makes_a_challenge():
     stars[(1, 0)] = doubt  # a fourth below: no choice of the four makes pieces (pink is an arc)
     with pytest.raises(ReadError, match="row 1 star 1: p or v.*4 stars in doubt, no choice"):
         rows_of(stars)
+
+
+@pytest.mark.parametrize("layout", ["side by side", "one above the other"])
+def test_a_page_of_several_challenges_is_refused_not_read_as_one(layout):
+    # visolve make prints pages of six: the reader read one of their boards (a misread)
+    a = painter.draw_challenge(WIZARD, pitch=40)
+    b = painter.draw_challenge(Level(8, ("rr.....", "rr....", ".......", "......"), "8.png"), pitch=40)
+    page = np.hstack([a, b]) if layout == "side by side" else np.vstack([a, b])
+    with pytest.raises(ReadError, match="at least 2 IQ Stars boards in one picture"):
+        read(page, "page.png")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.errors import NotThisPuzzle
+from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.lattice import Fit, fit_lattice
 from visolve.vision.glance import thumbnail
@@ -196,9 +196,15 @@ def find_board(image: np.ndarray) -> Fit:
     return Fit(np.diag([1 / f, 1 / f, 1.0]) @ fit.homography, fit.rho, fit.way_up, fit.edge)
 
 
+class SeveralBoards(ReadError):
+    """A picture with more than one IQ Stars board: a page of challenges, which would be read
+    as one of them."""
+
+
 def _best_fit(image: np.ndarray, quads) -> Fit:
-    """The best-matching lattice on ``quads`` of ``image``."""
-    reasons, best = [], None
+    """The best-matching lattice on ``quads`` of ``image``; :class:`SeveralBoards` when a
+    quad apart from it (its middle outside that board) holds a lattice too."""
+    reasons, best, best_quad = [], None, None
     for quad, exact in quads:
         try:
             fit = fit_lattice(image, quad, exact)
@@ -206,9 +212,28 @@ def _best_fit(image: np.ndarray, quads) -> Fit:
             reasons.append(str(exc))
             continue
         if best is None or fit.rho > best.rho:
-            best = fit
+            best, best_quad = fit, quad
         if best.rho >= SURE_RHO:
             break
     if best is None:
         raise NotThisPuzzle(reasons[0])
+    _check_alone(image, quads, best_quad)
     return best
+
+
+def _check_alone(image: np.ndarray, quads, board: np.ndarray) -> None:
+    """SeveralBoards when a quad whose middle lies outside ``board`` holds a star lattice too."""
+    outline = board.astype(np.float32).reshape(-1, 1, 2)
+    others = 0
+    for quad, exact in quads:
+        middle = tuple(float(v) for v in quad.mean(axis=0))
+        if cv2.pointPolygonTest(outline, middle, False) >= 0:
+            continue  # the same board, outlined another way
+        try:
+            fit_lattice(image, quad, exact)
+        except NotThisPuzzle:
+            continue
+        others += 1
+    if others:
+        raise SeveralBoards(f"at least {others + 1} IQ Stars boards in one picture (a page of challenges?): "
+                            "visolve reads one challenge a picture, so give each its own")

@@ -37,7 +37,7 @@ from visolve.puzzles.iq_stars.colours import (
     orange_or_yellow,
     white_share,
 )
-from visolve.puzzles.iq_stars.finder import find_board, locate
+from visolve.puzzles.iq_stars.finder import SeveralBoards, find_board, locate
 from visolve.puzzles.iq_stars.tray import read_after
 from visolve.vision.view import BoardView, banner, draw_overlay
 
@@ -324,6 +324,8 @@ def read(image: np.ndarray, source: str = "") -> Level:
         problems = level_problems(rows)
         if problems:
             raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
+    except SeveralBoards:
+        raise  # a page of drawn boards is no tray either
     except (NotThisPuzzle, ReadError) as exc:
         return read_after(image, source, exc)
     return Level(level_from_filename(source), rows, source)
