@@ -23,6 +23,11 @@ class ReadError(VisolveError):
     """The picture is of this puzzle but could not be read with confidence."""
 
 
+class SeveralBoards(ReadError):
+    """The picture shows more than one board of a family that reads one board a picture (a
+    page of challenges): read as one of them it would be a misread."""
+
+
 class LevelFormatError(VisolveError):
     """A level file does not parse; ``line`` is 1-based (0 when not tied to a line).
 

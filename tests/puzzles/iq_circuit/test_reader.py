@@ -105,3 +105,28 @@ def test_track_off_the_board_is_no_doubt():
     # and a clear track off the board is an error, not ignored
     with pytest.raises(ReadError):
         cell_symbol(CellScores(centre=1.0, dot=1.0, arms=(0.0, 0.0, 0.9, 0.0)), 0, 3)
+
+
+def test_a_page_of_several_challenges_is_refused_not_read_as_one():
+    # visolve make prints pages of six: the reader read the largest board (a misread)
+    from visolve.errors import SeveralBoards
+    from visolve.puzzles.iq_circuit.testing import draw_level, sample_levels
+
+    a, b = (draw_level(level) for level in sample_levels()[:2])
+    h = max(a.shape[0], b.shape[0])
+    pad = lambda img: np.pad(img, ((0, h - img.shape[0]), (0, 40), (0, 0)), constant_values=255)  # noqa: E731
+    with pytest.raises(SeveralBoards, match="at least 2 IQ Circuit boards"):
+        read(np.hstack([pad(a), pad(b)]), "page.png")
+
+
+def test_a_page_made_by_visolve_make_is_refused_not_read_as_one(tmp_path):
+    # the make round trip: a printed page of six wizard challenges was read as one level
+    from visolve.errors import SeveralBoards
+    from visolve.make.command import make_run
+    from visolve.vision.imageio import load_image
+
+    make_run("iq-circuit", "wizard", 6, 1, tmp_path)
+    pages = sorted((tmp_path / "booklet" / "iq-circuit").glob("*-page-01.png"))
+    assert pages, "visolve make wrote no page"
+    with pytest.raises(SeveralBoards):
+        read(load_image(pages[0]), pages[0].name)

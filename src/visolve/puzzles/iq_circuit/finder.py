@@ -15,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.errors import NotThisPuzzle
+from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, channel_min, glare_tint, grey_mask, white_mask
 from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
 from visolve.vision.geometry import map_points
@@ -145,6 +145,7 @@ def find_board(image: np.ndarray) -> np.ndarray:
     bw, bh = x1 - x0, y1 - y0
     if not (1.4 <= bw / max(bh, 1) <= 2.8):
         raise NotThisPuzzle(f"grey region {bw}x{bh} is not shaped like an 8 x 4 board")
+    _check_alone(stats, (x0, y0, x1, y1), stats[best, 4])
     grey = grey | white_mask(small)
     cellish = ~grey[y0 : y0 + bh, x0 : x0 + bw]
     if cellish.mean() < 0.3:
@@ -159,6 +160,24 @@ def find_board(image: np.ndarray) -> np.ndarray:
     bottom = top + HEIGHT * py
     corners = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], np.float32)
     return corners / scale
+
+
+#: a grey lattice apart from the board, board-shaped and at least this share of its
+#: size, is another board (a page of challenges)
+OTHER_BOARD = 0.5
+
+
+def _check_alone(stats: np.ndarray, box: tuple[int, int, int, int], area: int) -> None:
+    """SeveralBoards when a grey part outside ``box`` (x0, y0, x1, y1) is another board's lattice."""
+    x0, y0, x1, y1 = box
+    others = 0
+    for sx, sy, sw, sh, sa in stats[1:].tolist():
+        apart = sx >= x1 or sy >= y1 or sx + sw <= x0 or sy + sh <= y0
+        if apart and sa >= OTHER_BOARD * area and 1.4 <= sw / max(sh, 1) <= 2.8:
+            others += 1
+    if others:
+        raise SeveralBoards(f"at least {others + 1} IQ Circuit boards in one picture (a page of challenges?): "
+                            "visolve reads one challenge a picture, so give each its own")
 
 
 def warp_board(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -325,8 +344,20 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
             lattice = None
     if lattice is None:
         raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
+    _check_no_second_lattice(masks, lattice.homography)
     sx, sy = w / small.shape[1], h / small.shape[0]
     return np.diag([sx, sy, 1.0]) @ lattice.homography
+
+
+def _check_no_second_lattice(masks: list[np.ndarray], hom: np.ndarray) -> None:
+    """SeveralBoards when a whole 8 x 4 lattice of dark cells lies outside the board ``hom`` found."""
+    board = map_points(hom, [[-1, -1], [WIDTH + 1, -1], [WIDTH + 1, HEIGHT + 1], [-1, HEIGHT + 1]])
+    rest = [m.copy() for m in masks]
+    for m in rest:
+        cv2.fillConvexPoly(m, np.round(board).astype(np.int32), 0)
+    if find_cell_lattice(rest, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS) is not None:
+        raise SeveralBoards("at least 2 IQ Circuit boards in one picture (a page of challenges?): "
+                            "visolve reads one challenge a picture, so give each its own")
 
 
 def board_view(image: np.ndarray, hom: np.ndarray) -> BoardView:

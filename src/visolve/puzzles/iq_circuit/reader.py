@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from visolve.errors import NotThisPuzzle, ReadError
+from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_circuit.colours import (  # noqa: F401 - the reader's names, re-exported
     MARGIN,
@@ -327,6 +327,8 @@ def read(image: np.ndarray, source: str = "") -> Level:
         try:
             hom = finder(image)
             return read_view(image, hom, source)
+        except SeveralBoards:
+            raise  # another finder would read one of them
         except (NotThisPuzzle, ReadError) as exc:
             errors.append(exc)
     doubts = [e for e in errors if isinstance(e, ReadError)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.errors import NotThisPuzzle, ReadError
+from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.lattice import Fit, fit_lattice
 from visolve.vision.glance import thumbnail
@@ -194,11 +194,6 @@ def find_board(image: np.ndarray) -> Fit:
     work, fit = locate(image)
     f = work.shape[1] / image.shape[1]
     return Fit(np.diag([1 / f, 1 / f, 1.0]) @ fit.homography, fit.rho, fit.way_up, fit.edge)
-
-
-class SeveralBoards(ReadError):
-    """A picture with more than one IQ Stars board: a page of challenges, which would be read
-    as one of them."""
 
 
 def _best_fit(image: np.ndarray, quads) -> Fit:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from visolve.errors import NotThisPuzzle, ReadError
+from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
@@ -37,7 +37,7 @@ from visolve.puzzles.iq_stars.colours import (
     orange_or_yellow,
     white_share,
 )
-from visolve.puzzles.iq_stars.finder import SeveralBoards, find_board, locate
+from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.tray import read_after
 from visolve.vision.view import BoardView, banner, draw_overlay
 
