@@ -187,3 +187,12 @@ def test_a_page_of_several_challenges_is_refused_not_read_as_one(layout):
     page = np.hstack([a, b]) if layout == "side by side" else np.vstack([a, b])
     with pytest.raises(ReadError, match="at least 2 IQ Stars boards in one picture"):
         read(page, "page.png")
+
+
+def test_the_probe_sees_a_tray_of_standing_pieces_but_not_noise():
+    # a dark tray without drawn stars is looked at for piece tops (9 of 10 tray scenes of seed 0)
+    from visolve.testing.scenes import scene_case
+
+    noise = np.random.default_rng(0).integers(0, 255, (600, 900, 3), dtype=np.uint8)
+    assert FAMILY.probe(noise) == 0.0
+    assert FAMILY.probe(scene_case("iq-stars", 3, 0).image) > 0  # scenes/tray/61: pieces, no drawing

@@ -9,7 +9,9 @@ either way up (the view of the board turned half a turn is the view
 turned), makes the score: :data:`SHAPE_SCORE` for the shape alone, 1 at
 :data:`SURE_MATCH`.  When that match is weak, the stars are looked for
 further in (a board with a wider margin) at a coarse scale.  No lattice
-alignment: a few ms.
+alignment: a few ms.  A dark board-shaped region without drawn stars may be
+the tray: the tops of pieces standing in it are looked for (:func:`visolve.puzzles.iq_stars.tray_tops.probe_tray`,
+about 20 ms).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import numpy as np
 
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.finder import board_quads
+from visolve.puzzles.iq_stars.tray_tops import probe_tray
 from visolve.puzzles.iq_stars.lattice import fit_extent, lattice_guess, line_picture, outline_template
 from visolve.vision.glance import soft, thumbnail
 from visolve.vision.view import corners_homography, sample
@@ -55,6 +58,12 @@ def probe(image: np.ndarray) -> float:
     quads = board_quads(thumb, side=PROBE_SIDE, limit=2)
     if not quads:
         return 0.0
+    score = _drawn_board_score(image, thumb, quads)
+    # a dark board-shaped tray but no drawn stars: pieces standing in it (tops on a star lattice)?
+    return score if score > 0 else probe_tray(thumb)
+
+
+def _drawn_board_score(image: np.ndarray, thumb: np.ndarray, quads) -> float:
     f = max(image.shape[:2]) / max(thumb.shape[:2])
     match = max(_match(*_around(image, quad * f)) for quad, _page in quads)
     shape = SHAPE_SCORE if any(page for _q, page in quads) else 0.0
