@@ -165,6 +165,9 @@ def find_board(image: np.ndarray) -> np.ndarray:
 #: a grey lattice apart from the board, board-shaped and at least this share of its
 #: size, is another board (a page of challenges)
 OTHER_BOARD = 0.5
+#: a second 8 x 4 lattice of dark cells is looked for only when the board found (with a
+#: cell around it) covers at most this share of the picture
+BOARD_ALONE = 0.4
 
 
 def _check_alone(stats: np.ndarray, box: tuple[int, int, int, int], area: int) -> None:
@@ -344,18 +347,22 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
             lattice = None
     if lattice is None:
         raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
-    _check_no_second_lattice(masks, lattice.homography)
+    _check_no_second_lattice(masks, lattice)
     sx, sy = w / small.shape[1], h / small.shape[0]
     return np.diag([sx, sy, 1.0]) @ lattice.homography
 
 
-def _check_no_second_lattice(masks: list[np.ndarray], hom: np.ndarray) -> None:
-    """SeveralBoards when a whole 8 x 4 lattice of dark cells lies outside the board ``hom`` found."""
-    board = map_points(hom, [[-1, -1], [WIDTH + 1, -1], [WIDTH + 1, HEIGHT + 1], [-1, HEIGHT + 1]])
+def _check_no_second_lattice(masks: list[np.ndarray], lattice) -> None:
+    """SeveralBoards when a whole 8 x 4 lattice of dark cells lies outside the board found
+    (``lattice``; a second board of a page is looked for at the depth that found it)."""
+    corners = [[-1, -1], [WIDTH + 1, -1], [WIDTH + 1, HEIGHT + 1], [-1, HEIGHT + 1]]
+    board = np.round(map_points(lattice.homography, corners))
+    if cv2.contourArea(board.astype(np.float32)) > BOARD_ALONE * masks[0].size:
+        return  # no room for a second board as large
     rest = [m.copy() for m in masks]
     for m in rest:
-        cv2.fillConvexPoly(m, np.round(board).astype(np.int32), 0)
-    if find_cell_lattice(rest, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS) is not None:
+        cv2.fillConvexPoly(m, board.astype(np.int32), 0)
+    if find_cell_lattice(rest, WIDTH, HEIGHT, min_found=0.75, depths=(lattice.depth,)) is not None:
         raise SeveralBoards("at least 2 IQ Circuit boards in one picture (a page of challenges?): "
                             "visolve reads one challenge a picture, so give each its own")
 
