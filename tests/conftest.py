@@ -7,6 +7,7 @@ message when it is absent.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -27,6 +28,19 @@ def shared_path(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"third-party data not available: {path} (put ../shared beside the checkout)")
     return path
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    """A data folder with an empty ``raw/``."""
+    root = tmp_path / "data"
+    (root / "raw").mkdir(parents=True)
+    return root
+
+
+def json_rows(res) -> list[dict]:
+    """The ``--json`` objects a run printed (its stdout's lines that are JSON objects)."""
+    return [json.loads(line) for line in res.stdout.splitlines() if line.startswith("{")]
 
 
 @contextmanager

@@ -59,12 +59,6 @@ def invoke(*args: str):
     return runner.invoke(cli.app, cli._translate(list(args)))
 
 
-@pytest.fixture
-def data(tmp_path):
-    root = tmp_path / "data"
-    (root / "raw").mkdir(parents=True)
-    return root
-
 
 def draw(data, name: str, level: Level, size=(640, 1136)):
     save_image(data / "raw" / name, painter.render_screenshot(level, size=size))

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.conftest import json_rows
 from tests.test_cli import draw, invoke, scrambled_level
 from visolve import pipeline, puzzles
 from visolve.puzzles.base import level_from_filename, level_key
@@ -25,15 +26,6 @@ from visolve.vision import imageio
 from visolve.vision.imageio import load_image, save_image
 
 
-@pytest.fixture
-def data(tmp_path):
-    root = tmp_path / "data"
-    (root / "raw").mkdir(parents=True)
-    return root
-
-
-def _rows(res) -> list[dict]:
-    return [json.loads(line) for line in res.stdout.splitlines() if line.startswith("{")]
 
 
 def _write_level(data, level) -> os.PathLike:
@@ -69,7 +61,7 @@ def test_corrected_level_file_replaces_its_stale_solution(data):
     corrected = _with_end_turned(level)
     path.write_text(levelfile.format_level(corrected))
     res = invoke("--solve-all", "--unsolved", "--data", str(data), "-j", "1", "--json")
-    (row,) = _rows(res)
+    (row,) = json_rows(res)
     assert row["status"] != "skipped" and row["stale"]
     assert "earlier version of the level file" in row["message"]
     assert "1 stale solution replaced" in res.output
@@ -89,12 +81,12 @@ def test_old_solution_without_record_is_stale_only_when_it_does_not_replay(data)
     del old["level_id"]  # as written by an earlier version
     sol_path.write_text(json.dumps(old))
     res = invoke("--solve-all", "--unsolved", "--data", str(data), "--json")
-    assert _rows(res)[0]["status"] == "skipped"  # it replays: still final
+    assert json_rows(res)[0]["status"] == "skipped"  # it replays: still final
 
     old["taps"] = old["taps"][:-1]  # no longer reaches the end
     sol_path.write_text(json.dumps(old))
     res = invoke("--solve-all", "--unsolved", "--data", str(data), "--json")
-    assert _rows(res)[0]["stale"]
+    assert json_rows(res)[0]["stale"]
 
 
 def test_iq_circuit_stale_solution_is_replaced(data):
@@ -106,7 +98,7 @@ def test_iq_circuit_stale_solution_is_replaced(data):
     assert invoke("--solve-all", "--data", str(data)).exit_code == 0
     path.write_text(family.format_level(dataclasses.replace(second, level=first.level)))
     res = invoke("--solve-all", "--unsolved", "--data", str(data), "--json")
-    (row,) = _rows(res)
+    (row,) = json_rows(res)
     assert row["status"] == "solved" and row["stale"]
 
 
@@ -118,10 +110,10 @@ def test_unsolved_draws_a_lost_picture_again_without_solving(data):
     json_path = data / "solutions/circuit500/level_003.json"
     drawn, stored = png.read_bytes(), json_path.read_text()
     png.write_bytes(b"")  # what a power cut can leave
-    (row,) = _rows(invoke("--solve-all", "--unsolved", "--data", str(data), "--json"))
+    (row,) = json_rows(invoke("--solve-all", "--unsolved", "--data", str(data), "--json"))
     assert row["status"] == "skipped" and "drawn again" in row["message"]
     assert png.read_bytes() == drawn and json_path.read_text() == stored
-    (row,) = _rows(invoke("--solve-all", "--unsolved", "--data", str(data), "--json"))
+    (row,) = json_rows(invoke("--solve-all", "--unsolved", "--data", str(data), "--json"))
     assert "drawn again" not in row["message"]  # nothing lost this time
 
 
@@ -131,7 +123,7 @@ def test_an_empty_level_file_is_replaced_by_the_picture(data):
     empty = data / "levels" / "circuit500" / "level_005.txt"
     empty.parent.mkdir(parents=True)
     empty.write_text("")
-    (row,) = _rows(invoke("--prepare-all", "--data", str(data), "--json"))
+    (row,) = json_rows(invoke("--prepare-all", "--data", str(data), "--json"))
     assert row["status"] == "read", row
     assert levelfile.parse_level(empty.read_text(), str(empty)).level == 5
 
@@ -141,7 +133,7 @@ def test_dry_handle_prepares_and_solves_and_says_so(data):
     draw(data, "a.png", scrambled_level(366, 5))
     res = invoke("--handle-all", "--dry", "--data", str(data), "--json")
     assert res.exit_code == 0, res.output
-    rows = _rows(res)
+    rows = json_rows(res)
     assert [r["action"] for r in rows] == ["prepare", "solve"]
     assert rows[1]["data"]["solved"]
     assert all("dry run: nothing written" in r["message"] for r in rows)
@@ -156,7 +148,7 @@ def test_second_picture_of_the_same_level_is_up_to_date(data):
     cv2.imwrite(str(data / "raw" / "b.jpg"), cv2.imread(str(data / "raw" / "a.png")),
                 [cv2.IMWRITE_JPEG_QUALITY, 95])
     res = invoke("--prepare", "b.jpg", "--data", str(data), "--json")
-    (row,) = _rows(res)
+    (row,) = json_rows(res)
     assert row["status"] == "unchanged", row["message"]
 
 
@@ -214,7 +206,7 @@ def test_a_solution_file_of_the_wrong_shape_is_replaced(data):
     sol.write_text(json.dumps({"solved": True}))
     res = invoke("--solve-all", "--data", str(data), "--json")
     assert res.exit_code == 0, res.output
-    (row,) = _rows(res)
+    (row,) = json_rows(res)
     assert "not understood" in row["message"] and row["status"] == "solved"
     assert "actions" in json.loads(sol.read_text())
 
@@ -286,7 +278,7 @@ def test_ranges_are_walked_lazily_and_missing_levels_named(data):
         _write_level(data, scrambled_level(n, n))
     res = invoke("--solve", "1-1000000000", "--data", str(data), "--json")
     assert res.exit_code == 0, res.output
-    assert sorted(r["level"] for r in _rows(res)) == [1, 2]
+    assert sorted(r["level"] for r in json_rows(res)) == [1, 2]
     res = invoke("--solve", "1", "99", "--data", str(data))
     assert res.exit_code == 1 and "level 99: no level file" in res.output
 

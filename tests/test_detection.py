@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 
 import numpy as np
 import pytest
+
+from tests.conftest import json_rows
 
 from tests.test_cli import draw, invoke, scrambled_level
 from visolve import puzzles
@@ -14,12 +15,6 @@ from visolve.errors import ReadError
 from visolve.puzzles.iq_circuit.testing import draw_level as draw_iq, sample_levels as iq_samples
 from visolve.vision.imageio import save_image
 
-
-@pytest.fixture
-def data(tmp_path):
-    root = tmp_path / "data"
-    (root / "raw").mkdir(parents=True)
-    return root
 
 
 def _unsure(_image, _source):
@@ -36,23 +31,20 @@ def doubtful_family(monkeypatch):
     return fake
 
 
-def _rows(res) -> list[dict]:
-    return [json.loads(line) for line in res.stdout.splitlines() if line.startswith("{")]
-
 
 def test_a_read_error_of_one_family_does_not_end_detection(data, doubtful_family):
     save_image(data / "raw" / "7.png", draw_iq(dataclasses.replace(iq_samples()[0], level=7)))
     draw(data, "b.png", scrambled_level(12, 2))
     res = invoke("--prepare-all", "--data", str(data), "--json", "-j", "1")
     assert res.exit_code == 0, res.output
-    assert {r["name"]: r["puzzle"] for r in _rows(res)} == {"7.png": "iq-circuit", "b.png": "circuit500"}
+    assert {r["name"]: r["puzzle"] for r in json_rows(res)} == {"7.png": "iq-circuit", "b.png": "circuit500"}
 
 
 def test_a_picture_no_family_reads_lists_every_reason(data, doubtful_family):
     save_image(data / "raw" / "grey.png", np.full((900, 600, 3), 128, np.uint8))
     res = invoke("--prepare-all", "--data", str(data), "--json", "-j", "1")
     assert res.exit_code == 1
-    (row,) = _rows(res)
+    (row,) = json_rows(res)
     assert "doubtful: cell r1c1 is in doubt" in row["message"]
     for name in ("circuit500", "iq-circuit"):
         assert f"{name}:" in row["message"]
@@ -71,7 +63,7 @@ def test_an_unsure_circuit500_picture_fails_and_the_batch_reads_the_iq_circuit_o
     save_image(data / "raw" / "9.png", draw_iq(dataclasses.replace(iq_samples()[1], level=9)))
     res = invoke("--prepare-all", "--data", str(data), "--json", "-j", "1")
     assert res.exit_code == 1
-    rows = {r["name"]: r for r in _rows(res)}
+    rows = {r["name"]: r for r in json_rows(res)}
     assert rows["9.png"]["ok"] and rows["9.png"]["puzzle"] == "iq-circuit"
     assert not rows["smudged.png"]["ok"] and rows["smudged.png"]["puzzle"] == "circuit500"  # unsure, not "not this puzzle"
     assert "circuit500:" in rows["smudged.png"]["message"]

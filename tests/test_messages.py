@@ -8,12 +8,10 @@ line; the run log has the README's columns, a row per level and the picture.
 from __future__ import annotations
 
 import errno
-import json
 import re
 from pathlib import Path
 
-import pytest
-
+from tests.conftest import json_rows
 from tests.test_cli import draw, invoke, scrambled_level
 from visolve.puzzles.base import level_key
 from visolve.puzzles.circuit500 import levelfile
@@ -24,15 +22,6 @@ from visolve.vision.imageio import save_image
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-@pytest.fixture
-def data(tmp_path):
-    root = tmp_path / "data"
-    (root / "raw").mkdir(parents=True)
-    return root
-
-
-def _rows(res) -> list[dict]:
-    return [json.loads(line) for line in res.stdout.splitlines() if line.startswith("{")]
 
 
 def _write_level(data, level) -> Path:
@@ -103,10 +92,10 @@ def test_every_line_of_a_dry_run_says_so(data):
     for line in lines:
         assert "dry run: nothing written" in line, line
     res = invoke("--handle-all", "--dry", "--json", "--data", str(data), "-j", "1")
-    rows = _rows(res)
+    rows = json_rows(res)
     assert len(rows) == 5 and all(r["dry"] is True for r in rows)
     res = invoke("--handle-all", "--json", "--data", str(data), "-j", "1")
-    assert all(r["dry"] is False for r in _rows(res))
+    assert all(r["dry"] is False for r in json_rows(res))
 
 
 # -- item 14 ---------------------------------------------------------------------------------

@@ -7,27 +7,17 @@ different pictures never share a level without an error naming both.
 
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
 
-from tests.conftest import shared_path
+from tests.conftest import json_rows, shared_path
 from tests.test_cli import draw, invoke, scrambled_level
 from visolve.names import brief_list, original_name, shown_name, shown_text
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.circuit500 import levelfile
 
 
-@pytest.fixture
-def data(tmp_path):
-    root = tmp_path / "data"
-    (root / "raw").mkdir(parents=True)
-    return root
-
-
-def _rows(res) -> list[dict]:
-    return [json.loads(line) for line in res.stdout.splitlines() if line.startswith("{")]
 
 
 def _history(data) -> list[list[str]]:
@@ -65,7 +55,7 @@ def test_a_newline_in_a_picture_name_breaks_no_file_line_or_row(data):
     # the next run reads its own level file back: up to date, and solved again from it
     res = invoke("--handle-all", "--data", str(data), "-j", "1", "--json")
     assert res.exit_code == 0, res.output
-    assert [r["status"] for r in _rows(res)] == ["unchanged", "solved"]
+    assert [r["status"] for r in json_rows(res)] == ["unchanged", "solved"]
 
 
 def test_undecodable_bytes_in_names_end_the_batch_as_usual(data):
@@ -117,7 +107,7 @@ def test_two_different_pictures_of_one_level_are_an_error_naming_both(data, jobs
     draw(data, "b.png", scrambled_level(7, 2))
     res = invoke("--prepare-all", "--data", str(data), "-j", jobs, "--json")
     assert res.exit_code == 1, res.output
-    rows = {r["name"]: r for r in _rows(res)}
+    rows = {r["name"]: r for r in json_rows(res)}
     failed = [r for r in rows.values() if not r["ok"]]
     assert len(failed) == 1, rows
     other = "a.png" if failed[0]["name"] == "b.png" else "b.png"
@@ -131,7 +121,7 @@ def test_a_second_picture_of_the_same_level_and_a_rerun_stay_fine(data):
     draw(data, "b.png", scrambled_level(7, 1), size=(750, 1334))  # the same level, another phone
     res = invoke("--prepare-all", "--data", str(data), "-j", "1", "--json")
     assert res.exit_code == 0, res.output
-    assert sorted(r["status"] for r in _rows(res)) == ["unchanged", "unchanged"]
+    assert sorted(r["status"] for r in json_rows(res)) == ["unchanged", "unchanged"]
     # a level file hand-edited after its picture was read is still kept for that picture
     path = data / "levels/circuit500/level_007.txt"
     lines = path.read_text().splitlines()
@@ -139,14 +129,14 @@ def test_a_second_picture_of_the_same_level_and_a_rerun_stay_fine(data):
     path.write_text("\n".join(lines) + "\n")
     (data / "raw" / "b.png").unlink()
     res = invoke("--prepare-all", "--data", str(data), "-j", "1", "--json")
-    assert res.exit_code == 0 and [r["status"] for r in _rows(res)] == ["kept"]
+    assert res.exit_code == 0 and [r["status"] for r in json_rows(res)] == ["kept"]
 
 
 def test_iq_stars_step_pictures_are_not_dropped(data):
     pictures = shared_path("iq-stars", "pictures")
     names = ["anu_render_step1.png", "anu_render_wStep1.png"]
     res = invoke("--prepare", *[str(pictures / n) for n in names], "--data", str(data), "-j", "1", "--json")
-    rows = _rows(res)
+    rows = json_rows(res)
     assert [r["ok"] for r in rows] == [True, True], res.output
     assert sorted(r["level"] for r in rows) == sorted(n.removesuffix(".png") for n in names)
     assert len(list((data / "levels" / "iq-stars").glob("level_*.txt"))) == 2
@@ -173,4 +163,4 @@ def test_a_hash_in_a_picture_name_is_no_comment_and_no_other_picture(data):
         path.write_text("\n".join(lines) + "\n")
     res = invoke("--prepare-all", "--data", str(data), "-j", "1", "--json")
     assert res.exit_code == 0, res.output
-    assert [r["status"] for r in _rows(res)] == ["kept", "kept", "kept"]
+    assert [r["status"] for r in json_rows(res)] == ["kept", "kept", "kept"]
