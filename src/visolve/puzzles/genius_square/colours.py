@@ -168,7 +168,7 @@ def grid_line_share(view: BoardView, board: np.ndarray, white: np.ndarray) -> fl
     return (float(np.median(tops)) - ground) / max(ink - ground, MIN_SPAN)
 
 
-def prototypes(edition: str) -> dict[str, np.ndarray]:
+def prototypes(edition: str, board_bgr=None) -> dict[str, np.ndarray]:
     """The game's colours in the units of ``n`` for an edition: piece number or ``#`` -> vectors ``(k, 3)``.
 
     Wood gets one vector per brightness of :data:`WOOD_SHADES`: lighter or
@@ -176,12 +176,20 @@ def prototypes(edition: str) -> dict[str, np.ndarray]:
     subtracted first); the pieces' paint is one colour each.
     """
     style = STYLE[edition]
-    board = np.array(style["board"], np.float64)
+    board = np.array(style["board"] if board_bgr is None else board_bgr, np.float64)
     span = np.array(style["label"], np.float64) - board
     colours = dict(PIECE_BGR, **{WOOD: WOOD_BGR})
     return {name: np.array([(np.clip(np.array(bgr, np.float64) * f, 0, 255) - board) / span
                             for f in (WOOD_SHADES if name == WOOD else (1.0,))])
             for name, bgr in colours.items()}
+
+
+def print_colour(board: np.ndarray, white: np.ndarray, edition: str) -> np.ndarray:
+    """The board's printed colour in the edition's nominal light: the board as seen, balanced so that
+    the label ink ``white`` becomes the edition's nominal label colour."""
+    label = np.array(STYLE[edition]["label"], np.float64)
+    seen = np.median(board.reshape(-1, 3), axis=0)
+    return np.clip(seen * label / np.maximum(white, MIN_SPAN), 0, 255)
 
 
 def references(view: BoardView, ink: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -216,9 +224,14 @@ def _band_samples(view: BoardView) -> tuple[np.ndarray, np.ndarray]:
     return np.array(points), np.array(cols)
 
 
-def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition: str) -> list[list[Square]]:
-    """Every square of the upright ``view`` (6 x 6, row A first)."""
-    protos = prototypes(edition)
+def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition: str,
+                 print_bgr=None) -> list[list[Square]]:
+    """Every square of the upright ``view`` (6 x 6, row A first).
+
+    ``print_bgr`` is the board's printed colour when it is not the edition's
+    nominal one (a maroon or grey SmartGames board), see :func:`print_colour`.
+    """
+    protos = prototypes(edition, print_bgr)
     img = view.image.astype(np.float64)
     span = np.maximum(white - board, MIN_SPAN)
     corner_at = [(x, y) for x in (CORNER_AT, 1 - CORNER_AT) for y in (CORNER_AT, 1 - CORNER_AT)]

@@ -173,19 +173,19 @@ def _turn(turns: int) -> np.ndarray:
 
 def label_ink(view: BoardView) -> list[float]:
     """Least share of label ink beside the six squares of each edge: top, right, bottom, left."""
-    return [min(float(ink.mean()) for ink in _ink_masks(view, side)[1]) for side in range(4)]
+    return [min(float(ink.mean()) for ink in ink_masks(view, side)[1]) for side in range(4)]
 
 
 def label_pixels(view: BoardView) -> np.ndarray:
     """The colours ``(n, 3)`` of the label ink on the top and left edges of an upright view."""
     out = []
     for side in (0, 3):
-        boxes, masks = _ink_masks(view, side)
+        boxes, masks = ink_masks(view, side)
         out += [box[mask] for box, mask in zip(boxes, masks)]
     return np.concatenate(out).astype(np.float64) if out else np.zeros((0, 3))
 
 
-def _ink_masks(view: BoardView, side: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def ink_masks(view: BoardView, side: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """The label boxes of an edge (view pixels) and which of their pixels are ink."""
     boxes = [_label_box(view, side, k) for k in range(SIZE)]
     greys = [b.max(axis=2).astype(np.float32) for b in boxes]

@@ -43,7 +43,7 @@ def probe(image: np.ndarray) -> float:
         except NotThisPuzzle:
             continue
         try:
-            _view, squares, edition = squares_of(small, up.homography)
+            _view, squares, edition = squares_of(small, up.homography, by_labels=False)
             board_of(squares, edition)
             return BOARD_SCORE
         except ReadError:

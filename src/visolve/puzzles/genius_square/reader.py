@@ -31,8 +31,16 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.board import Level, groups, make_level
-from visolve.puzzles.genius_square.colours import Square, edition_of, grid_line_share, read_squares, references
+from visolve.puzzles.genius_square.board import DIE_OF, Level, groups, make_level
+from visolve.puzzles.genius_square.colours import (
+    Square,
+    edition_of,
+    grid_line_share,
+    print_colour,
+    read_squares,
+    references,
+)
+from visolve.puzzles.genius_square.labels import edition_by_labels
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.finder import (
     LABEL_MARGIN,
@@ -91,12 +99,23 @@ def _square_px(hom: np.ndarray) -> float:
     return float(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1).mean()) / SIZE
 
 
-def squares_of(picture: np.ndarray, hom: np.ndarray) -> tuple[BoardView, list[list[Square]], str]:
-    """The upright view of the board ``hom`` (board -> ``picture``) shows, its squares as read and the edition."""
+def squares_of(picture: np.ndarray, hom: np.ndarray,
+               by_labels: bool = True) -> tuple[BoardView, list[list[Square]], str]:
+    """The upright view of the board ``hom`` (board -> ``picture``) shows, its squares as read and the edition.
+
+    The edition is the printed labels' (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`):
+    which edge has the letters; the board's colour only says how to read the squares (a black
+    board with recessed squares, or a coloured one with light grid lines).  ``by_labels=False``
+    (the probe, on a copy too small to read glyphs) takes the edition from the colour: the
+    squares are read, their names are not to be trusted.
+    """
     view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
     board, white = references(view, label_pixels(view))
-    edition = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
-    return view, read_squares(view, board, white, edition), edition
+    style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
+    edition = edition_by_labels(view) if by_labels else style
+    if edition == "smartgames" and style != edition:  # a maroon or grey SmartGames board
+        return view, read_squares(view, board, white, edition, print_colour(board, white, edition)), edition
+    return view, read_squares(view, board, white, style), edition
 
 
 def read(image: np.ndarray, source: str = "") -> Level:
@@ -112,7 +131,29 @@ def level_of(squares: list[list[Square]], edition: str, source: str = "") -> Lev
     blockers, pieces = board_of(squares, edition)
     if not blockers:
         raise ReadError("no blockers on the board: roll the dice first (a level is the board after the roll)")
+    problem = blocker_count_problem(blockers)
+    if problem:
+        raise ReadError(problem)
     return make_level(level_name(source), blockers, pieces, source=source, edition=edition)
+
+
+def blocker_count_problem(blockers: list[str]) -> str:
+    """Why a board read with this many blockers is no board after a roll ("" when it has 7).
+
+    A roll puts one blocker on a face of each of the 7 dice; fewer seen means
+    a disc hidden or taken for something else (a cube leaning over it), more
+    means something taken for a disc: either way a square was misread.
+    """
+    want = len(model.DICE)
+    if len(blockers) == want:
+        return ""
+    if len(blockers) > want:
+        return f"{len(blockers)} blockers seen ({' '.join(blockers)}), a roll gives {want}: one is something else"
+    seen = {DIE_OF[b] for b in blockers}
+    missing = [f"die {d + 1} ({' '.join(sorted(set(faces)))})" for d, faces in enumerate(model.DICE) if d not in seen]
+    return (f"{len(blockers)} blockers seen ({' '.join(blockers)}), a roll gives {want}: "
+            f"none found on a face of {', '.join(missing) if missing else 'a die counted twice'}; "
+            "a blocker is hidden or taken for a piece")
 
 
 def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict[str, list[str]]]:

@@ -1,0 +1,157 @@
+"""Which edge of an upright board prints the letters: the edition, from the labels themselves.
+
+Both editions print ``A``-``F`` along one labelled edge and ``1``-``6`` along
+the other (RULES.md): Happy Puzzle the digits across the top, SmartGames the
+letters.  The board's colour does not say which (SmartGames boards are navy,
+grey *or maroon*), so the glyphs are read: beside square ``k`` of an edge
+stands either the letter ``ABCDEF[k]`` or the digit ``k + 1``.  Each glyph
+found is compared (normalised correlation of the shapes stretched to a
+square, and their aspects) with both, drawn in a few plain faces
+(OpenCV's Hershey faces and Pillow's own font, thin and bold); its vote is
+how much better the digit fits than the letter.  The top edge's votes minus
+the left edge's say the edition; too few glyphs, or votes that disagree, are
+a :class:`~visolve.errors.ReadError` naming the labels: nothing is assumed
+from the colour.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square.finder import SIZE, ink_masks
+from visolve.vision.view import BoardView
+
+LETTERS = "ABCDEF"
+DIGITS = "123456"
+#: a glyph is stretched to this height and width (px) to be compared
+GLYPH_H = 16
+GLYPH_W = 16
+#: fit lost per unit of log aspect between a glyph and a template
+ASPECT_WEIGHT = 0.3
+#: blur (px) of glyphs and templates: strokes of a few px need not overlap exactly
+BLUR = 1.0
+#: a glyph's ink: at least this many pixels, at most this share of its box
+MIN_GLYPH_PX = 6
+MAX_GLYPH_SHARE = 0.6
+#: a glyph's strokes fill at most this share of its bounding box (a blot fills it)
+MAX_FILL = 0.75
+#: components kept in a box: at least this share of the largest one
+PART_SHARE = 0.2
+#: a glyph's vote counts when its best template fits at least this well
+MIN_FIT = 0.7
+#: a glyph votes clearly when digit and letter differ by this much
+CLEAR_VOTE = 0.25
+#: least clear votes in all and on each edge (both edges print labels), and least share of them
+#: agreeing with the verdict
+MIN_VOTES = 4
+MIN_EDGE_VOTES = 1
+MIN_AGREE = 0.8
+#: least margin (sum of votes, top minus left) for a verdict
+MIN_MARGIN = 1.0
+
+
+def edition_by_labels(view: BoardView) -> str:
+    """``happy-puzzle`` when the top edge prints the digits, ``smartgames`` when it prints the letters.
+
+    Raises
+    ------
+    ReadError
+        Too few labels legible, or labels that do not agree.
+    """
+    votes = label_votes(view)
+    score = sum(votes[0]) - sum(votes[1])
+    top = [v for v in votes[0] if abs(v) >= CLEAR_VOTE]
+    left = [-v for v in votes[1] if abs(v) >= CLEAR_VOTE]
+    signed = top + left
+    agree = sum(1 for v in signed if (v > 0) == (score > 0))
+    if (len(signed) < MIN_VOTES or min(len(top), len(left)) < MIN_EDGE_VOTES or abs(score) < MIN_MARGIN
+            or agree < MIN_AGREE * len(signed)):
+        raise ReadError(f"the printed labels do not say which edge has the letters A-F ({len(signed)} of 12 "
+                        f"labels legible, {agree} agreeing): the edition, and so the squares' names, are unknown")
+    return "happy-puzzle" if score > 0 else "smartgames"
+
+
+def label_votes(view: BoardView) -> tuple[list[float], list[float]]:
+    """Per legible glyph of the top and of the left edge: digit fit minus letter fit."""
+    out = []
+    for side in (0, 3):
+        boxes, masks = ink_masks(view, side)
+        votes = []
+        for k, (box, mask) in enumerate(zip(boxes, masks)):
+            g = glyph(box, mask)
+            if g is None:
+                continue
+            digit, letter = _fit(g, DIGITS[k]), _fit(g, LETTERS[k])
+            if max(digit, letter) >= MIN_FIT:
+                votes.append(digit - letter)
+        out.append(votes)
+    return out[0], out[1]
+
+
+def glyph(box: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The glyph in a label box, normalised (:func:`_normalised`), or None."""
+    if mask.size == 0 or mask.sum() < MIN_GLYPH_PX or mask.mean() > MAX_GLYPH_SHARE:
+        return None
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if n < 2:
+        return None
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    keep = np.isin(labels, 1 + np.flatnonzero(areas >= PART_SHARE * areas.max()))
+    ys, xs = np.nonzero(keep)
+    if len(ys) < MIN_GLYPH_PX:
+        return None
+    grey = box.max(axis=2).astype(np.float32)
+    ground = float(np.median(grey[~mask])) if (~mask).any() else 0.0
+    crop = np.clip(grey[ys.min():ys.max() + 1, xs.min():xs.max() + 1] - ground, 0, None)
+    crop[~keep[ys.min():ys.max() + 1, xs.min():xs.max() + 1]] = 0
+    return _normalised(crop)
+
+
+def _normalised(crop: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """A glyph crop stretched to :data:`GLYPH_H` x :data:`GLYPH_W` px, blurred, zero mean and unit
+    norm, and its aspect (width over height): a blot of ink has no shape left and is no glyph."""
+    h, w = crop.shape
+    if h < 3 or crop.max() <= 0 or float(crop.mean()) > MAX_FILL * float(crop.max()):
+        return None
+    canvas = cv2.resize(crop.astype(np.float32), (GLYPH_W, GLYPH_H), interpolation=cv2.INTER_AREA)
+    canvas = cv2.GaussianBlur(canvas, (0, 0), BLUR)
+    canvas -= canvas.mean()
+    norm = float(np.linalg.norm(canvas))
+    return (canvas / norm, w / h) if norm > 1e-3 * max(float(crop.max()), 1.0) else None
+
+
+def _fit(g: tuple[np.ndarray, float], char: str) -> float:
+    """The best fit of a glyph with ``char`` in any of the template faces: normalised correlation of
+    the stretched shapes, less :data:`ASPECT_WEIGHT` per unit of log aspect apart."""
+    shape, aspect = g
+    return max(float((shape * t).sum()) - ASPECT_WEIGHT * abs(np.log(aspect / a)) for t, a in templates(char))
+
+
+@lru_cache(maxsize=None)
+def templates(char: str) -> tuple[tuple[np.ndarray, float], ...]:
+    """``char`` drawn in the template faces, normalised as glyphs are."""
+    out = []
+    for face in (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
+                 cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_PLAIN):
+        for thick in (2, 4):
+            img = np.zeros((64, 64), np.uint8)
+            cv2.putText(img, char, (8, 52), face, 1.6, 255, thick, cv2.LINE_AA)
+            out.append(_cropped(img))
+    font = ImageFont.load_default()
+    for stroke in (0, 1):
+        img = Image.new("L", (64, 64), 0)
+        ImageDraw.Draw(img).text((8, 8), char, fill=255, font=font, stroke_width=stroke, stroke_fill=255)
+        out.append(_cropped(np.asarray(img)))
+    return tuple(t for t in out if t is not None)
+
+
+def _cropped(img: np.ndarray) -> tuple[np.ndarray, float] | None:
+    ys, xs = np.nonzero(img > 40)
+    if len(ys) == 0:
+        return None
+    return _normalised(img[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32))

@@ -1,0 +1,58 @@
+"""The edition comes from the printed labels (which edge has the letters), never from the board's colour;
+a board read with other than 7 blockers is refused."""
+
+import cv2
+import numpy as np
+import pytest
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square.board import drawing, make_level
+from visolve.puzzles.genius_square.draw import STYLE, draw_board, square_box
+from visolve.puzzles.genius_square.reader import read
+from visolve.testing.scenes import scene_case
+
+ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
+PITCH = 44
+MAROON = (48, 28, 112)
+
+
+def _recoloured(picture: np.ndarray, old, new) -> np.ndarray:
+    out = picture.copy()
+    out[np.all(np.abs(picture.astype(int) - np.array(old)) <= 6, axis=2)] = new
+    return out
+
+
+def test_a_maroon_smartgames_board_is_named_by_its_letters_across_the_top():
+    """RULES.md: SmartGames boards are navy, grey or maroon; a maroon board is not a Happy Puzzle one."""
+    level = make_level("maroon", ROLL, {"6": ["E1", "E2", "F1", "F2"]}, edition="smartgames", source="maroon.png")
+    picture = _recoloured(draw_board(drawing(level), "smartgames", PITCH), STYLE["smartgames"]["board"], MAROON)
+    for turns in (0, 1):
+        assert read(np.ascontiguousarray(np.rot90(picture, turns)), "maroon.png") == level
+
+
+def test_a_maroon_smartgames_photo_scene_is_read_as_printed():
+    """Randomized scene 42 of seed 0: a maroon SmartGames board on a table (was read transposed)."""
+    case = scene_case("genius-square", 42, 0)
+    assert "smartgames" in case.name  # the scene drawn is the one this test is about
+    assert read(case.image, case.name) == case.truth[0]
+
+
+def test_labels_that_are_no_letters_or_digits_are_refused_not_guessed():
+    level = make_level("blots", ROLL, edition="happy-puzzle", source="blots.png")
+    picture = draw_board(drawing(level), "happy-puzzle", PITCH)
+    label = STYLE["happy-puzzle"]["label"]
+    for k in range(6):  # every label becomes a blot of ink: the edges still look labelled
+        x, y = square_box(PITCH, 0, k)
+        cx, cy = int(x + PITCH / 2), int(y - 0.62 * PITCH)
+        cv2.rectangle(picture, (cx - 8, cy - 8), (cx + 8, cy + 8), label, -1)
+        x, y = square_box(PITCH, k, 0)
+        cx, cy = int(x - 0.62 * PITCH), int(y + PITCH / 2)
+        cv2.rectangle(picture, (cx - 8, cy - 8), (cx + 8, cy + 8), label, -1)
+    with pytest.raises(ReadError, match="printed labels do not say which edge has the letters"):
+        read(picture, "blots.png")
+
+
+def test_a_board_with_a_blocker_missing_is_refused_naming_the_die():
+    level = make_level("six", [b for b in ROLL if b != "D5"], edition="happy-puzzle", source="six.png")
+    with pytest.raises(ReadError, match=r"6 blockers seen .*a roll gives 7: none found on a face of die 5 "):
+        read(draw_board(drawing(level), "happy-puzzle", PITCH), "six.png")
