@@ -284,3 +284,22 @@ def test_in_chromium_search_sort_filters_and_one_row_height(tmp_path):
         page.open("about:blank")  # (from the page itself, only the hash would change: no new load)
         page.open(url + "#7")
         assert page.evaluate(levels) == ["7"]
+
+
+def test_a_solved_circuit500_level_gets_a_thumbnail_of_its_solved_board(tmp_path):
+    # issue 29: a thumbnail of the solved board; the head of the sheet showed the board before tap 1
+    from visolve.puzzles.circuit500.painter import paint_thumbnail
+    from visolve.puzzles.circuit500.testing import sample_levels
+
+    family = puzzles.get("circuit500")
+    level = sample_levels()[0]
+    solution = family.solve(level, SolveOptions())
+    assert solution["solved"] and solution["taps"]
+    before, after = paint_thumbnail(level, {"solved": False}), paint_thumbnail(level, solution)
+    assert before.shape == after.shape and not np.array_equal(before, after)  # the taps turned tiles
+    ws = Workspace.at(tmp_path)
+    write_thumbnail(ws, "circuit500", "level_x", after, whole=True)
+    small = load_image(thumbnail_path(ws, "circuit500", "level_x"))
+    # the whole board (4 x 6 tiles) fitted in the box, not its head cut off
+    assert small.shape[0] == THUMB_HEIGHT and abs(small.shape[1] - THUMB_HEIGHT * 4 / 6) <= 2
+    assert family.paint_thumbnail is paint_thumbnail  # the pipeline's worker draws it with the sheet

@@ -140,24 +140,26 @@ def thumbnail_path(ws: Workspace, puzzle: str, key: str) -> Path:
     return ws.root / "thumbs" / puzzle / f"{key}.jpg"
 
 
-def write_thumbnail(ws: Workspace, puzzle: str, key: str, picture) -> None:
+def write_thumbnail(ws: Workspace, puzzle: str, key: str, picture, whole: bool = False) -> None:
     """The page's thumbnail of a solution picture (BGR), written when the picture is.
 
     The head of the picture (its title and first board, where every family
-    draws them) at :data:`THUMB_WIDTH` pixels wide, cut at :data:`THUMB_HEIGHT`:
-    only the rows that the thumbnail shows are shrunk, bilinearly to twice
-    the size, then averaged by exactly 2 (OpenCV's fast path).
+    draws them) at :data:`THUMB_WIDTH` pixels wide, cut at :data:`THUMB_HEIGHT`;
+    a ``whole`` picture (a family's ``paint_thumbnail``: the solved board) is
+    fitted inside that box instead.  Only the rows that the thumbnail shows are
+    shrunk, bilinearly to twice the size, then averaged by exactly 2 (OpenCV's
+    fast path).
     """
     import cv2
 
     from visolve.vision.imageio import save_image
 
     h, w = picture.shape[:2]
-    scale = THUMB_WIDTH / w
+    scale = min(THUMB_WIDTH / w, THUMB_HEIGHT / h) if whole else THUMB_WIDTH / w
     height = min(THUMB_HEIGHT, max(1, round(h * scale)))
     picture = picture[: min(h, max(1, round(height / scale)))]
-    size = (THUMB_WIDTH, height)
-    if w > 2 * THUMB_WIDTH:
+    size = (max(1, round(w * scale)), height)
+    if w > 2 * size[0]:
         picture = cv2.resize(picture, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
     small = cv2.resize(picture, size, interpolation=cv2.INTER_AREA)
     save_image(thumbnail_path(ws, puzzle, key), small, durable=False)  # a lost one is drawn again by the page

@@ -6,8 +6,9 @@ from anywhere but the data folder itself (thumbnails and linked files, by
 relative paths):
 
 * rows of one height: a thumbnail box of :data:`THUMB_WIDTH` x
-  :data:`THUMB_HEIGHT` pixels (the head of the solution picture, which is
-  behind the link), every other cell clipped to it;
+  :data:`THUMB_HEIGHT` pixels (the solved board where the family draws one for
+  it, circuit500's; else the head of the solution picture, which is behind the
+  link), every other cell clipped to it;
 * sorted by family and level (numbers as numbers), pictures whose reading
   failed first; a click on a column head sorts by status (what needs
   attention first) or by time (newest first), a second click reverses;

@@ -93,8 +93,11 @@ def _write_picture(family, level, solution: dict, ws: Workspace, key: str, hint:
     writing(ws.solution_png(family.name, key), save_image, picture, durable=False)
     from visolve.overview import thumbnail_path, write_thumbnail
 
-    # the thumbnail is made here, in the worker: the page need not redo it
-    writing(thumbnail_path(ws, family.name, key), lambda _path: write_thumbnail(ws, family.name, key, picture))
+    # the thumbnail is made here, in the worker: the page need not redo it; a family may draw
+    # its solved board for it, else it is the head of the solution picture
+    whole = family.paint_thumbnail is not None
+    thumb = family.paint_thumbnail(level, solution) if whole else picture
+    writing(thumbnail_path(ws, family.name, key), lambda _path: write_thumbnail(ws, family.name, key, thumb, whole))
     if hint:
         why = "this family gives no hints" if family.paint_hint is None else "no hint for this board"
         return f" ({why}: the whole solution is drawn)"

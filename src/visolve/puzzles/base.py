@@ -170,6 +170,9 @@ class PuzzleFamily:
     debug_overlay: Callable[[np.ndarray, str], np.ndarray] | None = None
     #: optional: level + solution dict -> picture of the next step only (``--hint``)
     paint_hint: Callable[[Any, dict], np.ndarray] | None = None
+    #: optional: level + solution dict -> small picture of the solved board for the overview
+    #: page's row (default: the head of the solution picture)
+    paint_thumbnail: Callable[[Any, dict], np.ndarray] | None = None
     #: module with ``sample_levels()`` and ``draw_level(level)`` for the contract test
     testing: str | None = None
     #: optional: level + solution dict -> True when the solution's moves / placements
@@ -331,8 +334,8 @@ def family_from(name: str, title: str, package: str, **fields: Any) -> PuzzleFam
     The parts are taken from the package's modules by their contract names:
     ``levelfile.format_level`` and ``parse_level``, ``reader.read``,
     ``debug_overlay`` and ``read_again`` (if it has one), ``probe.probe``,
-    ``solver.solve``, ``painter.paint_solution`` and ``paint_hint`` (if it has
-    one); ``final`` is :func:`default_final` and the testing module is
+    ``solver.solve``, ``painter.paint_solution``, ``paint_hint`` and
+    ``paint_thumbnail`` (if it has them); ``final`` is :func:`default_final` and the testing module is
     ``package.testing``.  What only the family knows (``rank``, ``summary``,
     ``verify``, ``log_columns``) comes in ``fields``.
 
@@ -358,6 +361,7 @@ def family_from(name: str, title: str, package: str, **fields: Any) -> PuzzleFam
         parse_level=levelfile.parse_level, solve=solver.solve, paint=painter.paint_solution,
         final=default_final, probe=import_module(f"{package}.probe").probe,
         debug_overlay=reader.debug_overlay, paint_hint=getattr(painter, "paint_hint", None),
+        paint_thumbnail=getattr(painter, "paint_thumbnail", None),
         read_again=getattr(reader, "read_again", None), testing=f"{package}.testing",
     )
     return PuzzleFamily(**{**parts, **fields})

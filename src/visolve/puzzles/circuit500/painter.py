@@ -36,7 +36,7 @@ from visolve.puzzles.circuit500.painter_tiles import (
 )
 
 # re-exported: other code uses them as ``painter.X``
-from visolve.puzzles.circuit500.painter_sheet import SHEET_ZOOM, paint_solution  # noqa: F401
+from visolve.puzzles.circuit500.painter_sheet import SHEET_ZOOM, paint_solution, paint_thumbnail  # noqa: F401
 from visolve.puzzles.circuit500.painter_tiles import (  # noqa: F401
     BLACK,
     LIT_STATES,
@@ -219,6 +219,7 @@ __all__ = [
     "render_board",
     "render_base",
     "paint_solution",
+    "paint_thumbnail",
     "fit_to_screen",
     "pipe_mask",
     "knob_masks",

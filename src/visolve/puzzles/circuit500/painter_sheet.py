@@ -107,6 +107,21 @@ def _describe(grid, row: int, col: int) -> tuple[str, tuple[int, int] | None]:
 _DIRECTION = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 
 
+#: zoom of the overview page's thumbnail of the solved board (tiles of about 14 px)
+THUMB_ZOOM = 0.25
+
+
+def paint_thumbnail(level: Level, solution: dict, zoom: float = THUMB_ZOOM) -> np.ndarray:
+    """The board after the solution's taps, lit (the level as read when they do not replay)."""
+    grid = level.grid
+    for row, col in (solution.get("taps") or []) if solution.get("solved") else []:
+        step = tap(grid, int(row), int(col)) if 0 <= int(row) < ROWS and 0 <= int(col) < COLS else None
+        if step is None:
+            return _board_picture(level.grid, zoom)
+        grid = step[0]
+    return _board_picture(grid, zoom)
+
+
 def paint_solution(level: Level, solution: dict, zoom: float = SHEET_ZOOM, per_row: int = 3) -> np.ndarray:
     """The solution as one picture to follow on a phone (BGR).
 
