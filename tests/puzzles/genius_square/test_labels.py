@@ -56,3 +56,14 @@ def test_a_board_with_a_blocker_missing_is_refused_naming_the_die():
     level = make_level("six", [b for b in ROLL if b != "D5"], edition="happy-puzzle", source="six.png")
     with pytest.raises(ReadError, match=r"6 blockers seen .*a roll gives 7: none found on a face of die 5 "):
         read(draw_board(drawing(level), "happy-puzzle", PITCH), "six.png")
+
+
+def test_ink_beside_a_third_edge_is_told_from_the_labels_by_its_glyphs():
+    """Dice or a cube beside an unlabelled edge make three edges look labelled: the glyphs pick the corner."""
+    level = make_level("third", ROLL, {"6": ["E1", "E2", "F1", "F2"]}, edition="happy-puzzle", source="third.png")
+    picture = draw_board(drawing(level), "happy-puzzle", PITCH)
+    for k in range(6):
+        x, y = square_box(PITCH, k, 6)
+        cv2.putText(picture, "X", (int(x + 0.45 * PITCH), int(y + 0.7 * PITCH)), cv2.FONT_HERSHEY_SIMPLEX,
+                    0.7, STYLE["happy-puzzle"]["label"], 2, cv2.LINE_AA)
+    assert read(picture, "third.png") == level

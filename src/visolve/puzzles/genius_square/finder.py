@@ -140,19 +140,42 @@ def upright(image: np.ndarray, homography: np.ndarray) -> Upright:
     Raises
     ------
     NotThisPuzzle
+        No two adjacent edges carry labels (or three do: see :func:`upright_options`).
+    """
+    options = upright_options(image, homography)
+    if len(options) != 1:
+        raise NotThisPuzzle(f"three edges look labelled beside the 6 x 6 grid (label ink {_shown(options[0].ink)})")
+    return options[0]
+
+
+def upright_options(image: np.ndarray, homography: np.ndarray) -> list[Upright]:
+    """The ways the grid of ``homography`` may stand upright: one when exactly two adjacent edges
+    carry label ink, two when three edges do (dice or a leaning cube beside one edge): which
+    corner is the labelled one is then for the glyphs to say
+    (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`).
+
+    Raises
+    ------
+    NotThisPuzzle
         No two adjacent edges carry labels.
     """
     hom, mirrored = _unmirrored(homography)
     view = BoardView.from_homography(image, hom, SIZE, SIZE, pitch=LABEL_PITCH, margin=LABEL_MARGIN)
     ink = label_ink(view)
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
-    tops = [k for k in labelled if (k - 1) % 4 in labelled and (k + 1) % 4 not in labelled]
-    if len(labelled) != 2 or len(tops) != 1:
-        shown = ", ".join(f"{side} {v:.3f}" for side, v in zip(("top", "right", "bottom", "left"), ink))
-        raise NotThisPuzzle(f"no two adjacent labelled edges beside the 6 x 6 grid (label ink {shown})")
-    turns = tops[0]
-    turned = hom @ _turn(turns)
-    return Upright(turned, turns, mirrored, tuple(ink[(k + turns) % 4] for k in range(4)))
+    if len(labelled) == 2:
+        tops = [k for k in labelled if (k - 1) % 4 in labelled]
+    elif len(labelled) == 3:
+        tops = [k for k in labelled if (k - 1) % 4 in labelled]
+    else:
+        tops = []
+    if not tops or (len(labelled) == 2 and len(tops) != 1):
+        raise NotThisPuzzle(f"no two adjacent labelled edges beside the 6 x 6 grid (label ink {_shown(ink)})")
+    return [Upright(hom @ _turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4))) for k in tops]
+
+
+def _shown(ink) -> str:
+    return ", ".join(f"{side} {v:.3f}" for side, v in zip(("top", "right", "bottom", "left"), ink))
 
 
 def _unmirrored(hom: np.ndarray) -> tuple[np.ndarray, bool]:
@@ -211,8 +234,9 @@ def _label_box(view: BoardView, side: int, k: int) -> np.ndarray:
     return view.image[max(y0, 0):max(y1, 1), max(x0, 0):max(x1, 1)]
 
 
-def find_upright(small: np.ndarray) -> Upright:
-    """The first grid candidate of a reduced picture whose labelled edges are found, upright.
+def find_upright(small: np.ndarray) -> list[Upright]:
+    """The ways the first grid candidate of a reduced picture whose labelled edges are found
+    may stand upright (:func:`upright_options`).
 
     Raises
     ------
@@ -222,8 +246,7 @@ def find_upright(small: np.ndarray) -> Upright:
     reasons = []
     for hom in grid_candidates(small):
         try:
-            return upright(small, hom)
+            return upright_options(small, hom)
         except NotThisPuzzle as exc:
             reasons.append(str(exc))
     raise NotThisPuzzle(reasons[0] if reasons else "no 6 x 6 grid of squares found")
-

@@ -84,13 +84,32 @@ def look(image: np.ndarray, side: int = WORK_SIDE) -> tuple[Upright, BoardView, 
     picture itself.
     """
     small, f = reduce(image, side)
-    found = find_upright(small)
+    found = _labelled_corner(small, find_upright(small))
     up = replace(found, homography=np.diag([1.0 / f, 1.0 / f, 1.0]) @ found.homography)
     if _square_px(found.homography) >= READ_PITCH:
         view, squares, edition = squares_of(small, found.homography)
     else:
         view, squares, edition = squares_of(image, up.homography)
     return up, view, squares, edition
+
+
+def _labelled_corner(small: np.ndarray, options: list[Upright]) -> Upright:
+    """The one way up whose top and left edges print legible labels, when three edges looked
+    labelled (:func:`visolve.puzzles.genius_square.finder.upright_options`)."""
+    if len(options) == 1:
+        return options[0]
+    legible = []
+    for option in options:
+        view = BoardView.from_homography(small, option.homography, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
+        try:
+            edition_by_labels(view)
+        except ReadError:
+            continue
+        legible.append(option)
+    if len(legible) != 1:
+        raise NotThisPuzzle(f"three edges look labelled beside the 6 x 6 grid, and the glyphs of "
+                            f"{len(legible)} of their two corners read as labels A-F and 1-6")
+    return legible[0]
 
 
 def _square_px(hom: np.ndarray) -> float:
