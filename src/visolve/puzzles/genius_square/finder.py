@@ -163,13 +163,10 @@ def upright_options(image: np.ndarray, homography: np.ndarray) -> list[Upright]:
     view = BoardView.from_homography(image, hom, SIZE, SIZE, pitch=LABEL_PITCH, margin=LABEL_MARGIN)
     ink = label_ink(view)
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
-    if len(labelled) == 2:
-        tops = [k for k in labelled if (k - 1) % 4 in labelled]
-    elif len(labelled) == 3:
-        tops = [k for k in labelled if (k - 1) % 4 in labelled]
-    else:
-        tops = []
-    if not tops or (len(labelled) == 2 and len(tops) != 1):
+    # an edge is the top when the edge before it (the left) is labelled too: one such edge among two
+    # adjacent labelled edges, two among three
+    tops = [k for k in labelled if (k - 1) % 4 in labelled] if len(labelled) in (2, 3) else []
+    if not tops:
         raise NotThisPuzzle(f"no two adjacent labelled edges beside the 6 x 6 grid (label ink {_shown(ink)})")
     return [Upright(hom @ _turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4))) for k in tops]
 
