@@ -196,3 +196,14 @@ def test_the_probe_sees_a_tray_of_standing_pieces_but_not_noise():
     noise = np.random.default_rng(0).integers(0, 255, (600, 900, 3), dtype=np.uint8)
     assert FAMILY.probe(noise) == 0.0
     assert FAMILY.probe(scene_case("iq-stars", 3, 0).image) > 0  # scenes/tray/61: pieces, no drawing
+
+
+def test_a_coloured_star_whose_points_are_half_navy_is_refused():
+    # scene 83 of seed 0: a lattice half a star off read the tips of two pieces as wizard stars
+    from visolve.puzzles.iq_stars.colours import Verdict
+    from visolve.puzzles.iq_stars.reader import Star, symbol_of
+
+    blue = Verdict("b", 3.0, 30.0, "v")
+    assert symbol_of((0, 1), Star(1.0, blue, 1.0, arms=0.9)) == "b"
+    with pytest.raises(ReadError, match="row 1 star 2: its six points are not all one colour"):
+        symbol_of((0, 1), Star(1.0, blue, 1.0, arms=0.0))

@@ -58,9 +58,9 @@ NAVY_DIR = np.asarray(NAVY_RGB, np.float64) / np.linalg.norm(NAVY_RGB)
 
 
 def colour_part(diff_rgb) -> np.ndarray:
-    """The part of a difference from navy across the navy's own direction (RGB)."""
+    """The part of a difference from navy across the navy's own direction (RGB; one or ``(n, 3)``)."""
     d = np.asarray(diff_rgb, np.float64)
-    return d - (d @ NAVY_DIR) * NAVY_DIR
+    return d - (d @ NAVY_DIR)[..., None] * NAVY_DIR
 
 
 def _unit(v: np.ndarray) -> np.ndarray:

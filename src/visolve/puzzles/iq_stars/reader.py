@@ -77,6 +77,9 @@ MIN_PAGE_STEP = 20.0
 MIN_PAGE_POINTS = 8
 #: a cast whose gain differs from the mean by more than this factor is no page's
 MAX_CAST = 1.35
+#: a coloured star's six points are one colour: the second-weakest must reach this share of the
+#: strongest (a lattice put between the stars finds some points coloured, the others navy)
+MIN_ARMS = 0.35
 #: the smallest picture side worth a look (px)
 MIN_SIDE = 48
 #: the free stars of an outer line of the lattice (its top or bottom row, the
@@ -95,6 +98,7 @@ class Star:
     verdict: Verdict  #: colour of the points
     white: float  #: white share of the middle
     outline: float = 1.0  #: its outline's contrast with the navy, share of the board's median star's
+    arms: float = 1.0  #: the second-weakest of its six points' colour, share of the strongest's
 
 
 def _arm_offsets() -> np.ndarray:
@@ -208,7 +212,8 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
         expected = EXPECTED[verdict.letter][verdict.shade]
         strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
         white = white_share((block[6] - navy) / gains, verdict.letter, verdict.shade)
-        out[cell] = Star(strength, verdict, white, float(scale) / typical)
+        arms = np.sort(np.linalg.norm(colour_part((block[:6] - navy) / gains), axis=1))
+        out[cell] = Star(strength, verdict, white, float(scale) / typical, float(arms[1] / max(arms[-1], 1e-6)))
     return out
 
 
@@ -236,6 +241,9 @@ def symbol_of(cell, star: Star) -> str:
         raise ReadError(f"{_name(cell)}: free or {v.letter}? (colour strength {star.strength:.2f})")
     if v.angle > MAX_ANGLE:
         raise ReadError(f"{_name(cell)}: colour {v.angle:.0f} degrees from every piece colour (nearest {v.letter})")
+    if star.arms < MIN_ARMS:
+        raise ReadError(f"{_name(cell)}: its six points are not all one colour (the second-weakest "
+                        f"{star.arms:.2f} of the strongest): is the lattice between the stars?")
     if SOLID_BELOW <= star.white <= WHITE_ABOVE:
         raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
     case = str.lower if star.white > WHITE_ABOVE else str.upper
