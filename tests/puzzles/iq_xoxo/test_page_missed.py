@@ -42,3 +42,38 @@ def test_photos_of_it_are_never_read_in_part(k):
     picture, truth = _page_with_a_full_board(f"full-photo-{k}")
     photo, _h = photograph(picture, np.random.default_rng([7, k]), 1.0, frame="page")
     _whole_or_refused(photo, truth)
+
+
+def _far_apart(seed: str) -> tuple[np.ndarray, np.ndarray, list[Level]]:
+    """Two one-board pages side by side, 10 pitches of page between them (a spread's other page),
+    and the same with the second board's tab and top rows washed out."""
+    rng = random.Random(seed)
+    levels = [testing.random_challenge(rng, 40), testing.random_challenge(rng, 41)]
+    left, right = draw_page(levels[:1], 40), draw_page(levels[1:], 40)
+    gap = np.full((left.shape[0], 400, 3), left[0, 0], np.uint8)
+    whole = np.hstack([left, gap, right])
+    washed = whole.copy()
+    x0 = left.shape[1] + gap.shape[1]
+    washed[: left.shape[0] // 2 + 10, x0:] = left[0, 0]  # its tab and two rows and a half gone
+    return whole, washed, levels
+
+
+def test_a_board_far_from_the_others_is_never_left_out():
+    whole, washed, levels = _far_apart("far")
+    assert _whole_or_refused(whole, levels)
+    # what is left of the washed-out board (squares on a grid, 10 pitches away) is no board, but
+    # the page is refused rather than read as the first board alone
+    assert not _whole_or_refused(washed, levels)
+
+
+def test_tabs_turned_a_quarter_round_are_seen():
+    from visolve.puzzles.iq_xoxo.page.finder import board_parts
+    from visolve.puzzles.iq_xoxo.page.first_look import planes
+
+    rng = random.Random("quarter")
+    page = draw_page([testing.random_challenge(rng, 7), testing.random_challenge(rng, 8)], 40, per_row=1)
+    seen = []
+    for picture in (page, np.ascontiguousarray(np.rot90(page))):
+        grey, coloured, dull = planes(picture)
+        seen.append(len(board_parts(grey, coloured, 40.0, dull).tabs))
+    assert seen[0] >= 1 and seen[1] == seen[0]  # a page seen sideways shows its tabs as well

@@ -32,9 +32,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.first_look import (CONNECTIVITY, LABELLING, MAX_SQUARES, REACH, SQUARE_ASPECT, SQUARE_FILL,
-                                                    SQUARE_SHARE, first_look, ink_mask, labelled, on_grid, planes,
-                                                    rough_pitch, work_copy)
+from visolve.puzzles.iq_xoxo.page.first_look import (CONNECTIVITY, LABELLING, MAX_SQUARES, REACH, SQUARE_ASPECT,
+                                                    SQUARE_FILL, SQUARE_SHARE, closer_look, first_look, ink_mask,
+                                                    labelled, on_grid, planes, rough_pitch, work_copy)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
@@ -58,6 +58,8 @@ SAME_QUAD = 0.1
 #: number tabs: bounding box of TAB_BOX pitches squared, TAB_ASPECT times as wide as
 #: high (turned up to 15 degrees); one lost (see :mod:`.missed`) counts as LOST_TAB stray squares
 TAB_BOX, TAB_ASPECT, LOST_TAB = (1.2, 4.5), (1.5, 4.0), 10
+#: squares on a grid farther than STRAY_REACH pitches from every board count when at least this many
+FAR_SQUARES = 8
 #: a piece's marks (lighter, less coloured) are closed over by a disc this share of the pitch
 MARK_SHARE = 0.35
 
@@ -138,22 +140,30 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
 
 def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:
     """Which blobs (stats rows x, y, w, h, area) are shaped like a number tab (a box about
-    2.3 x 0.85 pitches, turned a little)."""
+    2.3 x 0.85 pitches, turned a little, or a quarter round: a page photographed sideways)."""
     w, h = stats[:, 2].astype(np.float64), stats[:, 3].astype(np.float64)
+    long, short = np.maximum(w, h), np.minimum(w, h)
     box = w * h / pitch**2
-    return (box >= TAB_BOX[0]) & (box <= TAB_BOX[1]) & (w >= TAB_ASPECT[0] * h) & (w <= TAB_ASPECT[1] * h)
+    return (box >= TAB_BOX[0]) & (box <= TAB_BOX[1]) & (long >= TAB_ASPECT[0] * short) & (long <= TAB_ASPECT[1] * short)
 
 
 def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
-    """Squares outside every quad but near one (the page around the boards) and part of a grid
-    (linked into a lattice, or with two others a pitch away): a board left out."""
-    outside = []
+    """Squares outside every quad and part of a grid (linked into a lattice, or with two others
+    a pitch away): a board left out.  Those within :data:`STRAY_REACH` pitches of a board
+    count; farther ones (a board on a spread's other page) when there are at least
+    :data:`FAR_SQUARES` of them (a few far squares on a grid are the desk's)."""
+    near, far = [], []
     for k, c in enumerate(parts.centres):
         dist = [cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) for q in quads]
-        if dist and -STRAY_REACH * pitch < max(dist) < -pitch / 2:
-            outside.append(k)
-    grouped = 0 if parts.grouped is None else int(parts.grouped[outside].sum())
-    return max(grouped, on_grid(parts.centres[outside][:MAX_SQUARES], pitch))
+        if dist and max(dist) < -pitch / 2:
+            (near if max(dist) > -STRAY_REACH * pitch else far).append(k)
+
+    def gridded(some: list[int]) -> int:
+        grouped = 0 if parts.grouped is None else int(parts.grouped[some].sum())
+        return max(grouped, on_grid(parts.centres[some][:MAX_SQUARES], pitch))
+
+    beyond = gridded(far) if far else 0
+    return gridded(near) + (beyond if beyond >= FAR_SQUARES else 0)
 
 
 def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
@@ -282,6 +292,8 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
         return made["planes"]
 
     look = first_look(work, work_planes)
+    if look is None:  # small squares: their gaps blurred away on the working copy
+        look = closer_look(image, f)
     if look is None:
         return [], _nothing, list
     picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
@@ -316,6 +328,8 @@ def squares_seen(image: np.ndarray) -> tuple[int, float]:
         return made["planes"]
 
     look = first_look(work, work_planes)
+    if look is None:  # small squares: their gaps blurred away on the working copy
+        look = closer_look(image, f)
     if look is None:
         return 0, 0.0
     pitch, centres = look

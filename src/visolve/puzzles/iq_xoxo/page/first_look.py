@@ -34,6 +34,8 @@ HALF_LEAST = 9.0
 #: covered by pieces whose few grey squares then joined at their corners, on a page
 #: the lost-board test passed: seed 1 page 111 read in part)
 CONNECTIVITY, LABELLING = 4, cv2.CCL_DEFAULT
+#: squares the working copy does not show are looked for on a copy CLOSER times larger
+CLOSER = 2.0
 #: sensor noise is smoothed away first (Gaussian sigma, work px)
 DENOISE = 0.8
 #: first look: the light from these shares of the picture's long side around
@@ -44,6 +46,11 @@ ROUGH_ENOUGH = 20
 #: turned 20 degrees fills 0.75 of it), aspect
 SQUARE_AREA = (50, 15000)
 SQUARE_FILL, SQUARE_ASPECT = 0.6, 1.35
+#: the first look's square-like blobs fill at least this share of their box (holes filled; a
+#: rounded square turned 20-45 degrees fills 0.5-0.6 of it)
+FIRST_FILL = 0.45
+#: first look: holes (a square's dot) of up to FIRST_HOLE work px are part of the blob
+FIRST_HOLE = 400
 #: fewest square-like blobs of one size on a grid for a pitch, and most looked at
 MIN_SQUARES, MAX_SQUARES = 4, 800
 #: a square's side is this share of the pitch (booklet drawing)
@@ -116,7 +123,15 @@ def ink_mask(grey: np.ndarray, coloured: np.ndarray, reach: float) -> np.ndarray
     # grey - low < top - grey, and a range when (top - low) DEN > top NUM, i.e. > _LEAST_RANGE[top]
     dark = cv2.compare(cv2.subtract(grey, low), cv2.subtract(top, grey), cv2.CMP_LT)
     dark = cv2.bitwise_and(dark, cv2.compare(cv2.subtract(top, low), cv2.LUT(top, _LEAST_RANGE), cv2.CMP_GT))
-    return cv2.bitwise_and(dark, cv2.bitwise_not(paint))
+    ridge = cv2.compare(cv2.morphologyEx(grey, cv2.MORPH_TOPHAT, _RIDGE), RIDGE_STEP, cv2.CMP_GT)
+    return cv2.bitwise_and(dark, cv2.bitwise_not(cv2.bitwise_or(paint, ridge)))
+
+
+#: thin light lines (the gaps between squares, 1-3 px wide where squares are 10-25 px apart,
+#: which the light range's middle takes for ink) are no ink: lighter by more than RIDGE_STEP
+#: than what an opening by a disc RIDGE_SIZE px wide leaves of them
+RIDGE_SIZE, RIDGE_STEP = 5, 4
+_RIDGE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (RIDGE_SIZE, RIDGE_SIZE))
 
 
 #: the largest light range that is no ink, for each top light (see :func:`ink_mask`)
@@ -160,6 +175,23 @@ def first_look(work: np.ndarray, work_planes: Callable[[], tuple]) -> tuple[floa
     return rough_look(*work_planes()[:2])
 
 
+def closer_look(image: np.ndarray, f: float) -> tuple[float, np.ndarray] | None:
+    """:func:`rough_look` on a copy of ``image`` :data:`CLOSER` times the working copy's scale
+    ``f`` (never beyond the picture), for squares too small for the working copy (their gaps
+    blur away: a page of six in a wide photo); the pitch and squares in px of the working copy.
+    None when the picture is no larger than the working copy, or no squares are seen."""
+    k = min(1.0, CLOSER * f)
+    if k <= f * (1 + 1e-6):
+        return None
+    h, w = image.shape[:2]
+    big = cv2.resize(image, (max(1, round(w * k)), max(1, round(h * k))), interpolation=cv2.INTER_AREA)
+    look = rough_look(*planes(big)[:2])
+    if look is None:
+        return None
+    r = f * w / big.shape[1]  # work px per px of the closer copy
+    return look[0] * r, (look[1] + 0.5) * r - 0.5
+
+
 def on_grid(centres: np.ndarray, pitch: float) -> int:
     """How many of ``centres`` have at least two others about a pitch away (:data:`NEIGHBOUR`).
 
@@ -183,24 +215,88 @@ def on_grid(centres: np.ndarray, pitch: float) -> int:
 
 
 def square_pitch(ink: np.ndarray) -> tuple[float, int, np.ndarray] | None:
-    """Cell pitch (px) from the square-like ink blobs (the median side / SQUARE_SHARE), how
-    many of them lie on a grid of that pitch and their centres (None: fewer than MIN_SQUARES)."""
-    n, _labels, stats, centres = labelled(ink)
+    """Cell pitch (px) from the square-like ink blobs (their side / SQUARE_SHARE), how many of
+    them lie on a grid of that pitch and their centres (None: fewer than MIN_SQUARES).
+
+    The sizes tried are the blobs' median and the :data:`SIZE_TRIES` most common sizes (a
+    desk's grain or a page's print can outnumber a small board's squares); the size whose
+    blobs lie most on a grid wins (the median on a tie)."""
+    n, _labels, stats, centres = labelled(filled(ink, FIRST_HOLE))
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
-    ok = (area >= SQUARE_AREA[0]) & (area <= SQUARE_AREA[1]) & (area >= SQUARE_FILL * w * h)
+    ok = (area >= SQUARE_AREA[0]) & (area <= SQUARE_AREA[1]) & (area >= FIRST_FILL * w * h)
     ok &= (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
     if ok.sum() < MIN_SQUARES:
         return None
     sides = np.sqrt(area[ok].astype(np.float64))
-    # the most common size: the median of the blobs near the densest size
-    hist_centre = np.median(sides)
-    close = np.abs(sides - hist_centre) < 0.25 * hist_centre
-    if close.sum() < MIN_SQUARES:
-        return None
-    pitch = float(np.median(sides[close])) / SQUARE_SHARE
-    squares = centres[1:][ok][close]
-    gridded = on_grid(squares[:MAX_SQUARES], pitch)
-    return (pitch, gridded, squares) if gridded >= MIN_SQUARES else None
+    blobs = centres[1:][ok]
+    best = None
+    for size in _sizes(sides):
+        close = np.abs(sides - size) < SIZE_SPREAD * size
+        if close.sum() < MIN_SQUARES:
+            continue
+        squares = blobs[close]
+        for pitch in _pitches(float(np.median(sides[close])), squares[:MAX_SQUARES]):
+            gridded = on_grid(squares[:MAX_SQUARES], pitch)
+            if gridded >= MIN_SQUARES and (best is None or gridded > best[1]):
+                best = (pitch, gridded, squares)
+    return best
+
+
+def _pitches(side: float, squares: np.ndarray) -> list[float]:
+    """The pitches a size of squares may have: its side / :data:`SQUARE_SHARE`, and the
+    median distance to the nearest other square when that is up to :data:`NN_PITCH` times
+    more (a blurred or faint square's ink is smaller than the square)."""
+    pitch = side / SQUARE_SHARE
+    d = np.linalg.norm(squares[:, None, :] - squares[None, :, :], axis=2)
+    np.fill_diagonal(d, np.inf)
+    nearest = float(np.median(d.min(axis=1)))
+    return [pitch, nearest] if NEIGHBOUR[1] * pitch < nearest < NN_PITCH * pitch else [pitch]
+
+
+#: square-like blobs within this share of a size are of that size; besides the median,
+#: the SIZE_TRIES most common sizes (bins SIZE_BIN wide in log side) are tried
+SIZE_SPREAD, SIZE_TRIES, SIZE_BIN = 0.25, 3, 0.2
+#: a size's squares may lie up to NN_PITCH times their side / SQUARE_SHARE apart
+NN_PITCH = 1.8
+
+
+def _sizes(sides: np.ndarray) -> list[float]:
+    """The sizes :func:`square_pitch` tries: the median side first, then the middles of the
+    most common size bins (of at least :data:`MIN_SQUARES` blobs) further than
+    :data:`SIZE_SPREAD` from every size before."""
+    out = [float(np.median(sides))]
+    logs = np.log(sides)
+    bins = np.floor(logs / SIZE_BIN).astype(np.int64)
+    keys, counts = np.unique(bins, return_counts=True)
+    for k in keys[np.argsort(-counts, kind="stable")][:SIZE_TRIES]:
+        inside = logs[bins == k]
+        if len(inside) < MIN_SQUARES:
+            break
+        size = float(np.exp(np.median(inside)))
+        if all(abs(size - o) >= SIZE_SPREAD * o for o in out):
+            out.append(size)
+    return out
+
+
+def filled(mask: np.ndarray, most: float) -> np.ndarray:
+    """``mask`` (0/255) with the holes of its background (:data:`CONNECTIVITY`) of at most ``most`` px filled.
+
+    Parameters
+    ----------
+    mask : numpy.ndarray
+        ``uint8`` mask (0 or 255).
+    most : float
+        Largest hole filled (px).
+
+    Returns
+    -------
+    numpy.ndarray
+        The mask with its small holes (a square's dot) filled.
+    """
+    n, labels = cv2.connectedComponentsWithAlgorithm(cv2.bitwise_not(mask), CONNECTIVITY, cv2.CV_32S, LABELLING)
+    small = np.bincount(labels.ravel(), minlength=n) <= most
+    small[0] = False  # the mask itself
+    return cv2.bitwise_or(mask, (small.view(np.uint8) * np.uint8(255))[labels])
 
 
 def labelled(mask: np.ndarray):
