@@ -78,8 +78,9 @@ MIN_PAGE_POINTS = 8
 #: a cast whose gain differs from the mean by more than this factor is no page's
 MAX_CAST = 1.35
 #: a coloured star's six points are one colour: the second-weakest must reach this share of the
-#: strongest (a lattice put between the stars finds some points coloured, the others navy)
-MIN_ARMS = 0.35
+#: strongest (a lattice put between the stars finds some points coloured, the others navy: 0-0.05;
+#: real stars in photos down to 0.29)
+MIN_ARMS = 0.2
 #: the smallest picture side worth a look (px)
 MIN_SIDE = 48
 #: the free stars of an outer line of the lattice (its top or bottom row, the
