@@ -139,3 +139,16 @@ def test_the_empty_smartgames_artwork_is_refused():
     path = shared_path("genius-square", "photos", "smartgames_artwork_empty_board.jpg")
     with pytest.raises(ReadError, match="no blockers"):
         read(cv2.imread(str(path), cv2.IMREAD_COLOR), path.name)
+
+
+def test_a_page_made_by_visolve_make_is_refused_not_read_as_one(tmp_path):
+    # the make round trip: a printed page of six rolls was read as one level (a misread)
+    from visolve.errors import SeveralBoards
+    from visolve.make.command import make_run
+    from visolve.vision.imageio import load_image
+
+    make_run("genius-square", "wizard", 6, 1, tmp_path)
+    pages = sorted((tmp_path / "booklet" / "genius-square").glob("*-page-01.png"))
+    assert pages, "visolve make wrote no page"
+    with pytest.raises(SeveralBoards):
+        read(load_image(pages[0]), pages[0].name)

@@ -27,9 +27,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 
-from visolve.errors import NotThisPuzzle, ReadError
+from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import DIE_OF, Level, groups, make_level
 from visolve.puzzles.genius_square.colours import (
@@ -140,8 +141,34 @@ def squares_of(picture: np.ndarray, hom: np.ndarray,
 def read(image: np.ndarray, source: str = "") -> Level:
     """The level a picture of the board shows (see the module docstring)."""
     image = _picture(image)
-    _up, _view, squares, edition = look(image)
+    up, _view, squares, edition = look(image)
+    check_alone(image, up.homography)
     return level_of(squares, edition, source)
+
+
+#: a second board is looked for only when the board found, with its labels, covers at most
+#: this share of the picture (a page of challenges, as visolve make prints them)
+BOARD_ALONE = 0.4
+#: squares around the grid that its labels take
+AROUND = 1.2
+
+
+def check_alone(image: np.ndarray, hom: np.ndarray) -> None:
+    """SeveralBoards when, with the board ``hom`` found painted over in the page's colour, another
+    board reads: a page of challenges would be read as one of them (a misread)."""
+    a = AROUND
+    corners = map_points(hom, [(-a, -a), (SIZE + a, -a), (SIZE + a, SIZE + a), (-a, SIZE + a)])
+    if cv2.contourArea(corners.astype(np.float32)) > BOARD_ALONE * image.shape[0] * image.shape[1]:
+        return
+    rim = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+    rest = image.copy()
+    cv2.fillConvexPoly(rest, np.round(corners).astype(np.int32), [float(v) for v in np.median(rim, axis=0)])
+    try:
+        look(rest)
+    except (NotThisPuzzle, ReadError):
+        return
+    raise SeveralBoards("at least 2 Genius Square boards in one picture (a page of challenges?): "
+                        "visolve reads one challenge a picture, so give each its own")
 
 
 def level_of(squares: list[list[Square]], edition: str, source: str = "") -> Level:
