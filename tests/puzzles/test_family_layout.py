@@ -6,18 +6,12 @@ import pytest
 
 from visolve import puzzles
 
-#: genius-square keeps its Level in board.py until the change rewriting that family lands (issue 27)
-LATER = {"genius-square"}
-
-
 def _package(family) -> str:
     return family.testing.rsplit(".", 1)[0] if family.testing else f"visolve.puzzles.{family.name.replace('-', '_')}"
 
 
 @pytest.mark.parametrize("family", puzzles.all_families(), ids=lambda f: f.name)
 def test_the_level_class_lives_in_model(family):
-    if family.name in LATER:
-        pytest.skip(f"{family.name}: its Level moves to model.py with the change rewriting that family")
     level = import_module(_package(family) + ".model").Level
     assert level.__module__ == _package(family) + ".model"
 

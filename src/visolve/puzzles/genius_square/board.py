@@ -16,50 +16,14 @@ empty square, ``1``-``9`` a square covered by that piece.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from visolve.plural import counted
 from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.model import EDITIONS, Level  # noqa: F401 - re-exported for the family's modules
 
-#: editions a board can be read from ("unknown": a level file written by hand)
-EDITIONS = ("happy-puzzle", "smartgames", "unknown")
 BLOCKER = "#"
 EMPTY = "."
 #: square -> the die that shows it (every square is on exactly one die)
 DIE_OF = {face: d for d, faces in enumerate(model.DICE) for face in faces}
-
-
-@dataclass(frozen=True)
-class Level:
-    """A Genius Square board to solve.
-
-    Attributes
-    ----------
-    level : str
-        The level's name (the picture's file stem: the game prints no numbers).
-    source : str
-        The picture's file name ("" when there is none).
-    edition : str
-        One of :data:`EDITIONS`, as read.
-    difficulty : str
-        ``starter`` ... ``wizard`` (``model.DIFFICULTY``).
-    blockers : tuple of str
-        Blocker squares as printed on the edition's board, in name order
-        (:func:`sort_squares`).
-    pieces : tuple of (str, tuple of str)
-        Pieces already placed: (piece number, its squares in square order),
-        by piece number.
-    grade : int or None
-        Difficulty measured by ``visolve make`` (its search's nodes), None when not graded.
-    """
-
-    level: str
-    source: str = ""
-    edition: str = "unknown"
-    difficulty: str = "starter"
-    blockers: tuple[str, ...] = ()
-    pieces: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    grade: int | None = None
 
 
 def sort_squares(names) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ the harder SmartGames levels some marked pieces may not share an edge.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
@@ -110,6 +111,43 @@ def apart_groups(difficulty: str = "starter") -> tuple[tuple[str, ...], ...]:
     """The piece groups that may not share an edge on a difficulty level."""
     marked = DIFFICULTY[difficulty.lower()]
     return (marked,) if marked else ()
+
+
+#: editions a board can be read from ("unknown": a level file written by hand)
+EDITIONS = ("happy-puzzle", "smartgames", "unknown")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A Genius Square board to solve.
+
+    Attributes
+    ----------
+    level : str
+        The level's name (the picture's file stem: the game prints no numbers).
+    source : str
+        The picture's file name ("" when there is none).
+    edition : str
+        One of :data:`EDITIONS`, as read.
+    difficulty : str
+        ``starter`` ... ``wizard`` (``model.DIFFICULTY``).
+    blockers : tuple of str
+        Blocker squares as printed on the edition's board, in name order
+        (``board.sort_squares``).
+    pieces : tuple of (str, tuple of str)
+        Pieces already placed: (piece number, its squares in square order),
+        by piece number.
+    grade : int or None
+        Difficulty measured by ``visolve make`` (its search's nodes), None when not graded.
+    """
+
+    level: str
+    source: str = ""
+    edition: str = "unknown"
+    difficulty: str = "starter"
+    blockers: tuple[str, ...] = ()
+    pieces: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    grade: int | None = None
 
 
 @lru_cache(maxsize=2)
