@@ -272,6 +272,23 @@ def _boards_copy(image: np.ndarray, work: np.ndarray, f: float, work_planes: Cal
     return scaled, planes(scaled), pitch * k * base / f, base * k, origin
 
 
+def _looked(image: np.ndarray) -> tuple:
+    """The working copy of ``image``, its scale, its planes (made on first use) and the first
+    look at it (a closer one when small squares' gaps blurred away there; None: no squares)."""
+    work, f = work_copy(image)
+    made: dict = {}
+
+    def work_planes() -> tuple:
+        if not made:
+            made["planes"] = planes(work)
+        return made["planes"]
+
+    look = first_look(work, work_planes)
+    if look is None:
+        look = closer_look(image, f)
+    return work, f, work_planes, look
+
+
 def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarray]], int], Callable[[], list[Found]]]:
     """Every board-like block of ``image`` (see the module docstring), in reading order, how
     to weigh the squares of a grid, tabs and pieces lying outside some of them (quads in
@@ -283,17 +300,7 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     :data:`TARGET_PITCH` px (never larger than the picture): small boards keep
     their gaps, large ones cost less (:func:`_boards_copy`).
     """
-    work, f = work_copy(image)
-    made: dict = {}
-
-    def work_planes() -> tuple:
-        if not made:
-            made["planes"] = planes(work)
-        return made["planes"]
-
-    look = first_look(work, work_planes)
-    if look is None:  # small squares: their gaps blurred away on the working copy
-        look = closer_look(image, f)
+    work, f, work_planes, look = _looked(image)
     if look is None:
         return [], _nothing, list
     picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
@@ -319,17 +326,7 @@ def squares_seen(image: np.ndarray) -> tuple[int, float]:
     """How many grey squares the first look sees on a grid in ``image``, and their pitch
     (picture px); ``(0, 0.0)`` when it sees none.  What the reader tells when no board
     could be outlined on a page (its refusal names the page, not the box reader)."""
-    work, f = work_copy(image)
-    made: dict = {}
-
-    def work_planes() -> tuple:
-        if not made:
-            made["planes"] = planes(work)
-        return made["planes"]
-
-    look = first_look(work, work_planes)
-    if look is None:  # small squares: their gaps blurred away on the working copy
-        look = closer_look(image, f)
+    _work, f, _planes, look = _looked(image)
     if look is None:
         return 0, 0.0
     pitch, centres = look
