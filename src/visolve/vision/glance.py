@@ -11,7 +11,7 @@ across) and give shape measures a probe turns into a score:
     they fill, how much darker their surround is and how grey they are.
 :func:`cell_lattice`
     The share of a ``cols x rows`` lattice of dark cells found by
-    :func:`visolve.vision.quad.find_cell_lattice` on the thumbnail, with
+    :func:`visolve.vision.lattice.find_cell_lattice` on the thumbnail, with
     few masks and depths.
 :func:`hue_mask`, :func:`soft`
     Pixels of one colour; a measure turned into a score.
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from visolve.vision.quad import find_cell_lattice
+from visolve.vision.lattice import find_cell_lattice
 
 #: default long side of a thumbnail (px)
 THUMB_SIDE = 320
@@ -205,7 +205,7 @@ def cell_lattice(thumb: np.ndarray, cols: int, rows: int, *, min_found: float = 
     between cells stay joined to the cells there, and the distance-transform
     depths cut them): darker than the local mean by a share of the local
     spread, or below each of :data:`LATTICE_LEVELS`.  The masks' blobs are
-    pooled by :func:`visolve.vision.quad.find_cell_lattice`.
+    pooled by :func:`visolve.vision.lattice.find_cell_lattice`.
     """
     low = channel_min(thumb)
     f = low.astype(np.float32)

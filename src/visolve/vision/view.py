@@ -2,7 +2,7 @@
 
 Every family reads a board the same way once it knows where the board is in
 the picture (four corners, or a lattice homography from
-:func:`visolve.vision.quad.find_cell_lattice`): sample it upright at a chosen
+:func:`visolve.vision.lattice.find_cell_lattice`): sample it upright at a chosen
 number of pixels per cell, even out the light, cut the cells and look at
 each.  :class:`BoardView` is that upright board; :func:`draw_overlay` draws
 what a reader saw on the picture for ``--debug``.
@@ -121,7 +121,7 @@ class BoardView:
 
     @classmethod
     def from_lattice(cls, picture: np.ndarray, lattice, **kw) -> BoardView:
-        """The board of a :class:`visolve.vision.quad.Lattice` (``find_cell_lattice``)."""
+        """The board of a :class:`visolve.vision.lattice.Lattice` (``find_cell_lattice``)."""
         return cls.from_homography(picture, lattice.homography, lattice.rows, lattice.cols, **kw)
 
     def with_image(self, image: np.ndarray) -> BoardView:

@@ -4,7 +4,7 @@
    flat patches (an empty square, the top of a cube, the inside of a disc)
    parted by edges (ridges, grid lines, bevels, a disc's rim): masks of
    flat pixels at a few levels go to
-   :func:`visolve.vision.quad.find_cell_lattice`, which fits a homography
+   :func:`visolve.vision.lattice.find_cell_lattice`, which fits a homography
    to the 6 x 6 lattice of patches whatever the rotation and perspective.
    The outline of a light grid (grid lines and what lies on them, on a dark
    board) gives a second candidate when too few squares show flat.
@@ -29,7 +29,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points
 from visolve.vision.glance import channel_max, thumbnail
-from visolve.vision.quad import find_cell_lattice
+from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.view import BoardView, corners_homography
 
 SIZE = 6
@@ -42,11 +42,20 @@ DEPTHS = (1.5, 2.5, 4.0, 6.0, 9.0, 13.0)
 #: share of the 36 squares that must be found as patches
 MIN_FOUND = 0.55
 #: view used to look for the labels: pixels per square, margin in squares
-LABEL_PITCH = 20
-LABEL_MARGIN = 1.3
+LABEL_PITCH = 24
+LABEL_MARGIN = 2.1
 #: a label box beside square k of an edge: along [k + a, k + b], across [-c, -d] outside
 LABEL_ALONG = (0.12, 0.88)
 LABEL_ACROSS = (1.05, 0.22)
+#: where a row of labels is looked for: the boxes moved outward by a shift (squares), and squeezed
+#: along the edge towards its middle (a lattice of tall pieces' tops is wider than the floor's grid,
+#: and the labels are printed nearer or farther from the grid on some boards)
+LABEL_SHIFTS = (-0.1, 0.0, 0.15, 0.3, 0.45, 0.6)
+LABEL_SQUEEZES = (1.0, 0.92, 0.84)
+#: the nominal place of a row of labels: (shift, squeeze)
+NOMINAL = (0.0, 1.0)
+#: label ink stands out of the board by at most this many squares' width (strokes, not cubes)
+STROKE_SIDE = 0.3
 #: share of a label box that must be ink, in every box of a labelled edge
 MIN_INK = 0.025
 #: least contrast (grey levels) of label ink over the board around it

@@ -3,7 +3,7 @@
 :func:`find_board` fits the 8 x 4 lattice to the column and row sums of the
 grey grid of an upright picture (screenshots, crops, any scale).
 :func:`find_board_in_photo` finds the 32 dark cells as blobs
-(:func:`visolve.vision.quad.find_cell_lattice`) in a photo, with a whole-board
+(:func:`visolve.vision.lattice.find_cell_lattice`) in a photo, with a whole-board
 check for sparse lattices.  Both give a homography from board coordinates
 (one unit per cell) to the picture; :func:`board_view` samples the board
 straight on (:class:`visolve.vision.view.BoardView`) and :func:`refine`
@@ -19,7 +19,7 @@ from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, channel_min, glare_tint, grey_mask, white_mask
 from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
 from visolve.vision.geometry import map_points
-from visolve.vision.quad import find_cell_lattice
+from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.view import BoardView
 from visolve.vision.view import corners_homography as _board_homography
 

@@ -9,7 +9,7 @@ Steps:
    lit): :func:`find_board_in_photo` finds the 32 cells as dark blobs
    ("dark" in the smallest colour channel, where yellow track is dark too,
    at fixed levels or against the local mean and spread) with
-   :func:`visolve.vision.quad.find_cell_lattice`, which gives a homography
+   :func:`visolve.vision.lattice.find_cell_lattice`, which gives a homography
    from board coordinates (one unit per cell) to the picture.
 2. :func:`board_view` samples the board straight on (a
    :class:`visolve.vision.view.BoardView`), :data:`PITCH` px per

@@ -30,8 +30,6 @@ second look with fewer costs no second fit.
 
 from __future__ import annotations
 
-import math
-from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -41,6 +39,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence
 from visolve.vision.geometry import map_points
+from visolve.vision.lattice import box_sums, fit_homography, lattice_angle, snap_to_cells, straight_steps, walk_links
 
 #: neighbours: centres this many local pitches apart (the local pitch is the two squares' sides / SQUARE_SHARE)
 STEP = (0.8, 1.25)
@@ -68,21 +67,9 @@ FAINT_CELLS = 36
 REACH = max(COLS, ROWS)
 
 
-def _angle(vec: np.ndarray) -> float:
-    """The lattice angle (mod 90 degrees) of link vectors: circular mean of 4 x their angle."""
-    ang = np.arctan2(vec[:, 1], vec[:, 0])
-    return math.atan2(np.sin(4 * ang).mean(), np.cos(4 * ang).mean()) / 4
-
-
 def _directions(vec: np.ndarray, theta: float, span: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Which links (``span`` squares long) are straight along the lattice at ``theta``, and their unit steps."""
-    c, s = math.cos(-theta), math.sin(-theta)
-    rx = vec[:, 0] * c - vec[:, 1] * s
-    ry = vec[:, 0] * s + vec[:, 1] * c
-    off = np.degrees(np.arctan2(np.minimum(np.abs(rx), np.abs(ry)), np.maximum(np.abs(rx), np.abs(ry))))
-    horiz = np.abs(rx) >= np.abs(ry)
-    unit = np.where(horiz[:, None], np.stack([np.sign(rx), 0 * rx], 1), np.stack([0 * ry, np.sign(ry)], 1))
-    return off < np.where(span > 1, STRAIGHT_LONG_DEG, STRAIGHT_DEG), unit.astype(np.int64)
+    return straight_steps(vec, theta, np.where(span > 1, STRAIGHT_LONG_DEG, STRAIGHT_DEG))
 
 
 def _covered(cover: np.ndarray, pts, pitch) -> np.ndarray:
@@ -94,7 +81,7 @@ def _covered(cover: np.ndarray, pts, pitch) -> np.ndarray:
     x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
     x0, x1 = np.clip(x - r, 0, w), np.clip(x + r + 1, 0, w)
     y0, y1 = np.clip(y - r, 0, h), np.clip(y + r + 1, 0, h)
-    total = cover[y1, x1] - cover[y0, x1] - cover[y1, x0] + cover[y0, x0]
+    total = box_sums(cover, x0, y0, x1 - x0, y1 - y0)
     area = (x1 - x0) * (y1 - y0)
     return (area > 0) & (total >= COVER * area)
 
@@ -115,7 +102,7 @@ def _links(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: flo
     ones = k == 1
     if ones.sum() >= MIN_GROUP:  # links across squares only along the page's lattice
         vec = centres[j] - centres[i]
-        straight, _unit = _directions(vec, _angle(vec[ones]), k.astype(np.float64))
+        straight, _unit = _directions(vec, lattice_angle(vec[ones]), k.astype(np.float64))
         keep = ones | straight
     for span in range(2, MAX_SPAN + 1):  # links across squares: every square between covered
         sel = np.nonzero((k == span) & keep)[0]
@@ -132,18 +119,11 @@ def _groups(n: int, pairs, centres: np.ndarray) -> list[dict[int, tuple[int, int
     ij = np.array([(i, j) for i, j, _k in pairs])
     span = np.array([k for _i, _j, k in pairs], np.float64)
     vec = (centres[ij[:, 1]] - centres[ij[:, 0]]) / span[:, None]
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for (i, j), k in zip(ij.tolist(), span.astype(np.int64).tolist()):
-        adj[i].append((j, k))
-        adj[j].append((i, -k))
     label = np.full(n, -1, np.int64)
-    starts = []
-    for start in range(n):
-        if label[start] >= 0 or not adj[start]:
-            continue
-        members = _reach(start, adj)
+    starts = []  # each linked group's lowest square and size, in the order of those squares
+    for members in sorted(walk_links(n, ij[:, 0], ij[:, 1], np.zeros((len(ij), 2), np.int64)), key=min):
         label[list(members)] = len(starts)
-        starts.append((start, len(members)))
+        starts.append((min(members), len(members)))
     first = label[ij[:, 0]]
     groups = []
     for g, (start, size) in enumerate(starts):
@@ -151,39 +131,13 @@ def _groups(n: int, pairs, centres: np.ndarray) -> list[dict[int, tuple[int, int
         if size < MIN_GROUP or not len(idx):
             continue
         ones = idx[span[idx] == 1]
-        theta = _angle(vec[ones] if len(ones) >= MIN_GROUP else vec[idx])
+        theta = lattice_angle(vec[ones] if len(ones) >= MIN_GROUP else vec[idx])
         straight, unit = _directions(vec[idx], theta, span[idx])
-        steps: dict[int, list] = {}
         keep = idx[straight]
-        moves = (unit[straight] * span[keep, None].astype(np.int64)).tolist()
-        for (i, j), (dx, dy) in zip(ij[keep].tolist(), moves):
-            steps.setdefault(i, []).append((j, (dx, dy)))
-            steps.setdefault(j, []).append((i, (-dx, -dy)))
-        groups.append(_walk(start, steps))
+        moves = unit[straight] * span[keep, None].astype(np.int64)
+        walked = walk_links(n, ij[keep, 0], ij[keep, 1], moves)  # the group walked from its lowest square
+        groups.append(next((g for g in walked if start in g), {start: (0, 0)}))
     return sorted(groups, key=len, reverse=True)
-
-
-def _reach(start: int, adj) -> set[int]:
-    seen, queue = {start}, deque([start])
-    while queue:
-        a = queue.popleft()
-        for b, _k in adj[a]:
-            if b not in seen:
-                seen.add(b)
-                queue.append(b)
-    return seen
-
-
-def _walk(start: int, steps: dict) -> dict[int, tuple[int, int]]:
-    coords = {start: (0, 0)}
-    queue = deque([start])
-    while queue:
-        a = queue.popleft()
-        for b, s in steps.get(a, []):
-            if b not in coords:
-                coords[b] = (coords[a][0] + s[0], coords[a][1] + s[1])
-                queue.append(b)
-    return coords
 
 
 def _fit(coords: dict, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, dict] | None:
@@ -192,16 +146,14 @@ def _fit(coords: dict, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, d
         return None
     idx = np.array(list(coords))
     lat = np.array([coords[k] for k in idx], np.float64) + 0.5
-    hom, _inl = cv2.findHomography(lat, centres[idx], cv2.RANSAC, FIT_TOLERANCE * pitch)
+    hom, _inl = fit_homography(lat, centres[idx], FIT_TOLERANCE * pitch)
     if hom is None:
         return None
-    back = map_points(np.linalg.inv(hom), centres[idx]) - 0.5
-    cell = np.round(back)
-    ok = np.abs(back - cell).max(axis=1) < ON_CELL
+    cell, ok = snap_to_cells(hom, centres[idx], ON_CELL)
     if ok.sum() < MIN_GROUP:
         return None
     cells = {(int(x), int(y)): int(i) for (x, y), i, good in zip(cell.tolist(), idx, ok) if good}
-    hom, _ = cv2.findHomography(np.array(list(cells), np.float64) + 0.5, centres[list(cells.values())], 0)
+    hom, _ = fit_homography(np.array(list(cells), np.float64) + 0.5, centres[list(cells.values())])
     return (hom, cells) if hom is not None else None
 
 
@@ -259,10 +211,10 @@ def _best_window(integral: np.ndarray, mine: np.ndarray, shape, taken: list, lea
         if ny <= 0 or nx <= 0:
             continue
         y, x = np.mgrid[1:1 + ny, 1:1 + nx]
-        inside = _sums(integral, x, y, cols, rows)
-        ok = (inside >= least) & (_sums(mine, x, y, cols, rows) >= MIN_GROUP)
-        sides = (_sums(integral, x, y - 1, cols, 1) / cols, _sums(integral, x, y + rows, cols, 1) / cols,
-                 _sums(integral, x - 1, y, 1, rows) / rows, _sums(integral, x + cols, y, 1, rows) / rows)
+        inside = box_sums(integral, x, y, cols, rows)
+        ok = (inside >= least) & (box_sums(mine, x, y, cols, rows) >= MIN_GROUP)
+        sides = (box_sums(integral, x, y - 1, cols, 1) / cols, box_sums(integral, x, y + rows, cols, 1) / cols,
+                 box_sums(integral, x - 1, y, 1, rows) / rows, box_sums(integral, x + cols, y, 1, rows) / rows)
         ok &= np.maximum.reduce(sides) <= RUNS_ON
         for tx, ty, tc, tr in taken:  # clear of the windows already taken
             ok &= ~((x < tx + tc) & (tx < x + cols) & (y < ty + tr) & (ty < y + rows))
@@ -270,11 +222,6 @@ def _best_window(integral: np.ndarray, mine: np.ndarray, shape, taken: list, lea
     if not found:
         return None
     return max(found, key=lambda w: w[0])[1:]  # max keeps the first of equals
-
-
-def _sums(integral: np.ndarray, x: np.ndarray, y: np.ndarray, w: int, h: int) -> np.ndarray:
-    """The sums of the ``w`` x ``h`` boxes at ``x``, ``y`` (arrays of the same shape) of an integral image."""
-    return integral[y + h, x + w] - integral[y, x + w] - integral[y + h, x] + integral[y, x]
 
 
 @dataclass(frozen=True)

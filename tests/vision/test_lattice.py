@@ -1,7 +1,19 @@
 import cv2
 import numpy as np
 
-from visolve.vision.quad import fill_quadratic, find_cell_lattice, map_points, normalise_light, warp_lattice
+from visolve.vision.geometry import map_points
+from visolve.vision.lattice import (
+    best_window,
+    box_sums,
+    find_cell_lattice,
+    fit_homography,
+    lattice_angle,
+    snap_to_cells,
+    straight_steps,
+    walk_links,
+    warp_lattice,
+)
+from visolve.vision.light import fill_quadratic, normalise_light
 
 
 def _board(cols=8, rows=4, pitch=40, cell=0.7):
@@ -93,3 +105,51 @@ def test_fill_quadratic_follows_a_bump_between_known_pixels():
     # a plane is reproduced exactly, 2-D input gives 2-D output
     plane = 20 + 0.3 * xx - 0.2 * yy
     assert np.abs(fill_quadratic(plane, known, 14.0) - plane)[10:-10, 10:-10].max() < 0.5
+
+
+def test_links_turned_give_the_lattice_angle_and_unit_steps():
+    turn = np.radians(12)
+    right = np.array([np.cos(turn), np.sin(turn)]) * 30
+    down = np.array([-np.sin(turn), np.cos(turn)]) * 30
+    vec = np.array([right, down, -right, right + down])  # the last one a diagonal
+    theta = lattice_angle(vec)
+    assert abs(np.degrees(theta) - 12) < 1e-6
+    straight, unit = straight_steps(vec, theta, 18.0)
+    assert straight.tolist() == [True, True, True, False]
+    assert unit[:3].tolist() == [[1, 0], [0, 1], [-1, 0]]
+    # one tolerance per link
+    straight, _unit = straight_steps(vec, theta + np.radians(10), np.array([5.0, 15.0, 5.0, 50.0]))
+    assert straight.tolist() == [False, True, False, True]
+
+
+def test_walk_links_gives_cells_per_group_largest_first():
+    i = np.array([0, 1, 3, 5])
+    j = np.array([1, 2, 4, 0])
+    steps = np.array([[1, 0], [0, 1], [0, -1], [1, 0]])  # blob 0 lies one cell right of blob 5
+    groups = walk_links(7, i, j, steps)
+    assert groups == [{0: (0, 0), 1: (1, 0), 5: (-1, 0), 2: (1, 1)}, {3: (0, 0), 4: (0, -1)}]
+    # zero steps: just the linked groups
+    assert [sorted(g) for g in walk_links(7, i, j, np.zeros((4, 2), int))] == [[0, 1, 2, 5], [3, 4]]
+
+
+def test_fit_homography_and_snap_to_cells_refuse_the_stray_point():
+    hom = np.array([[40.0, 5.0, 100.0], [-3.0, 38.0, 60.0], [1e-4, 2e-4, 1.0]])
+    cells = np.array([(x, y) for x in range(6) for y in range(4)], np.float64)
+    pts = map_points(hom, cells + 0.5)
+    pts[7] += (15.0, -12.0)  # a blob well off its cell's centre
+    fitted, inliers = fit_homography(cells + 0.5, pts, 3.0)
+    assert not inliers[7] and inliers.sum() == len(cells) - 1
+    got, close = snap_to_cells(fitted, pts, 0.3)
+    assert np.array_equal(got[close], cells[close].astype(int)) and close.tolist().count(False) == 1
+    exact, every = fit_homography(cells + 0.5, map_points(hom, cells + 0.5))
+    assert every.all() and np.allclose(exact / exact[2, 2], hom, atol=1e-6)
+
+
+def test_best_window_counts_and_takes_the_first_of_equals():
+    xs = np.array([0, 1, 2, 5, 6, 5, 6])
+    ys = np.array([0, 0, 0, 3, 3, 4, 4])
+    assert best_window(xs, ys, 2, 2) == (4, 5, 3)
+    assert best_window(xs, ys, 3, 1) == (3, 0, 0)
+    assert best_window(np.array([4, 9]), np.array([2, 2]), 2, 2) == (1, 3, 1)  # smallest x0, then y0
+    grid = cv2.integral(np.arange(12, dtype=np.uint8).reshape(3, 4))
+    assert box_sums(grid, 1, 1, 2, 2) == 5 + 6 + 9 + 10
