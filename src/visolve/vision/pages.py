@@ -1,0 +1,205 @@
+"""A page of several boards, each under its number tab, split into one picture a board.
+
+:func:`board_regions` cuts a picture of a page into one upright region a
+tab (:mod:`visolve.vision.tabs`): the board under a tab is taken to stand
+below it, between it and the next row of tabs, and across half-way to the
+tabs beside it (the page's rows and columns are the tabs', turned as the
+tabs are).  :func:`read_page` reads each region with a family's own reader
+of one board and gives the boards numbered from their tabs.
+
+A page is read only when every board on it is: a tab whose number is in
+doubt, two tabs of one number, a board of ink as large as the others with
+no tab above it (:data:`UNCLAIMED`), or a board that does not read is a
+:class:`~visolve.errors.ReadError` naming the board -- a challenge read
+under a guessed number would be a misread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, TypeVar
+
+import cv2
+import numpy as np
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.vision.tabs import PageLook, Tab, look_at_page
+
+T = TypeVar("T")
+
+#: tabs whose middles are less than ROW_GAP of a tab's height apart down the page share a row
+ROW_GAP = 1.5
+#: a region starts GAP of its tab's height below the tab's bottom edge and ends as far above
+#: the next row's tabs
+GAP = 0.15
+#: a tab alone on its row takes a region this many tab widths across when no other row
+#: shows how far apart the columns are
+ALONE_WIDTHS = 4.0
+#: a region is cut at most REGION_SIDE px long (a board printed at 300 dpi reads as well smaller, and faster)
+REGION_SIDE = 700
+#: a part of ink at least UNCLAIMED of the smallest region's area, with less than half of it in
+#: any region, is a board without a (readable) tab
+UNCLAIMED = 0.2
+
+
+@dataclass(frozen=True)
+class Region:
+    """The part of a page that belongs to one tab.
+
+    Attributes
+    ----------
+    tab : Tab
+        The tab (its number read).
+    corners : numpy.ndarray
+        ``(4, 2)`` picture points: the region's top-left, top-right, bottom-right, bottom-left.
+    image : numpy.ndarray
+        The region cut out of the picture, upright (turned as its tab is).
+    """
+
+    tab: Tab
+    corners: np.ndarray
+    image: np.ndarray
+
+
+def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
+              refusal: ReadError, side: int = REGION_SIDE) -> list[tuple[int, T]]:
+    """Each board of a page read by ``read_board`` (one board's picture -> its reading), with the
+    number on its tab, top to bottom and left to right.
+
+    Parameters
+    ----------
+    image : numpy.ndarray
+        The page (BGR).
+    read_board : callable
+        Reads the picture of one board; raises NotThisPuzzle / ReadError when it cannot.
+    refusal : ReadError
+        What the family said of the page (several boards): raised, with the reason the tabs
+        give, when the page shows no number tab.
+    side : int
+        The longest side (px) a board's region is given to ``read_board`` at.
+
+    Raises
+    ------
+    ReadError
+        No tab on the page, or a board cannot be read or numbered (the message names it).
+    """
+    look = look_at_page(image)
+    if not look.tabs:
+        raise type(refusal)(f"{refusal}; no number tab above the boards says which challenge each is")
+    regions = board_regions(image, look, side)
+    n = len(regions)
+    numbers = [r.tab.number for r in regions]
+    for k, region in enumerate(regions):
+        if region.tab.number is None:
+            raise ReadError(f"board {k + 1} of {n}: its tab's number cannot be read ({region.tab.reason})")
+        if numbers.count(region.tab.number) > 1:
+            raise ReadError(f"boards {numbers.index(region.tab.number) + 1} and {k + 1} of {n} both show tab "
+                            f"{region.tab.number}")
+    lost = unclaimed(look, regions)
+    if lost is not None:
+        raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
+                        f"({n} tabs read)")
+    out = []
+    for k, region in enumerate(regions):
+        try:
+            out.append((region.tab.number, read_board(region.image)))
+        except (NotThisPuzzle, ReadError) as exc:
+            raise ReadError(f"board {k + 1} of {n} (tab {region.tab.number}): {exc}") from exc
+    return out
+
+
+def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) -> list[Region]:
+    """One region of ``image`` a tab of ``look``, in the tabs' order, at most ``side`` px long."""
+    tabs = look.tabs
+    down = np.median([t.down for t in tabs], axis=0)
+    down /= max(float(np.linalg.norm(down)), 1e-9)
+    right = np.array([down[1], -down[0]])
+    at = np.array([[t.centre @ right, t.centre @ down] for t in tabs])
+    rows = _rows(at[:, 1], np.median([t.height for t in tabs]))
+    h, w = image.shape[:2]
+    box = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
+    u_ends = (float((box @ right).min()), float((box @ right).max()))
+    v_end = float((box @ down).max())
+    spacing = _column_spacing(at[:, 0], rows)
+    out = []
+    for i, tab in enumerate(tabs):
+        u, v = at[i]
+        mates = sorted(at[j, 0] for j in range(len(tabs)) if rows[j] == rows[i] and j != i)
+        left = max([m for m in mates if m < u], default=None)
+        rgt = min([m for m in mates if m > u], default=None)
+        half = spacing / 2 if spacing else ALONE_WIDTHS * tab.width / 2
+        u0 = (u + left) / 2 if left is not None else max(u_ends[0], u - half)
+        u1 = (u + rgt) / 2 if rgt is not None else min(u_ends[1], u + half)
+        below = [at[j, 1] - tabs[j].height / 2 for j in range(len(tabs)) if rows[j] > rows[i]]
+        v0 = v + tab.height / 2 + GAP * tab.height
+        v1 = min(below) - GAP * tab.height if below else v_end
+        corners = np.array([[u0, v0], [u1, v0], [u1, v1], [u0, v1]]) @ np.stack([right, down])
+        out.append(Region(tab, corners, _cut(image, corners, right, down, side)))
+    return out
+
+
+def _rows(v: np.ndarray, tab_height: float) -> list[int]:
+    """Row index of each tab from its place down the page."""
+    order = np.argsort(v)
+    rows = [0] * len(v)
+    row, last = 0, None
+    for i in order:
+        if last is not None and v[i] - last > ROW_GAP * tab_height:
+            row += 1
+        rows[i] = row
+        last = v[i]
+    return rows
+
+
+def _column_spacing(u: np.ndarray, rows: list[int]) -> float | None:
+    """The least distance across between two tabs of one row (None when no row has two)."""
+    gaps = [abs(u[i] - u[j]) for i in range(len(u)) for j in range(i + 1, len(u)) if rows[i] == rows[j]]
+    return min(gaps) if gaps else None
+
+
+def _cut(image: np.ndarray, corners: np.ndarray, right: np.ndarray, down: np.ndarray, side: int) -> np.ndarray:
+    """The region within ``corners``, turned upright (``right`` across, ``down`` down) and scaled
+    down to at most ``side`` px long, the picture's rim repeated where it runs off the picture."""
+    width = float(np.linalg.norm(corners[1] - corners[0]))
+    height = float(np.linalg.norm(corners[3] - corners[0]))
+    f = min(1.0, side / max(width, height, 1.0))
+    size = (max(1, int(round(width * f))), max(1, int(round(height * f))))
+    upright = abs(right[1]) < 1e-9 and abs(down[0]) < 1e-9
+    x0, y0 = int(round(corners[0][0])), int(round(corners[0][1]))
+    x1, y1 = x0 + int(round(width)), y0 + int(round(height))
+    if upright and x0 >= 0 and y0 >= 0 and x1 <= image.shape[1] and y1 <= image.shape[0]:
+        crop = image[y0:y1, x0:x1]  # a plain crop (a page as drawn)
+        return cv2.resize(crop, size, interpolation=cv2.INTER_AREA) if f < 1.0 else np.ascontiguousarray(crop)
+    # picture point = corner + (x right + y down) / f
+    m = np.array([[right[0] / f, down[0] / f, corners[0][0]], [right[1] / f, down[1] / f, corners[0][1]]])
+    if f < 1.0:  # smooth first, as INTER_AREA would
+        image = cv2.GaussianBlur(image, (0, 0), 0.5 / f)
+    return cv2.warpAffine(image, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def unclaimed(look: PageLook, regions: list[Region]) -> tuple[float, float] | None:
+    """The middle (picture px) of a part of ink as large as a board with less than half of it in
+    any one region (a board whose tab was not found), or None."""
+    f = look.scale
+    least = min(cv2.contourArea(np.float32(r.corners * f)) for r in regions)
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
+    for i in range(1, n):
+        if stats[i, 4] < UNCLAIMED * least:
+            continue
+        part = labels == i
+        total = stats[i, 4]
+        best = 0
+        for r in regions:
+            inside = np.zeros(part.shape, np.uint8)
+            cv2.fillConvexPoly(inside, np.round(r.corners * f).astype(np.int32), 1)
+            best = max(best, int(np.count_nonzero(part & (inside > 0))))
+        if best < total / 2 and not _touches_rim(stats[i], part.shape):
+            return float(centres[i][0] / f), float(centres[i][1] / f)
+    return None
+
+
+def _touches_rim(stat: np.ndarray, shape: tuple[int, int]) -> bool:
+    """Whether a part's box reaches the picture's rim (a desk, a shadow: no board of the page)."""
+    x, y, w, h = stat[:4]
+    return x == 0 or y == 0 or x + w >= shape[1] or y + h >= shape[0]

@@ -1,0 +1,355 @@
+"""Number tabs on a page of challenges: filled dark or coloured blocks holding a number in light digits.
+
+A booklet (and ``visolve make``) prints each challenge under a *tab*: a
+filled rectangle, its corners square or rounded, darker or more coloured than
+the page, with the challenge's number in light digits in its middle.
+:func:`find_tabs` finds them in a picture of a page and reads their numbers;
+it knows nothing of the boards under them.
+
+Finding: on a copy :data:`LOOK_SIDE` px long, a pixel is *ink* when its
+brightest channel is below :data:`DARK` of the page's light there
+(:func:`visolve.vision.light.illumination`) or it is coloured
+(:data:`COLOURED`).  A part of ink is a tab candidate when its outline fills
+its smallest rotated rectangle (:data:`FILL`), the rectangle is wider than
+high (:data:`ASPECT`, turned at most 45 degrees) and light holes take no
+more than :data:`HOLES` of it.  The candidate is then looked at in the picture
+itself, turned upright and :data:`TAB_HEIGHT` px high: its light parts must
+stand like the digits of a number (each :data:`DIGIT_HEIGHT` of the tab's
+height, side by side in its middle, none touching its rim), else it is no
+tab (the white outlines on a board, a label).
+
+Reading: each digit is cut out (:func:`glyph`) and matched by normalised
+correlation (:class:`visolve.vision.match.TemplateBank`) against digits
+drawn here in several fonts, weights and blurs (:func:`digit_bank`); a digit
+whose best match is below :data:`MATCH_MIN`, or less than
+:data:`MATCH_MARGIN` above any other digit, leaves the tab unread, with the
+reason (a reader never guesses a number).  A light part as wide as two digits
+is cut where it is thinnest and both halves must match :data:`CUT_MARGIN`
+clear of any other digit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from visolve.vision.light import highest, illumination, lowest
+from visolve.vision.match import TemplateBank
+
+#: the long side (px) of the copy tabs are looked for on
+LOOK_SIDE = 1000
+#: ink: brightest channel below DARK of the page's light, or channels spread over COLOURED of it
+DARK, COLOURED = 0.62, 0.3
+#: the light is estimated over this share of the copy's long side
+LIGHT_SHARE = 0.06
+#: a candidate covers at least MIN_AREA px of the copy, at most MAX_SHARE of it
+MIN_AREA, MAX_SHARE = 120, 0.05
+#: its outline fills at least FILL of its rotated rectangle, which is ASPECT[0]-ASPECT[1] times
+#: as wide as high; light holes take at most HOLES of its outline (the digits may have blurred
+#: into the tab on the copy: no least share)
+FILL, ASPECT, HOLES = 0.85, (1.15, 5.0), 0.5
+#: a tab is looked at TAB_HEIGHT px high, without RIM of its height around it (corners, blur)
+TAB_HEIGHT, RIM = 64, 0.08
+#: a digit's height: DIGIT_HEIGHT[0]-DIGIT_HEIGHT[1] of the tab's; parts lower than SPECK are
+#: specks (noise), parts between SPECK and a digit leave the tab unread
+DIGIT_HEIGHT, SPECK = (0.3, 0.9), 0.12
+#: the digits' middle within OFF_MIDDLE of the tab's height (across) / width (along) of its middle
+OFF_MIDDLE = 0.2
+#: every digit at least EVEN of the tallest one's height; at most MAX_DIGITS digits
+EVEN, MAX_DIGITS = 0.75, 3
+#: a part wider than ONE_DIGIT of its height holds two digits run together
+ONE_DIGIT = 1.05
+#: glyphs are matched GLYPH (w, h) px, the digit's ink padded by GLYPH_PAD of its height
+GLYPH, GLYPH_PAD = (24, 32), 0.08
+#: a digit is read when its best match is MATCH_MIN and MATCH_MARGIN above any other digit
+#: (CUT_MARGIN for the halves of a part cut in two)
+MATCH_MIN, MATCH_MARGIN, CUT_MARGIN = 0.6, 0.08, 0.12
+#: template digits: OpenCV's Hershey faces at thicknesses (share of the height) and the
+#: variable "sans" / "uni" faces at weights, each also blurred by TEMPLATE_BLURS of its height
+HERSHEY = ((cv2.FONT_HERSHEY_SIMPLEX, (0.06, 0.12, 0.18)), (cv2.FONT_HERSHEY_DUPLEX, (0.08, 0.14)),
+           (cv2.FONT_HERSHEY_COMPLEX, (0.06, 0.12)), (cv2.FONT_HERSHEY_TRIPLEX, (0.08, 0.14)))
+FACES = (("sans", 400), ("sans", 700), ("sans", 900), ("uni", 400))
+TEMPLATE_SIZE, TEMPLATE_BLURS = 64, (0.0, 0.06)
+
+
+@dataclass(frozen=True)
+class Tab:
+    """A number tab found on a page.
+
+    Attributes
+    ----------
+    corners : numpy.ndarray
+        ``(4, 2)`` picture points (x, y): the tab's top-left, top-right, bottom-right and
+        bottom-left, its long side taken as across (turned at most 45 degrees).
+    number : int or None
+        The number read, None when it could not be read with confidence.
+    reason : str
+        Why the number was not read ("" when it was).
+    """
+
+    corners: np.ndarray
+    number: int | None
+    reason: str = ""
+
+    @property
+    def centre(self) -> np.ndarray:
+        """The tab's middle (x, y)."""
+        return self.corners.mean(axis=0)
+
+    @property
+    def width(self) -> float:
+        """Its length across (px)."""
+        c = self.corners
+        return float((np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2)
+
+    @property
+    def height(self) -> float:
+        """Its height (px)."""
+        c = self.corners
+        return float((np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2)
+
+    @property
+    def down(self) -> np.ndarray:
+        """Unit vector from the tab's top edge to its bottom edge (the page's down)."""
+        c = self.corners
+        v = (c[3] + c[2] - c[0] - c[1]) / 2
+        return v / max(float(np.linalg.norm(v)), 1e-9)
+
+
+@dataclass(frozen=True)
+class PageLook:
+    """What :func:`look_at_page` saw: the tabs, and the ink mask of the copy they were found on.
+
+    Attributes
+    ----------
+    tabs : list of Tab
+        The tabs, top to bottom, left to right (picture px).
+    ink : numpy.ndarray
+        :func:`ink_mask` of the copy (bool).
+    scale : float
+        The copy's size over the picture's.
+    """
+
+    tabs: list[Tab]
+    ink: np.ndarray
+    scale: float
+
+
+def find_tabs(image: np.ndarray) -> list[Tab]:
+    """The number tabs in a picture (BGR or grey), top to bottom, left to right.
+
+    A tab whose digits cannot be read is returned with ``number`` None and the reason.
+    """
+    return look_at_page(image).tabs
+
+
+def look_at_page(image: np.ndarray) -> PageLook:
+    """The number tabs in a picture (see :func:`find_tabs`) and the ink mask they were found on."""
+    img = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    f = min(1.0, LOOK_SIDE / max(img.shape[:2]))
+    small = img if f == 1.0 else cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    ink = ink_mask(small)
+    n, labels, stats, _c = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    tabs = []
+    h, w = ink.shape
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if area < MIN_AREA or area > MAX_SHARE * h * w or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        corners = _candidate(labels[y:y + bh, x:x + bw] == i, area)
+        if corners is None:
+            continue
+        tab = _look(img, (corners + (x, y)) / f)
+        if tab is not None:
+            tabs.append(tab)
+    tabs.sort(key=lambda t: (round(float(t.centre[1]) / max(t.height, 1.0)), float(t.centre[0])))
+    return PageLook(tabs, ink, f)
+
+
+def ink_mask(image: np.ndarray) -> np.ndarray:
+    """Pixels of a BGR picture darker or more coloured than the page around them (bool)."""
+    top = highest(image).astype(np.float32)
+    light = illumination(top, LIGHT_SHARE * max(image.shape[:2]))
+    spread = top - lowest(image).astype(np.float32)
+    return (top < DARK * light) | (spread > COLOURED * light)
+
+
+def _candidate(part: np.ndarray, area: int) -> np.ndarray | None:
+    """The corners (x, y in ``part``'s box, upright order) of the rotated rectangle a part of
+    ink fills as a tab does, or None."""
+    contours, _h = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    inside = cv2.contourArea(outline)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(outline)
+    if rw * rh <= 0 or inside < FILL * rw * rh:
+        return None
+    if 1.0 - area / max(inside, 1.0) > HOLES:
+        return None
+    corners = cv2.boxPoints(((cx, cy), (rw, rh), angle))
+    return _upright(corners, ASPECT)
+
+
+def _upright(corners: np.ndarray, aspect: tuple[float, float]) -> np.ndarray | None:
+    """Four corners ordered top-left, top-right, bottom-right, bottom-left with the long side
+    across and turned at most 45 degrees; None when the long side is not ``aspect`` times the short."""
+    c = np.asarray(corners, np.float64)
+    a, b = c[1] - c[0], c[2] - c[1]
+    along, across = (a, b) if np.linalg.norm(a) >= np.linalg.norm(b) else (b, a)
+    long_side, short_side = float(np.linalg.norm(along)), float(np.linalg.norm(across))
+    if not aspect[0] * short_side <= long_side <= aspect[1] * short_side:
+        return None
+    u = along / long_side
+    if u[0] < 0:
+        u = -u
+    v = np.array([-u[1], u[0]])  # u turned a quarter clockwise on the picture: the tab's down
+    mid = c.mean(axis=0)
+    hu, hv = u * long_side / 2, v * short_side / 2
+    return np.array([mid - hu - hv, mid + hu - hv, mid + hu + hv, mid - hu + hv])
+
+
+def _look(image: np.ndarray, corners: np.ndarray) -> Tab | None:
+    """The tab at ``corners`` of the picture, upright (its darkest channel), read; None
+    when its light parts do not stand as the digits of a number."""
+    width = np.linalg.norm(corners[1] - corners[0])
+    height = np.linalg.norm(corners[3] - corners[0])
+    out_w = max(8, int(round(TAB_HEIGHT * width / max(height, 1e-9))))
+    dst = np.float32([[0, 0], [out_w, 0], [out_w, TAB_HEIGHT], [0, TAB_HEIGHT]])
+    m = cv2.getPerspectiveTransform(np.float32(corners), dst)
+    flags = cv2.INTER_AREA if height > TAB_HEIGHT else cv2.INTER_LINEAR
+    view = lowest(cv2.warpPerspective(image, m, (out_w, TAB_HEIGHT), flags=flags, borderMode=cv2.BORDER_REPLICATE))
+    rim = int(round(RIM * TAB_HEIGHT))
+    inner = view[rim:TAB_HEIGHT - rim, rim:out_w - rim].astype(np.float32)
+    parts = digit_parts(inner)
+    if parts is None:
+        return None
+    whiteness, boxes, doubt = parts
+    if doubt:
+        return Tab(corners.astype(np.float64), None, doubt)
+    number, reason = read_digits(whiteness, boxes)
+    return Tab(corners.astype(np.float64), number, reason)
+
+
+def digit_parts(inner: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, int]], str] | None:
+    """The whiteness (0 tab, 1 digit) of a tab's inside and its digits' boxes (x, y, w, h), left to
+    right, with a doubt ("" when none); None when its light parts are no number's digits."""
+    dark, light = np.percentile(inner, 10), np.percentile(inner, 99.5)
+    if light - dark < 30:
+        return None
+    whiteness = np.clip((inner - dark) / (light - dark), 0.0, 1.0)
+    mask = (whiteness > 0.5).astype(np.uint8)
+    n, _labels, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    h, w = inner.shape
+    full = h / (1 - 2 * RIM)  # the tab's height
+    boxes, smudges = [], 0
+    for x, y, bw, bh, _a in stats[1:]:
+        if bh < SPECK * full:
+            continue
+        if x == 0 or y == 0 or x + bw >= w or y + bh >= h or bh > DIGIT_HEIGHT[1] * full:
+            return None  # light reaching the rim: no digit on a tab
+        if bh < DIGIT_HEIGHT[0] * full:
+            smudges += 1
+            continue
+        boxes.append((int(x), int(y), int(bw), int(bh)))
+    if not boxes:
+        return None
+    boxes.sort()
+    tallest = max(b[3] for b in boxes)
+    middle_y = np.mean([b[1] + b[3] / 2 for b in boxes])
+    left, right = boxes[0][0], max(b[0] + b[2] for b in boxes)
+    if abs(middle_y - h / 2) > OFF_MIDDLE * full or abs((left + right) / 2 - w / 2) > OFF_MIDDLE * w:
+        return None
+    if min(b[3] for b in boxes) < EVEN * tallest:
+        return None
+    if len(boxes) > MAX_DIGITS:
+        return None
+    doubt = "a light smudge on the tab lower than its digits" if smudges else ""
+    return whiteness, boxes, doubt
+
+
+def read_digits(whiteness: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> tuple[int | None, str]:
+    """The number the digits in ``boxes`` of ``whiteness`` show, or None and why not."""
+    glyphs, margins = [], []
+    for x, y, w, h in boxes:
+        if w > ONE_DIGIT * h:
+            cut = _cut(whiteness, (x, y, w, h))
+            for box in ((x, y, cut - x, h), (cut, y, x + w - cut, h)):
+                glyphs.append(glyph(whiteness, box))
+                margins.append(CUT_MARGIN)
+        else:
+            glyphs.append(glyph(whiteness, (x, y, w, h)))
+            margins.append(MATCH_MARGIN)
+    if len(glyphs) > MAX_DIGITS:
+        return None, f"the tab shows more than {MAX_DIGITS} digits"
+    text = ""
+    for k, (match, margin) in enumerate(zip(digit_bank().match(glyphs), margins)):
+        if match.score < MATCH_MIN or match.margin < margin:
+            return None, (f"digit {k + 1} on the tab is unclear (best {match.group}: {match.score:.2f}, "
+                          f"next {match.runner_up}: {match.runner_score:.2f})")
+        text += str(match.group)
+    if text.startswith("0"):
+        return None, f"the tab reads {text!r}, not a challenge number"
+    return int(text), ""
+
+
+def _cut(whiteness: np.ndarray, box: tuple[int, int, int, int]) -> int:
+    """The column where a part of two digits run together is thinnest (in its middle third)."""
+    x, y, w, h = box
+    ink = (whiteness[y:y + h, x:x + w] > 0.5).sum(axis=0)
+    lo, hi = w // 3, max(w // 3 + 1, 2 * w // 3)
+    return x + lo + int(np.argmin(ink[lo:hi]))
+
+
+def glyph(whiteness: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """A digit's glyph: ``whiteness`` in ``box`` (x, y, w, h) padded by :data:`GLYPH_PAD` of its
+    height, scaled to :data:`GLYPH`'s height (its width kept in proportion, centred)."""
+    x, y, w, h = box
+    pad = max(1, int(round(GLYPH_PAD * h)))
+    padded = cv2.copyMakeBorder(whiteness.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    # the other digits beside this one are kept out: only its own columns
+    patch = padded[y: y + h + 2 * pad, x + pad: x + w + pad]
+    patch = cv2.copyMakeBorder(patch, 0, 0, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    gw, gh = GLYPH
+    new_w = max(1, min(gw, int(round(patch.shape[1] * gh / patch.shape[0]))))
+    small = cv2.resize(patch, (new_w, gh), interpolation=cv2.INTER_AREA)
+    out = np.zeros((gh, gw), np.float32)
+    x0 = (gw - new_w) // 2
+    out[:, x0:x0 + new_w] = small
+    return out * 255.0  # grey levels: the bank counts a patch of less contrast than a few levels as flat
+
+
+def _drawn_digits() -> list[tuple[str, np.ndarray]]:
+    """Each digit drawn white on black in every template font, :data:`TEMPLATE_SIZE` px high."""
+    size = TEMPLATE_SIZE
+    out = []
+    for d in "0123456789":
+        for font, weights in HERSHEY:
+            scale = cv2.getFontScaleFromHeight(font, size)
+            for t in weights:
+                img = np.zeros((2 * size, 2 * size), np.uint8)
+                cv2.putText(img, d, (size // 2, size * 3 // 2), font, scale, 255, max(1, int(round(t * size))),
+                            cv2.LINE_AA)
+                out.append((d, img))
+        for face, weight in FACES:
+            img = np.zeros((2 * size, 2 * size), np.uint8)
+            cv2.putText(img, d, (size // 2, size * 3 // 2), 255, cv2.FontFace(face), size, weight)
+            out.append((d, img))
+    return out
+
+
+@lru_cache(maxsize=1)
+def digit_bank() -> TemplateBank:
+    """Glyphs of the digits 0-9 in the template fonts and blurs, grouped by digit."""
+    glyphs, labels = [], []
+    for d, img in _drawn_digits():
+        for blur in TEMPLATE_BLURS:
+            ink = img.astype(np.float32) / 255.0
+            if blur:
+                ink = cv2.GaussianBlur(ink, (0, 0), blur * TEMPLATE_SIZE)
+            ys, xs = np.nonzero(ink > 0.5)
+            box = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+            glyphs.append(glyph(ink, box))
+            labels.append(d)
+    return TemplateBank(glyphs, labels)
