@@ -53,7 +53,7 @@ def _pit_polygon(photo: np.ndarray, cell_index: int) -> tuple[np.ndarray, float]
     work, _grey, tops = tray_tops.find_tops(photo)
     hom, axial, members = tray_tops.fit_lattice(tops, tray.MIN_TOPS)
     white = float(np.median([np.mean(t.white) for t in members]))
-    letters = [tray_tops.classify_plastic(tray_tops.balanced(t)).letter for t in members]
+    letters = [tray_tops.classify_plastic(tray_tops.balanced(t)).name for t in members]
     placed, _on, shift, _resp = tray.place_board(work, hom, axial, letters, white)
     centre = tray_tops.to_metric(placed[cell_index : cell_index + 1])[0] + shift
     angles = np.radians(np.arange(12) * 30.0)
@@ -110,7 +110,7 @@ def test_lattice_rounding_finds_the_nearest_point():
 def test_every_plastic_shade_calls_its_colour(letter):
     for shade in tray_tops.PLASTIC[letter]:
         verdict = tray_tops.classify_plastic(np.array(shade))
-        assert verdict.letter == letter
+        assert verdict.name == letter
 
 
 def test_the_tray_probe_sees_the_pieces_and_not_a_plain_page(product_photo):

@@ -9,9 +9,10 @@ star's black outline into it, which moves it along the navy's own
 direction (navy fading to black), so only the part across that direction
 counts (:func:`colour_part`).  A star is classed by the *direction* of that
 part: the angle to each piece colour's own in any of its shades, the
-booklet's drawing or the plastic (:data:`PROTOTYPES`).  Red, orange and yellow, and purple, blue
-and pink, lie closest; :class:`Verdict` keeps the angle margin to the
-second-best colour so the reader can refuse when it is small.
+booklet's drawing or the plastic (:data:`PALETTE`, a
+:class:`visolve.vision.palette.Palette`).  Red, orange and yellow, and purple, blue
+and pink, lie closest; the :class:`visolve.vision.palette.Verdict` keeps the angle
+margin to the second-best colour so the reader can refuse when it is small.
 
 Whether a coloured star has a white middle (a placed piece) or not (a
 wizard star) is the share of white in its middle's difference
@@ -21,9 +22,9 @@ and white.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
+
+from visolve.vision.palette import Palette, Verdict, across
 
 #: the booklet's drawn colours (RGB)
 NAVY_RGB = (44, 44, 68)
@@ -59,16 +60,13 @@ NAVY_DIR = np.asarray(NAVY_RGB, np.float64) / np.linalg.norm(NAVY_RGB)
 
 def colour_part(diff_rgb) -> np.ndarray:
     """The part of a difference from navy across the navy's own direction (RGB; one or ``(n, 3)``)."""
-    d = np.asarray(diff_rgb, np.float64)
-    return d - (d @ NAVY_DIR)[..., None] * NAVY_DIR
+    return across(diff_rgb, NAVY_DIR)
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
     return v / np.linalg.norm(v)
 
 
-#: each colour's shades' differences from navy, their colour parts as unit vectors (RGB)
-PROTOTYPES = {k: tuple(_unit(colour_part(np.array(c, np.float64) - NAVY_RGB)) for c in cs) for k, cs in SHADES.items()}
 #: each colour shade's colour part, in units of the navy's own size: what a star of
 #: that shade measures against navy fading to black
 EXPECTED = {
@@ -80,42 +78,18 @@ EXPECTED = {
 WHITE = _unit(np.array(WHITE_RGB, np.float64) - NAVY_RGB)
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """The colour class of one star.
-
-    Attributes
-    ----------
-    letter : str
-        The nearest piece colour.
-    angle : float
-        Degrees between the measured difference and that colour's.
-    margin : float
-        Degrees more to the second-nearest colour.
-    second : str
-        That colour.
-    shade : int
-        Which of the colour's :data:`SHADES` is nearest (0: the booklet's drawing).
-    """
-
-    letter: str
-    angle: float
-    margin: float
-    second: str
-    shade: int = 0
-
-
-def _angle(d: np.ndarray, proto: np.ndarray) -> float:
-    cos = float(d @ proto) / max(float(np.linalg.norm(d)), 1e-9)
-    return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
+#: the piece colours as differences from navy, compared by the angle across navy's own
+#: direction (:func:`colour_part`): a photo's light scales a difference and blur moves it
+#: along navy, neither changes that angle (CIEDE2000 compares absolute colours, and a star's
+#: is measured only as a difference from the board around it)
+PALETTE = Palette({k: [np.array(c, np.float64) - NAVY_RGB for c in cs] for k, cs in SHADES.items()},
+                  metric="angle", along=tuple(NAVY_DIR))
 
 
 def classify(diff_rgb: np.ndarray) -> Verdict:
-    """The piece colour whose direction is nearest ``diff_rgb``'s colour part (colour - navy, RGB)."""
-    part = colour_part(diff_rgb)
-    nearest = {k: min((_angle(part, p), i) for i, p in enumerate(protos)) for k, protos in PROTOTYPES.items()}
-    (a0, k0), (a1, k1) = sorted((a, k) for k, (a, _i) in nearest.items())[:2]
-    return Verdict(k0, a0, a1 - a0, k1, nearest[k0][1])
+    """The piece colour whose direction is nearest ``diff_rgb``'s colour part (colour - navy, RGB):
+    ``distance`` and ``margin`` in degrees, ``shade`` the index into :data:`SHADES`."""
+    return PALETTE.classify(diff_rgb)
 
 
 def white_share(core_rgb: np.ndarray, letter: str, shade: int = 0) -> float:

@@ -186,13 +186,13 @@ def _with_orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool) -> Ver
     """Orange against yellow by the green share when the page gave the cast
     (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`): the verdict's
     margin becomes 0 when the share is too close to call."""
-    if not balanced or {verdict.letter, verdict.second} != {"o", "y"}:
+    if not balanced or {verdict.name, verdict.second} != {"o", "y"}:
         return verdict
     letter = orange_or_yellow(ring)
     if letter is None:
         return replace(verdict, margin=0.0)
     other = "y" if letter == "o" else "o"
-    return replace(verdict, letter=letter, margin=max(verdict.margin, MIN_MARGIN), second=other)
+    return replace(verdict, name=letter, margin=max(verdict.margin, MIN_MARGIN), second=other)
 
 
 def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
@@ -210,9 +210,9 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring = (np.median(block[:6], axis=0) - navy) / gains
         verdict = _with_orange_rule(classify(ring), ring, balanced)
-        expected = EXPECTED[verdict.letter][verdict.shade]
+        expected = EXPECTED[verdict.name][verdict.shade]
         strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
-        white = white_share((block[6] - navy) / gains, verdict.letter, verdict.shade)
+        white = white_share((block[6] - navy) / gains, verdict.name, verdict.shade)
         arms = np.sort(np.linalg.norm(colour_part((block[:6] - navy) / gains), axis=1))
         out[cell] = Star(strength, verdict, white, float(scale) / typical, float(arms[1] / max(arms[-1], 1e-6)))
     return out
@@ -239,9 +239,9 @@ def symbol_of(cell, star: Star) -> str:
         return EMPTY
     v = star.verdict
     if star.strength < FILLED_ABOVE:
-        raise ReadError(f"{_name(cell)}: free or {v.letter}? (colour strength {star.strength:.2f})")
-    if v.angle > MAX_ANGLE:
-        raise ReadError(f"{_name(cell)}: colour {v.angle:.0f} degrees from every piece colour (nearest {v.letter})")
+        raise ReadError(f"{_name(cell)}: free or {v.name}? (colour strength {star.strength:.2f})")
+    if v.distance > MAX_ANGLE:
+        raise ReadError(f"{_name(cell)}: colour {v.distance:.0f} degrees from every piece colour (nearest {v.name})")
     if star.arms < MIN_ARMS:
         raise ReadError(f"{_name(cell)}: its six points are not all one colour (the second-weakest "
                         f"{star.arms:.2f} of the strongest): is the lattice between the stars?")
@@ -249,9 +249,9 @@ def symbol_of(cell, star: Star) -> str:
         raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
     case = str.lower if star.white > WHITE_ABOVE else str.upper
     if v.margin < MIN_MARGIN:
-        raise ColourDoubt(f"{_name(cell)}: {v.letter} or {v.second}? (colour margin {v.margin:.1f} degrees)",
-                          (case(v.letter), case(v.second)))
-    return case(v.letter)
+        raise ColourDoubt(f"{_name(cell)}: {v.name} or {v.second}? (colour margin {v.margin:.1f} degrees)",
+                          (case(v.name), case(v.second)))
+    return case(v.name)
 
 
 def settled_by_shapes(grid: list[list[str]], doubts: list) -> tuple[str, ...]:
@@ -356,7 +356,7 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
             labels[cell] = symbol_of(cell, star)
             colours[cell] = (0, 200, 0)
         except ReadError:
-            labels[cell] = f"{star.verdict.letter}?"
+            labels[cell] = f"{star.verdict.name}?"
             colours[cell] = (0, 0, 255)
     try:
         title = f"iq-stars: read {'/'.join(read(img, source).rows)}"

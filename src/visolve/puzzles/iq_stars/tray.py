@@ -273,7 +273,7 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
         raise NotThisPuzzle("no tray with pieces: the piece tops found lie on no star lattice")
     hom, axial, members = lattice
     white = float(np.median([np.mean(t.white) for t in members]))
-    letters = [classify_plastic(balanced(t)).letter for t in members]
+    letters = [classify_plastic(balanced(t)).name for t in members]
     placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
     by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
     on_cells = {cell: by_point[tuple(p)] for cell, p in zip(CELLS, placed) if tuple(p) in by_point}

@@ -51,10 +51,10 @@ def _neighbours(a, b) -> bool:
 def candidates(top: Top, cell) -> tuple[str, ...]:
     """The piece colours a top may be (nearest first); TrayCellError when none is near."""
     v = classify_plastic(balanced(top))
-    if v.angle > MAX_ANGLE:
-        raise TrayCellError(f"{cell_name(cell)}: piece colour {v.angle:.0f} degrees from every piece colour "
-                            f"(nearest {v.letter})")
-    return (v.letter, v.second) if v.margin < CLOSE else (v.letter,)
+    if v.distance > MAX_ANGLE:
+        raise TrayCellError(f"{cell_name(cell)}: piece colour {v.distance:.0f} degrees from every piece colour "
+                            f"(nearest {v.name})")
+    return (v.name, v.second) if v.margin < CLOSE else (v.name,)
 
 
 def _groups(options: dict) -> list[list]:

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_stars.colours import Verdict
 from visolve.vision.glance import thumbnail
 from visolve.vision.light import highest, illumination, lowest, saturation
+from visolve.vision.palette import GREY_AXIS, Palette, Verdict, across
 
 #: the photo is looked at with at most this long side (px)
 WORK_SIDE = 1600
@@ -144,7 +144,7 @@ def _top(work, labels, coloured, stat, i, centre) -> Top | None:
     top = Top(float(centre[0]), float(centre[1]), float(area), tuple(np.median(ring_px, axis=0)),
               tuple(np.median(patch[blob > 0], axis=0)), share)
     rgb = balanced(top)
-    if np.linalg.norm(_chroma(rgb)) < MIN_CHROMA or classify_plastic(rgb).angle > MAX_ANGLE:
+    if np.linalg.norm(_chroma(rgb)) < MIN_CHROMA or classify_plastic(rgb).distance > MAX_ANGLE:
         return None  # a ring of no piece's colour
     return top
 
@@ -334,27 +334,18 @@ PLASTIC = {
 }
 #: a colour further than this (degrees) from every piece colour is refused
 MAX_ANGLE = 20.0
+#: the plastic compared by hue angle (direction off grey): a ring divided by its own white
+#: middle keeps the light's gain on the ring's shading, which CIEDE2000 would count
+PLASTIC_PALETTE = Palette(PLASTIC, metric="angle", along=GREY_AXIS)
 
 
 def _chroma(rgb) -> np.ndarray:
-    v = np.asarray(rgb, np.float64)
-    return v - v.mean()
+    return across(rgb, GREY_AXIS)
 
 
 def classify_plastic(balanced_rgb) -> Verdict:
     """The piece colour whose hue (direction off grey) is nearest a ring divided by its white middle."""
-    c = _chroma(balanced_rgb)
-    norm = max(float(np.linalg.norm(c)), 1e-9)
-    nearest = {}
-    for letter, shades in PLASTIC.items():
-        for shade in shades:
-            p = _chroma(shade)
-            cos = float(c @ p) / norm / float(np.linalg.norm(p))
-            angle = float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
-            nearest[letter] = min(angle, nearest.get(letter, 180.0))
-    angles = sorted((a, k) for k, a in nearest.items())
-    (a0, k0), (a1, k1) = angles[0], angles[1]
-    return Verdict(k0, a0, a1 - a0, k1)
+    return PLASTIC_PALETTE.classify(balanced_rgb)
 
 
 def balanced(top: Top) -> np.ndarray:
