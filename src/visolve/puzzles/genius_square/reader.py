@@ -54,6 +54,7 @@ from visolve.puzzles.genius_square.finder import (
 )
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
+from visolve.vision.pages import read_page
 from visolve.vision.view import BoardView
 
 #: the grey piece (straight four)
@@ -138,9 +139,20 @@ def squares_of(picture: np.ndarray, hom: np.ndarray,
     return view, read_squares(view, board, white, style), edition
 
 
-def read(image: np.ndarray, source: str = "") -> Level:
-    """The level a picture of the board shows (see the module docstring)."""
+def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
+    """The level a picture of the board shows (see the module docstring); a page of several
+    boards gives the list of its levels, named from the tabs above them
+    (:func:`visolve.vision.pages.read_page`)."""
     image = _picture(image)
+    try:
+        return _read_one(image, source)
+    except SeveralBoards as several:
+        read = read_page(image, lambda board: _read_one(_picture(board), source), several)
+        return [replace(level, level=f"{n:03d}") for n, level in read]
+
+
+def _read_one(image: np.ndarray, source: str) -> Level:
+    """The level of the one board in ``image``."""
     up, _view, squares, edition = look(image)
     check_alone(image, up.homography)
     return level_of(squares, edition, source)

@@ -50,6 +50,8 @@ here); this module tells the kind of picture and makes the level.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
@@ -103,6 +105,7 @@ from visolve.puzzles.iq_circuit.scores import (  # noqa: F401 - the reader's nam
     score_board,
 )
 from visolve.vision.overlay import draw_overlay
+from visolve.vision.pages import read_page
 
 MAX_PALE_CELLS = 4  #: cells that may fail the "dark square" look (glare) before the picture is refused
 
@@ -312,8 +315,11 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
             raise first from None
 
 
-def read(image: np.ndarray, source: str = "") -> Level:
+def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     """Picture (BGR) -> Level.  NotThisPuzzle / ReadError on failure.
+
+    A page of several boards gives the list of its challenges, numbered from the tabs above
+    them (:func:`visolve.vision.pages.read_page`).
 
     Each finder of :data:`FINDERS` is tried until one gives a board that
     reads; a ReadError (the board is there but a cell is in doubt) is
@@ -322,6 +328,14 @@ def read(image: np.ndarray, source: str = "") -> Level:
     if image is None or image.ndim != 3 or image.shape[2] < 3:
         raise NotThisPuzzle("not a colour picture")
     image = np.ascontiguousarray(image[:, :, :3])
+    try:
+        return _read_one(image, source)
+    except SeveralBoards as several:  # a page: each board under its number tab?
+        return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_one(b, source), several)]
+
+
+def _read_one(image: np.ndarray, source: str) -> Level:
+    """The challenge of the one board in ``image`` (see :func:`read`)."""
     errors: list[Exception] = []
     for _name, finder in FINDERS:
         try:

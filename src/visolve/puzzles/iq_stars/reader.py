@@ -39,6 +39,7 @@ from visolve.puzzles.iq_stars.colours import (
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.tray import read_after
+from visolve.vision.pages import read_page
 from visolve.vision.view import BoardView, banner, draw_overlay
 
 #: view pixels per board unit for reading the stars
@@ -321,22 +322,30 @@ def _check_picture(image) -> None:
         raise NotThisPuzzle(f"picture smaller than {MIN_SIDE} px")
 
 
-def read(image: np.ndarray, source: str = "") -> Level:
+def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     """Read the challenge in ``image`` (BGR); ``source`` is the picture's file name.
+
+    A page of several drawn boards gives the list of its challenges, numbered from the tabs
+    above them (:func:`visolve.vision.pages.read_page`).
 
     When no drawn board reads, a photo of the tray with real pieces standing in it is tried
     (:func:`visolve.puzzles.iq_stars.tray.read_after`)."""
     _check_picture(image)
     try:
-        work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
-        rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
-        problems = level_problems(rows)
-        if problems:
-            raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
-    except SeveralBoards:
-        raise  # a page of drawn boards is no tray either
+        return _read_drawn(image, source)
+    except SeveralBoards as several:  # a page of drawn boards (no tray): each under its number tab?
+        return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_drawn(b, source), several)]
     except (NotThisPuzzle, ReadError) as exc:
         return read_after(image, source, exc)
+
+
+def _read_drawn(image: np.ndarray, source: str) -> Level:
+    """The challenge of the one drawn board in ``image``."""
+    work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
+    rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
+    problems = level_problems(rows)
+    if problems:
+        raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
     return Level(level_from_filename(source), rows, source)
 
 
