@@ -121,36 +121,69 @@ def round_trip(family: str, levels: tuple[str, ...], seeds: tuple[int, ...], cou
     return exact, misread, missing
 
 
-def photo_round_trip(seeds: int, strength: float) -> tuple[int, int, int]:
-    """IQ XOXO pages (starter, master, wizard; ``seeds`` seeds) photographed by
-    ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused)``."""
+#: the levels each family's pages are made at for the round trips
+ROUND_TRIP_LEVELS = {
+    "iq-xoxo": ("starter", "junior", "expert", "master", "wizard"),
+    "iq-stars": ("starter", "junior", "expert", "master", "wizard"),
+    "iq-circuit": ("expert", "master", "wizard"),
+    "genius-square": ("starter", "junior", "expert", "master", "wizard"),
+}
+
+
+def photo_round_trip(family: str, seeds: int, strength: float) -> tuple[int, int, int, list[float]]:
+    """Pages of 6 (every level of :data:`ROUND_TRIP_LEVELS`, ``seeds`` seeds) photographed by
+    ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused,
+    seconds each page took to read)``."""
     import numpy as np
 
     from visolve import puzzles
     from visolve.errors import NotThisPuzzle, ReadError
-    from visolve.make.generate import challenges
+    from visolve.make.generate import board_of, challenges
     from visolve.make.pages import draw_page
     from visolve.testing.photos import photograph
 
-    fam = puzzles.get("iq-xoxo")
+    fam = puzzles.get(family)
     exact = misread = refused = 0
+    times = []
     for seed in range(1, seeds + 1):
-        for n, level in enumerate(("starter", "master", "wizard")):
-            made = list(challenges("iq-xoxo", level, 6, seed))
-            photo, _h = photograph(draw_page("iq-xoxo", made), np.random.default_rng([seed, n]), strength)
+        for n, level in enumerate(ROUND_TRIP_LEVELS[family]):
+            made = list(challenges(family, level, 6, seed))
+            photo, _h = photograph(draw_page(family, made), np.random.default_rng([seed, n]), strength)
+            t0 = time.perf_counter()
             try:
                 got = fam.read(photo, "photo.jpg")
             except (NotThisPuzzle, ReadError):
                 refused += len(made)
                 continue
-            read = {g.level: g.rows for g in (got if isinstance(got, list) else [got])}
+            finally:
+                times.append(time.perf_counter() - t0)
+            read = {int(g.level): board_of(g) for g in (got if isinstance(got, list) else [got])
+                    if str(g.level).isdigit()}
             for m in made:
-                rows = read.pop(m.k, None)
-                exact += rows == m.level.rows
-                misread += rows is not None and rows != m.level.rows
-                refused += rows is None
-            misread += len(read)  # boards read under a number no challenge has
-    return exact, misread, refused
+                board = read.pop(m.k, None)
+                exact += board == board_of(m.level)
+                misread += board is not None and board != board_of(m.level)
+                refused += board is None
+            misread += len(read) + sum(not str(g.level).isdigit() for g in (got if isinstance(got, list) else [got]))
+    return exact, misread, refused, times
+
+
+def page_time(family: str, runs: int) -> float:
+    """Median seconds the family's reader takes on a printed page of 6 (its first level, seed 1),
+    after one read to warm up."""
+    from visolve import puzzles
+    from visolve.make.generate import challenges
+    from visolve.make.pages import draw_page
+
+    fam = puzzles.get(family)
+    page = draw_page(family, list(challenges(family, ROUND_TRIP_LEVELS[family][0], 6, 1)))
+    fam.read(page, "page.png")
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fam.read(page, "page.png")
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
 
 
 def main() -> int:
@@ -158,11 +191,14 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--booklet", action="store_true")
     parser.add_argument("--photos", type=int, default=0, metavar="SEEDS",
-                        help="photographed IQ XOXO pages read back (3 pages of 6 per seed)")
+                        help="photographed pages read back (a page of 6 per level and seed)")
+    parser.add_argument("--family", action="append", choices=tuple(ROUND_TRIP_LEVELS),
+                        help="the families of --round-trip and --photos (default: all four)")
     parser.add_argument("--strength", type=float, default=1.0, help="the photos' distortion, 0..1")
     parser.add_argument("--round-trip", action="store_true",
-                        help="read made pages back through --prepare-all (IQ XOXO: 5 levels x 2 seeds x 12; "
-                             "the others: one page each)")
+                        help="read made pages back through --prepare-all (every level x 2 seeds x 12)")
+    parser.add_argument("--page-runs", type=int, default=0, metavar="N",
+                        help="time reading a printed page of 6 (the family's reader, in this process), median of N")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="judge the targets on wall time (default) or CPU time (a busy machine)")
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
@@ -177,18 +213,21 @@ def main() -> int:
               + (f" (target {target:.0f} s, {args.clock}){verdict}" if target else ""), flush=True)
     if args.booklet:
         booklet(args.shared)
+    families = args.family or tuple(ROUND_TRIP_LEVELS)
     if args.round_trip:
-        for family, levels, seeds, count in (("iq-xoxo", ("starter", "junior", "expert", "master", "wizard"),
-                                              (1, 2), 12),
-                                             ("iq-stars", ("wizard",), (1,), 6), ("iq-circuit", ("master",), (1,), 6),
-                                             ("genius-square", ("starter",), (1,), 6)):
-            exact, misread, missing = round_trip(family, levels, seeds, count)
+        for family in families:
+            exact, misread, missing = round_trip(family, ROUND_TRIP_LEVELS[family], (1, 2), 12)
             print(f"round trip {family}: {exact} exact, {misread} misread, {missing} not read "
                   f"of {exact + misread + missing}", flush=True)
-    if args.photos:
-        exact, misread, refused = photo_round_trip(args.photos, args.strength)
-        print(f"photographed iq-xoxo pages (strength {args.strength}): {exact} exact, {misread} misread, "
-              f"{refused} refused of {exact + misread + refused}", flush=True)
+    for family in families if args.photos else ():
+        exact, misread, refused, times = photo_round_trip(family, args.photos, args.strength)
+        print(f"photographed {family} pages (strength {args.strength}): {exact} exact, {misread} misread, "
+              f"{refused} refused of {exact + misread + refused}; median {statistics.median(times):.2f} s a page",
+              flush=True)
+    if args.page_runs:
+        for family in families:
+            print(f"a printed {family} page of 6 read in {page_time(family, args.page_runs):.2f} s "
+                  f"(median of {args.page_runs})", flush=True)
     return 1 if missed else 0
 
 
