@@ -83,3 +83,10 @@ def test_scikit_image_is_imported_only_when_a_colour_is_compared():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert palette.METRICS == ("ciede2000", "angle", "gain")
+
+
+def test_distance_to_one_name_is_its_nearest_shade():
+    pal = Palette({"wood": [(0.5, 0.3, 0.1), (0.6, 0.36, 0.12)], "grey": (0.4, 0.4, 0.4)}, metric="gain", gain=(1.0, 1.0))
+    assert pal.distance((0.6, 0.36, 0.12), "wood") == pytest.approx(0.0, abs=1e-12)
+    assert pal.distance((0.6, 0.36, 0.12), "grey") == pytest.approx(pal.distances((0.6, 0.36, 0.12))["grey"][0])
+    assert pal.ranked((0.6, 0.36, 0.12))[0] == (pytest.approx(0.0, abs=1e-12), "wood")

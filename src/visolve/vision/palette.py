@@ -127,6 +127,10 @@ class Palette:
             out[name] = (float(d[k]), k)
         return out
 
+    def distance(self, colour, name: str) -> float:
+        """The distance of ``colour`` to the nearest shade of ``name``."""
+        return float(shade_distances(np.asarray(colour, np.float64).reshape(3), self.shades[name], self).min())
+
     def ranked(self, colour) -> list[tuple[float, str]]:
         """``(distance, name)`` for every name, nearest first."""
         return sorted((d, name) for name, (d, _k) in self.distances(colour).items())

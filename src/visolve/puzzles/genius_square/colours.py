@@ -17,8 +17,9 @@ map with the edition's nominal board and label colours).  A square is
 * a *blocker* when its centre is wood and its corners show the board (a
   disc leaves them free; two free corners or more: a disc or nothing);
 * a *piece* when its centre matches one piece colour clearly better than
-  any other (up to a light gain in :data:`GAIN`) and its corners are not the
-  board's (a cube fills its square).
+  any other (up to a light gain in :data:`GAIN`: a
+  :class:`visolve.vision.palette.Palette` of the ``gain`` metric) and its
+  corners are not the board's (a cube fills its square).
 
 Anything else is a doubt: the square is named and nothing is guessed.
 """
@@ -32,6 +33,7 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
+from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
 
 SIZE = 6
@@ -168,20 +170,23 @@ def grid_line_share(view: BoardView, board: np.ndarray, white: np.ndarray) -> fl
     return (float(np.median(tops)) - ground) / max(ink - ground, MIN_SPAN)
 
 
-def prototypes(edition: str, board_bgr=None) -> dict[str, np.ndarray]:
-    """The game's colours in the units of ``n`` for an edition: piece number or ``#`` -> vectors ``(k, 3)``.
+def prototypes(edition: str, board_bgr=None) -> Palette:
+    """The game's colours in the units of ``n`` for an edition: piece number or ``#`` -> shades ``(k, 3)``.
 
-    Wood gets one vector per brightness of :data:`WOOD_SHADES`: lighter or
+    Wood gets one shade per brightness of :data:`WOOD_SHADES`: lighter or
     darker wood is no gain on ``n`` on a coloured board (the board is
-    subtracted first); the pieces' paint is one colour each.
+    subtracted first); the pieces' paint is one colour each.  They are
+    compared by the residual after a light gain within :data:`GAIN`, not
+    CIEDE2000: ``n`` is a difference from the board in units of the light
+    (its limits below were measured in those units).
     """
     style = STYLE[edition]
     board = np.array(style["board"] if board_bgr is None else board_bgr, np.float64)
     span = np.array(style["label"], np.float64) - board
     colours = dict(PIECE_BGR, **{WOOD: WOOD_BGR})
-    return {name: np.array([(np.clip(np.array(bgr, np.float64) * f, 0, 255) - board) / span
-                            for f in (WOOD_SHADES if name == WOOD else (1.0,))])
-            for name, bgr in colours.items()}
+    return Palette({name: np.array([(np.clip(np.array(bgr, np.float64) * f, 0, 255) - board) / span
+                                    for f in (WOOD_SHADES if name == WOOD else (1.0,))])
+                    for name, bgr in colours.items()}, metric="gain", order="bgr", gain=GAIN)
 
 
 def print_colour(board: np.ndarray, white: np.ndarray, edition: str) -> np.ndarray:
@@ -256,7 +261,7 @@ def _medians(img: np.ndarray, view: BoardView, offsets: list[tuple[float, float]
     return np.median(patches, axis=1).reshape(SIZE, SIZE, len(offsets), 3)
 
 
-def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np.ndarray],
+def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
              edition: str = "happy-puzzle", edges: list[np.ndarray] | None = None) -> Square:
     """One square from its centre, corner and edge colours (units of ``n``).
 
@@ -277,9 +282,9 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np
         return Square("", f"washed out by glare (n={shown})", shown)
     free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     if free >= DISC_FREE:
-        return _disc(centre, protos[WOOD], shown)
+        return _disc(centre, protos, shown)
     glared = _disc_in_glare(centre, corners)
-    disc = glared is not None and _residual(glared, protos[WOOD]) <= MAX_RESIDUAL
+    disc = glared is not None and protos.distance(glared, WOOD) <= MAX_RESIDUAL
     flat = flat and _glare_like(centre)
     cube = edges is None or _edge_contrast(centre, edges) > CUBE_EDGE_MIN[edition]
     if disc and _corner_share(centre, corners) < SURE_DISC_SHARE:
@@ -294,12 +299,12 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np
     return Square("", colour=shown, options=tuple(options))
 
 
-def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: dict[str, np.ndarray],
+def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
                     size: float, free: int) -> list[str]:
     """The colours ``centre`` may be: the best (within :data:`MAX_RESIDUAL`) and those close behind it."""
     filled = sum(float(np.abs(k).max()) > FILLED_SHARE * size for k in corners)
-    names = [name for name in protos if name != WOOD or (filled < CUBE_FILLED and not _grey(centre))]
-    ranked = sorted((_residual(centre, protos[name]), name) for name in names)
+    wood = filled < CUBE_FILLED and not _grey(centre)
+    ranked = [(r, name) for r, name in protos.ranked(centre) if name != WOOD or wood]
     best = ranked[0][0]
     if best > LOOSE_RESIDUAL:
         return []
@@ -309,9 +314,8 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: dict[
     return close if best <= MAX_RESIDUAL or len(close) > 1 else []
 
 
-def _colour_doubt(centre: np.ndarray, protos: dict[str, np.ndarray], shown: tuple) -> str:
-    ranked = sorted((_residual(centre, protos[name]), name) for name in protos)
-    (_best, name), (_second, other) = ranked[0], ranked[1]
+def _colour_doubt(centre: np.ndarray, protos: Palette, shown: tuple) -> str:
+    (_best, name), (_second, other) = protos.ranked(centre)[:2]
     return f"colour {shown} is neither clearly {_what(name)} nor {_what(other)}"
 
 
@@ -357,22 +361,12 @@ def _disc_in_glare(centre: np.ndarray, corners: list[np.ndarray]) -> np.ndarray 
     return None if _grey(glared) else glared  # wood is coloured; a grey left is glare itself
 
 
-def _disc(centre: np.ndarray, wood: np.ndarray, shown: tuple) -> Square:
+def _disc(centre: np.ndarray, protos: Palette, shown: tuple) -> Square:
     """A square whose corners show the board: a blocker if its centre is wood (coloured: a grey
     centre is a spot of glare as likely as a disc in it)."""
-    if _residual(centre, wood) > MAX_RESIDUAL or _grey(centre):
+    if protos.distance(centre, WOOD) > MAX_RESIDUAL or _grey(centre):
         return Square("", f"its corners show the board, but colour {shown} is not wood", shown)
     return Square(WOOD, colour=shown)
-
-
-def _residual(n: np.ndarray, shades: np.ndarray) -> float:
-    """How far ``n`` is from ``g p`` for the best shade ``p`` and gain ``g`` in :data:`GAIN`, relative to ``|g p|``."""
-    return min(_residual_one(n, p) for p in shades)
-
-
-def _residual_one(n: np.ndarray, p: np.ndarray) -> float:
-    g = float(np.clip(n @ p / (p @ p), *GAIN))
-    return float(np.linalg.norm(n - g * p) / (g * np.linalg.norm(p)))
 
 
 def _what(name: str) -> str:
