@@ -184,6 +184,44 @@ def walk_start(arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int, ma
     return gd, k0, w, limit, top, dcost, buckets
 
 
+def dominated(labels: list, node: int, label: tuple) -> bool:
+    """Whether a label popped before at ``node`` is no larger than ``label`` in
+    every count (so it has every completion of this one at no higher cost);
+    when none is, ``label`` is recorded at ``node``."""
+    seen = labels[node]
+    if seen is None:
+        labels[node] = [label]
+        return False
+    for old in seen:
+        for a, b in zip(old, label):
+            if a > b:
+                break
+        else:
+            return True
+    seen.append(label)
+    return False
+
+
+def finish_cost(arr: bytes, t: Tables, e0: int, gd: list, w: list, top: int):
+    """The cost of finishing a walk at the state just popped: the end tile
+    stays at ``e0`` (its rotations), or it ends on this cell (its slides from
+    ``e0``, and the paid slides ``max(m, gd, s + 1 + w, a)`` now reach).
+
+    Returns ``finish(cur, x, m, s, a, cell, back)``; ``x`` is the paid-slide
+    charge already in ``cur``, ``a`` a further floor of it (0 for none)."""
+    erot = t.rot[arr[e0]]
+    ge = gd[e0]
+    de = t.dist[e0]
+
+    def finish(cur: int, x: int, m: int, s: int, a: int, cell: int, back: int) -> int:
+        if cell == e0:
+            return cur + erot[back]
+        x2 = max(m, ge, gd[cell], s + 1 + w[cell], a)
+        return cur + (x2 - x) + de[cell] - 1 + erot[back] if x2 <= top else INF
+
+    return finish
+
+
 def reach_bound(
     arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int, max_m: int = 31
 ) -> int:
@@ -201,14 +239,11 @@ def reach_bound(
     every state joined to this one by free slides."""
     rot = t.rot
     nbx = t.nbx
-    dist = t.dist
     chg = t.chg
     ncell = len(arr)
     gd, k0, w, limit, top, dcost, buckets = walk_start(arr, t, s0, e0, gap, limit, max_m)
     best = limit
-    erot = rot[arr[e0]]
-    ge = gd[e0]
-    de = dist[e0]
+    finish = finish_cost(arr, t, e0, gd, w, top)
     # layer 0 dominance: a state popped earlier (cost <= now) at the same node
     # with no more FC crosses used has every continuation this one has
     low_u = [64] * (ncell * 16)
@@ -234,33 +269,11 @@ def reach_bound(
                 # a label popped before at this node with no more
                 # rotations spent and no larger m, s has every completion
                 # of this one at no higher cost
-                rot_spent = cur - x
-                seen = labels[node]
-                if seen is None:
-                    labels[node] = [(rot_spent, m, s)]
-                else:
-                    for r1, m1, s1 in seen:
-                        if r1 <= rot_spent and m1 <= m and s1 <= s:
-                            break
-                    else:
-                        seen.append((rot_spent, m, s))
-                        seen = None
-                    if seen is not None:
-                        continue
+                if dominated(labels, node, (cur - x, m, s)):
+                    continue
             cell = node >> 4
             back = node & 15
-            # finish: the end tile stays at e0, or it ends here
-            if cell == e0:
-                e = cur + erot[back]
-            else:
-                m2 = m
-                if ge > m2:
-                    m2 = ge
-                if gd[cell] > m2:
-                    m2 = gd[cell]
-                s2 = s + 1 + w[cell]
-                x2 = m2 if m2 > s2 else s2
-                e = cur + (x2 - x) + de[cell] - 1 + erot[back] if x2 <= top else INF
+            e = finish(cur, x, m, s, 0, cell, back)
             if e < best:
                 best = e
                 if cur >= best:

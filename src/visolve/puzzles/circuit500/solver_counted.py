@@ -30,7 +30,7 @@ the first bound does not prune.
 
 from __future__ import annotations
 
-from visolve.puzzles.circuit500.solver_bound import INF, Tables, walk_start
+from visolve.puzzles.circuit500.solver_bound import INF, Tables, dominated, finish_cost, walk_start
 
 #: levels with this many crosses or more do not count crosses outside FC
 #: in :func:`counted_bound`
@@ -52,7 +52,6 @@ def counted_bound(
     ``max_m`` as in :func:`~visolve.puzzles.circuit500.solver_bound.reach_bound`."""
     rot = t.rot
     nbx = t.nbx
-    dist = t.dist
     fill = t.fill
     ncross = t.n_cross
     # with many crosses the count rarely binds and only multiplies the
@@ -62,9 +61,7 @@ def counted_bound(
     cross = t.cross_code
     gd, k0, w, limit, top, dcost, buckets = walk_start(arr, t, s0, e0, gap, limit, max_m)
     best = limit
-    erot = rot[arr[e0]]
-    ge = gd[e0]
-    de = dist[e0]
+    finish = finish_cost(arr, t, e0, gd, w, top)
     # dominance: a state popped earlier (cost <= now) that differs only by
     # using no more crosses has every continuation this one has
     labels: list = [None] * (ncell * 16)
@@ -87,35 +84,11 @@ def counted_bound(
             # a label popped before at this node with no more rotations
             # spent and no larger m, s, a, u has every completion of this
             # one at no higher cost
-            rot_spent = cur - x
-            seen = labels[node]
-            if seen is None:
-                labels[node] = [(rot_spent, m, s, a, u)]
-            else:
-                for r1, m1, s1, a1, u1 in seen:
-                    if r1 <= rot_spent and m1 <= m and s1 <= s and a1 <= a and u1 <= u:
-                        break
-                else:
-                    seen.append((rot_spent, m, s, a, u))
-                    seen = None
-                if seen is not None:
-                    continue
+            if dominated(labels, node, (cur - x, m, s, a, u)):
+                continue
             cell = node >> 4
             back = node & 15
-            # finish: the end tile stays at e0, or it ends here
-            if cell == e0:
-                e = cur + erot[back]
-            else:
-                m2 = m
-                if ge > m2:
-                    m2 = ge
-                if gd[cell] > m2:
-                    m2 = gd[cell]
-                s2 = s + 1 + w[cell]
-                x2 = m2 if m2 > s2 else s2
-                if a > x2:
-                    x2 = a
-                e = cur + (x2 - x) + de[cell] - 1 + erot[back] if x2 <= top else INF
+            e = finish(cur, x, m, s, a, cell, back)
             if e < best:
                 best = e
                 if cur >= best:
