@@ -2,8 +2,9 @@
 
 Every family's ``probe`` runs on every picture before any reader does, so it
 must cost a few milliseconds on a 1080x1920 photo and never search hard.
-The helpers here work on a small :func:`thumbnail` (a few hundred pixels
-across) and give shape measures a probe turns into a score:
+The helpers here work on a small thumbnail (a few hundred pixels across,
+:func:`visolve.vision.working.thumbnail`, importable from here too) and
+give shape measures a probe turns into a score:
 
 :func:`bright_boards`
     Bright blobs on a darker surround (a game board on a black screen, a
@@ -28,28 +29,7 @@ import cv2
 import numpy as np
 
 from visolve.vision.lattice import find_cell_lattice
-
-#: default long side of a thumbnail (px)
-THUMB_SIDE = 320
-#: a picture this many times larger than the thumbnail is first sampled
-#: bilinearly to twice the thumbnail size, then area-averaged by exactly 2
-#: (OpenCV's fast integer path): 0.3 ms instead of 2-3 ms at 640x1136 or
-#: 1080x1920, and every thumbnail pixel still averages 16 picture pixels
-#: spread over its area
-FAST_SHRINK_ABOVE = 2
-
-
-def thumbnail(image: np.ndarray, long_side: int = THUMB_SIDE) -> np.ndarray:
-    """``image`` reduced to about ``long_side`` px on its long side (never enlarged)."""
-    h, w = image.shape[:2]
-    f = long_side / max(h, w)
-    if f >= 1.0:
-        return image
-    size = (max(1, round(w * f)), max(1, round(h * f)))
-    if 1.0 / f > FAST_SHRINK_ABOVE:
-        image = cv2.resize(image, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
-
+from visolve.vision.working import thumbnail  # noqa: F401 - re-exported: a probe's look starts with it
 
 def channel_min(image: np.ndarray) -> np.ndarray:
     """Darkest channel of each pixel (``uint8``, 2-D)."""

@@ -34,6 +34,7 @@ from visolve.vision.board import Board, otsu_threshold
 from visolve.vision.geometry import grown, line_intersection, quad_from_contour
 from visolve.vision.glance import channel_max
 from visolve.vision.light import illumination
+from visolve.vision.working import working_copy
 
 #: longest side of the reduced copy used to find candidates
 WORK_SIZE = 800
@@ -50,15 +51,11 @@ def board_candidates(image: np.ndarray, aspect: float, *, limit: int = 8, **kw) 
 
 
 def _work_view(image: np.ndarray) -> tuple[np.ndarray, float] | None:
-    """The brightest channel shrunk to at most ``WORK_SIZE`` px, and the scale used (None if tiny)."""
+    """The brightest channel shrunk to at most ``WORK_SIZE`` px (area averaging), and the scale used (None if tiny)."""
     if image.ndim not in (2, 3) or image.shape[0] < 16 or image.shape[1] < 16:
         return None
-    h, w = image.shape[:2]
-    f = min(1.0, WORK_SIZE / max(h, w))
-    v = channel_max(image)
-    if f < 1.0:
-        v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
-    return v, f
+    v, _x_scale = working_copy(channel_max(image), WORK_SIZE, fast=False)
+    return v, min(1.0, WORK_SIZE / max(image.shape[:2]))  # the long side's scale, exact for it
 
 
 def iter_board_candidates(

@@ -14,7 +14,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.lattice import Fit, fit_lattice
-from visolve.vision.glance import thumbnail
+from visolve.vision.working import thumbnail, working_copy
 
 #: pictures are searched for the board at this long side (px)
 SEARCH_SIDE = 800
@@ -36,11 +36,6 @@ ASPECT = (1.35, 2.6)
 WORK_PITCH = 48
 #: a lattice matching this well ends the search for a better board quad
 SURE_RHO = 0.6
-
-
-def _small(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
-    small = thumbnail(image, side)
-    return small, small.shape[1] / image.shape[1]
 
 
 def _dark_masks(small: np.ndarray):
@@ -142,7 +137,7 @@ def board_quads(image: np.ndarray, side: int = SEARCH_SIDE, limit: int = 4) -> l
     hundredths of a star), largest first; only when there is none, dark
     blobs.
     """
-    small, f = _small(image, side)
+    small, f = working_copy(image, side)
     found = _quads(small, sorted(_page_holes(small), key=cv2.contourArea, reverse=True)[:limit], True)
     if not found:
         found = _quads(small, _dark_blobs(small, limit), False)

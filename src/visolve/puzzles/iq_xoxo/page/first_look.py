@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.outline import kernel
-from visolve.vision.glance import thumbnail
+from visolve.vision.working import reduce_by, working_copy
 
 #: long side (px) of the working copy
 WORK_SIDE = 1024
@@ -65,22 +65,15 @@ NEIGHBOUR = (0.85, 1.2)
 
 
 def work_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The picture reduced to :data:`WORK_SIDE` (never enlarged) and the factor used.
+    """The picture reduced to :data:`WORK_SIDE` (never enlarged) and the factor used
+    (:func:`visolve.vision.working.working_copy`; a mild reduction, at most 2 times, is
+    bilinear: enough for finding boards, and fast).
 
-    A large picture is reduced by :func:`visolve.vision.glance.thumbnail`
-    (sampled to twice the size, then averaged by 2): averaging whole blocks first and
-    sampling after (3-7 ms faster) blurred the squares of a page's smallest boards past
-    the first look (seed 0 page 73: no board seen).
+    A large picture is sampled to twice the size, then averaged by 2: averaging whole
+    blocks first and sampling after (3-7 ms faster) blurred the squares of a page's
+    smallest boards past the first look (seed 0 page 73: no board seen).
     """
-    h, w = image.shape[:2]
-    f = WORK_SIDE / max(h, w)
-    if f >= 1.0:
-        return image, 1.0
-    if f < 0.5:
-        work = thumbnail(image, WORK_SIDE)
-    else:  # a mild reduction: bilinear is enough for finding boards, and fast
-        work = cv2.resize(image, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_LINEAR)
-    return work, work.shape[1] / w
+    return working_copy(image, WORK_SIDE, mild="linear")
 
 
 def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -166,9 +159,7 @@ def first_look(work: np.ndarray, work_planes: Callable[[], tuple]) -> tuple[floa
     """:func:`rough_look` on a half-size copy of ``work`` when its squares are at least
     :data:`HALF_LEAST` px apart there (a quarter of the pixels), else on the working copy's
     planes (``work_planes()``); the pitch and the squares seen are in px of ``work``."""
-    h, w = work.shape[:2]
-    size = (max(1, w // 2), max(1, h // 2))
-    half = cv2.resize(work[:2 * size[1], :2 * size[0]], size, interpolation=cv2.INTER_AREA)
+    half = reduce_by(work, 2)
     look = rough_look(*planes(half)[:2])
     if look is not None and look[0] >= HALF_LEAST:
         return 2 * look[0], 2 * look[1] + 0.5  # half px -> px: centres (x + 0.5) 2 - 0.5

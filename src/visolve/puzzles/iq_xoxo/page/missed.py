@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.outline import kernel
+from visolve.vision.working import reduce_by
 
 #: pieces: coloured blobs of at least MIN_PIECE pitches squared
 MIN_PIECE = 1.5
@@ -63,14 +64,8 @@ def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float
     :data:`LOST_SCALE` px apart; ``picture``: the finder's copy in colour, for
     the page's chromaticity."""
     k = max(1, int(pitch // LOST_SCALE))
-    h, w = (n // k * k for n in blobs.shape)
-    size = (max(1, w // k), max(1, h // k))
-
-    def reduced(plane: np.ndarray) -> np.ndarray:
-        return cv2.resize(plane[:h, :w], size, interpolation=cv2.INTER_AREA)
-
-    small = None if picture is None else reduced(picture)
-    return Coarse(1.0 / k, pitch / k, reduced(pieces) > 127, reduced(grey), reduced(blobs) > 127, small)
+    small = None if picture is None else reduce_by(picture, k)
+    return Coarse(1.0 / k, pitch / k, reduce_by(pieces, k) > 127, reduce_by(grey, k), reduce_by(blobs, k) > 127, small)
 
 
 def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
