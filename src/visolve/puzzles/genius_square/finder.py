@@ -28,7 +28,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points
-from visolve.vision.glance import channel_max, thumbnail
+from visolve.vision.glance import channel_max
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.view import BoardView, corners_homography
 
@@ -84,13 +84,6 @@ class Upright:
     turns: int
     mirrored: bool
     ink: tuple[float, ...]
-
-
-def reduce(image: np.ndarray, side: int = WORK_SIDE) -> tuple[np.ndarray, float]:
-    """The picture reduced to about ``side`` px on its long side
-    (:func:`visolve.vision.glance.thumbnail`), and the factor."""
-    small = thumbnail(image, side)
-    return small, small.shape[1] / image.shape[1]
 
 
 def grid_candidates(small: np.ndarray) -> Iterator[np.ndarray]:

@@ -20,8 +20,9 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.genius_square.finder import grid_candidates, reduce, upright
+from visolve.puzzles.genius_square.finder import grid_candidates, upright
 from visolve.puzzles.genius_square.reader import board_of, squares_of
+from visolve.vision.working import working_copy
 
 #: long side of the copy the probe looks at (px)
 PROBE_SIDE = 360
@@ -34,7 +35,7 @@ def probe(image: np.ndarray) -> float:
     """How much ``image`` looks like a Genius Square board: 0 (surely not) .. 1."""
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 16:
         return 0.0
-    small, _f = reduce(np.ascontiguousarray(image[:, :, :3]), PROBE_SIDE)
+    small, _f = working_copy(np.ascontiguousarray(image[:, :, :3]), PROBE_SIDE)
     best = 0.0
     for hom in grid_candidates(small):
         best = max(best, GRID_SCORE)

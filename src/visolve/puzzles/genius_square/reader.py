@@ -50,12 +50,12 @@ from visolve.puzzles.genius_square.finder import (
     find_upright,
     WORK_SIDE,
     label_pixels,
-    reduce,
 )
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
 from visolve.vision.pages import read_page
 from visolve.vision.view import BoardView
+from visolve.vision.working import working_copy
 
 #: the grey piece (straight four)
 GREY = "5"
@@ -85,7 +85,7 @@ def look(image: np.ndarray, side: int = WORK_SIDE) -> tuple[Upright, BoardView, 
     that copy when its squares are :data:`READ_PITCH` px or more, else on the
     picture itself.
     """
-    small, f = reduce(image, side)
+    small, f = working_copy(image, side)
     found = _labelled_corner(small, find_upright(small))
     up = replace(found, homography=np.diag([1.0 / f, 1.0 / f, 1.0]) @ found.homography)
     if _square_px(found.homography) >= READ_PITCH:
