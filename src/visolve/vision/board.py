@@ -33,6 +33,7 @@ import numpy as np
 
 from visolve.vision.geometry import grown, quad_from_contour
 from visolve.vision.glance import channel_max
+from visolve.vision.working import working_copy
 
 #: longest side of the reduced working copy used for the coarse search
 WORK_SIZE = 900
@@ -187,10 +188,8 @@ def find_board_corners(
     if image.ndim != 3 or image.shape[0] < 16 or image.shape[1] < 16:
         raise BoardNotFound(f"picture too small ({image.shape[1]}x{image.shape[0]})")
     h, w = image.shape[:2]
-    f = min(1.0, WORK_SIZE / max(h, w))
-    v = channel_max(image)
-    if f < 1.0:
-        v = cv2.resize(v, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
+    v, _x_scale = working_copy(channel_max(image), WORK_SIZE, fast=False)
+    f = min(1.0, WORK_SIZE / max(h, w))  # the long side's scale, exact for it
     mask = (v > threshold).astype(np.uint8)
     if mask.sum() < 0.01 * mask.size:
         raise BoardNotFound("picture is dark all over (no bright board area)")

@@ -22,6 +22,7 @@ from visolve.vision.geometry import map_points
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.view import BoardView
 from visolve.vision.view import corners_homography as _board_homography
+from visolve.vision.working import working_copy
 
 MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
 PHOTO_SIDE = 640  #: photos are searched for cells at this long side
@@ -112,11 +113,8 @@ def find_board(image: np.ndarray) -> np.ndarray:
     Raises NotThisPuzzle when no 8 x 4 board of dark cells on grey is found.
     """
     h, w = image.shape[:2]
-    scale = 1.0
-    small = image
-    if max(h, w) > MAX_SIDE:
-        scale = MAX_SIDE / max(h, w)
-        small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    small, _x_scale = working_copy(image, MAX_SIDE, fast=False)
+    scale = min(1.0, MAX_SIDE / max(h, w))  # the long side's scale, exact for it
     grey = grey_mask(small)
     if grey.mean() < 0.05:
         raise NotThisPuzzle("no grey board lattice in the picture")
@@ -332,10 +330,8 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     Raises NotThisPuzzle when no 8 x 4 lattice of dark cells is found.
     """
     h, w = image.shape[:2]
-    scale = min(1.0, PHOTO_SIDE / max(h, w))
-    small = image
-    if scale < 1.0:
-        small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    small, _x_scale = working_copy(image, PHOTO_SIDE, fast=False)
+    scale = min(1.0, PHOTO_SIDE / max(h, w))  # the long side's scale, exact for it
     masks = _dark_masks(small)
     lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
     if lattice is None:
