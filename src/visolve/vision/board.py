@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import grown, quad_from_contour
-from visolve.vision.glance import channel_max
+from visolve.vision.light import channel_max
 from visolve.vision.working import working_copy
 
 #: longest side of the reduced working copy used for the coarse search

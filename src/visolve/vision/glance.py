@@ -29,23 +29,8 @@ import cv2
 import numpy as np
 
 from visolve.vision.lattice import find_cell_lattice
+from visolve.vision.light import channel_max, channel_min
 from visolve.vision.working import thumbnail  # noqa: F401 - re-exported: a probe's look starts with it
-
-def channel_min(image: np.ndarray) -> np.ndarray:
-    """Darkest channel of each pixel (``uint8``, 2-D)."""
-    if image.ndim == 2:
-        return image
-    b, g, r = cv2.split(image[:, :, :3])
-    return cv2.min(cv2.min(b, g), r)
-
-
-def channel_max(image: np.ndarray) -> np.ndarray:
-    """Brightest channel of each pixel (``uint8``, 2-D)."""
-    if image.ndim == 2:
-        return image
-    b, g, r = cv2.split(image[:, :, :3])
-    return cv2.max(cv2.max(b, g), r)
-
 
 @dataclass(frozen=True)
 class BrightBlob:

@@ -16,8 +16,9 @@ The helpers here remove what can be removed without knowing the content:
   (glare lowers contrast locally);
 * :func:`stretch` -- map robust low/high percentiles to fixed levels (used
   for light text on a dark ground, such as a caption);
-* :func:`lowest`, :func:`highest`, :func:`saturation` -- a pixel's darkest
-  and brightest channel, and how coloured it is.
+* :func:`channel_min`, :func:`channel_max`, :func:`saturation` -- a pixel's
+  darkest and brightest channel, and how coloured it is (the one home of
+  these: every module that needs them imports them from here).
 
 With two known references (say the dark cells and the grey lines of a board,
 sampled where the drawing shows them):
@@ -63,15 +64,30 @@ def illumination(grey: np.ndarray, size: float, floor: float = 8.0) -> np.ndarra
     return np.maximum(light, floor)
 
 
-def lowest(img: np.ndarray) -> np.ndarray:
-    """The darkest channel of each pixel of ``img`` (..., 3), pairwise (numpy's reductions over
-    a last axis of three are about 20x slower)."""
-    return np.minimum(np.minimum(img[..., 0], img[..., 1]), img[..., 2])
+def _grey(image: np.ndarray) -> bool:
+    """A grey picture: 2-D, and not a list of colours ``(n, 3)``."""
+    return image.ndim == 2 and image.shape[1] != 3
 
 
-def highest(img: np.ndarray) -> np.ndarray:
-    """The brightest channel of each pixel of ``img`` (..., 3), pairwise (see :func:`lowest`)."""
-    return np.maximum(np.maximum(img[..., 0], img[..., 1]), img[..., 2])
+def channel_min(image: np.ndarray) -> np.ndarray:
+    """The darkest channel of each pixel of ``image``, in its own type.
+
+    ``image`` is a picture ``(h, w, 3 or 4)`` (the first three channels count),
+    a list of colours ``(n, 3)``, or a grey picture ``(h, w)`` (any other 2-D
+    shape), which is returned as it is.  Pairwise with numpy: about twice as
+    fast as ``cv2.split`` and ``cv2.min`` at 1080x1920, and 20x faster than
+    numpy's reduction over a last axis of three.
+    """
+    if _grey(image):
+        return image
+    return np.minimum(np.minimum(image[..., 0], image[..., 1]), image[..., 2])
+
+
+def channel_max(image: np.ndarray) -> np.ndarray:
+    """The brightest channel of each pixel of ``image`` (see :func:`channel_min`)."""
+    if _grey(image):
+        return image
+    return np.maximum(np.maximum(image[..., 0], image[..., 1]), image[..., 2])
 
 
 def saturation(img: np.ndarray) -> np.ndarray:
@@ -88,8 +104,8 @@ def saturation(img: np.ndarray) -> np.ndarray:
         ``float32`` of ``img``'s shape without the last axis, 0 (grey) to 1; a black pixel is 0.
     """
     img = img.astype(np.float32)
-    top = highest(img)
-    return (top - lowest(img)) / np.maximum(top, 1.0)
+    top = channel_max(img)
+    return (top - channel_min(img)) / np.maximum(top, 1.0)
 
 
 def flat_field(image: np.ndarray, size: float, level: float = 200.0) -> np.ndarray:
@@ -100,7 +116,7 @@ def flat_field(image: np.ndarray, size: float, level: float = 200.0) -> np.ndarr
     costs about as much again in fresh memory pages as the arithmetic on it).
     """
     img = np.asarray(image)
-    light = illumination(highest(img) if img.ndim == 3 else img, size)
+    light = illumination(channel_max(img), size)
     scale = np.divide(np.float32(level), light, out=light)
     return np.multiply(img, scale[..., None] if img.ndim == 3 else scale, dtype=np.float32)
 

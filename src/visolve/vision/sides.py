@@ -32,8 +32,7 @@ import numpy as np
 
 from visolve.vision.board import Board, otsu_threshold
 from visolve.vision.geometry import grown, line_intersection, quad_from_contour
-from visolve.vision.glance import channel_max
-from visolve.vision.light import illumination
+from visolve.vision.light import channel_max, illumination
 from visolve.vision.working import working_copy
 
 #: longest side of the reduced copy used to find candidates

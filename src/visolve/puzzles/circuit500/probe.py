@@ -23,7 +23,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.vision.glance import BrightBlob, bright_boards, channel_max, hue_mask, soft, thumbnail
+from visolve.vision.glance import BrightBlob, bright_boards, hue_mask, soft, thumbnail
+from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
 
 ROWS, COLS = 6, 4

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
-from visolve.vision.light import fill_quadratic, normalise_light
+from visolve.vision.light import channel_max, channel_min, fill_quadratic, normalise_light
 
 PITCH = 40  #: canonical cell pitch in pixels
 MARGIN = 0.5  #: cells of margin around the board in the straight view
@@ -36,15 +36,6 @@ GLARE_FIT_WIDTH = 14.0
 def yellow_mask(img: np.ndarray) -> np.ndarray:
     b, g, r = (img[:, :, i].astype(np.int16) for i in range(3))
     return (r > 160) & (g > 140) & (b < 120) & (r - b > 90)
-
-
-def channel_min(img: np.ndarray) -> np.ndarray:
-    """Smallest of the three colour channels (cv2 is much faster than numpy here)."""
-    return cv2.min(cv2.min(img[:, :, 0], img[:, :, 1]), img[:, :, 2])
-
-
-def channel_max(img: np.ndarray) -> np.ndarray:
-    return cv2.max(cv2.max(img[:, :, 0], img[:, :, 1]), img[:, :, 2])
 
 
 def white_mask(img: np.ndarray) -> np.ndarray:

@@ -16,10 +16,11 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, SeveralBoards
-from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, channel_min, glare_tint, grey_mask, white_mask
+from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, glare_tint, grey_mask, white_mask
 from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
 from visolve.vision.geometry import map_points
 from visolve.vision.lattice import find_cell_lattice
+from visolve.vision.light import channel_min
 from visolve.vision.view import BoardView
 from visolve.vision.view import corners_homography as _board_homography
 from visolve.vision.working import working_copy

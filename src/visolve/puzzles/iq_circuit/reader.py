@@ -60,8 +60,6 @@ from visolve.puzzles.iq_circuit.colours import (  # noqa: F401 - the reader's na
     MARGIN,
     PITCH,
     Classes,
-    channel_max,
-    channel_min,
     dark_mask,
     glare_classes,
     glare_tint,

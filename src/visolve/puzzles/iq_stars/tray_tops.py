@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from visolve.vision.glance import thumbnail
-from visolve.vision.light import highest, illumination, lowest, saturation
+from visolve.vision.light import channel_max, channel_min, illumination, saturation
 from visolve.vision.palette import GREY_AXIS, Palette, Verdict, across
 
 #: the photo is looked at with at most this long side (px)
@@ -112,7 +112,7 @@ def find_tops(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[Top]]:
     """The work picture, its grey (blurred mean of channels) and the piece tops in it."""
     work = thumbnail(np.ascontiguousarray(image[:, :, :3]), WORK_SIDE)
     f = work.astype(np.float32)
-    sat, lo, hi = saturation(f), lowest(f), highest(f)
+    sat, lo, hi = saturation(f), channel_min(f), channel_max(f)
     light = illumination(lo, max(work.shape[:2]) / 8.0, floor=40.0)
     white = ((lo > WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8)
     count, labels, stats, centres = cv2.connectedComponentsWithStats(white, connectivity=8)

@@ -26,7 +26,7 @@ import numpy as np
 
 from visolve.vision.geometry import line_intersection
 from visolve.vision.glance import thumbnail
-from visolve.vision.light import highest, lowest
+from visolve.vision.light import channel_max, channel_min
 
 #: long side of the working copy (px)
 WORK_SIDE = 480
@@ -67,7 +67,7 @@ def inside_masks(small: np.ndarray) -> list[np.ndarray]:
     gradient of light across the picture does not matter.  Seams between
     pieces are closed, thin lines (the rim's and the hinge's edges) opened away.
     """
-    top, low = highest(small), lowest(small)
+    top, low = channel_max(small), channel_min(small)
     coloured = (top.astype(np.float32) - low) >= PIECE_SAT * np.maximum(top, 1).astype(np.float32)
     side = max(small.shape[:2])
     close = np.ones((max(3, int(round(CLOSE_SHARE * side))),) * 2, np.uint8)
@@ -228,7 +228,7 @@ def refined(image: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> np.
 
     p, m = SIDE_PX, SIDE_MARGIN
     view = BoardView.from_corners(image, corners, rows, cols, pitch=p, margin=m)
-    low = lowest(view.image).astype(np.float32)
+    low = channel_min(view.image).astype(np.float32)
     size = int(SIDE_LIGHT * p) | 1
     light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
     ratio = low / np.maximum(light, 1.0)

@@ -42,7 +42,7 @@ from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, covers, high_pass,
                                                  read_square, weighted_lab)
 from visolve.puzzles.iq_xoxo.model import Level
-from visolve.vision.light import highest, lowest, saturation
+from visolve.vision.light import channel_max, channel_min, saturation
 from visolve.vision.view import BoardView
 
 #: squares of margin sampled around the tray; the rim is looked at between RING squares out
@@ -167,7 +167,7 @@ def _cast_evened(view: BoardView) -> BoardView:
     img = view.image.astype(np.float32)
     ring, u, v = _ring_mask(view)
     px = img[ring]
-    light = lowest(px)
+    light = channel_min(px)
     keep = light >= CAST_LIGHT * np.median(light)
     if keep.sum() < CAST_MIN:
         return view
@@ -193,7 +193,7 @@ def read_squares(view: BoardView) -> dict:
         for c in range(COLS):
             bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
-    rim = float(np.median(lowest(_ring(view))))
+    rim = float(np.median(channel_min(_ring(view))))
     return _same_floor(out, bodies, rim)
 
 
@@ -277,7 +277,7 @@ def gridded(view: BoardView, squares: dict) -> bool:
     empty = {k for k, sq in squares.items() if sq.kind == "empty"}
     if len(empty) < GRID_PAIRS:
         return False
-    grey = highest(view.image)
+    grey = channel_max(view.image)
     p = view.pitch
     (x0, y0), = view.board_to_view([(0.0, 0.0)])
     level = {}
@@ -339,12 +339,12 @@ def floor_beyond(view: BoardView, squares: dict) -> str:
     empty = [k for k, sq in squares.items() if sq.kind == "empty"]
     if not empty:
         return ""
-    body = {k: float(np.median(lowest(view.cell(*k, size=BODY_SIZE)))) for k in empty}
-    gap = float(np.median(lowest(_ring(view)))) - float(np.median(list(body.values())))
+    body = {k: float(np.median(channel_min(view.cell(*k, size=BODY_SIZE)))) for k in empty}
+    gap = float(np.median(channel_min(_ring(view)))) - float(np.median(list(body.values())))
     edges = {"top": [(0, c) for c in range(COLS)], "bottom": [(ROWS - 1, c) for c in range(COLS)],
              "left": [(r, 0) for r in range(ROWS)], "right": [(r, COLS - 1) for r in range(ROWS)]}
     for side, line in edges.items():
-        steps = [(float(np.median(lowest(band))) - body[k]) / max(min(gap, 255.0 - body[k]), 1.0)
+        steps = [(float(np.median(channel_min(band))) - body[k]) / max(min(gap, 255.0 - body[k]), 1.0)
                  for k in line if k in body and (band := _outside(view, k, side)).size]
         if steps and np.median(steps) < BEYOND_SHARE:
             return side
