@@ -364,6 +364,30 @@ static void bound_walk_start(const uint8_t *arr, const Tables *t, int s0, int e0
 }
 
 /* reach_bound of solver_bound.py: states node | m << 9 | s << 14 | u << 19. */
+/* What finishing a walk at a popped state costs: the end tile stays at e0
+ * (its rotations), or it ends on this cell (its slides from e0, and the paid
+ * slides max(m, gd, s + 1 + w, a) reach then).  x is the paid-slide charge
+ * already in cur; a a further floor of it (0 for none). */
+typedef struct {
+    int e0, ge, top;
+    const int *erot, *de, *gd, *w;
+} BoundFinish;
+
+static BOUND_HOT_INLINE int bound_finish(const BoundFinish *f, int cur, int x, int m, int s, int a,
+                                         int cell, int back)
+{
+    if (cell == f->e0)
+        return cur + f->erot[back];
+    int x2 = m > f->ge ? m : f->ge;
+    if (f->gd[cell] > x2)
+        x2 = f->gd[cell];
+    if (s + 1 + f->w[cell] > x2)
+        x2 = s + 1 + f->w[cell];
+    if (a > x2)
+        x2 = a;
+    return x2 <= f->top ? cur + (x2 - x) + f->de[cell] - 1 + f->erot[back] : INF;
+}
+
 static int reach_bound_c(const uint8_t *arr, const Tables *t, int s0, int e0, int gap,
                          int limit, int max_m, BoundScratch *sc)
 {
@@ -377,9 +401,7 @@ static int reach_bound_c(const uint8_t *arr, const Tables *t, int s0, int e0, in
     bound_walk_start(arr, t, s0, e0, gap, limit, max_m, sc, gd, w, &k0, &top);
     const uint64_t guard = 0x808080u;
     int best = limit;
-    const int *erot = t->rot[arr[e0]];
-    int ge = gd[e0];
-    const int *de = t->dist[e0];
+    const BoundFinish fin = {e0, gd[e0], top, t->rot[arr[e0]], t->dist[e0], gd, w};
     const int *chg = t->chg;
     for (int cur = 0; cur < limit; cur++) {
         if (cur >= best)
@@ -409,20 +431,7 @@ static int reach_bound_c(const uint8_t *arr, const Tables *t, int s0, int e0, in
             }
             int cell = node >> 4;
             int back = node & 15;
-            /* finish: the end tile stays at e0, or it ends here */
-            int e;
-            if (cell == e0) {
-                e = cur + erot[back];
-            } else {
-                int m2 = m;
-                if (ge > m2)
-                    m2 = ge;
-                if (gd[cell] > m2)
-                    m2 = gd[cell];
-                int s2 = s + 1 + w[cell];
-                int x2 = m2 > s2 ? m2 : s2;
-                e = x2 <= top ? cur + (x2 - x) + de[cell] - 1 + erot[back] : INF;
-            }
+            int e = bound_finish(&fin, cur, x, m, s, 0, cell, back);
             if (e < best) {
                 best = e;
                 if (cur >= best)
@@ -494,9 +503,7 @@ static int counted_bound_c(const uint8_t *arr, const Tables *t, int s0, int e0, 
     /* with many crosses the count is not kept outside FC (a relaxation) */
     int track = ncross < UCAP ? 1 : 0;
     int best = limit;
-    const int *erot = t->rot[arr[e0]];
-    int ge = gd[e0];
-    const int *de = t->dist[e0];
+    const BoundFinish fin = {e0, gd[e0], top, t->rot[arr[e0]], t->dist[e0], gd, w};
     for (int cur = 0; cur < limit; cur++) {
         if (cur >= best)
             break;
@@ -520,22 +527,7 @@ static int counted_bound_c(const uint8_t *arr, const Tables *t, int s0, int e0, 
                 continue;
             int cell = node >> 4;
             int back = node & 15;
-            /* finish: the end tile stays at e0, or it ends here */
-            int e;
-            if (cell == e0) {
-                e = cur + erot[back];
-            } else {
-                int m2 = m;
-                if (ge > m2)
-                    m2 = ge;
-                if (gd[cell] > m2)
-                    m2 = gd[cell];
-                int s2 = s + 1 + w[cell];
-                int x2 = m2 > s2 ? m2 : s2;
-                if (a > x2)
-                    x2 = a;
-                e = x2 <= top ? cur + (x2 - x) + de[cell] - 1 + erot[back] : INF;
-            }
+            int e = bound_finish(&fin, cur, x, m, s, a, cell, back);
             if (e < best) {
                 best = e;
                 if (cur >= best)
