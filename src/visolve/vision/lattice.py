@@ -20,34 +20,29 @@ The steps every family shares are public here:
     window over most cells.
 
 :func:`find_cell_lattice`
-    Takes one or more binary masks in which the cells are set (the lines
-    between them clear; things drawn across the lines may join neighbouring
-    cells).  For growing thresholds ``t`` of the mask's distance transform
-    the set pixels deeper than ``t`` split into blobs: at the right ``t``
-    each cell is one compact blob and thin bridges between cells are gone.
-    Neighbouring blobs of similar size at the lattice spacing are linked,
-    the two lattice directions taken from the links, integer lattice
-    coordinates given by a walk over the links, and the ``cols x rows``
-    window holding most blobs kept (a lattice that runs on past the window
-    is refused: that is a bigger grid, not this board).  A homography from
-    lattice coordinates to picture coordinates is fitted to the blob
-    centres.  Perspective is handled because links are only ever between
-    neighbours.
+    A lattice from binary masks in which the cells are set.  For growing
+    thresholds of each mask's distance transform the deeper pixels split
+    into blobs (at the right one each cell is a compact blob, thin bridges
+    between cells gone); neighbouring blobs of similar size are linked,
+    walked into lattice coordinates and fitted, and the ``cols x rows``
+    window over most blobs kept (a lattice that runs on past it is refused:
+    a bigger grid).  Links are only between neighbours, so perspective is
+    handled.
 
 :func:`warp_lattice`
     Samples the picture onto a straight view with a fixed number of pixels
     per cell, shrinking large pictures with area averaging first so fine
     detail does not alias.
 
-The fits use OpenCV's ``findHomography``, not ``skimage.measure.ransac``: on 48 cells with 3 outliers
-it took 1 ms against 58 ms (its trials loop in Python), for the same homography.
+The fits use OpenCV's ``findHomography``, not ``skimage.measure.ransac``:
+on 48 cells with 3 outliers it took 1 ms against 58 ms (its trials loop in
+Python), for the same homography.
 
 The straight view is one case of :class:`visolve.vision.view.BoardView`
 (``BoardView.from_lattice``); evening out the light lives in
-:mod:`visolve.vision.light`.  The families keep their own rules: which
-cells a board has and when a window is a board
-(:mod:`visolve.puzzles.iq_xoxo.page.lattice` links grey squares across the
-pieces covering them and weighs every cell's evidence).
+:mod:`visolve.vision.light`.  A family keeps its own rules on top of these
+steps: which cells a board has, when a window is a board (links across
+pieces that cover cells, each cell's evidence weighed).
 
 Coordinates: continuous ``(x, y)``; pixel ``(row i, col j)`` covers
 ``[j, j+1) x [i, i+1)``.  Lattice coordinates put cell ``(c, r)`` on the
@@ -238,8 +233,19 @@ def straight_steps(vec: np.ndarray, theta: float, tolerance) -> tuple[np.ndarray
 def fit_homography(lattice: np.ndarray, picture: np.ndarray, tolerance: float | None = None):
     """The homography lattice -> picture of matched points, and which points it fits.
 
-    ``tolerance`` (picture px): RANSAC with that reprojection error; ``None``:
-    least squares over every point.  Returns ``(None, mask)`` when there is no fit.
+    Parameters
+    ----------
+    lattice, picture : numpy.ndarray
+        Matched points (n x 2), lattice and picture coordinates.
+    tolerance : float or None
+        RANSAC with this reprojection error (picture px); None: least squares over all.
+
+    Returns
+    -------
+    homography : numpy.ndarray or None
+        3 x 3, None when there is no fit.
+    inliers : numpy.ndarray
+        bool (n,): the points the fit keeps (all of them for least squares).
     """
     src, dst = np.asarray(lattice, np.float64), np.asarray(picture, np.float64)
     if tolerance is None:
@@ -378,16 +384,27 @@ def find_cell_lattice(
 ) -> Lattice | None:
     """The ``cols x rows`` lattice of cells set in ``masks`` (see the module docstring).
 
-    ``masks`` are binary masks of the same picture in which the cells are
-    set, for instance the dark pixels at several thresholds: where the light
-    changes across the board, some cells separate cleanly in one mask and
-    others in another, so the blobs of all masks are pooled.  For each depth
-    of ``depths`` (distance-transform thresholds, small to large: for cells
-    joined by bridges ``b`` px wide a depth between ``b / 2`` and a third of
-    the cell's side splits them), the pooled blobs are fitted; the first
-    lattice with every cell found is returned at once, else the one with
-    most cells found, provided at least ``min_found`` of them were.
-    ``None`` when there is no such lattice.
+    Parameters
+    ----------
+    masks : list of numpy.ndarray
+        Binary masks of the same picture in which the cells are set, for instance the dark
+        pixels at several thresholds: where the light changes across the board, some cells
+        separate cleanly in one mask and others in another, so the blobs of all are pooled.
+    cols, rows : int
+        The lattice's size.
+    min_found : float
+        Least share of the cells that must be seen as blobs.
+    depths : iterable of float
+        Distance-transform thresholds, small to large (for cells joined by bridges ``b`` px
+        wide a depth between ``b / 2`` and a third of the cell's side splits them).
+    max_blobs : int
+        A mask split into more blobs than this at a depth is noise there.
+
+    Returns
+    -------
+    Lattice or None
+        The first lattice with every cell found (depths in order), else the one with most
+        cells found; None when none has ``min_found`` of them.
     """
     need = max(4, int(math.ceil(min_found * cols * rows)))
     dists = [cv2.distanceTransform(m.astype(np.uint8), cv2.DIST_L2, 3) for m in masks]
