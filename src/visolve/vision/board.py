@@ -33,6 +33,7 @@ import numpy as np
 
 from visolve.vision.geometry import grown, quad_from_contour
 from visolve.vision.light import channel_max
+from visolve.vision.masks import otsu_level
 from visolve.vision.working import working_copy
 
 #: longest side of the reduced working copy used for the coarse search
@@ -161,12 +162,7 @@ def _candidates(image, aspect, base_width, threshold, candidates):
 
 def otsu_threshold(image: np.ndarray, lo: float = 40.0, hi: float = 160.0) -> float:
     """Otsu's dark/bright split of the brightest channel (on a reduced copy), clipped to [lo, hi]."""
-    v = channel_max(image)
-    f = min(1.0, 400 / max(v.shape))
-    if f < 1.0:
-        v = cv2.resize(v, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    t, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return float(np.clip(t, lo, hi))
+    return otsu_level(channel_max(image), lo, hi)
 
 
 def find_board_corners(

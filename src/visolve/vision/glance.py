@@ -30,6 +30,7 @@ import numpy as np
 
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.light import channel_max, channel_min
+from visolve.vision.masks import below, locally_dark
 from visolve.vision.working import thumbnail  # noqa: F401 - re-exported: a probe's look starts with it
 
 @dataclass(frozen=True)
@@ -173,11 +174,6 @@ def cell_lattice(thumb: np.ndarray, cols: int, rows: int, *, min_found: float = 
     pooled by :func:`visolve.vision.lattice.find_cell_lattice`.
     """
     low = channel_min(thumb)
-    f = low.astype(np.float32)
-    mean = cv2.blur(f, (LATTICE_WINDOW, LATTICE_WINDOW))
-    sq = cv2.blur(f * f, (LATTICE_WINDOW, LATTICE_WINDOW))
-    std = np.sqrt(np.maximum(sq - mean * mean, 0.0))
-    masks = [(f < mean - LATTICE_SPREAD * std) & (std >= LATTICE_MIN_STD)]
-    masks += [low < level for level in LATTICE_LEVELS]
+    masks = [locally_dark(low, LATTICE_WINDOW, LATTICE_SPREAD, LATTICE_MIN_STD)] + below(low, LATTICE_LEVELS)
     lattice = find_cell_lattice(masks, cols, rows, min_found=min_found, depths=LATTICE_DEPTHS, max_blobs=800)
     return 0.0 if lattice is None else lattice.found / float(cols * rows)

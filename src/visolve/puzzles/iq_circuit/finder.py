@@ -21,6 +21,7 @@ from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
 from visolve.vision.geometry import map_points
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.light import channel_min
+from visolve.vision.masks import dark_masks
 from visolve.vision.view import BoardView
 from visolve.vision.view import corners_homography as _board_homography
 from visolve.vision.working import working_copy
@@ -194,14 +195,7 @@ def corners_homography(corners: np.ndarray) -> np.ndarray:
 
 def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
     """Masks of "dark" pixels: fixed levels, and darker than the surroundings (glare, haze)."""
-    low = channel_min(small)
-    masks = [low < t for t in DARK_LEVELS]
-    lowf = low.astype(np.float32)
-    for k in LOCAL_WINDOWS:
-        mean = cv2.blur(lowf, (k, k))
-        std = np.sqrt(np.maximum(cv2.blur(lowf * lowf, (k, k)) - mean * mean, 0.0))
-        masks.append((lowf < mean - LOCAL_SPREAD * std) & (std >= LOCAL_MIN_STD))
-    return masks
+    return dark_masks(channel_min(small), DARK_LEVELS, LOCAL_WINDOWS, LOCAL_SPREAD, LOCAL_MIN_STD)
 
 
 def _patch_at(img: np.ndarray, x: float, y: float, r: int = 1) -> float:

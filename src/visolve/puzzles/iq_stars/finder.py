@@ -14,6 +14,8 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.lattice import Fit, fit_lattice
+from visolve.vision.light import channel_max
+from visolve.vision.masks import below, locally_light, otsu_dark
 from visolve.vision.working import thumbnail, working_copy
 
 #: pictures are searched for the board at this long side (px)
@@ -39,13 +41,9 @@ SURE_RHO = 0.6
 
 
 def _dark_masks(small: np.ndarray):
-    v = cv2.max(cv2.max(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
+    v = channel_max(small)
     for level in DARK_LEVELS:
-        if level is None:
-            _t, mask = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-        else:
-            mask = np.where(v < level, 255, 0).astype(np.uint8)
-        yield mask
+        yield otsu_dark(v) if level is None else below(v, (level,))[0].astype(np.uint8) * 255
 
 
 def _side_line(points: np.ndarray) -> np.ndarray:
@@ -110,9 +108,8 @@ def _ordered(quad: np.ndarray) -> np.ndarray | None:
 
 def _page_holes(small: np.ndarray) -> list[np.ndarray]:
     """Holes of the light page around the board: contours of regions a light ring encloses."""
-    v = cv2.max(cv2.max(small[:, :, 0], small[:, :, 1]), small[:, :, 2])
-    block = max(15, int(LOCAL_BLOCK * max(v.shape)) | 1)
-    light = cv2.adaptiveThreshold(v, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -LOCAL_C)
+    v = channel_max(small)
+    light = locally_light(v, max(15, int(LOCAL_BLOCK * max(v.shape))), LOCAL_C)
     contours, hierarchy = cv2.findContours(light, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     if hierarchy is None:
         return []
