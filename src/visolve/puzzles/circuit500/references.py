@@ -20,6 +20,7 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.circuit500.model import COLS, ROWS, Tile
 from visolve.resources import reference_dir
+from visolve.vision.light import channel_max
 from visolve.vision.match import TemplateBank
 
 
@@ -177,7 +178,7 @@ def _edge_bias(imgs, groups) -> tuple[float, float, float, float]:
     """
     for img, g in zip(imgs, groups):
         if g == Tile("empty"):
-            v = img.max(axis=2).astype(np.float64)
+            v = channel_max(img).astype(np.float64)
             plate = float(np.median(v))
             prof = {
                 "top": v[:4, 4:-4].mean(axis=1),

@@ -107,8 +107,8 @@ def _classify(n: np.ndarray) -> Classes:
     """Colour classes of a normalised board (dark ~0, grey ~1 in every channel)."""
     nb, ng, nr = n[:, :, 0], n[:, :, 1], n[:, :, 2]
     yellow = (np.minimum(nr, ng) - nb > 1.0) & (np.minimum(nr, ng) > 1.3)
-    white = np.minimum(np.minimum(nr, ng), nb) > 1.7
-    darkm = n.max(axis=2) < 0.5
+    white = channel_min(n) > 1.7
+    darkm = channel_max(n) < 0.5
     return Classes(yellow, white, darkm)
 
 

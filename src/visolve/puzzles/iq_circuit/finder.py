@@ -20,7 +20,7 @@ from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, glare_tint, grey_m
 from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
 from visolve.vision.geometry import map_points
 from visolve.vision.lattice import find_cell_lattice
-from visolve.vision.light import channel_min
+from visolve.vision.light import channel_max, channel_min
 from visolve.vision.masks import dark_masks
 from visolve.vision.view import BoardView
 from visolve.vision.view import corners_homography as _board_homography
@@ -291,7 +291,7 @@ def grid_runs_on(image: np.ndarray, hom: np.ndarray) -> bool:
     corners with a grid gap on their far side (a bigger grid of squares: an IQ XOXO board's
     10 x 5 grey squares on a page; a dark desk has no gaps, a page no dark)."""
     g = BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=RUNS_ON_MARGIN).image
-    g = g.max(axis=2).astype(np.float32)
+    g = channel_max(g).astype(np.float32)
     o = RUNS_ON_MARGIN * PITCH
 
     def at(u: float, v: float) -> float:
