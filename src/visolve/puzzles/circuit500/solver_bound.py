@@ -222,6 +222,18 @@ def finish_cost(arr: bytes, t: Tables, e0: int, gd: list, w: list, top: int):
     return finish
 
 
+def relaxer(dcost: dict, buckets: list, limit: int):
+    """``push(state, cost)``: record ``state`` at ``cost`` in its bucket when
+    that is cheaper than known (costs at or over ``limit`` are not kept)."""
+
+    def push(st: int, c: int) -> None:
+        if c < dcost.get(st, limit):
+            dcost[st] = c
+            buckets[c].append(st)
+
+    return push
+
+
 def reach_bound(
     arr: bytes, t: Tables, s0: int, e0: int, gap: int, limit: int, max_m: int = 31
 ) -> int:
@@ -243,6 +255,7 @@ def reach_bound(
     ncell = len(arr)
     gd, k0, w, limit, top, dcost, buckets = walk_start(arr, t, s0, e0, gap, limit, max_m)
     best = limit
+    push = relaxer(dcost, buckets, limit)
     finish = finish_cost(arr, t, e0, gd, w, top)
     # layer 0 dominance: a state popped earlier (cost <= now) at the same node
     # with no more FC crosses used has every continuation this one has
@@ -287,18 +300,12 @@ def reach_bound(
                     if bit == back:
                         continue
                     if u < k0:
-                        nst = nn | ((u + 1) << 19)
-                        if cur < dcost.get(nst, limit):
-                            dcost[nst] = cur
-                            bucket.append(nst)
+                        push(nn | ((u + 1) << 19), cur)
                     if top >= 1:
                         # or the gap leaves FC at some point: m >= 1
                         nc = cur + 1 + chg[back | bit]
                         if nc < best:
-                            nst = nn | (1 << 9)
-                            if nc < dcost.get(nst, limit):
-                                dcost[nst] = nc
-                                buckets[nc].append(nst)
+                            push(nn | (1 << 9), nc)
                 continue
             # changed: m' = max(m, g), s' = s + wc
             m2 = m if m > g else g
@@ -313,16 +320,10 @@ def reach_bound(
                 need = back | bit
                 nc = cur + tab[need]
                 if nc < best:
-                    nst = nn | keep_head
-                    if nc < dcost.get(nst, limit):
-                        dcost[nst] = nc
-                        buckets[nc].append(nst)
+                    push(nn | keep_head, nc)
                 nc = cur + dx + chg[need]
                 if nc < best:
-                    nst = nn | chg_head
-                    if nc < dcost.get(nst, limit):
-                        dcost[nst] = nc
-                        buckets[nc].append(nst)
+                    push(nn | chg_head, nc)
     return best
 
 

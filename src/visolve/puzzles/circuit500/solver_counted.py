@@ -30,7 +30,7 @@ the first bound does not prune.
 
 from __future__ import annotations
 
-from visolve.puzzles.circuit500.solver_bound import INF, Tables, dominated, finish_cost, walk_start
+from visolve.puzzles.circuit500.solver_bound import INF, Tables, dominated, finish_cost, relaxer, walk_start
 
 #: levels with this many crosses or more do not count crosses outside FC
 #: in :func:`counted_bound`
@@ -61,6 +61,7 @@ def counted_bound(
     cross = t.cross_code
     gd, k0, w, limit, top, dcost, buckets = walk_start(arr, t, s0, e0, gap, limit, max_m)
     best = limit
+    push = relaxer(dcost, buckets, limit)
     finish = finish_cost(arr, t, e0, gd, w, top)
     # dominance: a state popped earlier (cost <= now) that differs only by
     # using no more crosses has every continuation this one has
@@ -101,25 +102,16 @@ def counted_bound(
                     if bit == back:
                         continue
                     if u < k0:
-                        nst = nn | ((u + 1) << 24)
-                        if cur < dcost.get(nst, limit):
-                            dcost[nst] = cur
-                            bucket.append(nst)
+                        push(nn | ((u + 1) << 24), cur)
                     if top >= 1:
                         # or a rotatable tile moves after all (x >= 1): a
                         # cross, or a corner/junction brought here
                         nc = cur + 1
                         if u < ncross and nc < best:
-                            nst = nn | (1 << 9) | ((u + track) << 24)
-                            if nc < dcost.get(nst, limit):
-                                dcost[nst] = nc
-                                buckets[nc].append(nst)
+                            push(nn | (1 << 9) | ((u + track) << 24), nc)
                         nc += fill[back | bit]
                         if nc < best and (track or u >= ncross):
-                            nst = nn | (1 << 9) | (1 << 19) | (u << 24)
-                            if nc < dcost.get(nst, limit):
-                                dcost[nst] = nc
-                                buckets[nc].append(nst)
+                            push(nn | (1 << 9) | (1 << 19) | (u << 24), nc)
                 continue
             # kept: the tile here now stays (a cross counts as used, except
             # while m = 0 where only FC crosses are counted)
@@ -157,20 +149,11 @@ def counted_bound(
                 if keep_head >= 0:
                     nc = cur if tab is None else cur + tab[need]
                     if nc < best:
-                        nst = nn | keep_head
-                        if nc < dcost.get(nst, limit):
-                            dcost[nst] = nc
-                            buckets[nc].append(nst)
+                        push(nn | keep_head, nc)
                 nc = cur + dx
                 if nc < best:
-                    nst = nn | cross_head
-                    if nc < dcost.get(nst, limit):
-                        dcost[nst] = nc
-                        buckets[nc].append(nst)
+                    push(nn | cross_head, nc)
                 nc = cur + dr + fill[need]
                 if nc < best:
-                    nst = nn | rot_head
-                    if nc < dcost.get(nst, limit):
-                        dcost[nst] = nc
-                        buckets[nc].append(nst)
+                    push(nn | rot_head, nc)
     return best
