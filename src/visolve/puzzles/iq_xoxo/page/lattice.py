@@ -26,6 +26,10 @@ which squares were linked into groups (a square of a group that falls in no
 board: a board missed); :meth:`Lattice.quads` the boards' quads (the squares'
 outer edges, as the finder's) for a least number of covered cells, so a
 second look with fewer costs no second fit.
+
+The lattice's angle, the walk, the homography fit and the window sums are
+:mod:`visolve.vision.lattice`'s; what is IQ XOXO's own stays here (links
+across covered squares, which cells a board has, when a window is a board).
 """
 
 from __future__ import annotations
