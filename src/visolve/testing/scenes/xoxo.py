@@ -30,7 +30,8 @@ from visolve.puzzles.iq_xoxo import model
 from visolve.puzzles.iq_xoxo.model import COLS, ROWS, Level
 from visolve.testing._draw import smooth_noise
 from visolve.testing.scenes import ink, photo
-from visolve.testing.scenes.render import Prism, cast_shadows, draw_prisms, light_direction, paste, random_view
+from visolve.testing.scenes.render import (Prism, View, cast_shadows, draw_prisms, light_direction, paste,
+                                          random_view)
 
 #: piece colours (BGR) as RULES.md names them
 PIECES = {"I": (120, 40, 20), "L": (40, 200, 150), "N": (160, 80, 235), "P": (210, 130, 40), "T": (30, 215, 250),
@@ -134,14 +135,15 @@ def _tab(img: np.ndarray, number: int, cx: float, bottom: float, p: float, st: d
     ink.text(img, str(number), cx, bottom - h / 2, 0.55 * h, (252, 252, 252), st["font"])
 
 
-def _page_layout(rng: np.random.Generator, count: int) -> dict:
-    """A page's size (mm) and where its challenges' grids stand (mm, top-left corners)."""
+def _page_layout(rng: np.random.Generator, count: int, tight: bool = False) -> dict:
+    """A page's size (mm) and where its challenges' grids stand (mm, top-left corners); ``tight``:
+    as in the real Starter booklet, each challenge about a quarter of the page wide."""
     cols = min(count, 3) if count != 4 else 2
     rows = math.ceil(count / cols)
-    cell_w = COLS * SQUARE * rng.uniform(1.15, 1.45)
+    cell_w = COLS * SQUARE * (rng.uniform(1.08, 1.2) if tight else rng.uniform(1.15, 1.45))
     cell_h = ROWS * SQUARE * rng.uniform(1.9, 2.4)
-    strip = rng.uniform(10, 20)
-    margin = rng.uniform(8, 18)
+    strip = rng.uniform(8, 14) if tight else rng.uniform(10, 20)
+    margin = rng.uniform(4, 9) if tight else rng.uniform(8, 18)
     w = margin * 2 + strip + cols * cell_w
     h = margin * 2 + rows * cell_h + 12
     spots = []
@@ -198,6 +200,59 @@ def _curl(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     dx += np.arange(w, dtype=np.float32)[None, :]
     dy += np.arange(h, dtype=np.float32)[:, None]
     return cv2.remap(img, dx, dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _turn(axis: int, a: float) -> np.ndarray:
+    """The rotation by ``a`` radians about world axis ``axis``."""
+    c, s = math.cos(a), math.sin(a)
+    i, j = [k for k in range(3) if k != axis]
+    m = np.eye(3)
+    m[i, i], m[i, j], m[j, i], m[j, j] = c, -s, s, c
+    return m
+
+
+def wide_view(rng: np.random.Generator, pts, tilt: float = 12.0, turn: float = 5.0) -> View:
+    """A phone held above an open booklet: a wide picture (long side 3600-4400 px, 2 to 2.3 times
+    as wide as high) about straight down (at most ``tilt`` degrees off, turned at most ``turn``),
+    the points ``pts`` (n, 3) filling 85-97 % of its width or height."""
+    w = int(rng.uniform(3600, 4400))
+    h = int(w / rng.uniform(2.0, 2.3))
+    f = w / (2 * math.tan(math.radians(rng.uniform(55, 72)) / 2))
+    az = rng.uniform(0, 2 * math.pi)
+    rot = _turn(2, math.radians(rng.uniform(-turn, turn)) - az) @ _turn(0, math.radians(rng.uniform(0, tilt))) \
+        @ _turn(2, az)
+    pts = np.asarray(pts, np.float64)
+    target, want = pts.mean(0), rng.uniform(0.85, 0.97)
+    k = np.array([[f, 0, 0], [0, f, 0], [0, 0, 1.0]])
+    dist = 10.0 * float(np.ptp(pts[:, :2], 0).max())
+    for _ in range(5):
+        p = View(k, rot, target - dist * rot[2], (w, h)).project(pts)
+        dist *= max(np.ptp(p[:, 0]) / w, np.ptp(p[:, 1]) / h) / want
+    p = View(k, rot, target - dist * rot[2], (w, h)).project(pts)
+    lo, hi = p.min(0), p.max(0)
+    k[0, 2], k[1, 2] = -(lo - np.maximum(np.array([w, h]) - (hi - lo), 0) * rng.uniform(0.3, 0.7, 2))
+    return View(k, rot, target - dist * rot[2], (w, h))
+
+
+def open_booklet(rng: np.random.Generator, strength: float = 1.0, per: int = 6) -> tuple[np.ndarray, list[Level]]:
+    """An open booklet on a table photographed from above at a slight angle in a wide picture
+    (about 4096 x 1862): both pages and the fold, ``per`` challenges a page (six: 3 x 2), each
+    with its tab; the picture and its challenges (left page first)."""
+    first = 1 + 12 * int(rng.integers(0, 10))
+    stream = random.Random(int(rng.integers(2**62)))
+    levels = [random_challenge(stream, first + k) for k in range(2 * per)]
+    layout, st = _page_layout(rng, per, tight=True), random_style(rng)
+    w, h = layout["w"] * 2, layout["h"]
+    corners = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], np.float64)
+    view = wide_view(rng, corners)
+    scale = min(12.0, 1.15 * view.px_per_mm(corners))
+    tex = _curl(rng, _spread(rng, levels, 2, layout, scale, st))
+    out = photo.table(rng, view.size)
+    light = light_direction(rng)
+    cast_shadows(out, view, [Prism(corners[:, :2], 0.0, -2.0, None, (0, 0, 0))], light, rng.uniform(0.1, 0.3))
+    draw_prisms(out, view, [Prism(corners[:, :2], 0.0, -2.0, None, (200, 200, 198))], light)
+    paste(out, tex, view.plane(-2.0, scale))
+    return photo.finish(out, rng, strength), levels
 
 
 def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndarray, list[Level]]:

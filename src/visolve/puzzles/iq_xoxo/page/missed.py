@@ -65,7 +65,35 @@ def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float
     the page's chromaticity."""
     k = max(1, int(pitch // LOST_SCALE))
     small = None if picture is None else reduce_by(picture, k)
-    return Coarse(1.0 / k, pitch / k, reduce_by(pieces, k) > 127, reduce_by(grey, k), reduce_by(blobs, k) > 127, small)
+    blobs = no_pieces(reduce_by(blobs, k) > 127, pitch / k)
+    return Coarse(1.0 / k, pitch / k, reduce_by(pieces, k) > 127, reduce_by(grey, k), blobs, small)
+
+
+#: a blob filling this share of its smallest enclosing circle is a disc (the booklet's round
+#: badge at the bottom of a page): a pentomino fills at most 0.5 of it, a square 0.64; one
+#: longer than LONGEST pitches and STRIP times as long as wide is a page's coloured strip (a
+#: board's pieces are at most 10 x 5, up to 13 long seen near in a steep photo): no pieces
+ROUND_FILL, LONGEST, STRIP = 0.8, 14.0, 3.5
+
+
+def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
+    """``blobs`` (bool, squares ``pitch`` px apart) less what is no piece: discs and long strips
+    (see :data:`ROUND_FILL`)."""
+    mask = blobs.astype(np.uint8)
+    n, labels = cv2.connectedComponents(mask, connectivity=8)
+    keep = np.ones(n, bool)
+    keep[0] = False
+    outlines, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    for c, (_next, _prev, _child, parent) in zip(outlines, tree[0] if outlines else []):
+        if parent >= 0:  # a hole's outline
+            continue
+        _centre, r = cv2.minEnclosingCircle(c)
+        disc = r > 1 and cv2.contourArea(c) >= ROUND_FILL * np.pi * r * r
+        long, short = max(cv2.minAreaRect(c)[1]), min(cv2.minAreaRect(c)[1])
+        if disc or (long > LONGEST * pitch and long > STRIP * short):
+            x, y = c[0, 0]
+            keep[labels[y, x]] = False
+    return keep[labels]
 
 
 def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:

@@ -1,0 +1,56 @@
+"""An open booklet photographed from above (both pages, the fold, six challenges a page with their
+tabs, a wide phone picture): every challenge read, or the page refused; never read in part."""
+
+import cv2
+import numpy as np
+import pytest
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.iq_xoxo.model import solve_challenge
+from visolve.puzzles.iq_xoxo.page.missed import no_pieces
+from visolve.puzzles.iq_xoxo.reader import read
+from visolve.testing.scenes import xoxo
+
+
+def _booklet(i: int):
+    return xoxo.open_booklet(np.random.default_rng([0, 1000 + i]))
+
+
+def test_the_scene_is_a_wide_photo_of_twelve_challenges():
+    picture, levels = _booklet(0)
+    h, w = picture.shape[:2]
+    assert 3600 <= w <= 4400 and 1.95 <= w / h <= 2.35
+    numbers = [lv.level for lv in levels]
+    assert numbers == list(range(numbers[0], numbers[0] + 12)) and (numbers[0] - 1) % 12 == 0
+    assert all(solve_challenge(lv.rows).count == 1 for lv in levels[:3])
+
+
+def test_a_badge_and_a_strip_are_no_pieces():
+    pitch = 10.0
+    blobs = np.zeros((300, 400), np.uint8)
+    cv2.circle(blobs, (60, 250), 14, 1, -1)  # the page's round badge, 2.8 pitches across
+    cv2.rectangle(blobs, (370, 10), (395, 290), 1, -1)  # the coloured strip along the page's edge
+    cv2.rectangle(blobs, (100, 50), (150, 60), 1, -1)  # an L pentomino, 5 x 2 pitches
+    cv2.rectangle(blobs, (140, 50), (150, 70), 1, -1)
+    cv2.rectangle(blobs, (100, 120), (200, 170), 1, -1)  # a board covered by pieces, 10 x 5
+    kept = no_pieces(blobs > 0, pitch)
+    assert not kept[250, 60] and not kept[150, 380]
+    assert kept[55, 120] and kept[65, 145] and kept[150, 150]
+
+
+def _whole_or_refused(picture, truth) -> bool:
+    try:
+        got = read(picture, "booklet.jpg")
+    except (NotThisPuzzle, ReadError):
+        return False
+    got = got if isinstance(got, list) else [got]
+    assert sorted((lv.level, lv.rows) for lv in got) == sorted((lv.level, lv.rows) for lv in truth)
+    return True
+
+
+@pytest.mark.parametrize("i", [0, 3, 4, 5])
+def test_open_booklets_read_whole(i):
+    # before the badge (a disc) and the strip were told from pieces, each of these was refused:
+    # "a number tab lies outside the 12 boards found"
+    picture, levels = _booklet(i)
+    assert _whole_or_refused(picture, levels)
