@@ -157,7 +157,7 @@ def _quads(small: np.ndarray, contours, page: bool) -> list[tuple[np.ndarray, bo
     return found
 
 
-def working_copy(image: np.ndarray, quads) -> tuple[np.ndarray, float]:
+def pitch_copy(image: np.ndarray, quads) -> tuple[np.ndarray, float]:
     """``image`` reduced so the largest board quad has at most :data:`WORK_PITCH` px per
     board unit (the views are then sampled without shrinking), and the factor."""
     widths = [np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]) for q, _p in quads]
@@ -170,14 +170,14 @@ def working_copy(image: np.ndarray, quads) -> tuple[np.ndarray, float]:
 
 
 def locate(image: np.ndarray) -> tuple[np.ndarray, Fit]:
-    """The working copy of ``image`` (:func:`working_copy`) and the best board in it.
+    """The working copy of ``image`` (:func:`pitch_copy`) and the best board in it.
 
     Raises NotThisPuzzle with the reason when there is none.
     """
     quads = board_quads(image)
     if not quads:
         raise NotThisPuzzle("no dark board shaped like the IQ Stars board")
-    work, f = working_copy(image, quads)
+    work, f = pitch_copy(image, quads)
     return work, _best_fit(work, [(q * f, page) for q, page in quads])
 
 
