@@ -33,6 +33,7 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import LETTERS, square_name
 from visolve.puzzles.iq_xoxo.box.shape import BOX_BGR, O_INNER, O_OUTER, X_ARM, X_REACH
+from visolve.vision.palette import Palette, to_lab
 
 #: view pixels per square
 PITCH = 40
@@ -82,15 +83,12 @@ def weighted_lab(bgr) -> np.ndarray:
     numpy.ndarray
         ``(n, 3)`` float32: the box reader's colour distances are Euclidean in it.
     """
-    c = np.clip(np.asarray(bgr, np.float32).reshape(-1, 1, 3) / 255.0, 0, 1)
-    lab = cv2.cvtColor(c, cv2.COLOR_BGR2LAB).reshape(-1, 3)
-    return lab * np.array([LIGHT_WEIGHT, 1.0, 1.0], np.float32)
+    return to_lab(np.asarray(bgr).reshape(-1, 3), order="bgr") * np.array([LIGHT_WEIGHT, 1.0, 1.0], np.float32)
 
 
-@lru_cache(maxsize=1)
-def _palette() -> tuple[tuple[str, ...], np.ndarray]:
-    letters = tuple(sorted(BOX_BGR))
-    return letters, weighted_lab([BOX_BGR[k] for k in letters])
+#: the pieces' colours, by letter, compared in CIELAB with the lightness weighted by
+#: LIGHT_WEIGHT (NEAR and FAR were measured in those units)
+PALETTE = Palette({k: BOX_BGR[k] for k in sorted(BOX_BGR)}, metric="lab", order="bgr", light_weight=LIGHT_WEIGHT)
 
 
 @lru_cache(maxsize=2)
@@ -152,12 +150,11 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
     if sat <= EMPTY_SAT and top >= DARK * 255:
         return BoxSquare("empty", "")
     pale = sat < PIECE_SAT and top >= DARK * 255
-    letters, palette = _palette()
-    dist = np.linalg.norm(palette - weighted_lab(body), axis=1)
-    best = float(dist.min())
-    if best > FAR:
-        return BoxSquare("?", "?", (), f"its colour is no piece's (nearest {letters[int(dist.argmin())]}, {best:.0f} away)")
-    near = tuple(k for k, d in zip(letters, dist) if d <= best + NEAR)
+    dist = PALETTE.distances(body)
+    nearest = PALETTE.classify(body)
+    if nearest.distance > FAR:
+        return BoxSquare("?", "?", (), f"its colour is no piece's (nearest {nearest.name}, {nearest.distance:.0f} away)")
+    near = tuple(k for k, (d, _shade) in dist.items() if d <= nearest.distance + NEAR)
     mark, why = square_mark(detail, pitch)
     if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): the floor or a piece
         return BoxSquare("pale", "?", near, f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)")
