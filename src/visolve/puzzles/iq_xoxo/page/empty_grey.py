@@ -16,6 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from visolve.vision.light import channel_max, channel_min
+
 #: the board's grey: bodies white-balanced by the page with a saturation
 #: (max - min) / max of at most GREY_SAT (the first that gives MIN_GREY of them)
 #: and at least GREY_LIGHT light
@@ -156,8 +158,8 @@ def _clearly_grey(colours: np.ndarray, page, most: float) -> np.ndarray:
     """Which bodies (n x 3) white-balanced by the page have a saturation (max - min) / max of
     at most ``most`` and are at least :data:`GREY_LIGHT` light."""
     ratio = colours / page
-    high = ratio.max(axis=1)
-    return ((high - ratio.min(axis=1)) / np.maximum(high, 1e-6) <= most) & (high >= GREY_LIGHT)
+    high = channel_max(ratio)
+    return ((high - channel_min(ratio)) / np.maximum(high, 1e-6) <= most) & (high >= GREY_LIGHT)
 
 
 def _near(bodies: np.ndarray, greys: np.ndarray, page) -> np.ndarray:
