@@ -111,7 +111,16 @@ def test_a_page_whose_board_is_cut_off_is_refused_with_the_pages_reason():
     assert "box" not in str(refused.value)
 
 
-def test_a_picture_with_no_grid_keeps_the_box_readers_reason():
+def test_a_picture_with_no_grid_and_no_tray_gives_both_reasons_the_pages_first():
     blank = np.full((300, 400, 3), 235, np.uint8)
-    with pytest.raises(NotThisPuzzle, match="box"):
+    with pytest.raises(NotThisPuzzle, match="^no 5 x 10 board of grey squares found; the box reader: no IQ XOXO"):
         read(blank, "blank.png")
+
+
+def test_a_faint_page_the_box_reader_takes_for_a_tray_is_refused_with_the_pages_reason():
+    # washed out to 30 % of its contrast, a page shows a few grey squares on a grid; the box reader
+    # takes its board for a tray and refuses its marks: that reason was shown, the page's is now
+    page = draw_page(_challenges(2, "faint"), 14, per_row=2)
+    faint = (255 - (255 - page.astype(np.float32)) * 0.3).astype(np.uint8)
+    with pytest.raises(ReadError, match="^no 5 x 10 board of grey squares found: only [0-9]+ grey squares? on a grid"):
+        read(faint, "faint.png")

@@ -85,14 +85,25 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
 
 
 def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception) -> Exception:
-    """The refusal of a picture neither reader read: the page reader's when the picture shows
-    at least :data:`PAGE_SQUARES` grey squares on a grid (a booklet page whose boards could not
-    be outlined), else the box reader's."""
+    """The refusal of a picture neither reader read: the reason of the one that actually failed.
+
+    The page reader's when its first look saw grey squares on a grid (a booklet page whose
+    boards could not be outlined: a ReadError naming what it saw when they are at least
+    :data:`PAGE_SQUARES`), or when the box reader found no tray either (both reasons, the
+    page's first); the box reader's only when it found a tray it could not read and no square
+    of a booklet was seen (a faint page the box reader took for a tray used to be refused
+    with the box's reason).
+    """
     seen, pitch = squares_seen(image)
-    if seen < PAGE_SQUARES:
+    if seen >= PAGE_SQUARES:
+        return ReadError(f"{page}: {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px apart), "
+                         "but no whole board could be outlined around them")
+    if seen:
+        return ReadError(f"{page}: only {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px "
+                         "apart): a booklet page too faint or too small to outline its boards")
+    if isinstance(box, ReadError):
         return box
-    return ReadError(f"{page}: {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px apart), "
-                     "but no whole board could be outlined around them")
+    return NotThisPuzzle(f"{page}; the box reader: {box}")
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
