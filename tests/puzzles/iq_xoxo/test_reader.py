@@ -122,5 +122,5 @@ def test_a_faint_page_the_box_reader_takes_for_a_tray_is_refused_with_the_pages_
     # takes its board for a tray and refuses its marks: that reason was shown, the page's is now
     page = draw_page(_challenges(2, "faint"), 14, per_row=2)
     faint = (255 - (255 - page.astype(np.float32)) * 0.3).astype(np.uint8)
-    with pytest.raises(ReadError, match="^no 5 x 10 board of grey squares found: only [0-9]+ grey squares? on a grid"):
+    with pytest.raises(NotThisPuzzle, match="^no 5 x 10 board of grey squares found: only [0-9]+ grey squares? on a grid"):
         read(faint, "faint.png")

@@ -89,7 +89,7 @@ def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception) -> Exce
 
     The page reader's when its first look saw grey squares on a grid (a booklet page whose
     boards could not be outlined: a ReadError naming what it saw when they are at least
-    :data:`PAGE_SQUARES`), or when the box reader found no tray either (both reasons, the
+    :data:`PAGE_SQUARES`, else NotThisPuzzle), or when the box reader found no tray either (both reasons, the
     page's first); the box reader's only when it found a tray it could not read and no square
     of a booklet was seen (a faint page the box reader took for a tray used to be refused
     with the box's reason).
@@ -98,8 +98,8 @@ def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception) -> Exce
     if seen >= PAGE_SQUARES:
         return ReadError(f"{page}: {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px apart), "
                          "but no whole board could be outlined around them")
-    if seen:
-        return ReadError(f"{page}: only {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px "
+    if seen:  # too few to claim the picture (another family's grid may show a few)
+        return NotThisPuzzle(f"{page}: only {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px "
                          "apart): a booklet page too faint or too small to outline its boards")
     if isinstance(box, ReadError):
         return box
