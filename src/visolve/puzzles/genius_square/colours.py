@@ -46,6 +46,10 @@ CORNER_AT = 0.11
 CORNER_HALF = 0.045
 #: the band outside the grid that shows the board: from, to (squares outside)
 BAND = (0.08, 0.2)
+#: band samples within this many grey levels of the board's colour (or 3 median deviations) show
+#: it; at least this share of them must, else all are kept
+BAND_TOLERANCE = 30.0
+BAND_LEAST = 0.4
 #: a centre (largest channel of |n|) below EMPTY_MAX is empty; an object needs OBJECT_MIN
 EMPTY_MAX = 0.14
 OBJECT_MIN = 0.2
@@ -203,12 +207,24 @@ def references(view: BoardView, ink: np.ndarray) -> tuple[np.ndarray, np.ndarray
     ``ink`` are the label pixels' colours ``(n, 3)``.
     """
     points, colours = _band_samples(view)
+    points, colours = _board_like(points, colours)
     centres = np.array([(c + 0.5, r + 0.5) for r in range(SIZE) for c in range(SIZE)])
     d2 = ((centres[:, None, :] - points[None, :, :]) ** 2).sum(axis=2)
     weight = 1.0 / (d2 + 0.25)
     field = (weight @ colours) / weight.sum(axis=1, keepdims=True)
     white = np.percentile(ink, 90, axis=0) if len(ink) else np.full(3, 255.0)
     return field.reshape(SIZE, SIZE, 3), white
+
+
+def _board_like(points: np.ndarray, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The band samples that show the board: near the colour most of them show (the sides of tall
+    pieces leaning over the band, or a disc's rim, are left out), all of them when too few are."""
+    ref = np.median(colours, axis=0)
+    d = np.abs(colours - ref).max(axis=1)
+    ref = np.median(colours[d <= np.median(d)], axis=0)
+    d = np.abs(colours - ref).max(axis=1)
+    keep = d <= max(BAND_TOLERANCE, 3.0 * float(np.median(d)))
+    return (points[keep], colours[keep]) if keep.sum() >= BAND_LEAST * len(keep) else (points, colours)
 
 
 def _band_samples(view: BoardView) -> tuple[np.ndarray, np.ndarray]:
@@ -282,7 +298,7 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
         return Square("", f"washed out by glare (n={shown})", shown)
     free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     if free >= DISC_FREE:
-        return _disc(centre, protos, shown)
+        return _disc(centre, protos, shown, corners)
     glared = _disc_in_glare(centre, corners)
     disc = glared is not None and protos.distance(glared, WOOD) <= MAX_RESIDUAL
     flat = flat and _glare_like(centre)
@@ -361,10 +377,15 @@ def _disc_in_glare(centre: np.ndarray, corners: list[np.ndarray]) -> np.ndarray 
     return None if _grey(glared) else glared  # wood is coloured; a grey left is glare itself
 
 
-def _disc(centre: np.ndarray, protos: Palette, shown: tuple) -> Square:
+def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.ndarray]) -> Square:
     """A square whose corners show the board: a blocker if its centre is wood (coloured: a grey
-    centre is a spot of glare as likely as a disc in it)."""
+    centre is a spot of glare as likely as a disc in it).  A centre of a piece's colour is a cube
+    whose neighbours stand lower (discs beside a tall piece, its top seen off its square): it or
+    a disc, for the pieces' shapes to settle."""
     if protos.distance(centre, WOOD) > MAX_RESIDUAL or _grey(centre):
+        colours = [] if _grey(centre) else _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
+        if colours:
+            return Square("", colour=shown, options=tuple([WOOD] + [c for c in colours if c != WOOD]))
         return Square("", f"its corners show the board, but colour {shown} is not wood", shown)
     return Square(WOOD, colour=shown)
 

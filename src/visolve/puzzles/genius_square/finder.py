@@ -50,12 +50,18 @@ LABEL_ACROSS = (1.05, 0.22)
 #: where a row of labels is looked for: the boxes moved outward by a shift (squares), and squeezed
 #: along the edge towards its middle (a lattice of tall pieces' tops is wider than the floor's grid,
 #: and the labels are printed nearer or farther from the grid on some boards)
-LABEL_SHIFTS = (-0.1, 0.0, 0.15, 0.3, 0.45, 0.6)
+LABEL_SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.15, 0.3, 0.45, 0.6)
 LABEL_SQUEEZES = (1.0, 0.92, 0.84)
-#: the nominal place of a row of labels: (shift, squeeze)
-NOMINAL = (0.0, 1.0)
+#: ... and slid along the edge (squares): tall pieces' tops lie off the floor's grid towards the far side
+LABEL_SLIDES = (-0.5, -0.375, -0.25, -0.125, 0.0, 0.125, 0.25, 0.375, 0.5)
+#: the nominal place of a row of labels: (shift, squeeze, slide)
+NOMINAL = (0.0, 1.0, 0.0)
 #: label ink stands out of the board by at most this many squares' width (strokes, not cubes)
 STROKE_SIDE = 0.3
+#: a label box stops this many squares outside the grid however near it is moved
+LABEL_INSIDE = 0.04
+#: a straight run of ink this many squares long is a grid line, not a label's stroke nor a row of them
+LINE_LENGTH = 1.5
 #: share of a label box that must be ink, in every box of a labelled edge
 MIN_INK = 0.025
 #: least contrast (grey levels) of label ink over the board around it
@@ -78,12 +84,20 @@ class Upright:
         The lattice was found mirrored (and turned over).
     ink : tuple of float
         Label ink per edge (top, right, bottom, left of the upright board).
+    places : tuple of (float, float, float)
+        Where each edge's row of labels was found: (shift outward, squeeze, slide along), see
+        :data:`LABEL_SHIFTS`.
+    edges : tuple of int
+        The edges whose labels were seen: top and left (0, 3), or only one of them when tall
+        pieces hide the other's (the glyphs then say which way up the board stands).
     """
 
     homography: np.ndarray
     turns: int
     mirrored: bool
     ink: tuple[float, ...]
+    places: tuple[tuple[float, float, float], ...] = ((0.0, 1.0, 0.0),) * 4
+    edges: tuple[int, ...] = (0, 3)
 
 
 def grid_candidates(small: np.ndarray) -> Iterator[np.ndarray]:
@@ -136,41 +150,52 @@ def _odd(n: int) -> int:
     return max(3, n | 1)
 
 
-def upright(image: np.ndarray, homography: np.ndarray) -> Upright:
+def upright(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None) -> Upright:
     """The grid of ``homography`` with its labelled edges on top and on the left.
 
     Raises
     ------
     NotThisPuzzle
-        No two adjacent edges carry labels (or three do: see :func:`upright_options`).
+        No edge carries labels, or the labelled ones leave several ways up (see
+        :func:`upright_options`).
     """
-    options = upright_options(image, homography)
+    options = upright_options(image, homography, picture)
     if len(options) != 1:
-        raise NotThisPuzzle(f"three edges look labelled beside the 6 x 6 grid (label ink {_shown(options[0].ink)})")
+        raise NotThisPuzzle(f"the labelled edges beside the 6 x 6 grid leave {len(options)} ways up "
+                            f"(label ink {_shown(options[0].ink)})")
     return options[0]
 
 
-def upright_options(image: np.ndarray, homography: np.ndarray) -> list[Upright]:
-    """The ways the grid of ``homography`` may stand upright: one when exactly two adjacent edges
-    carry label ink, two when three edges do (dice or a leaning cube beside one edge): which
-    corner is the labelled one is then for the glyphs to say
+def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None) -> list[Upright]:
+    """The ways the grid of ``homography`` (board -> ``image``) may stand upright: one when exactly
+    two adjacent edges carry label ink, two or more when three or four edges do (dice or a leaning
+    cube beside one edge), two when one edge only does (the other's labels hidden by tall pieces:
+    it is the top or the left): which way is right is then for the glyphs to say
     (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`).
+
+    The labels are looked for on ``picture`` (the picture ``image`` is a reduced copy of, so that
+    small labels keep their strokes) when it is given; the row of labels beside each edge is
+    searched near the grid (:func:`label_rows`), not only at one distance from it.
 
     Raises
     ------
     NotThisPuzzle
-        No two adjacent edges carry labels.
+        No edge carries labels.
     """
     hom, mirrored = _unmirrored(homography)
-    view = BoardView.from_homography(image, hom, SIZE, SIZE, pitch=LABEL_PITCH, margin=LABEL_MARGIN)
-    ink = label_ink(view)
+    source, scale = (image, 1.0) if picture is None else (picture, picture.shape[1] / image.shape[1])
+    view = BoardView.from_homography(source, np.diag([scale, scale, 1.0]) @ hom, SIZE, SIZE,
+                                     pitch=LABEL_PITCH, margin=LABEL_MARGIN)
+    ink, places = label_rows(view)
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
-    # an edge is the top when the edge before it (the left) is labelled too: one such edge among two
-    # adjacent labelled edges, two among three
-    tops = [k for k in labelled if (k - 1) % 4 in labelled] if len(labelled) in (2, 3) else []
+    # an edge is the top when the edge before it (the left) is labelled too
+    tops = [(k, (0, 3)) for k in labelled if (k - 1) % 4 in labelled] if len(labelled) >= 2 else []
+    if len(labelled) == 1:  # the other labels hidden (tall pieces leaning over them): the top or the left
+        tops = [(labelled[0], (0,)), ((labelled[0] + 1) % 4, (3,))]
     if not tops:
-        raise NotThisPuzzle(f"no two adjacent labelled edges beside the 6 x 6 grid (label ink {_shown(ink)})")
-    return [Upright(hom @ _turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4))) for k in tops]
+        raise NotThisPuzzle(f"no labelled edge beside the 6 x 6 grid (label ink {_shown(ink)})")
+    return [Upright(hom @ _turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4)),
+                    tuple(places[(j + k) % 4] for j in range(4)), edges) for k, edges in tops]
 
 
 def _shown(ink) -> str:
@@ -193,24 +218,85 @@ def _turn(turns: int) -> np.ndarray:
     return np.linalg.matrix_power(step, turns)
 
 
-def label_ink(view: BoardView) -> list[float]:
+def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, float]]]:
+    """Per edge (top, right, bottom, left): the least share of label ink beside its six squares, and
+    where the row of labels is (:data:`LABEL_SHIFTS`, :data:`LABEL_SQUEEZES`, :data:`LABEL_SLIDES`):
+    among the places with ink beside all six squares the one with most ink, else the one whose
+    least share is largest.
+
+    Label ink is a thin light stroke: the largest channel above its opening over a square's
+    :data:`STROKE_SIDE` (a cube's top or a disc is wider and is no ink), above half the brightest
+    strokes around the grid and :data:`MIN_INK_CONTRAST` at least.  Nearer the nominal place wins ties.
+    """
+    grey = view.image.max(axis=2).astype(np.float32)
+    side = max(3, int(round(STROKE_SIDE * view.pitch)) | 1)
+    strokes = grey - cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    ring = np.ones(grey.shape, bool)
+    (x0, y0), (x1, y1) = np.round(view.board_to_view([(0, 0), (SIZE, SIZE)])).astype(int)
+    ring[max(y0, 0):y1, max(x0, 0):x1] = False
+    level = max(MIN_INK_CONTRAST, 0.5 * float(np.percentile(strokes[ring], 99.5)))
+    sums = cv2.integral(without_lines(strokes > level, view.pitch).astype(np.uint8)).astype(np.float64)
+    places = np.array(sorted(((t, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES),
+                             key=lambda p: (p != NOMINAL, abs(p[2]), abs(p[0]))))
+    ink, where = [], []
+    for edge in range(4):
+        (x0, y0), (x1, y1) = _boxes_px(view, edge, places, sums.shape)
+        area = np.maximum((x1 - x0) * (y1 - y0), 1)
+        share = (sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]) / area
+        share[(x1 <= x0) | (y1 <= y0)] = 0.0
+        least = share.min(axis=1)
+        # among the places with ink beside every square, the one holding most ink (glyphs whole)
+        best = int(np.argmax(np.where(least >= MIN_INK, 1.0 + share.mean(axis=1), least)))
+        ink.append(float(least[best]))
+        where.append(tuple(float(v) for v in places[best]))
+    return ink, where
+
+
+def _boxes_px(view: BoardView, side: int, places: np.ndarray, shape: tuple[int, int]):
+    """View pixels (x0, y0), (x1, y1), each ``(n, 6)``, of the label boxes beside the six squares of
+    edge ``side`` at each of ``places`` ``(n, 3)``, clipped to a view of ``shape`` (its integral's)."""
+    shift, squeeze, slide = (places[:, i:i + 1] for i in range(3))
+    k = np.arange(SIZE)[None, :]
+    a = SIZE / 2 + (k + LABEL_ALONG[0] - SIZE / 2) * squeeze + slide
+    b = SIZE / 2 + (k + LABEL_ALONG[1] - SIZE / 2) * squeeze + slide
+    c = np.broadcast_to(LABEL_ACROSS[0] + shift, a.shape)
+    d = np.broadcast_to(np.maximum(LABEL_ACROSS[1] + shift, LABEL_INSIDE), a.shape)  # never over the grid
+    u0, v0, u1, v1 = {0: (a, -c, b, -d), 1: (SIZE + d, a, SIZE + c, b), 2: (a, SIZE + d, b, SIZE + c),
+                      3: (-c, a, -d, b)}[side]
+    e = view.extent
+    h, w = shape[0] - 1, shape[1] - 1
+
+    def px(v, origin, top):
+        return np.clip(np.round((v - origin) * view.pitch).astype(int), 0, top)
+
+    return (px(u0, e[0], w), px(v0, e[1], h)), (px(u1, e[0], w), px(v1, e[1], h))
+
+
+def label_ink(view: BoardView, places=None) -> list[float]:
     """Least share of label ink beside the six squares of each edge: top, right, bottom, left."""
-    return [min(float(ink.mean()) for ink in ink_masks(view, side)[1]) for side in range(4)]
+    places = places or (NOMINAL,) * 4
+    return [min(float(ink.mean()) for ink in ink_masks(view, side, places[side])[1]) for side in range(4)]
 
 
-def label_pixels(view: BoardView) -> np.ndarray:
-    """The colours ``(n, 3)`` of the label ink on the top and left edges of an upright view."""
+def label_pixels(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> np.ndarray:
+    """The colours ``(n, 3)`` of the label ink on the top and left edges of an upright view
+    (``places``: where each edge's labels are, as :func:`label_rows` gives them; ``edges``: the
+    edges whose labels are seen)."""
+    places = places or (NOMINAL,) * 4
     out = []
-    for side in (0, 3):
-        boxes, masks = ink_masks(view, side)
+    for side in edges:
+        boxes, masks = ink_masks(view, side, places[side])
         out += [box[mask] for box, mask in zip(boxes, masks)]
     return np.concatenate(out).astype(np.float64) if out else np.zeros((0, 3))
 
 
-def ink_masks(view: BoardView, side: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The label boxes of an edge (view pixels) and which of their pixels are ink."""
-    boxes = [_label_box(view, side, k) for k in range(SIZE)]
-    greys = [b.max(axis=2).astype(np.float32) for b in boxes]
+def ink_masks(view: BoardView, side: int, place=NOMINAL) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The label boxes of an edge (view pixels) at ``place`` and which of their pixels are ink."""
+    h, w = view.image.shape[:2]
+    (x0, y0), (x1, y1) = _boxes_px(view, side, np.array([place], np.float64), (h + 1, w + 1))
+    boxes = [view.image[y0[0, k]:max(y1[0, k], y0[0, k] + 1), x0[0, k]:max(x1[0, k], x0[0, k] + 1)]
+             for k in range(SIZE)]
+    greys = [b.min(axis=2).astype(np.float32) for b in boxes]  # white print: coloured cubes are no ink
     strip = np.concatenate([g.ravel() for g in greys])
     ground = float(np.median(strip))
     top = float(np.percentile(strip, 99))
@@ -218,24 +304,21 @@ def ink_masks(view: BoardView, side: int) -> tuple[list[np.ndarray], list[np.nda
     return boxes, [g > level for g in greys]
 
 
-def _label_box(view: BoardView, side: int, k: int) -> np.ndarray:
-    a, b = LABEL_ALONG
-    c, d = LABEL_ACROSS
-    if side == 0:
-        box = (k + a, -c, k + b, -d)
-    elif side == 1:
-        box = (SIZE + d, k + a, SIZE + c, k + b)
-    elif side == 2:
-        box = (k + a, SIZE + d, k + b, SIZE + c)
-    else:
-        box = (-c, k + a, -d, k + b)
-    (x0, y0), (x1, y1) = np.round(view.board_to_view([box[:2], box[2:]])).astype(int)
-    return view.image[max(y0, 0):max(y1, 1), max(x0, 0):max(x1, 1)]
+def without_lines(mask: np.ndarray, pitch: float) -> np.ndarray:
+    """``mask`` without its straight runs, along or across, longer than :data:`LINE_LENGTH` squares:
+    the grid's lines (a label's longest stroke is shorter)."""
+    n = max(3, int(round(LINE_LENGTH * pitch)))
+    m = mask.astype(np.uint8)
+    lines = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((1, n), np.uint8))
+    lines |= cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((n, 1), np.uint8))
+    if not lines.any():
+        return mask
+    return mask & ~cv2.dilate(lines, np.ones((3, 3), np.uint8)).astype(bool)
 
 
-def find_upright(small: np.ndarray) -> list[Upright]:
+def find_upright(small: np.ndarray, picture: np.ndarray | None = None) -> list[Upright]:
     """The ways the first grid candidate of a reduced picture whose labelled edges are found
-    may stand upright (:func:`upright_options`).
+    may stand upright (:func:`upright_options`; labels looked for on ``picture`` when given).
 
     Raises
     ------
@@ -245,7 +328,7 @@ def find_upright(small: np.ndarray) -> list[Upright]:
     reasons = []
     for hom in grid_candidates(small):
         try:
-            return upright_options(small, hom)
+            return upright_options(small, hom, picture)
         except NotThisPuzzle as exc:
             reasons.append(str(exc))
     raise NotThisPuzzle(reasons[0] if reasons else "no 6 x 6 grid of squares found")

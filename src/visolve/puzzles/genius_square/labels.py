@@ -23,7 +23,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square.finder import SIZE, ink_masks
+from visolve.puzzles.genius_square.finder import NOMINAL, SIZE, ink_masks
 from visolve.vision.view import BoardView
 
 LETTERS = "ABCDEF"
@@ -51,36 +51,50 @@ CLEAR_VOTE = 0.25
 MIN_VOTES = 4
 MIN_EDGE_VOTES = 1
 MIN_AGREE = 0.8
+#: least clear votes, all agreeing, when only one edge's labels are seen
+MIN_ALONE_VOTES = 4
 #: least margin (sum of votes, top minus left) for a verdict
 MIN_MARGIN = 1.0
 
 
-def edition_by_labels(view: BoardView) -> str:
-    """``happy-puzzle`` when the top edge prints the digits, ``smartgames`` when it prints the letters.
+def edition_by_labels(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> str:
+    """``happy-puzzle`` when the top edge prints the digits, ``smartgames`` when it prints the letters
+    (``places``: where each edge's row of labels was found,
+    :func:`visolve.puzzles.genius_square.finder.label_rows`; the nominal place by default;
+    ``edges``: the edges whose labels are seen, top 0 and left 3: with one only, its glyphs must
+    say it alone, :data:`MIN_ALONE_VOTES` of them agreeing).
 
     Raises
     ------
     ReadError
         Too few labels legible, or labels that do not agree.
     """
-    votes = label_votes(view)
+    votes = label_votes(view, places)
+    if 0 not in edges:
+        votes = ([], votes[1])
+    if 3 not in edges:
+        votes = (votes[0], [])
     score = sum(votes[0]) - sum(votes[1])
     top = [v for v in votes[0] if abs(v) >= CLEAR_VOTE]
     left = [-v for v in votes[1] if abs(v) >= CLEAR_VOTE]
     signed = top + left
     agree = sum(1 for v in signed if (v > 0) == (score > 0))
-    if (len(signed) < MIN_VOTES or min(len(top), len(left)) < MIN_EDGE_VOTES or abs(score) < MIN_MARGIN
-            or agree < MIN_AGREE * len(signed)):
+    # both edges vote; when one edge's labels are hidden, the other's must be read whole and agree
+    alone = len(edges) == 1
+    if (len(signed) < (MIN_ALONE_VOTES if alone else MIN_VOTES)
+            or (not alone and min(len(top), len(left)) < MIN_EDGE_VOTES) or abs(score) < MIN_MARGIN
+            or agree < (1.0 if alone else MIN_AGREE) * len(signed)):
         raise ReadError(f"the printed labels do not say which edge has the letters A-F ({len(signed)} of 12 "
                         f"labels legible, {agree} agreeing): the edition, and so the squares' names, are unknown")
     return "happy-puzzle" if score > 0 else "smartgames"
 
 
-def label_votes(view: BoardView) -> tuple[list[float], list[float]]:
+def label_votes(view: BoardView, places=None) -> tuple[list[float], list[float]]:
     """Per legible glyph of the top and of the left edge: digit fit minus letter fit."""
+    places = places or (NOMINAL,) * 4
     out = []
     for side in (0, 3):
-        boxes, masks = ink_masks(view, side)
+        boxes, masks = ink_masks(view, side, places[side])
         votes = []
         for k, (box, mask) in enumerate(zip(boxes, masks)):
             g = glyph(box, mask)
@@ -101,7 +115,10 @@ def glyph(box: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float] | None:
     if n < 2:
         return None
     areas = stats[1:, cv2.CC_STAT_AREA]
-    keep = np.isin(labels, 1 + np.flatnonzero(areas >= PART_SHARE * areas.max()))
+    x, y, w, h = (stats[1:, i] for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP, cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    # a part cut by the box's edge is a neighbour's glyph or a piece beside the label, unless it is the glyph
+    cut = (x == 0) | (y == 0) | (x + w == mask.shape[1]) | (y + h == mask.shape[0])
+    keep = np.isin(labels, 1 + np.flatnonzero((areas >= PART_SHARE * areas.max()) & (~cut | (areas == areas.max()))))
     ys, xs = np.nonzero(keep)
     if len(ys) < MIN_GLYPH_PX:
         return None

@@ -9,7 +9,7 @@ px on its long side) with the reader's own steps
 * :data:`BOARD_SCORE` when a 6 x 6 grid with two adjacent labelled edges
   is seen and its squares read as a board of the game (with or without
   blockers: an empty board is the game, the reader says why it has no level);
-* :data:`LABELLED_SCORE` when such a grid is seen but not read (a square in
+* :data:`LABELLED_SCORE` when such a grid is seen but not read (any way up its labels allow) (a square in
   doubt on the small copy, or squares that are nothing of the game);
 * :data:`GRID_SCORE` when only a 6 x 6 grid is seen;
 * 0 otherwise.
@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.genius_square.finder import grid_candidates, upright
+from visolve.puzzles.genius_square.finder import grid_candidates, upright_options
 from visolve.puzzles.genius_square.reader import board_of, squares_of
 from visolve.vision.working import working_copy
 
@@ -40,13 +40,14 @@ def probe(image: np.ndarray) -> float:
     for hom in grid_candidates(small):
         best = max(best, GRID_SCORE)
         try:
-            up = upright(small, hom)
+            options = upright_options(small, hom)
         except NotThisPuzzle:
             continue
-        try:
-            _view, squares, edition = squares_of(small, up.homography, by_labels=False)
-            board_of(squares, edition)
-            return BOARD_SCORE
-        except ReadError:
-            best = LABELLED_SCORE
+        for up in options:
+            try:
+                _view, squares, edition = squares_of(small, up.homography, by_labels=False, places=up.places)
+                board_of(squares, edition)
+                return BOARD_SCORE
+            except ReadError:
+                best = LABELLED_SCORE
     return best

@@ -86,31 +86,34 @@ def look(image: np.ndarray, side: int = WORK_SIDE) -> tuple[Upright, BoardView, 
     picture itself.
     """
     small, f = working_copy(image, side)
-    found = _labelled_corner(small, find_upright(small))
-    up = replace(found, homography=np.diag([1.0 / f, 1.0 / f, 1.0]) @ found.homography)
+    to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
+    found = _labelled_corner(image, to_picture, find_upright(small, image))
+    up = replace(found, homography=to_picture @ found.homography)
     if _square_px(found.homography) >= READ_PITCH:
-        view, squares, edition = squares_of(small, found.homography)
+        view, squares, edition = squares_of(small, found.homography, places=found.places, edges=found.edges)
     else:
-        view, squares, edition = squares_of(image, up.homography)
+        view, squares, edition = squares_of(image, up.homography, places=found.places, edges=found.edges)
     return up, view, squares, edition
 
 
-def _labelled_corner(small: np.ndarray, options: list[Upright]) -> Upright:
-    """The one way up whose top and left edges print legible labels, when three edges looked
-    labelled (:func:`visolve.puzzles.genius_square.finder.upright_options`)."""
+def _labelled_corner(image: np.ndarray, to_picture: np.ndarray, options: list[Upright]) -> Upright:
+    """The one way up whose top and left edges print legible labels, when three or four edges
+    looked labelled (:func:`visolve.puzzles.genius_square.finder.upright_options`)."""
     if len(options) == 1:
         return options[0]
     legible = []
     for option in options:
-        view = BoardView.from_homography(small, option.homography, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
+        view = BoardView.from_homography(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH,
+                                         margin=LABEL_MARGIN)
         try:
-            edition_by_labels(view)
+            edition_by_labels(view, option.places, option.edges)
         except ReadError:
             continue
         legible.append(option)
     if len(legible) != 1:
-        raise NotThisPuzzle(f"three edges look labelled beside the 6 x 6 grid, and the glyphs of "
-                            f"{len(legible)} of their two corners read as labels A-F and 1-6")
+        seen = "one edge looks labelled" if options[0].edges != (0, 3) else f"{len(options) + 1} edges look labelled"
+        raise NotThisPuzzle(f"{seen} beside the 6 x 6 grid, and the glyphs read as labels A-F and 1-6 "
+                            f"{len(legible)} of the {len(options)} ways up that allows")
     return legible[0]
 
 
@@ -120,20 +123,22 @@ def _square_px(hom: np.ndarray) -> float:
     return float(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1).mean()) / SIZE
 
 
-def squares_of(picture: np.ndarray, hom: np.ndarray,
-               by_labels: bool = True) -> tuple[BoardView, list[list[Square]], str]:
+def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, places=None,
+               edges: tuple[int, ...] = (0, 3)) -> tuple[BoardView, list[list[Square]], str]:
     """The upright view of the board ``hom`` (board -> ``picture``) shows, its squares as read and the edition.
 
     The edition is the printed labels' (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`):
     which edge has the letters; the board's colour only says how to read the squares (a black
     board with recessed squares, or a coloured one with light grid lines).  ``by_labels=False``
     (the probe, on a copy too small to read glyphs) takes the edition from the colour: the
-    squares are read, their names are not to be trusted.
+    squares are read, their names are not to be trusted.  ``places``: where each edge's row of
+    labels was found (:func:`visolve.puzzles.genius_square.finder.label_rows`), ``edges`` the edges
+    whose labels are seen (top 0, left 3).
     """
     view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
-    board, white = references(view, label_pixels(view))
+    board, white = references(view, label_pixels(view, places, edges))
     style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
-    edition = edition_by_labels(view) if by_labels else style
+    edition = edition_by_labels(view, places, edges) if by_labels else style
     if edition == "smartgames" and style != edition:  # a maroon or grey SmartGames board
         return view, read_squares(view, board, white, edition, print_colour(board, white, edition)), edition
     return view, read_squares(view, board, white, style), edition

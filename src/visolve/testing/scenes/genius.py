@@ -25,7 +25,15 @@ import numpy as np
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, make_level
 from visolve.testing.scenes import ink, photo
-from visolve.testing.scenes.render import Prism, cast_shadows, draw_prisms, light_direction, paste, random_view
+from visolve.testing.scenes.render import (
+    Prism,
+    View,
+    cast_shadows,
+    draw_prisms,
+    light_direction,
+    paste,
+    random_view,
+)
 
 #: board colours (BGR) of the editions, as RULES.md names them
 BOARDS = {
@@ -149,12 +157,13 @@ def standing_things(rng: np.random.Generator, level: Level, style: dict) -> list
     return out
 
 
-def _dice(rng: np.random.Generator, level: Level, extent, view_scale: float) -> list[Prism]:
-    """The seven dice in a row beside the board (above, below, left or right of it) on the table,
-    each showing its face of the roll."""
+def _dice(rng: np.random.Generator, level: Level, extent, view_scale: float, side: int | None = None) -> list[Prism]:
+    """The seven dice in a row beside the board (``side``: above 0, below 1, left 2 or right 3 of it,
+    at random by default) on the table, each showing its face of the roll."""
     size = rng.uniform(0.8, 1.0) * PITCH
     w, h = extent
-    side = int(rng.integers(4))
+    drawn = int(rng.integers(4))
+    side = drawn if side is None else side
     gap = rng.uniform(0.2, 1.0) * PITCH
     font = ink.random_font(rng, (0.12, 0.2))
     n = max(8, int(size * view_scale))
@@ -195,20 +204,25 @@ def artwork(rng: np.random.Generator, level: Level) -> np.ndarray:
     return photo.clean(tex, rng)
 
 
-def scene(rng: np.random.Generator, level: Level, strength: float = 1.0) -> np.ndarray:
-    """A photo of the board of ``level`` on a table (BGR ``uint8``)."""
+def scene(rng: np.random.Generator, level: Level, strength: float = 1.0, front: bool = False) -> np.ndarray:
+    """A photo of the board of ``level`` on a table (BGR ``uint8``).
+
+    ``front``: the photo a player takes of the board in front of them (:func:`front_view`), the
+    dice lined up above the board, instead of any camera.
+    """
     style = random_style(rng, level.edition)
     w, h = _board_extent(style)
     thick = style["thick"]
     things = standing_things(rng, level, style)
-    with_dice, dice_seed = rng.random() < 0.5, int(rng.integers(2**31))
-    dice = _dice(np.random.default_rng(dice_seed), level, (w, h), 1.0) if with_dice else []
+    with_dice, dice_seed = front or rng.random() < 0.5, int(rng.integers(2**31))
+    dice = _dice(np.random.default_rng(dice_seed), level, (w, h), 1.0, 0 if front else None) if with_dice else []
     corners = [(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0), (0, 0, -thick - PITCH), (w, h, -thick - PITCH)]
     corners += [tuple(d.base[k]) + (0,) for d in dice for k in (0, 2)]
-    view = random_view(rng, np.array(corners, np.float64), fill=(0.4, 0.92))
+    pts = np.array(corners, np.float64)
+    view = front_view(rng, pts) if front else random_view(rng, pts, fill=(0.4, 0.92))
     scale = min(12.0, 1.4 * view.px_per_mm(np.array(corners[:4], np.float64) - (0, 0, thick)))
     if with_dice:  # the same dice again, their faces printed at the picture's scale
-        dice = _dice(np.random.default_rng(dice_seed), level, (w, h), scale)
+        dice = _dice(np.random.default_rng(dice_seed), level, (w, h), scale, 0 if front else None)
     light = light_direction(rng)
     out = photo.table(rng, view.size)
     if dice:
@@ -223,3 +237,44 @@ def scene(rng: np.random.Generator, level: Level, strength: float = 1.0) -> np.n
     cast_shadows(out, view, things, light, rng.uniform(0.3, 0.55))
     draw_prisms(out, view, things + dice, light)
     return photo.finish(out, rng, strength)
+
+
+def front_view(rng: np.random.Generator, pts: np.ndarray) -> View:
+    """A phone held above the board and a little in front of it (towards the board's bottom edge,
+    the labels on top and on the left as the player reads them): 4 to 16 degrees off straight down,
+    turned at most 5 degrees, a 0.5-0.6 MP portrait picture the points ``(n, 3)`` fill 85-95 % of."""
+    w = int(rng.uniform(660, 740))
+    h = int(w * rng.uniform(1.1, 1.2))
+    f = max(w, h) / (2 * math.tan(math.radians(rng.uniform(50, 68)) / 2))
+    tilt, roll = math.radians(rng.uniform(4, 16)), math.radians(rng.uniform(-5, 5))
+    target = pts.mean(0)
+    ahead = np.array([0.0, -math.sin(tilt), math.cos(tilt)])  # looking down (+z) and towards the top edge
+    down = np.array([0.0, 1.0, 0.0]) - ahead * ahead[1]
+    down /= np.linalg.norm(down)
+    right = np.cross(down, ahead)
+    c, s = math.cos(roll), math.sin(roll)
+    R = np.array([c * right + s * down, c * down - s * right, ahead])
+    K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
+    dist, want = 10.0 * float(np.ptp(pts[:, :2], 0).max()), rng.uniform(0.85, 0.95)
+    for _ in range(4):
+        p = View(K, R, target - dist * ahead, (w, h)).project(pts)
+        dist *= max(np.ptp(p[:, 0]) / w, np.ptp(p[:, 1]) / h) / want
+    view = View(K, R, target - dist * ahead, (w, h))
+    p = view.project(pts)
+    K = K.copy()
+    K[:2, 2] += np.array([w, h]) / 2 - (p.min(0) + p.max(0)) / 2
+    return View(K, R, view.C, (w, h))
+
+
+def solved_front_case(i: int, seed: int, strength: float = 1.0) -> tuple[str, np.ndarray, Level]:
+    """Like the held-out photo of issue 25: a fully solved Happy Puzzle board (tall pieces on every
+    square but the seven discs), the dice lined up above it, photographed from above and a little
+    in front, filling most of a 700 x 800 picture: name, picture and truth (stream ``[seed, i, 25]``)."""
+    rng = np.random.default_rng([seed, i, 25])
+    blockers = [faces[int(rng.integers(len(faces)))] for faces in model.DICE]
+    solution = model.solve_blockers(blockers).solutions[0]
+    pieces = {model.PIECES[pl.piece].name: [f"{LETTERS[r]}{c + 1}" for r, c in model.BOARD.cells_of(pl.mask)]
+              for pl in solution}
+    name = f"scenes/happy-puzzle-solved-front/roll-{i}.jpg"
+    level = make_level(f"roll-{i}", blockers, pieces, edition="happy-puzzle", source=name)
+    return name, scene(rng, level, strength, front=True), level
