@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square.finder import NOMINAL, SIZE, ink_masks
+from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
 
 LETTERS = "ABCDEF"
@@ -122,7 +123,7 @@ def glyph(box: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float] | None:
     ys, xs = np.nonzero(keep)
     if len(ys) < MIN_GLYPH_PX:
         return None
-    grey = box.max(axis=2).astype(np.float32)
+    grey = channel_max(box).astype(np.float32)
     ground = float(np.median(grey[~mask])) if (~mask).any() else 0.0
     crop = np.clip(grey[ys.min():ys.max() + 1, xs.min():xs.max() + 1] - ground, 0, None)
     crop[~keep[ys.min():ys.max() + 1, xs.min():xs.max() + 1]] = 0
