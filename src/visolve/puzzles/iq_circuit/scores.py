@@ -22,11 +22,29 @@ from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, MASK_SYMBOL, OPEN_DO
 YES, NO = 0.6, 0.3  #: score thresholds; in between = doubtful
 
 
+#: a track arm is looked for ARM_FROM..ARM_TO px from the cell's centre (at PITCH px per
+#: cell): past the largest dot (a third of a cell wide), short of the gap's middle at 20
+#: px, where a track ends at a piece's outline
+ARM_FROM, ARM_TO = 15, 17
+#: a dot's rim: the yellow run from a cell's centre along an axis reaches RIM_PAST px or
+#: more past the track band's half width (measured on the board, :func:`band_half_width`;
+#: a lattice half a pixel off moves a band's side by that much, the smallest dot's rim is
+#: half a band width further out) ...
+RIM_PAST = 2.0
+#: ... and a band's side RIM_SIDE px or less past it (between the two: a doubt)
+RIM_SIDE = 1.25
+#: the band's half width (px at PITCH) when the board shows no track arm to measure it on
+BAND_HALF = 5
+
+
 @dataclass
 class CellScores:
     centre: float
     dot: float
     arms: tuple[float, float, float, float]  # right, down, left, up
+    #: yellow just past the band's half width from the centre towards right, down, left, up (a dot's rim
+    #: in every direction; a band's side only along its own arms)
+    rim: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
 
 
 @dataclass
@@ -47,6 +65,16 @@ def patch_share(mask: np.ndarray, cx: float, cy: float, hw: int, hh: int) -> flo
 def _diagonal(mask: np.ndarray, cx: int, cy: int, sx: int, sy: int) -> float:
     """Mean of the pixels (6,6) (7,6) (6,7) from the centre towards one corner."""
     return float(sum(mask[cy + sy * b, cx + sx * a] for a, b in ((6, 6), (7, 6), (6, 7))) / 3)
+
+
+def _axis_share(mask: np.ndarray, cx: int, cy: int, dx: int, dy: int, near: int, far: int) -> float:
+    """Mean of ``mask`` ``near``..``far`` px from ``(cx, cy)`` towards ``(dx, dy)``, 2 px either side
+    of the axis."""
+    if dx:
+        x0, x1 = sorted((cx + dx * near, cx + dx * far))
+        return patch_share(mask, (x0 + x1) / 2, cy, (x1 - x0) / 2, 2)
+    y0, y1 = sorted((cy + dy * near, cy + dy * far))
+    return patch_share(mask, cx, (y0 + y1) / 2, 2, (y1 - y0) / 2)
 
 
 def _outline_score(wht: np.ndarray, x: int, y: int, vertical: bool) -> float:
@@ -74,6 +102,55 @@ def _outline_score(wht: np.ndarray, x: int, y: int, vertical: bool) -> float:
     return min(halves)
 
 
+def _run_length(mask: np.ndarray, cx: int, cy: int, dx: int, dy: int) -> float:
+    """How far ``mask`` runs unbroken from ``(cx, cy)`` towards ``(dx, dy)`` (at most half a
+    cell): the median over the axis and the lines 1 px either side of it."""
+    runs = []
+    for side in (-1, 0, 1):
+        n = 0
+        while n < PITCH // 2:
+            px, py = cx + dx * n + dy * side, cy + dy * n + dx * side
+            if not (0 <= py < mask.shape[0] and 0 <= px < mask.shape[1]) or mask[py, px] < 0.5:
+                break
+            n += 1
+        runs.append(n)
+    return float(np.median(runs)) - 0.5  # the run's last pixel ends half a pixel past its centre
+
+
+def _rim_score(run: float, half: float) -> float:
+    """0..1: how clearly a yellow run from the centre reaches past the band (a dot's rim)."""
+    return float(np.clip(0.3 + 0.3 * (run - half - RIM_SIDE) / (RIM_PAST - RIM_SIDE), 0.0, 1.0))
+
+
+def band_half_width(yel: np.ndarray) -> float:
+    """Half the width of the track band on a board (yellow mask, PITCH px per cell): the
+    median, over the arms clearly seen (yellow along the axis ARM_FROM..ARM_TO px out), of
+    the yellow run across the arm through its axis; :data:`BAND_HALF` without any arm."""
+    widths = []
+    for y in range(HEIGHT):
+        for x in range(WIDTH):
+            cx, cy = PITCH * x + PITCH // 2, PITCH * y + PITCH // 2
+            for dx, dy in DELTA:
+                if not (0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT):
+                    continue
+                if _axis_share(yel, cx, cy, dx, dy, ARM_FROM, ARM_TO) < YES:
+                    continue
+                at = (ARM_FROM + ARM_TO) // 2
+                if dx:
+                    across = yel[cy - PITCH // 2 : cy + PITCH // 2, cx + dx * at]
+                else:
+                    across = yel[cy + dy * at, cx - PITCH // 2 : cx + PITCH // 2]
+                mid = PITCH // 2
+                lo = mid
+                while lo > 0 and across[lo - 1] >= 0.5:
+                    lo -= 1
+                hi = mid
+                while hi < len(across) and across[hi] >= 0.5:
+                    hi += 1
+                widths.append(hi - lo)
+    return float(np.median(widths)) / 2 if widths else float(BAND_HALF)
+
+
 def score_board(board: np.ndarray, classes: Classes | None = None) -> BoardScores:
     """Scores of every cell and inside gap of a board seen straight on (no margin).
 
@@ -86,6 +163,7 @@ def score_board(board: np.ndarray, classes: Classes | None = None) -> BoardScore
     else:
         yel = classes.yellow.astype(np.float32)
         wht = classes.white.astype(np.float32)
+    half = band_half_width(yel)
     cells = []
     for y in range(HEIGHT):
         row = []
@@ -96,12 +174,9 @@ def score_board(board: np.ndarray, classes: Classes | None = None) -> BoardScore
             # dot (radius ~10), 6 px clear of the axes (track half width ~4)
             diag = sorted(_diagonal(yel, cx, cy, sx, sy) for sx in (-1, 1) for sy in (-1, 1))
             dot = float(np.mean(diag))
-            arms = []
-            for dx, dy in DELTA:
-                ax, ay = cx + dx * 13, cy + dy * 13
-                hw, hh = (1, 2) if dx else (2, 1)
-                arms.append(patch_share(yel, ax, ay, hw, hh))
-            row.append(CellScores(centre, dot, tuple(arms)))
+            arms = tuple(_axis_share(yel, cx, cy, dx, dy, ARM_FROM, ARM_TO) for dx, dy in DELTA)
+            rim = tuple(_rim_score(_run_length(yel, cx, cy, dx, dy), half) for dx, dy in DELTA)
+            row.append(CellScores(centre, dot, arms, rim))
         cells.append(row)
     gaps = {}
     for y in range(HEIGHT):
@@ -130,7 +205,13 @@ def decide(score: float, what: str) -> bool:
 
 
 def cell_symbol(s: CellScores, x: int, y: int) -> str:
-    """Symbol of one cell from its scores: '.', a line/bend, a dot with direction or 'o'."""
+    """Symbol of one cell from its scores: '.', a line/bend, a dot with direction or 'o'.
+
+    The arms and the centre decide: a yellow centre with two arms is track, with
+    at most one arm a dot, which its rim must confirm (yellow all round, past a
+    band's width, in every direction without an arm); a dot seen across the
+    diagonals of a cell with two arms is a doubt.
+    """
     where = f"cell ({x},{y}) [column {x + 1}, row {y + 1}]"
     arms = []
     for d, (a, name) in enumerate(zip(s.arms, ("right", "down", "left", "up"))):
@@ -143,17 +224,20 @@ def cell_symbol(s: CellScores, x: int, y: int) -> str:
             # rim of a dot in a corner cell that the lattice places a little off)
             arms.append(False)
     mask = sum(1 << d for d in range(4) if arms[d])
-    if decide(s.dot, f"{where} dot"):
-        if bin(mask).count("1") > 1:
-            raise ReadError(f"{where}: a dot with {bin(mask).count('1')} tracks leaving it (scores {s.arms})")
-        return MASK_SYMBOL[mask] if mask else OPEN_DOT
-    centre = decide(s.centre, f"{where} track at the centre")
     n = bin(mask).count("1")
-    if not centre and n == 0:
-        return "."
-    if centre and n == 2:
-        return MASK_SYMBOL[mask]
+    centre = decide(s.centre, f"{where} track at the centre")
     arm_text = ", ".join(f"{a:.2f}" for a in s.arms)
+    if centre and n <= 1:
+        rim = min(r for d, r in enumerate(s.rim) if not arms[d])
+        if decide(rim, f"{where} dot (its rim)"):
+            return MASK_SYMBOL[mask] if mask else OPEN_DOT
+    elif centre and n == 2:
+        # two arms are track; only a clear dot on them is a contradiction
+        if min(r for d, r in enumerate(s.rim) if not arms[d]) >= YES:
+            raise ReadError(f"{where}: a dot with 2 tracks leaving it (arm scores r,d,l,u {arm_text})")
+        return MASK_SYMBOL[mask]
+    elif not centre and n == 0:
+        return "."
     raise ReadError(
         f"{where}: track with {counted(n, 'arm')} and centre score {s.centre:.2f} is no cell type (arm scores r,d,l,u {arm_text})"
     )

@@ -35,15 +35,6 @@ def _bits(sym: str) -> int:
     return SYMBOL_MASK.get(sym, 0)
 
 
-def _piece_of(level: Level) -> dict[tuple[int, int], int]:
-    """Cell -> index of the placed piece covering it."""
-    out = {}
-    for k, pl in enumerate(level.pieces):
-        for x, y, _m in pl.cells():
-            out[(x, y)] = k
-    return out
-
-
 def drawing(rng: np.random.Generator, level: Level) -> np.ndarray:
     """The challenge drawn flat in a random style (float32 BGR)."""
     p = rng.uniform(24, 80)
@@ -54,7 +45,6 @@ def drawing(rng: np.random.Generator, level: Level) -> np.ndarray:
     ground, cell = ink.jitter_colour(rng, GROUND, 0.08), ink.jitter_colour(rng, CELL, 0.1)
     track, white = ink.jitter_colour(rng, TRACK, 0.05), ink.jitter_colour(rng, OUTLINE, 0.02)
     img = ink.canvas(int(HEIGHT * p + 2 * margin), int(WIDTH * p + 2 * margin), ground)
-    owner = _piece_of(level)
 
     def centre(x, y):
         return margin + (x + 0.5) * p, margin + (y + 0.5) * p
@@ -73,10 +63,10 @@ def drawing(rng: np.random.Generator, level: Level) -> np.ndarray:
                 if not mask >> d & 1:
                     continue
                 dx, dy = STEP[d]
-                nx, ny = x + dx, y + dy
-                across = (0 <= nx < WIDTH and 0 <= ny < HEIGHT and _bits(level.grid[ny][nx]) >> ((d + 2) % 4) & 1
-                          and owner.get((x, y), -1) == owner.get((nx, ny), -1))
-                reach = p / 2 if across else (p - gap) / 2
+                # a track runs to the middle of the gap: there it meets the next cell's track or
+                # stops at a piece's outline (FRAMES.md); an arm is never cut at the cell's edge,
+                # where a big dot would leave no stub of it to see
+                reach = p / 2
                 a = np.array([cx, cy]) - np.array([dx, dy]) * band / 2
                 b = np.array([cx, cy]) + np.array([dx, dy]) * reach
                 n = np.array([-dy, dx]) * band / 2

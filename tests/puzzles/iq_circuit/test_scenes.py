@@ -1,0 +1,69 @@
+"""The IQ Circuit reader on challenges drawn in other print styles (visolve.testing.scenes.circuit).
+
+The scenes vary the band width, the dot size, the gaps and the colours
+round the booklet's; the reader must measure the style on the board rather
+than assume the booklet's proportions.
+"""
+
+import numpy as np
+import pytest
+
+from visolve.errors import ReadError
+from visolve.puzzles.iq_circuit.colours import PITCH, Classes
+from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
+from visolve.puzzles.iq_circuit.reader import read
+from visolve.puzzles.iq_circuit.scores import CellScores, band_half_width, cell_symbol, score_board
+from visolve.testing.scenes import scene_case
+
+
+def _board_with(band_half: int, dot: int | None) -> np.ndarray:
+    """A yellow mask of a board (PITCH px per cell): a straight track along row 0 from
+    cell (1, 0) to cell (4, 0), with dots of radius ``dot`` at both ends (or none)."""
+    yel = np.zeros((HEIGHT * PITCH, WIDTH * PITCH), np.float32)
+    c = PITCH // 2
+    yel[c - band_half : c + band_half, PITCH + c : 4 * PITCH + c] = 1
+    if dot:
+        yy, xx = np.mgrid[0 : HEIGHT * PITCH, 0 : WIDTH * PITCH]
+        for x in (1, 4):
+            yel[(xx - (x * PITCH + c)) ** 2 + (yy - c) ** 2 <= dot * dot] = 1
+    return yel
+
+
+@pytest.mark.parametrize("half", [3, 5, 6])
+def test_band_half_width_is_measured_on_the_board(half):
+    assert band_half_width(_board_with(half, None)) == pytest.approx(half, abs=0.5)
+
+
+@pytest.mark.parametrize("half, dot", [(3, 8), (5, 8), (6, 10), (4, 13)])
+def test_a_dot_is_told_from_a_band_end_in_any_style(half, dot):
+    """The dot's rim is looked for past the band's own width: a small dot next to a
+    wide band, and a big dot that reaches the booklet's arm positions, both read."""
+    yel = _board_with(half, dot).astype(bool)
+    none = np.zeros_like(yel)
+    scores = score_board(np.zeros(yel.shape + (3,), np.uint8), Classes(yel, none, ~yel))
+    symbols = [cell_symbol(scores.cells[0][x], x, 0) for x in range(6)]
+    assert symbols == [".", ">", "-", "-", "<", "."]
+
+
+def test_a_yellow_centre_without_arms_or_rim_is_a_doubt():
+    # a band whose arms were both missed is no dot: its sides do not reach a dot's rim
+    with pytest.raises(ReadError, match=r"cell \(2,1\)"):
+        cell_symbol(CellScores(centre=1.0, dot=0.0, arms=(0.0,) * 4, rim=(0.45, 1.0, 0.45, 1.0)), 2, 1)
+    assert cell_symbol(CellScores(centre=1.0, dot=0.0, arms=(0.0,) * 4, rim=(1.0,) * 4), 2, 1) == "o"
+    # a band with one arm missed: its far side is no rim
+    with pytest.raises(ReadError, match=r"cell \(2,1\)"):
+        cell_symbol(CellScores(centre=1.0, dot=0.0, arms=(1.0, 0.0, 0.0, 0.0), rim=(1.0, 0.0, 1.0, 0.0)), 2, 1)
+
+
+def test_a_clear_dot_with_two_arms_is_refused():
+    with pytest.raises(ReadError, match="a dot with 2 tracks"):
+        cell_symbol(CellScores(centre=1.0, dot=1.0, arms=(1.0, 0.0, 1.0, 0.0), rim=(1.0,) * 4), 2, 1)
+
+
+# scenes of seed 0 refused before the reader measured the style: dots larger than the
+# booklet's (the arm patches fell on the dot), smaller ones (the fixed diagonal patches
+# missed them), bands wider than the booklet's (their sides looked like a dot's rim)
+@pytest.mark.parametrize("i", [1, 2, 8, 25, 34, 40, 69])
+def test_scenes_in_other_print_styles_read_exactly(i):
+    case = scene_case("iq-circuit", i, 0)
+    assert read(case.image, case.name) == case.truth[0]
