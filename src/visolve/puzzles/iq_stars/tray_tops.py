@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from visolve.puzzles.iq_stars.colours import PLASTIC_RGB
 from visolve.vision.glance import thumbnail
 from visolve.vision.light import channel_max, channel_min, illumination, saturation
 from visolve.vision.palette import GREY_AXIS, Palette, Verdict, across
@@ -320,18 +321,20 @@ def _on_plane(members: dict, pts: np.ndarray) -> dict:
 
 #: the plastic's colours, each divided by its own white middle (RGB): what a piece's ring
 #: measures under any light.  Two shades a colour: as the product photo
-#: (``../shared/iq-stars/pictures``) shows them, and as the published plastic shades measure
-#: in rendered photos (median of 12-32 stars each: lime green is far greener there, the
-#: photo's violet is nearly the hue of the published pink, only less saturated)
-PLASTIC = {
-    "r": ((0.85, 0.14, 0.18), (0.95, 0.15, 0.18)),
-    "o": ((0.95, 0.55, 0.19), (0.95, 0.59, 0.11)),
-    "y": ((0.98, 0.88, 0.22), (1.0, 0.86, 0.21)),
-    "g": ((0.81, 0.84, 0.23), (0.61, 0.84, 0.19)),
-    "b": ((0.06, 0.64, 0.85), (0.16, 0.61, 0.97)),
-    "v": ((0.70, 0.40, 0.63), (0.59, 0.23, 0.73)),
-    "p": ((0.91, 0.45, 0.66), (0.91, 0.37, 0.72)),
+#: (``../shared/iq-stars/pictures``) shows them, and the published plastic shades
+#: (:data:`visolve.puzzles.iq_stars.colours.PLASTIC_RGB` over white: rendered photos measure
+#: them so, lime green far greener than the photo's, whose violet is nearly the hue of the
+#: published pink, only less saturated)
+PRODUCT_PHOTO = {
+    "r": (0.85, 0.14, 0.18),
+    "o": (0.95, 0.55, 0.19),
+    "y": (0.98, 0.88, 0.22),
+    "g": (0.81, 0.84, 0.23),
+    "b": (0.06, 0.64, 0.85),
+    "v": (0.70, 0.40, 0.63),
+    "p": (0.91, 0.45, 0.66),
 }
+PLASTIC = {k: (shade, tuple(c / 255.0 for c in PLASTIC_RGB[k])) for k, shade in PRODUCT_PHOTO.items()}
 #: a colour further than this (degrees) from every piece colour is refused
 MAX_ANGLE = 20.0
 #: the plastic compared by hue angle (direction off grey): a ring divided by its own white
