@@ -69,7 +69,8 @@ def _read_square(view, r, c, body, page, grey):
     across = float(np.linalg.norm(d - along * step)) / np.sqrt(size)
     if along > 0:
         across /= max(1.0 - along, WASHED_FLOOR)
-    if across >= PIECE_ACROSS or along <= PIECE_DARK:
+    dark_colour = along < 0 and (along / PIECE_DARK) ** 2 + (across / PIECE_ACROSS) ** 2 >= 1.0
+    if across >= PIECE_ACROSS or along <= PIECE_DARK or dark_colour:
         middle = view.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT)
         return ("piece",) + _piece_mark(_lightness(middle, body, page), view.pitch)
     if (along / EMPTY_ALONG[along > 0]) ** 2 + (across / EMPTY_ACROSS) ** 2 <= 1.0:

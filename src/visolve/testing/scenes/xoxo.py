@@ -140,7 +140,7 @@ def _page_layout(rng: np.random.Generator, count: int, tight: bool = False) -> d
     as in the real Starter booklet, each challenge about a quarter of the page wide."""
     cols = min(count, 3) if count != 4 else 2
     rows = math.ceil(count / cols)
-    cell_w = COLS * SQUARE * (rng.uniform(1.08, 1.2) if tight else rng.uniform(1.15, 1.45))
+    cell_w = COLS * SQUARE * (rng.uniform(1.14, 1.24) if tight else rng.uniform(1.15, 1.45))
     cell_h = ROWS * SQUARE * rng.uniform(1.9, 2.4)
     strip = rng.uniform(8, 14) if tight else rng.uniform(10, 20)
     margin = rng.uniform(4, 9) if tight else rng.uniform(8, 18)

@@ -301,8 +301,29 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
     """Read one board (its squares' outer corners in ``image``); ``error`` says why not.
 
     None when the block shows no grid of squares (see :func:`grid_share`);
-    a block that shows some is in doubt.
+    a block that shows some is in doubt.  A board that does not read is read once
+    more with its corners fitted to its grey squares' centres (:func:`refined`: an
+    outline a third of a square off at one corner puts a dot off its square's middle),
+    that reading kept when it reads.
     """
+    first = _read_once(image, corners, squares)
+    if first is None or first.level is not None or first.tab_doubt or squares is None:
+        return first
+    better = refined(corners, squares)
+    if better is None or np.abs(better - corners).max() < REFIT_MOVE * np.linalg.norm(corners[1] - corners[0]) / COLS:
+        return first
+    second = _read_once(image, better, None)
+    return second if second is not None and second.level is not None else first
+
+
+#: a board that does not read is read again on corners fitted to its squares when they move
+#: at least this share of a square
+REFIT_MOVE = 0.1
+
+
+def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | None) -> BoardReading | None:
+    """:func:`read_board` on the corners given (and, when the grid shows little, on corners
+    fitted to ``squares``)."""
     view = _view(image, corners)
     page = page_colour(view)
     share = grid_share(view, page)

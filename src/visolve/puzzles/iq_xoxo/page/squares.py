@@ -49,9 +49,12 @@ WASHED_FLOOR = 0.25
 #: half-axes EMPTY_ACROSS across and EMPTY_ALONG along (darker, lighter; photos
 #: against their own grey: 0.27 across and -0.47 .. 0.37 along at most, a
 #: washed-out piece -0.58 and 0.43), pieces at least PIECE_ACROSS across
-#: (photos: 0.71 and more) or darker than PIECE_DARK along (the dark blue
-#: piece); between: doubt (a page-light square is no square of the board)
-EMPTY_ACROSS, EMPTY_ALONG, PIECE_ACROSS, PIECE_DARK = 0.45, (-0.6, 0.6), 0.7, -1.0
+#: (photos: 0.71 and more; the light blue V under its large light marks in a scene
+#: 0.65) or darker than PIECE_DARK along (the dark blue piece), or darker and in
+#: colour both, outside the ellipse of those half-axes (a dark purple piece
+#: -0.81 along and 0.53 across); between: doubt (a page-light square is no
+#: square of the board)
+EMPTY_ACROSS, EMPTY_ALONG, PIECE_ACROSS, PIECE_DARK = 0.45, (-0.6, 0.6), 0.6, -1.0
 #: mark templates: the square's middle this share across, searched this share around
 MARK_SIZE, MARK_SHIFT = 0.7, 0.08
 #: marks are matched drawn at these sizes (the booklet's are a little larger than ours)
@@ -242,6 +245,7 @@ def read_squares(view, bodies: dict, page, grey) -> dict:
     body = np.array([bodies[k] for k in keys])
     along, across, near_page = colours_of(view, keys, body, page, grey)
     piece = (across >= PIECE_ACROSS) | (along <= PIECE_DARK)
+    piece |= (along < 0) & ((along / PIECE_DARK) ** 2 + (across / PIECE_ACROSS) ** 2 >= 1.0)
     half = np.where(along > 0, EMPTY_ALONG[1], EMPTY_ALONG[0])
     empty = ~piece & ((along / half) ** 2 + (across / EMPTY_ACROSS) ** 2 <= 1.0)
     verdicts = {}
