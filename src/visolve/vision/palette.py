@@ -94,7 +94,7 @@ class Palette:
     order : str
         Channel order of the colours and of what is measured.
     scale : float
-        The white level of the colours for CIEDE2000 (255 for 8-bit, 1 for 0-1).
+        The white level of the colours for ``"ciede2000"`` and ``"lab"`` (255 for 8-bit, 1 for 0-1).
     along : tuple, optional
         For ``"angle"``: a direction that does not count.
     gain : tuple
