@@ -77,3 +77,15 @@ def test_tabs_turned_a_quarter_round_are_seen():
         grey, coloured, dull = planes(picture)
         seen.append(len(board_parts(grey, coloured, 40.0, dull).tabs))
     assert seen[0] >= 1 and seen[1] == seen[0]  # a page seen sideways shows its tabs as well
+
+
+def test_a_board_outlined_twice_is_not_a_board_left_unread():
+    # the second quad a square and a half off the board read (seed 0 open booklet 1: board 116)
+    # was a 13th board, refused ("neither an empty square's grey nor a piece colour")
+    from visolve.puzzles.iq_xoxo.page.reading import BoardReading, unshadowed
+
+    quad = np.array([(0, 0), (400, 0), (400, 200), (0, 200)], np.float64)
+    read = BoardReading(None, level=Level(5, ("." * 10,) * 5), quad=quad)
+    twice = BoardReading(None, error="doubt", quad=quad + (60, 5))
+    elsewhere = BoardReading(None, error="doubt", quad=quad + (600, 0))
+    assert unshadowed([read, twice, elsewhere]) == [read, elsewhere]

@@ -384,10 +384,19 @@ def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
                 readings.append(again)
             elif again is not None and (again.level is not None or readings[k] is None):
                 readings[k] = again
-    read = [r for r in readings if r is not None]
+    read = unshadowed([r for r in readings if r is not None])
     order = sorted(range(len(read)), key=lambda i: _place(read[i]))
     read = [read[i] for i in order]
     return read, weigh([r.quad for r in read if r.quad is not None])
+
+
+def unshadowed(read: list[BoardReading]) -> list[BoardReading]:
+    """``read`` less the boards not read whose middle lies on a board read: one board outlined
+    twice (the second quad a square or more off, so not grouped with the first)."""
+    done = [np.asarray(r.quad, np.float32) for r in read if r.level is not None and r.quad is not None]
+    return [r for r in read if r.level is not None or r.quad is None
+            or not any(cv2.pointPolygonTest(q, tuple(float(v) for v in np.mean(r.quad, axis=0)), False) >= 0
+                       for q in done)]
 
 
 def _place(reading: BoardReading) -> tuple[int, float]:
