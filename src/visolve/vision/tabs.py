@@ -6,7 +6,7 @@ the page, with the challenge's number in light digits in its middle.
 :func:`find_tabs` finds them in a picture of a page and reads their numbers;
 it knows nothing of the boards under them.
 
-Finding: on a copy :data:`LOOK_SIDE` px long, a pixel is *ink* when its
+Finding: on a copy about :data:`LOOK_SIDE` px long, a pixel is *ink* when its
 brightest channel is below :data:`DARK` of the page's light there
 (:func:`visolve.vision.light.illumination`) or it is coloured
 (:data:`COLOURED`).  A part of ink is a tab candidate when its outline fills
@@ -36,21 +36,25 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from visolve.vision.light import channel_max, channel_min, illumination
+from visolve.vision.light import highest, illumination, lowest
 from visolve.vision.match import TemplateBank
 
-#: the long side (px) of the copy tabs are looked for on
+#: the copy tabs are looked for on is about LOOK_SIDE px long (0.75 - 1.5 times that)
 LOOK_SIDE = 1000
 #: ink: brightest channel below DARK of the page's light, or channels spread over COLOURED of it
 DARK, COLOURED = 0.62, 0.3
 #: the light is estimated over this share of the copy's long side
 LIGHT_SHARE = 0.06
-#: a candidate covers at least MIN_AREA px of the copy, at most MAX_SHARE of it
+#: a candidate covers at least MIN_AREA px of a copy LOOK_SIDE long (in proportion on others), at
+#: most MAX_SHARE of it
 MIN_AREA, MAX_SHARE = 120, 0.05
 #: its outline fills at least FILL of its rotated rectangle, which is ASPECT[0]-ASPECT[1] times
 #: as wide as high; light holes take at most HOLES of its outline (the digits may have blurred
 #: into the tab on the copy: no least share)
 FILL, ASPECT, HOLES = 0.85, (1.15, 5.0), 0.5
+#: a tab fewer than MIN_HEIGHT px high in the picture is not read: its digits, about half as
+#: high, blur into each other's shapes (a 3 matched as a 4 by 0.01 at 14 px)
+MIN_HEIGHT = 18
 #: a tab is looked at TAB_HEIGHT px high, without RIM of its height around it (corners, blur)
 TAB_HEIGHT, RIM = 64, 0.08
 #: a digit's height: DIGIT_HEIGHT[0]-DIGIT_HEIGHT[1] of the tab's; parts lower than SPECK are
@@ -66,13 +70,15 @@ ONE_DIGIT = 1.05
 GLYPH, GLYPH_PAD = (24, 32), 0.08
 #: a digit is read when its best match is MATCH_MIN and MATCH_MARGIN above any other digit
 #: (CUT_MARGIN for the halves of a part cut in two)
-MATCH_MIN, MATCH_MARGIN, CUT_MARGIN = 0.6, 0.08, 0.12
+MATCH_MIN, MATCH_MARGIN, CUT_MARGIN = 0.75, 0.05, 0.1
+#: ... and still the best digit over all styles by ANY_STYLE_MARGIN (another font's look-alike)
+ANY_STYLE_MARGIN = 0.02
 #: template digits: OpenCV's Hershey faces at thicknesses (share of the height) and the
 #: variable "sans" / "uni" faces at weights, each also blurred by TEMPLATE_BLURS of its height
 HERSHEY = ((cv2.FONT_HERSHEY_SIMPLEX, (0.06, 0.12, 0.18)), (cv2.FONT_HERSHEY_DUPLEX, (0.08, 0.14)),
            (cv2.FONT_HERSHEY_COMPLEX, (0.06, 0.12)), (cv2.FONT_HERSHEY_TRIPLEX, (0.08, 0.14)))
 FACES = (("sans", 400), ("sans", 700), ("sans", 900), ("uni", 400))
-TEMPLATE_SIZE, TEMPLATE_BLURS = 64, (0.0, 0.06)
+TEMPLATE_SIZE, TEMPLATE_BLURS = 64, (0.0, 0.03, 0.06)
 
 
 @dataclass(frozen=True)
@@ -149,31 +155,43 @@ def find_tabs(image: np.ndarray) -> list[Tab]:
 def look_at_page(image: np.ndarray) -> PageLook:
     """The number tabs in a picture (see :func:`find_tabs`) and the ink mask they were found on."""
     img = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    f = min(1.0, LOOK_SIDE / max(img.shape[:2]))
-    small = img if f == 1.0 else cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    small, f = reduced(img, LOOK_SIDE)
     ink = ink_mask(small)
+    least = MIN_AREA * (max(ink.shape) / LOOK_SIDE) ** 2
     n, labels, stats, _c = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     tabs = []
     h, w = ink.shape
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
-        if area < MIN_AREA or area > MAX_SHARE * h * w or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+        if area < least or area > MAX_SHARE * h * w or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
             continue
         corners = _candidate(labels[y:y + bh, x:x + bw] == i, area)
         if corners is None:
             continue
-        tab = _look(img, (corners + (x, y)) / f)
-        if tab is not None:
-            tabs.append(tab)
+        seen = _look(img, (corners + (x, y)) / f)
+        if seen is not None:
+            tabs.append(seen)
+    tabs = _read_all(tabs)
     tabs.sort(key=lambda t: (round(float(t.centre[1]) / max(t.height, 1.0)), float(t.centre[0])))
     return PageLook(tabs, ink, f)
 
 
+def reduced(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
+    """``image`` halved (area average, OpenCV's fast case) while it is more than 1.5 ``side`` px
+    long, and the factor it was scaled by."""
+    f = 1.0
+    while max(image.shape[:2]) > 1.5 * side:
+        h, w = image.shape[0] // 2, image.shape[1] // 2
+        image = cv2.resize(image[:2 * h, :2 * w], (w, h), interpolation=cv2.INTER_AREA)
+        f /= 2
+    return image, f
+
+
 def ink_mask(image: np.ndarray) -> np.ndarray:
     """Pixels of a BGR picture darker or more coloured than the page around them (bool)."""
-    top = channel_max(image).astype(np.float32)
+    top = highest(image).astype(np.float32)
     light = illumination(top, LIGHT_SHARE * max(image.shape[:2]))
-    spread = top - channel_min(image).astype(np.float32)
+    spread = top - lowest(image).astype(np.float32)
     return (top < DARK * light) | (spread > COLOURED * light)
 
 
@@ -210,26 +228,42 @@ def _upright(corners: np.ndarray, aspect: tuple[float, float]) -> np.ndarray | N
     return np.array([mid - hu - hv, mid + hu - hv, mid + hu + hv, mid - hu + hv])
 
 
-def _look(image: np.ndarray, corners: np.ndarray) -> Tab | None:
-    """The tab at ``corners`` of the picture, upright (its darkest channel), read; None
-    when its light parts do not stand as the digits of a number."""
+@dataclass(frozen=True)
+class _Seen:
+    """A tab as seen before its number is read: its corners, its digits' glyphs and the margin
+    each needs, or the doubt that leaves it unread."""
+
+    corners: np.ndarray
+    glyphs: list
+    margins: list
+    doubt: str
+
+
+def _look(image: np.ndarray, corners: np.ndarray) -> _Seen | None:
+    """The tab at ``corners`` of the picture, upright (its darkest channel), its digits cut out;
+    None when its light parts do not stand as the digits of a number."""
     width = np.linalg.norm(corners[1] - corners[0])
     height = np.linalg.norm(corners[3] - corners[0])
     out_w = max(8, int(round(TAB_HEIGHT * width / max(height, 1e-9))))
     dst = np.float32([[0, 0], [out_w, 0], [out_w, TAB_HEIGHT], [0, TAB_HEIGHT]])
     m = cv2.getPerspectiveTransform(np.float32(corners), dst)
     flags = cv2.INTER_AREA if height > TAB_HEIGHT else cv2.INTER_LINEAR
-    view = channel_min(cv2.warpPerspective(image, m, (out_w, TAB_HEIGHT), flags=flags, borderMode=cv2.BORDER_REPLICATE))
+    view = lowest(cv2.warpPerspective(image, m, (out_w, TAB_HEIGHT), flags=flags, borderMode=cv2.BORDER_REPLICATE))
     rim = int(round(RIM * TAB_HEIGHT))
     inner = view[rim:TAB_HEIGHT - rim, rim:out_w - rim].astype(np.float32)
     parts = digit_parts(inner)
     if parts is None:
         return None
     whiteness, boxes, doubt = parts
+    corners = corners.astype(np.float64)
+    if height < MIN_HEIGHT:
+        doubt = f"the tab is {height:.0f} px high, too small to read its number (at least {MIN_HEIGHT})"
     if doubt:
-        return Tab(corners.astype(np.float64), None, doubt)
-    number, reason = read_digits(whiteness, boxes)
-    return Tab(corners.astype(np.float64), number, reason)
+        return _Seen(corners, [], [], doubt)
+    glyphs, margins = digit_glyphs(whiteness, boxes)
+    if len(glyphs) > MAX_DIGITS:
+        return _Seen(corners, [], [], f"the tab shows more than {MAX_DIGITS} digits")
+    return _Seen(corners, glyphs, margins, "")
 
 
 def digit_parts(inner: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int, int]], str] | None:
@@ -269,8 +303,9 @@ def digit_parts(inner: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int
     return whiteness, boxes, doubt
 
 
-def read_digits(whiteness: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> tuple[int | None, str]:
-    """The number the digits in ``boxes`` of ``whiteness`` show, or None and why not."""
+def digit_glyphs(whiteness: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> tuple[list, list]:
+    """The glyphs of the digits in ``boxes`` of ``whiteness`` (a part as wide as two digits cut
+    in two), and the margin each needs to be read."""
     glyphs, margins = [], []
     for x, y, w, h in boxes:
         if w > ONE_DIGIT * h:
@@ -281,17 +316,54 @@ def read_digits(whiteness: np.ndarray, boxes: list[tuple[int, int, int, int]]) -
         else:
             glyphs.append(glyph(whiteness, (x, y, w, h)))
             margins.append(MATCH_MARGIN)
-    if len(glyphs) > MAX_DIGITS:
-        return None, f"the tab shows more than {MAX_DIGITS} digits"
-    text = ""
-    for k, (match, margin) in enumerate(zip(digit_bank().match(glyphs), margins)):
-        if match.score < MATCH_MIN or match.margin < margin:
-            return None, (f"digit {k + 1} on the tab is unclear (best {match.group}: {match.score:.2f}, "
-                          f"next {match.runner_up}: {match.runner_score:.2f})")
-        text += str(match.group)
-    if text.startswith("0"):
-        return None, f"the tab reads {text!r}, not a challenge number"
-    return int(text), ""
+    return glyphs, margins
+
+
+def _read_all(seen: list[_Seen]) -> list[Tab]:
+    """The tabs of a page read together: their digits are matched within the one template style
+    that fits all of them best (one booklet prints its tabs in one font); a digit is read when,
+    within that style, it is :data:`MATCH_MIN` and its margin over every other digit is the one
+    it needs, and over all styles it is still the best digit by :data:`ANY_STYLE_MARGIN`."""
+    glyphs = [g for s in seen for g in s.glyphs]
+    if not glyphs:
+        return [Tab(s.corners, None, s.doubt) for s in seen]
+    per_style = _style_scores(np.stack(glyphs))  # (glyph, style, digit)
+    style = int(np.argmax(per_style.max(axis=2).sum(axis=0)))
+    overall = per_style.max(axis=1)
+    out, k = [], 0
+    for s in seen:
+        if s.doubt:
+            out.append(Tab(s.corners, None, s.doubt))
+            continue
+        text, reason = "", ""
+        for j, need in enumerate(s.margins):
+            digit, score, margin = _verdict(per_style[k + j, style])
+            best_any, _score_any, margin_any = _verdict(overall[k + j])
+            if score < MATCH_MIN or margin < need or best_any != digit or margin_any < ANY_STYLE_MARGIN:
+                reason = (f"digit {j + 1} on the tab is unclear (best {digit}: {score:.2f}, margin {margin:.2f}; "
+                          f"in any font {best_any}, margin {margin_any:.2f})")
+                break
+            text += str(digit)
+        k += len(s.margins)
+        if not reason and text.startswith("0"):
+            reason = f"the tab reads {text!r}, not a challenge number"
+        out.append(Tab(s.corners, None, reason) if reason else Tab(s.corners, int(text)))
+    return out
+
+
+def _verdict(scores: np.ndarray) -> tuple[int, float, float]:
+    """The best digit of ten scores, its score and its margin over the next digit."""
+    order = np.argsort(-scores)
+    return int(order[0]), float(scores[order[0]]), float(scores[order[0]] - scores[order[1]])
+
+
+def _style_scores(glyphs: np.ndarray) -> np.ndarray:
+    """Each glyph's best score for each digit in each template style: ``(glyphs, styles, 10)``."""
+    bank, styles, digits = digit_bank()
+    scores = bank.scores(glyphs)
+    out = np.full((len(glyphs), int(styles.max()) + 1, 10), -1.0, np.float32)
+    np.maximum.at(out, (slice(None), styles, digits), scores)
+    return out
 
 
 def _cut(whiteness: np.ndarray, box: tuple[int, int, int, int]) -> int:
@@ -320,36 +392,42 @@ def glyph(whiteness: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     return out * 255.0  # grey levels: the bank counts a patch of less contrast than a few levels as flat
 
 
-def _drawn_digits() -> list[tuple[str, np.ndarray]]:
-    """Each digit drawn white on black in every template font, :data:`TEMPLATE_SIZE` px high."""
+def _drawn_digits() -> list[tuple[str, int, np.ndarray]]:
+    """Each digit drawn white on black in every template style (its index), :data:`TEMPLATE_SIZE` px high."""
     size = TEMPLATE_SIZE
     out = []
     for d in "0123456789":
+        style = 0
         for font, weights in HERSHEY:
             scale = cv2.getFontScaleFromHeight(font, size)
             for t in weights:
                 img = np.zeros((2 * size, 2 * size), np.uint8)
                 cv2.putText(img, d, (size // 2, size * 3 // 2), font, scale, 255, max(1, int(round(t * size))),
                             cv2.LINE_AA)
-                out.append((d, img))
+                out.append((d, style, img))
+                style += 1
         for face, weight in FACES:
             img = np.zeros((2 * size, 2 * size), np.uint8)
             cv2.putText(img, d, (size // 2, size * 3 // 2), 255, cv2.FontFace(face), size, weight)
-            out.append((d, img))
+            out.append((d, style, img))
+            style += 1
     return out
 
 
 @lru_cache(maxsize=1)
-def digit_bank() -> TemplateBank:
-    """Glyphs of the digits 0-9 in the template fonts and blurs, grouped by digit."""
-    glyphs, labels = [], []
-    for d, img in _drawn_digits():
+def digit_bank() -> tuple[TemplateBank, np.ndarray, np.ndarray]:
+    """Glyphs of the digits 0-9 in the template styles and blurs, grouped by digit; each
+    template's style and digit."""
+    glyphs, labels, styles, digits = [], [], [], []
+    for d, style, img in _drawn_digits():
         for blur in TEMPLATE_BLURS:
             ink = img.astype(np.float32) / 255.0
             if blur:
                 ink = cv2.GaussianBlur(ink, (0, 0), blur * TEMPLATE_SIZE)
-            ys, xs = np.nonzero(ink > 0.5)
+            ys, xs = np.nonzero(ink > 0.5 * ink.max())
             box = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
             glyphs.append(glyph(ink, box))
             labels.append(d)
-    return TemplateBank(glyphs, labels)
+            styles.append(style)
+            digits.append(int(d))
+    return TemplateBank(glyphs, labels), np.array(styles), np.array(digits)
