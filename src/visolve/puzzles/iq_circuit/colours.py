@@ -8,8 +8,6 @@ measured on the board itself; :func:`glare_classes` does the same for light
 that changes within a cell.  Fixed thresholds then tell yellow, white, grey
 and dark apart (:class:`Classes`).  The fixed booklet colours
 (:func:`yellow_mask` ...) serve clean screenshots and the board finder.
-Every pixel is classed, not a cell's mean, and four classes far apart need
-only thresholds: no :class:`visolve.vision.palette.Palette` here.
 """
 
 from __future__ import annotations
@@ -105,10 +103,16 @@ def _replace_odd(values: np.ndarray, odd: np.ndarray) -> None:
             values[j, i] = np.median(nb, axis=0)
 
 
+#: the most blue (normalised: dark 0, grey 1) a yellow pixel shows
+YELLOW_MAX_BLUE = 1.0
+
+
 def _classify(n: np.ndarray) -> Classes:
     """Colour classes of a normalised board (dark ~0, grey ~1 in every channel)."""
     nb, ng, nr = n[:, :, 0], n[:, :, 1], n[:, :, 2]
-    yellow = (np.minimum(nr, ng) - nb > 1.0) & (np.minimum(nr, ng) > 1.3)
+    # yellow has no blue (its blue sits at the cells' dark, under the grey's): a white
+    # outline under a warm cast has red and green well over its blue, but blue too
+    yellow = (np.minimum(nr, ng) - nb > 1.0) & (np.minimum(nr, ng) > 1.3) & (nb < YELLOW_MAX_BLUE)
     white = channel_min(n) > 1.7
     darkm = channel_max(n) < 0.5
     return Classes(yellow, white, darkm)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from visolve.errors import ReadError
@@ -35,6 +36,8 @@ RIM_PAST = 2.0
 RIM_SIDE = 1.25
 #: the band's half width (px at PITCH) when the board shows no track arm to measure it on
 BAND_HALF = 5
+#: white within SEAM px of yellow is a compression seam, not an outline
+SEAM = 3
 
 
 @dataclass
@@ -77,11 +80,12 @@ def _axis_share(mask: np.ndarray, cx: int, cy: int, dx: int, dy: int, near: int,
     return patch_share(mask, cx, (y0 + y1) / 2, 2, (y1 - y0) / 2)
 
 
-def _outline_score(wht: np.ndarray, x: int, y: int, vertical: bool) -> float:
+def _outline_score(wht: np.ndarray, x: int, y: int, vertical: bool, clear: int = 6) -> float:
     """How much the gap centred on ``(x, y)`` shows a thin white line along it.
 
-    Looks at the two stretches 6-12 px either side of the gap's middle (the
-    middle may be crossed by track); on each line across the gap (13 px) the
+    Looks at the two stretches ``clear`` to ``clear + 6`` px either side of the
+    gap's middle (the middle may be crossed by track, ``clear`` is past its
+    band); on each line across the gap (13 px) the
     white pixels must be a narrow run (1-8 px, centred within 3 px of the gap
     line): an outline, not a wash of light over the whole gap.  The score is
     the share of such lines in the worse of the two stretches.
@@ -90,7 +94,7 @@ def _outline_score(wht: np.ndarray, x: int, y: int, vertical: bool) -> float:
     if not vertical:
         x, y = y, x
     halves = []
-    for lo, hi in ((y - 12, y - 6), (y + 6, y + 12)):
+    for lo, hi in ((y - clear - 6, y - clear), (y + clear, y + clear + 6)):
         block = g[max(lo, 0) : hi + 1, max(x - 6, 0) : x + 7].astype(np.float32)
         if block.size == 0:
             return 0.0
@@ -164,6 +168,10 @@ def score_board(board: np.ndarray, classes: Classes | None = None) -> BoardScore
         yel = classes.yellow.astype(np.float32)
         wht = classes.white.astype(np.float32)
     half = band_half_width(yel)
+    # JPEG's coarse colour leaves light, nearly white seams along yellow: white next to
+    # yellow is no outline (an outline stays whole past a band that ends at it)
+    wht = wht * (cv2.dilate(yel, np.ones((2 * SEAM + 1, 2 * SEAM + 1), np.uint8)) < 0.5)
+    clear = max(6, int(np.ceil(half)) + 2)
     cells = []
     for y in range(HEIGHT):
         row = []
@@ -185,12 +193,12 @@ def score_board(board: np.ndarray, classes: Classes | None = None) -> BoardScore
             if x + 1 < WIDTH:
                 gx = PITCH * (x + 1)
                 track = patch_share(yel, gx, cy, 1, 1)
-                outline = _outline_score(wht, gx, cy, vertical=True)
+                outline = _outline_score(wht, gx, cy, True, clear)
                 gaps[(x, y, 0)] = (track, outline)
             if y + 1 < HEIGHT:
                 gy = PITCH * (y + 1)
                 track = patch_share(yel, cx, gy, 1, 1)
-                outline = _outline_score(wht, cx, gy, vertical=False)
+                outline = _outline_score(wht, cx, gy, False, clear)
                 gaps[(x, y, 1)] = (track, outline)
     return BoardScores(cells, gaps)
 
