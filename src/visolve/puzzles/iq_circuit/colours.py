@@ -8,6 +8,8 @@ measured on the board itself; :func:`glare_classes` does the same for light
 that changes within a cell.  Fixed thresholds then tell yellow, white, grey
 and dark apart (:class:`Classes`).  The fixed booklet colours
 (:func:`yellow_mask` ...) serve clean screenshots and the board finder.
+Every pixel is classed, not a cell's mean, and four classes far apart need
+only thresholds: no :class:`visolve.vision.palette.Palette` here.
 """
 
 from __future__ import annotations
