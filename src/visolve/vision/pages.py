@@ -23,12 +23,10 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.vision.tabs import PageLook, Tab, look_at_page
+from visolve.vision.tabs import PageLook, Tab, look_at_page, page_axes, rows_of
 
 T = TypeVar("T")
 
-#: tabs whose middles are less than ROW_GAP of a tab's height apart down the page share a row
-ROW_GAP = 1.5
 #: a region starts GAP of its tab's height below the tab's bottom edge and ends as far above
 #: the next row's tabs
 GAP = 0.15
@@ -92,9 +90,9 @@ def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
     for k, region in enumerate(regions):
         if region.tab.number is None:
             raise ReadError(f"board {k + 1} of {n}: its tab's number cannot be read ({region.tab.reason})")
-        if numbers.count(region.tab.number) > 1:
-            raise ReadError(f"boards {numbers.index(region.tab.number) + 1} and {k + 1} of {n} both show tab "
-                            f"{region.tab.number}")
+        first = numbers.index(region.tab.number)
+        if first != k:
+            raise ReadError(f"boards {first + 1} and {k + 1} of {n} both show tab {region.tab.number}")
     lost = unclaimed(look, regions)
     if lost is not None:
         raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
@@ -111,11 +109,9 @@ def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
 def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) -> list[Region]:
     """One region of ``image`` a tab of ``look``, in the tabs' order, at most ``side`` px long."""
     tabs = look.tabs
-    down = np.median([t.down for t in tabs], axis=0)
-    down /= max(float(np.linalg.norm(down)), 1e-9)
-    right = np.array([down[1], -down[0]])
+    right, down = page_axes(tabs)
     at = np.array([[t.centre @ right, t.centre @ down] for t in tabs])
-    rows = _rows(at[:, 1], np.median([t.height for t in tabs]))
+    rows = rows_of(tabs)
     h, w = image.shape[:2]
     box = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
     u_ends = (float((box @ right).min()), float((box @ right).max()))
@@ -136,19 +132,6 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
         corners = np.array([[u0, v0], [u1, v0], [u1, v1], [u0, v1]]) @ np.stack([right, down])
         out.append(Region(tab, corners, _cut(image, corners, right, down, side)))
     return out
-
-
-def _rows(v: np.ndarray, tab_height: float) -> list[int]:
-    """Row index of each tab from its place down the page."""
-    order = np.argsort(v)
-    rows = [0] * len(v)
-    row, last = 0, None
-    for i in order:
-        if last is not None and v[i] - last > ROW_GAP * tab_height:
-            row += 1
-        rows[i] = row
-        last = v[i]
-    return rows
 
 
 def _column_spacing(u: np.ndarray, rows: list[int]) -> float | None:

@@ -36,7 +36,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from visolve.vision.light import channel_max, channel_min, illumination
+from visolve.vision.light import highest, illumination, lowest
 from visolve.vision.match import TemplateBank
 
 #: the copy tabs are looked for on is about LOOK_SIDE px long (0.75 - 1.5 times that)
@@ -52,6 +52,8 @@ MIN_AREA, MAX_SHARE = 120, 0.05
 #: as wide as high; light holes take at most HOLES of its outline (the digits may have blurred
 #: into the tab on the copy: no least share)
 FILL, ASPECT, HOLES = 0.85, (1.15, 5.0), 0.5
+#: tabs whose middles are less than ROW_GAP of a tab's height apart down the page share a row
+ROW_GAP = 1.5
 #: a tab fewer than MIN_HEIGHT px high in the picture is not read: its digits, about half as
 #: high, blur into each other's shapes (a 3 matched as a 4 by 0.01 at 14 px)
 MIN_HEIGHT = 18
@@ -145,7 +147,8 @@ class PageLook:
 
 
 def find_tabs(image: np.ndarray) -> list[Tab]:
-    """The number tabs in a picture (BGR or grey), top to bottom, left to right.
+    """The number tabs in a picture (BGR or grey), row by row down the page, left to right
+    (the page's rows and columns turned as its tabs are).
 
     A tab whose digits cannot be read is returned with ``number`` None and the reason.
     """
@@ -172,8 +175,33 @@ def look_at_page(image: np.ndarray) -> PageLook:
         if seen is not None:
             tabs.append(seen)
     tabs = _read_all(tabs)
-    tabs.sort(key=lambda t: (round(float(t.centre[1]) / max(t.height, 1.0)), float(t.centre[0])))
+    if tabs:
+        rows = rows_of(tabs)
+        across = page_axes(tabs)[0]
+        order = sorted(range(len(tabs)), key=lambda i: (rows[i], float(tabs[i].centre @ across)))
+        tabs = [tabs[i] for i in order]
     return PageLook(tabs, ink, f)
+
+
+def page_axes(tabs: list[Tab]) -> tuple[np.ndarray, np.ndarray]:
+    """The page's across and down (unit vectors in the picture), as its tabs are turned."""
+    down = np.median([t.down for t in tabs], axis=0)
+    down /= max(float(np.linalg.norm(down)), 1e-9)
+    return np.array([down[1], -down[0]]), down
+
+
+def rows_of(tabs: list[Tab]) -> list[int]:
+    """The row of each tab on its page (0 the top one): tabs less than :data:`ROW_GAP` of a tab's
+    height apart down the page share a row."""
+    down = page_axes(tabs)[1]
+    v = [float(t.centre @ down) for t in tabs]
+    gap = ROW_GAP * float(np.median([t.height for t in tabs]))
+    rows, row, last = [0] * len(tabs), 0, None
+    for i in sorted(range(len(tabs)), key=lambda i: v[i]):
+        if last is not None and v[i] - last > gap:
+            row += 1
+        rows[i], last = row, v[i]
+    return rows
 
 
 def reduced(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
@@ -189,9 +217,9 @@ def reduced(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
 
 def ink_mask(image: np.ndarray) -> np.ndarray:
     """Pixels of a BGR picture darker or more coloured than the page around them (bool)."""
-    top = channel_max(image).astype(np.float32)
+    top = highest(image).astype(np.float32)
     light = illumination(top, LIGHT_SHARE * max(image.shape[:2]))
-    spread = top - channel_min(image).astype(np.float32)
+    spread = top - lowest(image).astype(np.float32)
     return (top < DARK * light) | (spread > COLOURED * light)
 
 
@@ -248,7 +276,7 @@ def _look(image: np.ndarray, corners: np.ndarray) -> _Seen | None:
     dst = np.float32([[0, 0], [out_w, 0], [out_w, TAB_HEIGHT], [0, TAB_HEIGHT]])
     m = cv2.getPerspectiveTransform(np.float32(corners), dst)
     flags = cv2.INTER_AREA if height > TAB_HEIGHT else cv2.INTER_LINEAR
-    view = channel_min(cv2.warpPerspective(image, m, (out_w, TAB_HEIGHT), flags=flags, borderMode=cv2.BORDER_REPLICATE))
+    view = lowest(cv2.warpPerspective(image, m, (out_w, TAB_HEIGHT), flags=flags, borderMode=cv2.BORDER_REPLICATE))
     rim = int(round(RIM * TAB_HEIGHT))
     inner = view[rim:TAB_HEIGHT - rim, rim:out_w - rim].astype(np.float32)
     parts = digit_parts(inner)

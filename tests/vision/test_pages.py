@@ -1,0 +1,51 @@
+"""A page of boards under number tabs, split into one region a tab and read board by board."""
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision.test_tabs import _page
+from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
+from visolve.vision.pages import read_page
+
+
+def _block_middle(region: np.ndarray) -> tuple[float, float]:
+    """Where the dark block (the board) lies in a region, as shares of its size: the 'reading'."""
+    ys, xs = np.nonzero(region.max(axis=2) < 100)
+    return float(xs.mean() / region.shape[1]), float(ys.mean() / region.shape[0])
+
+
+def test_each_board_is_read_from_its_own_region_under_its_tab_number():
+    page = _page([4, 9, 2, 11])
+    read = read_page(page, _block_middle, SeveralBoards("two boards"))
+    assert [n for n, _r in read] == [4, 9, 2, 11]
+    for _n, (x, y) in read:
+        assert 0.4 < x < 0.6 and 0.2 < y < 0.8  # one whole board, in the middle of its region
+
+
+def test_a_page_without_tabs_stays_refused_as_the_family_said():
+    page = np.full((900, 1200, 3), 255, np.uint8)
+    for x in (100, 700):
+        cv2.rectangle(page, (x, 200), (x + 400, 500), (40, 30, 30), -1)
+    with pytest.raises(SeveralBoards, match="two boards; no number tab"):
+        read_page(page, _block_middle, SeveralBoards("two boards"))
+
+
+def test_a_board_without_its_tab_is_refused_naming_where_it_is():
+    page = _page([1, 2, 3, 4])
+    page[450 + 80: 450 + 80 + 110, 900 - 130: 900 + 131] = 255  # tab 4 torn off
+    with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
+        read_page(page, _block_middle, SeveralBoards("four boards"))
+
+
+def test_two_tabs_of_one_number_are_refused():
+    with pytest.raises(ReadError, match="boards 1 and 2 of 2 both show tab 5"):
+        read_page(_page([5, 5]), _block_middle, SeveralBoards("two boards"))
+
+
+def test_a_board_that_does_not_read_refuses_the_page_naming_it():
+    def fussy(region):
+        raise NotThisPuzzle("no board here") if _block_middle(region)[0] > 2 else ReadError("square B3 in doubt")
+
+    with pytest.raises(ReadError, match=r"board 1 of 2 \(tab 6\): square B3 in doubt"):
+        read_page(_page([6, 7]), fussy, SeveralBoards("two boards"))

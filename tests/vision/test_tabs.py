@@ -1,0 +1,73 @@
+"""Number tabs: found on a page, read, and refused when their number is in doubt."""
+
+import cv2
+import numpy as np
+import pytest
+
+from visolve.vision.tabs import find_tabs, glyph
+
+
+def _page(numbers, colour=(60, 60, 60), font=cv2.FONT_HERSHEY_SIMPLEX, tab=(260, 110), angle=0.0):
+    """A white page with a tab per number (2 across), each above a dark block (a board)."""
+    page = np.full((1400, 1200, 3), 255, np.uint8)
+    tw, th = tab
+    for i, n in enumerate(numbers):
+        cx, top = 300 + 600 * (i % 2), 80 + 450 * (i // 2)
+        cv2.rectangle(page, (cx - tw // 2, top), (cx + tw // 2, top + th), colour, -1)
+        text = str(n)
+        scale = cv2.getFontScaleFromHeight(font, int(th * 0.55))
+        (w, h), _ = cv2.getTextSize(text, font, scale, 6)
+        cv2.putText(page, text, (cx - w // 2, top + (th + h) // 2), font, scale, (255, 255, 255), 6, cv2.LINE_AA)
+        cv2.rectangle(page, (cx - 250, top + th + 30), (cx + 250, top + th + 330), (40, 30, 30), -1)
+    if angle:
+        m = cv2.getRotationMatrix2D((600, 700), angle, 1.0)
+        page = cv2.warpAffine(page, m, (1200, 1400), borderValue=(255, 255, 255))
+    return page
+
+
+@pytest.mark.parametrize("font", [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX])
+def test_tabs_are_found_and_read_in_reading_order(font):
+    tabs = find_tabs(_page([7, 12, 3, 45], font=font))
+    assert [t.number for t in tabs] == [7, 12, 3, 45]
+    assert all(t.reason == "" for t in tabs)
+    assert tabs[0].centre[0] < tabs[1].centre[0] and tabs[1].centre[1] < tabs[2].centre[1]
+
+
+def test_a_coloured_tab_on_a_turned_page_is_read_with_its_way_down():
+    tabs = find_tabs(_page([1, 2], colour=(40, 150, 40), angle=10))
+    assert [t.number for t in tabs] == [1, 2]
+    down = tabs[0].down
+    # the page turned 10 degrees anticlockwise on the picture: its down leans towards +x
+    assert abs(np.degrees(np.arctan2(down[0], down[1])) - 10) < 2
+
+
+def test_a_tab_too_small_to_read_is_found_but_left_unread():
+    page = cv2.resize(_page([5, 6]), None, fx=0.12, fy=0.12, interpolation=cv2.INTER_AREA)
+    tabs = find_tabs(page)
+    assert tabs and all(t.number is None and "too small" in t.reason for t in tabs)
+
+
+def test_a_smudged_digit_leaves_its_tab_unread_never_guessed():
+    page = _page([8, 3])
+    # a white smear over half of the 8: it could be read as a 3, 9 or 6
+    page[80 + 30: 80 + 60, 300 - 40: 300 - 5] = 60
+    tabs = find_tabs(page)
+    assert tabs[1].number == 3
+    assert tabs[0].number in (None, 8)
+
+
+def test_a_board_without_tab_or_a_blank_block_is_no_tab():
+    page = np.full((800, 800, 3), 255, np.uint8)
+    cv2.rectangle(page, (100, 100), (360, 210), (60, 60, 60), -1)  # a dark block with no digits
+    cv2.rectangle(page, (100, 300), (700, 600), (60, 60, 60), -1)
+    cv2.putText(page, "grade 12", (100, 700), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (40, 40, 40), 3)
+    assert find_tabs(page) == []
+
+
+def test_a_glyph_keeps_its_digit_in_proportion_and_centred():
+    whiteness = np.zeros((40, 60), np.float32)
+    whiteness[5:35, 20:30] = 1.0  # a bar 30 high, 10 wide
+    g = glyph(whiteness, (20, 5, 10, 30))
+    assert g.shape == (32, 24)
+    lit = np.nonzero(g.max(axis=0) > 128)[0]
+    assert 6 <= lit.size <= 11 and abs((lit[0] + lit[-1]) / 2 - 11.5) <= 1.0
