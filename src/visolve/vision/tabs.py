@@ -36,7 +36,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from visolve.vision.light import highest, illumination, lowest
+from visolve.vision.light import channel_max, channel_min, illumination
 from visolve.vision.match import TemplateBank
 
 #: the copy tabs are looked for on is about LOOK_SIDE px long (0.75 - 1.5 times that)
@@ -217,9 +217,9 @@ def reduced(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
 
 def ink_mask(image: np.ndarray) -> np.ndarray:
     """Pixels of a BGR picture darker or more coloured than the page around them (bool)."""
-    top = highest(image).astype(np.float32)
+    top = channel_max(image).astype(np.float32)
     light = illumination(top, LIGHT_SHARE * max(image.shape[:2]))
-    spread = top - lowest(image).astype(np.float32)
+    spread = top - channel_min(image).astype(np.float32)
     return (top < DARK * light) | (spread > COLOURED * light)
 
 
@@ -276,7 +276,7 @@ def _look(image: np.ndarray, corners: np.ndarray) -> _Seen | None:
     dst = np.float32([[0, 0], [out_w, 0], [out_w, TAB_HEIGHT], [0, TAB_HEIGHT]])
     m = cv2.getPerspectiveTransform(np.float32(corners), dst)
     flags = cv2.INTER_AREA if height > TAB_HEIGHT else cv2.INTER_LINEAR
-    view = lowest(cv2.warpPerspective(image, m, (out_w, TAB_HEIGHT), flags=flags, borderMode=cv2.BORDER_REPLICATE))
+    view = channel_min(cv2.warpPerspective(image, m, (out_w, TAB_HEIGHT), flags=flags, borderMode=cv2.BORDER_REPLICATE))
     rim = int(round(RIM * TAB_HEIGHT))
     inner = view[rim:TAB_HEIGHT - rim, rim:out_w - rim].astype(np.float32)
     parts = digit_parts(inner)
