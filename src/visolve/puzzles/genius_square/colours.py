@@ -380,12 +380,15 @@ def _disc_in_glare(centre: np.ndarray, corners: list[np.ndarray]) -> np.ndarray 
 def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.ndarray]) -> Square:
     """A square whose corners show the board: a blocker if its centre is wood (coloured: a grey
     centre is a spot of glare as likely as a disc in it).  A centre of a piece's colour is a cube
-    whose neighbours stand lower (discs beside a tall piece, its top seen off its square): it or
-    a disc, for the pieces' shapes to settle."""
+    whose neighbours stand lower (discs beside a tall piece, its top seen off its square): that
+    piece (or those pieces, for the shapes to settle), never wood."""
     if protos.distance(centre, WOOD) > MAX_RESIDUAL or _grey(centre):
         colours = [] if _grey(centre) else _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
+        colours = [c for c in colours if c != WOOD]
+        if len(colours) == 1:
+            return Square(colours[0], colour=shown)
         if colours:
-            return Square("", colour=shown, options=tuple([WOOD] + [c for c in colours if c != WOOD]))
+            return Square("", colour=shown, options=tuple(colours))
         return Square("", f"its corners show the board, but colour {shown} is not wood", shown)
     return Square(WOOD, colour=shown)
 

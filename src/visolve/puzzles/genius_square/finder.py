@@ -31,6 +31,7 @@ from visolve.vision.geometry import map_points
 from visolve.vision.glance import channel_max
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.view import BoardView, corners_homography
+from visolve.vision.working import working_copy
 
 SIZE = 6
 #: long side of the reduced copy the grid is searched on (px)
@@ -41,6 +42,12 @@ FLAT_LEVELS = (4, 6, 9, 14)
 DEPTHS = (1.5, 2.5, 4.0, 6.0, 9.0, 13.0)
 #: share of the 36 squares that must be found as patches
 MIN_FOUND = 0.55
+#: lattices looked for again with the ones found before painted out
+MORE_LATTICES = 2
+#: a grid whose squares are smaller than this (px of the reduced copy) is looked for again on a
+#: closer copy of the picture, this many squares around it
+ZOOM_BELOW = 36
+ZOOM_AROUND = 2.5
 #: view used to look for the labels: pixels per square, margin in squares
 LABEL_PITCH = 24
 LABEL_MARGIN = 2.1
@@ -56,6 +63,9 @@ LABEL_SQUEEZES = (1.0, 0.92, 0.84)
 LABEL_SLIDES = (-0.5, -0.375, -0.25, -0.125, 0.0, 0.125, 0.25, 0.375, 0.5)
 #: the nominal place of a row of labels: (shift, squeeze, slide)
 NOMINAL = (0.0, 1.0, 0.0)
+#: ink on a label box's rim (px wide) counts against the place, this many times: a glyph cut
+RIM_PX = 2
+RIM_WEIGHT = 3.0
 #: label ink stands out of the board by at most this many squares' width (strokes, not cubes)
 STROKE_SIDE = 0.3
 #: a label box stops this many squares outside the grid however near it is moved
@@ -101,17 +111,29 @@ class Upright:
 
 
 def grid_candidates(small: np.ndarray) -> Iterator[np.ndarray]:
-    """Homographies (board -> ``small``) of 6 x 6 grids, likeliest first (found lazily)."""
+    """Homographies (board -> ``small``) of 6 x 6 grids, likeliest first (found lazily): the
+    lattice of flat patches, the outlines of light grids, then lattices found with the ones
+    before painted out (a pattern on the table, a patch of glare, may look more like a lattice
+    than the board does)."""
     grey = cv2.GaussianBlur(channel_max(small), (0, 0), 0.8)
-    lattice = _lattice(grey)
+    grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    masks = [(grad < level).astype(np.uint8) for level in FLAT_LEVELS]
+    lattice = _lattice(masks)
     if lattice is not None:
         yield lattice
     yield from _outlines(grey)
+    for _ in range(MORE_LATTICES):
+        if lattice is None:
+            return
+        corners = map_points(lattice, [(-0.5, -0.5), (SIZE + 0.5, -0.5), (SIZE + 0.5, SIZE + 0.5), (-0.5, SIZE + 0.5)])
+        for m in masks:
+            cv2.fillConvexPoly(m, np.round(corners).astype(np.int32), 0)
+        lattice = _lattice(masks)
+        if lattice is not None:
+            yield lattice
 
 
-def _lattice(grey: np.ndarray) -> np.ndarray | None:
-    grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    masks = [grad < level for level in FLAT_LEVELS]
+def _lattice(masks: list[np.ndarray]) -> np.ndarray | None:
     lat = find_cell_lattice(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=DEPTHS, max_blobs=3000)
     return None if lat is None else lat.homography
 
@@ -221,8 +243,8 @@ def _turn(turns: int) -> np.ndarray:
 def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, float]]]:
     """Per edge (top, right, bottom, left): the least share of label ink beside its six squares, and
     where the row of labels is (:data:`LABEL_SHIFTS`, :data:`LABEL_SQUEEZES`, :data:`LABEL_SLIDES`):
-    among the places with ink beside all six squares the one with most ink, else the one whose
-    least share is largest.
+    among the places with ink beside all six squares the one with most ink and least of it on the
+    boxes' rims (glyphs whole), else the one whose least share is largest.
 
     Label ink is a thin light stroke: the largest channel above its opening over a square's
     :data:`STROKE_SIDE` (a cube's top or a disc is wider and is no ink), above half the brightest
@@ -231,7 +253,10 @@ def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, f
     grey = view.image.max(axis=2).astype(np.float32)
     side = max(3, int(round(STROKE_SIDE * view.pitch)) | 1)
     strokes = grey - cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    ring = np.ones(grey.shape, bool)
+    ring = np.zeros(grey.shape, bool)  # where labels may be: not on the grid, not far off it
+    far = LABEL_ACROSS[0] + LABEL_SHIFTS[-1]
+    (x0, y0), (x1, y1) = np.round(view.board_to_view([(-far, -far), (SIZE + far, SIZE + far)])).astype(int)
+    ring[max(y0, 0):y1, max(x0, 0):x1] = True
     (x0, y0), (x1, y1) = np.round(view.board_to_view([(0, 0), (SIZE, SIZE)])).astype(int)
     ring[max(y0, 0):y1, max(x0, 0):x1] = False
     level = max(MIN_INK_CONTRAST, 0.5 * float(np.percentile(strokes[ring], 99.5)))
@@ -241,15 +266,24 @@ def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, f
     ink, where = [], []
     for edge in range(4):
         (x0, y0), (x1, y1) = _boxes_px(view, edge, places, sums.shape)
+        inside = _count(sums, x0, y0, x1, y1)
         area = np.maximum((x1 - x0) * (y1 - y0), 1)
-        share = (sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]) / area
+        share = inside / area
         share[(x1 <= x0) | (y1 <= y0)] = 0.0
+        b = RIM_PX
+        core = _count(sums, np.minimum(x0 + b, x1), np.minimum(y0 + b, y1), np.maximum(x1 - b, x0), np.maximum(y1 - b, y0))
+        cut = (inside - core) / area  # ink on the boxes' rims: glyphs cut by them
         least = share.min(axis=1)
-        # among the places with ink beside every square, the one holding most ink (glyphs whole)
-        best = int(np.argmax(np.where(least >= MIN_INK, 1.0 + share.mean(axis=1), least)))
+        # among the places with ink beside every square, the one holding most ink whole
+        best = int(np.argmax(np.where(least >= MIN_INK, 1.0 + share.mean(axis=1) - RIM_WEIGHT * cut.mean(axis=1), least)))
         ink.append(float(least[best]))
         where.append(tuple(float(v) for v in places[best]))
     return ink, where
+
+
+def _count(sums: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
+    """Set pixels in the boxes ``[x0, x1) x [y0, y1)`` of the mask whose integral image is ``sums``."""
+    return sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
 
 
 def _boxes_px(view: BoardView, side: int, places: np.ndarray, shape: tuple[int, int]):
@@ -316,9 +350,14 @@ def without_lines(mask: np.ndarray, pitch: float) -> np.ndarray:
     return mask & ~cv2.dilate(lines, np.ones((3, 3), np.uint8)).astype(bool)
 
 
-def find_upright(small: np.ndarray, picture: np.ndarray | None = None) -> list[Upright]:
+def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=None) -> list[Upright]:
     """The ways the first grid candidate of a reduced picture whose labelled edges are found
-    may stand upright (:func:`upright_options`; labels looked for on ``picture`` when given).
+    may stand upright (:func:`upright_options`; labels looked for on ``picture`` when given, and
+    a grid small in the reduced copy looked for again on a closer copy of ``picture``).
+
+    ``legible(option)`` says whether the glyphs beside an option's labelled edges read as labels:
+    when the labelled edges leave several ways up (or one edge only is labelled) the one it
+    accepts is kept, and a candidate it accepts none of gives way to the next.
 
     Raises
     ------
@@ -327,8 +366,52 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None) -> list[U
     """
     reasons = []
     for hom in grid_candidates(small):
-        try:
-            return upright_options(small, hom, picture)
-        except NotThisPuzzle as exc:
-            reasons.append(str(exc))
+        for found in closer(small, hom, picture):
+            try:
+                options = upright_options(small, found, picture)
+            except NotThisPuzzle as exc:
+                reasons.append(str(exc))
+                continue
+            if legible is None or (len(options) == 1 and options[0].edges == (0, 3)):
+                return options  # two adjacent labelled edges: the reader says if their glyphs do not read
+            kept = [option for option in options if legible(option)]
+            if len(kept) == 1:
+                return kept
+            seen = "one edge looks labelled" if options[0].edges != (0, 3) else f"{len(options) + 1} edges look labelled"
+            reasons.append(f"{seen} beside the 6 x 6 grid, and the glyphs read as labels A-F and 1-6 "
+                           f"{len(kept)} of the {len(options)} ways up that allows")
+            if kept:
+                break
     raise NotThisPuzzle(reasons[0] if reasons else "no 6 x 6 grid of squares found")
+
+
+def closer(small: np.ndarray, hom: np.ndarray, picture: np.ndarray | None) -> Iterator[np.ndarray]:
+    """The grid ``hom`` (board -> ``small``) found again on a closer copy of ``picture`` around it
+    when its squares are under :data:`ZOOM_BELOW` px in ``small`` (fine lines and small labels are
+    lost in the reduced copy), then ``hom`` itself."""
+    side = _side_px(hom)
+    if picture is not None and side < ZOOM_BELOW and picture.shape[1] > small.shape[1]:
+        f = small.shape[1] / picture.shape[1]
+        a = ZOOM_AROUND
+        box = map_points(hom, [(-a, -a), (SIZE + a, -a), (SIZE + a, SIZE + a), (-a, SIZE + a)]) / f
+        (x0, y0), (x1, y1) = np.maximum(np.floor(box.min(0)), 0).astype(int), np.ceil(box.max(0)).astype(int)
+        crop = picture[y0:y1, x0:x1]
+        if min(crop.shape[:2]) >= 2 * SIZE:
+            near, g = working_copy(crop, WORK_SIDE)
+            if g * f < 1.0:
+                found = next(iter(grid_candidates(near)), None)
+                if found is not None:
+                    back = np.diag([f, f, 1.0]) @ np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
+                    again = back @ np.diag([1.0 / g, 1.0 / g, 1.0]) @ found
+                    centre = map_points(again, [(SIZE / 2, SIZE / 2)])[0]
+                    inside = cv2.pointPolygonTest(map_points(hom, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
+                                                  .astype(np.float32), tuple(float(v) for v in centre), False)
+                    if inside >= 0:
+                        yield again
+    yield hom
+
+
+def _side_px(hom: np.ndarray) -> float:
+    """Mean side of a square of the grid ``hom`` maps (px)."""
+    c = map_points(hom, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
+    return float(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1).mean()) / SIZE

@@ -80,11 +80,12 @@ def edition_by_labels(view: BoardView, places=None, edges: tuple[int, ...] = (0,
     left = [-v for v in votes[1] if abs(v) >= CLEAR_VOTE]
     signed = top + left
     agree = sum(1 for v in signed if (v > 0) == (score > 0))
-    # both edges vote; when one edge's labels are hidden, the other's must be read whole and agree
-    alone = len(edges) == 1
-    if (len(signed) < (MIN_ALONE_VOTES if alone else MIN_VOTES)
-            or (not alone and min(len(top), len(left)) < MIN_EDGE_VOTES) or abs(score) < MIN_MARGIN
-            or agree < (1.0 if alone else MIN_AGREE) * len(signed)):
+    # both edges vote, most agreeing; or, when one edge's labels are hidden or not legible, at least
+    # MIN_ALONE_VOTES all agree
+    both = (len(signed) >= MIN_VOTES and min(len(top), len(left)) >= MIN_EDGE_VOTES
+            and agree >= MIN_AGREE * len(signed) and len(edges) == 2)
+    alone = len(signed) >= MIN_ALONE_VOTES and agree == len(signed)
+    if not (both or alone) or abs(score) < MIN_MARGIN:
         raise ReadError(f"the printed labels do not say which edge has the letters A-F ({len(signed)} of 12 "
                         f"labels legible, {agree} agreeing): the edition, and so the squares' names, are unknown")
     return "happy-puzzle" if score > 0 else "smartgames"

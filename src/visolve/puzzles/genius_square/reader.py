@@ -87,7 +87,7 @@ def look(image: np.ndarray, side: int = WORK_SIDE) -> tuple[Upright, BoardView, 
     """
     small, f = working_copy(image, side)
     to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
-    found = _labelled_corner(image, to_picture, find_upright(small, image))
+    (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option))
     up = replace(found, homography=to_picture @ found.homography)
     if _square_px(found.homography) >= READ_PITCH:
         view, squares, edition = squares_of(small, found.homography, places=found.places, edges=found.edges)
@@ -96,25 +96,16 @@ def look(image: np.ndarray, side: int = WORK_SIDE) -> tuple[Upright, BoardView, 
     return up, view, squares, edition
 
 
-def _labelled_corner(image: np.ndarray, to_picture: np.ndarray, options: list[Upright]) -> Upright:
-    """The one way up whose top and left edges print legible labels, when three or four edges
-    looked labelled (:func:`visolve.puzzles.genius_square.finder.upright_options`)."""
-    if len(options) == 1:
-        return options[0]
-    legible = []
-    for option in options:
-        view = BoardView.from_homography(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH,
-                                         margin=LABEL_MARGIN)
-        try:
-            edition_by_labels(view, option.places, option.edges)
-        except ReadError:
-            continue
-        legible.append(option)
-    if len(legible) != 1:
-        seen = "one edge looks labelled" if options[0].edges != (0, 3) else f"{len(options) + 1} edges look labelled"
-        raise NotThisPuzzle(f"{seen} beside the 6 x 6 grid, and the glyphs read as labels A-F and 1-6 "
-                            f"{len(legible)} of the {len(options)} ways up that allows")
-    return legible[0]
+def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright) -> bool:
+    """Whether the glyphs beside the labelled edges of a way up read as the labels A-F and 1-6
+    (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`)."""
+    view = BoardView.from_homography(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH,
+                                     margin=LABEL_MARGIN)
+    try:
+        edition_by_labels(view, option.places, option.edges)
+    except ReadError:
+        return False
+    return True
 
 
 def _square_px(hom: np.ndarray) -> float:
