@@ -236,3 +236,17 @@ def test_eval_reader_reads_scenes_and_counts_them_per_kind(capsys, monkeypatch):
     assert "scenes (seed 1, strength 1.0): " in out and "/2 read exactly" in out
     kinds = [line for line in out.splitlines() if line.startswith("  ") and "refused" in line and "misread" in line]
     assert sum(int(line.split("/")[1].split()[0]) for line in kinds) == 2
+
+
+def test_iq_stars_scene_colours_stay_nearer_their_own_piece():
+    # a star drawn between orange and yellow has no one true reading: the truth must be a fact
+    # of the picture (the plain jitter put 1 diagram orange in 8 nearer a yellow, 1 yellow in 8 nearer an orange)
+    from visolve.testing.scenes import stars
+
+    rng = np.random.default_rng(5)
+    for letter in stars.PALETTE:
+        for shade in (0, 1):
+            for _ in range(60):
+                lab = stars.lab_of(stars.piece_colour(rng, letter, shade))
+                dist = [(float(np.linalg.norm(lab - c)), k) for k, c in stars.PUBLISHED_LAB]
+                assert min(dist)[1] == letter

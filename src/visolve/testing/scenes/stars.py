@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 
+import cv2
 import numpy as np
 
 from visolve.puzzles.iq_stars import model
@@ -58,6 +59,30 @@ def _cell_symbol(level: Level, row: int, k: int) -> str:
     return level.rows[row][k]
 
 
+def lab_of(bgr) -> np.ndarray:
+    """A BGR colour (0-255) in CIELAB."""
+    px = np.asarray(bgr, np.float32).reshape(1, 1, 3) / 255.0
+    return cv2.cvtColor(px, cv2.COLOR_BGR2Lab).reshape(3)
+
+
+#: the published shades in CIELAB, to keep a jittered colour recognisably its piece's
+PUBLISHED_LAB = [(k, lab_of(c)) for k, shades in PALETTE.items() for c in shades]
+
+
+def piece_colour(rng: np.random.Generator, letter: str, shade: int, spread: float = 0.06) -> np.ndarray:
+    """``letter``'s published ``shade`` jittered (a print run, a dye), redrawn while it lies nearer
+    (CIELAB) to another piece's published shade than to its own, or about as near: a star drawn
+    between orange and yellow has no one true reading, and the truth must be a fact of the picture."""
+    for _ in range(50):
+        colour = ink.jitter_colour(rng, PALETTE[letter][shade], spread)
+        lab = lab_of(colour)
+        own = min(float(np.linalg.norm(lab - c)) for k, c in PUBLISHED_LAB if k == letter)
+        other = min(float(np.linalg.norm(lab - c)) for k, c in PUBLISHED_LAB if k != letter)
+        if own < 0.8 * other:
+            return colour
+    return np.array(PALETTE[letter][shade], np.float32)
+
+
 def diagram(rng: np.random.Generator, level: Level) -> np.ndarray:
     """The challenge drawn flat in a random style (float32 BGR)."""
     r = rng.uniform(18, 60)
@@ -79,7 +104,7 @@ def diagram(rng: np.random.Generator, level: Level) -> np.ndarray:
     line = ink.jitter_colour(rng, (10, 10, 10), 0.2) if rng.random() < 0.8 else board * 0.55
     lw = rng.uniform(0.03, 0.12) * r
     inner = rng.uniform(0.42, 0.62)
-    palette = {k: ink.jitter_colour(rng, v[int(rng.integers(2))], 0.06) for k, v in PALETTE.items()}
+    palette = {k: piece_colour(rng, k, int(rng.integers(2))) for k in PALETTE}
     white = ink.jitter_colour(rng, (255, 255, 255), 0.02)
     for (row, k), (cx, cy) in centres(r, bx + m[0], by + m[1] + 0.866 * r).items():
         sym = _cell_symbol(level, row, k)
@@ -102,7 +127,7 @@ def _tray_things(rng: np.random.Generator, level: Level, z0: float, x0: float, y
     out = []
     base_h, star_h = rng.uniform(1.5, 3.0), rng.uniform(2.0, 4.0)
     white = ink.jitter_colour(rng, (245, 245, 245), 0.02)
-    palette = {k: ink.jitter_colour(rng, v[1], 0.06) for k, v in PALETTE.items()}
+    palette = {k: piece_colour(rng, k, 1) for k in PALETTE}
     inner = rng.uniform(0.5, 0.62)
     for (row, k), (cx, cy) in centres(STAR_MM, x0, y0).items():
         sym = level.rows[row][k]
@@ -129,7 +154,7 @@ def _loose(rng: np.random.Generator, level: Level, w: float, h: float) -> list[P
     for letter in model.LETTERS:
         if letter in shown or rng.random() < 0.4:
             continue
-        colour = ink.jitter_colour(rng, PALETTE[letter][1], 0.06)
+        colour = piece_colour(rng, letter, 1)
         side = int(rng.integers(4))
         along = rng.uniform(0.1, 0.9)
         px, py = {0: (along * w, -30.0), 1: (along * w, h + 30.0), 2: (-30.0, along * h),
