@@ -137,6 +137,46 @@ def test_real_drawings_with_a_wider_margin_read_exactly():
         assert read(_wider_margin(case.image, 0.5), case.name) == case.truth[0], case.name
 
 
+def _off_centre(picture: np.ndarray, extras: tuple[float, float, float, float]) -> np.ndarray:
+    """``picture``'s dark board grown by ``extras`` stars on its left, top, right and bottom
+    sides (a board printed off-centre, a tray's rim wide on one side); as :func:`_wider_margin`."""
+    v = picture.max(axis=2)
+    ys, xs = np.nonzero(v < 90)
+    x0, x1, y0, y1 = xs.min(), xs.max(), ys.min(), ys.max()
+    navy = np.median(picture[v < 90], axis=0)
+    left, top, right, bottom = (int(round(e * (x1 - x0) / 7.36)) for e in extras)
+    h, w = picture.shape[:2]
+    out = np.full((h + top + bottom, w + left + right, 3), 255, np.uint8)
+    out[y0:y1 + top + bottom + 1, x0:x1 + left + right + 1] = navy
+    cut = 8
+    out[y0 + cut + top:y1 - cut + top, x0 + cut + left:x1 - cut + left] = picture[y0 + cut:y1 - cut,
+                                                                                  x0 + cut:x1 - cut]
+    return out
+
+
+@pytest.mark.parametrize("extras", [(1.3, 0, 0, 0), (0, 0, 1.3, 0.3), (1.5, 0, 0, 0.5)])
+def test_a_board_off_centre_round_its_stars_reads(extras):
+    # issue 25: one side's margin may take what the board allows across it (was refused:
+    # "the star lattice does not sit inside the dark board with a board's margins")
+    picture = _off_centre(painter.draw_challenge(WIZARD, pitch=50), extras)
+    assert read(picture, "7.png") == WIZARD
+    assert read(cv2.rotate(picture, cv2.ROTATE_180), "7.png") == WIZARD
+
+
+def test_a_lattice_aligned_a_step_off_is_brought_back():
+    from visolve.puzzles.iq_stars import finder, lattice
+
+    work, fit = finder.locate(painter.draw_challenge(WIZARD, pitch=50))
+    for dx, dy in lattice.LATTICE_STEPS:
+        off = fit.homography @ np.array([[1.0, 0, dx], [0, 1.0, dy], [0, 0, 1.0]])
+        back, rho = lattice.best_step(work, off)
+        corners = np.array([[0.0, 0.0], [7.36, 0.0], [7.36, 3.96], [0.0, 3.96]]).reshape(-1, 1, 2)
+        a = cv2.perspectiveTransform(corners, fit.homography)
+        b = cv2.perspectiveTransform(corners, back)
+        assert np.abs(a - b).max() < 0.1 * 50, (dx, dy)  # a tenth of a star at 50 px a star
+        assert rho >= lattice.MIN_RHO
+
+
 def test_an_outer_line_without_outlines_is_refused_naming_it():
     # a lattice put a star off on a wide board would read free stars on bare board there
     from visolve.puzzles.iq_stars.colours import Verdict

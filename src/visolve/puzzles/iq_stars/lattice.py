@@ -269,7 +269,11 @@ def _margins_fit(edge: tuple[float, float, float, float]) -> bool:
     """Whether every side of the board's edge lies as far from the stars as a board's may."""
     m = layout.MARGIN
     gaps = (m - edge[0], m - edge[1], edge[2] - (layout.BOARD_W - m), edge[3] - (layout.BOARD_H - m))
-    return all(m + MIN_EXTRA_MARGIN - MAX_SHIFT <= g <= m + MAX_EXTRA_MARGIN + MAX_SHIFT for g in gaps)
+    # the search allows 2 x MAX_EXTRA_MARGIN across the board: a side may take all of it (a
+    # board printed off-centre, a tray's wide rim on one side), both sides together not more
+    most = m + 2 * MAX_EXTRA_MARGIN + MAX_SHIFT
+    fits = all(m + MIN_EXTRA_MARGIN - MAX_SHIFT <= g <= most for g in gaps)
+    return fits and all(gaps[i] + gaps[i + 2] <= 2 * (m + MAX_EXTRA_MARGIN + MAX_SHIFT) for i in (0, 1))
 
 
 def _aligned(image: np.ndarray, hom: np.ndarray, exact: bool) -> tuple[np.ndarray, float, float]:
@@ -280,6 +284,35 @@ def _aligned(image: np.ndarray, hom: np.ndarray, exact: bool) -> tuple[np.ndarra
             return hom, rho, 0.0
     new, rho = align(image, hom)
     return new, rho, _moved(hom, new)
+
+
+#: the six lattice steps (board units) from a star to its neighbours: a lattice aligned
+#: to the outlines may still lie a step off (most outlines then fall on other stars')
+LATTICE_STEPS = ((1.0, 0.0), (-1.0, 0.0), (0.5, layout.ROW_STEP), (-0.5, layout.ROW_STEP),
+                 (0.5, -layout.ROW_STEP), (-0.5, -layout.ROW_STEP))
+
+
+def _shifted(hom: np.ndarray, dx: float, dy: float) -> np.ndarray:
+    return hom @ np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+
+
+def best_step(image: np.ndarray, hom: np.ndarray) -> tuple[np.ndarray, float]:
+    """``hom`` or one of its lattice steps off (:data:`LATTICE_STEPS`), whichever's outlines
+    match the picture's dark lines best after aligning, and that match.
+
+    Aligning from a rough guess can settle a star or a row off the true lattice: all
+    but one row or column of outlines still fall on drawn ones.  Every step is tried;
+    the true lattice is the one where all 26 outlines match."""
+    rho = outline_match(image, hom)
+    best = (rho, hom)
+    for dx, dy in LATTICE_STEPS:
+        cand = _shifted(hom, dx, dy)
+        if outline_match(image, cand) <= rho - 0.1:
+            continue  # clearly worse even before aligning
+        new, r = align(image, cand)
+        if r > best[0] and _moved(cand, new) <= MAX_SHIFT:
+            best = (r, new)
+    return best[1], best[0]
 
 
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
@@ -300,6 +333,10 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
     if moved > MAX_SHIFT or rho < MIN_RHO:
         guess, _score = lattice_guess(image, quad)
         new, rho, moved = _aligned(image, guess, False)
+        if rho >= MIN_RHO:
+            # a guess is rough: where aligning took it is checked against the lattice's steps instead
+            new, rho = best_step(image, new)
+            moved = 0.0
     if rho < MIN_RHO:
         raise NotThisPuzzle(f"the dark board's lines are not the star lattice: they match its outlines "
                             f"{rho:.2f} at best ({MIN_RHO} needed)")
