@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.outline import kernel
+from visolve.vision.light import channel_max
 from visolve.vision.working import reduce_by, working_copy
 
 #: long side (px) of the working copy
@@ -96,7 +97,7 @@ def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     top = cv2.max(cv2.max(ratio[0], ratio[1]), ratio[2])
     low = cv2.min(cv2.min(ratio[0], ratio[1]), ratio[2])
     coloured = cv2.compare(low, cv2.multiply(top, 1.0 - INK_SAT), cv2.CMP_LT) > 0  # top - low > INK_SAT top
-    return (cv2.max(cv2.max(channels[0], channels[1]), channels[2]), coloured,
+    return (channel_max(smooth), coloured,
             cv2.cvtColor(smooth, cv2.COLOR_BGR2GRAY))
 
 
