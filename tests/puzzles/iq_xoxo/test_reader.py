@@ -124,3 +124,13 @@ def test_a_faint_page_the_box_reader_takes_for_a_tray_is_refused_with_the_pages_
     faint = (255 - (255 - page.astype(np.float32)) * 0.3).astype(np.uint8)
     with pytest.raises(NotThisPuzzle, match="^no 5 x 10 board of grey squares found: only [0-9]+ grey squares? on a grid"):
         read(faint, "faint.png")
+
+
+@pytest.mark.parametrize("i", [36, 71])
+def test_a_page_the_box_reader_refuses_leads_with_the_pages_reason(i):
+    # painter-set photos 36 and 71 (seed 0): squares too light or blurred for the first look, and
+    # a tray the box reader could not read: its reason alone was shown ("box: square r0c0 ...")
+    case = testing.synthetic_case(i, 0)
+    with pytest.raises((NotThisPuzzle, ReadError)) as refused:
+        read(case.image, case.name)
+    assert str(refused.value).startswith("no 5 x 10 board of grey squares found")

@@ -85,14 +85,14 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
 
 
 def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception) -> Exception:
-    """The refusal of a picture neither reader read: the reason of the one that actually failed.
+    """The refusal of a picture neither reader read: never the box reader's alone.
 
-    The page reader's when its first look saw grey squares on a grid (a booklet page whose
-    boards could not be outlined: a ReadError naming what it saw when they are at least
-    :data:`PAGE_SQUARES`, else NotThisPuzzle), or when the box reader found no tray either (both reasons, the
-    page's first); the box reader's only when it found a tray it could not read and no square
-    of a booklet was seen (a faint page the box reader took for a tray used to be refused
-    with the box's reason).
+    When the page reader's first look saw grey squares on a grid, its reason (a booklet page
+    whose boards could not be outlined: a ReadError naming what it saw when they are at least
+    :data:`PAGE_SQUARES`, else NotThisPuzzle, a page too faint or too small); else both
+    reasons, the page reader's first, as the box reader's kind of refusal (ReadError when it
+    found a tray it could not read: a photo of a page whose squares are too light to see was
+    refused with the box reader's reason alone).
     """
     seen, pitch = squares_seen(image)
     if seen >= PAGE_SQUARES:
@@ -100,10 +100,9 @@ def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception) -> Exce
                          "but no whole board could be outlined around them")
     if seen:  # too few to claim the picture (another family's grid may show a few)
         return NotThisPuzzle(f"{page}: only {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px "
-                         "apart): a booklet page too faint or too small to outline its boards")
-    if isinstance(box, ReadError):
-        return box
-    return NotThisPuzzle(f"{page}; the box reader: {box}")
+                             "apart): a booklet page too faint or too small to outline its boards")
+    both = f"{page}; the box reader: {str(box).removeprefix('box: ')}"
+    return ReadError(both) if isinstance(box, ReadError) else NotThisPuzzle(both)
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
