@@ -31,10 +31,17 @@ T = TypeVar("T")
 #: the next row's tabs
 GAP = 0.15
 #: a tab alone on its row takes a region this many tab widths across when no other row
-#: shows how far apart the columns are
-ALONE_WIDTHS = 4.0
+#: shows how far apart the columns are; a page of one row, ALONE_DEPTH of that down
+ALONE_WIDTHS, ALONE_DEPTH = 4.0, 1.2
+#: a part of ink covering BOARD_SHARE of a tab's area is its board; the board's region is its
+#: box grown by GROW of its size on every side
+BOARD_SHARE, GROW = 0.15, 0.08
+#: a picture with at least PAGE_TABS number tabs is a page (:func:`page_of`)
+PAGE_TABS = 2
 #: a region is cut at most REGION_SIDE px long (a board printed at 300 dpi reads as well smaller, and faster)
 REGION_SIDE = 700
+#: a part of ink within LIKE_BOARD times the boards' median area and box sides looks like a board
+LIKE_BOARD = 1.6
 #: a part of ink at least UNCLAIMED of the smallest region's area, with less than half of it in
 #: any region, is a board without a (readable) tab
 UNCLAIMED = 0.2
@@ -52,11 +59,15 @@ class Region:
         ``(4, 2)`` picture points: the region's top-left, top-right, bottom-right, bottom-left.
     image : numpy.ndarray
         The region cut out of the picture, upright (turned as its tab is).
+    board : tuple of int
+        The box (w, h) and area of the part of ink taken as its board, on the page's look
+        (:attr:`visolve.vision.tabs.PageLook.ink`); ``(0, 0, 0)`` when none was.
     """
 
     tab: Tab
     corners: np.ndarray
     image: np.ndarray
+    board: tuple[int, int, int] = (0, 0, 0)
 
 
 def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
@@ -84,6 +95,30 @@ def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
     look = look_at_page(image)
     if not look.tabs:
         raise type(refusal)(f"{refusal}; no number tab above the boards says which challenge each is")
+    return _read_regions(image, look, read_board, side)
+
+
+def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T],
+            side: int = REGION_SIDE) -> list[tuple[int, T]] | None:
+    """The boards of a page as :func:`read_page` reads them, or None when the picture shows fewer
+    than :data:`PAGE_TABS` number tabs (no page: the caller's own refusal stands).  For a picture
+    a family could not read as one board (a photo of a page, where the family did not see the
+    other boards).
+
+    Raises
+    ------
+    ReadError
+        A page whose boards cannot all be read or numbered (the message names the board).
+    """
+    look = look_at_page(image)
+    if len(look.tabs) < PAGE_TABS:
+        return None
+    return _read_regions(image, look, read_board, side)
+
+
+def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.ndarray], T],
+                  side: int) -> list[tuple[int, T]]:
+    """Each tab's board of ``look`` read (see :func:`read_page`)."""
     regions = board_regions(image, look, side)
     n = len(regions)
     numbers = [r.tab.number for r in regions]
@@ -93,7 +128,7 @@ def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
         first = numbers.index(region.tab.number)
         if first != k:
             raise ReadError(f"boards {first + 1} and {k + 1} of {n} both show tab {region.tab.number}")
-    lost = unclaimed(look, regions)
+    lost = unclaimed(look, tab_areas(image.shape[:2], look.tabs), [r.board for r in regions if r.board[2]])
     if lost is not None:
         raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
                         f"({n} tabs read)")
@@ -107,16 +142,50 @@ def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
 
 
 def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) -> list[Region]:
-    """One region of ``image`` a tab of ``look``, in the tabs' order, at most ``side`` px long."""
-    tabs = look.tabs
+    """One region of ``image`` a tab of ``look``, in the tabs' order, at most ``side`` px long.
+
+    The region is the part of the page under the tab (:func:`tab_areas`); when a part of ink as
+    large as a board (:data:`BOARD_SHARE` of it) has its middle there, the region is that part's
+    box grown by :data:`GROW` of its size (a board is one block of ink: its labels and its edges
+    are kept whole however the page is seen in perspective)."""
+    right, down = page_axes(look.tabs)
+    axes = np.stack([right, down])
+    areas = tab_areas(image.shape[:2], look.tabs)
+    f = look.scale
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
+    out = []
+    for tab, area in zip(look.tabs, areas):
+        least = BOARD_SHARE * cv2.contourArea(np.float32(area * f))
+        outline = np.float32(area * f).reshape(-1, 1, 2)
+        inside = [i for i in range(1, n) if stats[i, 4] >= least
+                  and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0]
+        corners, seen = area, (0, 0, 0)
+        if inside:
+            board = max(inside, key=lambda i: stats[i, 4])
+            seen = (int(stats[board, 2]), int(stats[board, 3]), int(stats[board, 4]))
+            ys, xs = np.nonzero(labels == board)
+            uv = (np.stack([xs, ys], axis=1) + 0.5) / f @ axes.T
+            (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
+            g = GROW * max(u1 - u0, v1 - v0)
+            corners = np.array([[u0 - g, v0 - g], [u1 + g, v0 - g], [u1 + g, v1 + g], [u0 - g, v1 + g]]) @ axes
+        out.append(Region(tab, corners, _cut(image, corners, right, down, side), seen))
+    return out
+
+
+def tab_areas(shape: tuple[int, int], tabs: list[Tab]) -> list[np.ndarray]:
+    """The part of the page under each tab (4 corners, picture px): from just below the tab to
+    just above the next row's tabs (or one row's pitch down: :data:`ALONE_DEPTH` of its width
+    when there is one row), across to half-way to the tabs beside it."""
     right, down = page_axes(tabs)
     at = np.array([[t.centre @ right, t.centre @ down] for t in tabs])
     rows = rows_of(tabs)
-    h, w = image.shape[:2]
+    h, w = shape
     box = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
     u_ends = (float((box @ right).min()), float((box @ right).max()))
     v_end = float((box @ down).max())
     spacing = _column_spacing(at[:, 0], rows)
+    row_v = [float(np.mean([at[j, 1] for j in range(len(tabs)) if rows[j] == r])) for r in range(max(rows) + 1)]
+    pitch = float(np.median(np.diff(row_v))) if len(row_v) > 1 else None
     out = []
     for i, tab in enumerate(tabs):
         u, v = at[i]
@@ -128,9 +197,9 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
         u1 = (u + rgt) / 2 if rgt is not None else min(u_ends[1], u + half)
         below = [at[j, 1] - tabs[j].height / 2 for j in range(len(tabs)) if rows[j] > rows[i]]
         v0 = v + tab.height / 2 + GAP * tab.height
-        v1 = min(below) - GAP * tab.height if below else v_end
-        corners = np.array([[u0, v0], [u1, v0], [u1, v1], [u0, v1]]) @ np.stack([right, down])
-        out.append(Region(tab, corners, _cut(image, corners, right, down, side)))
+        depth = pitch - tab.height * (1 + 2 * GAP) if pitch else ALONE_DEPTH * (u1 - u0)
+        v1 = min(below) - GAP * tab.height if below else min(v_end, v0 + depth)
+        out.append(np.array([[u0, v0], [u1, v0], [u1, v1], [u0, v1]]) @ np.stack([right, down]))
     return out
 
 
@@ -161,23 +230,32 @@ def _cut(image: np.ndarray, corners: np.ndarray, right: np.ndarray, down: np.nda
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def unclaimed(look: PageLook, regions: list[Region]) -> tuple[float, float] | None:
-    """The middle (picture px) of a part of ink as large as a board with less than half of it in
-    any one region (a board whose tab was not found), or None."""
+def unclaimed(look: PageLook, areas: list[np.ndarray], boards: list[tuple[int, int, int]]) -> tuple[float, float] | None:
+    """The middle (picture px) of a part of ink that looks like a board, with less than half of it
+    in any tab's area (a board whose tab was not found), or None.
+
+    Like a board: as large as the boards found under the tabs (``boards``: their boxes and areas
+    on the look; :data:`LIKE_BOARD` times their median area either way, its box's sides as
+    much) or, when none was, :data:`UNCLAIMED` of the smallest tab area."""
     f = look.scale
-    least = min(cv2.contourArea(np.float32(r.corners * f)) for r in regions)
     n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
+    if boards:
+        w, h, a = (float(np.median([b[k] for b in boards])) for k in range(3))
+        like = lambda st: (a / LIKE_BOARD <= st[4] <= a * LIKE_BOARD and  # noqa: E731
+                           w / LIKE_BOARD <= st[2] <= w * LIKE_BOARD and h / LIKE_BOARD <= st[3] <= h * LIKE_BOARD)
+    else:
+        least = UNCLAIMED * min(cv2.contourArea(np.float32(a * f)) for a in areas)
+        like = lambda st: st[4] >= least  # noqa: E731
+    masks = []
+    for area in areas:
+        mask = np.zeros(labels.shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.round(area * f).astype(np.int32), 1)
+        masks.append(mask > 0)
     for i in range(1, n):
-        if stats[i, 4] < UNCLAIMED * least:
+        if not like(stats[i]) or _touches_rim(stats[i], labels.shape):
             continue
         part = labels == i
-        total = stats[i, 4]
-        best = 0
-        for r in regions:
-            inside = np.zeros(part.shape, np.uint8)
-            cv2.fillConvexPoly(inside, np.round(r.corners * f).astype(np.int32), 1)
-            best = max(best, int(np.count_nonzero(part & (inside > 0))))
-        if best < total / 2 and not _touches_rim(stats[i], part.shape):
+        if max(int(np.count_nonzero(part & m)) for m in masks) < stats[i, 4] / 2:
             return float(centres[i][0] / f), float(centres[i][1] / f)
     return None
 

@@ -53,7 +53,7 @@ from visolve.puzzles.genius_square.finder import (
 )
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
-from visolve.vision.pages import read_page
+from visolve.vision.pages import page_of, read_page
 from visolve.vision.view import BoardView
 from visolve.vision.working import working_copy
 
@@ -144,6 +144,11 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         return _read_one(image, source)
     except SeveralBoards as several:
         read = read_page(image, lambda board: _read_one(_picture(board), source), several)
+        return [replace(level, level=f"{n:03d}") for n, level in read]
+    except (NotThisPuzzle, ReadError):
+        read = page_of(image, lambda board: _read_one(_picture(board), source))  # a photo of a page?
+        if read is None:
+            raise
         return [replace(level, level=f"{n:03d}") for n, level in read]
 
 

@@ -103,7 +103,7 @@ from visolve.puzzles.iq_circuit.scores import (  # noqa: F401 - the reader's nam
     score_board,
 )
 from visolve.vision.overlay import draw_overlay
-from visolve.vision.pages import read_page
+from visolve.vision.pages import page_of, read_page
 
 MAX_PALE_CELLS = 4  #: cells that may fail the "dark square" look (glare) before the picture is refused
 
@@ -330,6 +330,11 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         return _read_one(image, source)
     except SeveralBoards as several:  # a page: each board under its number tab?
         return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_one(b, source), several)]
+    except (NotThisPuzzle, ReadError):
+        page = page_of(image, lambda b: _read_one(b, source))  # a photo of a page?
+        if page is None:
+            raise
+        return [replace(level, level=n) for n, level in page]
 
 
 def _read_one(image: np.ndarray, source: str) -> Level:

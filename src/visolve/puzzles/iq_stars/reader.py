@@ -39,7 +39,7 @@ from visolve.puzzles.iq_stars.colours import (
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.tray import read_after
-from visolve.vision.pages import read_page
+from visolve.vision.pages import page_of, read_page
 from visolve.vision.view import BoardView, banner, draw_overlay
 
 #: view pixels per board unit for reading the stars
@@ -336,6 +336,9 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     except SeveralBoards as several:  # a page of drawn boards (no tray): each under its number tab?
         return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_drawn(b, source), several)]
     except (NotThisPuzzle, ReadError) as exc:
+        page = page_of(image, lambda b: _read_drawn(b, source))  # a photo of a page?
+        if page is not None:
+            return [replace(level, level=n) for n, level in page]
         return read_after(image, source, exc)
 
 
