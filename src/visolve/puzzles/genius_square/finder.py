@@ -28,8 +28,9 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points
-from visolve.vision.glance import channel_max
 from visolve.vision.lattice import find_cell_lattice
+from visolve.vision.light import channel_max, channel_min
+from visolve.vision.masks import locally_light
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
 
@@ -140,8 +141,7 @@ def _lattice(masks: list[np.ndarray]) -> np.ndarray | None:
 
 def _outlines(grey: np.ndarray) -> list[np.ndarray]:
     """Light grids on a dark board: the outline of the grid lines and what lies on them."""
-    light = cv2.adaptiveThreshold(grey, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                  _odd(max(grey.shape) // 8), -25)
+    light = locally_light(grey, max(grey.shape) // 8, 25)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(light, connectivity=8)
     area = grey.shape[0] * grey.shape[1]
     out = []
@@ -166,10 +166,6 @@ def _quad(contour: np.ndarray) -> np.ndarray | None:
             start = int(np.argmin(poly.sum(axis=1)))
             return np.roll(poly, -start, axis=0)
     return None
-
-
-def _odd(n: int) -> int:
-    return max(3, n | 1)
 
 
 def upright(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None) -> Upright:
@@ -250,7 +246,7 @@ def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, f
     :data:`STROKE_SIDE` (a cube's top or a disc is wider and is no ink), above half the brightest
     strokes around the grid and :data:`MIN_INK_CONTRAST` at least.  Nearer the nominal place wins ties.
     """
-    grey = view.image.max(axis=2).astype(np.float32)
+    grey = channel_max(view.image).astype(np.float32)
     side = max(3, int(round(STROKE_SIDE * view.pitch)) | 1)
     strokes = grey - cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
     ring = np.zeros(grey.shape, bool)  # where labels may be: not on the grid, not far off it
@@ -330,7 +326,7 @@ def ink_masks(view: BoardView, side: int, place=NOMINAL) -> tuple[list[np.ndarra
     (x0, y0), (x1, y1) = _boxes_px(view, side, np.array([place], np.float64), (h + 1, w + 1))
     boxes = [view.image[y0[0, k]:max(y1[0, k], y0[0, k] + 1), x0[0, k]:max(x1[0, k], x0[0, k] + 1)]
              for k in range(SIZE)]
-    greys = [b.min(axis=2).astype(np.float32) for b in boxes]  # white print: coloured cubes are no ink
+    greys = [channel_min(b).astype(np.float32) for b in boxes]  # white print: coloured cubes are no ink
     strip = np.concatenate([g.ravel() for g in greys])
     ground = float(np.median(strip))
     top = float(np.percentile(strip, 99))

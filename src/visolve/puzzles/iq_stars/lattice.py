@@ -22,6 +22,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_stars import layout
+from visolve.vision.light import channel_max
 from visolve.vision.view import corners_homography, sample
 
 #: px per board unit of the lattice fit's views
@@ -138,7 +139,7 @@ def way_up_masks(pitch: int = FIT_PITCH) -> tuple[np.ndarray, np.ndarray]:
 
 def line_picture(view: np.ndarray) -> np.ndarray:
     """Thin dark lines of a view (black-hat of the brightest channel), float32, softened."""
-    v = cv2.max(cv2.max(view[:, :, 0], view[:, :, 1]), view[:, :, 2])
+    v = channel_max(view)
     hat = cv2.morphologyEx(v, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
     return cv2.GaussianBlur(hat.astype(np.float32), (0, 0), 1.0)
 
