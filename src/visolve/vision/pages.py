@@ -33,9 +33,10 @@ GAP = 0.15
 #: a tab alone on its row takes a region this many tab widths across when no other row
 #: shows how far apart the columns are; a page of one row, ALONE_DEPTH of that down
 ALONE_WIDTHS, ALONE_DEPTH = 4.0, 1.2
-#: a part of ink covering BOARD_SHARE of a tab's area is its board; the board's region is its
-#: box grown by GROW of its size on every side
-BOARD_SHARE, GROW = 0.15, 0.08
+#: a part of ink covering BOARD_SHARE - BOARD_MOST of a tab's area, its middle there and not
+#: reaching the picture's rim (a desk), is its board; the board's region is its box grown by
+#: GROW of its size on every side
+BOARD_SHARE, BOARD_MOST, GROW = 0.15, 1.5, 0.08
 #: a picture with at least PAGE_TABS number tabs is a page (:func:`page_of`)
 PAGE_TABS = 2
 #: a region is cut at most REGION_SIDE px long (a board printed at 300 dpi reads as well smaller, and faster)
@@ -98,12 +99,13 @@ def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
     return _read_regions(image, look, read_board, side)
 
 
-def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T],
-            side: int = REGION_SIDE) -> list[tuple[int, T]] | None:
+def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T], side: int = REGION_SIDE,
+            numbered: bool = False) -> list[tuple[int, T]] | None:
     """The boards of a page as :func:`read_page` reads them, or None when the picture shows fewer
-    than :data:`PAGE_TABS` number tabs (no page: the caller's own refusal stands).  For a picture
-    a family could not read as one board (a photo of a page, where the family did not see the
-    other boards).
+    than :data:`PAGE_TABS` number tabs (no page: the caller's own refusal or reading stands).
+    For a picture a family could not read as one board, or read as a board small in it (a photo
+    of a page, where the family did not see the other boards); ``numbered``: only tabs whose
+    numbers read count (a board read alone is not refused for two tab-like blocks beside it).
 
     Raises
     ------
@@ -111,7 +113,7 @@ def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T],
         A page whose boards cannot all be read or numbered (the message names the board).
     """
     look = look_at_page(image)
-    if len(look.tabs) < PAGE_TABS:
+    if sum(t.number is not None or not numbered for t in look.tabs) < PAGE_TABS:
         return None
     return _read_regions(image, look, read_board, side)
 
@@ -145,7 +147,7 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
     """One region of ``image`` a tab of ``look``, in the tabs' order, at most ``side`` px long.
 
     The region is the part of the page under the tab (:func:`tab_areas`); when a part of ink as
-    large as a board (:data:`BOARD_SHARE` of it) has its middle there, the region is that part's
+    large as a board (:data:`BOARD_SHARE` - :data:`BOARD_MOST` of it) has its middle there, the region is that part's
     box grown by :data:`GROW` of its size (a board is one block of ink: its labels and its edges
     are kept whole however the page is seen in perspective)."""
     right, down = page_axes(look.tabs)
@@ -155,9 +157,10 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
     n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
     out = []
     for tab, area in zip(look.tabs, areas):
-        least = BOARD_SHARE * cv2.contourArea(np.float32(area * f))
+        whole = cv2.contourArea(np.float32(area * f))
         outline = np.float32(area * f).reshape(-1, 1, 2)
-        inside = [i for i in range(1, n) if stats[i, 4] >= least
+        inside = [i for i in range(1, n) if BOARD_SHARE * whole <= stats[i, 4] <= BOARD_MOST * whole
+                  and not _touches_rim(stats[i], labels.shape)
                   and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0]
         corners, seen = area, (0, 0, 0)
         if inside:

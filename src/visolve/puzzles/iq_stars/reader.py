@@ -39,6 +39,7 @@ from visolve.puzzles.iq_stars.colours import (
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.tray import read_after
+from visolve.vision.geometry import map_points
 from visolve.vision.pages import page_of, read_page
 from visolve.vision.view import BoardView, banner, draw_overlay
 
@@ -332,7 +333,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     (:func:`visolve.puzzles.iq_stars.tray.read_after`)."""
     _check_picture(image)
     try:
-        return _read_drawn(image, source)
+        level, share = _drawn_board(image, source)
     except SeveralBoards as several:  # a page of drawn boards (no tray): each under its number tab?
         return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_drawn(b, source), several)]
     except (NotThisPuzzle, ReadError) as exc:
@@ -340,16 +341,33 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         if page is not None:
             return [replace(level, level=n) for n, level in page]
         return read_after(image, source, exc)
+    if share < PAGE_SHARE:  # a small board: one of a photographed page's, the others unseen?
+        page = page_of(image, lambda b: _read_drawn(b, source), numbered=True)
+        if page is not None:
+            return [replace(level, level=n) for n, level in page]
+    return level
+
+
+#: a board covering less of the picture than this may be one of a page's: its tabs are looked for
+PAGE_SHARE = 0.2
 
 
 def _read_drawn(image: np.ndarray, source: str) -> Level:
     """The challenge of the one drawn board in ``image``."""
+    return _drawn_board(image, source)[0]
+
+
+def _drawn_board(image: np.ndarray, source: str) -> tuple[Level, float]:
+    """The challenge of the one drawn board in ``image``, and the share of the picture it covers."""
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
     rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
     problems = level_problems(rows)
     if problems:
         raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
-    return Level(level_from_filename(source), rows, source)
+    u0, v0, u1, v1 = fit.edge
+    outline = map_points(fit.homography, [(u0, v0), (u1, v0), (u1, v1), (u0, v1)])
+    share = cv2.contourArea(np.float32(outline)) / (work.shape[0] * work.shape[1])
+    return Level(level_from_filename(source), rows, source), share
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
