@@ -57,3 +57,14 @@ def test_open_booklets_read_whole(i):
     # 0.53 across) were pieces, not doubt
     picture, levels = _booklet(i)
     assert _whole_or_refused(picture, levels)
+
+
+def test_tab_tops_and_a_cut_strip_are_no_lost_board():
+    # open booklet 10: the tops of ten tabs lay just beyond 1.5 pitches from their boards (together
+    # more than a piece's area) and the strips, cut in two by the level's name or joined to the
+    # green desk, counted as pieces: "a number tab lies outside the 12 boards found (weight 10)"
+    from visolve.puzzles.iq_xoxo.page.reading import read_boards
+
+    picture, _levels = _booklet(10)
+    boards, weight = read_boards(picture)
+    assert len(boards) == 12 and weight == 0

@@ -71,9 +71,13 @@ def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float
 
 #: a blob filling this share of its smallest enclosing circle is a disc (the booklet's round
 #: badge at the bottom of a page): a pentomino fills at most 0.5 of it, a square 0.64; one
-#: longer than LONGEST pitches and STRIP times as long as wide is a page's coloured strip (a
-#: board's pieces are at most 10 x 5, up to 13 long seen near in a steep photo): no pieces
-ROUND_FILL, LONGEST, STRIP = 0.8, 14.0, 3.5
+#: longer than LONGEST pitches and STRIP times as long as wide is (a part of) a page's coloured
+#: strip, cut in two by the level's name: no pieces (pieces that thin and long leave at least
+#: 20 of their board's grey squares to be seen, the board is not lost unseen); pieces lie
+#: on the page, at least ON_PAGE of a blob (a strip joined to a coloured desk is not), and one
+#: blob shows MIN_PIECE squares' area lost (the tops of several tabs, each just beyond
+#: TAB_REACH, are no board)
+ROUND_FILL, LONGEST, STRIP, ON_PAGE = 0.8, 8.0, 3.0, 0.8
 
 
 def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
@@ -141,4 +145,8 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
     for x, y in tabs * small.scale:
         i, j = min(int(y), far.shape[0] - 1), min(int(x), far.shape[1] - 1)
         lost += bool(far[i, j])
-    return lost + (int((small.blobs & far & (dist < STRAY_REACH)).sum()) >= MIN_PIECE * small.pitch**2)
+    n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
+    share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
+    lying = np.bincount(blobs[far & (dist < STRAY_REACH)], minlength=n)  # each blob's area lost
+    lying[0] = 0  # the background
+    return lost + bool(((share >= ON_PAGE) & (lying >= MIN_PIECE * small.pitch**2)).any())
