@@ -245,6 +245,20 @@ def test_a_page_made_by_visolve_make_is_read_back_board_by_board(tmp_path):
     assert {int(level.level): board_of(level) for level in got} == made
 
 
+def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board():
+    # a phone photo of a made page: the reader found one small board and read it as the picture's
+    # challenge (a misread); now the tabs around it make it a page, read board by board
+    from visolve.make.generate import board_of, challenges
+    from visolve.make.pages import draw_page
+    from visolve.testing.photos import photograph
+
+    made = list(challenges("iq-stars", "master", 6, 1))
+    photo, _h = photograph(draw_page("iq-stars", made), np.random.default_rng([1, 3]), 1.0)
+    got = read(photo, "photo.jpg")
+    assert isinstance(got, list)
+    assert {level.level: board_of(level) for level in got} == {m.k: board_of(m.level) for m in made}
+
+
 def test_a_page_whose_tab_is_covered_is_refused_naming_the_board(tmp_path):
     # a board whose number cannot be read is never given a guessed one
     from visolve.make.command import make_run
