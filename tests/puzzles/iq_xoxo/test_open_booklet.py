@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.iq_xoxo.model import solve_challenge
+from visolve.puzzles.iq_xoxo.model import Level, solve_challenge
 from visolve.puzzles.iq_xoxo.page.missed import no_pieces
 from visolve.puzzles.iq_xoxo.reader import read
 from visolve.testing.scenes import xoxo
@@ -48,13 +48,14 @@ def _whole_or_refused(picture, truth) -> bool:
     return True
 
 
-@pytest.mark.parametrize("i", [0, 3, 4, 5, 7, 9])
+@pytest.mark.parametrize("i", [0, 3, 4, 5, 7, 9, 11])
 def test_open_booklets_read_whole(i):
     # before the badge (a disc) and the strip were told from pieces, 0, 4, 5 and 9 were refused:
     # "a number tab lies outside the 12 boards found"; 3 before a board that does not read was
     # read again on corners fitted to its squares (a dot off its square's middle), 7 before a
     # light blue piece under its large marks (0.65 in colour) and a dark one (-0.81 along,
-    # 0.53 across) were pieces, not doubt
+    # 0.53 across) were pieces, not doubt; 11 before a tab in doubt whose best reading is the
+    # page's one missing number was settled by the page
     picture, levels = _booklet(i)
     assert _whole_or_refused(picture, levels)
 
@@ -68,3 +69,22 @@ def test_tab_tops_and_a_cut_strip_are_no_lost_board():
     picture, _levels = _booklet(10)
     boards, weight = read_boards(picture)
     assert len(boards) == 12 and weight == 0
+
+
+def _board(level, best=None):
+    from visolve.puzzles.iq_xoxo.page.reading import BoardReading
+
+    rows = ("IIIII.....",) + ("..........",) * 4
+    if best is None:
+        return BoardReading(None, level=Level(level=level, rows=rows))
+    return BoardReading(None, error="digit 2 on the tab is unclear", tab_doubt=True, tab_best=best, rows=rows)
+
+
+def test_a_tab_in_doubt_is_settled_only_by_the_one_number_its_page_lacks():
+    from visolve.puzzles.iq_xoxo.reader import by_sequence
+
+    settled = by_sequence([_board(10), _board(11), _board(None, 12), _board(13)])
+    assert [lv.level for lv in settled] == [10, 11, 12, 13]
+    assert by_sequence([_board(10), _board(11), _board(None, 14), _board(13)]) is None  # not the page's
+    assert by_sequence([_board(10), _board(None, 11), _board(None, 12), _board(13)]) is None  # two in doubt
+    assert by_sequence([_board(10), _board(None, 11), _board(12)]) is None  # too few boards to tell

@@ -37,11 +37,37 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
         raise ReadError(f"squares of a grid or a number tab lie outside the {counted(len(readings), 'board')} found "
                         f"(weight {stray}): a board could not be outlined")
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
+    settled = by_sequence(readings)
+    if failed and settled is not None:
+        return settled
     if failed:
         k, first = failed[0]
         where = f"board {k + 1} of {len(readings)}: " if len(readings) > 1 else ""
         raise ReadError(where + first.error)
     return [r.level for r in readings]
+
+
+#: a tab in doubt is settled by its page when the page shows at least this many boards
+SEQUENCE_LEAST = 4
+
+
+def by_sequence(readings: list[BoardReading]) -> list[Level] | None:
+    """The levels of a page of at least :data:`SEQUENCE_LEAST` boards all read but for one tab in
+    doubt, when that tab's best reading is the one number that makes the page's numbers a run
+    (a booklet's pages are numbered one after another): the tab and the page agree. None
+    otherwise (the tab's doubt stands)."""
+    failed = [r for r in readings if r.level is None]
+    if len(readings) < SEQUENCE_LEAST or len(failed) != 1:
+        return None
+    doubt = failed[0]
+    if not doubt.tab_doubt or doubt.tab_best is None or doubt.rows is None:
+        return None
+    numbers = [r.level.level for r in readings if r.level is not None] + [doubt.tab_best]
+    if not all(isinstance(n, int) for n in numbers):
+        return None
+    if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):
+        return None
+    return [r.level if r.level is not None else Level(level=doubt.tab_best, rows=doubt.rows) for r in readings]
 
 
 def _named(levels: list[Level], source: str) -> list[Level]:

@@ -73,6 +73,8 @@ class BoardReading:
     error: str = ""
     quad: np.ndarray | None = None  #: the corners read (picture px)
     tab_doubt: bool = False  #: the board read but its tab's number is in doubt
+    tab_best: int | None = None  #: ... the tab's best reading then (every digit's best match)
+    rows: tuple | None = None  #: the board's rows read (also when its tab is in doubt)
 
 
 def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
@@ -347,10 +349,12 @@ def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
         if not upright:  # the board turned half round: its view and squares with it
             view = turned(view)
             out.view, out.squares = view, _turned(squares)
+        out.rows = rows
         try:
             number = read_number(view, page, view.cell_size())
-        except ReadError:  # final when every square read clearly (an outline that fits)
+        except ReadError as exc:  # final when every square read clearly (an outline that fits)
             out.tab_doubt = all(sq.kind != "?" for sq in squares.values())
+            out.tab_best = getattr(exc, "best", None)
             raise
         out.level = Level(level=number if number is not None else "", rows=rows)
     except ReadError as exc:

@@ -398,6 +398,14 @@ def _clear(score: float, margin: float, whole: float | None, small: bool) -> boo
         score >= MATCH_MIN_RUN and margin >= MATCH_MARGIN_RUN and whole >= RUN_MARGIN)
 
 
+class TabDoubt(ReadError):
+    """A tab whose digits are not all clear; ``best``: every digit's best match, as a number."""
+
+    def __init__(self, message: str, best: int | None):
+        super().__init__(message)
+        self.best = best
+
+
 def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     """The number on a tab view ``img`` (float BGR, light evened; None when it shows no tab).
 
@@ -413,11 +421,13 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     (x, y, w, h), inside = box
     digits = _digit_scores(_whiteness(img[y: y + h, x: x + w], page), inside)
     small = pitch is not None and pitch < SMALL_PITCH
+    verdicts = [_verdict(scores) for scores, _whole in digits]
+    best = "".join(str(d) for d, _s, _m in verdicts)
     text = ""
-    for scores, whole in digits:
-        d, score, margin = _verdict(scores)
+    for (_scores, whole), (d, score, margin) in zip(digits, verdicts):
         if not _clear(score, margin, whole, small):
-            raise ReadError(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, margin {margin:.2f})")
+            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, margin {margin:.2f})",
+                           int(best) if best and not best.startswith("0") else None)
         text += str(d)
     if text.startswith("0"):
         raise ReadError(f"the tab reads {text!r}, not a challenge number")
