@@ -111,7 +111,7 @@ class Upright:
     edges: tuple[int, ...] = (0, 3)
 
 
-def grid_candidates(small: np.ndarray) -> Iterator[np.ndarray]:
+def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES) -> Iterator[np.ndarray]:
     """Homographies (board -> ``small``) of 6 x 6 grids, likeliest first (found lazily): the
     lattice of flat patches, the outlines of light grids, then lattices found with the ones
     before painted out (a pattern on the table, a patch of glare, may look more like a lattice
@@ -123,7 +123,7 @@ def grid_candidates(small: np.ndarray) -> Iterator[np.ndarray]:
     if lattice is not None:
         yield lattice
     yield from _outlines(grey)
-    for _ in range(MORE_LATTICES):
+    for _ in range(more):
         if lattice is None:
             return
         corners = map_points(lattice, [(-0.5, -0.5), (SIZE + 0.5, -0.5), (SIZE + 0.5, SIZE + 0.5), (-0.5, SIZE + 0.5)])
@@ -346,14 +346,16 @@ def without_lines(mask: np.ndarray, pitch: float) -> np.ndarray:
     return mask & ~cv2.dilate(lines, np.ones((3, 3), np.uint8)).astype(bool)
 
 
-def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=None) -> list[Upright]:
+def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=None,
+                 thorough: bool = True) -> list[Upright]:
     """The ways the first grid candidate of a reduced picture whose labelled edges are found
     may stand upright (:func:`upright_options`; labels looked for on ``picture`` when given, and
     a grid small in the reduced copy looked for again on a closer copy of ``picture``).
 
     ``legible(option)`` says whether the glyphs beside an option's labelled edges read as labels:
     when the labelled edges leave several ways up (or one edge only is labelled) the one it
-    accepts is kept, and a candidate it accepts none of gives way to the next.
+    accepts is kept, and a candidate it accepts none of gives way to the next.  ``thorough=False``
+    looks only at the first lattice and the outlines, on the reduced copy (a second board looked for).
 
     Raises
     ------
@@ -361,8 +363,8 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
         No 6 x 6 grid, or none with labelled edges.
     """
     reasons = []
-    for hom in grid_candidates(small):
-        for found in closer(small, hom, picture):
+    for hom in grid_candidates(small, MORE_LATTICES if thorough else 0):
+        for found in closer(small, hom, picture if thorough else None):
             try:
                 options = upright_options(small, found, picture)
             except NotThisPuzzle as exc:

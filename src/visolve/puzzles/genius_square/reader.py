@@ -78,16 +78,18 @@ def _picture(image) -> np.ndarray:
     return np.ascontiguousarray(image[:, :, :3])
 
 
-def look(image: np.ndarray, side: int = WORK_SIDE) -> tuple[Upright, BoardView, list[list[Square]], str]:
+def look(image: np.ndarray, side: int = WORK_SIDE,
+         thorough: bool = True) -> tuple[Upright, BoardView, list[list[Square]], str]:
     """The upright board (homography in ``image``), its view, every square as read and the edition.
 
     The grid is searched on a copy ``side`` px long; the squares are read on
     that copy when its squares are :data:`READ_PITCH` px or more, else on the
-    picture itself.
+    picture itself.  ``thorough=False``: the first grid candidates only
+    (:func:`visolve.puzzles.genius_square.finder.find_upright`).
     """
     small, f = working_copy(image, side)
     to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
-    (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option))
+    (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option), thorough)
     up = replace(found, homography=to_picture @ found.homography)
     if _square_px(found.homography) >= READ_PITCH:
         view, squares, edition = squares_of(small, found.homography, places=found.places, edges=found.edges)
@@ -177,7 +179,7 @@ def check_alone(image: np.ndarray, hom: np.ndarray) -> None:
     rest = image.copy()
     cv2.fillConvexPoly(rest, np.round(corners).astype(np.int32), [float(v) for v in np.median(rim, axis=0)])
     try:
-        look(rest)
+        look(rest, thorough=False)  # a page's other boards are flat prints: the first candidates do
     except (NotThisPuzzle, ReadError):
         return
     raise SeveralBoards("at least 2 Genius Square boards in one picture (a page of challenges?): "
