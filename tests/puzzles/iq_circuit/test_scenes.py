@@ -8,6 +8,7 @@ than assume the booklet's proportions.
 import numpy as np
 import pytest
 
+from visolve.errors import NotThisPuzzle as NotThisPuzzleError
 from visolve.errors import ReadError
 from visolve.puzzles.iq_circuit.colours import PITCH, Classes
 from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
@@ -64,8 +65,43 @@ def test_a_clear_dot_with_two_arms_is_refused():
 # booklet's (the arm patches fell on the dot), smaller ones (the fixed diagonal patches
 # missed them), bands wider than the booklet's (their sides looked like a dot's rim);
 # a small JPEG drawing whose light seams along wide bands looked like outlines (48); a
-# photo whose warm cast made a white outline look yellow, a track beside the cell (36)
-@pytest.mark.parametrize("i", [1, 2, 8, 25, 34, 36, 40, 48, 69])
+# photo whose warm cast made a white outline look yellow, a track beside the cell (36); a
+# small drawing cut close to its board, whose outer half gaps are thinner than the grey
+# samples' offset (0: the gaps beside them looked white)
+@pytest.mark.parametrize("i", [0, 1, 2, 8, 25, 34, 36, 40, 48, 69])
 def test_scenes_in_other_print_styles_read_exactly(i):
     case = scene_case("iq-circuit", i, 0)
     assert read(case.image, case.name) == case.truth[0]
+
+
+@pytest.mark.parametrize("shift", [(1, 0), (-1, 0), (0, 1)])
+def test_a_lattice_one_cell_off_the_board_is_refused(shift):
+    """A glare that washes out the board's far column can let the photo search take the
+    window a column off (a column of ground beside the board): every cell would be read
+    one place off.  A whole outer column or row that is no dark square refuses."""
+    from visolve.errors import NotThisPuzzle
+    from visolve.puzzles.iq_circuit.finder import corners_homography
+    from visolve.puzzles.iq_circuit.painter import draw_challenge
+    from visolve.puzzles.iq_circuit.reader import read_view
+    from visolve.puzzles.iq_circuit.testing import sample_levels
+
+    wizard = next(level for level in sample_levels() if level.kind == "wizard")
+    board = draw_challenge(wizard, pitch=40)
+    image = np.full((board.shape[0] + 120, board.shape[1] + 120, 3), 245, np.uint8)  # a white page round it
+    image[60:-60, 60:-60] = board
+    pad, right, bottom = 60.0, 60.0 + 8 * 40, 60.0 + 4 * 40
+    hom = corners_homography(np.array([[pad, pad], [right, pad], [right, bottom], [pad, bottom]], np.float32))
+    assert read_view(image, hom, "1.png").grid == wizard.grid  # the lattice found reads
+    off = np.array([[1.0, 0.0, -shift[0]], [0.0, 1.0, -shift[1]], [0.0, 0.0, 1.0]])
+    with pytest.raises(NotThisPuzzle, match="off the board"):
+        read_view(image, hom @ off, "1.png")
+
+
+def test_a_photo_whose_far_column_glare_washed_out_is_not_misread():
+    # seed 1, scene 5: the photo search took the window a column off (read as a misread)
+    case = scene_case("iq-circuit", 5, 1)
+    try:
+        got = read(case.image, case.name)
+    except (ReadError, NotThisPuzzleError):
+        return
+    assert got == case.truth[0]

@@ -96,6 +96,19 @@ def _crossing_arms(img: np.ndarray) -> list[list[tuple[float, float]]]:
     return out
 
 
+def _gap_grey(img: np.ndarray, ax: float, ay: float, along_x: bool) -> np.ndarray:
+    """The grey of a gap at an arm's sample point: the brightest of the 3 x 3 means up to
+    GAP_ACROSS px either side across the gap (a thin gap, or the board's outer half gap,
+    may leave the point itself on a cell's dark edge)."""
+    steps = range(-GAP_ACROSS, GAP_ACROSS + 1)
+    means = [_patch_mean(img, ax, ay + k, 1) if along_x else _patch_mean(img, ax + k, ay, 1) for k in steps]
+    return max(means, key=lambda v: float(v.sum()))
+
+
+#: how far across a gap :func:`_gap_grey` looks for its grey (px at PITCH)
+GAP_ACROSS = 2
+
+
 def _replace_odd(values: np.ndarray, odd: np.ndarray) -> None:
     """Crossings flagged ``odd`` take the median of their other neighbours (in place)."""
     for j, i in zip(*np.nonzero(odd)):
@@ -143,7 +156,8 @@ def normalised_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
     grey = np.zeros((HEIGHT + 1, WIDTH + 1, 3), np.float32)
     for j in range(HEIGHT + 1):
         for i in range(WIDTH + 1):
-            grey[j, i] = min((_patch_mean(img, ax, ay, 1) for ax, ay in arms[j][i]), key=lambda v: float(v.sum()))
+            cx, cy = off + PITCH * i, off + PITCH * j
+            grey[j, i] = min((_gap_grey(img, ax, ay, ay == cy) for ax, ay in arms[j][i]), key=lambda v: float(v.sum()))
     # a crossing whose every arm is outlined shows white, not grey: its span
     # above the dark of the four cell corners around it is several times the
     # usual one (glare and shade only ever shrink or scale the span a little)

@@ -285,6 +285,28 @@ def whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
     return all(int(ring.sum()) <= 1 for ring in outer)
 
 
+#: an outer column of the lattice with at most this many of its 4 cells looking like cells,
+#: or an outer row with at most this many of its 8, is no part of the board
+OFF_COLUMN, OFF_ROW = 1, 2
+
+
+def outer_line_off(image: np.ndarray, hom: np.ndarray) -> str:
+    """Why the lattice ``hom`` points at may sit a column or row off the board (an outer
+    column or row whose places do not look like dark cells on the grid, judged glare-proof
+    by :func:`_cells_look`: a window a column off, onto the page or ground beside a board
+    whose far column a glare washed out), or "" when it does not."""
+    looks = _cells_look(BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=1.0).image)
+    inner = looks[1:-1, 1:-1]
+    if inner.sum() < inner.size / 2:
+        return ""  # no light grid to judge by (the other checks decide)
+    for name, line, most in (("first column", inner[:, 0], OFF_COLUMN), ("last column", inner[:, -1], OFF_COLUMN),
+                             ("top row", inner[0, :], OFF_ROW), ("bottom row", inner[-1, :], OFF_ROW)):
+        if int(line.sum()) <= most:
+            return (f"the lattice's {name} shows {int(line.sum())} of {line.size} dark cells on a grid: "
+                    "the lattice may sit a cell off the board")
+    return ""
+
+
 def grid_runs_on(image: np.ndarray, hom: np.ndarray) -> bool:
     """Whether the lattice ``hom`` points at runs on past the 8 x 4 board: along some side at
     least :data:`RUNS_ON_SHARE` of the places a cell further would take show a cell's dark

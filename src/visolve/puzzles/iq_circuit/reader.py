@@ -76,6 +76,7 @@ from visolve.puzzles.iq_circuit.finder import (  # noqa: F401 - the reader's nam
     find_board,
     find_board_in_photo,
     grid_runs_on,
+    outer_line_off,
     refine,
     straight_view,
     warp_board,
@@ -292,6 +293,9 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     # (which also refuses a lattice one column or row off the board)
     if len(pale) > MAX_PALE_CELLS and not whole_board_holds(image, hom):
         raise NotThisPuzzle(f"{len(pale)} cells are not dark squares (share dark or yellow: {', '.join(pale[:4])})")
+    off = outer_line_off(image, hom)
+    if off:
+        raise NotThisPuzzle(off)
     # and the gaps between them grey (or white outline, or yellow track)
     grid = ~(classes.dark)
     lines = [patch_share(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
