@@ -291,6 +291,11 @@ def _aligned(image: np.ndarray, hom: np.ndarray, exact: bool) -> tuple[np.ndarra
 #: to the outlines may still lie a step off (most outlines then fall on other stars')
 LATTICE_STEPS = ((1.0, 0.0), (-1.0, 0.0), (0.5, layout.ROW_STEP), (-0.5, layout.ROW_STEP),
                  (0.5, -layout.ROW_STEP), (-0.5, -layout.ROW_STEP))
+#: offsets tried around a rough lattice, each way up: up to a star across and a row up or down
+#: (the board turned half round is the lattice half a star across, but for the rows' end stars)
+OFFSETS = tuple((dx, dy) for dx in (-1.0, -0.5, 0.0, 0.5, 1.0) for dy in (-layout.ROW_STEP, 0.0, layout.ROW_STEP))
+#: how many of the best-matching offsets are aligned
+ALIGN_BEST = 3
 
 
 def _shifted(hom: np.ndarray, dx: float, dy: float) -> np.ndarray:
@@ -298,23 +303,27 @@ def _shifted(hom: np.ndarray, dx: float, dy: float) -> np.ndarray:
 
 
 def best_step(image: np.ndarray, hom: np.ndarray) -> tuple[np.ndarray, float]:
-    """``hom`` or one of its lattice steps off (:data:`LATTICE_STEPS`), whichever's outlines
-    match the picture's dark lines best after aligning, and that match.
+    """The lattice near ``hom`` whose outlines match the picture's dark lines best, and that match.
 
-    Aligning from a rough guess can settle a star or a row off the true lattice: all
-    but one row or column of outlines still fall on drawn ones.  Every step is tried;
-    the true lattice is the one where all 26 outlines match."""
-    rho = outline_match(image, hom)
-    best = (rho, hom)
-    for dx, dy in LATTICE_STEPS:
-        cand = _shifted(hom, dx, dy)
-        if outline_match(image, cand) <= rho - 0.1:
-            continue  # clearly worse even before aligning
+    Aligning from a rough guess can settle a star or a row off the true lattice,
+    or on the board turned half round: all but a row or a column of outlines still
+    fall on drawn ones.  Every offset of :data:`OFFSETS`, both ways up, is scored
+    as it lies; the :data:`ALIGN_BEST` best are aligned and the best match kept
+    (the true lattice is the one where all 26 outlines match)."""
+    starts = [(outline_match(image, hom), hom)]
+    for way in (hom, turned(hom)):
+        for dx, dy in OFFSETS:
+            if way is hom and dx == dy == 0.0:
+                continue
+            cand = _shifted(way, dx, dy)
+            starts.append((outline_match(image, cand), cand))
+    starts.sort(key=lambda f: -f[0])
+    best = starts[0][1], starts[0][0]
+    for _rho, cand in starts[:ALIGN_BEST]:
         new, r = align(image, cand)
-        if r > best[0] and _moved(cand, new) <= MAX_SHIFT:
-            best = (r, new)
-    return best[1], best[0]
-
+        if r > best[1] and _moved(cand, new) <= MAX_SHIFT:
+            best = (new, r)
+    return best
 
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
