@@ -42,6 +42,10 @@ MIN_WAY_UP = 0.3
 MIDDLE_R = 0.3
 #: the fitted lattice may move the quad's corners by at most this (board units)
 MAX_SHIFT = 0.25
+#: a lattice on the board's outline matching less than this is compared with the one found
+#: from the stars alone, which replaces it when it matches better by :data:`BETTER_RHO`
+CLEAR_RHO = 0.6
+BETTER_RHO = 0.1
 #: the stars may sit up to this much further in from the board's edge than the
 #: booklet's drawings put them (board units on each side): other prints and
 #: the real board have wider margins, so the lattice is looked for inside the
@@ -325,6 +329,18 @@ def best_step(image: np.ndarray, hom: np.ndarray) -> tuple[np.ndarray, float]:
             best = (new, r)
     return best
 
+def _from_guess(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The lattice found from the stars alone (:func:`lattice_guess`, aligned, then the best
+    of its offsets, :func:`best_step`) when it matches and sits on the board, else None."""
+    guess, _score = lattice_guess(image, quad)
+    new, rho = align(image, guess)
+    if rho < MIN_RHO:
+        return None
+    # a guess is rough: where aligning took it is checked against the lattice's offsets instead
+    new, rho = best_step(image, new)
+    return (new, rho) if rho >= MIN_RHO and _margins_fit(board_edge(new, quad)) else None
+
+
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
 
@@ -340,13 +356,13 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
     base = quad_homography(quad)
     hom = base if way_up(image, base) >= 0 else turned(base)
     new, rho, moved = _aligned(image, hom, exact)
-    if moved > MAX_SHIFT or rho < MIN_RHO:
-        guess, _score = lattice_guess(image, quad)
-        new, rho, moved = _aligned(image, guess, False)
-        if rho >= MIN_RHO:
-            # a guess is rough: where aligning took it is checked against the lattice's steps instead
-            new, rho = best_step(image, new)
-            moved = 0.0
+    if moved > MAX_SHIFT or rho < CLEAR_RHO:
+        found = _from_guess(image, quad)
+        if found is not None and (moved > MAX_SHIFT or found[1] > rho + BETTER_RHO
+                                  or not _margins_fit(board_edge(new, quad))):
+            (new, rho), moved = found, 0.0
+        elif found is None and rho < MIN_RHO:
+            new, rho, moved = _aligned(image, lattice_guess(image, quad)[0], False)
     if rho < MIN_RHO:
         raise NotThisPuzzle(f"the dark board's lines are not the star lattice: they match its outlines "
                             f"{rho:.2f} at best ({MIN_RHO} needed)")
