@@ -155,6 +155,7 @@ def test_a_page_made_by_visolve_make_is_read_back_board_by_board(tmp_path):
             for k in range(1, 7)}
     got = read(load_image(page), page.name)
     assert {int(level.level): board_of(level) for level in got} == made
+    assert debug_overlay(load_image(page), page.name).ndim == 3  # the overlay takes a page too
 
 
 def test_a_page_whose_tab_is_covered_is_refused_naming_the_board(tmp_path):

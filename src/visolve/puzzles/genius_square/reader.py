@@ -259,7 +259,10 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
     colours = {(r, c): DOUBT if sq.doubt else TRUSTED for r, row in enumerate(squares) for c, sq in enumerate(row)}
     try:
         level = read(image, source)
-        title, colour = f"{edition}, turned {90 * up.turns} deg: blockers {' '.join(level.blockers)}", TRUSTED
+        if isinstance(level, list):  # a page: the overlay shows its first board
+            title, colour = f"a page of {len(level)} boards, tabs {' '.join(lv.level for lv in level)}", TRUSTED
+        else:
+            title, colour = f"{edition}, turned {90 * up.turns} deg: blockers {' '.join(level.blockers)}", TRUSTED
     except (NotThisPuzzle, ReadError) as exc:
         title, colour = str(exc), DOUBT
     return draw_overlay(image, grid, labels, colours, title, title_colour=colour)

@@ -378,6 +378,11 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
         fit = find_board(img)
     except NotThisPuzzle as exc:
         return banner(image, f"iq-stars: {exc}")
+    except SeveralBoards:  # a page: what it reads as
+        try:
+            return banner(image, "iq-stars: a page, tabs " + " ".join(str(g.level) for g in read(img, source)))
+        except ReadError as exc:
+            return banner(image, f"iq-stars: {exc}")
     view = board_view(img, fit.homography, fit.edge)
     stars = measure(view, fit.edge)
     labels, colours = {}, {}
@@ -389,7 +394,9 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
             labels[cell] = f"{star.verdict.name}?"
             colours[cell] = (0, 0, 255)
     try:
-        title = f"iq-stars: read {'/'.join(read(img, source).rows)}"
+        got = read(img, source)
+        title = (f"iq-stars: a page, tabs {' '.join(str(g.level) for g in got)}" if isinstance(got, list)
+                 else f"iq-stars: read {'/'.join(got.rows)}")
     except ReadError as exc:
         title = f"iq-stars: {exc}"
     return draw_overlay(img, view, labels, colours, title, lattice=False)
