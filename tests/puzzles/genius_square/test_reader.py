@@ -158,6 +158,20 @@ def test_a_page_made_by_visolve_make_is_read_back_board_by_board(tmp_path):
     assert debug_overlay(load_image(page), page.name).ndim == 3  # the overlay takes a page too
 
 
+def test_a_page_of_boards_without_tabs_is_still_refused():
+    # two boards side by side and no tab says which challenge each is: never numbered by a guess
+    from visolve.errors import SeveralBoards
+    from visolve.make.generate import challenges
+
+    made = challenges("genius-square", "starter", 2, 1)
+    boards = [draw_board(drawing(m.level), m.level.edition, pitch=60)[:, :, :3] for m in made]
+    gap = np.full((boards[0].shape[0], 120, 3), 255, np.uint8)
+    page = cv2.copyMakeBorder(np.hstack([boards[0], gap, boards[1]]), 150, 150, 150, 150, cv2.BORDER_CONSTANT,
+                              value=(255, 255, 255))
+    with pytest.raises(SeveralBoards, match="no number tab"):
+        read(page, "page.png")
+
+
 def test_a_page_whose_tab_is_covered_is_refused_naming_the_board(tmp_path):
     # a board whose number cannot be read is never given a guessed one
     from visolve.make.command import make_run
