@@ -233,7 +233,8 @@ def _cut(image: np.ndarray, corners: np.ndarray, right: np.ndarray, down: np.nda
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def unclaimed(look: PageLook, areas: list[np.ndarray], boards: list[tuple[int, int, int]]) -> tuple[float, float] | None:
+def unclaimed(look: PageLook, areas: list[np.ndarray],
+              boards: list[tuple[int, int, int]]) -> tuple[float, float] | None:
     """The middle (picture px) of a part of ink that looks like a board, with less than half of it
     in any tab's area (a board whose tab was not found), or None.
 

@@ -239,8 +239,8 @@ def test_a_page_made_by_visolve_make_is_read_back_board_by_board(tmp_path):
     fam = puzzles.get("iq-stars")
     make_run("iq-stars", "wizard", 6, 1, tmp_path)
     page = sorted((tmp_path / "booklet" / "iq-stars").glob("*-page-01.png"))[0]
-    made = {k: board_of(fam.parse_level((tmp_path / "levels" / "iq-stars" / f"level_wizard-1-{k}.txt").read_text(), ""))
-            for k in range(1, 7)}
+    folder = tmp_path / "levels" / "iq-stars"
+    made = {k: board_of(fam.parse_level((folder / f"level_wizard-1-{k}.txt").read_text(), "")) for k in range(1, 7)}
     got = read(load_image(page), page.name)
     assert {int(level.level): board_of(level) for level in got} == made
     assert debug_overlay(load_image(page), page.name).ndim == 3  # the overlay takes a page too
