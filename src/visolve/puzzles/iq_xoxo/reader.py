@@ -47,27 +47,28 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
     return [r.level for r in readings]
 
 
-#: a tab in doubt is settled by its page when the page shows at least this many boards
-SEQUENCE_LEAST = 4
+#: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
+#: most SEQUENCE_DOUBTS of them in doubt
+SEQUENCE_LEAST, SEQUENCE_DOUBTS = 4, 2
 
 
 def by_sequence(readings: list[BoardReading]) -> list[Level] | None:
-    """The levels of a page of at least :data:`SEQUENCE_LEAST` boards all read but for one tab in
-    doubt, when that tab's best reading is the one number that makes the page's numbers a run
-    (a booklet's pages are numbered one after another): the tab and the page agree. None
-    otherwise (the tab's doubt stands)."""
+    """The levels of a page of at least :data:`SEQUENCE_LEAST` boards all read but for up to
+    :data:`SEQUENCE_DOUBTS` tabs in doubt (each a third of the boards at most), when those tabs'
+    best readings, all different, are the numbers that make the page's numbers a run (a
+    booklet's pages are numbered one after another): each tab and the page agree. None
+    otherwise (the tabs' doubt stands)."""
     failed = [r for r in readings if r.level is None]
-    if len(readings) < SEQUENCE_LEAST or len(failed) != 1:
+    if len(readings) < SEQUENCE_LEAST or not failed or len(failed) > min(SEQUENCE_DOUBTS, len(readings) // 3):
         return None
-    doubt = failed[0]
-    if not doubt.tab_doubt or doubt.tab_best is None or doubt.rows is None:
+    if any(not r.tab_doubt or r.tab_best is None or r.rows is None for r in failed):
         return None
-    numbers = [r.level.level for r in readings if r.level is not None] + [doubt.tab_best]
+    numbers = [r.level.level for r in readings if r.level is not None] + [r.tab_best for r in failed]
     if not all(isinstance(n, int) for n in numbers):
         return None
     if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):
         return None
-    return [r.level if r.level is not None else Level(level=doubt.tab_best, rows=doubt.rows) for r in readings]
+    return [r.level if r.level is not None else Level(level=r.tab_best, rows=r.rows) for r in readings]
 
 
 def _named(levels: list[Level], source: str) -> list[Level]:
