@@ -10,6 +10,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.colours import WOOD, classify, prototypes, references
 from visolve.puzzles.genius_square.draw import draw_board, square_box
+from visolve.puzzles.genius_square import finder
 from visolve.puzzles.genius_square.finder import label_rows
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import genius, scene_case
@@ -107,3 +108,20 @@ def test_one_edge_of_legible_labels_says_the_edition_when_the_other_is_not_legib
         cx, cy = int(x + PITCH / 2), int(y - 0.62 * PITCH)
         cv2.rectangle(picture, (cx - 8, cy - 8), (cx + 8, cy + 8), (228, 226, 222), -1)
     assert read(picture, "top-blots.png") == level
+
+
+def test_a_board_small_in_a_large_photo_is_found_again_on_a_closer_copy(monkeypatch):
+    """Randomized scene 60 of seed 0: squares under 36 px in the 720 px copy; the lattice found
+    there is looked for again on a closer copy of the photo, where the labels read."""
+    case = scene_case("genius-square", 60, 0)
+    assert read(case.image, case.name) == case.truth[0]
+    monkeypatch.setattr(finder, "ZOOM_BELOW", 0)  # without the closer copy it is refused
+    with pytest.raises((NotThisPuzzle, ReadError)):
+        read(case.image, case.name)
+
+
+def test_a_grid_whose_labels_do_not_read_gives_way_to_a_later_one():
+    """Randomized scene 7 of seed 0: the first grid found has two labelled edges whose glyphs do not
+    read (it was refused so: "the printed labels do not say ..."); a later candidate's do."""
+    case = scene_case("genius-square", 7, 0)
+    assert read(case.image, case.name) == case.truth[0]

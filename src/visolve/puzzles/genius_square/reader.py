@@ -89,22 +89,27 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
     """
     small, f = working_copy(image, side)
     to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
-    (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option), thorough)
+    read: dict[int, str] = {}  # editions the labels gave while ways up were tried, by option
+    (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option, read), thorough)
     up = replace(found, homography=to_picture @ found.homography)
+    known = read.get(id(found))
     if _square_px(found.homography) >= READ_PITCH:
-        view, squares, edition = squares_of(small, found.homography, places=found.places, edges=found.edges)
+        view, squares, edition = squares_of(small, found.homography, places=found.places, edges=found.edges,
+                                            edition=known)
     else:
-        view, squares, edition = squares_of(image, up.homography, places=found.places, edges=found.edges)
+        view, squares, edition = squares_of(image, up.homography, places=found.places, edges=found.edges,
+                                            edition=known)
     return up, view, squares, edition
 
 
-def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright) -> bool:
+def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: dict[int, str]) -> bool:
     """Whether the glyphs beside the labelled edges of a way up read as the labels A-F and 1-6
-    (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`)."""
+    (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`); the edition they say is kept
+    in ``read`` by ``id(option)``."""
     view = BoardView.from_homography(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH,
                                      margin=LABEL_MARGIN)
     try:
-        edition_by_labels(view, option.places, option.edges)
+        read[id(option)] = edition_by_labels(view, option.places, option.edges)
     except ReadError:
         return False
     return True
@@ -117,7 +122,7 @@ def _square_px(hom: np.ndarray) -> float:
 
 
 def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, places=None,
-               edges: tuple[int, ...] = (0, 3)) -> tuple[BoardView, list[list[Square]], str]:
+               edges: tuple[int, ...] = (0, 3), edition: str | None = None) -> tuple[BoardView, list[list[Square]], str]:
     """The upright view of the board ``hom`` (board -> ``picture``) shows, its squares as read and the edition.
 
     The edition is the printed labels' (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`):
@@ -126,12 +131,13 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     (the probe, on a copy too small to read glyphs) takes the edition from the colour: the
     squares are read, their names are not to be trusted.  ``places``: where each edge's row of
     labels was found (:func:`visolve.puzzles.genius_square.finder.label_rows`), ``edges`` the edges
-    whose labels are seen (top 0, left 3).
+    whose labels are seen (top 0, left 3), ``edition`` the one their glyphs gave already.
     """
     view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
     board, white = references(view, label_pixels(view, places, edges))
     style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
-    edition = edition_by_labels(view, places, edges) if by_labels else style
+    if edition is None:
+        edition = edition_by_labels(view, places, edges) if by_labels else style
     if edition == "smartgames" and style != edition:  # a maroon or grey SmartGames board
         return view, read_squares(view, board, white, edition, print_colour(board, white, edition)), edition
     return view, read_squares(view, board, white, style), edition
