@@ -158,6 +158,20 @@ def test_a_page_made_by_visolve_make_is_read_back_board_by_board(tmp_path):
     assert debug_overlay(load_image(page), page.name).ndim == 3  # the overlay takes a page too
 
 
+def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board():
+    # a phone photo of a made page: the reader found one small board and read it as the picture's
+    # level (a misread); now the tabs around it make it a page, read board by board
+    from visolve.make.generate import board_of, challenges
+    from visolve.make.pages import draw_page
+    from visolve.testing.photos import photograph
+
+    made = list(challenges("genius-square", "master", 6, 1))
+    photo, _h = photograph(draw_page("genius-square", made), np.random.default_rng([1, 3]), 0.5)
+    got = read(photo, "photo.jpg")
+    assert isinstance(got, list)
+    assert {int(level.level): board_of(level) for level in got} == {m.k: board_of(m.level) for m in made}
+
+
 def test_a_page_of_boards_without_tabs_is_still_refused():
     # two boards side by side and no tab says which challenge each is: never numbered by a guess
     from visolve.errors import SeveralBoards

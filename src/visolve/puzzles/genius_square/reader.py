@@ -149,7 +149,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     (:func:`visolve.vision.pages.read_page`)."""
     image = _picture(image)
     try:
-        return _read_one(image, source)
+        level, share = _board_and_share(image, source)
     except SeveralBoards as several:
         read = read_page(image, lambda board: _read_one(_picture(board), source), several)
         return [replace(level, level=f"{n:03d}") for n, level in read]
@@ -158,13 +158,29 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         if read is None:
             raise
         return [replace(level, level=f"{n:03d}") for n, level in read]
+    if share < PAGE_SHARE:  # a small board: one of a photographed page's, the others unseen?
+        read = page_of(image, lambda board: _read_one(_picture(board), source), numbered=True)
+        if read is not None:
+            return [replace(level, level=f"{n:03d}") for n, level in read]
+    return level
+
+
+#: a board covering less of the picture than this may be one of a page's: its tabs are looked for
+PAGE_SHARE = 0.2
 
 
 def _read_one(image: np.ndarray, source: str) -> Level:
     """The level of the one board in ``image``."""
+    return _board_and_share(image, source)[0]
+
+
+def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
+    """The level of the one board in ``image``, and the share of the picture its squares cover."""
     up, _view, squares, edition = look(image)
     check_alone(image, up.homography)
-    return level_of(squares, edition, source)
+    corners = map_points(up.homography, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
+    share = cv2.contourArea(corners.astype(np.float32)) / (image.shape[0] * image.shape[1])
+    return level_of(squares, edition, source), share
 
 
 #: a second board is looked for only when the board found, with its labels, covers at most
