@@ -277,7 +277,10 @@ def whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
     predicted cell (but up to SPARSE_MAX_PALE) looks like one (:func:`_cells_look`),
     and the window shifted by one column or row would not (its outer column or
     row is not cells)."""
-    looks = _cells_look(BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=1.0).image)
+    if view is None:
+        view = outer_view(image, hom)
+    cut = int(round((RUNS_ON_MARGIN - 1.0) * PITCH))  # one cell of margin left
+    looks = _cells_look(view[cut : view.shape[0] - cut, cut : view.shape[1] - cut])
     inner = looks[1:-1, 1:-1]
     if inner.size - int(inner.sum()) > SPARSE_MAX_PALE:
         return False
@@ -290,12 +293,21 @@ def whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
 OFF_COLUMN, OFF_ROW = 1, 2
 
 
-def outer_line_off(image: np.ndarray, hom: np.ndarray) -> str:
+def outer_view(image: np.ndarray, hom: np.ndarray) -> np.ndarray:
+    """The board straight on with RUNS_ON_MARGIN cells round it, PITCH px per cell: what
+    :func:`grid_runs_on` and :func:`outer_line_off` look at (sampled once for both)."""
+    return BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=RUNS_ON_MARGIN).image
+
+
+def outer_line_off(image: np.ndarray, hom: np.ndarray, view: np.ndarray | None = None) -> str:
     """Why the lattice ``hom`` points at may sit a column or row off the board (an outer
     column or row whose places do not look like dark cells on the grid, judged glare-proof
     by :func:`_cells_look`: a window a column off, onto the page or ground beside a board
     whose far column a glare washed out), or "" when it does not."""
-    looks = _cells_look(BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=1.0).image)
+    if view is None:
+        view = outer_view(image, hom)
+    cut = int(round((RUNS_ON_MARGIN - 1.0) * PITCH))  # one cell of margin left
+    looks = _cells_look(view[cut : view.shape[0] - cut, cut : view.shape[1] - cut])
     inner = looks[1:-1, 1:-1]
     if inner.sum() < inner.size / 2:
         return ""  # no light grid to judge by (the other checks decide)
@@ -307,13 +319,12 @@ def outer_line_off(image: np.ndarray, hom: np.ndarray) -> str:
     return ""
 
 
-def grid_runs_on(image: np.ndarray, hom: np.ndarray) -> bool:
+def grid_runs_on(image: np.ndarray, hom: np.ndarray, view: np.ndarray | None = None) -> bool:
     """Whether the lattice ``hom`` points at runs on past the 8 x 4 board: along some side at
     least :data:`RUNS_ON_SHARE` of the places a cell further would take show a cell's dark
     corners with a grid gap on their far side (a bigger grid of squares: an IQ XOXO board's
     10 x 5 grey squares on a page; a dark desk has no gaps, a page no dark)."""
-    g = BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=RUNS_ON_MARGIN).image
-    g = channel_max(g).astype(np.float32)
+    g = channel_max(outer_view(image, hom) if view is None else view).astype(np.float32)
     o = RUNS_ON_MARGIN * PITCH
 
     def at(u: float, v: float) -> float:

@@ -77,6 +77,7 @@ from visolve.puzzles.iq_circuit.finder import (  # noqa: F401 - the reader's nam
     find_board_in_photo,
     grid_runs_on,
     outer_line_off,
+    outer_view,
     refine,
     straight_view,
     warp_board,
@@ -293,7 +294,8 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     # (which also refuses a lattice one column or row off the board)
     if len(pale) > MAX_PALE_CELLS and not whole_board_holds(image, hom):
         raise NotThisPuzzle(f"{len(pale)} cells are not dark squares (share dark or yellow: {', '.join(pale[:4])})")
-    off = outer_line_off(image, hom)
+    around = outer_view(image, hom)
+    off = outer_line_off(image, hom, around)
     if off:
         raise NotThisPuzzle(off)
     # and the gaps between them grey (or white outline, or yellow track)
@@ -301,7 +303,7 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     lines = [patch_share(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
     if np.mean(lines) < 0.6:
         raise NotThisPuzzle(f"the cells are not separated by a lighter grid ({np.mean(lines):.2f})")
-    if grid_runs_on(image, hom):
+    if grid_runs_on(image, hom, around):
         raise NotThisPuzzle("the grid of cells runs on past the 8 x 4 board (a bigger board)")
     try:
         return read_board(board, source, classes)
