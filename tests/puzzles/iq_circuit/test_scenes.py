@@ -105,3 +105,18 @@ def test_a_photo_whose_far_column_glare_washed_out_is_not_misread():
     except (ReadError, NotThisPuzzleError):
         return
     assert got == case.truth[0]
+
+
+def test_the_whole_board_check_judges_a_board_and_a_window_off_it():
+    # the check of sparse lattices and glare-washed boards (it once named a view it was not given)
+    from visolve.puzzles.iq_circuit.finder import corners_homography, whole_board_holds
+    from visolve.puzzles.iq_circuit.painter import draw_challenge
+    from visolve.puzzles.iq_circuit.testing import sample_levels
+
+    board = draw_challenge(sample_levels()[0], pitch=40)
+    image = np.full((board.shape[0] + 120, board.shape[1] + 120, 3), 245, np.uint8)
+    image[60:-60, 60:-60] = board
+    hom = corners_homography(np.array([[60, 60], [380, 60], [380, 220], [60, 220]], np.float32))
+    assert whole_board_holds(image, hom)
+    off = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+    assert not whole_board_holds(image, hom @ off)

@@ -277,10 +277,7 @@ def whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
     predicted cell (but up to SPARSE_MAX_PALE) looks like one (:func:`_cells_look`),
     and the window shifted by one column or row would not (its outer column or
     row is not cells)."""
-    if view is None:
-        view = outer_view(image, hom)
-    cut = int(round((RUNS_ON_MARGIN - 1.0) * PITCH))  # one cell of margin left
-    looks = _cells_look(view[cut : view.shape[0] - cut, cut : view.shape[1] - cut])
+    looks = _cells_look(BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=1.0).image)
     inner = looks[1:-1, 1:-1]
     if inner.size - int(inner.sum()) > SPARSE_MAX_PALE:
         return False
