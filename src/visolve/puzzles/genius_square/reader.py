@@ -158,7 +158,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         if read is None:
             raise
         return [replace(level, level=f"{n:03d}") for n, level in read]
-    if share < PAGE_SHARE:  # a small board: one of a photographed page's, the others unseen?
+    if share < PAGE_SHARE:  # a small board: one of a photographed page's (1-5 % each), the others unseen?
         read = page_of(image, lambda board: _read_one(_picture(board), source), numbered=True)
         if read is not None:
             return [replace(level, level=f"{n:03d}") for n, level in read]
@@ -166,7 +166,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
 
 
 #: a board covering less of the picture than this may be one of a page's: its tabs are looked for
-PAGE_SHARE = 0.2
+PAGE_SHARE = 0.08
 
 
 def _read_one(image: np.ndarray, source: str) -> Level:

@@ -341,7 +341,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         if page is not None:
             return [replace(level, level=n) for n, level in page]
         return read_after(image, source, exc)
-    if share < PAGE_SHARE:  # a small board: one of a photographed page's, the others unseen?
+    if share < PAGE_SHARE:  # a small board: one of a photographed page's (1-5 % each), the others unseen?
         page = page_of(image, lambda b: _read_drawn(b, source), numbered=True)
         if page is not None:
             return [replace(level, level=n) for n, level in page]
@@ -349,7 +349,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
 
 
 #: a board covering less of the picture than this may be one of a page's: its tabs are looked for
-PAGE_SHARE = 0.2
+PAGE_SHARE = 0.08
 
 
 def _read_drawn(image: np.ndarray, source: str) -> Level:
