@@ -10,7 +10,8 @@ from tests.conftest import shared_path
 from tests.puzzles.iq_circuit.helpers import booklet_levels
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_circuit.painter import draw_challenge
-from visolve.puzzles.iq_circuit.finder import PHOTO_SIDE, whole_board_holds, corners_homography, find_board_in_photo
+from visolve.puzzles.iq_circuit.board_checks import whole_board_holds
+from visolve.puzzles.iq_circuit.finder import PHOTO_SIDE, corners_homography, find_board_in_photo
 from visolve.puzzles.iq_circuit.reader import read, read_view
 from visolve.puzzles.iq_circuit.solver import random_challenge
 from visolve.vision.geometry import map_points

@@ -109,7 +109,8 @@ def test_a_photo_whose_far_column_glare_washed_out_is_not_misread():
 
 def test_the_whole_board_check_judges_a_board_and_a_window_off_it():
     # the check of sparse lattices and glare-washed boards (it once named a view it was not given)
-    from visolve.puzzles.iq_circuit.finder import corners_homography, whole_board_holds
+    from visolve.puzzles.iq_circuit.board_checks import whole_board_holds
+    from visolve.puzzles.iq_circuit.finder import corners_homography
     from visolve.puzzles.iq_circuit.painter import draw_challenge
     from visolve.puzzles.iq_circuit.testing import sample_levels
 

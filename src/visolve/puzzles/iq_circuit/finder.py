@@ -16,11 +16,12 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, SeveralBoards
-from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, glare_tint, grey_mask, white_mask
-from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
+from visolve.puzzles.iq_circuit.board_checks import whole_board_holds
+from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, grey_mask, white_mask
+from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
 from visolve.vision.geometry import map_points
 from visolve.vision.lattice import find_cell_lattice
-from visolve.vision.light import channel_max, channel_min
+from visolve.vision.light import channel_min
 from visolve.vision.masks import dark_masks
 from visolve.vision.view import BoardView
 from visolve.vision.view import corners_homography as _board_homography
@@ -28,26 +29,8 @@ from visolve.vision.working import working_copy
 
 MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
 PHOTO_SIDE = 640  #: photos are searched for cells at this long side
-#: the grid runs on past the board (grid_runs_on) when this share of a side's outer
-#: neighbours look like cells: corners and far gap within RUNS_ON_NEAR of (grid - dark)
-#: of the board's own; looked at on a view with RUNS_ON_MARGIN cells around the board
-RUNS_ON_SHARE, RUNS_ON_NEAR, RUNS_ON_MARGIN = 0.75, 0.3, 1.5
 #: share of the 32 cells a lattice may have found when its board is checked whole
 PHOTO_MIN_SPARSE = 18 / 32
-#: a sparse lattice is checked whole (whole_board_holds) with the share
-#: (gap - dark) / (tint - dark) of each cell's sides, relative to the board's
-#: typical share (0.15-0.35): a cell's lies between these multiples of it
-#: (page white or a bezel next to dark ink or ground gives far more, ground
-#: next to ground about 0) ...
-SPARSE_SIDE = (0.4, 2.5)
-#: ... and its middle's between these (a cell is even; track or a dot darkens it)
-SPARSE_CENTRE = (-1.5, 0.5)
-#: ... a typical share below this is no lighter grid at all
-SPARSE_MIN_SHARE = 0.05
-#: predicted cells that may fail that look: fewer than half the 4 cells of the
-#: column that a window shifted by one would put off the board (glare no
-#: longer hides cells from the share, so few are needed)
-SPARSE_MAX_PALE = 2
 #: distance-transform depths tried by the photo search, likeliest first (cells
 #: are 26-75 px at PHOTO_SIDE in photos whose board fills a third or more)
 PHOTO_DEPTHS = (6.0, 9.0, 4.0, 13.0, 2.5, 19.0)
@@ -198,157 +181,6 @@ def _dark_masks(small: np.ndarray) -> list[np.ndarray]:
     return dark_masks(channel_min(small), DARK_LEVELS, LOCAL_WINDOWS, LOCAL_SPREAD, LOCAL_MIN_STD)
 
 
-def _patch_at(img: np.ndarray, x: float, y: float, r: int = 1) -> float:
-    xi, yi = int(round(x)), int(round(y))
-    return float(img[yi - r : yi + r + 1, xi - r : xi + r + 1].mean())
-
-
-def _cell_shares(view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """How much each cell of a lattice view (PITCH px per cell, one cell of
-    ground all round the board) looks like a dark cell on the grey grid.
-
-    Everything is measured in the blue channel (yellow is dark there, like
-    the cells; each channel on its own keeps glare affine) as a share of the
-    way from the cell's dark towards the glare tint, which a glare spot does
-    not change (see :func:`glare_classes`).  The cell's dark is a plane
-    through its four corners (it follows a glare slope across the cell).
-    Returns per cell ``(side, centre)``: ``side`` is the least such share of
-    its sides (each side's brighter point a quarter cell either side of its
-    middle, clear of a track crossing it), counting for a board cell only
-    the sides towards other board cells (the board's own edge has ground
-    beyond it) and for a ground cell every side but the view's edge;
-    ``centre`` is that share of its middle (about 0 for a cell, below 0 where
-    track or a dot darkens it).
-    """
-    rows, cols = HEIGHT + 2, WIDTH + 2
-    blue = view[:, :, 0].astype(np.float32)
-    c0, q, a = (PITCH - 1) / 2, 9.5, PITCH / 4  # corners 7-11 px out, see _DARK_CORNERS
-    corners = [(x * PITCH + c0 + sx * q, y * PITCH + c0 + sy * q)
-               for y in range(1, rows - 1) for x in range(1, cols - 1) for sx in (-1, 1) for sy in (-1, 1)]
-    samples = np.array([view[int(round(cy)) - 1 : int(round(cy)) + 2, int(round(cx)) - 1 : int(round(cx)) + 2]
-                        .reshape(-1, 3).mean(axis=0) for cx, cy in corners])
-    tint = float(glare_tint(samples)[0])
-    side = np.zeros((rows, cols))
-    centre = np.zeros((rows, cols))
-    for y in range(rows):
-        for x in range(cols):
-            cx, cy = x * PITCH + c0, y * PITCH + c0
-            c = {(sx, sy): _patch_at(blue, cx + sx * q, cy + sy * q) for sx in (-1, 1) for sy in (-1, 1)}
-            d0 = sum(c.values()) / 4
-            du = (c[(1, -1)] + c[(1, 1)] - c[(-1, -1)] - c[(-1, 1)]) / (4 * q)
-            dv = (c[(-1, 1)] + c[(1, 1)] - c[(-1, -1)] - c[(1, -1)]) / (4 * q)
-
-            def share(u: float, v: float) -> float:
-                dark = d0 + du * u + dv * v
-                return (_patch_at(blue, cx + u, cy + v) - dark) / max(tint - dark, 8.0)
-
-            board = 0 < x < cols - 1 and 0 < y < rows - 1
-            sides = []
-            for dx, dy in DELTA:
-                nx, ny = x + dx, y + dy
-                if not (0 <= nx < cols and 0 <= ny < rows):
-                    continue
-                if board and not (0 < nx < cols - 1 and 0 < ny < rows - 1):
-                    continue
-                gu, gv = dx * PITCH / 2, dy * PITCH / 2
-                ends = ((gu, gv - a), (gu, gv + a)) if dx else ((gu - a, gv), (gu + a, gv))
-                sides.append(max(share(u, v) for u, v in ends))
-            side[y, x] = min(sides)
-            centre[y, x] = (_patch_at(blue, cx, cy, 4) - d0) / max(tint - d0, 8.0)
-    return side, centre
-
-
-def _cells_look(view: np.ndarray) -> np.ndarray:
-    """Which cells of a lattice view (see :func:`_cell_shares`) look like dark
-    cells on the grey grid, judged against the board's typical share; all
-    False when the board shows no grid lighter than its cells."""
-    side, centre = _cell_shares(view)
-    typical = float(np.median(side[1:-1, 1:-1]))
-    if typical < SPARSE_MIN_SHARE:
-        return np.zeros(side.shape, bool)
-    lo, hi = SPARSE_SIDE
-    c_lo, c_hi = SPARSE_CENTRE
-    return (side > lo * typical) & (side < hi * typical) & (centre > c_lo * typical) & (centre < c_hi * typical)
-
-
-def whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
-    """Whether the lattice ``hom`` points at is the board, for lattices that found
-    few of the cells or boards whose cells a glare spot washed out: every
-    predicted cell (but up to SPARSE_MAX_PALE) looks like one (:func:`_cells_look`),
-    and the window shifted by one column or row would not (its outer column or
-    row is not cells)."""
-    looks = _cells_look(BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=1.0).image)
-    inner = looks[1:-1, 1:-1]
-    if inner.size - int(inner.sum()) > SPARSE_MAX_PALE:
-        return False
-    outer = (looks[1:-1, 0], looks[1:-1, -1], looks[0, 1:-1], looks[-1, 1:-1])
-    return all(int(ring.sum()) <= 1 for ring in outer)
-
-
-#: an outer column of the lattice with at most this many of its 4 cells looking like cells,
-#: or an outer row with at most this many of its 8, is no part of the board
-OFF_COLUMN, OFF_ROW = 1, 2
-
-
-def outer_view(image: np.ndarray, hom: np.ndarray) -> np.ndarray:
-    """The board straight on with RUNS_ON_MARGIN cells round it, PITCH px per cell: what
-    :func:`grid_runs_on` and :func:`outer_line_off` look at (sampled once for both)."""
-    return BoardView.from_homography(image, hom, HEIGHT, WIDTH, pitch=PITCH, margin=RUNS_ON_MARGIN).image
-
-
-def outer_line_off(image: np.ndarray, hom: np.ndarray, view: np.ndarray | None = None) -> str:
-    """Why the lattice ``hom`` points at may sit a column or row off the board (an outer
-    column or row whose places do not look like dark cells on the grid, judged glare-proof
-    by :func:`_cells_look`: a window a column off, onto the page or ground beside a board
-    whose far column a glare washed out), or "" when it does not."""
-    if view is None:
-        view = outer_view(image, hom)
-    cut = int(round((RUNS_ON_MARGIN - 1.0) * PITCH))  # one cell of margin left
-    looks = _cells_look(view[cut : view.shape[0] - cut, cut : view.shape[1] - cut])
-    inner = looks[1:-1, 1:-1]
-    if inner.sum() < inner.size / 2:
-        return ""  # no light grid to judge by (the other checks decide)
-    for name, line, most in (("first column", inner[:, 0], OFF_COLUMN), ("last column", inner[:, -1], OFF_COLUMN),
-                             ("top row", inner[0, :], OFF_ROW), ("bottom row", inner[-1, :], OFF_ROW)):
-        if int(line.sum()) <= most:
-            return (f"the lattice's {name} shows {int(line.sum())} of {line.size} dark cells on a grid: "
-                    "the lattice may sit a cell off the board")
-    return ""
-
-
-def grid_runs_on(image: np.ndarray, hom: np.ndarray, view: np.ndarray | None = None) -> bool:
-    """Whether the lattice ``hom`` points at runs on past the 8 x 4 board: along some side at
-    least :data:`RUNS_ON_SHARE` of the places a cell further would take show a cell's dark
-    corners with a grid gap on their far side (a bigger grid of squares: an IQ XOXO board's
-    10 x 5 grey squares on a page; a dark desk has no gaps, a page no dark)."""
-    g = channel_max(outer_view(image, hom) if view is None else view).astype(np.float32)
-    o = RUNS_ON_MARGIN * PITCH
-
-    def at(u: float, v: float) -> float:
-        return float(g[int(round(o + v * PITCH)), int(round(o + u * PITCH))])
-
-    def corners(x: int, y: int) -> float:
-        return float(np.median([at(x + 0.5 + sx / 4, y + 0.5 + sy / 4) for sx in (-1, 1) for sy in (-1, 1)]))
-
-    dark = float(np.median([corners(x, y) for x in range(WIDTH) for y in range(HEIGHT)]))
-    grid = float(np.median([at(i, y + 0.5) for i in range(1, WIDTH) for y in range(HEIGHT)]))
-    span = grid - dark
-    if span <= 0:
-        return False
-    sides = (
-        [((-1, y), (-1.0, y + 0.5)) for y in range(HEIGHT)],
-        [((WIDTH, y), (WIDTH + 1.0, y + 0.5)) for y in range(HEIGHT)],
-        [((x, -1), (x + 0.5, -1.0)) for x in range(WIDTH)],
-        [((x, HEIGHT), (x + 0.5, HEIGHT + 1.0)) for x in range(WIDTH)],
-    )
-    for side in sides:
-        cells = sum(abs(corners(*cell) - dark) < RUNS_ON_NEAR * span and abs(at(*far) - grid) < RUNS_ON_NEAR * span
-                    for cell, far in side)
-        if cells >= RUNS_ON_SHARE * len(side):
-            return True
-    return False
-
-
 def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     """Homography board coordinates -> picture for a board seen at an angle.
 
@@ -356,7 +188,6 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     """
     h, w = image.shape[:2]
     small, _x_scale = working_copy(image, PHOTO_SIDE, fast=False)
-    scale = min(1.0, PHOTO_SIDE / max(h, w))  # the long side's scale, exact for it
     masks = _dark_masks(small)
     lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
     if lattice is None:

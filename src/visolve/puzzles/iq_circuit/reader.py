@@ -68,16 +68,13 @@ from visolve.puzzles.iq_circuit.colours import (  # noqa: F401 - the reader's na
     white_mask,
     yellow_mask,
 )
+from visolve.puzzles.iq_circuit.board_checks import grid_runs_on, outer_line_off, outer_view, whole_board_holds  # noqa: F401
 from visolve.puzzles.iq_circuit.finder import (  # noqa: F401 - the reader's names, re-exported
     FINDERS,
-    whole_board_holds,
     board_view,
     corners_homography,
     find_board,
     find_board_in_photo,
-    grid_runs_on,
-    outer_line_off,
-    outer_view,
     refine,
     straight_view,
     warp_board,
