@@ -4,7 +4,8 @@ import cv2
 import numpy as np
 import pytest
 
-from visolve.vision.tabs import find_tabs, glyph
+from visolve.vision.digits import glyph
+from visolve.vision.tabs import find_tabs
 
 
 def _page(numbers, colour=(60, 60, 60), font=cv2.FONT_HERSHEY_SIMPLEX, tab=(260, 110), angle=0.0):

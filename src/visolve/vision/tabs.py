@@ -18,9 +18,9 @@ stand like the digits of a number (each :data:`DIGIT_HEIGHT` of the tab's
 height, side by side in its middle, none touching its rim), else it is no
 tab (the white outlines on a board, a label).
 
-Reading: each digit is cut out (:func:`glyph`) and matched by normalised
+Reading: each digit is cut out (:func:`visolve.vision.digits.glyph`) and matched by normalised
 correlation (:class:`visolve.vision.match.TemplateBank`) against digits
-drawn here in several fonts, weights and blurs (:func:`digit_bank`); a digit
+drawn in several fonts, weights and blurs (:func:`visolve.vision.digits.digit_bank`); a digit
 whose best match is below :data:`MATCH_MIN`, or less than
 :data:`MATCH_MARGIN` above any other digit, leaves the tab unread, with the
 reason (a reader never guesses a number).  A light part as wide as two digits
@@ -31,13 +31,12 @@ clear of any other digit.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from visolve.vision.light import channel_max, channel_min, illumination
-from visolve.vision.match import TemplateBank
+from visolve.vision.digits import glyph, style_scores, thinnest_column, verdict
 
 #: the copy tabs are looked for on is about LOOK_SIDE px long (0.75 - 1.5 times that)
 LOOK_SIDE = 1000
@@ -68,19 +67,11 @@ OFF_MIDDLE = 0.2
 EVEN, MAX_DIGITS = 0.75, 3
 #: a part wider than ONE_DIGIT of its height holds two digits run together
 ONE_DIGIT = 1.05
-#: glyphs are matched GLYPH (w, h) px, the digit's ink padded by GLYPH_PAD of its height
-GLYPH, GLYPH_PAD = (24, 32), 0.08
 #: a digit is read when its best match is MATCH_MIN and MATCH_MARGIN above any other digit
 #: (CUT_MARGIN for the halves of a part cut in two)
 MATCH_MIN, MATCH_MARGIN, CUT_MARGIN = 0.75, 0.05, 0.1
 #: ... and still the best digit over all styles by ANY_STYLE_MARGIN (another font's look-alike)
 ANY_STYLE_MARGIN = 0.02
-#: template digits: OpenCV's Hershey faces at thicknesses (share of the height) and the
-#: variable "sans" / "uni" faces at weights, each also blurred by TEMPLATE_BLURS of its height
-HERSHEY = ((cv2.FONT_HERSHEY_SIMPLEX, (0.06, 0.12, 0.18)), (cv2.FONT_HERSHEY_DUPLEX, (0.08, 0.14)),
-           (cv2.FONT_HERSHEY_COMPLEX, (0.06, 0.12)), (cv2.FONT_HERSHEY_TRIPLEX, (0.08, 0.14)))
-FACES = (("sans", 400), ("sans", 700), ("sans", 900), ("uni", 400))
-TEMPLATE_SIZE, TEMPLATE_BLURS = 64, (0.0, 0.03, 0.06)
 
 
 @dataclass(frozen=True)
@@ -337,7 +328,7 @@ def digit_glyphs(whiteness: np.ndarray, boxes: list[tuple[int, int, int, int]]) 
     glyphs, margins = [], []
     for x, y, w, h in boxes:
         if w > ONE_DIGIT * h:
-            cut = _cut(whiteness, (x, y, w, h))
+            cut = thinnest_column(whiteness, (x, y, w, h))
             for box in ((x, y, cut - x, h), (cut, y, x + w - cut, h)):
                 glyphs.append(glyph(whiteness, box))
                 margins.append(CUT_MARGIN)
@@ -355,7 +346,7 @@ def _read_all(seen: list[_Seen]) -> list[Tab]:
     glyphs = [g for s in seen for g in s.glyphs]
     if not glyphs:
         return [Tab(s.corners, None, s.doubt) for s in seen]
-    per_style = _style_scores(np.stack(glyphs))  # (glyph, style, digit)
+    per_style = style_scores(np.stack(glyphs))  # (glyph, style, digit)
     style = int(np.argmax(per_style.max(axis=2).sum(axis=0)))
     overall = per_style.max(axis=1)
     out, k = [], 0
@@ -365,8 +356,8 @@ def _read_all(seen: list[_Seen]) -> list[Tab]:
             continue
         text, reason = "", ""
         for j, need in enumerate(s.margins):
-            digit, score, margin = _verdict(per_style[k + j, style])
-            best_any, _score_any, margin_any = _verdict(overall[k + j])
+            digit, score, margin = verdict(per_style[k + j, style])
+            best_any, _score_any, margin_any = verdict(overall[k + j])
             if score < MATCH_MIN or margin < need or best_any != digit or margin_any < ANY_STYLE_MARGIN:
                 reason = (f"digit {j + 1} on the tab is unclear (best {digit}: {score:.2f}, margin {margin:.2f}; "
                           f"in any font {best_any}, margin {margin_any:.2f})")
@@ -377,85 +368,3 @@ def _read_all(seen: list[_Seen]) -> list[Tab]:
             reason = f"the tab reads {text!r}, not a challenge number"
         out.append(Tab(s.corners, None, reason) if reason else Tab(s.corners, int(text)))
     return out
-
-
-def _verdict(scores: np.ndarray) -> tuple[int, float, float]:
-    """The best digit of ten scores, its score and its margin over the next digit."""
-    order = np.argsort(-scores)
-    return int(order[0]), float(scores[order[0]]), float(scores[order[0]] - scores[order[1]])
-
-
-def _style_scores(glyphs: np.ndarray) -> np.ndarray:
-    """Each glyph's best score for each digit in each template style: ``(glyphs, styles, 10)``."""
-    bank, styles, digits = digit_bank()
-    scores = bank.scores(glyphs)
-    out = np.full((len(glyphs), int(styles.max()) + 1, 10), -1.0, np.float32)
-    np.maximum.at(out, (slice(None), styles, digits), scores)
-    return out
-
-
-def _cut(whiteness: np.ndarray, box: tuple[int, int, int, int]) -> int:
-    """The column where a part of two digits run together is thinnest (in its middle third)."""
-    x, y, w, h = box
-    ink = (whiteness[y:y + h, x:x + w] > 0.5).sum(axis=0)
-    lo, hi = w // 3, max(w // 3 + 1, 2 * w // 3)
-    return x + lo + int(np.argmin(ink[lo:hi]))
-
-
-def glyph(whiteness: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
-    """A digit's glyph: ``whiteness`` in ``box`` (x, y, w, h) padded by :data:`GLYPH_PAD` of its
-    height, scaled to :data:`GLYPH`'s height (its width kept in proportion, centred)."""
-    x, y, w, h = box
-    pad = max(1, int(round(GLYPH_PAD * h)))
-    padded = cv2.copyMakeBorder(whiteness.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    # the other digits beside this one are kept out: only its own columns
-    patch = padded[y: y + h + 2 * pad, x + pad: x + w + pad]
-    patch = cv2.copyMakeBorder(patch, 0, 0, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    gw, gh = GLYPH
-    new_w = max(1, min(gw, int(round(patch.shape[1] * gh / patch.shape[0]))))
-    small = cv2.resize(patch, (new_w, gh), interpolation=cv2.INTER_AREA)
-    out = np.zeros((gh, gw), np.float32)
-    x0 = (gw - new_w) // 2
-    out[:, x0:x0 + new_w] = small
-    return out * 255.0  # grey levels: the bank counts a patch of less contrast than a few levels as flat
-
-
-def _drawn_digits() -> list[tuple[str, int, np.ndarray]]:
-    """Each digit drawn white on black in every template style (its index), :data:`TEMPLATE_SIZE` px high."""
-    size = TEMPLATE_SIZE
-    out = []
-    for d in "0123456789":
-        style = 0
-        for font, weights in HERSHEY:
-            scale = cv2.getFontScaleFromHeight(font, size)
-            for t in weights:
-                img = np.zeros((2 * size, 2 * size), np.uint8)
-                cv2.putText(img, d, (size // 2, size * 3 // 2), font, scale, 255, max(1, int(round(t * size))),
-                            cv2.LINE_AA)
-                out.append((d, style, img))
-                style += 1
-        for face, weight in FACES:
-            img = np.zeros((2 * size, 2 * size), np.uint8)
-            cv2.putText(img, d, (size // 2, size * 3 // 2), 255, cv2.FontFace(face), size, weight)
-            out.append((d, style, img))
-            style += 1
-    return out
-
-
-@lru_cache(maxsize=1)
-def digit_bank() -> tuple[TemplateBank, np.ndarray, np.ndarray]:
-    """Glyphs of the digits 0-9 in the template styles and blurs, grouped by digit; each
-    template's style and digit."""
-    glyphs, labels, styles, digits = [], [], [], []
-    for d, style, img in _drawn_digits():
-        for blur in TEMPLATE_BLURS:
-            ink = img.astype(np.float32) / 255.0
-            if blur:
-                ink = cv2.GaussianBlur(ink, (0, 0), blur * TEMPLATE_SIZE)
-            ys, xs = np.nonzero(ink > 0.5 * ink.max())
-            box = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
-            glyphs.append(glyph(ink, box))
-            labels.append(d)
-            styles.append(style)
-            digits.append(int(d))
-    return TemplateBank(glyphs, labels), np.array(styles), np.array(digits)
