@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from visolve.vision.geometry import grown, quad_from_contour
+from visolve.vision.geometry import grown, quad_from_contour, quad_size
 from visolve.vision.light import channel_max
 from visolve.vision.masks import otsu_level
 from visolve.vision.working import working_copy
@@ -64,13 +64,11 @@ class Board:
 
     @property
     def width(self) -> float:
-        c = self.corners
-        return float((np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2)
+        return quad_size(self.corners)[0]
 
     @property
     def height(self) -> float:
-        c = self.corners
-        return float((np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2)
+        return quad_size(self.corners)[1]
 
     @property
     def aspect(self) -> float:

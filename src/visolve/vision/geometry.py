@@ -26,6 +26,15 @@ def map_points(homography: np.ndarray, points) -> np.ndarray:
     return q[:, :2] / q[:, 2:3]
 
 
+def quad_size(corners: np.ndarray) -> tuple[float, float]:
+    """Width and height of a quad (top-left, top-right, bottom-right, bottom-left): the means of
+    its top and bottom sides' lengths and of its left and right sides'."""
+    c = np.asarray(corners, np.float64)
+    width = (np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+    height = (np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2
+    return float(width), float(height)
+
+
 def rect_corners(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
     """Corners tl, tr, br, bl of an upright rectangle as a (4, 2) float64 array."""
     return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)

@@ -37,6 +37,7 @@ import numpy as np
 
 from visolve.vision.light import channel_max, channel_min, illumination
 from visolve.vision.digits import glyph, style_scores, thinnest_column, verdict
+from visolve.vision.geometry import quad_size
 
 #: the copy tabs are looked for on is about LOOK_SIDE px long (0.75 - 1.5 times that)
 LOOK_SIDE = 1000
@@ -101,14 +102,12 @@ class Tab:
     @property
     def width(self) -> float:
         """Its length across (px)."""
-        c = self.corners
-        return float((np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2)
+        return quad_size(self.corners)[0]
 
     @property
     def height(self) -> float:
         """Its height (px)."""
-        c = self.corners
-        return float((np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2)
+        return quad_size(self.corners)[1]
 
     @property
     def down(self) -> np.ndarray:
