@@ -141,37 +141,6 @@ def test_the_empty_smartgames_artwork_is_refused():
         read(cv2.imread(str(path), cv2.IMREAD_COLOR), path.name)
 
 
-def test_a_page_made_by_visolve_make_is_read_back_board_by_board(tmp_path):
-    # the make round trip: each board of a printed page is read under the number on its tab
-    from visolve import puzzles
-    from visolve.make.command import make_run
-    from visolve.make.generate import board_of
-    from visolve.vision.imageio import load_image
-
-    fam = puzzles.get("genius-square")
-    make_run("genius-square", "wizard", 6, 1, tmp_path)
-    page = sorted((tmp_path / "booklet" / "genius-square").glob("*-page-01.png"))[0]
-    folder = tmp_path / "levels" / "genius-square"
-    made = {k: board_of(fam.parse_level((folder / f"level_wizard-1-{k}.txt").read_text(), "")) for k in range(1, 7)}
-    got = read(load_image(page), page.name)
-    assert {int(level.level): board_of(level) for level in got} == made
-    assert debug_overlay(load_image(page), page.name).ndim == 3  # the overlay takes a page too
-
-
-def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board():
-    # a phone photo of a made page: the reader found one small board and read it as the picture's
-    # level (a misread); now the tabs around it make it a page, read board by board
-    from visolve.make.generate import board_of, challenges
-    from visolve.make.pages import draw_page
-    from visolve.testing.photos import photograph
-
-    made = list(challenges("genius-square", "master", 6, 1))
-    photo, _h = photograph(draw_page("genius-square", made), np.random.default_rng([1, 3]), 0.5)
-    got = read(photo, "photo.jpg")
-    assert isinstance(got, list)
-    assert {int(level.level): board_of(level) for level in got} == {m.k: board_of(m.level) for m in made}
-
-
 def test_a_page_of_boards_without_tabs_is_still_refused():
     # two boards side by side and no tab says which challenge each is: never numbered by a guess
     from visolve.errors import SeveralBoards
@@ -183,18 +152,4 @@ def test_a_page_of_boards_without_tabs_is_still_refused():
     page = cv2.copyMakeBorder(np.hstack([boards[0], gap, boards[1]]), 150, 150, 150, 150, cv2.BORDER_CONSTANT,
                               value=(255, 255, 255))
     with pytest.raises(SeveralBoards, match="no number tab"):
-        read(page, "page.png")
-
-
-def test_a_page_whose_tab_is_covered_is_refused_naming_the_board(tmp_path):
-    # a board whose number cannot be read is never given a guessed one
-    from visolve.make.command import make_run
-    from visolve.make.pages import GRID, MARGIN, PAGE_W, TAB_H, TAB_W
-    from visolve.vision.imageio import load_image
-
-    make_run("genius-square", "wizard", 6, 1, tmp_path)
-    page = load_image(sorted((tmp_path / "booklet" / "genius-square").glob("*-page-01.png"))[0])
-    cx = MARGIN + (PAGE_W - 2 * MARGIN) // GRID[0] * 3 // 2  # tab 2: the second column's middle
-    page[MARGIN + 20 + TAB_H // 4: MARGIN + 20 + TAB_H * 3 // 4, cx - TAB_W // 3: cx + TAB_W // 3] = 60
-    with pytest.raises(ReadError, match="board at .* no number tab|board 2 of 6"):
         read(page, "page.png")

@@ -117,33 +117,3 @@ def test_a_page_of_several_challenges_is_refused_not_read_as_one():
     pad = lambda img: np.pad(img, ((0, h - img.shape[0]), (0, 40), (0, 0)), constant_values=255)  # noqa: E731
     with pytest.raises(SeveralBoards, match="at least 2 IQ Circuit boards"):
         read(np.hstack([pad(a), pad(b)]), "page.png")
-
-
-def test_a_page_made_by_visolve_make_is_read_back_board_by_board(tmp_path):
-    # the make round trip: each board of a printed page is read under the number on its tab
-    from visolve import puzzles
-    from visolve.make.command import make_run
-    from visolve.make.generate import board_of
-    from visolve.vision.imageio import load_image
-
-    fam = puzzles.get("iq-circuit")
-    make_run("iq-circuit", "wizard", 6, 1, tmp_path)
-    page = sorted((tmp_path / "booklet" / "iq-circuit").glob("*-page-01.png"))[0]
-    folder = tmp_path / "levels" / "iq-circuit"
-    made = {k: board_of(fam.parse_level((folder / f"level_wizard-1-{k}.txt").read_text(), "")) for k in range(1, 7)}
-    got = read(load_image(page), page.name)
-    assert {int(level.level): board_of(level) for level in got} == made
-
-
-def test_a_page_whose_tab_is_covered_is_refused_naming_the_board(tmp_path):
-    # a board whose number cannot be read is never given a guessed one
-    from visolve.make.command import make_run
-    from visolve.make.pages import GRID, MARGIN, PAGE_W, TAB_H, TAB_W
-    from visolve.vision.imageio import load_image
-
-    make_run("iq-circuit", "wizard", 6, 1, tmp_path)
-    page = load_image(sorted((tmp_path / "booklet" / "iq-circuit").glob("*-page-01.png"))[0])
-    cx = MARGIN + (PAGE_W - 2 * MARGIN) // GRID[0] * 3 // 2  # tab 2: the second column's middle
-    page[MARGIN + 20 + TAB_H // 4: MARGIN + 20 + TAB_H * 3 // 4, cx - TAB_W // 3: cx + TAB_W // 3] = 60
-    with pytest.raises(ReadError, match="board at .* no number tab|board 2 of 6"):
-        read(page, "page.png")

@@ -355,6 +355,16 @@ def _read_one(image: np.ndarray, source: str) -> Level:
     raise (doubts or errors)[-1]
 
 
+def _page_verdict(image: np.ndarray, source: str, reason: str) -> str:
+    """The overlay's title when no one board was found: a page's boards as read, else ``reason``."""
+    try:
+        got = read(image, source)
+    except (NotThisPuzzle, ReadError) as exc:
+        return str(exc) or reason
+    levels = got if isinstance(got, list) else [got]
+    return f"a page of {len(levels)} boards: " + ", ".join(str(level.level) for level in levels)
+
+
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
     """The picture with the found board lattice and each cell's read symbol drawn on it.
 
@@ -370,10 +380,10 @@ def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
         try:
             hom = finder(out)
             break
-        except NotThisPuzzle as exc:
+        except (NotThisPuzzle, SeveralBoards) as exc:  # a page of boards: what read says of it
             reason = str(exc)
     if hom is None:
-        return draw_overlay(out, None, title=reason, title_colour=DOUBT)
+        return draw_overlay(out, None, title=_page_verdict(out, source, reason), title_colour=DOUBT)
     hom, view = refine(out, hom)
     classes, _n = normalised_classes(view)
     o = int(round(MARGIN * PITCH))

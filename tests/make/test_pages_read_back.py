@@ -1,0 +1,58 @@
+"""The make round trip for the families whose readers take one board a picture: a printed
+page of six made challenges is read board by board, each under the number on its tab
+(:mod:`visolve.vision.pages`); a board whose tab cannot be read is refused, never numbered by
+a guess."""
+
+import numpy as np
+import pytest
+
+from visolve import puzzles
+from visolve.errors import ReadError
+from visolve.make.command import make_run
+from visolve.make.generate import board_of, challenges
+from visolve.make.pages import GRID, MARGIN, PAGE_W, TAB_H, TAB_W, draw_page
+from visolve.testing.photos import photograph
+from visolve.vision.imageio import load_image
+
+FAMILIES = ("iq-stars", "iq-circuit", "genius-square")
+
+
+@pytest.fixture(scope="module", params=FAMILIES)
+def made_page(request, tmp_path_factory):
+    """A family, its first page of 6 wizard challenges (seed 1) and the boards made, by number."""
+    name = request.param
+    root = tmp_path_factory.mktemp(name)
+    make_run(name, "wizard", 6, 1, root)
+    fam = puzzles.get(name)
+    folder = root / "levels" / name
+    made = {k: board_of(fam.parse_level((folder / f"level_wizard-1-{k}.txt").read_text(), "")) for k in range(1, 7)}
+    page = sorted((root / "booklet" / name).glob("*-page-01.png"))[0]
+    return fam, load_image(page), made
+
+
+def test_a_made_page_is_read_back_board_by_board(made_page):
+    fam, page, made = made_page
+    got = fam.read(page, "wizard-1-page-01.png")
+    assert isinstance(got, list)
+    assert {int(level.level): board_of(level) for level in got} == made
+    assert fam.debug_overlay(page, "page.png").ndim == 3  # the overlay takes a page too
+
+
+def test_a_page_whose_tab_is_covered_is_refused_naming_the_board(made_page):
+    fam, page, _made = made_page
+    page = page.copy()
+    cx = MARGIN + (PAGE_W - 2 * MARGIN) // GRID[0] * 3 // 2  # tab 2: the second column's middle
+    page[MARGIN + 20 + TAB_H // 4: MARGIN + 20 + TAB_H * 3 // 4, cx - TAB_W // 3: cx + TAB_W // 3] = 60
+    with pytest.raises(ReadError, match="board at .* no number tab|board 2 of 6"):
+        fam.read(page, "page.png")
+
+
+@pytest.mark.parametrize("name, strength", [("iq-stars", 1.0), ("genius-square", 0.5)])
+def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board(name, strength):
+    # a phone photo of a made page: the reader found one small board and read it as the picture's
+    # level (a misread); now the tabs around it make it a page, read board by board
+    made = list(challenges(name, "master", 6, 1))
+    photo, _h = photograph(draw_page(name, made), np.random.default_rng([1, 3]), strength)
+    got = puzzles.get(name).read(photo, "photo.jpg")
+    assert isinstance(got, list)
+    assert {int(level.level): board_of(level) for level in got} == {m.k: board_of(m.level) for m in made}
