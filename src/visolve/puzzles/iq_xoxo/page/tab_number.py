@@ -26,6 +26,7 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
+from visolve.vision.match import TemplateBank
 
 #: board region (u0, v0, u1, v1) searched for the tab
 TAB_REGION = (COLS / 2 - 2.6, -2.0, COLS / 2 + 2.6, -0.02)
@@ -166,13 +167,23 @@ def _blurred_glyphs(ink: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def _scores(glyphs: np.ndarray) -> np.ndarray:
-    """Each glyph's correlation with each digit, ``(n, 10)``: the mean over its two views of the best
-    template's."""
+@lru_cache(maxsize=1)
+def _banks() -> tuple[TemplateBank, TemplateBank, int]:
+    """The template glyphs' two views as template banks (labelled by digit), and the templates per digit."""
     table, per = _templates()
     n = table.shape[1] // 2
-    seen = (glyphs[:, :n] @ table[:, :n].T).reshape(len(glyphs), 10, per).max(axis=2)
-    kept = (glyphs[:, n:] @ table[:, n:].T).reshape(len(glyphs), 10, per).max(axis=2)
+    digits = [i // per for i in range(len(table))]
+    return TemplateBank(list(table[:, :n]), digits), TemplateBank(list(table[:, n:]), digits), per
+
+
+def _scores(glyphs: np.ndarray) -> np.ndarray:
+    """Each glyph's correlation with each digit, ``(n, 10)``: the mean over its two views of the best
+    template's (:class:`visolve.vision.match.TemplateBank`; a glyph view is already zero-mean and of
+    unit norm, so none counts as flat)."""
+    seen_bank, kept_bank, per = _banks()
+    n = glyphs.shape[1] // 2
+    seen = seen_bank.scores(glyphs[:, :n], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
+    kept = kept_bank.scores(glyphs[:, n:], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
     return (seen + kept) / 2
 
 
