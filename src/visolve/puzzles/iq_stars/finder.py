@@ -13,7 +13,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_stars import layout
-from visolve.puzzles.iq_stars.lattice import Fit, fit_lattice
+from visolve.puzzles.iq_stars.lattice import MAX_SHIFT, Fit, fit_lattice
 from visolve.vision.light import channel_max
 from visolve.vision.masks import below, locally_light, otsu_dark
 from visolve.vision.working import thumbnail, working_copy
@@ -198,14 +198,22 @@ def _best_fit(image: np.ndarray, quads) -> Fit:
         except NotThisPuzzle as exc:
             reasons.append(str(exc))
             continue
-        if best is None or fit.rho > best.rho:
+        # a quad round the board with the drawings' margins beats a looser one (a page hole
+        # holding the board and more), whose lattice, found from the stars, may match better
+        if best is None or (_drawn_margins(fit), fit.rho) > (_drawn_margins(best), best.rho):
             best, best_quad = fit, quad
-        if best.rho >= SURE_RHO:
+        if best.rho >= SURE_RHO and _drawn_margins(best):
             break
     if best is None:
         raise NotThisPuzzle(reasons[0])
     _check_alone(image, quads, best_quad)
     return best
+
+
+def _drawn_margins(fit: Fit) -> bool:
+    """Whether the board's edge lies round the lattice as in the booklet's drawings."""
+    drawn = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
+    return all(abs(e - d) <= MAX_SHIFT for e, d in zip(fit.edge, drawn))
 
 
 def _check_alone(image: np.ndarray, quads, board: np.ndarray) -> None:

@@ -298,8 +298,9 @@ LATTICE_STEPS = ((1.0, 0.0), (-1.0, 0.0), (0.5, layout.ROW_STEP), (-0.5, layout.
 #: offsets tried around a rough lattice, each way up: up to a star across and a row up or down
 #: (the board turned half round is the lattice half a star across, but for the rows' end stars)
 OFFSETS = tuple((dx, dy) for dx in (-1.0, -0.5, 0.0, 0.5, 1.0) for dy in (-layout.ROW_STEP, 0.0, layout.ROW_STEP))
-#: how many of the best-matching offsets are aligned
-ALIGN_BEST = 3
+#: how many of the best-matching offsets are aligned, and how much better than the lattice
+#: aligned already one must match to replace it
+ALIGN_BEST, STEP_BETTER = 3, 0.02
 
 
 def _shifted(hom: np.ndarray, dx: float, dy: float) -> np.ndarray:
@@ -314,7 +315,8 @@ def best_step(image: np.ndarray, hom: np.ndarray) -> tuple[np.ndarray, float]:
     fall on drawn ones.  Every offset of :data:`OFFSETS`, both ways up, is scored
     as it lies; the :data:`ALIGN_BEST` best are aligned and the best match kept
     (the true lattice is the one where all 26 outlines match)."""
-    starts = [(outline_match(image, hom), hom)]
+    best = (hom, outline_match(image, hom))
+    starts = []
     for way in (hom, turned(hom)):
         for dx, dy in OFFSETS:
             if way is hom and dx == dy == 0.0:
@@ -322,10 +324,10 @@ def best_step(image: np.ndarray, hom: np.ndarray) -> tuple[np.ndarray, float]:
             cand = _shifted(way, dx, dy)
             starts.append((outline_match(image, cand), cand))
     starts.sort(key=lambda f: -f[0])
-    best = starts[0][1], starts[0][0]
     for _rho, cand in starts[:ALIGN_BEST]:
         new, r = align(image, cand)
-        if r > best[1] and _moved(cand, new) <= MAX_SHIFT:
+        # another offset replaces the lattice aligned already only when clearly better
+        if r > best[1] + STEP_BETTER and _moved(cand, new) <= MAX_SHIFT:
             best = (new, r)
     return best
 
