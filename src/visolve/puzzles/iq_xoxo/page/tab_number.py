@@ -7,13 +7,12 @@ colour.  Its *whiteness* (0 on the tab colour, 1 on the page's) is cut into
 digits: each white part as tall as a digit is one digit, or several run
 together when it is wider than a digit (cut at thin columns where the cut
 digits match best).  Each digit is matched, as seen and kept to its ink,
-against digits drawn by OpenCV's fonts at several weights and blurs (the
-booklet's own font is not copied).  A digit matched without a clear margin
+against digits drawn by OpenCV's fonts at several weights and blurs (a
+:class:`visolve.vision.match.TemplateBank`).  A digit matched without a clear margin
 is doubt; a digit cut from a run needs a clearer one, or its run drawn
 whole must match its reading better than every other reading.  A number
 not laid out as one is doubt too: a white smudge lower than a digit, parts
-standing closer than digits, digits of unequal height, off the tab's
-middle, or more than :data:`MAX_DIGITS`.
+standing closer than digits, digits of unequal height, off the tab's middle, or too many.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
+from visolve.vision.digits import verdict
 from visolve.vision.match import TemplateBank
 
 #: board region (u0, v0, u1, v1) searched for the tab
@@ -169,28 +169,20 @@ def _blurred_glyphs(ink: np.ndarray) -> list[np.ndarray]:
 
 @lru_cache(maxsize=1)
 def _banks() -> tuple[TemplateBank, TemplateBank, int]:
-    """The template glyphs' two views as template banks (labelled by digit), and the templates per digit."""
-    table, per = _templates()
-    n = table.shape[1] // 2
+    """The template glyphs' two views as banks labelled by digit, and the templates per digit."""
+    (table, per), n = _templates(), _templates()[0].shape[1] // 2
     digits = [i // per for i in range(len(table))]
     return TemplateBank(list(table[:, :n]), digits), TemplateBank(list(table[:, n:]), digits), per
 
 
 def _scores(glyphs: np.ndarray) -> np.ndarray:
     """Each glyph's correlation with each digit, ``(n, 10)``: the mean over its two views of the best
-    template's (:class:`visolve.vision.match.TemplateBank`; a glyph view is already zero-mean and of
-    unit norm, so none counts as flat)."""
+    template's (a glyph view is zero-mean and of unit norm already: none is flat)."""
     seen_bank, kept_bank, per = _banks()
     n = glyphs.shape[1] // 2
     seen = seen_bank.scores(glyphs[:, :n], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
     kept = kept_bank.scores(glyphs[:, n:], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
     return (seen + kept) / 2
-
-
-def _verdict(scores: np.ndarray) -> tuple[int, float, float]:
-    """Best digit of one glyph's scores, its score and its margin over the best other digit."""
-    order = np.argsort(scores)[::-1]
-    return int(order[0]), float(scores[order[0]]), float(scores[order[0]] - scores[order[1]])
 
 
 def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
@@ -432,7 +424,7 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     (x, y, w, h), inside = box
     digits = _digit_scores(_whiteness(img[y: y + h, x: x + w], page), inside)
     small = pitch is not None and pitch < SMALL_PITCH
-    verdicts = [_verdict(scores) for scores, _whole in digits]
+    verdicts = [verdict(scores) for scores, _whole in digits]
     best = "".join(str(d) for d, _s, _m in verdicts)
     text = ""
     for (_scores, whole), (d, score, margin) in zip(digits, verdicts):
