@@ -9,6 +9,15 @@ them; the box's clear lid, when it is open, stands behind the tray, with a
 pale logo printed on it.  Some of a filling's pieces are left out (0 to all
 ten in the tray).
 
+The tray is sunk into the box, as in the real product photo
+(``photos/box_solved.jpg``: the pieces lie below the white rim, the tray's
+walls show between them and the rim): deeper than the pieces with their
+marks (the lid closes over them), so everything in it is seen through the
+opening in the box's top, the far walls lit by the light and the floor in
+their shade.  No real photo shows an empty square: the floor is drawn a
+little greyer than the rim (a recess takes less of the room's light), its
+squares parted by faint lines.
+
 The box prints no number: the level is named from the picture's file name,
 as the family's reader names it.
 """
@@ -22,7 +31,7 @@ import numpy as np
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import COLS, ROWS, Level
 from visolve.testing.scenes import ink, photo
-from visolve.testing.scenes.render import Prism, cast_shadows, draw_prisms, light_direction, paste, random_view
+from visolve.testing.scenes.render import Prism, View, cast_shadows, draw_prisms, light_direction, paste, random_view
 from visolve.testing.scenes.xoxo import PIECES, fillings
 
 #: a square of the tray in mm
@@ -55,9 +64,8 @@ def _marks(rng: np.random.Generator, cx: float, cy: float, cross: bool, z: float
     return [Prism(ink.circle(cx, cy, size * 0.42, 28), z, z - h, lighter, colour * 0.8, [(hole, colour * 0.6)])]
 
 
-def _pieces(rng: np.random.Generator, level: Level, x0: float, y0: float, z0: float) -> list[Prism]:
-    slab = rng.uniform(2.0, 3.5)
-    mark_h = rng.uniform(1.0, 2.5)
+def _pieces(rng: np.random.Generator, level: Level, x0: float, y0: float, z0: float, slab: float,
+            mark_h: float) -> list[Prism]:
     inset = rng.uniform(0.02, 0.06) * SQUARE
     colours = {k: ink.jitter_colour(rng, v, 0.06) for k, v in PIECES.items()}
     out = []
@@ -79,12 +87,20 @@ def _pieces(rng: np.random.Generator, level: Level, x0: float, y0: float, z0: fl
     return out
 
 
+def heights(rng: np.random.Generator) -> tuple[float, float, float, float]:
+    """A piece's slab and its marks' height, the tray's depth below the box's top and the box's
+    height (mm): the tray is deeper than a piece with its marks (the lid closes over them)."""
+    slab, mark_h = rng.uniform(2.0, 3.5), rng.uniform(1.0, 2.5)
+    recess = slab + mark_h + rng.uniform(0.5, 2.0)
+    return slab, mark_h, recess, recess + rng.uniform(2, 4)
+
+
 def scene(rng: np.random.Generator, name: str, strength: float = 1.0) -> tuple[np.ndarray, Level]:
     """A photo of the box with a random part of a filling in its tray, and its truth."""
     level = box_level(random.Random(int(rng.integers(2**62))), name)
     rim = rng.uniform(4, 10)
     w, h = COLS * SQUARE + 2 * rim, ROWS * SQUARE + 2 * rim
-    depth = rng.uniform(4, 8)
+    slab, mark_h, recess, depth = heights(rng)
     lid = rng.random() < 0.6
     lid_h = h * rng.uniform(0.9, 1.1)
     pts = [(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0), (0, 0, -depth - 6), (w, h, -depth - 6)]
@@ -98,24 +114,60 @@ def scene(rng: np.random.Generator, name: str, strength: float = 1.0) -> tuple[n
     cast_shadows(out, view, [shell], light, rng.uniform(0.15, 0.35))
     draw_prisms(out, view, [shell], light)
     scale = min(12.0, 1.4 * view.px_per_mm(np.array(pts[:4], np.float64)))
-    tex = ink.canvas(int(h * scale) + 1, int(w * scale) + 1, white)
-    ink.outline(tex, ink.rounded_rect(rim * scale, rim * scale, (w - rim) * scale, (h - rim) * scale, 2 * scale),
-                white * 0.85, max(1.0, 0.6 * scale))
-    for k in range(1, COLS):
-        x = (rim + k * SQUARE) * scale
-        ink.fill(tex, [[(x - 0.3 * scale, rim * scale), (x + 0.3 * scale, rim * scale),
-                        (x + 0.3 * scale, (h - rim) * scale), (x - 0.3 * scale, (h - rim) * scale)]], white * 0.93)
-    for k in range(1, ROWS):
-        y = (rim + k * SQUARE) * scale
-        ink.fill(tex, [[(rim * scale, y - 0.3 * scale), ((w - rim) * scale, y - 0.3 * scale),
-                        ((w - rim) * scale, y + 0.3 * scale), (rim * scale, y + 0.3 * scale)]], white * 0.93)
-    paste(out, tex, view.plane(-depth, scale), ink.poly_mask(tex.shape, [shell.base * scale]))
+    top = ink.canvas(int(h * scale) + 1, int(w * scale) + 1, white)
+    paste(out, top, view.plane(-depth, scale), ink.poly_mask(top.shape, [shell.base * scale]))
     if lid:
         _lid(out, view, rng, w, lid_h, scale)
-    pieces = _pieces(rng, level, rim, rim, -depth)
-    cast_shadows(out, view, pieces, light, rng.uniform(0.2, 0.4))
-    draw_prisms(out, view, pieces, light)
+    floor = white * rng.uniform(0.86, 0.96)
+    _tray(out, view, rng, (rim, w - rim, h - rim), (-depth, -depth + recess), floor, scale, light,
+          _pieces(rng, level, rim, rim, -depth + recess, slab, mark_h))
     return photo.finish(out, rng, strength), level
+
+
+def _tray(out: np.ndarray, view: View, rng: np.random.Generator, edges: tuple[float, float, float],
+          heights: tuple[float, float], floor: np.ndarray, scale: float, light, pieces: list[Prism]) -> None:
+    """The sunk tray seen through its opening in the box's top: floor, walls, pieces and shadows.
+
+    ``edges``: the opening's left (= top) edge, right and bottom edges (mm); ``heights``: the box's
+    top and the floor (z, mm).  Drawn on a crop of the picture around the opening, then copied
+    in through the opening's outline, so the near walls hide what lies under them.
+    """
+    a, right, bottom = edges
+    z_top, z_floor = heights
+    opening = np.array([(a, a), (right, a), (right, bottom), (a, bottom)], np.float64)
+    seen = view.project(np.column_stack([opening, np.full(4, z_top)]))
+    x0, y0 = np.maximum(np.floor(seen.min(0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(seen.max(0)).astype(int) + 2, (out.shape[1], out.shape[0]))
+    if x1 <= x0 or y1 <= y0:
+        return
+    k = view.K.copy()
+    k[0, 2] -= x0
+    k[1, 2] -= y0
+    sub = View(k, view.R, view.C, (int(x1 - x0), int(y1 - y0)))
+    crop = out[y0:y1, x0:x1].copy()
+    tw, th = right - a, bottom - a
+    tex = ink.canvas(int(th * scale) + 1, int(tw * scale) + 1, floor)
+    for k_ in range(1, COLS):
+        x = k_ * SQUARE * scale
+        ink.fill(tex, [[(x - 0.3 * scale, 0), (x + 0.3 * scale, 0), (x + 0.3 * scale, th * scale),
+                        (x - 0.3 * scale, th * scale)]], floor * 0.93)
+    for k_ in range(1, ROWS):
+        y = k_ * SQUARE * scale
+        ink.fill(tex, [[(0, y - 0.3 * scale), (tw * scale, y - 0.3 * scale), (tw * scale, y + 0.3 * scale),
+                        (0, y + 0.3 * scale)]], floor * 0.93)
+    paste(crop, tex, sub.plane(z_floor, scale, (a, a)))
+    far = 2 * SQUARE  # the walls: bars of the box around the opening, from the floor up to its top
+    walls = [Prism(np.array(q, np.float64), z_floor, z_top, None, floor * 1.15)
+             for q in ([(a - far, a - far), (right + far, a - far), (right + far, a), (a - far, a)],
+                       [(a - far, bottom), (right + far, bottom), (right + far, bottom + far), (a - far, bottom + far)],
+                       [(a - far, a), (a, a), (a, bottom), (a - far, bottom)],
+                       [(right, a), (right + far, a), (right + far, bottom), (right, bottom)])]
+    cast_shadows(crop, sub, walls, light, rng.uniform(0.15, 0.3))
+    cast_shadows(crop, sub, pieces, light, rng.uniform(0.2, 0.4))
+    draw_prisms(crop, sub, walls, light)
+    draw_prisms(crop, sub, pieces, light)
+    mask = ink.poly_mask(crop.shape, [seen - (x0, y0)])[..., None]
+    out[y0:y1, x0:x1] += (crop - out[y0:y1, x0:x1]) * mask
 
 
 def _lid(out: np.ndarray, view, rng: np.random.Generator, w: float, lid_h: float, scale: float) -> None:

@@ -1,0 +1,32 @@
+"""The box scenes (visolve.testing.scenes.xoxo_box) as the real box is: the tray sunk into the box."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from visolve.testing.scenes import xoxo_box
+from visolve.testing.scenes.render import View
+
+
+def test_the_tray_is_deeper_than_a_piece_with_its_marks():
+    for k in range(50):
+        slab, mark_h, recess, depth = xoxo_box.heights(np.random.default_rng(k))
+        assert recess > slab + mark_h
+        assert depth > recess
+
+
+def test_what_lies_in_the_tray_is_seen_only_through_its_opening():
+    # a camera straight above the box (world z up is negative), 2 px per mm
+    view = View(np.array([[1000.0, 0, 100], [0, 1000.0, 50], [0, 0, 1]]), np.eye(3), np.array([0.0, 0.0, -500.0]),
+                (200, 100))
+    out = np.full((100, 200, 3), 77.0, np.float32)
+    rng = np.random.default_rng(0)
+    piece = xoxo_box.Prism(np.array([(5.0, 5.0), (14.0, 5.0), (14.0, 14.0), (5.0, 14.0)]), -4.0, -6.0,
+                           np.float32([0, 0, 200]), np.float32([0, 0, 150]))
+    xoxo_box._tray(out, view, rng, (5.0, 95.0, 50.0), (-10.0, -4.0), np.float32([220, 220, 220]), 4.0,
+                   np.array([0.3, 0.3, 0.9]), [piece])
+    inside = view.project([(5.0, 5.0, -10.0), (95.0, 50.0, -10.0)]).round().astype(int)
+    (x0, y0), (x1, y1) = inside
+    assert np.all(out[:y0 - 1] == 77) and np.all(out[y1 + 1:] == 77)
+    assert np.all(out[:, :x0 - 1] == 77) and np.all(out[:, x1 + 1:] == 77)
+    assert np.abs(out[y0 + 3:y1 - 3, x0 + 3:x1 - 3] - 77).max(axis=2).min() > 20  # floor, walls, piece
