@@ -30,3 +30,15 @@ def test_what_lies_in_the_tray_is_seen_only_through_its_opening():
     assert np.all(out[:y0 - 1] == 77) and np.all(out[y1 + 1:] == 77)
     assert np.all(out[:, :x0 - 1] == 77) and np.all(out[:, x1 + 1:] == 77)
     assert np.abs(out[y0 + 3:y1 - 3, x0 + 3:x1 - 3] - 77).max(axis=2).min() > 20  # floor, walls, piece
+
+
+def test_the_pieces_are_drawn_in_the_plastic_colours_of_the_real_box_not_the_booklets_print():
+    from visolve.puzzles.iq_xoxo.model import Level
+    from visolve.testing.scenes.xoxo import PIECES
+
+    rows = ("TTT.......", ".T........", ".T........", "..........", "..........")
+    prisms = xoxo_box._pieces(np.random.default_rng(3), Level(1, rows), 0.0, 0.0, -5.0, 2.5, 1.5)
+    plate = np.asarray(prisms[0].top, np.float64)
+    near = np.abs(plate - xoxo_box.PLASTIC["T"]).max()
+    assert near < np.abs(plate - PIECES["T"]).max()  # the booklet's yellow is greener than the plastic
+    assert near < 40  # a jitter of 0.06 in hue, saturation and value

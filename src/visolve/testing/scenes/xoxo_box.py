@@ -32,10 +32,15 @@ from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import COLS, ROWS, Level
 from visolve.testing.scenes import ink, photo
 from visolve.testing.scenes.render import Prism, View, cast_shadows, draw_prisms, light_direction, paste, random_view
-from visolve.testing.scenes.xoxo import PIECES, fillings
+from visolve.testing.scenes.xoxo import fillings
 
 #: a square of the tray in mm
 SQUARE = 9.0
+#: the pieces' plastic (BGR), not the booklet's print: the median of each piece's plate in the real
+#: photo (``photos/box_solved.jpg``), sampled at the four corners of each of its squares, off the marks
+PLASTIC = {"I": (133, 73, 63), "L": (12, 180, 169), "N": (154, 116, 252), "P": (214, 160, 65),
+           "T": (15, 176, 254), "U": (102, 58, 127), "V": (238, 222, 123), "W": (39, 134, 254),
+           "Y": (32, 54, 237), "Z": (104, 116, 40)}
 
 
 def box_level(stream: random.Random, name: str) -> Level:
@@ -67,7 +72,7 @@ def _marks(rng: np.random.Generator, cx: float, cy: float, cross: bool, z: float
 def _pieces(rng: np.random.Generator, level: Level, x0: float, y0: float, z0: float, slab: float,
             mark_h: float) -> list[Prism]:
     inset = rng.uniform(0.02, 0.06) * SQUARE
-    colours = {k: ink.jitter_colour(rng, v, 0.06) for k, v in PIECES.items()}
+    colours = {k: ink.jitter_colour(rng, v, 0.06) for k, v in PLASTIC.items()}
     out = []
     for r in range(ROWS):
         for c in range(COLS):
