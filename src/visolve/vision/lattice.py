@@ -264,15 +264,16 @@ def snap_to_cells(homography: np.ndarray, points: np.ndarray, on_cell: float) ->
     return cell.astype(np.int64), np.abs(back - cell).max(axis=1) < on_cell
 
 
-def _lattice_from_blobs(b: _Blobs, cols: int, rows: int, min_found: int) -> tuple[np.ndarray, int, float] | None:
+def _lattice_from_blobs(b: _Blobs, cols: int, rows: int, min_found: int,
+                        max_angle: float = 40.0) -> tuple[np.ndarray, int, float] | None:
     if len(b.areas) < min_found:
         return None
     i, j, vec = _links(b)
     if len(i) < min_found:
         return None
     theta = lattice_angle(vec)
-    if abs(theta) > math.radians(40):
-        return None  # boards are roughly upright (a photo turns them by 15 degrees at most)
+    if abs(theta) > math.radians(max_angle):
+        return None  # by default boards are roughly upright (a photo turns them by 15 degrees at most)
     straight, steps = straight_steps(vec, theta, 18.0)
     best = None
     for coords in walk_links(len(b.areas), i[straight], j[straight], steps[straight]):
@@ -381,6 +382,8 @@ def find_cell_lattice(
     min_found: float = 0.7,
     depths: Iterable[float] = DEPTHS,
     max_blobs: int = 4000,
+    max_error: float = 0.12,
+    max_angle: float = 40.0,
 ) -> Lattice | None:
     """The ``cols x rows`` lattice of cells set in ``masks`` (see the module docstring).
 
@@ -399,6 +402,10 @@ def find_cell_lattice(
         wide a depth between ``b / 2`` and a third of the cell's side splits them).
     max_blobs : int
         A mask split into more blobs than this at a depth is noise there.
+    max_error : float
+        Largest RMS distance (cells) between the blobs and the lattice fitted to them.
+    max_angle : float
+        Largest turn (degrees, modulo 90) of the lattice in the picture: 45 allows any turn.
 
     Returns
     -------
@@ -415,11 +422,11 @@ def find_cell_lattice(
         blobs = _merge(parts)
         if blobs is None:
             continue
-        got = _lattice_from_blobs(blobs, cols, rows, need)
+        got = _lattice_from_blobs(blobs, cols, rows, need, max_angle)
         if got is None:
             continue
         hom, found, err = got
-        if err > 0.12:
+        if err > max_error:
             continue
         lat = Lattice(hom, cols, rows, found, err, depth)
         if best is None or (lat.found, -lat.error) > (best.found, -best.error):
