@@ -67,6 +67,12 @@ BOARD_CELLS, RUNS_ON = 44, 0.5
 #: ... or FAINT_CELLS, when boards are outlined further (squares washed out or blurred
 #: past the gaps' test: the reader still checks every square)
 FAINT_CELLS = 36
+#: a group spanning fewer than SMALL_SPAN cells across either way (the few grey squares of a board
+#: mostly covered by pieces: their own fit turns and bends the lattice away from the board's far
+#: cells) takes the lattice of the nearest group spanning at least LARGE_SPAN both ways (the
+#: boards of a page share its plane, their squares' size and direction), shifted onto its own
+#: squares when they all lie within ON_CELL of that lattice's cells
+SMALL_SPAN, LARGE_SPAN = 4, 5
 #: how far around a group the window may reach (cells)
 REACH = max(COLS, ROWS)
 
@@ -257,10 +263,38 @@ def find_lattice(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, gr
     cover = cv2.integral((covered > 0).astype(np.uint8))
     light, paint = BoxMeans(grey), BoxMeans(colour > 0)
     pairs = _links(centres, sides, cover, share)
-    fits, grouped = [], np.zeros(len(centres), bool)
+    fitted, grouped = [], np.zeros(len(centres), bool)
     for coords in _groups(len(centres), pairs, centres):
         grouped[list(coords)] = True
-        fitted = _fit(coords, centres, pitch)
-        if fitted is not None:
-            fits.append((fitted[0], _grid(fitted[0], fitted[1], light, paint, pitch)))
+        fit = _fit(coords, centres, pitch)
+        if fit is not None:
+            fitted.append(fit)
+    fits = [(hom, _grid(hom, cells, light, paint, pitch)) for hom, cells in _borrowed(fitted, centres)]
     return Lattice(grouped, fits)
+
+
+def _span(cells: dict) -> int:
+    """How many cells a group spans across, the shorter way."""
+    lat = np.array(list(cells))
+    return int(min(np.ptp(lat, axis=0))) + 1
+
+
+def _borrowed(fitted: list, centres: np.ndarray) -> list:
+    """The fits (homography, cells) with each small group's lattice (:data:`SMALL_SPAN`) taken from
+    the nearest large one's, shifted onto the small group's squares (see :data:`SMALL_SPAN`)."""
+    large = [(hom, np.mean(centres[list(cells.values())], axis=0)) for hom, cells in fitted
+             if _span(cells) >= LARGE_SPAN]
+    if not large:
+        return fitted
+    out = []
+    for hom, cells in fitted:
+        if _span(cells) < SMALL_SPAN:
+            own = centres[list(cells.values())]
+            near, _at = min(large, key=lambda hc: float(np.linalg.norm(hc[1] - own.mean(axis=0))))
+            back = map_points(np.linalg.inv(near), own) - (np.array(list(cells), np.float64) + 0.5)
+            shift = np.median(back, axis=0)
+            if np.abs(back - shift).max() <= ON_CELL:
+                move = np.array([[1.0, 0.0, shift[0]], [0.0, 1.0, shift[1]], [0.0, 0.0, 1.0]])
+                hom = near @ move
+        out.append((hom, cells))
+    return out

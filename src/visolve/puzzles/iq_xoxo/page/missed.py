@@ -78,6 +78,9 @@ def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float
 #: blob shows MIN_PIECE squares' area lost (the tops of several tabs, each just beyond
 #: TAB_REACH, are no board)
 ROUND_FILL, LONGEST, STRIP, ON_PAGE = 0.8, 8.0, 3.0, 0.8
+#: the badge seen at an angle is an ellipse: convex (its area at least OVAL_SOLID of its hull's), its
+#: outline within OVAL_EDGE of the ellipse fitted to it (a pentomino's corners stand out by 0.2 or more)
+OVAL_SOLID, OVAL_EDGE = 0.95, 0.12
 
 
 def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
@@ -92,12 +95,30 @@ def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
         if parent >= 0:  # a hole's outline
             continue
         _centre, r = cv2.minEnclosingCircle(c)
-        disc = r > 1 and cv2.contourArea(c) >= ROUND_FILL * np.pi * r * r
+        disc = r > 1 and (cv2.contourArea(c) >= ROUND_FILL * np.pi * r * r or oval(c))
         long, short = max(cv2.minAreaRect(c)[1]), min(cv2.minAreaRect(c)[1])
         if disc or (long > LONGEST * pitch and long > STRIP * short):
             x, y = c[0, 0]
             keep[labels[y, x]] = False
     return keep[labels]
+
+
+def oval(outline: np.ndarray) -> bool:
+    """Whether a blob's outline (``cv2.findContours``'s, at least 5 points) is an ellipse: convex
+    (:data:`OVAL_SOLID`) and every point within :data:`OVAL_EDGE` of the ellipse fitted to them
+    (distance measured in the ellipse's own radii), never a square's corners."""
+    points = outline.reshape(-1, 2).astype(np.float64)
+    hull = cv2.contourArea(cv2.convexHull(outline))
+    if len(points) < 5 or hull <= 0 or cv2.contourArea(outline) < OVAL_SOLID * hull:
+        return False
+    (cx, cy), (width, height), angle = cv2.fitEllipse(outline)
+    if min(width, height) <= 2:
+        return False
+    a = np.radians(angle)
+    d = points - (cx, cy)
+    u = (d[:, 0] * np.cos(a) + d[:, 1] * np.sin(a)) / (width / 2)
+    v = (-d[:, 0] * np.sin(a) + d[:, 1] * np.cos(a)) / (height / 2)
+    return bool(np.abs(np.hypot(u, v) - 1).max() <= OVAL_EDGE)
 
 
 def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
