@@ -25,8 +25,10 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import (DIGIT_LIGHT, FONT_SIZE, FONT_STYLES, GLYPH_BLUR, GLYPH_PAD,
+                                                    TEMPLATE_BLURS, glyph, ink_box, unit)
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import scores as glyph_scores
 from visolve.vision.digits import verdict
-from visolve.vision.match import TemplateBank
 
 #: board region (u0, v0, u1, v1) searched for the tab
 TAB_REGION = (COLS / 2 - 2.6, -2.0, COLS / 2 + 2.6, -0.02)
@@ -41,8 +43,8 @@ TAB_DISTANCES = (0.3, 0.2)
 TAB_MIN_AREA = 0.5
 #: the tab's rim (px) left out of its digits (the page blurred in)
 TAB_RIM = 3
-#: digits: whiteness above DIGIT_LIGHT, parts at least DIGIT_HEIGHT of the tab's height
-DIGIT_LIGHT, DIGIT_HEIGHT = 0.5, 0.35
+#: digit parts are at least DIGIT_HEIGHT of the tab's height (their whiteness above DIGIT_LIGHT)
+DIGIT_HEIGHT = 0.35
 #: the page reaching into the tab's inside over RUN_INTO of its height squared is doubt (a digit
 #: run into the tab's outline covers about 0.13; glare at the tab's end a few px)
 RUN_INTO = 0.03
@@ -66,19 +68,6 @@ MAX_DIGITS = 3
 #: every digit at least DIGIT_EVEN of the tallest's height; the digits' middle within
 #: OFF_MIDDLE of the tab's width from the tab's middle
 DIGIT_EVEN, OFF_MIDDLE = 0.8, 0.15
-#: digit glyph size for matching (width, height) and the blur both are smoothed by (px)
-GLYPH, GLYPH_BLUR = (20, 28), 1.0
-#: a digit is matched with this share of its height around its ink
-GLYPH_PAD = 0.1
-#: template digits: OpenCV's variable "sans" face at weights regular to black, (face, weight,
-#: growth), drawn FONT_SIZE px high, blurred by TEMPLATE_BLURS (shares of the size: a small
-#: board's digits are blurred more)
-FONT_STYLES = (("sans", 500, 0.0), ("sans", 700, 0.0), ("sans", 900, 0.0))
-FONT_SIZE = 60
-#: sans draws a 1 with a foot, many fonts (the booklet's) without: the 1 is also drawn in OpenCV's
-#: "uni" face (no foot), grown bold by a share of the size; other digits only in FONT_STYLES
-FOOTLESS, FOOTLESS_STYLES = "1", (("uni", 400, 0.0), ("uni", 400, 0.05), ("uni", 400, 0.1))
-TEMPLATE_BLURS = (0.0, 0.04, 0.08, 0.12)
 #: a digit's best match at least MATCH_MIN, MATCH_MARGIN above any other digit (single digits
 #: were never matched wrong on 500 drawn pages)
 MATCH_MIN, MATCH_MARGIN = 0.5, 0.06
@@ -92,97 +81,6 @@ SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 30.0, 0.8, 0.09
 #: cuts: -0.02 at most, on 500 drawn pages)
 MATCH_MIN_CUT, MATCH_MARGIN_CUT = 0.9, 0.1
 MATCH_MIN_RUN, MATCH_MARGIN_RUN, RUN_MARGIN = 0.6, 0.02, 0.015
-
-
-def _glyph(whiteness: np.ndarray, rows: slice, cols: slice, mask: np.ndarray | None = None) -> np.ndarray:
-    """A digit's glyph: its whiteness in its ink box (``rows``, ``cols``), both as seen (padded by
-    :data:`GLYPH_PAD` of its height) and kept to its ``mask`` (the ink, when given: else whiteness
-    above :data:`DIGIT_LIGHT`), each scaled to :data:`GLYPH` height, centred, smoothed, zero-mean
-    and of unit norm; the two side by side (flat)."""
-    if mask is None:
-        mask = whiteness > DIGIT_LIGHT
-    pad = int(round(GLYPH_PAD * (rows.stop - rows.start)))
-    padded = cv2.copyMakeBorder(whiteness.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    seen = padded[rows.start: rows.stop + 2 * pad, cols.start: cols.stop + 2 * pad]
-    kept = np.where(mask[rows, cols], whiteness[rows, cols], 0.0).astype(np.float32)
-    return np.concatenate([_fit(seen), _fit(kept)])
-
-
-def _fit(patch: np.ndarray) -> np.ndarray:
-    """A patch scaled to :data:`GLYPH` height, centred, smoothed, zero-mean and of unit norm (flat)."""
-    gw, gh = GLYPH
-    h, w = patch.shape
-    new_w = max(1, min(gw, int(round(w * gh / h))))
-    small = cv2.resize(patch, (new_w, gh), interpolation=cv2.INTER_AREA)
-    out = np.zeros((gh, gw), np.float32)
-    x0 = (gw - new_w) // 2
-    out[:, x0: x0 + new_w] = small
-    return _unit(cv2.GaussianBlur(out, (0, 0), GLYPH_BLUR))
-
-
-def _unit(img: np.ndarray) -> np.ndarray:
-    """An image flattened, zero-mean, of unit norm."""
-    v = img.ravel() - img.mean()
-    return v / max(float(np.sqrt(v @ v)), 1e-6)
-
-
-def _ink(mask: np.ndarray) -> tuple[slice, slice] | None:
-    """Rows and columns of a boolean mask's ink, or None when it has none."""
-    ys, xs = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
-    if ys.size == 0:
-        return None
-    return slice(ys[0], ys[-1] + 1), slice(xs[0], xs[-1] + 1)
-
-
-def _drawn(digit: str, face: str, weight: int, grow: float) -> np.ndarray:
-    """A digit drawn white on black in an OpenCV font face, :data:`FONT_SIZE` px high (whiteness)."""
-    img = np.zeros((2 * FONT_SIZE, 2 * FONT_SIZE), np.uint8)
-    cv2.putText(img, digit, (FONT_SIZE // 2, FONT_SIZE * 3 // 2), 255, cv2.FontFace(face), FONT_SIZE, weight)
-    k = int(round(grow * FONT_SIZE))
-    if k:
-        img = cv2.dilate(img, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    return img.astype(np.float32) / 255.0
-
-
-@lru_cache(maxsize=1)
-def _templates() -> tuple[np.ndarray, int]:
-    """Template glyphs ``(10 * m, n)``: each digit drawn in every style and blur (``m`` of them),
-    digit-major, cut out as a tab's digits are."""
-    rows, done = [], {}
-    for d in "0123456789":
-        extra = FOOTLESS_STYLES if d in FOOTLESS else FONT_STYLES[-1:] * len(FOOTLESS_STYLES)
-        for style in FONT_STYLES + extra:
-            if (d, style) not in done:  # the table's filler styles repeat the boldest: drawn once
-                done[(d, style)] = _blurred_glyphs(_drawn(d, *style))
-            rows.extend(done[(d, style)])
-    return np.stack(rows), (len(FONT_STYLES) + len(FOOTLESS_STYLES)) * len(TEMPLATE_BLURS)
-
-
-def _blurred_glyphs(ink: np.ndarray) -> list[np.ndarray]:
-    """A drawn digit's template glyphs, one for each of :data:`TEMPLATE_BLURS`."""
-    out = []
-    for sigma in TEMPLATE_BLURS:
-        blurred = cv2.GaussianBlur(ink, (0, 0), sigma * FONT_SIZE) if sigma else ink
-        out.append(_glyph(blurred, *_ink(blurred > DIGIT_LIGHT * blurred.max())))
-    return out
-
-
-@lru_cache(maxsize=1)
-def _banks() -> tuple[TemplateBank, TemplateBank, int]:
-    """The template glyphs' two views as banks labelled by digit, and the templates per digit."""
-    (table, per), n = _templates(), _templates()[0].shape[1] // 2
-    digits = [i // per for i in range(len(table))]
-    return TemplateBank(list(table[:, :n]), digits), TemplateBank(list(table[:, n:]), digits), per
-
-
-def _scores(glyphs: np.ndarray) -> np.ndarray:
-    """Each glyph's correlation with each digit, ``(n, 10)``: the mean over its two views of the best
-    template's (a glyph view is zero-mean and of unit norm already: none is flat)."""
-    seen_bank, kept_bank, per = _banks()
-    n = glyphs.shape[1] // 2
-    seen = seen_bank.scores(glyphs[:, :n], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
-    kept = kept_bank.scores(glyphs[:, n:], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
-    return (seen + kept) / 2
 
 
 def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
@@ -256,13 +154,13 @@ def _cut_glyphs(own: np.ndarray, mask: np.ndarray, edges) -> list[np.ndarray] | 
     (its left end, the cuts, its right end); None when a piece shows no ink."""
     out = []
     for a, b in zip(edges, edges[1:]):
-        ink = _ink(mask[:, a:b])
+        ink = ink_box(mask[:, a:b])
         if ink is None:
             return None
         rows, cols = ink
         piece = np.zeros_like(own)
         piece[:, a:b] = own[:, a:b]
-        out.append(_glyph(piece, rows, slice(a + cols.start, a + cols.stop), mask))
+        out.append(glyph(piece, rows, slice(a + cols.start, a + cols.stop), mask))
     return out
 
 
@@ -295,7 +193,7 @@ def _split(own: np.ndarray, mask: np.ndarray, box, k: int) -> np.ndarray:
         glyphs = _cut_glyphs(own, mask, [x, *(x + c for c in cuts), x + w])
         if glyphs is None:
             continue
-        scores = _scores(np.stack(glyphs))
+        scores = glyph_scores(np.stack(glyphs))
         low = float(scores.max(axis=1).min())
         if low > best_low:
             best, best_low = scores, low
@@ -310,7 +208,7 @@ def _drawn_run(text: str, face: str, weight: int, grow: float) -> np.ndarray:
     drawn in :data:`FONT_STYLES`), cut to their ink padded by :data:`GLYPH_PAD` of its height (uint8)."""
     img = np.zeros((2 * FONT_SIZE, FONT_SIZE * (len(text) + 1)), np.uint8)
     cv2.putText(img, text, (FONT_SIZE // 2, FONT_SIZE * 3 // 2), 255, cv2.FontFace(face), FONT_SIZE, weight)
-    rows, cols = _ink(img > 127)
+    rows, cols = ink_box(img > 127)
     pad = int(round(GLYPH_PAD * (rows.stop - rows.start)))
     img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     return img[rows.start: rows.stop + 2 * pad, cols.start: cols.stop + 2 * pad]
@@ -324,7 +222,7 @@ def _run_margin(own: np.ndarray, box, scores: np.ndarray) -> float:
     seen = cv2.copyMakeBorder(own.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     seen = seen[y: y + h + 2 * pad, x: x + w + 2 * pad]
     size = (int(round(RUN_HEIGHT * seen.shape[1] / seen.shape[0])), RUN_HEIGHT)
-    g = _unit(cv2.GaussianBlur(cv2.resize(seen, size, interpolation=cv2.INTER_AREA), (0, 0), GLYPH_BLUR))
+    g = unit(cv2.GaussianBlur(cv2.resize(seen, size, interpolation=cv2.INTER_AREA), (0, 0), GLYPH_BLUR))
     top = np.argsort(scores, axis=1)[:, ::-1][:, :RUN_CHOICES]
     match = {}
     for digits in product(*top):
@@ -334,7 +232,7 @@ def _run_margin(own: np.ndarray, box, scores: np.ndarray) -> float:
             small = cv2.resize(_drawn_run(text, *style), size, interpolation=cv2.INTER_AREA).astype(np.float32)
             for sigma in TEMPLATE_BLURS:
                 t = cv2.GaussianBlur(small, (0, 0), GLYPH_BLUR + sigma * RUN_HEIGHT)
-                best = max(best, float(g @ _unit(t)))
+                best = max(best, float(g @ unit(t)))
         match[text] = best
     read = "".join(str(d) for d in top[:, 0])
     return match[read] - max(v for t, v in match.items() if t != read)
@@ -382,7 +280,7 @@ def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.nd
             own[other] = 0.0
         k = counts[j]
         if k == 1:
-            out.append((_scores(_glyph(own, slice(y, y + h), slice(x, x + w), mask)[None])[0], None))
+            out.append((glyph_scores(glyph(own, slice(y, y + h), slice(x, x + w), mask)[None])[0], None))
         else:
             scores = _split(own, mask, (x, y, w, h), k)
             whole = _run_margin(own, (x, y, w, h), scores)

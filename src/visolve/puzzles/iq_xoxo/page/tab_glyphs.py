@@ -1,0 +1,127 @@
+"""Digit glyphs on an IQ XOXO number tab and the digits they match.
+
+A digit's glyph is its whiteness (0 on the tab's colour, 1 on the page's) in
+its ink box, both as seen and kept to its ink, scaled to :data:`GLYPH`;
+:func:`scores` correlates glyphs with digits drawn by OpenCV's fonts at
+several weights and blurs (a :class:`visolve.vision.match.TemplateBank`).
+:func:`hole` tells a 0 from an 8 where their templates nearly agree: the 0's
+middle is its hole, the 8's middle the stroke across its waist.
+:mod:`visolve.puzzles.iq_xoxo.page.tab_number` cuts the tab into digits and
+decides.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from visolve.vision.match import TemplateBank
+
+#: a digit's ink: whiteness above DIGIT_LIGHT
+DIGIT_LIGHT = 0.5
+#: digit glyph size for matching (width, height) and the blur both are smoothed by (px)
+GLYPH, GLYPH_BLUR = (20, 28), 1.0
+#: a digit is matched with this share of its height around its ink
+GLYPH_PAD = 0.1
+#: template digits: OpenCV's variable "sans" face at weights regular to black, (face, weight,
+#: growth), drawn FONT_SIZE px high, blurred by TEMPLATE_BLURS (shares of the size: a small
+#: board's digits are blurred more)
+FONT_STYLES = (("sans", 500, 0.0), ("sans", 700, 0.0), ("sans", 900, 0.0))
+FONT_SIZE = 60
+#: sans draws a 1 with a foot, many fonts (the booklet's) without: the 1 is also drawn in OpenCV's
+#: "uni" face (no foot), grown bold by a share of the size; other digits only in FONT_STYLES
+FOOTLESS, FOOTLESS_STYLES = "1", (("uni", 400, 0.0), ("uni", 400, 0.05), ("uni", 400, 0.1))
+TEMPLATE_BLURS = (0.0, 0.04, 0.08, 0.12)
+
+
+def glyph(whiteness: np.ndarray, rows: slice, cols: slice, mask: np.ndarray | None = None) -> np.ndarray:
+    """A digit's glyph: its whiteness in its ink box (``rows``, ``cols``), both as seen (padded by
+    :data:`GLYPH_PAD` of its height) and kept to its ``mask`` (the ink, when given: else whiteness
+    above :data:`DIGIT_LIGHT`), each scaled to :data:`GLYPH` height, centred, smoothed, zero-mean
+    and of unit norm; the two side by side (flat)."""
+    if mask is None:
+        mask = whiteness > DIGIT_LIGHT
+    pad = int(round(GLYPH_PAD * (rows.stop - rows.start)))
+    padded = cv2.copyMakeBorder(whiteness.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    seen = padded[rows.start: rows.stop + 2 * pad, cols.start: cols.stop + 2 * pad]
+    kept = np.where(mask[rows, cols], whiteness[rows, cols], 0.0).astype(np.float32)
+    return np.concatenate([fit(seen), fit(kept)])
+
+
+def fit(patch: np.ndarray) -> np.ndarray:
+    """A patch scaled to :data:`GLYPH` height, centred, smoothed, zero-mean and of unit norm (flat)."""
+    gw, gh = GLYPH
+    h, w = patch.shape
+    new_w = max(1, min(gw, int(round(w * gh / h))))
+    small = cv2.resize(patch, (new_w, gh), interpolation=cv2.INTER_AREA)
+    out = np.zeros((gh, gw), np.float32)
+    x0 = (gw - new_w) // 2
+    out[:, x0: x0 + new_w] = small
+    return unit(cv2.GaussianBlur(out, (0, 0), GLYPH_BLUR))
+
+
+def unit(img: np.ndarray) -> np.ndarray:
+    """An image flattened, zero-mean, of unit norm."""
+    v = img.ravel() - img.mean()
+    return v / max(float(np.sqrt(v @ v)), 1e-6)
+
+
+def ink_box(mask: np.ndarray) -> tuple[slice, slice] | None:
+    """Rows and columns of a boolean mask's ink, or None when it has none."""
+    ys, xs = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    if ys.size == 0:
+        return None
+    return slice(ys[0], ys[-1] + 1), slice(xs[0], xs[-1] + 1)
+
+
+def drawn(digit: str, face: str, weight: int, grow: float) -> np.ndarray:
+    """A digit drawn white on black in an OpenCV font face, :data:`FONT_SIZE` px high (whiteness)."""
+    img = np.zeros((2 * FONT_SIZE, 2 * FONT_SIZE), np.uint8)
+    cv2.putText(img, digit, (FONT_SIZE // 2, FONT_SIZE * 3 // 2), 255, cv2.FontFace(face), FONT_SIZE, weight)
+    k = int(round(grow * FONT_SIZE))
+    if k:
+        img = cv2.dilate(img, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return img.astype(np.float32) / 255.0
+
+
+@lru_cache(maxsize=1)
+def _templates() -> tuple[np.ndarray, int]:
+    """Template glyphs ``(10 * m, n)``: each digit drawn in every style and blur (``m`` of them),
+    digit-major, cut out as a tab's digits are."""
+    rows, done = [], {}
+    for d in "0123456789":
+        extra = FOOTLESS_STYLES if d in FOOTLESS else FONT_STYLES[-1:] * len(FOOTLESS_STYLES)
+        for style in FONT_STYLES + extra:
+            if (d, style) not in done:  # the table's filler styles repeat the boldest: drawn once
+                done[(d, style)] = _blurred_glyphs(drawn(d, *style))
+            rows.extend(done[(d, style)])
+    return np.stack(rows), (len(FONT_STYLES) + len(FOOTLESS_STYLES)) * len(TEMPLATE_BLURS)
+
+
+def _blurred_glyphs(ink: np.ndarray) -> list[np.ndarray]:
+    """A drawn digit's template glyphs, one for each of :data:`TEMPLATE_BLURS`."""
+    out = []
+    for sigma in TEMPLATE_BLURS:
+        blurred = cv2.GaussianBlur(ink, (0, 0), sigma * FONT_SIZE) if sigma else ink
+        out.append(glyph(blurred, *ink_box(blurred > DIGIT_LIGHT * blurred.max())))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _banks() -> tuple[TemplateBank, TemplateBank, int]:
+    """The template glyphs' two views as banks labelled by digit, and the templates per digit."""
+    (table, per), n = _templates(), _templates()[0].shape[1] // 2
+    digits = [i // per for i in range(len(table))]
+    return TemplateBank(list(table[:, :n]), digits), TemplateBank(list(table[:, n:]), digits), per
+
+
+def scores(glyphs: np.ndarray) -> np.ndarray:
+    """Each glyph's correlation with each digit, ``(n, 10)``: the mean over its two views of the best
+    template's (a glyph view is zero-mean and of unit norm already: none is flat)."""
+    seen_bank, kept_bank, per = _banks()
+    n = glyphs.shape[1] // 2
+    seen = seen_bank.scores(glyphs[:, :n], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
+    kept = kept_bank.scores(glyphs[:, n:], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
+    return (seen + kept) / 2
