@@ -3,7 +3,15 @@
 import cv2
 import numpy as np
 
-from visolve.vision.geometry import grown, line_intersection, quad_from_contour
+from visolve.vision.geometry import (
+    fit_line,
+    grown,
+    line_intersection,
+    polygon_corners,
+    quad_from_contour,
+    refine_quad,
+    rotated_box,
+)
 
 
 def test_line_intersection_crosses_two_lines_and_refuses_parallel_ones():
@@ -27,3 +35,63 @@ def test_quad_from_contour_finds_a_tilted_quadrilateral_to_a_pixel():
 def test_grown_moves_each_corner_outwards():
     square = np.array([[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]])
     assert np.allclose(grown(square, 0.5), [[-0.5, -0.5], [10.5, -0.5], [10.5, 10.5], [-0.5, 10.5]])
+
+
+def _outline(mask: np.ndarray) -> np.ndarray:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(contours, key=cv2.contourArea)
+
+
+def _nearest(found: np.ndarray, corners: np.ndarray) -> float:
+    """The farthest any true corner lies from the nearest found one (px)."""
+    return max(np.linalg.norm(found - c, axis=1).min() for c in corners)
+
+
+# a board in perspective (top side shorter) with rounded corners and a tab on its top side
+BOARD = np.array([[120, 80], [420, 95], [460, 300], [70, 290]], np.float64)
+
+
+def _board_mask(tab: bool = True) -> np.ndarray:
+    mask = np.zeros((400, 560), np.uint8)
+    cv2.fillConvexPoly(mask, BOARD.astype(np.int32), 255)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (25, 25)))
+    if tab:  # a number tab standing on the top side, 40 px wide, 18 px high
+        cv2.rectangle(mask, (250, 70), (290, 95), 255, -1)
+    return mask
+
+
+def test_fit_line_keeps_to_the_line_most_points_lie_on():
+    x = np.arange(0.0, 100.0)
+    points = np.stack([x, 0.5 * x + 3.0], axis=1)
+    points[::10, 1] += 25.0  # one point in ten far off
+    vx, vy, x0, y0 = fit_line(points)
+    assert abs(vy / vx - 0.5) < 0.01
+    assert abs((y0 - 0.5 * x0) - 3.0) < 0.5
+
+
+def test_polygon_corners_finds_four_corners_or_none():
+    outline = _outline(_board_mask(tab=False))
+    rough = polygon_corners(outline)
+    assert rough is not None and rough.shape == (4, 2)
+    assert _nearest(rough, BOARD) < 12  # rough: the corners are rounded off
+    triangle = np.zeros((200, 200), np.uint8)
+    cv2.fillConvexPoly(triangle, np.array([[20, 180], [100, 20], [180, 180]], np.int32), 255)
+    assert polygon_corners(_outline(triangle)) is None
+
+
+def test_refine_quad_gives_the_corners_to_a_pixel_despite_rounding_and_a_tab():
+    outline = _outline(_board_mask())
+    from_polygon = refine_quad(outline, polygon_corners(outline))
+    assert from_polygon is not None and _nearest(from_polygon, BOARD) < 1.5
+    # from a rotated box (far off under perspective): all of each side first, then the band
+    first = refine_quad(outline, rotated_box(outline), band=None)
+    assert first is not None
+    second = refine_quad(outline, first)
+    assert second is not None and _nearest(second, BOARD) < 1.5
+
+
+def test_refine_quad_refuses_a_side_without_points():
+    outline = _outline(_board_mask(tab=False))
+    far = polygon_corners(outline) + np.array([[0.0, -150.0], [0.0, -150.0], [0.0, 0.0], [0.0, 0.0]])
+    assert refine_quad(outline, far) is None  # no outline point lies within the band of the moved top side
+    assert refine_quad(outline, np.zeros((4, 2))) is None

@@ -6,11 +6,14 @@ Coordinates everywhere in :mod:`visolve.vision`: a continuous point
 ``(j + 0.5, i + 0.5)``.  OpenCV's warps put pixel centres on whole numbers:
 :func:`to_opencv` converts a homography between the two conventions.
 
-A board's outline becomes its corners here too: a straight line fitted to
-each side of a contour (:func:`quad_from_contour`), the corners where
-neighbouring sides' lines cross (:func:`line_intersection`), moved onto the
-pixel edges (:func:`grown`).  OpenCV's ``fitLine`` (Huber) fits the lines:
-a robust fit in one call, faster than a RANSAC loop in Python.
+A board's outline becomes its corners here, in two steps every family shares:
+rough corners (:func:`polygon_corners`: the outline's hull simplified to four
+points; :func:`rotated_box`; or the extreme points along the diagonals), then
+:func:`refine_quad`: a straight line fitted to the middle of each side
+(:func:`fit_line`), neighbouring sides' lines crossed (:func:`line_intersection`).
+:func:`grown` moves corners onto the pixel edges.  OpenCV's ``fitLine``
+(Huber) fits the lines: a robust fit in one call, faster than
+``skimage.measure.ransac`` with a line model, which loops in Python.
 """
 
 from __future__ import annotations
@@ -84,12 +87,144 @@ def grown(corners: np.ndarray, d: float) -> np.ndarray:
     return out
 
 
+SIDE_SPAN = 0.15
+"""Share of each side's length left out at both ends when its line is fitted (rounded corners)."""
+SIDE_POINTS = 150
+"""At most about this many outline points per side go into its line fit (evenly taken)."""
+MIN_SIDE_POINTS = 5
+"""A side with fewer outline points than this has no line."""
+
+
+def fit_line(points: np.ndarray, rounds: int = 0, keep: float = 0.75) -> tuple[float, float, float, float]:
+    """The straight line through ``points``, robust to strays (Huber), and to lumps with ``rounds``.
+
+    Parameters
+    ----------
+    points : numpy.ndarray
+        ``(n, 2)`` points ``(x, y)``, ``n >= 2``.
+    rounds : int
+        Times the line is fitted again to the share ``keep`` of the points
+        nearest it: a lump along a stretch of a side (a tab standing on it, a
+        piece bulging by blur) outweighs a Huber fit, not this.
+    keep : float
+        Share of the points kept each round (at least 4).
+
+    Returns
+    -------
+    tuple of float
+        ``(vx, vy, x0, y0)``: a unit direction and a point on the line.
+    """
+    pts = np.asarray(points, np.float32).reshape(-1, 2)
+    line = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    for _ in range(rounds):
+        n_keep = max(4, int(keep * len(pts)))
+        if n_keep >= len(pts):
+            break
+        vx, vy, x0, y0 = line
+        off = np.abs((pts[:, 0] - x0) * vy - (pts[:, 1] - y0) * vx)
+        pts = pts[np.argpartition(off, n_keep - 1)[:n_keep]]
+        line = cv2.fitLine(pts, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    vx, vy, x0, y0 = line
+    return float(vx), float(vy), float(x0), float(y0)
+
+
+def polygon_corners(contour: np.ndarray, steps=(0.01, 0.02, 0.03, 0.05)) -> np.ndarray | None:
+    """Rough corners: the outline's convex hull simplified to four points.
+
+    Parameters
+    ----------
+    contour : numpy.ndarray
+        An OpenCV contour, ``(n, 1, 2)`` or ``(n, 2)``.
+    steps : sequence of float
+        Simplification tolerances, shares of the hull's length, tried in turn.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        ``(4, 2)`` float64 corners in the hull's order, or None when no
+        tolerance leaves four points (too few first: not a quadrilateral).
+    """
+    hull = cv2.convexHull(np.asarray(contour).reshape(-1, 1, 2))
+    length = cv2.arcLength(hull, True)
+    for eps in steps:
+        poly = cv2.approxPolyDP(hull, eps * length, True).reshape(-1, 2)
+        if len(poly) == 4:
+            return poly.astype(np.float64)
+        if len(poly) < 4:
+            return None
+    return None
+
+
+def rotated_box(contour: np.ndarray) -> np.ndarray:
+    """Rough corners: the outline's smallest rotated bounding rectangle, ``(4, 2)`` float64."""
+    points = np.asarray(contour).reshape(-1, 2).astype(np.float32)
+    return cv2.boxPoints(cv2.minAreaRect(points)).astype(np.float64)
+
+
+def refine_quad(contour: np.ndarray, quad: np.ndarray, band: float | None = 0.05,
+                span: float = SIDE_SPAN, rounds: int = 0) -> np.ndarray | None:
+    """Exact corners from rough ones: a line fitted to the outline along each side, crossed.
+
+    Each outline point belongs to the side of ``quad`` it lies nearest; of a
+    side's points, those within ``span`` of its length from either end
+    (rounded corners, the neighbouring side) are left out, and with ``band``
+    also those farther from the side than ``band`` of its length (a lump on
+    the outline).  :func:`fit_line` fits the rest.
+
+    Parameters
+    ----------
+    contour : numpy.ndarray
+        The outline, ``(n, 1, 2)`` or ``(n, 2)``.
+    quad : numpy.ndarray
+        ``(4, 2)`` rough corners in order round the outline.
+    band : float or None
+        Farthest a side's point may lie from the rough side, as a share of
+        its length; None keeps every point nearest that side (rough corners
+        far off, e.g. a rotated box round a quad in perspective).
+    span : float
+        Share of each side's length left out at both ends.
+    rounds : int
+        Trimming rounds of each side's line fit (:func:`fit_line`): for
+        outlines with lumps along their sides.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        ``(4, 2)`` float64 corners, corner k where side k - 1 meets side k,
+        or None when a side has too few points or two sides are parallel.
+    """
+    pts = np.asarray(contour).reshape(-1, 2).astype(np.float64)
+    starts = np.asarray(quad, np.float64).reshape(4, 2)
+    along = np.roll(starts, -1, axis=0) - starts
+    lengths = np.linalg.norm(along, axis=1)
+    if lengths.min() < 1e-6:
+        return None
+    normals = np.stack([-along[:, 1], along[:, 0]], axis=1) / lengths[:, None]
+    rel = pts[:, None, :] - starts[None, :, :]
+    off = np.abs(np.einsum("nsk,sk->ns", rel, normals))
+    t = np.einsum("nsk,sk->ns", rel, along) / lengths**2
+    owner = np.argmin(off, axis=1)
+    lines = []
+    for k in range(4):
+        keep = (owner == k) & (t[:, k] > span) & (t[:, k] < 1 - span)
+        if band is not None:
+            keep &= off[:, k] < band * lengths[k]
+        side = pts[keep]
+        if len(side) < MIN_SIDE_POINTS:
+            return None
+        lines.append(fit_line(side[:: max(1, len(side) // SIDE_POINTS)], rounds))
+    corners = [line_intersection(lines[k - 1], lines[k]) for k in range(4)]
+    if any(c is None for c in corners):
+        return None
+    return np.array(corners, np.float64)
+
+
 def quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     """The corners of a roughly quadrilateral contour: a line fitted to each side, crossed.
 
     The rough corners are the contour's extreme points along the diagonals;
     the points between two of them (their ends near the rounded corners
-    left out) make one side's line (OpenCV's Huber fit).
+    left out) make one side's line (:func:`fit_line`).
 
     Parameters
     ----------
@@ -124,8 +259,7 @@ def quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
         # drop the ends near the corners (rounded by the closing)
         cut = max(1, len(seg) // 10)
         seg = seg[cut:-cut] if len(seg) > 2 * cut + 2 else seg
-        vx, vy, x0, y0 = cv2.fitLine(seg.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((float(vx), float(vy), float(x0), float(y0)))
+        lines.append(fit_line(seg))
     corners = []
     for k in range(4):
         p = line_intersection(lines[(k - 1) % 4], lines[k])

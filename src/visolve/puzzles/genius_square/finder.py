@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle
-from visolve.vision.geometry import map_points
+from visolve.vision.geometry import map_points, polygon_corners
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.light import channel_max, channel_min
 from visolve.vision.masks import locally_light
@@ -43,6 +43,12 @@ FLAT_LEVELS = (4, 6, 9, 14)
 DEPTHS = (1.5, 2.5, 4.0, 6.0, 9.0, 13.0)
 #: share of the 36 squares that must be found as patches
 MIN_FOUND = 0.55
+#: largest RMS distance (squares) of the patches from the lattice fitted to them: a recessed
+#: square's patch leans towards its lit side, a disc's patch is off its square's centre, and
+#: the labels are then looked for around the edge (:func:`label_rows`), not at one place
+MAX_LATTICE_ERROR = 0.2
+#: the board may lie turned any way in a photo (the lattice's turn is modulo 90 degrees)
+MAX_LATTICE_TURN = 45.0
 #: lattices looked for again with the ones found before painted out
 MORE_LATTICES = 2
 #: a grid whose squares are smaller than this (px of the reduced copy) is looked for again on a
@@ -135,7 +141,8 @@ def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES) -> Iterator[np
 
 
 def _lattice(masks: list[np.ndarray]) -> np.ndarray | None:
-    lat = find_cell_lattice(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=DEPTHS, max_blobs=3000)
+    lat = find_cell_lattice(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=DEPTHS, max_blobs=3000,
+                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN)
     return None if lat is None else lat.homography
 
 
@@ -158,14 +165,8 @@ def _outlines(grey: np.ndarray) -> list[np.ndarray]:
 
 def _quad(contour: np.ndarray) -> np.ndarray | None:
     """The four corners (tl, tr, br, bl as seen) of a contour's convex hull, if it is a quadrilateral."""
-    hull = cv2.convexHull(contour)
-    length = cv2.arcLength(hull, True)
-    for eps in (0.01, 0.02, 0.04):
-        poly = cv2.approxPolyDP(hull, eps * length, True).reshape(-1, 2).astype(np.float64)
-        if len(poly) == 4:
-            start = int(np.argmin(poly.sum(axis=1)))
-            return np.roll(poly, -start, axis=0)
-    return None
+    poly = polygon_corners(contour, steps=(0.01, 0.02, 0.04))
+    return None if poly is None else np.roll(poly, -int(np.argmin(poly.sum(axis=1))), axis=0)
 
 
 def upright(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None) -> Upright:

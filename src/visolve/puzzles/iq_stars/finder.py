@@ -14,6 +14,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.lattice import MAX_SHIFT, Fit, fit_lattice
+from visolve.vision.geometry import polygon_corners, refine_quad
 from visolve.vision.light import channel_max
 from visolve.vision.masks import below, locally_light, otsu_dark
 from visolve.vision.working import thumbnail, working_copy
@@ -27,8 +28,6 @@ DARK_LEVELS = (None, 90, 120, 60)
 #: LOCAL_BLOCK of the long side: glare lifts the navy board far above any fixed
 #: level, but the board's edge stays darker than the white around it
 LOCAL_BLOCK, LOCAL_C = 1 / 16, 8
-#: at most about this many contour points fitted per side
-LINE_POINTS = 150
 #: a board blob covers at least this share of the picture searched
 MIN_AREA = 0.02
 #: long side / short side of a board quad (7.36 / 3.96 = 1.86 seen straight;
@@ -46,44 +45,10 @@ def _dark_masks(small: np.ndarray):
         yield otsu_dark(v) if level is None else below(v, (level,))[0].astype(np.uint8) * 255
 
 
-def _side_line(points: np.ndarray) -> np.ndarray:
-    vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-    return np.array([vy, -vx, vx * y0 - vy * x0], np.float64)  # a x + b y + c = 0
-
-
-def _refine_quad(contour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
-    """Corners from straight lines fitted to the contour's middle part of each side."""
-    pts = contour.reshape(-1, 2).astype(np.float64)
-    lines = []
-    for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        d = b - a
-        length = np.linalg.norm(d)
-        t = (pts - a) @ d / length**2
-        dist = np.abs((pts - a) @ np.array([-d[1], d[0]]) / length)
-        near = pts[(t > 0.15) & (t < 0.85) & (dist < 0.05 * length)]
-        if len(near) < 5:
-            return None
-        lines.append(_side_line(near[:: max(1, len(near) // LINE_POINTS)]))
-    out = []
-    for i in range(4):
-        p = np.cross(lines[i - 1], lines[i])
-        if abs(p[2]) < 1e-9:
-            return None
-        out.append(p[:2] / p[2])
-    return np.array(out, np.float64)
-
-
 def _quad_of(contour: np.ndarray) -> np.ndarray | None:
-    hull = cv2.convexHull(contour)
-    peri = cv2.arcLength(hull, True)
-    for eps in (0.01, 0.02, 0.03, 0.05):
-        approx = cv2.approxPolyDP(hull, eps * peri, True)
-        if len(approx) == 4:
-            return _refine_quad(contour, approx.reshape(4, 2).astype(np.float64))
-        if len(approx) < 4:
-            return None
-    return None
+    """Corners of a board-shaped outline: the hull's four corners, refined by the sides' lines."""
+    rough = polygon_corners(contour)
+    return None if rough is None else refine_quad(contour, rough)
 
 
 def _ordered(quad: np.ndarray) -> np.ndarray | None:
