@@ -14,6 +14,13 @@ working copy (long side :data:`WORK_SIDE`):
    to its outline (:func:`visolve.vision.geometry.quad_from_contour`) is a
    tray candidate, largest first.
 
+A tray whose floor is about as light as the rim (a recess in bright light)
+or whose blob runs into a dark table through a thin rim is found from the
+box around it instead (:func:`box_candidates`): a light, grey blob shaped
+like the box, its holes filled, gives the tray a typical rim's width
+(:data:`BOX_RIM`) inside it, its sides then moved to the floor's or the
+pieces' edge against the rim (:func:`refined`).
+
 The corners are the floor's outer corners, tl, tr, br, bl in picture
 coordinates, in whichever way the picture shows the box (the reader turns
 the board the right way up from the marks).
@@ -25,8 +32,8 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import line_intersection
-from visolve.vision.glance import thumbnail
-from visolve.vision.light import channel_max, channel_min
+from visolve.vision.light import channel_max, channel_min, saturation
+from visolve.vision.working import thumbnail
 
 #: long side of the working copy (px)
 WORK_SIDE = 480
@@ -48,6 +55,15 @@ MIN_AREA, ASPECT, MIN_FILL = 0.01, (1.6, 2.6), 0.75
 SIDE_END, LINE_TOL, PAIRS = 0.12, 0.012, 5
 #: at most this many candidates
 MAX_TRAYS = 4
+#: the box: a blob of pixels at least BOX_LIGHT of the light on white things (darkest channel,
+#: the largest closing) with a saturation under BOX_SAT, not touching the picture's edge, its
+#: holes filled; at least BOX_AREA of the working copy, its sides' ratio within BOX_ASPECT
+#: (the box, a rim around the tray, a hinge along one side), filling BOX_FILL of its quadrilateral
+BOX_LIGHT, BOX_SAT, BOX_AREA, BOX_ASPECT, BOX_FILL = 0.88, 0.25, 0.02, (1.3, 2.2), 0.85
+#: a tray's share of its box's blob: at least BOX_HELD of the blob is no white (pieces, walls, floor)
+BOX_HELD = 0.03
+#: the rim's width taken around a tray inside its box (squares), before its sides are refined
+BOX_RIM = 0.7
 #: sides refined on a straight view of SIDE_PX px per square with SIDE_MARGIN squares around the
 #: tray, the light on the rim a closing over SIDE_LIGHT squares
 SIDE_PX, SIDE_MARGIN, SIDE_LIGHT = 16, 2.8, 6.5
@@ -176,6 +192,64 @@ def find_trays(image: np.ndarray) -> list[np.ndarray]:
                 out.append(quad)
     out.sort(key=lambda q: -cv2.contourArea(q.astype(np.float32)))
     return out[:MAX_TRAYS]
+
+
+def trays_in_boxes(image: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
+    """Trays found from the boxes around them (:func:`box_candidates`), each with its sides moved
+    to the edge against the rim (:func:`refined`), largest first (picture coordinates)."""
+    small = thumbnail(image, WORK_SIDE)
+    f = small.shape[1] / image.shape[1]
+    return [(quad + 0.5) / f for quad in box_candidates(small, rows, cols)[:MAX_TRAYS]]
+
+
+def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
+    """Trays in the light, grey box blobs of a working copy (its coordinates), largest first:
+    each box's quadrilateral with :data:`BOX_RIM` of a square taken off every side."""
+    low = channel_min(small)
+    size = max(3, int(LIGHT_SHARES[-1] * max(small.shape[:2])))
+    light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+    white = ((low >= BOX_LIGHT * light) & (saturation(small) < BOX_SAT)).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(white)
+    out = []
+    for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1:
+        x, y, w, h, area = stats[i]
+        if area < BOX_AREA * white.size:
+            break
+        if x == 0 or y == 0 or x + w >= white.shape[1] or y + h >= white.shape[0]:
+            continue
+        contours, _ = cv2.findContours((labels[y:y + h, x:x + w] == i).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                       cv2.CHAIN_APPROX_NONE)
+        outline = max(contours, key=cv2.contourArea)
+        filled = np.zeros((h, w), np.uint8)
+        cv2.drawContours(filled, [outline], -1, 1, -1)
+        whole = int(filled.sum())
+        if whole == 0 or 1 - area / whole < BOX_HELD:
+            continue
+        quad = fit_quad(outline.reshape(-1, 2).astype(np.float64))
+        if quad is None or not _box_shape_ok(quad, whole):
+            continue
+        out.append(_inset(_ordered(quad), rows, cols) + (x, y))
+    return out
+
+
+def _box_shape_ok(quad: np.ndarray, area: float) -> bool:
+    """Convex, its sides' ratio within :data:`BOX_ASPECT`, filled by the box's blob."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    long_, short = sorted((sides[0] + sides[2], sides[1] + sides[3]), reverse=True)
+    ratio = long_ / max(short, 1e-6)
+    quad_area = cv2.contourArea(quad.astype(np.float32))
+    return (cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)) and BOX_ASPECT[0] <= ratio <= BOX_ASPECT[1]
+            and quad_area > 0 and area / quad_area >= BOX_FILL)
+
+
+def _inset(box: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """The tray inside a box's corners (tl, tr, br, bl, the long side first): :data:`BOX_RIM`
+    of a square in from every side."""
+    m = BOX_RIM
+    board = np.float32([[-m, -m], [cols + m, -m], [cols + m, rows + m], [-m, rows + m]])
+    to_picture = cv2.getPerspectiveTransform(board, box.astype(np.float32))
+    tray = np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]]).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(tray, to_picture).reshape(4, 2).astype(np.float64)
 
 
 def _candidates(mask: np.ndarray) -> list[np.ndarray]:

@@ -37,7 +37,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, mark, square_name
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
-from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined
+from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_boxes
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, covers, high_pass,
                                                  read_square, weighted_lab)
@@ -92,6 +92,7 @@ class TrayReading:
     rows: tuple[str, ...] | None = None
     error: str = ""
     no_tray: bool = False  #: nothing in it says it is a tray
+    marked: bool = False  #: marks on pieces read, all following the X/O squares one way up
 
 
 def _ring(view: BoardView) -> np.ndarray:
@@ -364,6 +365,7 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
         reading.squares = read_squares(balanced)
         if gridded(balanced, reading.squares):
             raise NotThisPuzzle("grey squares with gaps between them: a booklet page, not the box")
+        reading.marked = _marked(reading.squares)
         rows = rows_of(reading.squares)
         spill = spilled(balanced)
         if spill:
@@ -379,6 +381,15 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     return reading
 
 
+def _marked(squares: dict) -> bool:
+    """At least :data:`MIN_MARKS` marks read on pieces, all following the X/O squares one way up."""
+    try:
+        way_up(squares)
+    except ReadError:
+        return False
+    return True
+
+
 def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     """:func:`read_tray`; when a tray is seen but not read, read again with its sides moved to
     the floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box.finder.refined`: a side found a
@@ -390,16 +401,27 @@ def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | 
     return second if second is not None and second.rows is not None else reading
 
 
+def _candidates(picture: np.ndarray):
+    """Tray corners to try, and whether they come from a box: the finder's trays
+    (:func:`find_trays`), then the trays inside the boxes seen (:func:`trays_in_boxes`: a floor
+    as light as the rim, a blob run into the table), whose readings count only when they read or
+    show marked pieces (a white page with boards on it is shaped like the box too)."""
+    for corners in find_trays(picture):
+        yield corners, False
+    for corners in trays_in_boxes(picture, ROWS, COLS):
+        yield corners, True
+
+
 def read_trays(image: np.ndarray) -> TrayReading:
     """The first tray candidate with a rim around it, read; NotThisPuzzle when there is none."""
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
     first = None
-    for corners in find_trays(picture):
+    for corners, in_box in _candidates(picture):
         reading = _read_or_refined(picture, corners)
-        if reading is None:
-            continue
+        if reading is None or (in_box and reading.rows is None and not reading.marked):
+            continue  # a light blob shaped like a box without pieces marked in it: a page, a card
         if not reading.no_tray and NO_FLOOR not in reading.error:
             return reading
         first = first or reading  # as light as the rim: the lid, or a light patch of the rim
