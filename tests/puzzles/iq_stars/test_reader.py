@@ -247,3 +247,38 @@ def test_a_coloured_star_whose_points_are_half_navy_is_refused():
     assert symbol_of((0, 1), Star(1.0, blue, 1.0, arms=0.9)) == "b"
     with pytest.raises(ReadError, match="row 1 star 2: its six points are not all one colour"):
         symbol_of((0, 1), Star(1.0, blue, 1.0, arms=0.0))
+
+
+@pytest.mark.parametrize("squeeze", [0.68, 0.6])
+def test_a_board_seen_foreshortened_along_its_length_is_found(squeeze):
+    # a photo from 45 degrees along the board (or a board with wide margins above and below)
+    # makes its outline squarer than 1.35: it was taken for no board at all
+    picture = painter.draw_challenge(WIZARD, pitch=60)
+    squeezed = cv2.resize(picture, None, fx=squeeze, fy=1.0, interpolation=cv2.INTER_AREA)
+    assert read(squeezed, "7.png") == WIZARD
+
+
+def test_a_small_board_on_a_large_desk_is_read():
+    # a challenge 280 px wide on a 2000 x 1500 desk covers 1.4 % of the picture (scene 16 of
+    # seed 0): under the 2 % a dark blob needs, and its edge, found on an 800 px copy, lies a
+    # tenth of a star off; a lattice half a star off, turned half round, matched it better
+    picture = painter.draw_challenge(WIZARD, pitch=36)
+    desk = np.full((1500, 2000, 3), (60, 110, 150), np.uint8)
+    h, w = picture.shape[:2]
+    desk[600 : 600 + h, 800 : 800 + w] = picture
+    assert read(desk, "7.png") == WIZARD
+
+
+def test_a_lattice_whose_stars_cross_the_board_edge_does_not_fit():
+    from visolve.puzzles.iq_stars import layout
+    from visolve.puzzles.iq_stars.lattice import board_edge, margins_fit, quad_homography, turned
+
+    quad = np.array([[100.0, 100.0], [100 + 73.6 * 10, 100], [100 + 73.6 * 10, 100 + 39.6 * 10],
+                     [100, 100 + 39.6 * 10]])
+    hom = quad_homography(quad)
+    assert margins_fit(board_edge(hom, quad))
+    # the board turned half round and moved half a star: its rows of 7 lie where rows of 6 are
+    off = turned(hom) @ np.array([[1.0, 0, 0.5], [0, 1, 0], [0, 0, 1]])
+    edge = board_edge(off, quad)
+    assert edge[2] - (layout.BOARD_W - layout.MARGIN) < layout.STAR_R
+    assert not margins_fit(edge)

@@ -28,11 +28,16 @@ DARK_LEVELS = (None, 90, 120, 60)
 #: LOCAL_BLOCK of the long side: glare lifts the navy board far above any fixed
 #: level, but the board's edge stays darker than the white around it
 LOCAL_BLOCK, LOCAL_C = 1 / 16, 8
-#: a board blob covers at least this share of the picture searched
-MIN_AREA = 0.02
-#: long side / short side of a board quad (7.36 / 3.96 = 1.86 seen straight;
-#: a photo's angle and perspective change it)
-ASPECT = (1.35, 2.6)
+#: a dark board blob covers at least this share of the picture searched; a hole in a light
+#: page (board-shaped, sharp-edged) at least HOLE_AREA: a challenge 300 px wide in a 12 MP photo
+#: covers 0.004 of it
+MIN_AREA, HOLE_AREA = 0.02, 0.003
+#: long side / short side of a board quad: 7.36 / 3.96 = 1.86 seen straight; a board with a
+#: star more margin above and below (1.4) seen from 45 degrees along its length comes to 1
+ASPECT = (1.0, 2.6)
+#: below this aspect the longer pair of sides need not be the board's long sides (seen
+#: foreshortened): the quad is tried both ways
+SURE_ASPECT = 1.35
 #: the board is searched and read in a copy with at most this many px per board unit
 WORK_PITCH = 48
 #: a lattice matching this well ends the search for a better board quad
@@ -51,8 +56,10 @@ def _quad_of(contour: np.ndarray) -> np.ndarray | None:
     return None if rough is None else refine_quad(contour, rough)
 
 
-def _ordered(quad: np.ndarray) -> np.ndarray | None:
-    """Corners tl, tr, br, bl with the long sides first and third; None if no board shape."""
+def _orderings(quad: np.ndarray) -> list[np.ndarray]:
+    """The quad's corners tl, tr, br, bl with the board's long sides first and third: the
+    longer pair of sides, and under :data:`SURE_ASPECT` the shorter pair too; none when the
+    quad has no board's shape."""
     c = quad.mean(axis=0)
     q = quad[np.argsort(np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0]))]
     sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
@@ -61,14 +68,18 @@ def _ordered(quad: np.ndarray) -> np.ndarray | None:
         sides = np.roll(sides, -1)
     aspect = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-6)
     if not ASPECT[0] <= aspect <= ASPECT[1]:
-        return None
+        return []
+    ways = [q] if aspect >= SURE_ASPECT else [q, np.roll(q, -1, axis=0)]
+    return [w for w in (_started(w) for w in ways) if w is not None]
+
+
+def _started(q: np.ndarray) -> np.ndarray | None:
+    """``q`` (long sides first and third) from the corner nearest the picture's top left of
+    the two long-side choices; None when its corners do not run clockwise."""
     (ax, ay), (bx, by) = q[1] - q[0], q[3] - q[0]
     if ax * by - ay * bx <= 0:
         return None
-    # start at the corner nearest the picture's top left of the two long-side choices
-    if q[0].sum() > q[2].sum():
-        q = np.roll(q, 2, axis=0)
-    return q
+    return np.roll(q, 2, axis=0) if q[0].sum() > q[2].sum() else q
 
 
 def _page_holes(small: np.ndarray) -> list[np.ndarray]:
@@ -96,13 +107,14 @@ def board_quads(image: np.ndarray, side: int = SEARCH_SIDE, limit: int = 4) -> l
 
     The holes of a light page around the board (the board's edge against
     white stays sharp under glare: these quads are exact to a few
-    hundredths of a star), largest first; only when there is none, dark
-    blobs.
+    hundredths of a star), largest first; then, unless one of them covers
+    :data:`MIN_AREA`, dark blobs (a small hole may be a light mark on a dark page).
     """
     small, f = working_copy(image, side)
     found = _quads(small, sorted(_page_holes(small), key=cv2.contourArea, reverse=True)[:limit], True)
-    if not found:
-        found = _quads(small, _dark_blobs(small, limit), False)
+    total = small.shape[0] * small.shape[1]
+    if all(cv2.contourArea(q.astype(np.float32)) < MIN_AREA * total for q, _p in found):
+        found += _quads(small, _dark_blobs(small, limit), False)
     return [(q / f, page) for q, page in found]
 
 
@@ -111,14 +123,14 @@ def _quads(small: np.ndarray, contours, page: bool) -> list[tuple[np.ndarray, bo
     found: list[tuple[np.ndarray, bool]] = []
     for cnt in contours:
         area = cv2.contourArea(cnt)
-        if area < MIN_AREA * total:
+        if area < (HOLE_AREA if page else MIN_AREA) * total:
             continue
         quad = _quad_of(cnt)
-        q = None if quad is None else _ordered(quad)
-        if q is None or cv2.contourArea(q.astype(np.float32)) > 1.25 * area:
-            continue
-        if not any(np.abs(q - o).max() < 0.01 * max(small.shape) for o, _p in found):
-            found.append((q, page))
+        for q in [] if quad is None else _orderings(quad):
+            if cv2.contourArea(q.astype(np.float32)) > 1.25 * area:
+                break
+            if not any(np.abs(q - o).max() < 0.01 * max(small.shape) for o, _p in found):
+                found.append((q, page))
     return found
 
 

@@ -51,8 +51,11 @@ BETTER_RHO = 0.1
 #: the real board have wider margins, so the lattice is looked for inside the
 #: board (:func:`lattice_guess`) when it is not where the drawings' margin puts it
 MAX_EXTRA_MARGIN = 1.0
-#: ... down to this much less (a board outlined a little short)
-MIN_EXTRA_MARGIN = -0.15
+#: ... down to this much less (a board drawn with a sliver of margin round the stars' points)
+MIN_EXTRA_MARGIN = -0.2
+#: a star's points may reach this far past the board's edge as found (board units: a board
+#: outlined a little short)
+EDGE_SLACK = 0.12
 #: px per quad height of the lattice search's view, and its scale steps (ratio)
 SEARCH_PX, SCALE_STEP = 96, 1.03
 #: share of the quad's size the search's view reaches beyond it on each side
@@ -270,22 +273,35 @@ def board_edge(hom: np.ndarray, quad: np.ndarray) -> tuple[float, float, float, 
     return (float(xs[:2].mean()), float(ys[:2].mean()), float(xs[2:].mean()), float(ys[2:].mean()))
 
 
-def _margins_fit(edge: tuple[float, float, float, float]) -> bool:
+def margins_fit(edge: tuple[float, float, float, float]) -> bool:
     """Whether every side of the board's edge lies as far from the stars as a board's may."""
     m = layout.MARGIN
     gaps = (m - edge[0], m - edge[1], edge[2] - (layout.BOARD_W - m), edge[3] - (layout.BOARD_H - m))
     # the search allows 2 x MAX_EXTRA_MARGIN across the board: a side may take all of it (a
     # board printed off-centre, a tray's wide rim on one side), both sides together not more
     most = m + 2 * MAX_EXTRA_MARGIN + MAX_SHIFT
-    fits = all(m + MIN_EXTRA_MARGIN - MAX_SHIFT <= g <= most for g in gaps)
+    # every star lies on the board: its points reach STAR_R across, STAR_R sqrt(3) / 2 up and down
+    # (a lattice half a star off, turned half round, matches all but the rows' end stars and
+    # puts one of them across the edge)
+    least = (layout.STAR_R - EDGE_SLACK, layout.STAR_R * layout.ROW_STEP - EDGE_SLACK) * 2
+    fits = all(lo <= g <= most for g, lo in zip(gaps, least))
     return fits and all(gaps[i] + gaps[i + 2] <= 2 * (m + MAX_EXTRA_MARGIN + MAX_SHIFT) for i in (0, 1))
 
 
 def _aligned(image: np.ndarray, hom: np.ndarray, exact: bool) -> tuple[np.ndarray, float, float]:
-    """``hom`` aligned to the outlines (kept when ``exact`` and matching), its match and how far it moved."""
+    """``hom`` aligned to the outlines, its match and how far it moved.
+
+    An ``exact`` quad is kept when its outlines match clearly (:data:`CLEAR_RHO`), or when they
+    match and aligning takes it further than :data:`MAX_SHIFT` or matches worse (a small board's
+    edge, found on the search's small copy, may be a tenth of a star off: aligned it is read)."""
     if exact:
         rho = outline_match(image, hom)
+        if rho >= CLEAR_RHO:
+            return hom, rho, 0.0
         if rho >= MIN_RHO:
+            new, better = align(image, hom)
+            if better > rho and _moved(hom, new) <= MAX_SHIFT:
+                return new, better, _moved(hom, new)
             return hom, rho, 0.0
     new, rho = align(image, hom)
     return new, rho, _moved(hom, new)
@@ -340,7 +356,7 @@ def _from_guess(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float]
         return None
     # a guess is rough: where aligning took it is checked against the lattice's offsets instead
     new, rho = best_step(image, new)
-    return (new, rho) if rho >= MIN_RHO and _margins_fit(board_edge(new, quad)) else None
+    return (new, rho) if rho >= MIN_RHO and margins_fit(board_edge(new, quad)) else None
 
 
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
@@ -361,7 +377,7 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
     if moved > MAX_SHIFT or rho < CLEAR_RHO:
         found = _from_guess(image, quad)
         if found is not None and (moved > MAX_SHIFT or found[1] > rho + BETTER_RHO
-                                  or not _margins_fit(board_edge(new, quad))):
+                                  or not margins_fit(board_edge(new, quad))):
             (new, rho), moved = found, 0.0
         elif found is None and rho < MIN_RHO:
             new, rho, moved = _aligned(image, lattice_guess(image, quad)[0], False)
@@ -372,7 +388,7 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
         raise NotThisPuzzle(f"the star outlines' best match moved {moved:.2f} star from where the board "
                             f"puts them (at most {MAX_SHIFT})")
     edge = board_edge(new, quad)
-    if not _margins_fit(edge):
+    if not margins_fit(edge):
         raise NotThisPuzzle("the star lattice does not sit inside the dark board with a board's margins "
                             f"(edges at {', '.join(f'{e:.2f}' for e in edge)} board units)")
     up = way_up(image, new)
