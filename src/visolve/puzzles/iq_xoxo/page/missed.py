@@ -124,8 +124,9 @@ def oval(outline: np.ndarray) -> bool:
 def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
     """A board left out (its squares may all be covered): how many tabs lie farther than
     :data:`TAB_REACH` pitches from every quad, and one more when pieces (blobs of colour of at
-    least :data:`MIN_PIECE` squares) cover that area between TAB_REACH and :data:`STRAY_REACH`
-    pitches from them, all on the boards' page.
+    least :data:`MIN_PIECE` squares) cover that area farther than TAB_REACH pitches from them, however
+    far (a board whose grey squares glare washed away, on a spread's other page), all on the boards'
+    page.
 
     The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
     right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
@@ -168,6 +169,6 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
         lost += bool(far[i, j])
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
     share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
-    lying = np.bincount(blobs[far & (dist < STRAY_REACH)], minlength=n)  # each blob's area lost
+    lying = np.bincount(blobs[far], minlength=n)  # each blob's area lost, however far on the page
     lying[0] = 0  # the background
     return lost + bool(((share >= ON_PAGE) & (lying >= MIN_PIECE * small.pitch**2)).any())
