@@ -72,3 +72,28 @@ def test_a_glyph_keeps_its_digit_in_proportion_and_centred():
     assert g.shape == (32, 24)
     lit = np.nonzero(g.max(axis=0) > 128)[0]
     assert 6 <= lit.size <= 11 and abs((lit[0] + lit[-1]) / 2 - 11.5) <= 1.0
+
+
+def test_a_tab_paled_by_glare_is_found_and_read():
+    # a grey tab, 0.69 of the page's light: too light for the first ink mask (0.62)
+    tabs = find_tabs(_page([4, 9], colour=(175, 175, 175)))
+    assert [t.number for t in tabs] == [4, 9]
+
+
+def _slanted(numbers, shear, factor, blur):
+    """The test page sheared (a tab seen at an angle is a parallelogram), made small and blurred."""
+    page = cv2.copyMakeBorder(_page(numbers), 0, 0, 300, 300, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+    m = np.float32([[1, shear, -shear * 700], [0, 1, 0]])
+    page = cv2.warpAffine(page, m, (page.shape[1], page.shape[0]), borderValue=(255, 255, 255))
+    page = cv2.resize(page, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(page, (0, 0), blur)
+
+
+def test_a_small_tab_seen_at_a_slant_is_cut_out_along_its_own_sides():
+    # tabs 28 px high, slanted by 0.3: the upright rectangle round one takes in the page at two
+    # corners; its sides fitted in the picture itself leave only the tab and its digits
+    tabs = find_tabs(_slanted([5, 8, 3, 6], 0.3, 0.25, 0.8))
+    assert [t.number for t in tabs] == [5, 8, 3, 6]
+    top_left, top_right, _br, bottom_left = tabs[0].corners
+    assert (bottom_left - top_left)[0] > 0.2 * tabs[0].height  # its left side slants as drawn (0.3)
+    assert abs((top_right - top_left)[1]) < 1.0

@@ -26,9 +26,15 @@ PAGE_W, PAGE_H = 2480, 3508
 #: challenges a page holds, and how they are laid out (columns, rows) on a portrait page
 PER_PAGE = 6
 GRID = (2, 3)
-MARGIN = 150
-TAB_H = 110
-TAB_W = 260
+MARGIN = 100
+#: the number tab above each board (px), its digits DIGIT_H px high in strokes of DIGIT_STROKE of
+#: that: the number must still read on a photo of the page where the tab is 20 px high
+TAB_H, TAB_W = 160, 360
+DIGIT_H, DIGIT_STROKE = 112, 0.13
+#: the tab's top below the cell's, the board's top below the tab, the grade's line under the board
+TAB_TOP, BOARD_GAP, GRADE_GAP = 20, 30, 30
+#: what a cell keeps free beside its board across (px), and under it (the grade's line and a gap)
+SIDE_ROOM, FOOT_ROOM = 60, 130
 TAB_COLOUR = (60, 60, 60)
 INK = (40, 40, 40)
 WHITE = (255, 255, 255)
@@ -78,8 +84,10 @@ def _tab(img: np.ndarray, cx: int, top: int, number: int) -> None:
     x0, x1 = cx - TAB_W // 2, cx + TAB_W // 2
     cv2.rectangle(img, (x0, top), (x1, top + TAB_H), TAB_COLOUR, -1)
     text = str(number)
-    (tw, th), _ = cv2.getTextSize(text, FONT, 2.6, 7)
-    cv2.putText(img, text, (cx - tw // 2, top + (TAB_H + th) // 2), FONT, 2.6, WHITE, 7, cv2.LINE_AA)
+    scale = cv2.getFontScaleFromHeight(FONT, DIGIT_H)
+    stroke = max(1, int(round(DIGIT_STROKE * DIGIT_H)))
+    (tw, th), _ = cv2.getTextSize(text, FONT, scale, stroke)
+    cv2.putText(img, text, (cx - tw // 2, top + (TAB_H + th) // 2), FONT, scale, WHITE, stroke, cv2.LINE_AA)
 
 
 def _fit(board: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -102,16 +110,17 @@ def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray
     for i, made in enumerate(made_list):
         r, c = divmod(i, cols)
         x0, y0 = MARGIN + c * cell_w, MARGIN + r * cell_h
-        board = _fit(_board(family, made, answers), cell_w - 60, cell_h - 2 * TAB_H - 80)
+        board = _fit(_board(family, made, answers), cell_w - SIDE_ROOM,
+                     cell_h - TAB_TOP - TAB_H - BOARD_GAP - FOOT_ROOM)
         cx = x0 + cell_w // 2
-        _tab(img, cx, y0 + 20, made.k)
-        top = y0 + 20 + TAB_H + 30
+        _tab(img, cx, y0 + TAB_TOP, made.k)
+        top = y0 + TAB_TOP + TAB_H + BOARD_GAP
         left = cx - board.shape[1] // 2
         img[top:top + board.shape[0], left:left + board.shape[1]] = board[:, :, :3]
         if not answers and made.level.grade is not None:
             text = f"grade {made.level.grade}"
             (tw, th), _ = cv2.getTextSize(text, FONT, 1.4, 3)
-            cv2.putText(img, text, (cx - tw // 2, top + board.shape[0] + 30 + th), FONT, 1.4, INK, 3, cv2.LINE_AA)
+            cv2.putText(img, text, (cx - tw // 2, top + board.shape[0] + GRADE_GAP + th), FONT, 1.4, INK, 3, cv2.LINE_AA)
     return img
 
 

@@ -6,14 +6,9 @@ the page, with the challenge's number in light digits in its middle.
 :func:`find_tabs` finds them in a picture of a page and reads their numbers;
 it knows nothing of the boards under them.
 
-Finding: on a copy about :data:`LOOK_SIDE` px long, a pixel is *ink* when its
-brightest channel is below :data:`DARK` of the page's light there
-(:func:`visolve.vision.light.illumination`) or it is coloured
-(:data:`COLOURED`).  A part of ink is a tab candidate when its outline fills
-its smallest rotated rectangle (:data:`FILL`), the rectangle is wider than
-high (:data:`ASPECT`, turned at most 45 degrees) and light holes take no
-more than :data:`HOLES` of it.  The candidate is then looked at in the picture
-itself, turned upright and :data:`TAB_HEIGHT` px high: its light parts must
+Finding: :mod:`visolve.vision.tab_outline` finds blocks of ink shaped as tabs on a reduced
+copy and their corners again in the picture.  Each is then looked at,
+turned upright and :data:`TAB_HEIGHT` px high: its light parts must
 stand like the digits of a number (each :data:`DIGIT_HEIGHT` of the tab's
 height, side by side in its middle, none touching its rim), else it is no
 tab (the white outlines on a board, a label).
@@ -35,23 +30,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from visolve.vision.light import channel_max, channel_min, illumination
 from visolve.vision.digits import glyph, style_scores, thinnest_column, verdict
 from visolve.vision.geometry import quad_size
+from visolve.vision.light import channel_min
+from visolve.vision.tab_outline import LOOK_SIDE, candidates, ink_masks, reduced, refined
 
-#: the copy tabs are looked for on is about LOOK_SIDE px long (0.75 - 1.5 times that)
-LOOK_SIDE = 1000
-#: ink: brightest channel below DARK of the page's light, or channels spread over COLOURED of it
-DARK, COLOURED = 0.62, 0.3
-#: the light is estimated over this share of the copy's long side
-LIGHT_SHARE = 0.06
-#: a candidate covers at least MIN_AREA px of a copy LOOK_SIDE long (in proportion on others), at
-#: most MAX_SHARE of it
-MIN_AREA, MAX_SHARE = 120, 0.05
-#: its outline fills at least FILL of its rotated rectangle, which is ASPECT[0]-ASPECT[1] times
-#: as wide as high; light holes take at most HOLES of its outline (the digits may have blurred
-#: into the tab on the copy: no least share)
-FILL, ASPECT, HOLES = 0.85, (1.15, 5.0), 0.5
 #: tabs whose middles are less than ROW_GAP of a tab's height apart down the page share a row
 ROW_GAP = 1.5
 #: a tab fewer than MIN_HEIGHT px high in the picture is not read: its digits, about half as
@@ -126,7 +109,7 @@ class PageLook:
     tabs : list of Tab
         The tabs, top to bottom, left to right (picture px).
     ink : numpy.ndarray
-        :func:`ink_mask` of the copy (bool).
+        the first of :func:`ink_masks` of the copy (bool).
     scale : float
         The copy's size over the picture's.
     """
@@ -149,28 +132,23 @@ def look_at_page(image: np.ndarray) -> PageLook:
     """The number tabs in a picture (see :func:`find_tabs`) and the ink mask they were found on."""
     img = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     small, f = reduced(img, LOOK_SIDE)
-    ink = ink_mask(small)
-    least = MIN_AREA * (max(ink.shape) / LOOK_SIDE) ** 2
-    n, labels, stats, _c = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
-    tabs = []
-    h, w = ink.shape
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if area < least or area > MAX_SHARE * h * w or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
-            continue
-        corners = _candidate(labels[y:y + bh, x:x + bw] == i, area)
-        if corners is None:
-            continue
-        seen = _look(img, (corners + (x, y)) / f)
-        if seen is not None:
-            tabs.append(seen)
-    tabs = _read_all(tabs)
+    masks = ink_masks(small)
+    found: list[np.ndarray] = []
+    for ink in masks:
+        found += [c for c in candidates(ink)  # those on the first mask found again are left out
+                  if all(np.linalg.norm(c.mean(axis=0) - o.mean(axis=0)) > quad_size(o)[1] / 2 for o in found)]
+    seen = []
+    for corners in found:
+        look = _look(img, refined(img, corners / f))
+        if look is not None:
+            seen.append(look)
+    tabs = _read_all(seen)
     if tabs:
         rows = rows_of(tabs)
         across = page_axes(tabs)[0]
         order = sorted(range(len(tabs)), key=lambda i: (rows[i], float(tabs[i].centre @ across)))
         tabs = [tabs[i] for i in order]
-    return PageLook(tabs, ink, f)
+    return PageLook(tabs, masks[0], f)
 
 
 def page_axes(tabs: list[Tab]) -> tuple[np.ndarray, np.ndarray]:
@@ -192,58 +170,6 @@ def rows_of(tabs: list[Tab]) -> list[int]:
             row += 1
         rows[i], last = row, v[i]
     return rows
-
-
-def reduced(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
-    """``image`` halved (area average, OpenCV's fast case) while it is more than 1.5 ``side`` px
-    long, and the factor it was scaled by."""
-    f = 1.0
-    while max(image.shape[:2]) > 1.5 * side:
-        h, w = image.shape[0] // 2, image.shape[1] // 2
-        image = cv2.resize(image[:2 * h, :2 * w], (w, h), interpolation=cv2.INTER_AREA)
-        f /= 2
-    return image, f
-
-
-def ink_mask(image: np.ndarray) -> np.ndarray:
-    """Pixels of a BGR picture darker or more coloured than the page around them (bool)."""
-    top = channel_max(image).astype(np.float32)
-    light = illumination(top, LIGHT_SHARE * max(image.shape[:2]))
-    spread = top - channel_min(image).astype(np.float32)
-    return (top < DARK * light) | (spread > COLOURED * light)
-
-
-def _candidate(part: np.ndarray, area: int) -> np.ndarray | None:
-    """The corners (x, y in ``part``'s box, upright order) of the rotated rectangle a part of
-    ink fills as a tab does, or None."""
-    contours, _h = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    outline = max(contours, key=cv2.contourArea)
-    inside = cv2.contourArea(outline)
-    (cx, cy), (rw, rh), angle = cv2.minAreaRect(outline)
-    if rw * rh <= 0 or inside < FILL * rw * rh:
-        return None
-    if 1.0 - area / max(inside, 1.0) > HOLES:
-        return None
-    corners = cv2.boxPoints(((cx, cy), (rw, rh), angle))
-    return _upright(corners, ASPECT)
-
-
-def _upright(corners: np.ndarray, aspect: tuple[float, float]) -> np.ndarray | None:
-    """Four corners ordered top-left, top-right, bottom-right, bottom-left with the long side
-    across and turned at most 45 degrees; None when the long side is not ``aspect`` times the short."""
-    c = np.asarray(corners, np.float64)
-    a, b = c[1] - c[0], c[2] - c[1]
-    along, across = (a, b) if np.linalg.norm(a) >= np.linalg.norm(b) else (b, a)
-    long_side, short_side = float(np.linalg.norm(along)), float(np.linalg.norm(across))
-    if not aspect[0] * short_side <= long_side <= aspect[1] * short_side:
-        return None
-    u = along / long_side
-    if u[0] < 0:
-        u = -u
-    v = np.array([-u[1], u[0]])  # u turned a quarter clockwise on the picture: the tab's down
-    mid = c.mean(axis=0)
-    hu, hv = u * long_side / 2, v * short_side / 2
-    return np.array([mid - hu - hv, mid + hu - hv, mid + hu + hv, mid - hu + hv])
 
 
 @dataclass(frozen=True)
