@@ -314,6 +314,8 @@ LATTICE_STEPS = ((1.0, 0.0), (-1.0, 0.0), (0.5, layout.ROW_STEP), (-0.5, layout.
 #: offsets tried around a rough lattice, each way up: up to a star across and a row up or down
 #: (the board turned half round is the lattice half a star across, but for the rows' end stars)
 OFFSETS = tuple((dx, dy) for dx in (-1.0, -0.5, 0.0, 0.5, 1.0) for dy in (-layout.ROW_STEP, 0.0, layout.ROW_STEP))
+#: a guess aligned to match at least this is checked against its offsets (each aligned again)
+GUESS_FLOOR = 0.25
 #: how many of the best-matching offsets are aligned, and how much better than the lattice
 #: aligned already one must match to replace it
 ALIGN_BEST, STEP_BETTER = 3, 0.02
@@ -347,16 +349,22 @@ def best_step(image: np.ndarray, hom: np.ndarray) -> tuple[np.ndarray, float]:
             best = (new, r)
     return best
 
+def _settled(image: np.ndarray, hom: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The best of a rough lattice's offsets (:func:`best_step`) when it matches and sits on the
+    board ``quad``, else None."""
+    new, rho = best_step(image, hom)
+    return (new, rho) if rho >= MIN_RHO and margins_fit(board_edge(new, quad)) else None
+
+
 def _from_guess(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float] | None:
     """The lattice found from the stars alone (:func:`lattice_guess`, aligned, then the best
-    of its offsets, :func:`best_step`) when it matches and sits on the board, else None."""
+    of its offsets) when it matches and sits on the board, else None."""
     guess, _score = lattice_guess(image, quad)
     new, rho = align(image, guess)
-    if rho < MIN_RHO:
+    if rho < GUESS_FLOOR:
         return None
     # a guess is rough: where aligning took it is checked against the lattice's offsets instead
-    new, rho = best_step(image, new)
-    return (new, rho) if rho >= MIN_RHO and margins_fit(board_edge(new, quad)) else None
+    return _settled(image, new, quad)
 
 
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
@@ -376,6 +384,10 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
     new, rho, moved = _aligned(image, hom, exact)
     if moved > MAX_SHIFT or rho < CLEAR_RHO:
         found = _from_guess(image, quad)
+        if found is None and moved > MAX_SHIFT and rho >= MIN_RHO:
+            # aligning took the drawings' lattice far (a board with wider margins): where it went
+            # is checked against its offsets like a guess
+            found = _settled(image, new, quad)
         if found is not None and (moved > MAX_SHIFT or found[1] > rho + BETTER_RHO
                                   or not margins_fit(board_edge(new, quad))):
             (new, rho), moved = found, 0.0
