@@ -131,7 +131,7 @@ ROUND_TRIP_LEVELS = {
 
 
 def photo_round_trip(family: str, seeds: int, strength: float) -> tuple[int, int, int, list[float]]:
-    """Pages of 6 (every level of :data:`ROUND_TRIP_LEVELS`, ``seeds`` seeds) photographed by
+    """Full pages (6 challenges, Genius Square 4; every level of :data:`ROUND_TRIP_LEVELS`, ``seeds`` seeds) photographed by
     ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused,
     seconds each page took to read)``."""
     import numpy as np
@@ -139,7 +139,7 @@ def photo_round_trip(family: str, seeds: int, strength: float) -> tuple[int, int
     from visolve import puzzles
     from visolve.errors import NotThisPuzzle, ReadError
     from visolve.make.generate import board_of, challenges
-    from visolve.make.pages import draw_page
+    from visolve.make.pages import draw_page, per_page
     from visolve.testing.photos import photograph
 
     fam = puzzles.get(family)
@@ -147,7 +147,7 @@ def photo_round_trip(family: str, seeds: int, strength: float) -> tuple[int, int
     times = []
     for seed in range(1, seeds + 1):
         for n, level in enumerate(ROUND_TRIP_LEVELS[family]):
-            made = list(challenges(family, level, 6, seed))
+            made = list(challenges(family, level, per_page(family), seed))
             photo, _h = photograph(draw_page(family, made), np.random.default_rng([seed, n]), strength)
             t0 = time.perf_counter()
             try:

@@ -22,15 +22,27 @@ def test_page_names():
 @pytest.mark.parametrize(("family", "level"), [("iq-stars", "master"), ("iq-circuit", "wizard"),
                                                ("genius-square", "starter")])
 def test_a_page_is_a4_at_print_resolution_with_a_tab_per_challenge(family, level):
-    made = list(challenges(family, level, 5, seed=1))
+    made = list(challenges(family, level, pages.per_page(family) - 1, seed=1))
     img = pages.draw_page(family, made)
     assert img.shape == (pages.PAGE_H, pages.PAGE_W, 3)
     tab = np.all(img == pages.TAB_COLOUR, axis=2)
     n, _labels, stats, _c = cv2.connectedComponentsWithStats(tab.astype(np.uint8))
     big = [s for s in stats[1:] if s[cv2.CC_STAT_AREA] > pages.TAB_W * pages.TAB_H // 2]
-    assert len(big) == 5  # five tabs: the sixth place of the page is empty
+    assert len(big) == len(made)  # a tab a challenge: the page's last place is empty
     answers = pages.draw_page(family, made, answers=True)
     assert answers.shape == img.shape and not np.array_equal(answers, img)
+
+
+def test_genius_square_pages_hold_four_larger_boards():
+    made = list(challenges("genius-square", "starter", 4, seed=1))
+    assert pages.per_page("genius-square") == 4 and pages.per_page("iq-stars") == 6
+    img = pages.draw_page("genius-square", made)
+    board = ~np.all(img > 200, axis=2)  # the boards and tabs, dark on the white page
+    board[:, pages.PAGE_W // 2:] = False  # the left column
+    rows = np.nonzero(board.any(axis=1))[0]
+    assert rows[-1] - rows[0] > pages.PAGE_H * 0.55  # two boards, each over 1000 px high
+    with pytest.raises(ValueError, match="holds 4"):
+        pages.draw_page("genius-square", list(challenges("genius-square", "starter", 5, seed=1)))
 
 
 def test_iq_xoxo_pages_are_read_back_as_the_challenges_made(tmp_path):

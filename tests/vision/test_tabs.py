@@ -97,3 +97,13 @@ def test_a_small_tab_seen_at_a_slant_is_cut_out_along_its_own_sides():
     top_left, top_right, _br, bottom_left = tabs[0].corners
     assert (bottom_left - top_left)[0] > 0.2 * tabs[0].height  # its left side slants as drawn (0.3)
     assert abs((top_right - top_left)[1]) < 1.0
+
+
+def test_a_small_block_with_a_light_mark_beside_read_tabs_is_no_tab():
+    # a dark label 40 px high with an x on it, on a page whose tabs (110 px) read: no tab whose
+    # number is in doubt (that would refuse the page), since a page prints its tabs alike
+    page = _page([3, 7])
+    cv2.rectangle(page, (550, 1000), (640, 1040), (60, 60, 60), -1)
+    cv2.line(page, (588, 1008), (602, 1032), (255, 255, 255), 3)
+    cv2.line(page, (602, 1008), (588, 1032), (255, 255, 255), 3)
+    assert [t.number for t in find_tabs(page)] == [3, 7]

@@ -2,7 +2,7 @@
 
 Each challenge goes to ``DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt``
 (written atomically, as soon as it is made, so Ctrl-C keeps every finished
-one), and every 6 as a booklet page with its answers page
+one), and every 6 (Genius Square 4) as a booklet page with its answers page
 (:mod:`visolve.make.pages`), written as soon as the page is full.  A file already there with the same text is left alone; one with
 other text (edited by hand, or made by another version) is kept unless
 ``--force``.
@@ -20,7 +20,7 @@ import typer
 
 from visolve import puzzles
 from visolve.make.generate import MAKERS, Made, challenges
-from visolve.make.pages import PER_PAGE, write_pages
+from visolve.make.pages import per_page, write_pages
 from visolve.names import shown_name
 from visolve.plural import counted
 from visolve.overview import write_index
@@ -70,6 +70,7 @@ def make_run(family: str, level: str, count: int, seed: int, data: Path, force: 
     counts = {"wrote": 0, "same": 0, "kept": 0, "pages": 0}
     page: list[Made] = []
     name = f"{level}-{rank}" if rank else level
+    on_a_page = per_page(family)
     # pages are drawn and encoded (OpenCV, without the GIL) while the next challenges are made;
     # leaving the block waits for them, after Ctrl-C too: a page begun is finished
     with ThreadPoolExecutor(max_workers=PAGE_WORKERS) as pool:
@@ -77,7 +78,7 @@ def make_run(family: str, level: str, count: int, seed: int, data: Path, force: 
 
         def flush() -> None:
             if page:
-                number = (page[0].k - 1) // PER_PAGE + 1
+                number = (page[0].k - 1) // on_a_page + 1
                 drawn.append(pool.submit(write_pages, workspace.root, family, name, seed, number, list(page)))
                 page.clear()
 
@@ -86,7 +87,7 @@ def make_run(family: str, level: str, count: int, seed: int, data: Path, force: 
                 action = write_made(made, family, workspace, force)
                 counts[action] += 1
                 page.append(made)
-                if len(page) == PER_PAGE:  # a page is written as soon as it is full
+                if len(page) == on_a_page:  # a page is written as soon as it is full
                     flush()
                 if on_made is not None:
                     on_made(made, action)
@@ -144,7 +145,7 @@ def make(
     """Make new challenges of FAMILY, each proven to have exactly one solution, graded by its search.
 
     They go to DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt (`visolve --solve-all` solves them),
-    and as booklet pages of 6 with their answers to DATA/booklet/FAMILY/<level>-<seed>-page-NN.png.
+    and as booklet pages of 6 (Genius Square 4) with their answers to DATA/booklet/FAMILY/<level>-<seed>-page-NN.png.
     Exit code: 0 when done, 1 when the level has no more new challenges to give, 2 for a usage
     error, 130 after Ctrl-C (finished ones are kept).
     """

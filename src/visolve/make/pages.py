@@ -1,14 +1,14 @@
 """Booklet pages of made challenges, and their answers, drawn by the families' painters.
 
 ``DATA/booklet/FAMILY/<level>-<seed>-page-NN.png`` holds challenges
-``6(NN-1)+1 .. 6NN`` of a run, each under a tab with its number (1..N), and
+``n(NN-1)+1 .. nNN`` of a run (n = :func:`per_page`: 6, Genius Square 4), each under a tab with its number (1..N), and
 ``...-answers-NN.png`` their solutions in the same places.  Pages are drawn
 at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO
 pages are its booklet's own (:func:`visolve.puzzles.iq_xoxo.draw.draw_page`:
 3 x 2 challenges, tabs in the level's colour, the grades on a line below), which its
 reader reads back;
-the other families' boards are laid out 2 x 3 on a portrait page, each with
-a tab above and its grade below.
+the other families' boards are laid out 2 x 3 (Genius Square 2 x 2) on a
+portrait page, each with a tab above and its grade below.
 """
 
 from __future__ import annotations
@@ -23,9 +23,12 @@ from visolve.workspace import atomic_write_bytes
 #: print resolution, and the A4 page in pixels at it
 DPI = 300
 PAGE_W, PAGE_H = 2480, 3508
-#: challenges a page holds, and how they are laid out (columns, rows) on a portrait page
+#: challenges a page holds at most, and how they are laid out (columns, rows) on a portrait page
 PER_PAGE = 6
 GRID = (2, 3)
+#: families whose boards are laid out otherwise: Genius Square's square boards 2 x 2, each about
+#: 1.4 times as large (a photo of the page blurs a board's labels and lines less)
+LAYOUTS = {"genius-square": (2, 2)}
 MARGIN = 100
 #: the number tab above each board (px), its digits DIGIT_H px high in strokes of DIGIT_STROKE of
 #: that: the number must still read on a photo of the page where the tab is 20 px high
@@ -43,6 +46,17 @@ FONT = cv2.FONT_HERSHEY_SIMPLEX
 XOXO_PITCH = 70
 #: height of the line of grades under an IQ XOXO page
 XOXO_FOOT = 90
+
+
+def layout(family: str) -> tuple[int, int]:
+    """The (columns, rows) of a family's page."""
+    return LAYOUTS.get(family, GRID)
+
+
+def per_page(family: str) -> int:
+    """How many challenges a page of ``family`` holds."""
+    cols, rows = layout(family)
+    return cols * rows
 
 
 def page_name(level: str, seed: int, page: int, answers: bool = False) -> str:
@@ -100,11 +114,13 @@ def _fit(board: np.ndarray, width: int, height: int) -> np.ndarray:
 
 
 def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray:
-    """A page of up to :data:`PER_PAGE` challenges (or their answers), BGR."""
+    """A page of up to :func:`per_page` challenges (or their answers), BGR."""
     if family == "iq-xoxo":
         return _xoxo_page(made_list, answers)
     img = np.full((PAGE_H, PAGE_W, 3), 255, np.uint8)
-    cols, rows = GRID
+    cols, rows = layout(family)
+    if len(made_list) > cols * rows:
+        raise ValueError(f"a {family} page holds {cols * rows} challenges, not {len(made_list)}")
     cell_w = (PAGE_W - 2 * MARGIN) // cols
     cell_h = (PAGE_H - 2 * MARGIN) // rows
     for i, made in enumerate(made_list):

@@ -40,6 +40,9 @@ ROW_GAP = 1.5
 #: a tab fewer than MIN_HEIGHT px high in the picture is not read: its digits, about half as
 #: high, blur into each other's shapes (a 3 matched as a 4 by 0.01 at 14 px)
 MIN_HEIGHT = 18
+#: when two tabs or more are read, an unread one lower than LIKE_READ of their median height is no
+#: tab (a page's tabs are printed alike; a board left without its tab is still seen, by its ink)
+LIKE_READ = 0.6
 #: a tab is looked at TAB_HEIGHT px high, without RIM of its height around it (corners, blur)
 TAB_HEIGHT, RIM = 64, 0.08
 #: a digit's height: DIGIT_HEIGHT[0]-DIGIT_HEIGHT[1] of the tab's; parts lower than SPECK are
@@ -143,6 +146,9 @@ def look_at_page(image: np.ndarray) -> PageLook:
         if look is not None:
             seen.append(look)
     tabs = _read_all(seen)
+    read = [t.height for t in tabs if t.number is not None]
+    if len(read) >= 2:  # a block far smaller than the page's tabs whose light parts do not read is none
+        tabs = [t for t in tabs if t.number is not None or t.height >= LIKE_READ * float(np.median(read))]
     if tabs:
         rows = rows_of(tabs)
         across = page_axes(tabs)[0]
