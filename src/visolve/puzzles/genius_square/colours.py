@@ -26,7 +26,7 @@ Anything else is a doubt: the square is named and nothing is guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -39,6 +39,10 @@ from visolve.vision.view import BoardView
 SIZE = 6
 WOOD = "#"
 EMPTY = "."
+GREY_PIECE = "5"
+#: on a board as grey as the grey piece, a square read as empty but lighter than the board by this
+#: much in every channel (units of ``n``) may be the grey piece
+GREY_LIFT = 0.04
 #: centre patch of a square (share of its side) whose median colour is read
 CENTRE = 0.4
 #: corner patches: centre this far from the square's edges, half-size (squares)
@@ -78,9 +82,15 @@ WOOD_SHADES = (0.85, 1.0, 1.1)
 MAX_RESIDUAL = 0.3
 MIN_LEAD = 0.1
 #: a colour further than MAX_RESIDUAL from every piece, up to LOOSE_RESIDUAL, is never read alone:
-#: the colours within LOOSE_WINDOW of it are options, for the shapes to settle
-LOOSE_RESIDUAL = 0.45
+#: the colours within LOOSE_WINDOW of it, and at least the two nearest, are options for the shapes
+#: to settle (a colour cast or a shaded cube top moves a piece's colour towards its neighbour's:
+#: orange and yellow, purple and red on a maroon board)
+LOOSE_RESIDUAL = 0.8
 LOOSE_WINDOW = 0.25
+LOOSE_LEAST = 2
+#: a colour paler than this in every channel may be a piece's under glare: the glare mixes tried
+PALE_FLOOR = 0.25
+GLARE_MIX = (0.15, 0.3, 0.45, 0.6)
 #: a colour this close behind the best one (beyond MIN_LEAD) is an option too
 OPTION_MARGIN = 0.05
 #: centre edge patches: this far inside the square's edge, half-size (squares)
@@ -260,8 +270,18 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     centres = (_medians(img, view, [(0.5, 0.5)], CENTRE / 2) - board[:, :, None]) / span[:, :, None]
     corners = (_medians(img, view, corner_at, CORNER_HALF) - board[:, :, None]) / span[:, :, None]
     edges = (_medians(img, view, edge_at, EDGE_HALF) - board[:, :, None]) / span[:, :, None]
-    return [[classify(centres[r, c, 0], list(corners[r, c]), protos, edition, list(edges[r, c]))
-             for c in range(SIZE)] for r in range(SIZE)]
+    squares = [[classify(centres[r, c, 0], list(corners[r, c]), protos, edition, list(edges[r, c]))
+                for c in range(SIZE)] for r in range(SIZE)]
+    if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
+        squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
+                    else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]
+    return squares
+
+
+def grey_like_board(protos: Palette) -> bool:
+    """Whether the grey piece is as faint against this board as an empty square in glare (a grey
+    SmartGames board): its squares would read as empty."""
+    return float(np.abs(protos.shades[GREY_PIECE]).max()) < FAINT_MAX
 
 
 def _medians(img: np.ndarray, view: BoardView, offsets: list[tuple[float, float]], half: float) -> np.ndarray:
@@ -320,14 +340,39 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: Palet
     """The colours ``centre`` may be: the best (within :data:`MAX_RESIDUAL`) and those close behind it."""
     filled = sum(float(np.abs(k).max()) > FILLED_SHARE * size for k in corners)
     wood = filled < CUBE_FILLED and not _grey(centre)
-    ranked = [(r, name) for r, name in protos.ranked(centre) if name != WOOD or wood]
+    every = protos.ranked(centre)
+    ranked = [(r, name) for r, name in every if name != WOOD or wood]
+    # a disc whose corners tall pieces lean over: wood, if the pieces' shapes allow it
+    leaning = not wood and not _grey(centre) and every[0][1] == WOOD and every[0][0] <= MAX_RESIDUAL
     best = ranked[0][0]
-    if best > LOOSE_RESIDUAL:
+    if best > LOOSE_RESIDUAL and not leaning:
         return []
     window = MIN_LEAD + OPTION_MARGIN if best <= MAX_RESIDUAL else LOOSE_WINDOW
     close = [name for r, name in ranked if r < best + window]
+    if best > MAX_RESIDUAL and len(close) < LOOSE_LEAST:
+        close = [name for _r, name in ranked[:LOOSE_LEAST]]
+    close += [name for name in _unglared(centre, protos) if name not in close and name != WOOD]
+    close += [WOOD] if leaning else []
     close = [name for name in close if name == WOOD or free <= MAX_FREE_CUBE]
     return close if best <= MAX_RESIDUAL or len(close) > 1 else []
+
+
+def _unglared(centre: np.ndarray, protos: Palette) -> list[str]:
+    """The pieces a pale colour (every channel of ``n`` over :data:`PALE_FLOOR`) may be under glare:
+    glare mixes a colour towards white, ``(1 - s) n + s``; for each ``s`` of :data:`GLARE_MIX` below
+    the palest channel, the colour with that glare taken out is matched (options only: a cube's top
+    in glare is no more the grey piece or wood than the colour under it)."""
+    low = float(centre.min())
+    if low <= PALE_FLOOR:
+        return []
+    out: list[str] = []
+    for mix in GLARE_MIX:
+        if mix >= low:
+            break
+        residual, name = protos.ranked((centre - mix) / (1.0 - mix))[0]
+        if residual <= MAX_RESIDUAL and name not in out:
+            out.append(name)
+    return out
 
 
 def _colour_doubt(centre: np.ndarray, protos: Palette, shown: tuple) -> str:

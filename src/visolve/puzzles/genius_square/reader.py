@@ -255,13 +255,14 @@ def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict
 
 
 def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
-    """A straight four of faint grey squares read as empty could be the grey piece in shade: a doubt."""
+    """A straight four of faint grey squares read as empty could be the grey piece in shade, or on a
+    grey board (:func:`visolve.puzzles.genius_square.colours.grey_like_board`): a doubt."""
     faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
     for r, c in sorted(faint):
         for dr, dc in ((0, 1), (1, 0)):
             if all((r + k * dr, c + k * dc) in faint for k in range(4)):
                 raise ReadError(f"square {model.name((r, c), edition)}: four faint grey squares in a row, "
-                                "empty in glare or the grey piece in shade")
+                                "empty in glare or the grey piece in shade (or on a board as grey as it)")
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:

@@ -12,20 +12,27 @@ none does, the shape problem of the likeliest choice is named.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, groups, shape_problem
 
-#: most choices tried (each doubtful square multiplies them); more is a doubt
-MAX_CHOICES = 4096
+#: most readings of the squares kept while they are told apart, and most steps of the search for
+#: them; more is a doubt
+MAX_FITS = 64
+MAX_STEPS = 200_000
 
 
 def resolve(squares, edition: str) -> list[str]:
     """The drawing (6 strings, top row first) the squares as read allow, settled by the pieces' shapes.
 
-    Squares are named in errors as the board of ``edition`` prints them.
+    Squares are named in errors as the board of ``edition`` prints them.  Of the readings that fit,
+    those with a blocker on each of the 7 dice are kept when there are any (the reader refuses the
+    others: :func:`visolve.puzzles.genius_square.reader.blocker_count_problem`).  The choices are searched
+    piece by piece (:func:`fitting`), not square by square: a solved board with many squares in
+    doubt is settled as quickly as one with two.
 
     Raises
     ------
@@ -38,14 +45,13 @@ def resolve(squares, edition: str) -> list[str]:
                 raise ReadError(f"square {model.name((r, c), edition)}: {sq.doubt}")
     choices = [[sq.symbol] if sq.symbol else list(sq.options) for row in squares for sq in row]
     open_ = [k for k, opts in enumerate(choices) if len(opts) > 1]
-    count = 1
-    for k in open_:
-        count *= len(choices[k])
-    if count > MAX_CHOICES:
+    fits = fitting(choices)
+    rolled = [cells for cells in fits or [] if cells.count(BLOCKER) == len(model.DICE)]
+    fits = rolled or fits  # a reading with other than 7 blockers is refused anyway: one with 7 is kept
+    if fits is None:
         k = open_[0]
         raise ReadError(f"square {_name(k, edition)}: {_options(choices[k])}, and too many squares in doubt "
                         "to settle it")
-    fits = [cells for cells in _choices(choices, open_) if _fits(cells)]
     if len(fits) == 1:
         return _rows(fits[0])
     if not fits:
@@ -53,6 +59,79 @@ def resolve(squares, edition: str) -> list[str]:
     k = next(k for k in open_ if len({cells[k] for cells in fits}) > 1)
     seen = sorted({cells[k] for cells in fits})
     raise ReadError(f"square {_name(k, edition)}: {_options(seen)}; the pieces' shapes allow either")
+
+
+def fitting(choices: list[list[str]]) -> list[tuple[str, ...]] | None:
+    """Every reading of the squares (one symbol each, from its ``choices``) in which each piece colour
+    present covers exactly one placement of that piece; None when there are more than
+    :data:`MAX_FITS` or the search takes over :data:`MAX_STEPS` steps.
+
+    Each piece gets the placements that cover all its sure squares and only squares that may be
+    it (or none, when no square is surely it); the pieces are laid without overlap, fewest
+    placements first; a square left uncovered takes each of its other choices (empty, a blocker).
+    """
+    table = model.engine().table
+    sure: dict[str, int] = {}
+    maybe: dict[str, int] = {}
+    must = 0  # open squares that are some piece whatever the choice
+    for k, opts in enumerate(choices):
+        bit = 1 << k
+        named = [s for s in opts if s not in (BLOCKER, EMPTY)]
+        for s in named:
+            into = sure if len(opts) == 1 else maybe
+            into[s] = into.get(s, 0) | bit
+        if len(opts) > 1 and len(named) == len(opts):
+            must |= bit
+    laid = []
+    for piece in sorted(set(sure) | set(maybe)):
+        f, m = sure.get(piece, 0), maybe.get(piece, 0)
+        masks = [mask for mask in _masks(table, table.piece_index(piece)) if mask & f == f and not mask & ~(f | m)]
+        if not f:
+            masks.append(0)
+        if not masks:
+            return []
+        laid.append((piece, masks))
+    laid.sort(key=lambda pm: len(pm[1]))
+    found: list[tuple[str, ...]] = []
+    steps = [0]
+
+    def walk(i: int, used: int, cells: list[str]) -> bool:
+        steps[0] += 1
+        if steps[0] > MAX_STEPS or len(found) > MAX_FITS:
+            return False
+        if i == len(laid):
+            if must & ~used:
+                return True
+            rest = [k for k, opts in enumerate(choices) if len(opts) > 1 and not used >> k & 1]
+            found.extend(_filled(cells, choices, rest))
+            return len(found) <= MAX_FITS
+        piece, masks = laid[i]
+        for mask in masks:
+            if mask & used:
+                continue
+            mine = [k for k in range(len(cells)) if mask >> k & 1]
+            if not walk(i + 1, used | mask, [piece if k in mine else s for k, s in enumerate(cells)]):
+                return False
+        return True
+
+    base = [opts[0] if len(opts) == 1 else "" for opts in choices]
+    return found if walk(0, 0, base) else None
+
+
+def _filled(cells: list[str], choices: list[list[str]], rest: list[int]):
+    """``cells`` with each square of ``rest`` set to each of its choices that is no piece."""
+    others = [[s for s in choices[k] if s in (BLOCKER, EMPTY)] for k in rest]
+    for picked in product(*others):
+        out = list(cells)
+        for k, s in zip(rest, picked):
+            out[k] = s
+        yield tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _masks(table, pid: int) -> tuple[int, ...]:
+    """The board masks of every placement of piece ``pid``."""
+    return tuple(sorted(mask for p, mask in table.lookup if p == pid))
 
 
 def shape_error(rows: list[str], edition: str) -> str:
@@ -66,24 +145,6 @@ def shape_error(rows: list[str], edition: str) -> str:
         if problem:
             return f"square {parts[0][0]}: {problem}"
     return ""
-
-
-def _choices(choices: list[list[str]], open_: list[int]):
-    cells = [opts[0] for opts in choices]
-    for picked in product(*(choices[k] for k in open_)):
-        for k, sym in zip(open_, picked):
-            cells[k] = sym
-        yield tuple(cells)
-
-
-def _fits(cells: tuple[str, ...]) -> bool:
-    """Every piece colour present covers exactly one placement of that piece."""
-    table = model.engine().table
-    masks: dict[str, int] = {}
-    for k, sym in enumerate(cells):
-        if sym not in (BLOCKER, EMPTY):
-            masks[sym] = masks.get(sym, 0) | model.BOARD.mask([divmod(k, model.SIZE)])
-    return all((table.piece_index(sym), mask) in table.lookup for sym, mask in masks.items())
 
 
 def _rows(cells) -> list[str]:
