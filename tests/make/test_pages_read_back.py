@@ -49,25 +49,27 @@ def test_a_page_whose_tab_is_covered_is_refused_naming_the_board(made_page):
         fam.read(page, "page.png")
 
 
-@pytest.mark.parametrize("name, strength", [("iq-stars", 1.0), ("genius-square", 0.5)])
-def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board(name, strength):
+@pytest.mark.parametrize("name, strength, level, seed, n", [("iq-stars", 1.0, "master", 1, 3),
+                                                           ("genius-square", 0.5, "master", 1, 3),
+                                                           ("iq-circuit", 1.0, "wizard", 6, 2)])
+def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board(name, strength, level, seed, n):
     # a phone photo of a made page: the reader found one small board and read it as the picture's
     # level (a misread); now the tabs around it make it a page, read board by board
-    made = list(challenges(name, "master", per_page(name), 1))
-    photo, _h = photograph(draw_page(name, made), np.random.default_rng([1, 3]), strength)
+    made = list(challenges(name, level, per_page(name), seed))
+    photo, _h = photograph(draw_page(name, made), np.random.default_rng([seed, n]), strength)
     got = puzzles.get(name).read(photo, "photo.jpg")
     assert isinstance(got, list)
     assert {int(level.level): board_of(level) for level in got} == {m.k: board_of(m.level) for m in made}
 
 
-@pytest.mark.parametrize("name, level, n", [("iq-stars", "starter", 0), ("iq-circuit", "expert", 0),
-                                            ("genius-square", "wizard", 4)])
-def test_a_page_photographed_small_and_blurred_is_read_back(name, level, n):
-    # the strongest photos (strength 1.0), the page a fifth of the picture: the tabs were 20 px
-    # high (a 5 matched by 0.04 over an 8; two tabs cut out with the page at their rim) and Genius
-    # Square's boards 170 px wide (no grid found); now the tabs are larger and outlined on the
-    # picture, and Genius Square's pages hold 4 larger boards
-    made = list(challenges(name, level, per_page(name), 1))
-    photo, _h = photograph(draw_page(name, made), np.random.default_rng([1, n]), 1.0)
+@pytest.mark.parametrize("name, level, seed, n", [("iq-stars", "expert", 6, 2), ("iq-circuit", "expert", 1, 0),
+                                                  ("genius-square", "wizard", 1, 4)])
+def test_a_page_photographed_small_and_blurred_is_read_back(name, level, seed, n):
+    # the strongest photos (strength 1.0): tabs 17-23 px high were refused (too small, a 5 matched
+    # by 0.04 over an 8, cut out with the page at their rim) and Genius Square's boards, 170 px
+    # wide, had no grid found; now the tabs are larger and outlined on the picture itself, and
+    # Genius Square's pages hold 4 larger boards
+    made = list(challenges(name, level, per_page(name), seed))
+    photo, _h = photograph(draw_page(name, made), np.random.default_rng([seed, n]), 1.0)
     got = puzzles.get(name).read(photo, "photo.jpg")
     assert {int(g.level): board_of(g) for g in got} == {m.k: board_of(m.level) for m in made}

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
@@ -101,6 +102,7 @@ from visolve.puzzles.iq_circuit.scores import (  # noqa: F401 - the reader's nam
     patch_share,
     score_board,
 )
+from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
 from visolve.vision.pages import page_of, read_page
 
@@ -330,7 +332,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         raise NotThisPuzzle("not a colour picture")
     image = np.ascontiguousarray(image[:, :, :3])
     try:
-        return _read_one(image, source)
+        level, share = _read_seen(image, source)
     except SeveralBoards as several:  # a page: each board under its number tab?
         return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_one(b, source), several)]
     except (NotThisPuzzle, ReadError):
@@ -338,15 +340,31 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         if page is None:
             raise
         return [replace(level, level=n) for n, level in page]
+    if share < PAGE_SHARE:  # a small board: one of a photographed page's, the others unseen?
+        page = page_of(image, lambda b: _read_one(b, source), numbered=True)
+        if page is not None:
+            return [replace(level, level=n) for n, level in page]
+    return level
+
+
+#: a board covering less of the picture than this may be one of a page's: its tabs are looked for
+PAGE_SHARE = 0.08
 
 
 def _read_one(image: np.ndarray, source: str) -> Level:
     """The challenge of the one board in ``image`` (see :func:`read`)."""
+    return _read_seen(image, source)[0]
+
+
+def _read_seen(image: np.ndarray, source: str) -> tuple[Level, float]:
+    """The challenge of the one board in ``image`` and the share of the picture its board covers."""
     errors: list[Exception] = []
     for _name, finder in FINDERS:
         try:
             hom = finder(image)
-            return read_view(image, hom, source)
+            level = read_view(image, hom, source)
+            corners = map_points(hom, [(0, 0), (WIDTH, 0), (WIDTH, HEIGHT), (0, HEIGHT)])
+            return level, abs(cv2.contourArea(np.float32(corners))) / (image.shape[0] * image.shape[1])
         except SeveralBoards:
             raise  # another finder would read one of them
         except (NotThisPuzzle, ReadError) as exc:
