@@ -49,3 +49,11 @@ def test_a_board_that_does_not_read_refuses_the_page_naming_it():
 
     with pytest.raises(ReadError, match=r"board 1 of 2 \(tab 6\): square B3 in doubt"):
         read_page(_page([6, 7]), fussy, SeveralBoards("two boards"))
+
+
+def test_a_board_sized_blot_on_the_desk_beside_the_page_is_no_board_without_a_tab():
+    # a coloured shape as large as a board, two rows' pitch below the page's last row of tabs
+    page = cv2.copyMakeBorder(_page([1, 2, 3, 4]), 0, 700, 0, 0, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+    cv2.rectangle(page, (400, 1500), (900, 1800), (200, 120, 40), -1)
+    read = read_page(page, _block_middle, SeveralBoards("four boards"))
+    assert [n for n, _r in read] == [1, 2, 3, 4]

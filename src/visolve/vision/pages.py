@@ -41,8 +41,9 @@ BOARD_SHARE, BOARD_MOST, GROW = 0.15, 1.5, 0.08
 PAGE_TABS = 2
 #: a region is cut at most REGION_SIDE px long (a board printed at 300 dpi reads as well smaller, and faster)
 REGION_SIDE = 700
-#: a part of ink within LIKE_BOARD times the boards' median area and box sides looks like a board
-LIKE_BOARD = 1.6
+#: a part of ink within LIKE_BOARD times the boards' median area and box sides, its box's width
+#: over height within LIKE_SHAPE times theirs, looks like a board (a round blot on the desk does not)
+LIKE_BOARD, LIKE_SHAPE = 1.6, 1.3
 #: a part of ink at least UNCLAIMED of the smallest region's area, with less than half of it in
 #: any region, is a board without a (readable) tab
 UNCLAIMED = 0.2
@@ -240,13 +241,14 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
 
     Like a board: as large as the boards found under the tabs (``boards``: their boxes and areas
     on the look; :data:`LIKE_BOARD` times their median area either way, its box's sides as
-    much) or, when none was, :data:`UNCLAIMED` of the smallest tab area."""
+    much, its box shaped as theirs within :data:`LIKE_SHAPE`) or, when none was, :data:`UNCLAIMED` of the smallest tab area."""
     f = look.scale
     n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
     if boards:
         w, h, a = (float(np.median([b[k] for b in boards])) for k in range(3))
         like = lambda st: (a / LIKE_BOARD <= st[4] <= a * LIKE_BOARD and  # noqa: E731
-                           w / LIKE_BOARD <= st[2] <= w * LIKE_BOARD and h / LIKE_BOARD <= st[3] <= h * LIKE_BOARD)
+                           w / LIKE_BOARD <= st[2] <= w * LIKE_BOARD and h / LIKE_BOARD <= st[3] <= h * LIKE_BOARD
+                           and abs(np.log(st[2] * h / (st[3] * w))) <= np.log(LIKE_SHAPE))
     else:
         least = UNCLAIMED * min(cv2.contourArea(np.float32(a * f)) for a in areas)
         like = lambda st: st[4] >= least  # noqa: E731
@@ -256,12 +258,27 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
         cv2.fillConvexPoly(mask, np.round(area * f).astype(np.int32), 1)
         masks.append(mask > 0)
     for i in range(1, n):
-        if not like(stats[i]) or _touches_rim(stats[i], labels.shape):
+        if not like(stats[i]) or _touches_rim(stats[i], labels.shape) or not on_the_grid(look.tabs, centres[i] / f):
             continue
         part = labels == i
         if max(int(np.count_nonzero(part & m)) for m in masks) < stats[i, 4] / 2:
             return float(centres[i][0] / f), float(centres[i][1] / f)
     return None
+
+
+def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
+    """Whether a picture point lies among the page's rows and columns of tabs, or at most one
+    row or column beyond them (where a board whose tab was not found may be; not a blot on the
+    desk around the page)."""
+    right, down = page_axes(tabs)
+    u = np.array([t.centre @ right for t in tabs])
+    v = np.array([t.centre @ down for t in tabs])
+    rows = rows_of(tabs)
+    row_v = sorted({r: float(np.mean(v[[j for j in range(len(tabs)) if rows[j] == r]])) for r in set(rows)}.values())
+    width = _column_spacing(u, rows) or ALONE_WIDTHS * float(np.median([t.width for t in tabs]))
+    depth = float(np.median(np.diff(row_v))) if len(row_v) > 1 else ALONE_DEPTH * width
+    pu, pv = float(point @ right), float(point @ down)
+    return u.min() - width <= pu <= u.max() + width and v.min() - depth <= pv <= v.max() + depth
 
 
 def _touches_rim(stat: np.ndarray, shape: tuple[int, int]) -> bool:
