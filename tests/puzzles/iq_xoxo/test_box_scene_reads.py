@@ -13,3 +13,45 @@ def test_a_tray_whose_blob_runs_into_the_table_is_found_from_the_box_around_it()
     assert not find_trays(case.image)
     assert trays_in_boxes(case.image, 5, 10)
     assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_a_shadow_on_the_floor_leaves_a_square_empty_a_tint_does_not():
+    import numpy as np
+
+    from visolve.puzzles.iq_xoxo.box.reader import same_floor
+    from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
+
+    keys = [(r, c) for r in range(5) for c in range(10)]
+    squares = {k: BoxSquare("empty", "") for k in keys}
+    bodies = {k: np.array([200.0, 200.0, 200.0]) for k in keys}
+    bodies[(0, 3)] = np.array([120.0, 120.0, 120.0])  # a wall's shadow: darker, as grey
+    bodies[(0, 6)] = np.array([170.0, 190.0, 235.0])  # a washed-out red piece: pale, tinted
+    got = same_floor(squares, bodies, 255.0)
+    assert got[(0, 3)].kind == "empty"
+    assert got[(0, 6)].kind == "?"
+
+
+def test_a_clipped_bright_yellow_keeps_the_yellow_piece_among_its_candidates():
+    import numpy as np
+
+    from visolve.puzzles.iq_xoxo.box.squares import read_square
+
+    # the T's plastic (about 15, 176, 254 BGR) over-exposed: red and green clipped alike
+    got = read_square(np.array([13.0, 253.0, 253.0]), np.zeros((40, 40), np.float32), 40)
+    assert "T" in got.letters and "L" in got.letters
+
+
+def test_a_coloured_square_without_a_mark_may_be_a_pieces_side_over_the_floor():
+    from visolve.puzzles.iq_xoxo.box.squares import BoxSquare, covers
+
+    # the I lies along row 0 (columns 0-4, X where row + column is even); (1, 2) shows its side
+    squares = {(0, c): BoxSquare("piece", "XO"[c % 2], ("I",)) for c in range(5)}
+    squares[(1, 2)] = BoxSquare("piece", "?", ("I", "P"), "its mark is unclear")
+    got = covers(squares)
+    assert got == [{(0, c): "I" for c in range(5)}]
+
+
+def test_marks_raised_off_the_floor_are_found_further_from_their_squares_middle():
+    case = scene_case("iq-xoxo", 93, 1)  # seen at an angle: the marks stand 0.3 of a square off the floor's squares
+    assert case.name.startswith("scenes/box/")
+    assert read_box(case.image, case.name).rows == case.truth[0].rows

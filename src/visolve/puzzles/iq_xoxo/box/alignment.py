@@ -19,7 +19,7 @@ from visolve.vision.view import BoardView
 #: alignment on the marks: looked for up to ALIGN_REACH of a square from each square's middle,
 #: a fit of at least ALIGN_SCORE counts; at least ALIGN_MIN marks, RANSAC tolerance ALIGN_TOLERANCE
 #: squares
-ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.25, 0.35, 6, 0.08
+ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.45, 0.35, 6, 0.08
 #: a fit to the marks may move the board's corners by at most ALIGN_MOVE squares; by up to
 #: ALIGN_SPREAD[1] when its marks span at least ALIGN_SPREAD[0] of the board both ways
 ALIGN_MOVE, ALIGN_SPREAD = 0.3, (0.6, 1.2)

@@ -63,7 +63,8 @@ CAST_LIGHT, CAST_MIN = 0.8, 50
 REACH, ALONG, SPREAD = 0.6, 0.4, 0.08
 #: pixels per square of the look at the sides
 SIDE_PITCH = 20
-#: an empty square's colour at most this far (Lab, as the pieces' colours) from the floor's median
+#: an empty square's colour at most this far (Lab chroma: a and b, not the lightness, which a
+#: wall's or a piece's shadow on the floor changes) from the floor's median
 FLOOR_DEV = 10.0
 #: the floor is at most this share of the rim's light (the finder's own test, with some room)
 FLOOR_UNDER_RIM = 0.95
@@ -195,12 +196,12 @@ def read_squares(view: BoardView) -> dict:
             bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
     rim = float(np.median(channel_min(_ring(view))))
-    return _same_floor(out, bodies, rim)
+    return same_floor(out, bodies, rim)
 
 
-def _same_floor(squares: dict, bodies: dict, rim: float) -> dict:
+def same_floor(squares: dict, bodies: dict, rim: float) -> dict:
     """Empty squares all show one floor, darker than the ``rim`` around the tray (by
-    :data:`FLOOR_UNDER_RIM`); one whose colour is off the others' median by more than
+    :data:`FLOOR_UNDER_RIM`); one whose chroma is off the others' median by more than
     :data:`FLOOR_DEV` (a washed-out piece, glare) is in doubt, all of them when the floor is
     not darker than the rim (no tray: a piece's outline, a washed-out picture)."""
     empty = [k for k, s in squares.items() if s.kind == "empty"]
@@ -210,7 +211,7 @@ def _same_floor(squares: dict, bodies: dict, rim: float) -> dict:
     floor = weighted_lab(median)
     dark_enough = float(median.min()) <= FLOOR_UNDER_RIM * rim
     for k in empty:
-        off = float(np.linalg.norm(weighted_lab(bodies[k]) - floor))
+        off = float(np.linalg.norm((weighted_lab(bodies[k]) - floor)[..., 1:]))
         if not dark_enough:
             squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.min() / max(rim, 1.0):.2f})")
         elif off > FLOOR_DEV:
@@ -241,7 +242,7 @@ def way_up(squares: dict) -> bool:
     agree = [k for k, m in marks.items() if m == mark(*k)]
     against = [k for k in marks if k not in agree]
     if len(marks) < MIN_MARKS:
-        unclear = next((k for k, s in squares.items() if s.kind == "piece" and s.mark == "?"), None)
+        unclear = next((k for k, s in squares.items() if s.kind in ("piece", "pale") and s.mark == "?"), None)
         where = f": square {square_name(*unclear)} as seen, {squares[unclear].why}" if unclear else ""
         raise ReadError(f"too few X and O marks read to tell which way up the box lies{where}")
     if agree and against:

@@ -45,7 +45,7 @@ BODY_SIZE = 0.7
 EMPTY_SAT, PIECE_SAT, DARK = 0.14, 0.3, 0.45
 #: colour distance (Lab, lightness weighted by LIGHT_WEIGHT): a piece is a candidate for a
 #: square within NEAR of the best, and the best must be within FAR
-LIGHT_WEIGHT, NEAR, FAR = 0.35, 18.0, 45.0
+LIGHT_WEIGHT, NEAR, FAR = 0.35, 28.0, 45.0
 #: mark templates: the square's middle this share across, searched this share around
 MARK_SIZE, MARK_SHIFT = 0.84, 0.1
 #: high-pass of the lightness: a blur of this share of a square taken off
@@ -57,6 +57,9 @@ MAX_WAYS = 2
 #: at most this many pale squares without a mark (a tinted floor or a washed-out piece) are
 #: settled by the cover; a piece has five squares, so no whole piece can be taken for the floor
 MAX_PALE = 2
+#: when no way covers the piece squares, at most this many coloured squares without a clear mark
+#: are taken as the floor or a piece (the side of a tall piece seen at an angle over the floor)
+MAX_UNMARKED = 3
 
 
 @dataclass(frozen=True)
@@ -209,10 +212,31 @@ def cover(candidates: dict[tuple[int, int], tuple[str, ...]]) -> list[dict]:
 def covers(squares: dict) -> list[dict]:
     """The one way of covering the piece squares with whole pieces (:func:`cover`), each pale
     square (at most :data:`MAX_PALE` of them) taken as the floor or as a piece its colour allows:
-    a list of that way; ReadError when there is no way or more than one."""
+    a list of that way; ReadError when there is no way or more than one.
+
+    When no way covers them, the coloured squares without a clear mark (at most
+    :data:`MAX_UNMARKED`: a tall piece's side seen over the floor beside it) are taken either way
+    too, and that one way, if there is one, is the answer."""
+    try:
+        return _covers(squares)
+    except ReadError as exc:
+        unmarked = [k for k, s in squares.items() if s.kind == "piece" and s.mark == "?"]
+        if "no set of pieces" not in str(exc) or not unmarked or len(unmarked) > MAX_UNMARKED:
+            raise
+        eased = dict(squares)
+        for k in unmarked:
+            eased[k] = BoxSquare("pale", "?", squares[k].letters, squares[k].why)
+        try:
+            return _covers(eased, MAX_PALE + MAX_UNMARKED)
+        except ReadError:
+            raise exc from None
+
+
+def _covers(squares: dict, most: int = MAX_PALE) -> list[dict]:
+    """:func:`covers` with at most ``most`` pale squares."""
     pieces = {k: s.letters for k, s in squares.items() if s.kind == "piece"}
     pale = sorted(k for k, s in squares.items() if s.kind == "pale")
-    if len(pale) > MAX_PALE:
+    if len(pale) > most:
         raise ReadError(f"square {square_name(*pale[0])}: {squares[pale[0]].why}")
     ways: list[dict] = []
     for taken in itertools.product((False, True), repeat=len(pale)):
