@@ -38,15 +38,9 @@ The fits use OpenCV's ``findHomography``, not ``skimage.measure.ransac``:
 on 48 cells with 3 outliers it took 1 ms against 58 ms (its trials loop in
 Python), for the same homography.
 
-The straight view is one case of :class:`visolve.vision.view.BoardView`
-(``BoardView.from_lattice``); evening out the light lives in
-:mod:`visolve.vision.light`.  A family keeps its own rules on top of these
-steps: which cells a board has, when a window is a board (links across
-pieces that cover cells, each cell's evidence weighed).
-
-Coordinates: continuous ``(x, y)``; pixel ``(row i, col j)`` covers
-``[j, j+1) x [i, i+1)``.  Lattice coordinates put cell ``(c, r)`` on the
-unit square ``[c, c+1) x [r, r+1)``, so its centre is ``(c + 0.5, r + 0.5)``.
+A family keeps its own rules on top of these steps: which cells a board
+has, when a window is a board.  Coordinates as in :mod:`visolve.vision.geometry`;
+lattice coordinates put cell ``(c, r)`` on ``[c, c+1) x [r, r+1)``.
 """
 
 from __future__ import annotations
