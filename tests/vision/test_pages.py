@@ -6,7 +6,8 @@ import pytest
 
 from tests.vision.test_tabs import _page
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
-from visolve.vision.pages import read_page
+from visolve.vision.pages import board_regions, read_page
+from visolve.vision.tabs import look_at_page
 
 
 def _block_middle(region: np.ndarray) -> tuple[float, float]:
@@ -57,3 +58,16 @@ def test_a_board_sized_blot_on_the_desk_beside_the_page_is_no_board_without_a_ta
     cv2.rectangle(page, (400, 1500), (900, 1800), (200, 120, 40), -1)
     read = read_page(page, _block_middle, SeveralBoards("four boards"))
     assert [n for n, _r in read] == [1, 2, 3, 4]
+
+
+def test_a_board_run_down_past_the_next_tab_is_not_taken_whole_as_one_board():
+    # board 2 run down past tab 4 by a dark strip (boards and a tab blurred together on a photo):
+    # a part whose box takes in another tab is no one board; board 2's region stays in its row
+    page = _page([1, 2, 3, 4])
+    for cx, top in ((300, 80), (900, 80), (300, 530), (900, 530)):  # smaller boards: two fit a region
+        page[top + 140: top + 441, cx - 250: cx + 251] = 255
+        cv2.rectangle(page, (cx - 150, top + 140), (cx + 150, top + 340), (40, 30, 30), -1)
+    cv2.rectangle(page, (1040, 400), (1050, 650), (40, 30, 30), -1)  # board 2 run down beside tab 4
+    regions = board_regions(page, look_at_page(page))
+    assert [r.tab.number for r in regions] == [1, 2, 3, 4]
+    assert regions[1].image.shape[0] < 1.5 * regions[0].image.shape[0]

@@ -160,9 +160,11 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
     for tab, area in zip(look.tabs, areas):
         whole = cv2.contourArea(np.float32(area * f))
         outline = np.float32(area * f).reshape(-1, 1, 2)
+        others = [t.centre * f for t in look.tabs if t is not tab]
         inside = [i for i in range(1, n) if BOARD_SHARE * whole <= stats[i, 4] <= BOARD_MOST * whole
                   and not _touches_rim(stats[i], labels.shape)
-                  and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0]
+                  and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0
+                  and not any(_in_box(stats[i], c) for c in others)]  # run into another tab's board
         corners, seen = area, (0, 0, 0)
         if inside:
             board = max(inside, key=lambda i: stats[i, 4])
@@ -279,6 +281,12 @@ def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
     depth = float(np.median(np.diff(row_v))) if len(row_v) > 1 else ALONE_DEPTH * width
     pu, pv = float(point @ right), float(point @ down)
     return u.min() - width <= pu <= u.max() + width and v.min() - depth <= pv <= v.max() + depth
+
+
+def _in_box(stat: np.ndarray, point: np.ndarray) -> bool:
+    """Whether a point lies in a part's box."""
+    x, y, w, h = stat[:4]
+    return bool(x <= point[0] <= x + w and y <= point[1] <= y + h)
 
 
 def _touches_rim(stat: np.ndarray, shape: tuple[int, int]) -> bool:
