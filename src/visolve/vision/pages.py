@@ -148,7 +148,8 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
     """One region of ``image`` a tab of ``look``, in the tabs' order, at most ``side`` px long.
 
     The region is the part of the page under the tab (:func:`tab_areas`); when a part of ink as
-    large as a board (:data:`BOARD_SHARE` - :data:`BOARD_MOST` of it) has its middle there, the region is that part's
+    large as a board (:data:`BOARD_SHARE` - :data:`BOARD_MOST` of it) has its middle there (its box
+    taking in no other tab: boards blurred together are no board), the region is that part's
     box grown by :data:`GROW` of its size (a board is one block of ink: its labels and its edges
     are kept whole however the page is seen in perspective)."""
     right, down = page_axes(look.tabs)
