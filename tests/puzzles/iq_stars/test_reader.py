@@ -293,3 +293,40 @@ def test_a_board_with_wide_margins_in_a_noisy_photo_reads(index):
 
     case = scene_case("iq-stars", index, 0)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_violet_with_a_large_white_middle_is_not_read_pink():
+    # scene 45 of seed 0: white middles 0.62 of the star blurred into the points' samples at
+    # 0.33 and turned three violet stars pink (margin 21 degrees; only the pink piece's shape
+    # refused it); the colour is read further out on the points
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-stars", 45, 0)
+    assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_star_too_weak_for_pink_is_a_doubt_between_pink_and_violet():
+    # scene 11 of seed 1: a violet drawn redder than the published shades is nearer pink by its
+    # colour's angle, and a lone wizard star was misread pink; its colour, on the page's light
+    # level, is violet's size
+    from visolve.puzzles.iq_stars.colours import NAVY_RGB, Verdict
+    from visolve.puzzles.iq_stars.reader import violet_rule
+
+    called = Verdict("p", 8.0, 10.0, "v")
+    violet = (np.array([141.0, 54.0, 147.0]) - (43, 43, 70)) * 0.7  # the scene's, seen at level 0.7
+    pink = (np.array([255.0, 20.0, 147.0]) - NAVY_RGB) * 0.7
+    doubt = violet_rule(called, violet, 0.7)
+    assert (doubt.margin, doubt.second) == (0.0, "v")
+    assert violet_rule(called, pink, 0.7) == called
+    assert violet_rule(called, violet, 0.0) == called  # no page: no light level to measure by
+
+
+@pytest.mark.slow
+def test_a_lattice_aligned_far_from_the_drawn_margin_beats_a_weaker_guess():
+    # scene 74 of seed 1: the drawings' lattice aligned to 0.94 half a star from where the
+    # board's edge puts it, and a guess a row off (0.36) replaced it: two orange stars were
+    # read free (a misread)
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-stars", 74, 1)
+    assert read(case.image, case.name) == case.truth[0]

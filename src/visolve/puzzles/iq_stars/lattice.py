@@ -384,10 +384,12 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
     new, rho, moved = _aligned(image, hom, exact)
     if moved > MAX_SHIFT or rho < CLEAR_RHO:
         found = _from_guess(image, quad)
-        if found is None and moved > MAX_SHIFT and rho >= MIN_RHO:
+        if moved > MAX_SHIFT and rho >= MIN_RHO:
             # aligning took the drawings' lattice far (a board with wider margins): where it went
-            # is checked against its offsets like a guess
-            found = _settled(image, new, quad)
+            # is checked against its offsets like a guess, and the better of the two kept
+            settled = _settled(image, new, quad)
+            if settled is not None and (found is None or settled[1] > found[1]):
+                found = settled
         if found is not None and (moved > MAX_SHIFT or found[1] > rho + BETTER_RHO
                                   or not margins_fit(board_edge(new, quad))):
             (new, rho), moved = found, 0.0

@@ -50,6 +50,11 @@ VIEW_MARGIN = 0.2
 #: distance (board units) of the samples on a star's points from its middle
 #: (the point is 0.18 wide there; a white middle reaches 0.24)
 ARM_R = 0.33
+#: the colour of a star is read this far out on its points (board units), clear of a white
+#: middle drawn larger than the booklet's (up to 0.31 across) whose blur at ARM_R turns a
+#: violet pink; the black outline blurred in there only darkens it, along the navy's own
+#: direction, which the colour's angle leaves out (:func:`visolve.puzzles.iq_stars.colours.colour_part`)
+HUE_R = 0.37
 #: a star's colour strength |colour part of (points - navy)| / |navy - black
 #: outline| (both as seen: glare and stray light scale them alike), as a share
 #: of what its colour measures as drawn (colours.EXPECTED): free below
@@ -104,9 +109,9 @@ class Star:
     arms: float = 1.0  #: the second-weakest of its six points' colour, share of the strongest's
 
 
-def _arm_offsets() -> np.ndarray:
+def _arm_offsets(radius: float = ARM_R) -> np.ndarray:
     angles = np.radians(np.arange(6) * 60.0)
-    return np.stack([ARM_R * np.cos(angles), ARM_R * np.sin(angles)], axis=1)
+    return np.stack([radius * np.cos(angles), radius * np.sin(angles)], axis=1)
 
 
 def board_view(image: np.ndarray, homography: np.ndarray, edge=DRAWN_EDGE) -> BoardView:
@@ -120,14 +125,15 @@ def board_view(image: np.ndarray, homography: np.ndarray, edge=DRAWN_EDGE) -> Bo
 
 
 def _samples(view: BoardView) -> list[np.ndarray]:
-    """Per cell, RGB colours: its six points, its middle, its notches (navy)."""
-    arms = _arm_offsets()
+    """Per cell, RGB colours: its six points, its middle, its six points further out
+    (:data:`HUE_R`), its notches (navy)."""
+    arms, outer = _arm_offsets(), _arm_offsets(HUE_R)
     points, spans = [], []
     for cell in CELLS:
         c = np.asarray(layout.CENTRES[cell])
         notches = layout.notch_points(*cell)
-        points += [c + arms, c[None, :], notches]
-        spans.append(7 + len(notches))
+        points += [c + arms, c[None, :], c + outer, notches]
+        spans.append(13 + len(notches))
     return np.split(sample_rgb(view, np.concatenate(points)), np.cumsum(spans)[:-1])
 
 
@@ -165,23 +171,44 @@ def edge_samples(view: BoardView, edge=DRAWN_EDGE) -> tuple[np.ndarray, np.ndarr
     return sample_rgb(view, outer), sample_rgb(view, inner)
 
 
-def white_balance(page: np.ndarray, navy: np.ndarray) -> np.ndarray:
-    """Per-channel gains of the picture's colour cast (RGB, mean 1) from the page around the board.
+def white_balance(page: np.ndarray, navy: np.ndarray) -> tuple[np.ndarray, float]:
+    """Per-channel gains of the picture's colour cast (RGB, mean 1) from the page around the board,
+    and the light's level (their mean before that: picture levels per drawn level, 0 when unknown).
 
     Page minus navy across the board's edge is the drawn white minus navy
     times each channel's gain (stray light and glare add the same to both).
     With too few clearly light page points (or a cast beyond
-    :data:`MAX_CAST`) no cast is taken out: all gains 1.
+    :data:`MAX_CAST`) no cast is taken out: all gains 1, level 0.
     """
     diff = page - navy
     light = diff.min(axis=1) > MIN_PAGE_STEP
     if light.sum() < MIN_PAGE_POINTS:
-        return np.ones(3)
+        return np.ones(3), 0.0
     gains = np.median(diff[light], axis=0) / (np.asarray(WHITE_RGB, np.float64) - NAVY_RGB)
-    gains /= gains.mean()
+    level = float(gains.mean())
+    gains /= level
     if np.abs(np.log(gains)).max() > np.log(MAX_CAST):
-        return np.ones(3)
-    return gains
+        return np.ones(3), 0.0
+    return gains, level
+
+
+#: violet against pink when the page gives the light's level: the size of a star's colour part
+#: (:func:`visolve.puzzles.iq_stars.colours.colour_part`) in drawn levels; measured on the
+#: randomized scenes' photos: pink stars 90-195, violet 36-100 (the booklet's and the plastic's
+#: pink 172 and 108, violet 93 and 66).  Blur shrinks a star's colour, nothing grows it: a star
+#: called pink under PINK_LEAST may be violet, and is a doubt between the two (a violet drawn
+#: redder than the published shades lies nearer pink by its colour's angle alone)
+PINK_LEAST = 85.0
+
+
+def violet_rule(verdict: Verdict, ring: np.ndarray, level: float) -> Verdict:
+    """A star called pink whose colour is too weak for pink (:data:`PINK_LEAST`, on the page's
+    ``level``) is a doubt between pink and violet: its margin becomes 0."""
+    if level <= 0 or verdict.name != "p":
+        return verdict
+    if float(np.linalg.norm(colour_part(ring))) / level >= PINK_LEAST:
+        return verdict
+    return replace(verdict, margin=0.0, second="v")
 
 
 def _with_orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool) -> Verdict:
@@ -201,17 +228,18 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     """Per cell, a :class:`Star` (colours as RGB differences from the navy around it,
     the page's colour cast taken out); ``edge`` is the board's edge in board units."""
     samples = _samples(view)
-    navies = np.array([np.median(block[7:], axis=0) for block in samples])
+    navies = np.array([np.median(block[13:], axis=0) for block in samples])
     darks = _darks(view)
     page, inside = edge_samples(view, edge)
-    gains = white_balance(page, inside)
-    balanced = bool(np.any(gains != 1.0))
+    gains, level = white_balance(page, inside)
+    balanced = level > 0
     scales = np.linalg.norm((navies - darks) / gains, axis=1)
     typical = max(float(np.median(scales)), MIN_SCALE)
     out = {}
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring = (np.median(block[:6], axis=0) - navy) / gains
-        verdict = _with_orange_rule(classify(ring), ring, balanced)
+        hue = (np.median(block[7:13], axis=0) - navy) / gains
+        verdict = violet_rule(_with_orange_rule(classify(hue), ring, balanced), ring, level)
         expected = EXPECTED[verdict.name][verdict.shade]
         strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
         white = white_share((block[6] - navy) / gains, verdict.name, verdict.shade)
