@@ -96,19 +96,6 @@ def test_a_tab_in_doubt_is_settled_only_by_the_one_number_its_page_lacks():
     assert by_sequence(three) is None  # more than two in doubt
 
 
-def test_a_badge_seen_at_an_angle_is_no_piece():
-    # scenes seed 0 page 3: the page's round badge, photographed steeply, fills only 0.72 of its
-    # enclosing circle; it counted as pieces lost on the page ("a number tab lies outside")
-    pitch = 10.0
-    blobs = np.zeros((200, 300), np.uint8)
-    cv2.ellipse(blobs, (60, 100), (14, 8), 30, 0, 360, 1, -1)  # the badge, seen at an angle
-    cv2.rectangle(blobs, (150, 50), (170, 70), 1, -1)  # a P pentomino: 2 x 2 and one more
-    cv2.rectangle(blobs, (150, 70), (160, 80), 1, -1)
-    kept = no_pieces(blobs > 0, pitch)
-    assert not kept[100, 60]
-    assert kept[60, 160] and kept[75, 155]
-
-
 def test_a_board_almost_covered_by_pieces_takes_its_pages_lattice():
     # open booklet 8: board 106 shows 7 grey squares in one cluster; the lattice fitted to them
     # alone turned away from the board's far cells, and the board was never outlined

@@ -94,7 +94,8 @@ def test_a_board_outlined_twice_is_not_a_board_left_unread():
 def test_pieces_far_from_the_boards_read_still_mean_a_board_left_out():
     # randomized scene seed 0 page 22: a spread photographed steeply, the far page's two boards
     # washed out by glare (only their pieces and tabs show), more than 4 pitches from the two
-    # boards read; once the page's badge was no longer taken for pieces, half the spread was read
+    # boards read; with the page's badge seen at an angle no longer taken for pieces (tried and
+    # dropped), half the spread was read
     from visolve.testing.scenes import scene_case
 
     case = scene_case("iq-xoxo", 22, 0)

@@ -78,9 +78,6 @@ def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float
 #: blob shows MIN_PIECE squares' area lost (the tops of several tabs, each just beyond
 #: TAB_REACH, are no board)
 ROUND_FILL, LONGEST, STRIP, ON_PAGE = 0.8, 8.0, 3.0, 0.8
-#: the badge seen at an angle is an ellipse: convex (its area at least OVAL_SOLID of its hull's), its
-#: outline within OVAL_EDGE of the ellipse fitted to it (a pentomino's corners stand out by 0.2 or more)
-OVAL_SOLID, OVAL_EDGE = 0.95, 0.12
 
 
 def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
@@ -95,7 +92,7 @@ def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
         if parent >= 0:  # a hole's outline
             continue
         _centre, r = cv2.minEnclosingCircle(c)
-        disc = r > 1 and (cv2.contourArea(c) >= ROUND_FILL * np.pi * r * r or oval(c))
+        disc = r > 1 and cv2.contourArea(c) >= ROUND_FILL * np.pi * r * r
         long, short = max(cv2.minAreaRect(c)[1]), min(cv2.minAreaRect(c)[1])
         if disc or (long > LONGEST * pitch and long > STRIP * short):
             x, y = c[0, 0]
@@ -103,30 +100,11 @@ def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
     return keep[labels]
 
 
-def oval(outline: np.ndarray) -> bool:
-    """Whether a blob's outline (``cv2.findContours``'s, at least 5 points) is an ellipse: convex
-    (:data:`OVAL_SOLID`) and every point within :data:`OVAL_EDGE` of the ellipse fitted to them
-    (distance measured in the ellipse's own radii), never a square's corners."""
-    points = outline.reshape(-1, 2).astype(np.float64)
-    hull = cv2.contourArea(cv2.convexHull(outline))
-    if len(points) < 5 or hull <= 0 or cv2.contourArea(outline) < OVAL_SOLID * hull:
-        return False
-    (cx, cy), (width, height), angle = cv2.fitEllipse(outline)
-    if min(width, height) <= 2:
-        return False
-    a = np.radians(angle)
-    d = points - (cx, cy)
-    u = (d[:, 0] * np.cos(a) + d[:, 1] * np.sin(a)) / (width / 2)
-    v = (-d[:, 0] * np.sin(a) + d[:, 1] * np.cos(a)) / (height / 2)
-    return bool(np.abs(np.hypot(u, v) - 1).max() <= OVAL_EDGE)
-
-
 def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
     """A board left out (its squares may all be covered): how many tabs lie farther than
     :data:`TAB_REACH` pitches from every quad, and one more when pieces (blobs of colour of at
-    least :data:`MIN_PIECE` squares) cover that area farther than TAB_REACH pitches from them, however
-    far (a board whose grey squares glare washed away, on a spread's other page), all on the boards'
-    page.
+    least :data:`MIN_PIECE` squares) cover that area between TAB_REACH and :data:`STRAY_REACH`
+    pitches from them, all on the boards' page.
 
     The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
     right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
@@ -169,6 +147,6 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
         lost += bool(far[i, j])
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
     share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
-    lying = np.bincount(blobs[far], minlength=n)  # each blob's area lost, however far on the page
+    lying = np.bincount(blobs[far & (dist < STRAY_REACH)], minlength=n)  # each blob's area lost
     lying[0] = 0  # the background
     return lost + bool(((share >= ON_PAGE) & (lying >= MIN_PIECE * small.pitch**2)).any())
