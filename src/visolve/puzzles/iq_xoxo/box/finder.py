@@ -62,8 +62,10 @@ MAX_TRAYS = 4
 BOX_LIGHT, BOX_SAT, BOX_AREA, BOX_ASPECT, BOX_FILL = 0.88, 0.25, 0.02, (1.3, 2.2), 0.85
 #: a tray's share of its box's blob: at least BOX_HELD of the blob is no white (pieces, walls, floor)
 BOX_HELD = 0.03
-#: the rim's width taken around a tray inside its box (squares), before its sides are refined
+#: the rim's width taken around a tray inside its box (squares)
 BOX_RIM = 0.7
+#: at most this many boxes tried (the largest): a picture without a box stays cheap to refuse
+MAX_BOXES = 1
 #: sides refined on a straight view of SIDE_PX px per square with SIDE_MARGIN squares around the
 #: tray, the light on the rim a closing over SIDE_LIGHT squares
 SIDE_PX, SIDE_MARGIN, SIDE_LIGHT = 16, 2.8, 6.5
@@ -199,7 +201,7 @@ def trays_in_boxes(image: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
     to the edge against the rim (:func:`refined`), largest first (picture coordinates)."""
     small = thumbnail(image, WORK_SIDE)
     f = small.shape[1] / image.shape[1]
-    return [(quad + 0.5) / f for quad in box_candidates(small, rows, cols)[:MAX_TRAYS]]
+    return [(quad + 0.5) / f for quad in box_candidates(small, rows, cols)[:MAX_BOXES]]
 
 
 def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:

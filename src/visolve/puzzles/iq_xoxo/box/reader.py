@@ -420,7 +420,7 @@ def read_trays(image: np.ndarray) -> TrayReading:
     picture = np.ascontiguousarray(image[:, :, :3])
     first = None
     for corners, in_box in _candidates(picture):
-        reading = _read_or_refined(picture, corners)
+        reading = read_tray(picture, corners) if in_box else _read_or_refined(picture, corners)
         if reading is None or (in_box and reading.rows is None and not reading.marked):
             continue  # a light blob shaped like a box without pieces marked in it: a page, a card
         if not reading.no_tray and NO_FLOOR not in reading.error:
