@@ -93,6 +93,8 @@ SIDE_POINTS = 150
 """At most about this many outline points per side go into its line fit (evenly taken)."""
 MIN_SIDE_POINTS = 5
 """A side with fewer outline points than this has no line."""
+DIAGONAL_SPAN = 0.1
+"""Share of each side left out at its ends when the rough corners are the diagonals' extremes."""
 
 
 def fit_line(points: np.ndarray, rounds: int = 0, keep: float = 0.75) -> tuple[float, float, float, float]:
@@ -222,9 +224,8 @@ def refine_quad(contour: np.ndarray, quad: np.ndarray, band: float | None = 0.05
 def quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
     """The corners of a roughly quadrilateral contour: a line fitted to each side, crossed.
 
-    The rough corners are the contour's extreme points along the diagonals;
-    the points between two of them (their ends near the rounded corners
-    left out) make one side's line (:func:`fit_line`).
+    The rough corners are the contour's extreme points along the diagonals
+    (a board seen nearly square on); :func:`refine_quad` fits the sides.
 
     Parameters
     ----------
@@ -237,44 +238,13 @@ def quad_from_contour(contour: np.ndarray) -> np.ndarray | None:
         ``(4, 2)`` float64 corners (side k runs from corner k to corner k + 1),
         or None when the contour is too short or two sides are parallel.
     """
-    pts = contour.reshape(-1, 2).astype(np.float64)
+    pts = np.asarray(contour).reshape(-1, 2).astype(np.float64)
     if len(pts) < 8:
         return None
-    # rough corners: extreme points along the diagonals
     s = pts[:, 0] + pts[:, 1]
     d = pts[:, 0] - pts[:, 1]
     rough = np.array([pts[np.argmin(s)], pts[np.argmax(d)], pts[np.argmax(s)], pts[np.argmin(d)]])
-    idx = [int(np.argmin(np.linalg.norm(pts - c, axis=1))) for c in rough]
-    lines = []
-    n = len(pts)
-    for k in range(4):
-        a, b = idx[k], idx[(k + 1) % 4]
-        others = [idx[j] for j in range(4) if j not in (k, (k + 1) % 4)]
-        seg_idx = _arc(a, b, n)
-        if any(o in seg_idx for o in others):  # contour runs the other way round
-            seg_idx = _arc(b, a, n)
-        seg = pts[list(seg_idx)]
-        if len(seg) < 4:
-            return None
-        # drop the ends near the corners (rounded by the closing)
-        cut = max(1, len(seg) // 10)
-        seg = seg[cut:-cut] if len(seg) > 2 * cut + 2 else seg
-        lines.append(fit_line(seg))
-    corners = []
-    for k in range(4):
-        p = line_intersection(lines[(k - 1) % 4], lines[k])
-        if p is None:
-            return None
-        corners.append(p)
-    # order: side k runs from corner k to corner k+1, so corner k = side(k-1) x side(k)
-    return np.array(corners, dtype=np.float64)
-
-
-def _arc(a: int, b: int, n: int) -> range | list:
-    """Contour indices from ``a`` to ``b`` going forwards (wrapping at ``n``)."""
-    if a <= b:
-        return range(a, b + 1)
-    return list(range(a, n)) + list(range(0, b + 1))
+    return refine_quad(pts, rough, band=None, span=DIAGONAL_SPAN)
 
 
 def line_intersection(l1, l2) -> tuple[float, float] | None:
