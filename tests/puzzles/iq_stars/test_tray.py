@@ -150,3 +150,16 @@ def test_a_tray_cell_reason_wins_over_no_drawn_board(product_photo):
     cv2.fillPoly(covered, [np.round(poly * scale).astype(np.int32)], tuple(int(v) for v in surface))
     with pytest.raises(ReadError, match="row 4 star 1"):
         tray.read_after(covered, "covered.jpg", NotThisPuzzle("no dark board"))
+
+
+def test_a_drawn_board_whose_stars_cannot_be_called_keeps_its_reason(product_photo):
+    # scene 48 of seed 0: a photographed drawing whose lattice was found and a star was red or
+    # pink; the tray reader saw its drawn stars as pits and named a cell "neither a piece nor
+    # a free pit", which is not what failed
+    covered = product_photo.copy()
+    poly, scale = _pit_polygon(product_photo, 20)
+    surface = np.median(product_photo[430:440, 330:380].reshape(-1, 3), axis=0)
+    cv2.fillPoly(covered, [np.round(poly * scale).astype(np.int32)], tuple(int(v) for v in surface))
+    first = tray.DrawnStarsError("row 1 star 4: r or p? (the drawn board's reason)")
+    with pytest.raises(ReadError, match="the drawn board's reason"):
+        tray.read_after(covered, "covered.jpg", first)

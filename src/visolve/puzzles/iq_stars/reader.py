@@ -38,7 +38,7 @@ from visolve.puzzles.iq_stars.colours import (
     white_share,
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
-from visolve.puzzles.iq_stars.tray import read_after
+from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after
 from visolve.vision.geometry import map_points
 from visolve.vision.pages import page_of, read_page
 from visolve.vision.view import BoardView, banner, draw_overlay
@@ -388,10 +388,13 @@ def _read_drawn(image: np.ndarray, source: str) -> Level:
 def _drawn_board(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The challenge of the one drawn board in ``image``, and the share of the picture it covers."""
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
-    rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
+    try:
+        rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
+    except ReadError as exc:  # the lattice was found: its stars' reason is the one to give
+        raise DrawnStarsError(str(exc)) from None
     problems = level_problems(rows)
     if problems:
-        raise ReadError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
+        raise DrawnStarsError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
     u0, v0, u1, v1 = fit.edge
     outline = map_points(fit.homography, [(u0, v0), (u1, v0), (u1, v1), (u0, v1)])
     share = cv2.contourArea(np.float32(outline)) / (work.shape[0] * work.shape[1])

@@ -301,14 +301,21 @@ def read_tray(image: np.ndarray, source: str = "") -> Level:
     return Level(level_from_filename(source), rows, source)
 
 
+class DrawnStarsError(ReadError):
+    """A drawn board whose star lattice was found, with stars that cannot be called: when the
+    tray reader fails too, this is the reason given (a drawing's stars can look like pits)."""
+
+
 def read_after(image: np.ndarray, source: str, first: Exception) -> Level:
     """The tray read when the drawn-board reader failed with ``first``; when both fail, the
-    more telling reason: a cell of a tray placed with most of its free pits seen, else the
-    drawn board's ReadError, else the tray's ReadError, else ``first``."""
+    more telling reason: the drawn board's stars (:class:`DrawnStarsError`), else a cell of a
+    tray placed with most of its free pits seen, else the drawn board's ReadError, else the
+    tray's ReadError, else ``first``."""
     try:
         return read_tray(image, source)
     except TrayCellError as exc:
-        if exc.pits_seen >= TELLING_PITS or not isinstance(first, ReadError):
+        if not isinstance(first, DrawnStarsError) and (exc.pits_seen >= TELLING_PITS
+                                                       or not isinstance(first, ReadError)):
             raise
         raise first from None
     except ReadError as exc:
@@ -319,5 +326,5 @@ def read_after(image: np.ndarray, source: str, first: Exception) -> Level:
         raise first from None
 
 
-__all__ = ["BOARD_AXIAL", "TrayCellError", "lookup", "pit_map", "place_board", "placements", "read_after", "read_rows",
+__all__ = ["BOARD_AXIAL", "DrawnStarsError", "TrayCellError", "lookup", "pit_map", "place_board", "placements", "read_after", "read_rows",
            "read_tray", "rotate"]
