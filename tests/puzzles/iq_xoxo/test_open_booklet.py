@@ -101,6 +101,7 @@ def test_a_board_almost_covered_by_pieces_takes_its_pages_lattice():
     # alone turned away from the board's far cells, and the board was never outlined
     from visolve.puzzles.iq_xoxo.page.reading import read_boards
 
-    picture, _levels = _booklet(8)
+    picture, levels = _booklet(8)
     boards, _weight = read_boards(picture)
-    assert 106 in [b.level.level for b in boards if b.level is not None]
+    board = next(lv for lv in levels if lv.level == 106)
+    assert board.rows in [b.rows for b in boards]  # outlined and its squares read (its tab may be in doubt)
