@@ -121,3 +121,26 @@ def test_the_whole_board_check_judges_a_board_and_a_window_off_it():
     assert whole_board_holds(image, hom)
     off = np.array([[1.0, 0.0, -1.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
     assert not whole_board_holds(image, hom @ off)
+
+
+def test_a_lattice_two_columns_off_a_steep_board_is_moved_onto_it():
+    # seed 2, scene 83: a master challenge seen steeply; the far columns' smaller cells did
+    # not join the sparse lattice, whose window sat two columns off onto the page: refused
+    # ("no 8 x 4 lattice") until the one whole-cell move that holds was taken
+    case = scene_case("iq-circuit", 83, 2)
+    assert read(case.image, case.name) == case.truth[0]
+
+
+def test_board_in_line_moves_a_lattice_onto_the_board_and_keeps_one_on_it():
+    from visolve.puzzles.iq_circuit.board_checks import board_in_line
+    from visolve.puzzles.iq_circuit.finder import corners_homography
+    from visolve.puzzles.iq_circuit.painter import draw_challenge
+    from visolve.puzzles.iq_circuit.testing import sample_levels
+
+    board = draw_challenge(sample_levels()[0], pitch=40)
+    image = np.full((board.shape[0] + 200, board.shape[1] + 200, 3), 245, np.uint8)
+    image[100:-100, 100:-100] = board
+    hom = corners_homography(np.array([[100, 100], [420, 100], [420, 260], [100, 260]], np.float32))
+    assert np.allclose(board_in_line(image, hom), hom)
+    off = hom @ np.array([[1.0, 0.0, -2.0], [0.0, 1.0, 1.0], [0.0, 0.0, 1.0]])
+    assert np.allclose(board_in_line(image, off), hom)

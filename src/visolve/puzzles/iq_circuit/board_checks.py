@@ -123,6 +123,24 @@ def whole_board_holds(image: np.ndarray, hom: np.ndarray) -> bool:
     return all(int(ring.sum()) <= 1 for ring in outer)
 
 
+#: how far (columns, rows) a sparse lattice's window may sit off the board: the cells
+#: of the far side of a steep board, smaller than the near ones, may not join the lattice
+SHIFTS = (2, 1)
+
+
+def board_in_line(image: np.ndarray, hom: np.ndarray) -> np.ndarray | None:
+    """The lattice ``hom`` moved by whole cells onto the board, when exactly one such move
+    (up to :data:`SHIFTS`, the unmoved lattice included) passes :func:`whole_board_holds`;
+    None when none does or several do (no guess between them)."""
+    held = []
+    for dx in range(-SHIFTS[0], SHIFTS[0] + 1):
+        for dy in range(-SHIFTS[1], SHIFTS[1] + 1):
+            moved = hom @ np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+            if whole_board_holds(image, moved):
+                held.append(moved)
+    return held[0] if len(held) == 1 else None
+
+
 #: an outer column of the lattice with at most this many of its 4 cells looking like cells,
 #: or an outer row with at most this many of its 8, is no part of the board
 OFF_COLUMN, OFF_ROW = 1, 2

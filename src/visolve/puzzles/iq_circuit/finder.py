@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, SeveralBoards
-from visolve.puzzles.iq_circuit.board_checks import whole_board_holds
+from visolve.puzzles.iq_circuit.board_checks import board_in_line
 from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, grey_mask, white_mask
 from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
 from visolve.vision.geometry import map_points
@@ -193,28 +193,31 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     if lattice is None:
         # glare, a yellow track joining cells or a steep tilt can hide a few
         # more cells: take a sparser lattice only when the whole board,
-        # predicted from it, looks right and no shifted window fits as well
+        # predicted from it, looks right and no shifted window fits as well;
+        # a steep board's far cells may be missing from the lattice, which
+        # then sits a column or two off: it is moved when one place holds
         lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS)
-        if lattice is not None and not whole_board_holds(small, lattice.homography):
-            lattice = None
-    if lattice is None:
+        hom = None if lattice is None else board_in_line(small, lattice.homography)
+    else:
+        hom = lattice.homography
+    if hom is None:
         raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
-    _check_no_second_lattice(masks, lattice)
+    _check_no_second_lattice(masks, hom, lattice.depth)
     sx, sy = w / small.shape[1], h / small.shape[0]
-    return np.diag([sx, sy, 1.0]) @ lattice.homography
+    return np.diag([sx, sy, 1.0]) @ hom
 
 
-def _check_no_second_lattice(masks: list[np.ndarray], lattice) -> None:
+def _check_no_second_lattice(masks: list[np.ndarray], hom: np.ndarray, depth: float) -> None:
     """SeveralBoards when a whole 8 x 4 lattice of dark cells lies outside the board found
-    (``lattice``; a second board of a page is looked for at the depth that found it)."""
+    (``hom``; a second board of a page is looked for at the ``depth`` that found it)."""
     corners = [[-1, -1], [WIDTH + 1, -1], [WIDTH + 1, HEIGHT + 1], [-1, HEIGHT + 1]]
-    board = np.round(map_points(lattice.homography, corners))
+    board = np.round(map_points(hom, corners))
     if cv2.contourArea(board.astype(np.float32)) > BOARD_ALONE * masks[0].size:
         return  # no room for a second board as large
     rest = [m.copy() for m in masks]
     for m in rest:
         cv2.fillConvexPoly(m, board.astype(np.int32), 0)
-    if find_cell_lattice(rest, WIDTH, HEIGHT, min_found=0.75, depths=(lattice.depth,)) is not None:
+    if find_cell_lattice(rest, WIDTH, HEIGHT, min_found=0.75, depths=(depth,)) is not None:
         raise SeveralBoards("at least 2 IQ Circuit boards in one picture (a page of challenges?): "
                             "visolve reads one challenge a picture, so give each its own")
 
