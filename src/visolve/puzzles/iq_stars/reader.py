@@ -388,8 +388,10 @@ def _read_drawn(image: np.ndarray, source: str) -> Level:
 def _drawn_board(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The challenge of the one drawn board in ``image``, and the share of the picture it covers."""
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
+    stars = measure(board_view(work, fit.homography, fit.edge), fit.edge)
+    check_outer_lines(stars)  # a lattice a star off (on a tray's pits?) is no drawn board found
     try:
-        rows = rows_of(measure(board_view(work, fit.homography, fit.edge), fit.edge))
+        rows = rows_of(stars)
     except ReadError as exc:  # the lattice was found: its stars' reason is the one to give
         raise DrawnStarsError(str(exc)) from None
     problems = level_problems(rows)
