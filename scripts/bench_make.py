@@ -169,14 +169,14 @@ def photo_round_trip(family: str, seeds: int, strength: float) -> tuple[int, int
 
 
 def page_time(family: str, runs: int) -> tuple[float, float]:
-    """Median seconds (wall, CPU) the family's reader takes on a printed page of 6 (its first
+    """Median seconds (wall, CPU) the family's reader takes on a full printed page (its first
     level, seed 1), after one read to warm up."""
     from visolve import puzzles
     from visolve.make.generate import challenges
-    from visolve.make.pages import draw_page
+    from visolve.make.pages import draw_page, per_page
 
     fam = puzzles.get(family)
-    page = draw_page(family, list(challenges(family, ROUND_TRIP_LEVELS[family][0], 6, 1)))
+    page = draw_page(family, list(challenges(family, ROUND_TRIP_LEVELS[family][0], per_page(family), 1)))
     fam.read(page, "page.png")
     walls, cpus = [], []
     for _ in range(runs):
