@@ -75,10 +75,11 @@ def test_scenes_in_other_print_styles_read_exactly(i):
 
 
 @pytest.mark.parametrize("shift", [(1, 0), (-1, 0), (0, 1)])
-def test_a_lattice_one_cell_off_the_board_is_refused(shift):
+def test_a_lattice_one_cell_off_the_board_is_moved_back_or_refused(shift):
     """A glare that washes out the board's far column can let the photo search take the
     window a column off (a column of ground beside the board): every cell would be read
-    one place off.  A whole outer column or row that is no dark square refuses."""
+    one place off.  The one whole-cell move that puts it on the whole board is taken;
+    when no move holds (the board's last column hidden), it is refused."""
     from visolve.errors import NotThisPuzzle
     from visolve.puzzles.iq_circuit.finder import corners_homography
     from visolve.puzzles.iq_circuit.painter import draw_challenge
@@ -93,8 +94,11 @@ def test_a_lattice_one_cell_off_the_board_is_refused(shift):
     hom = corners_homography(np.array([[pad, pad], [right, pad], [right, bottom], [pad, bottom]], np.float32))
     assert read_view(image, hom, "1.png").grid == wizard.grid  # the lattice found reads
     off = np.array([[1.0, 0.0, -shift[0]], [0.0, 1.0, -shift[1]], [0.0, 0.0, 1.0]])
+    assert read_view(image, hom @ off, "1.png").grid == wizard.grid
+    hidden = image.copy()
+    hidden[:, int(right) - 40 : int(right) + 10] = 245  # the last column covered by the page
     with pytest.raises(NotThisPuzzle, match="off the board"):
-        read_view(image, hom @ off, "1.png")
+        read_view(hidden, hom @ np.array([[1.0, 0.0, -1.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]), "1.png")
 
 
 def test_a_photo_whose_far_column_glare_washed_out_is_not_misread():
@@ -128,6 +132,13 @@ def test_a_lattice_two_columns_off_a_steep_board_is_moved_onto_it():
     # not join the sparse lattice, whose window sat two columns off onto the page: refused
     # ("no 8 x 4 lattice") until the one whole-cell move that holds was taken
     case = scene_case("iq-circuit", 83, 2)
+    assert read(case.image, case.name) == case.truth[0]
+
+
+@pytest.mark.parametrize("i, seed", [(78, 0), (37, 2)])
+def test_a_lattice_a_column_off_found_whole_is_moved_onto_the_board(i, seed):
+    # refused before with "the lattice's first column shows 0 of 4 dark cells on a grid"
+    case = scene_case("iq-circuit", i, seed)
     assert read(case.image, case.name) == case.truth[0]
 
 

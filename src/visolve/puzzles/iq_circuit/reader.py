@@ -69,7 +69,13 @@ from visolve.puzzles.iq_circuit.colours import (  # noqa: F401 - the reader's na
     white_mask,
     yellow_mask,
 )
-from visolve.puzzles.iq_circuit.board_checks import grid_runs_on, outer_line_off, outer_view, whole_board_holds  # noqa: F401
+from visolve.puzzles.iq_circuit.board_checks import (  # noqa: F401
+    board_in_line,
+    grid_runs_on,
+    outer_line_off,
+    outer_view,
+    whole_board_holds,
+)
 from visolve.puzzles.iq_circuit.finder import (  # noqa: F401 - the reader's names, re-exported
     FINDERS,
     board_view,
@@ -273,8 +279,10 @@ def _mask(sym: str) -> int:
     return SYMBOL_MASK.get(sym, 0)
 
 
-def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
-    """Read the board that ``hom`` (board coordinates -> picture) points at."""
+def read_view(image: np.ndarray, hom: np.ndarray, source: str = "", moved_once: bool = False) -> Level:
+    """Read the board that ``hom`` (board coordinates -> picture) points at; a lattice
+    whose outer column or row is off the board is moved by whole cells once, when one
+    move holds (:func:`board_in_line`)."""
     hom, view = refine(image, hom)
     classes, _n = normalised_classes(view)
     o = int(round(MARGIN * PITCH))
@@ -296,7 +304,10 @@ def read_view(image: np.ndarray, hom: np.ndarray, source: str = "") -> Level:
     around = outer_view(image, hom)
     off = outer_line_off(image, hom, around)
     if off:
-        raise NotThisPuzzle(off)
+        moved = None if moved_once else board_in_line(image, hom)
+        if moved is None or np.allclose(moved, hom):
+            raise NotThisPuzzle(off)
+        return read_view(image, moved, source, moved_once=True)  # the one whole-cell move that holds
     # and the gaps between them grey (or white outline, or yellow track)
     grid = ~(classes.dark)
     lines = [patch_share(grid, PITCH * i, PITCH * y + PITCH // 2, 1, 6) for i in range(1, WIDTH) for y in range(HEIGHT)]
