@@ -226,9 +226,11 @@ def main() -> int:
               f"{refused} refused of {exact + misread + refused}; median {statistics.median(times):.2f} s a page",
               flush=True)
     if args.page_runs:
+        from visolve.make.pages import per_page
+
         for family in families:
             wall, cpu = page_time(family, args.page_runs)
-            print(f"a printed {family} page of 6 read in {wall:.2f} s wall, {cpu:.2f} s CPU "
+            print(f"a printed {family} page ({per_page(family)} boards) read in {wall:.2f} s wall, {cpu:.2f} s CPU "
                   f"(median of {args.page_runs})", flush=True)
     return 1 if missed else 0
 
