@@ -384,9 +384,11 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
     new, rho, moved = _aligned(image, hom, exact)
     if moved > MAX_SHIFT or rho < CLEAR_RHO:
         found = _from_guess(image, quad)
-        if moved > MAX_SHIFT and rho >= MIN_RHO:
-            # aligning took the drawings' lattice far (a board with wider margins): where it went
-            # is checked against its offsets like a guess, and the better of the two kept
+        if moved > MAX_SHIFT and rho >= MIN_RHO and (found is None or (
+                found[1] < rho and _moved(found[0], new) > MAX_SHIFT)):
+            # aligning took the drawings' lattice far (a board with wider margins) and the guess
+            # did not land there matching as well: where it went is checked against its offsets
+            # like a guess, and the better of the two kept
             settled = _settled(image, new, quad)
             if settled is not None and (found is None or settled[1] > found[1]):
                 found = settled
