@@ -218,8 +218,14 @@ def test_ctrl_c_as_the_temporary_file_is_made_leaves_none(tmp_path, monkeypatch)
         return fd
 
     monkeypatch.setattr(workspace.os, "open", open_then_ctrl_c)
-    with pytest.raises(KeyboardInterrupt):
-        atomic_write_text(target, "new")
+    # Ctrl-C raising KeyboardInterrupt, also when the tests run as a background job of a
+    # non-interactive shell (which starts them with SIGINT ignored, so nothing would raise)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            atomic_write_text(target, "new")
+    finally:
+        signal.signal(signal.SIGINT, previous)
     monkeypatch.setattr(workspace.os, "open", real_open)
     assert os.listdir(tmp_path) == ["f.txt"]
     assert target.read_text() == "old"
