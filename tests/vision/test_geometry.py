@@ -4,6 +4,7 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import (
+    consensus_line,
     fit_line,
     grown,
     line_intersection,
@@ -95,3 +96,22 @@ def test_refine_quad_refuses_a_side_without_points():
     far = polygon_corners(outline) + np.array([[0.0, -150.0], [0.0, -150.0], [0.0, 0.0], [0.0, 0.0]])
     assert refine_quad(outline, far) is None  # no outline point lies within the band of the moved top side
     assert refine_quad(outline, np.zeros((4, 2))) is None
+
+
+def test_consensus_line_outvotes_a_lump_along_a_third_of_the_side():
+    x = np.arange(0.0, 300.0)
+    points = np.stack([x, np.full_like(x, 50.0)], axis=1)
+    points[100:200, 1] += 6.0  # a rim lump along the middle third, 6 px off
+    vx, vy, x0, y0 = consensus_line(points)
+    assert abs(vy / vx) < 1e-6 and abs(y0 - 50.0) < 1e-6  # the lump's points take no part
+    assert consensus_line(points[:7]) is None  # too few points to vote
+
+
+def test_refine_quad_with_consensus_sides_finds_a_lumpy_rectangle():
+    mask = np.zeros((300, 400), np.uint8)
+    cv2.rectangle(mask, (50, 60), (350, 240), 255, -1)
+    cv2.rectangle(mask, (150, 240), (250, 255), 255, -1)  # a lump on the bottom side, 15 px
+    outline = _outline(mask)
+    found = refine_quad(outline, rotated_box(outline), band=None, span=0.12, consensus=0.012, max_points=None)
+    truth = np.array([[50, 60], [350, 60], [350, 240], [50, 240]], np.float64)
+    assert found is not None and _nearest(found, truth) < 1.0

@@ -130,6 +130,52 @@ def fit_line(points: np.ndarray, rounds: int = 0, keep: float = 0.75) -> tuple[f
     return float(vx), float(vy), float(x0), float(y0)
 
 
+def consensus_line(points: np.ndarray, tol: float = 0.012, pairs: int = 5) -> tuple[float, float, float, float] | None:
+    """The straight line most of a side's points lie on, outvoting a lump along part of it.
+
+    Lines through one of ``pairs`` points of the first third and one of the
+    last third (``points`` in order along the side) are tried; the one with
+    the most points within ``tol`` of the points' extent wins, and a least
+    squares line is fitted to those points.
+
+    Parameters
+    ----------
+    points : numpy.ndarray
+        ``(n, 2)`` points ``(x, y)`` in order along the side.
+    tol : float
+        Farthest an agreeing point lies from a tried line, as a share of the
+        points' extent (at least 1 px).
+    pairs : int
+        Points tried at each end.
+
+    Returns
+    -------
+    tuple of float or None
+        ``(vx, vy, x0, y0)``, or None for fewer than 8 points or under 4 agreeing.
+    """
+    pts = np.asarray(points, np.float64).reshape(-1, 2)
+    n = len(pts)
+    if n < 8:
+        return None
+    limit = max(1.0, tol * float(np.linalg.norm(pts.max(axis=0) - pts.min(axis=0))))
+    picks = np.linspace(0, n // 3 - 1, pairs).astype(int)
+    best, best_count = None, -1
+    for i in picks:
+        for j in n - 1 - picks:
+            d = pts[j] - pts[i]
+            norm = float(np.hypot(*d))
+            if norm < 1e-6:
+                continue
+            off = np.abs((pts[:, 0] - pts[i, 0]) * d[1] - (pts[:, 1] - pts[i, 1]) * d[0]) / norm
+            count = int((off <= limit).sum())
+            if count > best_count:
+                best, best_count = off <= limit, count
+    if best is None or best_count < 4:
+        return None
+    vx, vy, x0, y0 = cv2.fitLine(pts[best].astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    return float(vx), float(vy), float(x0), float(y0)
+
+
 def polygon_corners(contour: np.ndarray, steps=(0.01, 0.02, 0.03, 0.05)) -> np.ndarray | None:
     """Rough corners: the outline's convex hull simplified to four points.
 
@@ -164,7 +210,8 @@ def rotated_box(contour: np.ndarray) -> np.ndarray:
 
 
 def refine_quad(contour: np.ndarray, quad: np.ndarray, band: float | None = 0.05,
-                span: float = SIDE_SPAN, rounds: int = 0) -> np.ndarray | None:
+                span: float = SIDE_SPAN, rounds: int = 0, consensus: float | None = None,
+                max_points: int | None = SIDE_POINTS) -> np.ndarray | None:
     """Exact corners from rough ones: a line fitted to the outline along each side, crossed.
 
     Each outline point belongs to the side of ``quad`` it lies nearest; of a
@@ -188,6 +235,12 @@ def refine_quad(contour: np.ndarray, quad: np.ndarray, band: float | None = 0.05
     rounds : int
         Trimming rounds of each side's line fit (:func:`fit_line`): for
         outlines with lumps along their sides.
+    consensus : float or None
+        When given, each side's line is the :func:`consensus_line` with this
+        tolerance instead (a lump along a long stretch of a side outvoted).
+    max_points : int or None
+        About this many of a side's points at most go into its line (evenly
+        taken); None: all.
 
     Returns
     -------
@@ -211,10 +264,19 @@ def refine_quad(contour: np.ndarray, quad: np.ndarray, band: float | None = 0.05
         keep = (owner == k) & (t[:, k] > span) & (t[:, k] < 1 - span)
         if band is not None:
             keep &= off[:, k] < band * lengths[k]
-        side = pts[keep]
+        side, order = pts[keep], t[keep, k]
         if len(side) < MIN_SIDE_POINTS:
             return None
-        lines.append(fit_line(side[:: max(1, len(side) // SIDE_POINTS)], rounds))
+        if max_points:
+            step = max(1, len(side) // max_points)
+            side, order = side[::step], order[::step]
+        if consensus is None:
+            line = fit_line(side, rounds)
+        else:  # its pairs are taken at the two ends: the points in order along the side
+            line = consensus_line(side[np.argsort(order)], consensus)
+        if line is None:
+            return None
+        lines.append(line)
     corners = [line_intersection(lines[k - 1], lines[k]) for k in range(4)]
     if any(c is None for c in corners):
         return None

@@ -31,7 +31,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.vision.geometry import line_intersection
+from visolve.vision.geometry import refine_quad, rotated_box
 from visolve.vision.light import channel_max, channel_min, saturation
 from visolve.vision.working import thumbnail
 
@@ -51,8 +51,8 @@ CLOSE_SHARE, OPEN_SHARE = 0.008, 0.015
 #: filling at least MIN_FILL of its quadrilateral
 MIN_AREA, ASPECT, MIN_FILL = 0.01, (1.6, 2.6), 0.75
 #: a side's line: its ends (this share of the side at each end) left out, then the
-#: line through most points (within LINE_TOL of the side), tried through PAIRS x PAIRS points
-SIDE_END, LINE_TOL, PAIRS = 0.12, 0.012, 5
+#: line through most points (within LINE_TOL of the side's extent)
+SIDE_END, LINE_TOL = 0.12, 0.012
 #: at most this many candidates
 MAX_TRAYS = 4
 #: the box: a blob of pixels at least BOX_LIGHT of the light on white things (darkest channel,
@@ -100,64 +100,19 @@ def inside_masks(small: np.ndarray) -> list[np.ndarray]:
     return masks
 
 
-def _side_line(points: np.ndarray) -> tuple[float, float, float, float] | None:
-    """The straight line most of a side's points lie on (vx, vy, x0, y0), or None.
-
-    Lines through a point of the side's first third and one of its last
-    third (:data:`PAIRS` of each) are tried; the one with the most points
-    within :data:`LINE_TOL` of the side's length wins and is fitted to those
-    points (a lump of the rim along part of the side is outvoted).
-    """
-    n = len(points)
-    if n < 8:
-        return None
-    span = float(np.linalg.norm(points.max(axis=0) - points.min(axis=0)))
-    tol = max(1.0, LINE_TOL * span)
-    picks = np.linspace(0, n // 3 - 1, PAIRS).astype(int)
-    best, best_count = None, -1
-    for i in picks:
-        for j in n - 1 - picks:
-            d = points[j] - points[i]
-            norm = float(np.hypot(*d))
-            if norm < 1e-6:
-                continue
-            off = np.abs((points[:, 0] - points[i, 0]) * d[1] - (points[:, 1] - points[i, 1]) * d[0]) / norm
-            count = int((off <= tol).sum())
-            if count > best_count:
-                best, best_count = off <= tol, count
-    if best is None or best_count < 4:
-        return None
-    vx, vy, x0, y0 = cv2.fitLine(points[best].astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    return float(vx), float(vy), float(x0), float(y0)
-
-
 def fit_quad(points: np.ndarray) -> np.ndarray | None:
     """Four straight sides fitted to a blob's outline: corners in the order of its rotated box.
 
     Each outline point goes to the nearest side of the blob's rotated
     bounding box; the ends of every side (rounded corners, lumps of the rim
-    touching it) are left out, and each side's line is fitted robustly
-    (:func:`_side_line`).
+    touching it) are left out, and each side's line is the one most of its
+    points lie on (:func:`visolve.vision.geometry.consensus_line`: a lump of
+    the rim along part of the side is outvoted).
     """
-    box = cv2.boxPoints(cv2.minAreaRect(points.astype(np.float32))).astype(np.float64)
-    ends = np.roll(box, -1, axis=0)
-    lengths = np.linalg.norm(ends - box, axis=1)
-    if lengths.min() < 4:
+    box = rotated_box(points)
+    if np.linalg.norm(np.roll(box, -1, axis=0) - box, axis=1).min() < 4:
         return None
-    normals = np.stack([-(ends - box)[:, 1], (ends - box)[:, 0]], axis=1) / lengths[:, None]
-    dists = np.abs(np.einsum("nk,sk->ns", points, normals) - np.einsum("sk,sk->s", box, normals)[None, :])
-    side_of = np.argmin(dists, axis=1)
-    lines = []
-    for k in range(4):
-        a, b = box[k], ends[k]
-        t = ((points - a) @ (b - a)) / lengths[k] ** 2
-        keep = (side_of == k) & (t > SIDE_END) & (t < 1 - SIDE_END)
-        line = _side_line(points[keep][np.argsort(t[keep])])
-        if line is None:
-            return None
-        lines.append(line)
-    corners = [line_intersection(lines[(k - 1) % 4], lines[k]) for k in range(4)]
-    return None if any(c is None for c in corners) else np.array(corners, np.float64)
+    return refine_quad(points, box, band=None, span=SIDE_END, consensus=LINE_TOL, max_points=None)
 
 
 def _shape_ok(quad: np.ndarray, area: float) -> bool:
