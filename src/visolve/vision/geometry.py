@@ -10,7 +10,8 @@ A board's outline becomes its corners here, in two steps every family shares:
 rough corners (:func:`polygon_corners`: the outline's hull simplified to four
 points; :func:`rotated_box`; or the extreme points along the diagonals), then
 :func:`refine_quad`: a straight line fitted to the middle of each side
-(:func:`fit_line`), neighbouring sides' lines crossed (:func:`line_intersection`).
+(:func:`fit_line`, or :func:`consensus_line` for rims with lumps),
+neighbouring sides' lines crossed (:func:`line_intersection`).
 :func:`grown` moves corners onto the pixel edges.  OpenCV's ``fitLine``
 (Huber) fits the lines: a robust fit in one call, faster than
 ``skimage.measure.ransac`` with a line model, which loops in Python.
