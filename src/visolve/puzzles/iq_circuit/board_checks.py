@@ -131,13 +131,19 @@ SHIFTS = (2, 1)
 def board_in_line(image: np.ndarray, hom: np.ndarray) -> np.ndarray | None:
     """The lattice ``hom`` moved by whole cells onto the board, when exactly one such move
     (up to :data:`SHIFTS`, the unmoved lattice included) passes :func:`whole_board_holds`;
-    None when none does or several do (no guess between them)."""
+    None when none does or several do (no guess between them).
+
+    A lattice that holds where it is is returned at once: its outer ring is no cells, and
+    every move puts part of that ring inside the moved board, so no move can hold too."""
+    if whole_board_holds(image, hom):
+        return hom
     held = []
     for dx in range(-SHIFTS[0], SHIFTS[0] + 1):
         for dy in range(-SHIFTS[1], SHIFTS[1] + 1):
-            moved = hom @ np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
-            if whole_board_holds(image, moved):
-                held.append(moved)
+            if dx or dy:
+                moved = hom @ np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+                if whole_board_holds(image, moved):
+                    held.append(moved)
     return held[0] if len(held) == 1 else None
 
 
