@@ -42,3 +42,36 @@ def test_the_pieces_are_drawn_in_the_plastic_colours_of_the_real_box_not_the_boo
     near = np.abs(plate - xoxo_box.PLASTIC["T"]).max()
     assert near < np.abs(plate - PIECES["T"]).max()  # the booklet's yellow is greener than the plastic
     assert near < 40  # a jitter of 0.06 in hue, saturation and value
+
+
+def _twin(seed: int, i: int, closed):
+    rng = np.random.default_rng([seed, i])
+    rng.random()  # the draw that made it a box scene
+    return xoxo_box.scene(rng, "scenes/box/box.jpg", closed=closed)
+
+
+def test_the_closed_lid_covers_the_same_box_with_haze_and_a_logo_over_the_tray():
+    open_, level = _twin(0, 19, False)
+    shut, same = _twin(0, 19, True)
+    assert same.rows == level.rows
+    changed = np.abs(shut.astype(np.int16) - open_).max(axis=2) > 40
+    assert 0.001 < changed.mean() < 0.3  # the logo and the lid's frosted edge, not the whole photo
+
+
+def test_a_scene_left_open_at_random_is_drawn_as_before_the_lid_could_close():
+    rng = np.random.default_rng([0, 30])
+    rng.random()
+    assert not rng.spawn(1)[0].random() < xoxo_box.CLOSED  # this scene is left open
+    left, _ = _twin(0, 30, None)
+    open_, _ = _twin(0, 30, False)
+    assert np.array_equal(left, open_)
+
+
+def test_the_logo_is_printed_opaque_on_the_lid():
+    rng = np.random.default_rng(5)
+    tex = np.zeros((200, 400, 3), np.float32)
+    alpha = np.zeros((200, 400), np.float32)
+    xoxo_box._logo(tex, alpha, rng, (2.0, 38.0, 18.0), 10.0)
+    ys, xs = np.nonzero(alpha > 0.5)
+    assert len(ys) > 50
+    assert 0 <= xs.mean() <= 400 and 0 <= ys.mean() <= 200

@@ -36,6 +36,10 @@ from visolve.testing.scenes.xoxo import fillings
 
 #: a square of the tray in mm
 SQUARE = 9.0
+#: share of the box scenes with the clear lid closed over the tray
+CLOSED = 0.35
+#: the closed lid's logo: its text, and its colours (BGR): white, pale grey, dark grey print
+LOGO, LOGO_INKS = "IQ XOXO", ((250, 250, 250), (215, 218, 220), (70, 70, 75))
 #: the pieces' plastic (BGR), not the booklet's print: the median of each piece's plate in the real
 #: photo (``photos/box_solved.jpg``), sampled at the four corners of each of its squares, off the marks
 PLASTIC = {"I": (133, 73, 63), "L": (12, 180, 169), "N": (154, 116, 252), "P": (214, 160, 65),
@@ -100,8 +104,17 @@ def heights(rng: np.random.Generator) -> tuple[float, float, float, float]:
     return slab, mark_h, recess, recess + rng.uniform(2, 4)
 
 
-def scene(rng: np.random.Generator, name: str, strength: float = 1.0) -> tuple[np.ndarray, Level]:
-    """A photo of the box with a random part of a filling in its tray, and its truth."""
+def scene(rng: np.random.Generator, name: str, strength: float = 1.0,
+          closed: bool | None = None) -> tuple[np.ndarray, Level]:
+    """A photo of the box with a random part of a filling in its tray, and its truth.
+
+    ``closed``: the clear lid shut over the tray (:func:`closed_lid`), or not, or at random
+    (:data:`CLOSED` of the scenes).  The closed lid draws from its own stream (spawned, so the
+    scene's own draws are the same either way): a scene and its closed twin show the same box.
+    """
+    own = rng.spawn(1)[0]
+    if closed is None:
+        closed = bool(own.random() < CLOSED)
     level = box_level(random.Random(int(rng.integers(2**62))), name)
     rim = rng.uniform(4, 10)
     w, h = COLS * SQUARE + 2 * rim, ROWS * SQUARE + 2 * rim
@@ -121,11 +134,13 @@ def scene(rng: np.random.Generator, name: str, strength: float = 1.0) -> tuple[n
     scale = min(12.0, 1.4 * view.px_per_mm(np.array(pts[:4], np.float64)))
     top = ink.canvas(int(h * scale) + 1, int(w * scale) + 1, white)
     paste(out, top, view.plane(-depth, scale), ink.poly_mask(top.shape, [shell.base * scale]))
-    if lid:
+    if lid and not closed:
         _lid(out, view, rng, w, lid_h, scale)
     floor = white * rng.uniform(0.86, 0.96)
     _tray(out, view, rng, (rim, w - rim, h - rim), (-depth, -depth + recess), floor, scale, light,
           _pieces(rng, level, rim, rim, -depth + recess, slab, mark_h))
+    if closed:
+        closed_lid(out, view, own, (w, h, rim), -depth, scale)
     return photo.finish(out, rng, strength), level
 
 
@@ -184,3 +199,52 @@ def _lid(out: np.ndarray, view, rng: np.random.Generator, w: float, lid_h: float
                 max(1.0, 1.5 * scale))
     alpha = np.full(tex.shape[:2], rng.uniform(0.35, 0.7), np.float32)
     paste(out, tex, view.plane(0.0, scale, (0.0, -lid_h - 2)), alpha)
+
+
+def closed_lid(out: np.ndarray, view: View, rng: np.random.Generator, box: tuple[float, float, float],
+               z_top: float, scale: float) -> None:
+    """The clear lid shut over the box (``box``: its width, height and rim, mm; its top at
+    ``z_top``): a pale haze over all of it, whiter along its frosted edge over the rim, a few
+    soft reflections across it, and the logo printed on it over part of the tray."""
+    w, h, rim = box
+    tw, th = int(w * scale) + 1, int(h * scale) + 1
+    tex = ink.canvas(th, tw, ink.jitter_colour(rng, (248, 248, 248), 0.02))
+    yy, xx = np.mgrid[0:th, 0:tw].astype(np.float32) / scale
+    edge = np.minimum(np.minimum(xx, w - xx), np.minimum(yy, h - yy))
+    alpha = np.full((th, tw), rng.uniform(0.05, 0.22), np.float32)
+    band = rim * rng.uniform(0.5, 0.9)
+    alpha = np.where(edge < band, np.maximum(alpha, rng.uniform(0.35, 0.7)), alpha)
+    for _ in range(int(rng.integers(0, 3))):  # a window or a lamp mirrored in the plastic
+        turn = rng.uniform(0, np.pi)
+        across = (xx - rng.uniform(0, w)) * np.cos(turn) + (yy - rng.uniform(0, h)) * np.sin(turn)
+        alpha = np.maximum(alpha, rng.uniform(0.1, 0.45) * np.exp(-(across / (rng.uniform(0.3, 1.5) * SQUARE)) ** 2))
+    _logo(tex, alpha, rng, (rim, w - rim, h - rim), scale)
+    alpha *= ink.poly_mask((th, tw), [ink.rounded_rect(0, 0, w * scale, h * scale, rim * 0.8 * scale)])
+    paste(out, tex, view.plane(z_top - rng.uniform(0.6, 1.5), scale), alpha)
+
+
+def _logo(tex: np.ndarray, alpha: np.ndarray, rng: np.random.Generator, edges: tuple[float, float, float],
+          scale: float) -> None:
+    """The game's name printed on the lid, its middle over the tray (``edges``: the tray's left =
+    top edge, right and bottom, mm), sometimes on a badge of its own colour."""
+    a, right, bottom = edges
+    tall = rng.uniform(0.45, 0.9) * SQUARE * scale
+    mask = ink.text_mask(LOGO, tall, ink.random_font(rng, (0.12, 0.22)))
+    if rng.random() < 0.5:
+        mask = np.ascontiguousarray(np.rot90(mask, int(rng.integers(4))))
+    pad = int(rng.uniform(0.1, 0.3) * tall)
+    which = int(rng.integers(len(LOGO_INKS)))
+    colour = np.array(LOGO_INKS[which], np.float32)
+    mh, mw = mask.shape
+    cx, cy = rng.uniform(a, right) * scale, rng.uniform(a, bottom) * scale
+    x0, y0 = int(cx - mw / 2), int(cy - mh / 2)
+    if rng.random() < 0.4:  # on a badge: the dark ink's on white, the light inks' on dark grey
+        back = LOGO_INKS[0] if which == len(LOGO_INKS) - 1 else LOGO_INKS[-1]
+        shape = ink.rounded_rect(x0 - pad, y0 - pad, x0 + mw + pad, y0 + mh + pad, pad)
+        cover = ink.poly_mask(alpha.shape, [shape])
+        tex += (np.asarray(back, np.float32) - tex) * cover[..., None]
+        np.maximum(alpha, cover * 0.95, out=alpha)
+    ink.blend(tex, mask, colour, x0, y0)
+    put = np.zeros(alpha.shape, np.float32)
+    ink.blend(put[..., None], mask, (0.95,), x0, y0)
+    np.maximum(alpha, put, out=alpha)
