@@ -107,3 +107,42 @@ def test_a_small_block_with_a_light_mark_beside_read_tabs_is_no_tab():
     cv2.line(page, (588, 1008), (602, 1032), (255, 255, 255), 3)
     cv2.line(page, (602, 1008), (588, 1032), (255, 255, 255), 3)
     assert [t.number for t in find_tabs(page)] == [3, 7]
+
+
+def _tall_digit_page(numbers):
+    """Tabs as ``visolve make`` prints them (360 x 160 px, digits 0.7 of the tab high), 2 across."""
+    page = np.full((1600, 1400, 3), 255, np.uint8)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for i, n in enumerate(numbers):
+        cx, top = 300 + 600 * i, 80
+        cv2.rectangle(page, (cx - 180, top), (cx + 180, top + 160), (60, 60, 60), -1)
+        scale = cv2.getFontScaleFromHeight(font, 112)
+        (w, h), _ = cv2.getTextSize(str(n), font, scale, 15)
+        cv2.putText(page, str(n), (cx - w // 2, top + (160 + h) // 2), font, scale, (255, 255, 255), 15, cv2.LINE_AA)
+        cv2.rectangle(page, (cx - 250, top + 190), (cx + 250, top + 490), (40, 30, 30), -1)
+    return page
+
+
+def test_a_digit_broken_by_a_dim_stroke_is_joined_and_read():
+    page = _tall_digit_page([3, 5])
+    # a dark band across the 3 a quarter of the way up: its lower curve, a part lower than a
+    # digit, stands apart (motion blur and glare leave a stroke under the half-way light)
+    ys, _xs = np.nonzero(page[80:240, 120:480, 0] > 200)
+    cut = 80 + int(ys.max() - 0.25 * (ys.max() - ys.min()))
+    page[cut - 3: cut + 3, 120:480] = 60
+    tabs = find_tabs(page)
+    assert [t.number for t in tabs] == [3, 5]
+
+
+def test_an_unread_block_far_larger_than_the_read_tabs_is_no_tab():
+    page = np.full((1500, 1200, 3), 255, np.uint8)
+    clean = _page([1, 2])
+    page[:1400] = clean
+    # a board below, washed by glare: a dark block with light marks standing like digits
+    # (twice as high as the tabs, not the 3 to 6 times of a photo: it must stay a tab's share of
+    # the picture to be looked at at all)
+    cv2.rectangle(page, (390, 1050), (810, 1270), (60, 60, 60), -1)
+    cv2.ellipse(page, (565, 1160), (28, 62), 0, 0, 360, (255, 255, 255), -1)
+    cv2.ellipse(page, (640, 1160), (28, 62), 25, 0, 360, (255, 255, 255), -1)
+    tabs = find_tabs(page)
+    assert [t.number for t in tabs] == [1, 2]

@@ -40,8 +40,10 @@ ROW_GAP = 1.5
 #: a tab fewer than MIN_HEIGHT px high in the picture is not read: its digits, about half as
 #: high, blur into each other's shapes (a 3 matched as a 4 by 0.01 at 14 px)
 MIN_HEIGHT = 18
-#: when two tabs or more are read, an unread one lower than LIKE_READ of their median height is no
-#: tab (a page's tabs are printed alike; a board left without its tab is still seen, by its ink)
+#: when two tabs or more are read, an unread one lower than LIKE_READ of their median height, or
+#: higher than 1 / LIKE_READ of it, is no tab (a page's tabs are printed alike: a board washed pale
+#: by glare, its light stars standing like digits on a dark block, is no tab; a board left without
+#: its tab is still seen, by its ink)
 LIKE_READ = 0.6
 #: a tab is looked at TAB_HEIGHT px high, without RIM of its height around it (corners, blur)
 TAB_HEIGHT, RIM = 64, 0.08
@@ -148,7 +150,8 @@ def look_at_page(image: np.ndarray) -> PageLook:
     tabs = _read_all(seen)
     read = [t.height for t in tabs if t.number is not None]
     if len(read) >= 2:  # a block far smaller than the page's tabs whose light parts do not read is none
-        tabs = [t for t in tabs if t.number is not None or t.height >= LIKE_READ * float(np.median(read))]
+        usual = float(np.median(read))
+        tabs = [t for t in tabs if t.number is not None or LIKE_READ * usual <= t.height <= usual / LIKE_READ]
     if tabs:
         rows = rows_of(tabs)
         across = page_axes(tabs)[0]
@@ -227,16 +230,14 @@ def digit_parts(inner: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int
     n, _labels, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=8)
     h, w = inner.shape
     full = h / (1 - 2 * RIM)  # the tab's height
-    boxes, smudges = [], 0
+    boxes, low = [], []
     for x, y, bw, bh, _a in stats[1:]:
         if bh < SPECK * full:
             continue
         if x == 0 or y == 0 or x + bw >= w or y + bh >= h or bh > DIGIT_HEIGHT[1] * full:
             return None  # light reaching the rim: no digit on a tab
-        if bh < DIGIT_HEIGHT[0] * full:
-            smudges += 1
-            continue
-        boxes.append((int(x), int(y), int(bw), int(bh)))
+        (low if bh < DIGIT_HEIGHT[0] * full else boxes).append((int(x), int(y), int(bw), int(bh)))
+    boxes, smudges = _join_broken(boxes, low, DIGIT_HEIGHT[1] * full)
     if not boxes:
         return None
     boxes.sort()
@@ -251,6 +252,30 @@ def digit_parts(inner: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int
         return None
     doubt = "a light smudge on the tab lower than its digits" if smudges else ""
     return whiteness, boxes, doubt
+
+
+def _join_broken(boxes: list[tuple[int, int, int, int]], low: list[tuple[int, int, int, int]],
+                 tallest: float) -> tuple[list[tuple[int, int, int, int]], int]:
+    """Digits' boxes with the light parts lower than a digit that stand within one digit's span
+    across joined to it (a digit broken in two by motion blur or glare: its dim stroke under the
+    half-way light); the boxes and how many low parts are left (smudges).  A joined box must
+    still be no higher than ``tallest``; the glyph it makes is matched as any other."""
+    left = 0
+    boxes = list(boxes)
+    for x, y, w, h in low:
+        middle = x + w / 2
+        near = [i for i, b in enumerate(boxes) if b[0] <= middle <= b[0] + b[2]]
+        if len(near) != 1:
+            left += 1
+            continue
+        bx, by, bw, bh = boxes[near[0]]
+        x0, y0 = min(x, bx), min(y, by)
+        x1, y1 = max(x + w, bx + bw), max(y + h, by + bh)
+        if y1 - y0 > tallest:
+            left += 1
+            continue
+        boxes[near[0]] = (x0, y0, x1 - x0, y1 - y0)
+    return boxes, left
 
 
 def digit_glyphs(whiteness: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> tuple[list, list]:
