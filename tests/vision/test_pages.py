@@ -71,3 +71,25 @@ def test_a_board_run_down_past_the_next_tab_is_not_taken_whole_as_one_board():
     regions = board_regions(page, look_at_page(page))
     assert [r.tab.number for r in regions] == [1, 2, 3, 4]
     assert regions[1].image.shape[0] < 1.5 * regions[0].image.shape[0]
+
+
+def _column_page(numbers):
+    """A page of one column: a tab (260 x 110) above each board, three rows."""
+    page = np.full((1500, 1000, 3), 255, np.uint8)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for i, n in enumerate(numbers):
+        top = 60 + 470 * i
+        cv2.rectangle(page, (370, top), (630, top + 110), (60, 60, 60), -1)
+        scale = cv2.getFontScaleFromHeight(font, 60)
+        (w, h), _ = cv2.getTextSize(str(n), font, scale, 6)
+        cv2.putText(page, str(n), (500 - w // 2, top + (110 + h) // 2), font, scale, (255, 255, 255), 6, cv2.LINE_AA)
+        cv2.rectangle(page, (200, top + 140), (800, top + 420), (40, 30, 30), -1)
+    return page
+
+
+def test_a_one_column_page_whose_middle_tab_is_lost_is_refused_not_read_one_board_short():
+    page = _column_page([1, 2, 3])
+    assert [n for n, _r in read_page(page, _block_middle, SeveralBoards("three boards"))] == [1, 2, 3]
+    page[530:640, 370:631] = 255  # tab 2 torn off: tab 1's area now runs down to tab 3
+    with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
+        read_page(page, _block_middle, SeveralBoards("three boards"))

@@ -28,16 +28,18 @@ PER_PAGE = 6
 GRID = (2, 3)
 #: families whose boards are laid out otherwise: Genius Square's square boards 2 x 2, each about
 #: 1.4 times as large (a photo of the page blurs a board's labels and lines less)
-LAYOUTS = {"genius-square": (2, 2)}
-MARGIN = 100
+LAYOUTS = {"genius-square": (2, 2), "iq-stars": (1, 3), "iq-circuit": (1, 3)}
+#: how much larger than its painter's usual size a board may be drawn to fill its place on the page
+MAX_GROW = 1.6
+MARGIN = 80
 #: the number tab above each board (px), its digits DIGIT_H px high in strokes of DIGIT_STROKE of
 #: that: the number must still read on a photo of the page where the tab is 20 px high
 TAB_H, TAB_W = 160, 360
 DIGIT_H, DIGIT_STROKE = 112, 0.13
 #: the tab's top below the cell's, the board's top below the tab, the grade's line under the board
-TAB_TOP, BOARD_GAP, GRADE_GAP = 20, 30, 30
+TAB_TOP, BOARD_GAP, GRADE_GAP = 10, 30, 30
 #: what a cell keeps free beside its board across (px), and under it (the grade's line and a gap)
-SIDE_ROOM, FOOT_ROOM = 60, 130
+SIDE_ROOM, FOOT_ROOM = 60, 100
 TAB_COLOUR = (60, 60, 60)
 INK = (40, 40, 40)
 WHITE = (255, 255, 255)
@@ -69,27 +71,28 @@ def page_path(root: Path, family: str, level: str, seed: int, page: int, answers
     return Path(root) / "booklet" / family / page_name(level, seed, page, answers)
 
 
-def _board(family: str, made, answer: bool) -> np.ndarray:
-    """One challenge (or its solution) as its family's painter draws it, BGR."""
+def _board(family: str, made, answer: bool, scale: float = 1.0) -> np.ndarray:
+    """One challenge (or its solution) as its family's painter draws it, BGR, ``scale`` times its
+    usual size on a page."""
     level = made.level
     if family == "iq-stars":
         from visolve.puzzles.iq_stars.model import Level
         from visolve.puzzles.iq_stars.painter import draw_challenge
 
         shown = Level(level.level, tuple(made.solution)) if answer else level
-        return draw_challenge(shown, pitch=150.0)
+        return draw_challenge(shown, pitch=150.0 * scale)
     if family == "iq-circuit":
         from visolve.puzzles.iq_circuit.model import Level
         from visolve.puzzles.iq_circuit.painter import draw_challenge
 
         shown = Level(level.level, "expert", made.solution) if answer else level
-        return draw_challenge(shown, pitch=120, margin=0.3)
+        return draw_challenge(shown, pitch=int(round(120 * scale)), margin=0.3)
     if family == "genius-square":
         from visolve.puzzles.genius_square.board import drawing
         from visolve.puzzles.genius_square.draw import draw_board
 
         rows = list(made.solution[1]) if answer else drawing(level)
-        return draw_board(rows, level.edition, pitch=120)
+        return draw_board(rows, level.edition, pitch=int(round(120 * scale)))
     raise ValueError(f"no board painter for {family}")
 
 
@@ -113,6 +116,16 @@ def _fit(board: np.ndarray, width: int, height: int) -> np.ndarray:
     return cv2.resize(board, size, interpolation=cv2.INTER_AREA)
 
 
+def _sized(family: str, made, answer: bool, width: int, height: int) -> np.ndarray:
+    """The board drawn as large as fits ``width`` x ``height`` (up to :data:`MAX_GROW` times its
+    usual size: the painter draws it larger, lines and all, rather than the picture being enlarged)."""
+    board = _board(family, made, answer)
+    grow = min(width / board.shape[1], height / board.shape[0], MAX_GROW)
+    if grow > 1.02:
+        board = _board(family, made, answer, grow)
+    return _fit(board, width, height)
+
+
 def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray:
     """A page of up to :func:`per_page` challenges (or their answers), BGR."""
     if family == "iq-xoxo":
@@ -126,8 +139,7 @@ def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray
     for i, made in enumerate(made_list):
         r, c = divmod(i, cols)
         x0, y0 = MARGIN + c * cell_w, MARGIN + r * cell_h
-        board = _fit(_board(family, made, answers), cell_w - SIDE_ROOM,
-                     cell_h - TAB_TOP - TAB_H - BOARD_GAP - FOOT_ROOM)
+        board = _sized(family, made, answers, cell_w - SIDE_ROOM, cell_h - TAB_TOP - TAB_H - BOARD_GAP - FOOT_ROOM)
         cx = x0 + cell_w // 2
         _tab(img, cx, y0 + TAB_TOP, made.k)
         top = y0 + TAB_TOP + TAB_H + BOARD_GAP

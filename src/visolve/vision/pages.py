@@ -244,7 +244,8 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
 
     Like a board: as large as the boards found under the tabs (``boards``: their boxes and areas
     on the look; :data:`LIKE_BOARD` times their median area either way, its box's sides as
-    much, its box shaped as theirs within :data:`LIKE_SHAPE`) or, when none was, :data:`UNCLAIMED` of the smallest tab area."""
+    much, its box shaped as theirs within :data:`LIKE_SHAPE`) or, when none was, :data:`UNCLAIMED` of the smallest tab area.
+    When boards were found, a second part like them mostly in one tab's area is one too."""
     f = look.scale
     n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
     if boards:
@@ -260,12 +261,18 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
         mask = np.zeros(labels.shape, np.uint8)
         cv2.fillConvexPoly(mask, np.round(area * f).astype(np.int32), 1)
         masks.append(mask > 0)
+    held = set()
     for i in range(1, n):
         if not like(stats[i]) or _touches_rim(stats[i], labels.shape) or not on_the_grid(look.tabs, centres[i] / f):
             continue
         part = labels == i
-        if max(int(np.count_nonzero(part & m)) for m in masks) < stats[i, 4] / 2:
+        inside = [int(np.count_nonzero(part & m)) for m in masks]
+        most = int(np.argmax(inside))
+        # less than half of it under any tab; or a second board under one tab (a page of one
+        # column whose middle tab is not seen: the tab above takes the area down to the next)
+        if inside[most] < stats[i, 4] / 2 or (boards and most in held):
             return float(centres[i][0] / f), float(centres[i][1] / f)
+        held.add(most)
     return None
 
 
