@@ -91,6 +91,9 @@ LOOSE_LEAST = 2
 #: a colour paler than this in every channel may be a piece's under glare: the glare mixes tried
 PALE_FLOOR = 0.25
 GLARE_MIX = (0.15, 0.3, 0.45, 0.6)
+#: ... up to this much above the palest channel: a colour with a channel at or below the board's
+#: (dark blue's red, yellow's blue) keeps it near 0 under glare, noise puts it either side
+GLARE_SLACK = 0.1
 #: a colour this close behind the best one (beyond MIN_LEAD) is an option too
 OPTION_MARGIN = 0.05
 #: centre edge patches: this far inside the square's edge, half-size (squares)
@@ -140,6 +143,9 @@ class Square:
     colour: tuple = ()
     faint: bool = False  #: read as empty, lighter than the board, not flat (glare, or a dim grey piece?)
     options: tuple = ()  #: what the square may be when its colour alone does not say (shapes settle it)
+    #: read as empty (flat against its edges) but of a colour that piece may be: it is, when that piece is
+    #: seen elsewhere and needs it (tall pieces around a cube fill the gaps that part it, seen from the front)
+    grey: bool = False
 
 
 def edition_of(board_bgr: np.ndarray, line_share: float | None = None) -> str:
@@ -311,11 +317,11 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
         return Square(EMPTY, colour=shown)
     flat = edges is not None and _edge_contrast(centre, edges) < EMPTY_EDGE_MAX[edition]
     if size < FAINT_MAX and spread < NEUTRAL_SPREAD:
-        return Square(EMPTY, colour=shown, faint=not flat)
+        return Square(EMPTY, colour=shown, faint=not flat, grey=flat)
     if size < OBJECT_MIN:
         return Square("", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
-    if float(centre.mean()) > WASHED_OUT:
-        return Square("", f"washed out by glare (n={shown})", shown)
+    if float(centre.mean()) > WASHED_OUT:  # anything at all: the pieces' shapes may settle it
+        return Square("", colour=shown, options=(EMPTY, WOOD, *sorted(p for p in protos.shades if p != WOOD)))
     free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     if free >= DISC_FREE:
         return _disc(centre, protos, shown, corners)
@@ -326,12 +332,13 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
     if disc and _corner_share(centre, corners) < SURE_DISC_SHARE:
         return Square(WOOD, colour=shown)
     options = ([EMPTY] if flat else []) + ([WOOD] if disc else [])
-    options += [name for name in _colour_options(centre, corners, protos, size, free)
+    colours = _colour_options(centre, corners, protos, size, free)
+    options += [name for name in colours
                 if name not in options and (name == WOOD or cube or not _glare_like(centre))]
     if not options:
         return Square("", _colour_doubt(centre, protos, shown), shown)
     if len(options) == 1:
-        return Square(options[0], colour=shown)
+        return Square(options[0], colour=shown, grey=options[0] == EMPTY and GREY_PIECE in colours)
     return Square("", colour=shown, options=tuple(options))
 
 
@@ -360,14 +367,14 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: Palet
 def _unglared(centre: np.ndarray, protos: Palette) -> list[str]:
     """The pieces a pale colour (every channel of ``n`` over :data:`PALE_FLOOR`) may be under glare:
     glare mixes a colour towards white, ``(1 - s) n + s``; for each ``s`` of :data:`GLARE_MIX` below
-    the palest channel, the colour with that glare taken out is matched (options only: a cube's top
+    the palest channel (and up to :data:`GLARE_SLACK` above it), the colour with that glare taken out is matched (options only: a cube's top
     in glare is no more the grey piece or wood than the colour under it)."""
     low = float(centre.min())
     if low <= PALE_FLOOR:
         return []
     out: list[str] = []
     for mix in GLARE_MIX:
-        if mix >= low:
+        if mix >= low + GLARE_SLACK:
             break
         residual, name = protos.ranked((centre - mix) / (1.0 - mix))[0]
         if residual <= MAX_RESIDUAL and name not in out:
@@ -426,9 +433,13 @@ def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.nd
     """A square whose corners show the board: a blocker if its centre is wood (coloured: a grey
     centre is a spot of glare as likely as a disc in it).  A centre of a piece's colour is a cube
     whose neighbours stand lower (discs beside a tall piece, its top seen off its square): that
-    piece (or those pieces, for the shapes to settle), never wood."""
-    if protos.distance(centre, WOOD) > MAX_RESIDUAL or _grey(centre):
-        colours = [] if _grey(centre) else _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
+    piece (or those pieces, for the shapes to settle), never wood.  A grey centre may be a disc in
+    glare, a spot of glare on an empty square or the grey piece's cube: the count of blockers and the
+    shapes settle it."""
+    if _grey(centre):
+        return Square("", colour=shown, options=(WOOD, EMPTY, GREY_PIECE))
+    if protos.distance(centre, WOOD) > MAX_RESIDUAL:
+        colours = _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
         colours = [c for c in colours if c != WOOD]
         if len(colours) == 1:
             return Square(colours[0], colour=shown)

@@ -79,6 +79,9 @@ STROKE_SIDE = 0.3
 LABEL_INSIDE = 0.04
 #: a straight run of ink this many squares long is a grid line, not a label's stroke nor a row of them
 LINE_LENGTH = 1.5
+#: a lattice may have taken the row of labels (and one beyond) for squares: labels looked for so many
+#: rows inside each edge (:func:`moved_inward`)
+INNER_ROWS = (1, 2)
 #: share of a label box that must be ink, in every box of a labelled edge
 MIN_INK = 0.025
 #: least contrast (grey levels) of label ink over the board around it
@@ -202,10 +205,7 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
         No edge carries labels.
     """
     hom, mirrored = _unmirrored(homography)
-    source, scale = (image, 1.0) if picture is None else (picture, picture.shape[1] / image.shape[1])
-    view = BoardView.from_homography(source, np.diag([scale, scale, 1.0]) @ hom, SIZE, SIZE,
-                                     pitch=LABEL_PITCH, margin=LABEL_MARGIN)
-    ink, places = label_rows(view)
+    ink, places = label_rows(_label_view(image, hom, picture))
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
     # an edge is the top when the edge before it (the left) is labelled too
     tops = [(k, (0, 3)) for k in labelled if (k - 1) % 4 in labelled] if len(labelled) >= 2 else []
@@ -215,6 +215,27 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
         raise NotThisPuzzle(f"no labelled edge beside the 6 x 6 grid (label ink {_shown(ink)})")
     return [Upright(hom @ _turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4)),
                     tuple(places[(j + k) % 4] for j in range(4)), edges) for k, edges in tops]
+
+
+def _label_view(image: np.ndarray, hom: np.ndarray, picture: np.ndarray | None) -> BoardView:
+    """The view the labels of the grid ``hom`` (board -> ``image``) are looked for on: ``picture``
+    (the picture ``image`` is a reduced copy of) when given."""
+    source, scale = (image, 1.0) if picture is None else (picture, picture.shape[1] / image.shape[1])
+    return BoardView.from_homography(source, np.diag([scale, scale, 1.0]) @ hom, SIZE, SIZE,
+                                     pitch=LABEL_PITCH, margin=LABEL_MARGIN)
+
+
+def moved_inward(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None) -> list[np.ndarray]:
+    """The grid ``homography`` moved by whole squares away from an edge whose outer rows hold a row of
+    labels (:func:`inner_label_rows`): a lattice of a solved board seen from the front that took the
+    flat row of labels for squares and missed the far row of tall pieces leaning towards the camera."""
+    hom, _mirrored = _unmirrored(homography)
+    step = {0: (0, 1), 1: (-1, 0), 2: (0, -1), 3: (1, 0)}
+    out = []
+    for edge, rows in inner_label_rows(_label_view(image, hom, picture)):
+        du, dv = step[edge]
+        out.append(hom @ np.array([[1.0, 0.0, du * rows], [0.0, 1.0, dv * rows], [0.0, 0.0, 1.0]]))
+    return out
 
 
 def _shown(ink) -> str:
@@ -247,17 +268,7 @@ def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, f
     :data:`STROKE_SIDE` (a cube's top or a disc is wider and is no ink), above half the brightest
     strokes around the grid and :data:`MIN_INK_CONTRAST` at least.  Nearer the nominal place wins ties.
     """
-    grey = channel_max(view.image).astype(np.float32)
-    side = max(3, int(round(STROKE_SIDE * view.pitch)) | 1)
-    strokes = grey - cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    ring = np.zeros(grey.shape, bool)  # where labels may be: not on the grid, not far off it
-    far = LABEL_ACROSS[0] + LABEL_SHIFTS[-1]
-    (x0, y0), (x1, y1) = np.round(view.board_to_view([(-far, -far), (SIZE + far, SIZE + far)])).astype(int)
-    ring[max(y0, 0):y1, max(x0, 0):x1] = True
-    (x0, y0), (x1, y1) = np.round(view.board_to_view([(0, 0), (SIZE, SIZE)])).astype(int)
-    ring[max(y0, 0):y1, max(x0, 0):x1] = False
-    level = max(MIN_INK_CONTRAST, 0.5 * float(np.percentile(strokes[ring], 99.5)))
-    sums = cv2.integral(without_lines(strokes > level, view.pitch).astype(np.uint8)).astype(np.float64)
+    sums = _label_sums(view)
     places = np.array(sorted(((t, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES),
                              key=lambda p: (p != NOMINAL, abs(p[2]), abs(p[0]))))
     ink, where = [], []
@@ -278,20 +289,53 @@ def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, f
     return ink, where
 
 
+def _label_sums(view: BoardView) -> np.ndarray:
+    """The integral image of the label ink of ``view`` (see :func:`label_rows`)."""
+    grey = channel_max(view.image).astype(np.float32)
+    side = max(3, int(round(STROKE_SIDE * view.pitch)) | 1)
+    strokes = grey - cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    ring = np.zeros(grey.shape, bool)  # where labels may be: not on the grid, not far off it
+    far = LABEL_ACROSS[0] + LABEL_SHIFTS[-1]
+    (x0, y0), (x1, y1) = np.round(view.board_to_view([(-far, -far), (SIZE + far, SIZE + far)])).astype(int)
+    ring[max(y0, 0):y1, max(x0, 0):x1] = True
+    (x0, y0), (x1, y1) = np.round(view.board_to_view([(0, 0), (SIZE, SIZE)])).astype(int)
+    ring[max(y0, 0):y1, max(x0, 0):x1] = False
+    level = max(MIN_INK_CONTRAST, 0.5 * float(np.percentile(strokes[ring], 99.5)))
+    return cv2.integral(without_lines(strokes > level, view.pitch).astype(np.uint8)).astype(np.float64)
+
+
+def inner_label_rows(view: BoardView) -> list[tuple[int, int]]:
+    """The (edge, rows) whose row of squares ``rows`` in from the edge (:data:`INNER_ROWS`) holds label
+    ink in each of its six squares, as a labelled edge's boxes do (:func:`label_rows`)."""
+    sums = _label_sums(view)
+    out = []
+    for rows in INNER_ROWS:
+        places = np.array([(t - rows, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES])
+        for edge in range(4):
+            (x0, y0), (x1, y1) = _boxes_px(view, edge, places, sums.shape, inside=True)
+            share = _count(sums, x0, y0, x1, y1) / np.maximum((x1 - x0) * (y1 - y0), 1)
+            share[(x1 <= x0) | (y1 <= y0)] = 0.0
+            if float(share.min(axis=1).max()) >= MIN_INK:
+                out.append((edge, rows))
+    return out
+
+
 def _count(sums: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
     """Set pixels in the boxes ``[x0, x1) x [y0, y1)`` of the mask whose integral image is ``sums``."""
     return sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
 
 
-def _boxes_px(view: BoardView, side: int, places: np.ndarray, shape: tuple[int, int]):
+def _boxes_px(view: BoardView, side: int, places: np.ndarray, shape: tuple[int, int], inside: bool = False):
     """View pixels (x0, y0), (x1, y1), each ``(n, 6)``, of the label boxes beside the six squares of
-    edge ``side`` at each of ``places`` ``(n, 3)``, clipped to a view of ``shape`` (its integral's)."""
+    edge ``side`` at each of ``places`` ``(n, 3)``, clipped to a view of ``shape`` (its integral's);
+    ``inside``: the boxes may lie over the grid (moved inward by whole rows)."""
     shift, squeeze, slide = (places[:, i:i + 1] for i in range(3))
     k = np.arange(SIZE)[None, :]
     a = SIZE / 2 + (k + LABEL_ALONG[0] - SIZE / 2) * squeeze + slide
     b = SIZE / 2 + (k + LABEL_ALONG[1] - SIZE / 2) * squeeze + slide
     c = np.broadcast_to(LABEL_ACROSS[0] + shift, a.shape)
-    d = np.broadcast_to(np.maximum(LABEL_ACROSS[1] + shift, LABEL_INSIDE), a.shape)  # never over the grid
+    d = np.broadcast_to(LABEL_ACROSS[1] + shift if inside else np.maximum(LABEL_ACROSS[1] + shift, LABEL_INSIDE),
+                        a.shape)  # never over the grid, unless moved inward
     u0, v0, u1, v1 = {0: (a, -c, b, -d), 1: (SIZE + d, a, SIZE + c, b), 2: (a, SIZE + d, b, SIZE + c),
                       3: (-c, a, -d, b)}[side]
     e = view.extent
@@ -365,25 +409,45 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
     NotThisPuzzle
         No 6 x 6 grid, or none with labelled edges.
     """
-    reasons = []
-    for hom in grid_candidates(small, MORE_LATTICES if thorough else 0):
+    reasons: list[str] = []
+    for n, hom in enumerate(grid_candidates(small, MORE_LATTICES if thorough else 0)):
         for found in closer(small, hom, picture if thorough else None):
-            try:
-                options = upright_options(small, found, picture)
-            except NotThisPuzzle as exc:
-                reasons.append(str(exc))
-                continue
-            if legible is None or (len(options) == 1 and options[0].edges == (0, 3)):
-                return options  # two adjacent labelled edges: the reader says if their glyphs do not read
-            kept = [option for option in options if legible(option)]
-            if len(kept) == 1:
-                return kept
-            seen = "one edge looks labelled" if options[0].edges != (0, 3) else f"{len(options) + 1} edges look labelled"
-            reasons.append(f"{seen} beside the 6 x 6 grid, and the glyphs read as labels A-F and 1-6 "
-                           f"{len(kept)} of the {len(options)} ways up that allows")
+            options, kept = _ways_up(small, found, picture, legible, reasons)
+            first = n == 0 and thorough and legible is not None
+            if options is not None and not (first and len(options) == 1 and not legible(options[0])):
+                return options  # (the glyphs of two labelled edges are read once: the reader keeps them)
+            if first:  # the first lattice off by a row or two: its outer rows the labels?
+                for moved in moved_inward(small, found, picture):
+                    again, _kept = _ways_up(small, moved, picture, legible, [], both=True)
+                    if again is not None:
+                        return again
+            if options is not None:
+                return options  # two labelled edges whose glyphs do not read: the reader says so
             if kept:
                 break
     raise NotThisPuzzle(reasons[0] if reasons else "no 6 x 6 grid of squares found")
+
+
+def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, reasons: list[str],
+             both: bool = False) -> tuple[list[Upright] | None, bool]:
+    """The ways up of the grid ``found`` that :func:`find_upright` returns (None when there is none:
+    why is added to ``reasons``), and whether some ways up read but not only one (the grid is the
+    board's, its other candidates need not be tried).  ``both``: two adjacent labelled edges must
+    read, never one."""
+    try:
+        options = upright_options(small, found, picture)
+    except NotThisPuzzle as exc:
+        reasons.append(str(exc))
+        return None, False
+    if legible is None or (len(options) == 1 and options[0].edges == (0, 3) and not both):
+        return options, True  # two adjacent labelled edges: the reader says if their glyphs do not read
+    kept = [option for option in options if legible(option)]
+    if len(kept) == 1 and (kept[0].edges == (0, 3) or not both):
+        return kept, True
+    seen = "one edge looks labelled" if options[0].edges != (0, 3) else f"{len(options) + 1} edges look labelled"
+    reasons.append(f"{seen} beside the 6 x 6 grid, and the glyphs read as labels A-F and 1-6 "
+                   f"{len(kept)} of the {len(options)} ways up that allows")
+    return None, bool(kept)
 
 
 def closer(small: np.ndarray, hom: np.ndarray, picture: np.ndarray | None) -> Iterator[np.ndarray]:

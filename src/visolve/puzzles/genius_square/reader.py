@@ -57,8 +57,8 @@ from visolve.vision.pages import page_of, read_page
 from visolve.vision.view import BoardView
 from visolve.vision.working import working_copy
 
-#: the grey piece (straight four)
-GREY = "5"
+#: the grey piece (straight four), an empty square
+GREY, EMPTY = "5", "."
 #: pixels per square of the view the squares are read on
 READ_PITCH = 32
 #: least size (px) of a picture worth looking at
@@ -246,7 +246,7 @@ def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict
     (:func:`visolve.puzzles.genius_square.resolve.resolve`); a square in
     doubt, or pieces out of shape, are a :class:`ReadError`.
     """
-    rows = resolve(squares, edition)
+    rows = resolve(with_grey_options(squares), edition)
     blockers, found = groups(rows, edition)
     pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
     if GREY not in pieces:
@@ -254,10 +254,21 @@ def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict
     return blockers, pieces
 
 
+def with_grey_options(squares: list[list[Square]]) -> list[list[Square]]:
+    """The squares, those read as empty that may be the grey piece
+    (:attr:`visolve.puzzles.genius_square.colours.Square.grey`) given that option when the grey
+    piece is surely seen elsewhere: the shapes say whether it needs them (never when it is not seen:
+    glare on a row of empty squares would then be a doubt)."""
+    if not any(sq.symbol == GREY for row in squares for sq in row):
+        return squares
+    return [[replace(sq, symbol="", options=(EMPTY, GREY)) if sq.grey and sq.symbol == EMPTY else sq
+             for sq in row] for row in squares]
+
+
 def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     """A straight four of faint grey squares read as empty could be the grey piece in shade, or on a
     grey board (:func:`visolve.puzzles.genius_square.colours.grey_like_board`): a doubt."""
-    faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
+    faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint or sq.grey}
     for r, c in sorted(faint):
         for dr, dc in ((0, 1), (1, 0)):
             if all((r + k * dr, c + k * dc) in faint for k in range(4)):
