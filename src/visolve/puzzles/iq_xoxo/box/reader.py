@@ -35,11 +35,12 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
-from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, mark, square_name
+from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_boxes
+from visolve.puzzles.iq_xoxo.box.pieces import MIN_MARKS, rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
-from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, covers, high_pass,
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, high_pass,
                                                  read_square, weighted_lab)
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.light import channel_max, channel_min, saturation
@@ -80,8 +81,6 @@ SPILL = 0.1
 BEYOND_SHARE = 0.5
 #: why a quadrilateral is no tray (the next candidate is tried)
 NO_FLOOR = "as light as the rim around the tray"
-#: the way up needs at least this many marks read
-MIN_MARKS = 3
 
 
 @dataclass
@@ -230,46 +229,6 @@ def _edge_on_rim(squares: dict, bodies: dict, rim: float) -> dict:
             for k in empty:
                 squares[k] = BoxSquare("?", "?", (), "as light as the rim, as the whole edge: the tray outlined off")
     return squares
-
-
-def _turn(key: tuple[int, int]) -> tuple[int, int]:
-    return ROWS - 1 - key[0], COLS - 1 - key[1]
-
-
-def way_up(squares: dict) -> bool:
-    """True when the tray is seen upright, False when turned half round; ReadError when unsure."""
-    marks = {k: s.mark for k, s in squares.items() if s.kind == "piece" and s.mark in "XO"}
-    agree = [k for k, m in marks.items() if m == mark(*k)]
-    against = [k for k in marks if k not in agree]
-    if len(marks) < MIN_MARKS:
-        unclear = next((k for k, s in squares.items() if s.kind in ("piece", "pale") and s.mark == "?"), None)
-        where = f": square {square_name(*unclear)} as seen, {squares[unclear].why}" if unclear else ""
-        raise ReadError(f"too few X and O marks read to tell which way up the box lies{where}")
-    if agree and against:
-        few = agree if len(agree) < len(against) else against
-        raise ReadError("the marks do not follow the board's X/O pattern at "
-                        + " ".join(square_name(*k) for k in sorted(few)[:4]) + " (as seen)")
-    return bool(agree)
-
-
-def rows_of(squares: dict) -> tuple[str, ...]:
-    """The level's rows from the squares as seen (turned the right way up)."""
-    if not any(s.kind == "piece" for s in squares.values()):
-        doubt = next((k for k in sorted(squares) if squares[k].kind in ("?", "pale")), None)
-        if doubt is not None:  # no piece, and no clear floor either: no tray
-            raise NotThisPuzzle(f"no IQ XOXO box tray found (square {square_name(*doubt)} as seen: "
-                                f"{squares[doubt].why})")
-        return (EMPTY * COLS,) * ROWS
-    upright = way_up(squares)
-    squares = squares if upright else {_turn(k): s for k, s in squares.items()}
-    doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
-    if doubt is not None:
-        raise ReadError(f"square {square_name(*doubt)}: {squares[doubt].why}")
-    ways = covers(squares)
-    grid = [[EMPTY] * COLS for _ in range(ROWS)]
-    for (r, c), letter in ways[0].items():
-        grid[r][c] = letter
-    return tuple("".join(row) for row in grid)
 
 
 def gridded(view: BoardView, squares: dict) -> bool:

@@ -60,6 +60,11 @@ MAX_PALE = 2
 #: when no way covers the piece squares, at most this many coloured squares without a clear mark
 #: are taken as the floor or a piece (the side of a tall piece seen at an angle over the floor)
 MAX_UNMARKED = 3
+#: at most this many hidden squares (the lid's logo over them: the floor or any piece), fewer than
+#: a piece's five squares so that no piece lies hidden whole
+MAX_HIDDEN = 4
+#: why a square whose colour is no piece's is in doubt (it may be hidden)
+NO_COLOUR = "its colour is no piece's"
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,7 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
     dist = PALETTE.distances(body)
     nearest = PALETTE.classify(body)
     if nearest.distance > FAR:
-        return BoxSquare("?", "?", (), f"its colour is no piece's (nearest {nearest.name}, {nearest.distance:.0f} away)")
+        return BoxSquare("?", "?", (), f"{NO_COLOUR} (nearest {nearest.name}, {nearest.distance:.0f} away)")
     near = tuple(k for k, (d, _shade) in dist.items() if d <= nearest.distance + NEAR)
     mark, why = square_mark(detail, pitch)
     if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): the floor or a piece
@@ -211,8 +216,9 @@ def cover(candidates: dict[tuple[int, int], tuple[str, ...]]) -> list[dict]:
 
 def covers(squares: dict) -> list[dict]:
     """The one way of covering the piece squares with whole pieces (:func:`cover`), each pale
-    square (at most :data:`MAX_PALE` of them) taken as the floor or as a piece its colour allows:
-    a list of that way; ReadError when there is no way or more than one.
+    square (at most :data:`MAX_PALE` of them) taken as the floor or as a piece its colour allows,
+    each hidden square (:mod:`.pieces`: something over it) as the floor or any piece: a list of
+    that way; ReadError when there is no way or more than one.
 
     When no way covers them, the coloured squares without a clear mark (at most
     :data:`MAX_UNMARKED`: a tall piece's side seen over the floor beside it) are taken either way
@@ -238,6 +244,7 @@ def _covers(squares: dict, most: int = MAX_PALE) -> list[dict]:
     pale = sorted(k for k, s in squares.items() if s.kind == "pale")
     if len(pale) > most:
         raise ReadError(f"square {square_name(*pale[0])}: {squares[pale[0]].why}")
+    pale += sorted(k for k, s in squares.items() if s.kind == "hidden")
     ways: list[dict] = []
     for taken in itertools.product((False, True), repeat=len(pale)):
         candidates = pieces | {k: squares[k].letters for k, t in zip(pale, taken) if t}
@@ -245,7 +252,7 @@ def _covers(squares: dict, most: int = MAX_PALE) -> list[dict]:
         if len(ways) > 1:
             break
     if not ways:
-        raise ReadError(f"no set of pieces covers the coloured squares (from {square_name(*min(pieces))})")
+        raise ReadError(f"no set of pieces covers the coloured squares (from {square_name(*min(pieces or pale))})")
     if len(ways) > 1:
         differ = next(k for k in sorted(set(ways[0]) | set(ways[1])) if ways[0].get(k) != ways[1].get(k))
         first, second = (f"piece {w[differ]}" if differ in w else "the floor" for w in ways[:2])

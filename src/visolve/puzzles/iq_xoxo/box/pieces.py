@@ -1,0 +1,87 @@
+"""Which way up the tray lies, and the pieces on its squares.
+
+The marks read on pieces must follow the board's X/O squares as seen, or
+all turned half round (an upside-down photo).  A few squares against a
+clear majority (:data:`OUTVOTE`), and squares whose colour is no piece's,
+are *hidden*: something lies over them (the logo printed on the box's
+clear lid, a glare), and the cover settles them -- the floor or a piece,
+whichever is the one way to cover the piece squares with whole pieces
+(:func:`visolve.puzzles.iq_xoxo.box.squares.covers`).  At most
+:data:`visolve.puzzles.iq_xoxo.box.squares.MAX_HIDDEN` of them: fewer than
+a piece's five squares, so no piece can lie hidden whole.
+"""
+
+from __future__ import annotations
+
+from visolve.errors import NotThisPuzzle, ReadError
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, mark, square_name
+from visolve.puzzles.iq_xoxo.box.squares import MAX_HIDDEN, NO_COLOUR, BoxSquare, covers
+
+#: the way up needs at least this many marks read
+MIN_MARKS = 3
+#: marks against the X/O squares are outvoted (hidden) when at least OUTVOTE times as many follow
+#: them, and they are no more than MAX_HIDDEN
+OUTVOTE = 4
+
+
+def _turn(key: tuple[int, int]) -> tuple[int, int]:
+    return ROWS - 1 - key[0], COLS - 1 - key[1]
+
+
+def way_up(squares: dict) -> bool:
+    """True when the tray is seen upright, False when turned half round; ReadError when unsure."""
+    marks = {k: s.mark for k, s in squares.items() if s.kind == "piece" and s.mark in "XO"}
+    agree = [k for k, m in marks.items() if m == mark(*k)]
+    against = [k for k in marks if k not in agree]
+    if len(marks) < MIN_MARKS:
+        unclear = next((k for k, s in squares.items() if s.kind in ("piece", "pale") and s.mark == "?"), None)
+        where = f": square {square_name(*unclear)} as seen, {squares[unclear].why}" if unclear else ""
+        raise ReadError(f"too few X and O marks read to tell which way up the box lies{where}")
+    few = agree if len(agree) < len(against) else against
+    if few and (len(few) > MAX_HIDDEN or len(marks) - len(few) < OUTVOTE * len(few)):
+        raise ReadError("the marks do not follow the board's X/O pattern at "
+                        + " ".join(square_name(*k) for k in sorted(few)[:4]) + " (as seen)")
+    return len(agree) > len(against)
+
+
+def outvoted(squares: dict, upright: bool) -> list[tuple[int, int]]:
+    """The squares (as seen) whose marks go against the way up."""
+    turn = (lambda k: k) if upright else _turn
+    return sorted(k for k, s in squares.items() if s.kind == "piece" and s.mark in "XO" and s.mark != mark(*turn(k)))
+
+
+def hide(squares: dict, upright: bool) -> dict:
+    """Squares whose mark is outvoted, or whose colour is no piece's, made hidden: the floor or
+    any piece (ReadError naming the first when there are more than :data:`MAX_HIDDEN`)."""
+    out = dict(squares)
+    for k in outvoted(squares, upright):
+        out[k] = BoxSquare("hidden", "?", LETTERS, f"its {squares[k].mark} goes against the X/O squares")
+    for k, s in squares.items():
+        if s.kind == "?" and s.why.startswith(NO_COLOUR):
+            out[k] = BoxSquare("hidden", "?", LETTERS, s.why)
+    hidden = sorted(k for k, s in out.items() if s.kind == "hidden")
+    if len(hidden) > MAX_HIDDEN:
+        raise ReadError(f"square {square_name(*hidden[0])} as seen: {out[hidden[0]].why} (and "
+                        f"{len(hidden) - 1} more hidden)")
+    return out
+
+
+def rows_of(squares: dict) -> tuple[str, ...]:
+    """The level's rows from the squares as seen (turned the right way up)."""
+    if not any(s.kind == "piece" for s in squares.values()):
+        doubt = next((k for k in sorted(squares) if squares[k].kind in ("?", "pale")), None)
+        if doubt is not None:  # no piece, and no clear floor either: no tray
+            raise NotThisPuzzle(f"no IQ XOXO box tray found (square {square_name(*doubt)} as seen: "
+                                f"{squares[doubt].why})")
+        return (EMPTY * COLS,) * ROWS
+    upright = way_up(squares)
+    squares = hide(squares, upright)
+    squares = squares if upright else {_turn(k): s for k, s in squares.items()}
+    doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
+    if doubt is not None:
+        raise ReadError(f"square {square_name(*doubt)}: {squares[doubt].why}")
+    ways = covers(squares)
+    grid = [[EMPTY] * COLS for _ in range(ROWS)]
+    for (r, c), letter in ways[0].items():
+        grid[r][c] = letter
+    return tuple("".join(row) for row in grid)
