@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.genius_square import finder
+from visolve.puzzles.genius_square import finder, labelrows
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.colours import WOOD, Square, classify, prototypes
 from visolve.puzzles.genius_square.reader import board_of, read
@@ -37,9 +37,10 @@ def test_labels_inside_the_grid_are_found_on_their_edge():
     picture = draw_board(drawing(level), "happy-puzzle", pitch)
     x0, y0 = square_box(pitch, 0, 0)
     up = np.array([[pitch, 0, x0], [0, pitch, y0 - pitch], [0, 0, 1.0]])  # one square too high
-    view = BoardView.from_homography(picture, up, 6, 6, pitch=finder.LABEL_PITCH, margin=finder.LABEL_MARGIN)
-    assert (0, 1) in finder.inner_label_rows(view)
-    assert all(edge in (0, 3) for edge, _rows in finder.inner_label_rows(view))
+    view = BoardView.from_homography(picture, up, 6, 6, pitch=labelrows.LABEL_PITCH,
+                                     margin=labelrows.LABEL_MARGIN)
+    assert (0, 1) in labelrows.inner_label_rows(view)
+    assert all(edge in (0, 3) for edge, _rows in labelrows.inner_label_rows(view))
 
 
 def test_a_washed_out_square_may_be_anything_for_the_shapes_to_settle():

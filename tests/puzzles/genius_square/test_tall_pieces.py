@@ -11,7 +11,7 @@ from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.colours import WOOD, classify, prototypes, references
 from visolve.puzzles.genius_square.draw import draw_board, square_box
 from visolve.puzzles.genius_square import finder
-from visolve.puzzles.genius_square.finder import label_rows
+from visolve.puzzles.genius_square.labelrows import label_rows
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import genius, scene_case
 from visolve.vision.view import BoardView

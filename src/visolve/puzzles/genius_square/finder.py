@@ -29,10 +29,11 @@ import numpy as np
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points, polygon_corners
 from visolve.vision.lattice import find_cell_lattice
-from visolve.vision.light import channel_max, channel_min
+from visolve.vision.light import channel_max
 from visolve.vision.masks import locally_light
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
+from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, LABEL_PITCH, MIN_INK, inner_label_rows, label_rows
 
 SIZE = 6
 #: long side of the reduced copy the grid is searched on (px)
@@ -55,37 +56,9 @@ MORE_LATTICES = 2
 #: closer copy of the picture, this many squares around it
 ZOOM_BELOW = 36
 ZOOM_AROUND = 2.5
-#: view used to look for the labels: pixels per square, margin in squares
-LABEL_PITCH = 24
-LABEL_MARGIN = 2.1
-#: a label box beside square k of an edge: along [k + a, k + b], across [-c, -d] outside
-LABEL_ALONG = (0.12, 0.88)
-LABEL_ACROSS = (1.05, 0.22)
-#: where a row of labels is looked for: the boxes moved outward by a shift (squares), and squeezed
-#: along the edge towards its middle (a lattice of tall pieces' tops is wider than the floor's grid,
-#: and the labels are printed nearer or farther from the grid on some boards)
-LABEL_SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.15, 0.3, 0.45, 0.6)
-LABEL_SQUEEZES = (1.0, 0.92, 0.84)
-#: ... and slid along the edge (squares): tall pieces' tops lie off the floor's grid towards the far side
-LABEL_SLIDES = (-0.5, -0.375, -0.25, -0.125, 0.0, 0.125, 0.25, 0.375, 0.5)
-#: the nominal place of a row of labels: (shift, squeeze, slide)
-NOMINAL = (0.0, 1.0, 0.0)
-#: ink on a label box's rim (px wide) counts against the place, this many times: a glyph cut
-RIM_PX = 2
-RIM_WEIGHT = 3.0
-#: label ink stands out of the board by at most this many squares' width (strokes, not cubes)
-STROKE_SIDE = 0.3
-#: a label box stops this many squares outside the grid however near it is moved
-LABEL_INSIDE = 0.04
-#: a straight run of ink this many squares long is a grid line, not a label's stroke nor a row of them
-LINE_LENGTH = 1.5
 #: a lattice may have taken the row of labels (and one beyond) for squares: labels looked for so many
 #: rows inside each edge (:func:`moved_inward`)
 INNER_ROWS = (1, 2)
-#: share of a label box that must be ink, in every box of a labelled edge
-MIN_INK = 0.025
-#: least contrast (grey levels) of label ink over the board around it
-MIN_INK_CONTRAST = 25.0
 #: a light grid's outline must cover this share of the reduced picture at least
 MIN_OUTLINE_AREA = 0.01
 
@@ -232,7 +205,7 @@ def moved_inward(image: np.ndarray, homography: np.ndarray, picture: np.ndarray 
     hom, _mirrored = _unmirrored(homography)
     step = {0: (0, 1), 1: (-1, 0), 2: (0, -1), 3: (1, 0)}
     out = []
-    for edge, rows in inner_label_rows(_label_view(image, hom, picture)):
+    for edge, rows in inner_label_rows(_label_view(image, hom, picture), INNER_ROWS):
         du, dv = step[edge]
         out.append(hom @ np.array([[1.0, 0.0, du * rows], [0.0, 1.0, dv * rows], [0.0, 0.0, 1.0]]))
     return out
@@ -256,139 +229,6 @@ def _turn(turns: int) -> np.ndarray:
     """Board -> board map putting edge ``turns`` (0 top, 1 right, 2 bottom, 3 left) on top."""
     step = np.array([[0.0, -1.0, SIZE], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])  # (u, v) -> (6 - v, u)
     return np.linalg.matrix_power(step, turns)
-
-
-def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, float]]]:
-    """Per edge (top, right, bottom, left): the least share of label ink beside its six squares, and
-    where the row of labels is (:data:`LABEL_SHIFTS`, :data:`LABEL_SQUEEZES`, :data:`LABEL_SLIDES`):
-    among the places with ink beside all six squares the one with most ink and least of it on the
-    boxes' rims (glyphs whole), else the one whose least share is largest.
-
-    Label ink is a thin light stroke: the largest channel above its opening over a square's
-    :data:`STROKE_SIDE` (a cube's top or a disc is wider and is no ink), above half the brightest
-    strokes around the grid and :data:`MIN_INK_CONTRAST` at least.  Nearer the nominal place wins ties.
-    """
-    sums = _label_sums(view)
-    places = np.array(sorted(((t, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES),
-                             key=lambda p: (p != NOMINAL, abs(p[2]), abs(p[0]))))
-    ink, where = [], []
-    for edge in range(4):
-        (x0, y0), (x1, y1) = _boxes_px(view, edge, places, sums.shape)
-        inside = _count(sums, x0, y0, x1, y1)
-        area = np.maximum((x1 - x0) * (y1 - y0), 1)
-        share = inside / area
-        share[(x1 <= x0) | (y1 <= y0)] = 0.0
-        b = RIM_PX
-        core = _count(sums, np.minimum(x0 + b, x1), np.minimum(y0 + b, y1), np.maximum(x1 - b, x0), np.maximum(y1 - b, y0))
-        cut = (inside - core) / area  # ink on the boxes' rims: glyphs cut by them
-        least = share.min(axis=1)
-        # among the places with ink beside every square, the one holding most ink whole
-        best = int(np.argmax(np.where(least >= MIN_INK, 1.0 + share.mean(axis=1) - RIM_WEIGHT * cut.mean(axis=1), least)))
-        ink.append(float(least[best]))
-        where.append(tuple(float(v) for v in places[best]))
-    return ink, where
-
-
-def _label_sums(view: BoardView) -> np.ndarray:
-    """The integral image of the label ink of ``view`` (see :func:`label_rows`)."""
-    grey = channel_max(view.image).astype(np.float32)
-    side = max(3, int(round(STROKE_SIDE * view.pitch)) | 1)
-    strokes = grey - cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    ring = np.zeros(grey.shape, bool)  # where labels may be: not on the grid, not far off it
-    far = LABEL_ACROSS[0] + LABEL_SHIFTS[-1]
-    (x0, y0), (x1, y1) = np.round(view.board_to_view([(-far, -far), (SIZE + far, SIZE + far)])).astype(int)
-    ring[max(y0, 0):y1, max(x0, 0):x1] = True
-    (x0, y0), (x1, y1) = np.round(view.board_to_view([(0, 0), (SIZE, SIZE)])).astype(int)
-    ring[max(y0, 0):y1, max(x0, 0):x1] = False
-    level = max(MIN_INK_CONTRAST, 0.5 * float(np.percentile(strokes[ring], 99.5)))
-    return cv2.integral(without_lines(strokes > level, view.pitch).astype(np.uint8)).astype(np.float64)
-
-
-def inner_label_rows(view: BoardView) -> list[tuple[int, int]]:
-    """The (edge, rows) whose row of squares ``rows`` in from the edge (:data:`INNER_ROWS`) holds label
-    ink in each of its six squares, as a labelled edge's boxes do (:func:`label_rows`)."""
-    sums = _label_sums(view)
-    out = []
-    for rows in INNER_ROWS:
-        places = np.array([(t - rows, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES])
-        for edge in range(4):
-            (x0, y0), (x1, y1) = _boxes_px(view, edge, places, sums.shape, inside=True)
-            share = _count(sums, x0, y0, x1, y1) / np.maximum((x1 - x0) * (y1 - y0), 1)
-            share[(x1 <= x0) | (y1 <= y0)] = 0.0
-            if float(share.min(axis=1).max()) >= MIN_INK:
-                out.append((edge, rows))
-    return out
-
-
-def _count(sums: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
-    """Set pixels in the boxes ``[x0, x1) x [y0, y1)`` of the mask whose integral image is ``sums``."""
-    return sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
-
-
-def _boxes_px(view: BoardView, side: int, places: np.ndarray, shape: tuple[int, int], inside: bool = False):
-    """View pixels (x0, y0), (x1, y1), each ``(n, 6)``, of the label boxes beside the six squares of
-    edge ``side`` at each of ``places`` ``(n, 3)``, clipped to a view of ``shape`` (its integral's);
-    ``inside``: the boxes may lie over the grid (moved inward by whole rows)."""
-    shift, squeeze, slide = (places[:, i:i + 1] for i in range(3))
-    k = np.arange(SIZE)[None, :]
-    a = SIZE / 2 + (k + LABEL_ALONG[0] - SIZE / 2) * squeeze + slide
-    b = SIZE / 2 + (k + LABEL_ALONG[1] - SIZE / 2) * squeeze + slide
-    c = np.broadcast_to(LABEL_ACROSS[0] + shift, a.shape)
-    d = np.broadcast_to(LABEL_ACROSS[1] + shift if inside else np.maximum(LABEL_ACROSS[1] + shift, LABEL_INSIDE),
-                        a.shape)  # never over the grid, unless moved inward
-    u0, v0, u1, v1 = {0: (a, -c, b, -d), 1: (SIZE + d, a, SIZE + c, b), 2: (a, SIZE + d, b, SIZE + c),
-                      3: (-c, a, -d, b)}[side]
-    e = view.extent
-    h, w = shape[0] - 1, shape[1] - 1
-
-    def px(v, origin, top):
-        return np.clip(np.round((v - origin) * view.pitch).astype(int), 0, top)
-
-    return (px(u0, e[0], w), px(v0, e[1], h)), (px(u1, e[0], w), px(v1, e[1], h))
-
-
-def label_ink(view: BoardView, places=None) -> list[float]:
-    """Least share of label ink beside the six squares of each edge: top, right, bottom, left."""
-    places = places or (NOMINAL,) * 4
-    return [min(float(ink.mean()) for ink in ink_masks(view, side, places[side])[1]) for side in range(4)]
-
-
-def label_pixels(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> np.ndarray:
-    """The colours ``(n, 3)`` of the label ink on the top and left edges of an upright view
-    (``places``: where each edge's labels are, as :func:`label_rows` gives them; ``edges``: the
-    edges whose labels are seen)."""
-    places = places or (NOMINAL,) * 4
-    out = []
-    for side in edges:
-        boxes, masks = ink_masks(view, side, places[side])
-        out += [box[mask] for box, mask in zip(boxes, masks)]
-    return np.concatenate(out).astype(np.float64) if out else np.zeros((0, 3))
-
-
-def ink_masks(view: BoardView, side: int, place=NOMINAL) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The label boxes of an edge (view pixels) at ``place`` and which of their pixels are ink."""
-    h, w = view.image.shape[:2]
-    (x0, y0), (x1, y1) = _boxes_px(view, side, np.array([place], np.float64), (h + 1, w + 1))
-    boxes = [view.image[y0[0, k]:max(y1[0, k], y0[0, k] + 1), x0[0, k]:max(x1[0, k], x0[0, k] + 1)]
-             for k in range(SIZE)]
-    greys = [channel_min(b).astype(np.float32) for b in boxes]  # white print: coloured cubes are no ink
-    strip = np.concatenate([g.ravel() for g in greys])
-    ground = float(np.median(strip))
-    top = float(np.percentile(strip, 99))
-    level = ground + max(MIN_INK_CONTRAST, 0.5 * (top - ground))
-    return boxes, [g > level for g in greys]
-
-
-def without_lines(mask: np.ndarray, pitch: float) -> np.ndarray:
-    """``mask`` without its straight runs, along or across, longer than :data:`LINE_LENGTH` squares:
-    the grid's lines (a label's longest stroke is shorter)."""
-    n = max(3, int(round(LINE_LENGTH * pitch)))
-    m = mask.astype(np.uint8)
-    lines = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((1, n), np.uint8))
-    lines |= cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((n, 1), np.uint8))
-    if not lines.any():
-        return mask
-    return mask & ~cv2.dilate(lines, np.ones((3, 3), np.uint8)).astype(bool)
 
 
 def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=None,

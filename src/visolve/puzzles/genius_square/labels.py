@@ -23,7 +23,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square.finder import NOMINAL, SIZE, ink_masks
+from visolve.puzzles.genius_square.labelrows import NOMINAL, ink_masks
 from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
 
@@ -61,7 +61,7 @@ MIN_MARGIN = 1.0
 def edition_by_labels(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> str:
     """``happy-puzzle`` when the top edge prints the digits, ``smartgames`` when it prints the letters
     (``places``: where each edge's row of labels was found,
-    :func:`visolve.puzzles.genius_square.finder.label_rows`; the nominal place by default;
+    :func:`visolve.puzzles.genius_square.labelrows.label_rows`; the nominal place by default;
     ``edges``: the edges whose labels are seen, top 0 and left 3: with one only, its glyphs must
     say it alone, :data:`MIN_ALONE_VOTES` of them agreeing).
 

@@ -43,14 +43,8 @@ from visolve.puzzles.genius_square.colours import (
 )
 from visolve.puzzles.genius_square.labels import edition_by_labels
 from visolve.puzzles.genius_square.resolve import resolve
-from visolve.puzzles.genius_square.finder import (
-    LABEL_MARGIN,
-    SIZE,
-    Upright,
-    find_upright,
-    WORK_SIDE,
-    label_pixels,
-)
+from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
+from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
 from visolve.vision.pages import page_of, read_page
@@ -130,7 +124,7 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     board with recessed squares, or a coloured one with light grid lines).  ``by_labels=False``
     (the probe, on a copy too small to read glyphs) takes the edition from the colour: the
     squares are read, their names are not to be trusted.  ``places``: where each edge's row of
-    labels was found (:func:`visolve.puzzles.genius_square.finder.label_rows`), ``edges`` the edges
+    labels was found (:func:`visolve.puzzles.genius_square.labelrows.label_rows`), ``edges`` the edges
     whose labels are seen (top 0, left 3), ``edition`` the one their glyphs gave already.
     """
     view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
