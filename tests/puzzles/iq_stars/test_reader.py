@@ -310,7 +310,7 @@ def test_a_star_too_weak_for_pink_is_a_doubt_between_pink_and_violet():
     # colour's angle, and a lone wizard star was misread pink; its colour, on the page's light
     # level, is violet's size
     from visolve.puzzles.iq_stars.colours import NAVY_RGB, Verdict
-    from visolve.puzzles.iq_stars.reader import violet_rule
+    from visolve.puzzles.iq_stars.colours import violet_rule
 
     called = Verdict("p", 8.0, 10.0, "v")
     violet = (np.array([141.0, 54.0, 147.0]) - (43, 43, 70)) * 0.7  # the scene's, seen at level 0.7

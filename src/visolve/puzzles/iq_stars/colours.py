@@ -22,9 +22,18 @@ and white.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from visolve.vision.palette import Palette, Verdict, across
+
+#: a colour this many degrees nearer than the second-nearest is read; less is a doubt
+#: the pieces' shapes may settle
+MIN_MARGIN = 4.0
+#: a middle's white share (:func:`white_share`) above WHITE_ABOVE is a placed piece, below
+#: SOLID_BELOW a wizard star, between refused
+SOLID_BELOW, WHITE_ABOVE = 0.5, 0.8
 
 #: the booklet's drawn colours (RGB)
 NAVY_RGB = (44, 44, 68)
@@ -110,16 +119,115 @@ def white_share(core_rgb: np.ndarray, letter: str, shade: int = 0) -> float:
 #: 0.70 measured) and never lowers yellow's: orange below ORANGE_BELOW,
 #: yellow above YELLOW_ABOVE, between refused
 ORANGE_BELOW, YELLOW_ABOVE = 0.71, 0.77
+#: the same bounds when no page gave the cast (a drawing on a dark page): wider by what a
+#: colour cast of about 6 % between red and green moves the share.  Measured on the
+#: randomized scenes of seeds 0, 1 and 3 without a light page: orange up to 0.72, yellow
+#: from 0.735
+UNCAST_BAND = (0.67, 0.80)
 
 
-def orange_or_yellow(diff_rgb) -> str | None:
-    """``"o"``, ``"y"`` or None (too close) by the green share of a difference from navy."""
+def orange_or_yellow(diff_rgb, band: tuple[float, float] = (ORANGE_BELOW, YELLOW_ABOVE)) -> str | None:
+    """``"o"``, ``"y"`` or None (too close) by the green share of a difference from navy: orange
+    below ``band[0]``, yellow above ``band[1]``."""
     red, green = float(diff_rgb[0]), float(diff_rgb[1])
     if red <= 0:
         return None
     share = green / red
-    if share < ORANGE_BELOW:
+    if share < band[0]:
         return "o"
-    if share > YELLOW_ABOVE:
+    if share > band[1]:
         return "y"
     return None
+
+
+#: red against pink: ``(blue - PINK_GREEN * green) / red`` of a star's difference from navy
+#: (its ratios do not change as blur mixes the board in).  The booklet's red measures -0.26,
+#: its pink 0.41, the plastic's -0.10 and 0.54; the randomized scenes' printed shades
+#: -0.41..0.16 (red) and 0.20..0.68 (pink); their stars as read (seeds 0, 1, 3), near the
+#: middle (``ARM_R``): red up to 0.115, pink from 0.21; far out (``HUE_R``, where the black
+#: outline blurs in and lowers it): red up to 0.08, pink down to 0.02.  The colour's angle
+#: alone puts a light pink a few degrees from red, often on red's side (the part of pink's
+#: blue along navy's direction is dropped with it)
+PINK_GREEN = 0.3
+RED_BELOW, PINK_ABOVE = 0.14, 0.19
+
+
+def red_or_pink(diff_rgb) -> str | None:
+    """``"r"``, ``"p"`` or None (too close) by the blue share of a difference from navy."""
+    red, green, blue = (float(c) for c in diff_rgb[:3])
+    if red <= 0:
+        return None
+    share = (blue - PINK_GREEN * green) / red
+    if share < RED_BELOW:
+        return "r"
+    if share > PINK_ABOVE:
+        return "p"
+    return None
+
+
+#: violet against pink when the page gives the light's level: the size of a star's colour part
+#: (:func:`visolve.puzzles.iq_stars.colours.colour_part`) in drawn levels; measured on the
+#: randomized scenes' photos: pink stars 90-195, violet 36-100 (the booklet's and the plastic's
+#: pink 172 and 108, violet 93 and 66).  Blur shrinks a star's colour, nothing grows it: a star
+#: called pink under PINK_LEAST may be violet, and is a doubt between the two (a violet drawn
+#: redder than the published shades lies nearer pink by its colour's angle alone)
+PINK_LEAST = 85.0
+#: ... and one under PINK_SURE whose blue share ``(blue - 0.75 green) / red`` (of its points'
+#: difference from navy) is violet's too, above VIOLET_SHARE, is the same doubt.  Measured on
+#: the scenes of seeds 0, 1 and 3: pink stars under 120 levels have shares up to 0.50 (pink's
+#: shares reach 0.62, on stronger stars), violet stars 0.54 and up; seed 2 misread a violet of
+#: 90 levels, share 0.76, as a wizard pink star
+PINK_SURE, VIOLET_SHARE = 120.0, 0.6
+
+
+def violet_rule(verdict: Verdict, ring: np.ndarray, level: float) -> Verdict:
+    """A star called pink whose colour is too weak for pink (:data:`PINK_LEAST`, on the page's
+    ``level``), or weak and as blue as violet (:data:`PINK_SURE`, :data:`VIOLET_SHARE`), is a
+    doubt between pink and violet: its margin becomes 0."""
+    if level <= 0 or verdict.name != "p":
+        return verdict
+    size = float(np.linalg.norm(colour_part(ring))) / level
+    red, green, blue = (float(c) for c in ring[:3])
+    bluish = red > 0 and (blue - 0.75 * green) / red > VIOLET_SHARE
+    if size >= PINK_SURE or (size >= PINK_LEAST and not bluish):
+        return verdict
+    return replace(verdict, margin=0.0, second="v")
+
+
+def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool) -> Verdict:
+    """Orange against yellow by the green share (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`),
+    between wider bounds when no page gave the cast: the verdict's margin becomes 0 when the
+    share is too close to call."""
+    if {verdict.name, verdict.second} != {"o", "y"}:
+        return verdict
+    letter = orange_or_yellow(ring) if balanced else orange_or_yellow(ring, UNCAST_BAND)
+    if letter is None:
+        return replace(verdict, margin=0.0)
+    other = "y" if letter == "o" else "o"
+    return replace(verdict, name=letter, margin=max(verdict.margin, MIN_MARGIN), second=other)
+
+
+def red_rule(verdict: Verdict, ring: np.ndarray, hue: np.ndarray, core: np.ndarray) -> Verdict:
+    """Red against pink by the blue share (:func:`visolve.puzzles.iq_stars.colours.red_or_pink`)
+    whenever the angle's two nearest colours are red and pink, however far apart it puts them.
+
+    A wizard star's solid middle (``core``) shows its colour clear of any outline: its share
+    decides.  On the points, the black outline blurred in lowers the share, most far out on
+    them (``hue``, the reader's ``HUE_R``), and a white middle blurred in raises it, most near the
+    middle (``ring``, its ``ARM_R``): pink is read when even the outer part says pink, red
+    when even the inner part says red.  Otherwise the verdict's margin becomes 0, a doubt."""
+    if {verdict.name, verdict.second} != {"r", "p"}:
+        return verdict
+    outer, inner = red_or_pink(hue), red_or_pink(ring)
+    solid = min(white_share(core, k, shade) for k in "rp" for shade in (0, 1)) < SOLID_BELOW
+    letter = red_or_pink(core) if solid else None
+    if letter is None:
+        letter = "p" if outer == "p" and inner != "r" else "r" if inner == "r" and outer != "p" else None
+    elif outer == inner and outer not in (None, letter):  # the points contradict the middle
+        letter = None
+    if letter is None:
+        return replace(verdict, margin=0.0)
+    if letter == verdict.name:
+        return replace(verdict, margin=max(verdict.margin, MIN_MARGIN))
+    shade = PALETTE.classify(hue, names=[letter]).shade
+    return replace(verdict, name=letter, margin=MIN_MARGIN, second="p" if letter == "r" else "r", shade=shade)

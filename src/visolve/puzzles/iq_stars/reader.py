@@ -29,12 +29,17 @@ from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, level_prob
 from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.colours import (
     EXPECTED,
+    MIN_MARGIN,
     NAVY_RGB,
-    WHITE_RGB,
+    SOLID_BELOW,
     Verdict,
+    WHITE_ABOVE,
+    WHITE_RGB,
     classify,
     colour_part,
-    orange_or_yellow,
+    orange_rule,
+    red_rule,
+    violet_rule,
     white_share,
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
@@ -68,15 +73,11 @@ DARK_WINDOW = 2
 DRAWN_EDGE = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
 #: the smallest navy-to-black span (RGB levels) a strength is measured against
 MIN_SCALE = 8.0
-#: a colour this many degrees nearer than the second-nearest is read; less is a doubt
-#: the pieces' shapes may settle (at most MAX_DOUBTS stars of a board), else refused
-MIN_MARGIN = 4.0
+#: at most this many stars whose colour is a doubt (under :data:`MIN_MARGIN`) are settled by
+#: the pieces' shapes; more are refused
 MAX_DOUBTS = 8
 #: a colour further than this (degrees) from every piece colour is refused
 MAX_ANGLE = 25.0
-#: a middle's white share above WHITE_ABOVE is a placed piece, below SOLID_BELOW
-#: a wizard star, between refused
-SOLID_BELOW, WHITE_ABOVE = 0.5, 0.8
 #: a page point counts for the colour cast when it is this much lighter than
 #: the navy inside in every channel (RGB levels) ...
 MIN_PAGE_STEP = 20.0
@@ -88,6 +89,11 @@ MAX_CAST = 1.35
 #: strongest (a lattice put between the stars finds some points coloured, the others navy: 0-0.05;
 #: real stars in photos down to 0.29)
 MIN_ARMS = 0.2
+#: a star read free whose most coloured point stands out from the navy by more than this many
+#: navy-to-black spans lies between coloured stars: the lattice is off (measured on the scenes
+#: of seeds 0, 1 and 3: free stars of boards read right up to 1.7, a lattice half a star off
+#: that read a whole board free 4-5.5)
+FREE_PEAK = 3.0
 #: the smallest picture side worth a look (px)
 MIN_SIDE = 48
 #: the free stars of an outer line of the lattice (its top or bottom row, the
@@ -107,6 +113,7 @@ class Star:
     white: float  #: white share of the middle
     outline: float = 1.0  #: its outline's contrast with the navy, share of the board's median star's
     arms: float = 1.0  #: the second-weakest of its six points' colour, share of the strongest's
+    peak: float = 0.0  #: its most coloured point's colour part, in navy-to-black spans
 
 
 def _arm_offsets(radius: float = ARM_R) -> np.ndarray:
@@ -192,38 +199,6 @@ def white_balance(page: np.ndarray, navy: np.ndarray) -> tuple[np.ndarray, float
     return gains, level
 
 
-#: violet against pink when the page gives the light's level: the size of a star's colour part
-#: (:func:`visolve.puzzles.iq_stars.colours.colour_part`) in drawn levels; measured on the
-#: randomized scenes' photos: pink stars 90-195, violet 36-100 (the booklet's and the plastic's
-#: pink 172 and 108, violet 93 and 66).  Blur shrinks a star's colour, nothing grows it: a star
-#: called pink under PINK_LEAST may be violet, and is a doubt between the two (a violet drawn
-#: redder than the published shades lies nearer pink by its colour's angle alone)
-PINK_LEAST = 85.0
-
-
-def violet_rule(verdict: Verdict, ring: np.ndarray, level: float) -> Verdict:
-    """A star called pink whose colour is too weak for pink (:data:`PINK_LEAST`, on the page's
-    ``level``) is a doubt between pink and violet: its margin becomes 0."""
-    if level <= 0 or verdict.name != "p":
-        return verdict
-    if float(np.linalg.norm(colour_part(ring))) / level >= PINK_LEAST:
-        return verdict
-    return replace(verdict, margin=0.0, second="v")
-
-
-def _with_orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool) -> Verdict:
-    """Orange against yellow by the green share when the page gave the cast
-    (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`): the verdict's
-    margin becomes 0 when the share is too close to call."""
-    if not balanced or {verdict.name, verdict.second} != {"o", "y"}:
-        return verdict
-    letter = orange_or_yellow(ring)
-    if letter is None:
-        return replace(verdict, margin=0.0)
-    other = "y" if letter == "o" else "o"
-    return replace(verdict, name=letter, margin=max(verdict.margin, MIN_MARGIN), second=other)
-
-
 def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     """Per cell, a :class:`Star` (colours as RGB differences from the navy around it,
     the page's colour cast taken out); ``edge`` is the board's edge in board units."""
@@ -239,12 +214,14 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring = (np.median(block[:6], axis=0) - navy) / gains
         hue = (np.median(block[7:13], axis=0) - navy) / gains
-        verdict = violet_rule(_with_orange_rule(classify(hue), ring, balanced), ring, level)
+        core = (block[6] - navy) / gains
+        verdict = violet_rule(red_rule(orange_rule(classify(hue), ring, balanced), ring, hue, core), ring, level)
         expected = EXPECTED[verdict.name][verdict.shade]
         strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
-        white = white_share((block[6] - navy) / gains, verdict.name, verdict.shade)
+        white = white_share(core, verdict.name, verdict.shade)
         arms = np.sort(np.linalg.norm(colour_part((block[:6] - navy) / gains), axis=1))
-        out[cell] = Star(strength, verdict, white, float(scale) / typical, float(arms[1] / max(arms[-1], 1e-6)))
+        out[cell] = Star(strength, verdict, white, float(scale) / typical, float(arms[1] / max(arms[-1], 1e-6)),
+                         float(arms[-1]) / max(float(scale), MIN_SCALE))
     return out
 
 
@@ -266,6 +243,9 @@ def symbol_of(cell, star: Star) -> str:
     """The level symbol of one star, or ReadError naming it when it cannot be called
     (:class:`ColourDoubt` when only its colour is between two pieces')."""
     if star.strength < EMPTY_BELOW:
+        if star.peak > FREE_PEAK:
+            raise ReadError(f"{_name(cell)}: reads free, yet one of its points is coloured ({star.peak:.1f} "
+                            f"outline contrasts): is the lattice between the stars?")
         return EMPTY
     v = star.verdict
     if star.strength < FILLED_ABOVE:
