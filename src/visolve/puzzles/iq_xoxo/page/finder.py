@@ -132,10 +132,54 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     pieces = keep[labels]
     n, ink_labels, ink_stats, centres = labelled(ink)
     ok = square(ink_stats[1:])
+    split = _split_runs(ink, ink_labels, ink_stats, (grey,) if dull is None else (grey, dull), pitch)
+    if split is not None:  # squares run together, cut at fainter gaps: their parts of a square's shape added
+        n2, labels2, stats2, centres2 = split
+        ink_labels = np.where(labels2 > 0, labels2 + (n - 1), ink_labels).astype(np.int32)
+        ok = np.concatenate([ok, square(stats2[1:])])
+        centres = np.concatenate([centres, centres2[1:]])
+        ink_stats = np.concatenate([ink_stats, stats2[1:]])
+        n += n2 - 1
     is_square = np.zeros(n, np.uint8)
     is_square[1:] = 255 * ok
     return Parts(ink_labels, is_square, centres[1:][ok], np.sqrt(ink_stats[1:, 4][ok].astype(np.float64)), col,
                  pieces, cv2.bitwise_or(ink, col), grey_ink, tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)])
+
+
+#: ink blobs of at least RUN_AREA squares' area (grey squares run together: gaps blurred or
+#: washed out) are cut again where a thin light line is lighter by more than RUN_STEP (the
+#: ink's own test, :func:`first_look.ink_mask`, needs more than 4)
+RUN_AREA, RUN_STEP = 2.5, 1
+
+
+def _split_runs(ink: np.ndarray, labels: np.ndarray, stats: np.ndarray, lights: tuple, pitch: float):
+    """The large ink blobs (:data:`RUN_AREA`) cut at fainter light lines, labelled
+    (:func:`labelled`), or None when there is no large blob."""
+    big = np.zeros(len(stats), np.uint8)
+    big[1:] = 255 * (stats[1:, 4] >= RUN_AREA * (SQUARE_SHARE * pitch) ** 2)
+    if not big.any():
+        return None
+    runs = big[labels]
+    ridge = _RUN_RIDGE
+    for light in lights:
+        lines = cv2.compare(cv2.morphologyEx(light, cv2.MORPH_TOPHAT, ridge), RUN_STEP, cv2.CMP_GT)
+        runs = cv2.bitwise_and(runs, cv2.bitwise_not(lines))
+    runs = cv2.bitwise_or(runs, _round_holes(runs, HOLE * pitch**2))  # a square's dot, cut out too
+    runs = cv2.morphologyEx(runs, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
+    return labelled(runs)
+
+
+_RUN_RIDGE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+
+
+def _round_holes(mask: np.ndarray, most: float) -> np.ndarray:
+    """The holes of ``mask`` of at most ``most`` px whose box is at most twice as long as wide
+    (a square's dot; not a piece of a gap cut between two squares) (0/255)."""
+    n, labels, stats, _c = labelled(cv2.bitwise_not(mask))
+    w, h = stats[:, 2], stats[:, 3]
+    keep = (stats[:, 4] <= most) & (np.maximum(w, h) <= 2 * np.minimum(w, h))
+    keep[0] = False  # the mask itself
+    return (keep.view(np.uint8) * np.uint8(255))[labels]
 
 
 def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:

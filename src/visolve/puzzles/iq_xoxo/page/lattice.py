@@ -102,8 +102,8 @@ def _links(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: flo
     local = (sides[:, None] + sides[None, :]) / (2 * share)
     steps = d / np.maximum(local, 1e-6)
     whole = np.round(steps)
-    near = (whole >= 1) & (whole <= MAX_SPAN) & (np.abs(steps - whole) <= STEP_SLACK * np.sqrt(whole))
-    near &= (whole > 1) | ((steps >= STEP[0]) & (steps <= STEP[1]))
+    across = (whole > 1) & (whole <= MAX_SPAN) & (np.abs(steps - whole) <= STEP_SLACK * np.sqrt(whole))
+    near = across | ((steps >= STEP[0]) & (steps <= STEP[1]))  # neighbours: STEP alone, not the slack
     near &= sides[:, None] <= SIDE_RATIO * sides[None, :]
     near &= sides[None, :] <= SIDE_RATIO * sides[:, None]
     i, j = np.nonzero(np.triu(near, 1))

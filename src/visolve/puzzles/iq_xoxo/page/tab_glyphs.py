@@ -4,7 +4,7 @@ A digit's glyph is its whiteness (0 on the tab's colour, 1 on the page's) in
 its ink box, both as seen and kept to its ink, scaled to :data:`GLYPH`;
 :func:`scores` correlates glyphs with digits drawn by OpenCV's fonts at
 several weights and blurs (a :class:`visolve.vision.match.TemplateBank`).
-:func:`hole` tells a 0 from an 8 where their templates nearly agree: the 0's
+:func:`waist` tells a 0 from an 8 where their templates nearly agree: the 0's
 middle is its hole, the 8's middle the stroke across its waist.
 :mod:`visolve.puzzles.iq_xoxo.page.tab_number` cuts the tab into digits and
 decides.
@@ -125,3 +125,24 @@ def scores(glyphs: np.ndarray) -> np.ndarray:
     seen = seen_bank.scores(glyphs[:, :n], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
     kept = kept_bank.scores(glyphs[:, n:], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
     return (seen + kept) / 2
+
+
+#: a glyph's waist: its middle rows WAIST_ROWS against the rows of an 8's two holes HOLE_ROWS
+#: (of GLYPH's 28, the digit between rows 2 and 26), over the middle WAIST_COLS columns
+WAIST_ROWS, HOLE_ROWS, WAIST_COLS = (12, 16), ((7, 10), (18, 21)), 2
+
+
+def waist(glyph_vec: np.ndarray) -> tuple[float, float]:
+    """How much lighter a digit glyph's middle is than where an 8's holes are, in each of its two
+    views (as seen, kept to its ink; shares of the view's range): an 8's waist is a stroke (about
+    0.15 - 0.5 as seen), a 0's middle is its hole, as dark as above and below it (-0.17 - -0.06)."""
+    gw, gh = GLYPH
+    n = glyph_vec.shape[-1] // 2
+    c0 = gw // 2 - WAIST_COLS // 2
+    out = []
+    for view in (glyph_vec[:n], glyph_vec[n:]):
+        img = view.reshape(gh, gw)[:, c0: c0 + WAIST_COLS]
+        middle = img[WAIST_ROWS[0]: WAIST_ROWS[1]].mean()
+        holes = np.mean([img[a:b].mean() for a, b in HOLE_ROWS])
+        out.append(float((middle - holes) / max(float(view.max() - view.min()), 1e-6)))
+    return out[0], out[1]

@@ -26,7 +26,7 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import (DIGIT_LIGHT, FONT_SIZE, FONT_STYLES, GLYPH_BLUR, GLYPH_PAD,
-                                                    TEMPLATE_BLURS, glyph, ink_box, unit)
+                                                    TEMPLATE_BLURS, glyph, ink_box, unit, waist)
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import scores as glyph_scores
 from visolve.vision.digits import verdict
 
@@ -181,9 +181,9 @@ def _cuts(profile: np.ndarray, k: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _split(own: np.ndarray, mask: np.ndarray, box, k: int) -> np.ndarray:
+def _split(own: np.ndarray, mask: np.ndarray, box, k: int) -> tuple[np.ndarray, np.ndarray]:
     """Scores ``(k, 10)`` of the best cut of a run of ``k`` digits (its whiteness ``own`` and mask,
-    tab-sized; its box).
+    tab-sized; its box), and the cut digits' glyphs.
 
     Raises
     ------
@@ -199,7 +199,7 @@ def _split(own: np.ndarray, mask: np.ndarray, box, k: int) -> np.ndarray:
         scores = glyph_scores(np.stack(glyphs))
         low = float(scores.max(axis=1).min())
         if low > best_low:
-            best, best_low = scores, low
+            best, best_low = (scores, np.stack(glyphs)), low
     if best is None:
         raise ReadError("digits on the tab run together")
     return best
@@ -247,10 +247,10 @@ def _count(box) -> int:
     return max(2, 1 + int(round((w / h - DIGIT_INK) / DIGIT_ADVANCE))) if w > ONE_DIGIT * h else 1
 
 
-def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, float | None]]:
-    """Each digit's scores (10,) and, for a digit cut from a run of digits, the run's margin
-    (:func:`_run_margin`; None for a digit on its own), left to right (``inside``: the tab's inside,
-    rim left out).
+def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, float | None, np.ndarray]]:
+    """Each digit's scores (10,), for a digit cut from a run of digits the run's margin
+    (:func:`_run_margin`; None for a digit on its own), and its glyph, left to right (``inside``:
+    the tab's inside, rim left out).
 
     Raises
     ------
@@ -283,11 +283,12 @@ def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.nd
             own[other] = 0.0
         k = counts[j]
         if k == 1:
-            out.append((glyph_scores(glyph(own, slice(y, y + h), slice(x, x + w), mask)[None])[0], None))
+            one = glyph(own, slice(y, y + h), slice(x, x + w), mask)
+            out.append((glyph_scores(one[None])[0], None, one))
         else:
-            scores = _split(own, mask, (x, y, w, h), k)
+            scores, glyphs = _split(own, mask, (x, y, w, h), k)
             whole = _run_margin(own, (x, y, w, h), scores)
-            out.extend((row, whole) for row in scores)
+            out.extend((row, whole, g) for row, g in zip(scores, glyphs))
     return out
 
 
@@ -300,6 +301,27 @@ def _clear(score: float, margin: float, whole: float | None, small: bool) -> boo
         return alone
     return (alone and score >= MATCH_MIN_CUT and margin >= MATCH_MARGIN_CUT) or (
         score >= MATCH_MIN_RUN and margin >= MATCH_MARGIN_RUN and whole >= RUN_MARGIN)
+
+
+#: a 0 whose template nearly agrees with an 8's (the 0 at least MATCH_MIN, by at least
+#: WAIST_MARGIN, every other digit ZERO_THIRD below it) is a 0 when its middle is its hole
+#: (:func:`~.tab_glyphs.waist` at most ZERO_WAIST as seen and ZERO_KEPT kept to its ink; open
+#: booklets 0-7 and 20: plain 0s at -0.17 - -0.02 as seen, -0.11 - 0.13 kept; 8s at 0.16 - 0.51
+#: and 0.29 - 0.74, drawn 8s blurred by an eighth of their height 0.04 or more).  Not the other
+#: way round: a slashed 0 (OpenCV's and the scenes' Hershey faces) has a lit middle like an 8's
+WAIST_MARGIN, ZERO_WAIST, ZERO_KEPT, ZERO_THIRD = 0.01, -0.05, 0.15, 0.05
+
+
+def _plain_zero(scores: np.ndarray, one: np.ndarray, score: float, margin: float) -> bool:
+    """Whether a digit whose best two matches are 0 then 8 (its ``scores``, its glyph ``one``, its
+    best ``score`` by ``margin``) is a 0 by the hole in its middle (see :data:`WAIST_MARGIN`)."""
+    top = np.argsort(scores)[::-1][:3]
+    if top[0] != 0 or top[1] != 8 or score < MATCH_MIN or margin < WAIST_MARGIN:
+        return False
+    if scores[top[2]] > score - ZERO_THIRD:  # a third digit in contention: no 0 or 8 question
+        return False
+    seen, kept = waist(one)
+    return seen <= ZERO_WAIST and kept <= ZERO_KEPT
 
 
 class TabDoubt(ReadError):
@@ -325,11 +347,11 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     (x, y, w, h), inside = box
     digits = _digit_scores(_whiteness(img[y: y + h, x: x + w], page), inside)
     small = pitch is not None and pitch < SMALL_PITCH
-    verdicts = [verdict(scores) for scores, _whole in digits]
+    verdicts = [verdict(scores) for scores, _whole, _g in digits]
     best = "".join(str(d) for d, _s, _m in verdicts)
     text = ""
-    for (_scores, whole), (d, score, margin) in zip(digits, verdicts):
-        if not _clear(score, margin, whole, small):
+    for (scores, whole, one), (d, score, margin) in zip(digits, verdicts):
+        if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin):
             raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, margin {margin:.2f})",
                            int(best) if best and not best.startswith("0") else None)
         text += str(d)
