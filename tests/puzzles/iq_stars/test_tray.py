@@ -63,15 +63,27 @@ def _pit_polygon(photo: np.ndarray, cell_index: int) -> tuple[np.ndarray, float]
     return poly, photo.shape[1] / work.shape[1]
 
 
-def test_a_free_cell_without_its_pit_is_refused_by_name(product_photo):
-    # row 4 star 1 is free: paint its pit over with the tray's surface
-    cell = 20  # CELLS order: rows of 7, 6, 7, then the first of row 4
-    poly, scale = _pit_polygon(product_photo, cell)
-    covered = product_photo.copy()
-    surface = np.median(product_photo[430:440, 330:380].reshape(-1, 3), axis=0)  # tray surface left of the pits
-    cv2.fillPoly(covered, [np.round(poly * scale).astype(np.int32)], tuple(int(v) for v in surface))
+def _cover_pits(photo: np.ndarray, cells) -> np.ndarray:
+    covered = photo.copy()
+    surface = np.median(photo[430:440, 330:380].reshape(-1, 3), axis=0)  # tray surface left of the pits
+    for cell in cells:
+        poly, scale = _pit_polygon(photo, cell)
+        cv2.fillPoly(covered, [np.round(poly * scale).astype(np.int32)], tuple(int(v) for v in surface))
+    return covered
+
+
+def test_free_cells_without_their_pits_are_refused_by_name(product_photo):
+    # row 4 stars 1 and 2 are free (CELLS order: rows of 7, 6, 7, then row 4): paint their
+    # pits over with the tray's surface; 5 of the 7 free pits seen is too few to read
     with pytest.raises(ReadError, match="row 4 star 1"):
-        tray.read_rows(covered)
+        tray.read_rows(_cover_pits(product_photo, [20, 21]))
+
+
+def test_one_free_pit_unseen_among_many_seen_is_read_free(product_photo):
+    # glare or a loose piece's shadow hides one free pit (scenes 41 and 67 of seed 0 were
+    # refused for it): a piece there would leave its colour short of its shape, which the
+    # reading's check refuses, and a whole piece missed leaves 3 or more cells unseen
+    assert tray.read_rows(_cover_pits(product_photo, [20])) == PRODUCT_ROWS
 
 
 def test_a_booklet_drawing_is_no_tray():
@@ -144,10 +156,7 @@ def test_a_drawing_keeps_its_own_reason_when_both_readers_refuse():
 
 
 def test_a_tray_cell_reason_wins_over_no_drawn_board(product_photo):
-    covered = product_photo.copy()
-    poly, scale = _pit_polygon(product_photo, 20)
-    surface = np.median(product_photo[430:440, 330:380].reshape(-1, 3), axis=0)
-    cv2.fillPoly(covered, [np.round(poly * scale).astype(np.int32)], tuple(int(v) for v in surface))
+    covered = _cover_pits(product_photo, [20, 21])  # two of its 7 free pits unseen: refused
     with pytest.raises(ReadError, match="row 4 star 1"):
         tray.read_after(covered, "covered.jpg", NotThisPuzzle("no dark board"))
 
@@ -156,10 +165,7 @@ def test_a_drawn_board_whose_stars_cannot_be_called_keeps_its_reason(product_pho
     # scene 48 of seed 0: a photographed drawing whose lattice was found and a star was red or
     # pink; the tray reader saw its drawn stars as pits and named a cell "neither a piece nor
     # a free pit", which is not what failed
-    covered = product_photo.copy()
-    poly, scale = _pit_polygon(product_photo, 20)
-    surface = np.median(product_photo[430:440, 330:380].reshape(-1, 3), axis=0)
-    cv2.fillPoly(covered, [np.round(poly * scale).astype(np.int32)], tuple(int(v) for v in surface))
+    covered = _cover_pits(product_photo, [20, 21])  # two of its 7 free pits unseen: refused
     first = tray.DrawnStarsError("row 1 star 4: r or p? (the drawn board's reason)")
     with pytest.raises(ReadError, match="the drawn board's reason"):
         tray.read_after(covered, "covered.jpg", first)
