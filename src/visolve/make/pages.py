@@ -31,15 +31,15 @@ GRID = (2, 3)
 LAYOUTS = {"genius-square": (2, 2), "iq-stars": (1, 3), "iq-circuit": (1, 3)}
 #: how much larger than its painter's usual size a board may be drawn to fill its place on the page
 MAX_GROW = 1.6
-MARGIN = 80
+MARGIN = 60
 #: the number tab above each board (px), its digits DIGIT_H px high in strokes of DIGIT_STROKE of
 #: that: the number must still read on a photo of the page where the tab is 20 px high
-TAB_H, TAB_W = 160, 360
-DIGIT_H, DIGIT_STROKE = 112, 0.13
+TAB_H, TAB_W = 200, 440
+DIGIT_H, DIGIT_STROKE = 140, 0.13
 #: the tab's top below the cell's, the board's top below the tab, the grade's line under the board
-TAB_TOP, BOARD_GAP, GRADE_GAP = 10, 30, 30
+TAB_TOP, BOARD_GAP, GRADE_GAP = 10, 25, 30
 #: what a cell keeps free beside its board across (px), and under it (the grade's line and a gap)
-SIDE_ROOM, FOOT_ROOM = 60, 100
+SIDE_ROOM, FOOT_ROOM = 60, 80
 TAB_COLOUR = (60, 60, 60)
 INK = (40, 40, 40)
 WHITE = (255, 255, 255)
