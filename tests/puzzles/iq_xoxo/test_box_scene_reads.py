@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, trays_in_boxes
-from visolve.puzzles.iq_xoxo.box.reader import read_box
+from visolve.puzzles.iq_xoxo.box.reader import read_box, read_tray
 from visolve.testing.scenes import scene_case
 
 
 def test_a_tray_whose_blob_runs_into_the_table_is_found_from_the_box_around_it():
     case = scene_case("iq-xoxo", 84, 0)  # a full tray, a thin rim seen at an angle on a dark table
     assert case.name.startswith("scenes/box/")
-    assert not find_trays(case.image)
-    assert trays_in_boxes(case.image, 5, 10)
+    boxes = trays_in_boxes(case.image, 5, 10)
+    assert boxes
+    assert read_tray(case.image, boxes[0]).rows == case.truth[0].rows
     assert read_box(case.image, case.name).rows == case.truth[0].rows
 
 
@@ -55,3 +56,33 @@ def test_marks_raised_off_the_floor_are_found_further_from_their_squares_middle(
     case = scene_case("iq-xoxo", 93, 1)  # seen at an angle: the marks stand 0.3 of a square off the floor's squares
     assert case.name.startswith("scenes/box/")
     assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_a_tray_seen_steeply_foreshortened_is_still_a_tray_candidate():
+    case = scene_case("iq-xoxo", 26, 1)  # the tray's sides seen 2.8 to 1 (tilted across its short side)
+    assert case.name.startswith("scenes/box/")
+    assert find_trays(case.image)
+    assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_a_floor_as_light_as_the_rim_is_the_floor_when_the_pieces_marks_say_tray():
+    case = scene_case("iq-xoxo", 19, 0)  # a bright recess: the floor's light 1.01 of the rim's
+    assert case.name.startswith("scenes/box/")
+    assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_a_floor_as_light_as_the_rim_stays_in_doubt_without_the_light_floor_leave():
+    import numpy as np
+
+    from visolve.puzzles.iq_xoxo.box.reader import NO_FLOOR, same_floor
+    from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
+
+    # pieces all round the edge, the floor inside as light as the rim
+    squares = {(r, c): BoxSquare("empty", "") if 0 < r < 4 and 0 < c < 9 else BoxSquare("piece", "X", ("I",))
+               for r in range(5) for c in range(10)}
+    bodies = {k: np.array([250.0, 250.0, 250.0]) for k in squares}
+    empty = [k for k, s in squares.items() if s.kind == "empty"]
+    doubted = same_floor(dict(squares), bodies, 250.0)
+    assert all(NO_FLOOR in doubted[k].why for k in empty)
+    trusted = same_floor(dict(squares), bodies, 250.0, light_floor=True)
+    assert all(trusted[k].kind == "empty" for k in empty)

@@ -49,7 +49,7 @@ FLOOR_LIGHT, PIECE_SAT = 0.93, 0.3
 CLOSE_SHARE, OPEN_SHARE = 0.008, 0.015
 #: a tray candidate: at least MIN_AREA of the working copy, sides' ratio within ASPECT,
 #: filling at least MIN_FILL of its quadrilateral
-MIN_AREA, ASPECT, MIN_FILL = 0.01, (1.6, 2.6), 0.75
+MIN_AREA, ASPECT, MIN_FILL = 0.01, (1.3, 3.4), 0.75
 #: a side's line: its ends (this share of the side at each end) left out, then the
 #: line through most points (within LINE_TOL of the side's extent)
 SIDE_END, LINE_TOL = 0.12, 0.012

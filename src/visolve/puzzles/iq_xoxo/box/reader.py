@@ -81,6 +81,9 @@ SPILL = 0.1
 BEYOND_SHARE = 0.5
 #: why a quadrilateral is no tray (the next candidate is tried)
 NO_FLOOR = "as light as the rim around the tray"
+#: a floor as light as the rim is the floor when at least this many marks are read on pieces,
+#: all following the X/O squares one way up (a tray known by its pieces, the recess in bright light)
+LIGHT_FLOOR_MARKS = 8
 
 
 @dataclass
@@ -186,8 +189,9 @@ def _balanced(view: BoardView) -> BoardView:
     return flat.with_image(flat.image * (255.0 / np.maximum(white, 1.0)).astype(np.float32))
 
 
-def read_squares(view: BoardView) -> dict:
-    """Every square of a balanced view, as seen: (r, c) -> :class:`BoxSquare`."""
+def read_squares(view: BoardView, light_floor: bool = False) -> dict:
+    """Every square of a balanced view, as seen: (r, c) -> :class:`BoxSquare` (``light_floor``:
+    see :func:`same_floor`)."""
     detail = view.with_image(high_pass(view.image, view.pitch))
     out, bodies = {}, {}
     for r in range(ROWS):
@@ -195,20 +199,21 @@ def read_squares(view: BoardView) -> dict:
             bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
     rim = float(np.median(channel_min(_ring(view))))
-    return same_floor(out, bodies, rim)
+    return same_floor(out, bodies, rim, light_floor)
 
 
-def same_floor(squares: dict, bodies: dict, rim: float) -> dict:
+def same_floor(squares: dict, bodies: dict, rim: float, light_floor: bool = False) -> dict:
     """Empty squares all show one floor, darker than the ``rim`` around the tray (by
     :data:`FLOOR_UNDER_RIM`); one whose chroma is off the others' median by more than
     :data:`FLOOR_DEV` (a washed-out piece, glare) is in doubt, all of them when the floor is
-    not darker than the rim (no tray: a piece's outline, a washed-out picture)."""
+    not darker than the rim (no tray: a piece's outline, a washed-out picture) -- unless
+    ``light_floor`` (the tray is known by the marks on its pieces: a recess in bright light)."""
     empty = [k for k, s in squares.items() if s.kind == "empty"]
     if not empty:
         return squares
     median = np.median([bodies[k] for k in empty], axis=0)
     floor = weighted_lab(median)
-    dark_enough = float(median.min()) <= FLOOR_UNDER_RIM * rim
+    dark_enough = light_floor or float(median.min()) <= FLOOR_UNDER_RIM * rim
     for k in empty:
         off = float(np.linalg.norm((weighted_lab(bodies[k]) - floor)[..., 1:]))
         if not dark_enough:
@@ -326,6 +331,8 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
         if gridded(balanced, reading.squares):
             raise NotThisPuzzle("grey squares with gaps between them: a booklet page, not the box")
         reading.marked = _marked(reading.squares)
+        if reading.marked and _light_floor(reading.squares):
+            reading.squares = read_squares(balanced, light_floor=True)
         rows = rows_of(reading.squares)
         spill = spilled(balanced)
         if spill:
@@ -339,6 +346,14 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     except ReadError as exc:
         reading.error = str(exc)
     return reading
+
+
+def _light_floor(squares: dict) -> bool:
+    """The empty squares were doubted only for being as light as the rim, and at least
+    :data:`LIGHT_FLOOR_MARKS` marks were read on pieces: the floor is the floor."""
+    doubted = [s for s in squares.values() if s.kind == "?"]
+    marks = sum(s.kind == "piece" and s.mark in "XO" for s in squares.values())
+    return bool(doubted) and marks >= LIGHT_FLOOR_MARKS and all(NO_FLOOR in s.why for s in doubted)
 
 
 def _marked(squares: dict) -> bool:
@@ -373,18 +388,24 @@ def _candidates(picture: np.ndarray):
 
 
 def read_trays(image: np.ndarray) -> TrayReading:
-    """The first tray candidate with a rim around it, read; NotThisPuzzle when there is none."""
+    """The first tray candidate with a rim around it that reads; else the first one seen but not
+    read (its reason), else NotThisPuzzle."""
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
-    first = None
+    first = seen = None
     for corners, in_box in _candidates(picture):
         reading = read_tray(picture, corners) if in_box else _read_or_refined(picture, corners)
         if reading is None or (in_box and reading.rows is None and not reading.marked):
             continue  # a light blob shaped like a box without pieces marked in it: a page, a card
-        if not reading.no_tray and NO_FLOOR not in reading.error:
+        if reading.rows is not None:
             return reading
+        if not reading.no_tray and NO_FLOOR not in reading.error:
+            seen = seen or reading  # a tray not read: a later candidate may be outlined right
+            continue
         first = first or reading  # as light as the rim: the lid, or a light patch of the rim
+    if seen is not None:
+        return seen
     if first is not None and not first.no_tray:
         return first
     raise NotThisPuzzle(first.error if first is not None else "no IQ XOXO box tray found")
