@@ -317,7 +317,7 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
         return Square(EMPTY, colour=shown)
     flat = edges is not None and _edge_contrast(centre, edges) < EMPTY_EDGE_MAX[edition]
     if size < FAINT_MAX and spread < NEUTRAL_SPREAD:
-        return Square(EMPTY, colour=shown, faint=not flat, grey=flat)
+        return Square(EMPTY, colour=shown, faint=not flat)
     if size < OBJECT_MIN:
         return Square("", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
     if float(centre.mean()) > WASHED_OUT:  # anything at all: the pieces' shapes may settle it
@@ -433,13 +433,9 @@ def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.nd
     """A square whose corners show the board: a blocker if its centre is wood (coloured: a grey
     centre is a spot of glare as likely as a disc in it).  A centre of a piece's colour is a cube
     whose neighbours stand lower (discs beside a tall piece, its top seen off its square): that
-    piece (or those pieces, for the shapes to settle), never wood.  A grey centre may be a disc in
-    glare, a spot of glare on an empty square or the grey piece's cube: the count of blockers and the
-    shapes settle it."""
-    if _grey(centre):
-        return Square("", colour=shown, options=(WOOD, EMPTY, GREY_PIECE))
-    if protos.distance(centre, WOOD) > MAX_RESIDUAL:
-        colours = _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
+    piece (or those pieces, for the shapes to settle), never wood."""
+    if protos.distance(centre, WOOD) > MAX_RESIDUAL or _grey(centre):
+        colours = [] if _grey(centre) else _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
         colours = [c for c in colours if c != WOOD]
         if len(colours) == 1:
             return Square(colours[0], colour=shown)

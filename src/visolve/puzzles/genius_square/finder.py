@@ -13,6 +13,11 @@
    glyph beside every one of its six squares is a labelled edge, and the
    corner between the two labelled edges is the top left.  A lattice found
    mirrored is turned over first (photos are never mirrored).
+3. :func:`moved_inward` -- a first lattice none of whose ways up reads may
+   have taken the row of labels for squares (a solved board seen from the
+   front: the near row of tall pieces leans towards the camera, off the
+   lattice); a row of labels found one or two rows inside an edge moves it
+   that far away from them, where two labelled edges must read.
 
 Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 :mod:`visolve.vision.view`).

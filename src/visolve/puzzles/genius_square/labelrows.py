@@ -62,24 +62,52 @@ def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, f
     strokes around the grid and :data:`MIN_INK_CONTRAST` at least.  Nearer the nominal place wins ties.
     """
     sums = _label_sums(view)
-    places = np.array(sorted(((t, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES),
-                             key=lambda p: (p != NOMINAL, abs(p[2]), abs(p[0]))))
+    places = _places()
     ink, where = [], []
     for edge in range(4):
-        (x0, y0), (x1, y1) = _boxes_px(view, edge, places, sums.shape)
-        inside = _count(sums, x0, y0, x1, y1)
-        area = np.maximum((x1 - x0) * (y1 - y0), 1)
-        share = inside / area
-        share[(x1 <= x0) | (y1 <= y0)] = 0.0
-        b = RIM_PX
-        core = _count(sums, np.minimum(x0 + b, x1), np.minimum(y0 + b, y1), np.maximum(x1 - b, x0), np.maximum(y1 - b, y0))
-        cut = (inside - core) / area  # ink on the boxes' rims: glyphs cut by them
-        least = share.min(axis=1)
-        # among the places with ink beside every square, the one holding most ink whole
-        best = int(np.argmax(np.where(least >= MIN_INK, 1.0 + share.mean(axis=1) - RIM_WEIGHT * cut.mean(axis=1), least)))
+        least, score = _place_scores(view, sums, edge, places)
+        best = int(np.argmax(score))
         ink.append(float(least[best]))
         where.append(tuple(float(v) for v in places[best]))
     return ink, where
+
+
+def _places() -> np.ndarray:
+    """Every place a row of labels is looked for at ``(n, 3)``, the nominal one first, then the
+    nearest to it (ties go to the first)."""
+    return np.array(sorted(((t, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES),
+                           key=lambda p: (p != NOMINAL, abs(p[2]), abs(p[0]))))
+
+
+def _place_scores(view: BoardView, sums: np.ndarray, edge: int, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per place: the least share of ink in the six boxes, and the place's score: among the places
+    with ink beside every square (:data:`MIN_INK`), the most ink held whole ranks first."""
+    (x0, y0), (x1, y1) = _boxes_px(view, edge, places, sums.shape)
+    inside = _count(sums, x0, y0, x1, y1)
+    area = np.maximum((x1 - x0) * (y1 - y0), 1)
+    share = inside / area
+    share[(x1 <= x0) | (y1 <= y0)] = 0.0
+    b = RIM_PX
+    core = _count(sums, np.minimum(x0 + b, x1), np.minimum(y0 + b, y1), np.maximum(x1 - b, x0), np.maximum(y1 - b, y0))
+    cut = (inside - core) / area  # ink on the boxes' rims: glyphs cut by them
+    least = share.min(axis=1)
+    return least, np.where(least >= MIN_INK, 1.0 + share.mean(axis=1) - RIM_WEIGHT * cut.mean(axis=1), least)
+
+
+def ranked_places(view: BoardView, edge: int, count: int) -> list[tuple[float, float, float]]:
+    """The ``count`` best places of the row of labels of ``edge`` (:func:`label_rows`' ranking), one
+    per shift outward: other places to read the glyphs at when the best one's do not read."""
+    places = _places()
+    least, score = _place_scores(view, _label_sums(view), edge, places)
+    out: list[tuple[float, float, float]] = []
+    seen: set[float] = set()
+    for k in np.argsort(-score, kind="stable"):
+        if least[k] >= MIN_INK and float(places[k][0]) not in seen:
+            seen.add(float(places[k][0]))
+            out.append(tuple(float(v) for v in places[k]))
+        if len(out) == count:
+            break
+    return out
 
 
 def _label_sums(view: BoardView) -> np.ndarray:

@@ -23,7 +23,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square.labelrows import NOMINAL, ink_masks
+from visolve.puzzles.genius_square.labelrows import NOMINAL, ink_masks, ranked_places
 from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
 
@@ -56,6 +56,8 @@ MIN_AGREE = 0.8
 MIN_ALONE_VOTES = 4
 #: least margin (sum of votes, top minus left) for a verdict
 MIN_MARGIN = 1.0
+#: when the glyphs at the places found do not say, so many other places of each row are tried
+OTHER_PLACES = 6
 
 
 def edition_by_labels(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> str:
@@ -70,7 +72,45 @@ def edition_by_labels(view: BoardView, places=None, edges: tuple[int, ...] = (0,
     ReadError
         Too few labels legible, or labels that do not agree.
     """
-    votes = label_votes(view, places)
+    return edition_and_places(view, places, edges)[0]
+
+
+def edition_and_places(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> tuple[str, tuple | None]:
+    """:func:`edition_by_labels`, and the places of the rows of labels whose glyphs said it: ``places``,
+    or when their glyphs do not say, the rows moved to where the most glyphs read
+    (:func:`legible_places`)."""
+    try:
+        return _verdict(label_votes(view, places), edges), places
+    except ReadError:
+        if places is None:
+            raise
+        other = legible_places(view, places, edges)
+        if other == tuple(places):
+            raise
+        return _verdict(label_votes(view, other), edges), other
+
+
+def legible_places(view: BoardView, places, edges: tuple[int, ...]) -> tuple:
+    """``places`` with each edge's row of labels moved to the one of its :data:`OTHER_PLACES` best
+    places (:func:`visolve.puzzles.genius_square.labelrows.ranked_places`) whose glyphs give the most
+    clear votes, either way: the place holding most ink may hold a grid line or a cube's shadow and
+    cut the glyphs."""
+    out = list(places)
+    for side in edges:
+        best = _clear_votes(view, side, places[side])
+        for place in ranked_places(view, side, OTHER_PLACES):
+            n = _clear_votes(view, side, place)
+            if n > best:
+                best, out[side] = n, place
+    return tuple(out)
+
+
+def _clear_votes(view: BoardView, side: int, place) -> int:
+    return sum(1 for v in _side_votes(view, side, place) if abs(v) >= CLEAR_VOTE)
+
+
+def _verdict(votes: tuple[list[float], list[float]], edges: tuple[int, ...]) -> str:
+    """The edition the glyphs' votes say (see :func:`edition_by_labels`)."""
     if 0 not in edges:
         votes = ([], votes[1])
     if 3 not in edges:
@@ -94,19 +134,21 @@ def edition_by_labels(view: BoardView, places=None, edges: tuple[int, ...] = (0,
 def label_votes(view: BoardView, places=None) -> tuple[list[float], list[float]]:
     """Per legible glyph of the top and of the left edge: digit fit minus letter fit."""
     places = places or (NOMINAL,) * 4
-    out = []
-    for side in (0, 3):
-        boxes, masks = ink_masks(view, side, places[side])
-        votes = []
-        for k, (box, mask) in enumerate(zip(boxes, masks)):
-            g = glyph(box, mask)
-            if g is None:
-                continue
-            digit, letter = _fit(g, DIGITS[k]), _fit(g, LETTERS[k])
-            if max(digit, letter) >= MIN_FIT:
-                votes.append(digit - letter)
-        out.append(votes)
-    return out[0], out[1]
+    return _side_votes(view, 0, places[0]), _side_votes(view, 3, places[3])
+
+
+def _side_votes(view: BoardView, side: int, place) -> list[float]:
+    """Per legible glyph of the row of labels of ``side`` at ``place``: digit fit minus letter fit."""
+    boxes, masks = ink_masks(view, side, place)
+    votes = []
+    for k, (box, mask) in enumerate(zip(boxes, masks)):
+        g = glyph(box, mask)
+        if g is None:
+            continue
+        digit, letter = _fit(g, DIGITS[k]), _fit(g, LETTERS[k])
+        if max(digit, letter) >= MIN_FIT:
+            votes.append(digit - letter)
+    return votes
 
 
 def glyph(box: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float] | None:

@@ -41,7 +41,7 @@ from visolve.puzzles.genius_square.colours import (
     read_squares,
     references,
 )
-from visolve.puzzles.genius_square.labels import edition_by_labels
+from visolve.puzzles.genius_square.labels import edition_and_places
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
@@ -83,27 +83,27 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
     """
     small, f = working_copy(image, side)
     to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
-    read: dict[int, str] = {}  # editions the labels gave while ways up were tried, by option
+    read: dict[int, tuple] = {}  # editions the labels gave while ways up were tried, and their places, by option
     (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option, read), thorough)
     up = replace(found, homography=to_picture @ found.homography)
-    known = read.get(id(found))
+    known, places = read.get(id(found), (None, found.places))
     if _square_px(found.homography) >= READ_PITCH:
-        view, squares, edition = squares_of(small, found.homography, places=found.places, edges=found.edges,
+        view, squares, edition = squares_of(small, found.homography, places=places, edges=found.edges,
                                             edition=known)
     else:
-        view, squares, edition = squares_of(image, up.homography, places=found.places, edges=found.edges,
+        view, squares, edition = squares_of(image, up.homography, places=places, edges=found.edges,
                                             edition=known)
     return up, view, squares, edition
 
 
-def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: dict[int, str]) -> bool:
+def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: dict[int, tuple]) -> bool:
     """Whether the glyphs beside the labelled edges of a way up read as the labels A-F and 1-6
-    (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`); the edition they say is kept
-    in ``read`` by ``id(option)``."""
+    (:func:`visolve.puzzles.genius_square.labels.edition_and_places`); the edition they say, and
+    where the rows of labels that said it are, are kept in ``read`` by ``id(option)``."""
     view = BoardView.from_homography(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH,
                                      margin=LABEL_MARGIN)
     try:
-        read[id(option)] = edition_by_labels(view, option.places, option.edges)
+        read[id(option)] = edition_and_places(view, option.places, option.edges)
     except ReadError:
         return False
     return True
@@ -128,10 +128,12 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     whose labels are seen (top 0, left 3), ``edition`` the one their glyphs gave already.
     """
     view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
+    if edition is None and by_labels:
+        edition, places = edition_and_places(view, places, edges)
     board, white = references(view, label_pixels(view, places, edges))
     style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
     if edition is None:
-        edition = edition_by_labels(view, places, edges) if by_labels else style
+        edition = style
     if edition == "smartgames" and style != edition:  # a maroon or grey SmartGames board
         return view, read_squares(view, board, white, edition, print_colour(board, white, edition)), edition
     return view, read_squares(view, board, white, style), edition
@@ -147,8 +149,13 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     except SeveralBoards as several:
         read = read_page(image, lambda board: _read_one(_picture(board), source), several)
         return [replace(level, level=f"{n:03d}") for n, level in read]
-    except (NotThisPuzzle, ReadError):
-        read = page_of(image, lambda board: _read_one(_picture(board), source))  # a photo of a page?
+    except (NotThisPuzzle, ReadError) as refused:
+        try:
+            read = page_of(image, lambda board: _read_one(_picture(board), source))  # a photo of a page?
+        except ReadError as page:
+            if isinstance(refused, ReadError):  # the board was found: its own reason, not a page's tabs
+                raise refused from page
+            raise
         if read is None:
             raise
         return [replace(level, level=f"{n:03d}") for n, level in read]
@@ -262,7 +269,7 @@ def with_grey_options(squares: list[list[Square]]) -> list[list[Square]]:
 def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     """A straight four of faint grey squares read as empty could be the grey piece in shade, or on a
     grey board (:func:`visolve.puzzles.genius_square.colours.grey_like_board`): a doubt."""
-    faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint or sq.grey}
+    faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
     for r, c in sorted(faint):
         for dr, dc in ((0, 1), (1, 0)):
             if all((r + k * dr, c + k * dc) in faint for k in range(4)):
