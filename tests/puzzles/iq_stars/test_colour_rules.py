@@ -82,3 +82,16 @@ def test_a_lattice_between_the_stars_is_refused_not_read_free():
     case = scene_case("iq-stars", 99, 2)
     with pytest.raises(ReadError):
         read(case.image, case.name)
+
+
+def test_without_a_page_a_clear_angle_stands_when_the_share_is_between():
+    # scenes 25 and 65 of seed 0: yellow stars on boards drawn on a dark page whose green share
+    # (0.73) lies between the wide bounds were made doubts though their angle was 10 degrees clear
+    from visolve.puzzles.iq_stars.colours import orange_rule
+
+    clear = Verdict("y", 2.0, 10.0, "o")
+    between = np.array([200.0, 146.0, -50.0])
+    assert orange_rule(clear, between, balanced=False) == clear
+    assert orange_rule(clear, np.array([200.0, 120.0, -50.0]), balanced=False).margin == 0.0  # says orange
+    doubt = Verdict("y", 2.0, 2.0, "o")
+    assert orange_rule(doubt, np.array([203.0, 134.0, -54.0]), balanced=False).name == "o"

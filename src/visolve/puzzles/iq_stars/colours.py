@@ -195,12 +195,15 @@ def violet_rule(verdict: Verdict, ring: np.ndarray, level: float) -> Verdict:
 
 
 def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool) -> Verdict:
-    """Orange against yellow by the green share (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`),
-    between wider bounds when no page gave the cast: the verdict's margin becomes 0 when the
-    share is too close to call."""
+    """Orange against yellow by the green share (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`):
+    the verdict's margin becomes 0 when the share is too close to call.  When no page gave the
+    cast, the share, between wider bounds, only settles a doubt of the angle's, or makes a
+    clear angle a doubt by saying the other colour."""
     if {verdict.name, verdict.second} != {"o", "y"}:
         return verdict
     letter = orange_or_yellow(ring) if balanced else orange_or_yellow(ring, UNCAST_BAND)
+    if not balanced and verdict.margin >= MIN_MARGIN:  # a clear angle stands unless the share contradicts it
+        return verdict if letter in (None, verdict.name) else replace(verdict, margin=0.0)
     if letter is None:
         return replace(verdict, margin=0.0)
     other = "y" if letter == "o" else "o"
