@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
+from visolve.puzzles.iq_stars.board import CELLS
 from visolve.puzzles.iq_stars.colours import UNCAST_BAND, Verdict, orange_or_yellow, red_or_pink
 from visolve.puzzles.iq_stars.colours import red_rule, violet_rule
 from visolve.puzzles.iq_stars.reader import Star, read, symbol_of
@@ -95,3 +96,25 @@ def test_without_a_page_a_clear_angle_stands_when_the_share_is_between():
     assert orange_rule(clear, np.array([200.0, 120.0, -50.0]), balanced=False).margin == 0.0  # says orange
     doubt = Verdict("y", 2.0, 2.0, "o")
     assert orange_rule(doubt, np.array([203.0, 134.0, -54.0]), balanced=False).name == "o"
+
+
+def test_an_orange_or_yellow_doubt_is_settled_against_the_boards_other_star():
+    # scene 26 of seed 1: a yellow wizard star of green share 0.745 (between orange's and
+    # yellow's on a page) beside an orange one of 0.54; scene 49 of seed 0 the same, 0.75 and 0.40
+    from visolve.puzzles.iq_stars.reader import ColourDoubt, rows_of
+
+    orange, doubt = Verdict("o", 0.5, 12.4, "y"), Verdict("y", 3.2, 0.0, "o")
+    stars = {cell: Star(0.0, orange, 1.0) for cell in CELLS}
+    stars[(1, 4)] = Star(2.2, orange, 0.07, green=0.54)
+    stars[(1, 5)] = Star(2.5, doubt, 0.0, green=0.745)
+    stars[(0, 4)] = Star(2.0, Verdict("r", 0.0, 12.0, "p"), 0.0, green=-0.1)
+    assert rows_of(stars) == ("....R..", "....OY", ".......", "......")
+    stars[(1, 5)] = Star(2.5, doubt, 0.0, green=0.62)  # within a colour's spread: still a doubt
+    with pytest.raises(ReadError, match="row 2 star 6: y or o"):
+        rows_of(stars)
+    assert issubclass(ColourDoubt, ReadError)
+
+
+def test_a_scene_whose_yellow_was_in_doubt_beside_an_orange_reads():
+    case = scene_case("iq-stars", 26, 1)
+    assert read(case.image, case.name) == case.truth[0]

@@ -26,6 +26,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from visolve.puzzles.iq_stars.board import CELLS
 from visolve.vision.palette import Palette, Verdict, across
 
 #: a colour this many degrees nearer than the second-nearest is read; less is a doubt
@@ -234,3 +235,33 @@ def red_rule(verdict: Verdict, ring: np.ndarray, hue: np.ndarray, core: np.ndarr
         return replace(verdict, margin=max(verdict.margin, MIN_MARGIN))
     shade = PALETTE.classify(hue, names=[letter]).shade
     return replace(verdict, name=letter, margin=MIN_MARGIN, second="p" if letter == "r" else "r", shade=shade)
+
+
+#: an orange/yellow doubt is the other colour than a star of the same board read orange (or
+#: yellow) when its green share is at least this much above (below) that star's: stars of one
+#: colour on one board measure within 0.10 of each other, orange and yellow 0.09 apart and
+#: more (scenes of seeds 0, 1, 3: 124 boards with two stars of a colour, 41 with both)
+OTHER_SHADE = 0.14
+
+
+def settled_by_board(stars: dict, grid: list[list[str]], doubts: list) -> list | None:
+    """Orange/yellow doubts ((cell, ColourDoubt) pairs) settled against the stars (cell -> the
+    reader's Star) of the same board read orange or yellow
+    (see :data:`OTHER_SHADE`): their symbols are written into ``grid`` and the doubts left are
+    returned, or None when none was settled."""
+    refs = [(grid[r][k].lower(), stars[(r, k)].green) for r, k in CELLS if grid[r][k].lower() in "oy"
+            and all((r, k) != c for c, _d in doubts)]
+    rest, settled = [], False
+    for cell, doubt in doubts:
+        share = stars[cell].green
+        said = {"y" if share - g >= OTHER_SHADE else None for sym, g in refs if sym == "o"}
+        said |= {"o" if g - share >= OTHER_SHADE else None for sym, g in refs if sym == "y"}
+        said.discard(None)
+        options = {o.lower(): o for o in doubt.options}
+        if set(options) == {"o", "y"} and len(said) == 1:
+            r, k = cell
+            grid[r][k] = options[said.pop()]
+            settled = True
+        else:
+            rest.append((cell, doubt))
+    return rest if settled else None

@@ -39,6 +39,7 @@ from visolve.puzzles.iq_stars.colours import (
     colour_part,
     orange_rule,
     red_rule,
+    settled_by_board,
     violet_rule,
     white_share,
 )
@@ -114,6 +115,7 @@ class Star:
     outline: float = 1.0  #: its outline's contrast with the navy, share of the board's median star's
     arms: float = 1.0  #: the second-weakest of its six points' colour, share of the strongest's
     peak: float = 0.0  #: its most coloured point's colour part, in navy-to-black spans
+    green: float = 0.0  #: green / red of its points' difference from navy (orange against yellow)
 
 
 def _arm_offsets(radius: float = ARM_R) -> np.ndarray:
@@ -221,7 +223,7 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
         white = white_share(core, verdict.name, verdict.shade)
         arms = np.sort(np.linalg.norm(colour_part((block[:6] - navy) / gains), axis=1))
         out[cell] = Star(strength, verdict, white, float(scale) / typical, float(arms[1] / max(arms[-1], 1e-6)),
-                         float(arms[-1]) / max(float(scale), MIN_SCALE))
+                         float(arms[-1]) / max(float(scale), MIN_SCALE), float(ring[1] / max(ring[0], 1e-6)))
     return out
 
 
@@ -320,7 +322,15 @@ def rows_of(stars: dict) -> tuple[str, ...]:
         except ColourDoubt as doubt:
             doubts.append((cell, doubt))
     if doubts:
-        return settled_by_shapes(grid, doubts)
+        try:
+            return settled_by_shapes(grid, doubts)
+        except ReadError:
+            rest = settled_by_board(stars, grid, doubts)
+            if rest is None:
+                raise
+            if not rest:
+                return tuple("".join(row) for row in grid)
+            return settled_by_shapes(grid, rest)
     return tuple("".join(row) for row in grid)
 
 
