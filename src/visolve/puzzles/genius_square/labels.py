@@ -190,7 +190,15 @@ def _fit(g: tuple[np.ndarray, float], char: str) -> float:
     """The best fit of a glyph with ``char`` in any of the template faces: normalised correlation of
     the stretched shapes, less :data:`ASPECT_WEIGHT` per unit of log aspect apart."""
     shape, aspect = g
-    return max(float((shape * t).sum()) - ASPECT_WEIGHT * abs(np.log(aspect / a)) for t, a in templates(char))
+    stack, aspects = _stacked(char)
+    return float((stack @ shape.ravel() - ASPECT_WEIGHT * np.abs(np.log(aspect / aspects))).max())
+
+
+@lru_cache(maxsize=None)
+def _stacked(char: str) -> tuple[np.ndarray, np.ndarray]:
+    """The :func:`templates` of ``char`` as one array ``(k, GLYPH_H * GLYPH_W)`` and their aspects ``(k,)``."""
+    shown = templates(char)
+    return np.stack([t.ravel() for t, _a in shown]), np.array([a for _t, a in shown])
 
 
 @lru_cache(maxsize=None)

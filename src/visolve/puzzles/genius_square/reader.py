@@ -83,11 +83,16 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
     """
     small, f = working_copy(image, side)
     to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
-    read: dict[int, tuple] = {}  # editions the labels gave while ways up were tried, and their places, by option
+    read: dict[int, tuple | ReadError] = {}  # what the labels said while ways up were tried (edition and
+    # places, or why they said nothing), by option
     (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option, read), thorough)
     up = replace(found, homography=to_picture @ found.homography)
-    known, places = read.get(id(found), (None, found.places))
-    if _square_px(found.homography) >= READ_PITCH:
+    said = read.get(id(found), (None, found.places))
+    near = _square_px(found.homography) >= READ_PITCH  # the squares are read on the reduced copy
+    if isinstance(said, ReadError) and not near:  # its glyphs were read on this picture, and said nothing
+        raise said
+    known, places = said if isinstance(said, tuple) else (None, found.places)
+    if near:
         view, squares, edition = squares_of(small, found.homography, places=places, edges=found.edges,
                                             edition=known)
     else:
@@ -99,12 +104,14 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
 def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: dict[int, tuple]) -> bool:
     """Whether the glyphs beside the labelled edges of a way up read as the labels A-F and 1-6
     (:func:`visolve.puzzles.genius_square.labels.edition_and_places`); the edition they say, and
-    where the rows of labels that said it are, are kept in ``read`` by ``id(option)``."""
+    where the rows of labels that said it are (or why they said nothing), are kept in ``read`` by
+    ``id(option)``."""
     view = BoardView.from_homography(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH,
                                      margin=LABEL_MARGIN)
     try:
         read[id(option)] = edition_and_places(view, option.places, option.edges)
-    except ReadError:
+    except ReadError as exc:
+        read[id(option)] = exc
         return False
     return True
 
