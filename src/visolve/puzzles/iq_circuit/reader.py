@@ -370,7 +370,7 @@ def _read_one(image: np.ndarray, source: str) -> Level:
 def _read_seen(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The challenge of the one board in ``image`` and the share of the picture its board covers."""
     errors: list[Exception] = []
-    for _name, finder in FINDERS:
+    for name, finder in FINDERS:
         try:
             hom = finder(image)
             level = read_view(image, hom, source)
@@ -379,7 +379,8 @@ def _read_seen(image: np.ndarray, source: str) -> tuple[Level, float]:
         except SeveralBoards:
             raise  # another finder would read one of them
         except (NotThisPuzzle, ReadError) as exc:
-            errors.append(exc)
+            if name != "outline" or isinstance(exc, ReadError) or not errors:
+                errors.append(exc)  # the last resort's "no outline" says less than the others' refusals
     doubts = [e for e in errors if isinstance(e, ReadError)]
     raise (doubts or errors)[-1]
 

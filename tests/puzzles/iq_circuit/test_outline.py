@@ -1,0 +1,58 @@
+"""The outline finder: a small, blurred board seen at an angle (one cut out of a photographed
+page of ``visolve make``), where no lattice of cells is found, is found from its outer edge."""
+
+import cv2
+import numpy as np
+import pytest
+
+from visolve.errors import NotThisPuzzle
+from visolve.make.generate import board_of, challenges
+from visolve.puzzles.iq_circuit import finder, reader
+from visolve.puzzles.iq_circuit.painter import draw_challenge
+
+
+def _small_board(level, width: int, blur: float) -> np.ndarray:
+    """The board as a make page prints it, ``width`` px wide, turned a few degrees in perspective
+    on a pale page, blurred."""
+    board = draw_challenge(level, pitch=120, margin=0.3)
+    f = width / board.shape[1]
+    board = cv2.resize(board, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    h, w = board.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = src + np.float32([[40, 50], [40, 30], [34, 45], [30, 62]])
+    pic = cv2.warpPerspective(board, cv2.getPerspectiveTransform(src, dst), (w + 80, h + 110),
+                              borderValue=(235, 235, 235))
+    return cv2.GaussianBlur(pic, (0, 0), blur)
+
+
+@pytest.mark.parametrize("k", [1, 2])
+def test_a_small_blurred_board_without_a_lattice_of_cells_is_read_from_its_outline(k):
+    made = list(challenges("iq-circuit", "expert", 2, 1))[k - 1]
+    pic = _small_board(made.level, 230, 2.0)
+    with pytest.raises(NotThisPuzzle):  # the track runs the blurred cells together
+        finder.find_board_in_photo(pic)
+    assert board_of(reader.read(pic, "board.png")) == board_of(made.level)
+
+
+def test_no_outline_on_a_blank_page_or_a_square():
+    with pytest.raises(NotThisPuzzle):
+        finder.find_board_by_outline(np.full((200, 300, 3), 230, np.uint8))
+    square = np.full((300, 300, 3), 230, np.uint8)
+    cv2.rectangle(square, (60, 60), (240, 240), (88, 88, 88), -1)
+    with pytest.raises(NotThisPuzzle, match="not an 8 x 4 board"):
+        finder.find_board_by_outline(square)
+
+
+def test_two_boards_side_by_side_give_no_outline():
+    made = list(challenges("iq-circuit", "expert", 2, 1))
+    pair = np.hstack([_small_board(m.level, 230, 2.0) for m in made])
+    with pytest.raises(NotThisPuzzle, match="two board-sized"):
+        finder.find_board_by_outline(pair)
+
+
+def test_a_picture_refused_by_every_finder_gives_the_photo_search_reason_not_the_outline_one():
+    page = np.full((400, 600, 3), 235, np.uint8)
+    cv2.circle(page, (300, 200), 120, (60, 60, 60), -1)  # a dark disc: no board of any finder
+    with pytest.raises(NotThisPuzzle) as info:
+        reader.read(page, "disc.png")
+    assert "outline" not in str(info.value)
