@@ -93,3 +93,12 @@ def test_a_one_column_page_whose_middle_tab_is_lost_is_refused_not_read_one_boar
     page[530:640, 370:631] = 255  # tab 2 torn off: tab 1's area now runs down to tab 3
     with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
         read_page(page, _block_middle, SeveralBoards("three boards"))
+
+
+def test_a_board_sized_blot_beside_a_one_column_page_is_no_board_without_a_tab():
+    page = cv2.copyMakeBorder(_column_page([1, 2, 3]), 0, 0, 700, 0, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+    # a shape as large as a board on the desk two tab widths left of the column (was refused as
+    # a board without its tab: a page's grid then reached four tab widths either side)
+    cv2.rectangle(page, (100, 600), (700, 880), (200, 120, 40), -1)
+    read = read_page(page, _block_middle, SeveralBoards("three boards"))
+    assert [n for n, _r in read] == [1, 2, 3]

@@ -33,6 +33,9 @@ GAP = 0.15
 #: a tab alone on its row takes a region this many tab widths across when no other row
 #: shows how far apart the columns are; a page of one row, ALONE_DEPTH of that down
 ALONE_WIDTHS, ALONE_DEPTH = 4.0, 1.2
+#: on a page of one column of tabs (several rows), a board is on the page's grid within ONE_COLUMN
+#: tab widths across of the column (its middle under its tab's)
+ONE_COLUMN = 1.0
 #: a part of ink covering BOARD_SHARE - BOARD_MOST of a tab's area, its middle there and not
 #: reaching the picture's rim (a desk), is its board; the board's region is its box grown by
 #: GROW of its size on every side
@@ -279,16 +282,19 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
 def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
     """Whether a picture point lies among the page's rows and columns of tabs, or at most one
     row or column beyond them (where a board whose tab was not found may be; not a blot on the
-    desk around the page)."""
+    desk around the page; on a page of one column, within :data:`ONE_COLUMN` tab widths of it)."""
     right, down = page_axes(tabs)
     u = np.array([t.centre @ right for t in tabs])
     v = np.array([t.centre @ down for t in tabs])
     rows = rows_of(tabs)
     row_v = sorted({r: float(np.mean(v[[j for j in range(len(tabs)) if rows[j] == r]])) for r in set(rows)}.values())
-    width = _column_spacing(u, rows) or ALONE_WIDTHS * float(np.median([t.width for t in tabs]))
+    spacing = _column_spacing(u, rows)
+    width = spacing or ALONE_WIDTHS * float(np.median([t.width for t in tabs]))
     depth = float(np.median(np.diff(row_v))) if len(row_v) > 1 else ALONE_DEPTH * width
+    # a page of one column: a board whose tab is lost stands under the others, in their column
+    across = width if spacing or len(row_v) < 2 else ONE_COLUMN * float(np.median([t.width for t in tabs]))
     pu, pv = float(point @ right), float(point @ down)
-    return u.min() - width <= pu <= u.max() + width and v.min() - depth <= pv <= v.max() + depth
+    return u.min() - across <= pu <= u.max() + across and v.min() - depth <= pv <= v.max() + depth
 
 
 def _in_box(stat: np.ndarray, point: np.ndarray) -> bool:
