@@ -258,14 +258,14 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
     for n, hom in enumerate(grid_candidates(small, MORE_LATTICES if thorough else 0)):
         for found in closer(small, hom, picture if thorough else None):
             options, kept = _ways_up(small, found, picture, legible, reasons)
-            first = n == 0 and thorough and legible is not None
-            if options is not None and not (first and len(options) == 1 and not legible(options[0])):
+            # the first lattice off by a row or two: its outer rows the labels?
+            moves = moved_inward(small, found, picture) if n == 0 and thorough and legible is not None else []
+            if options is not None and not (moves and len(options) == 1 and not legible(options[0])):
                 return options  # (the glyphs of two labelled edges are read once: the reader keeps them)
-            if first:  # the first lattice off by a row or two: its outer rows the labels?
-                for moved in moved_inward(small, found, picture):
-                    again, _kept = _ways_up(small, moved, picture, legible, [], both=True)
-                    if again is not None:
-                        return again
+            for moved in moves:
+                again, _kept = _ways_up(small, moved, picture, legible, [], both=True)
+                if again is not None:
+                    return again
             if options is not None:
                 return options  # two labelled edges whose glyphs do not read: the reader says so
             if kept:

@@ -61,7 +61,7 @@ def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, f
     :data:`STROKE_SIDE` (a cube's top or a disc is wider and is no ink), above half the brightest
     strokes around the grid and :data:`MIN_INK_CONTRAST` at least.  Nearer the nominal place wins ties.
     """
-    sums = _label_sums(view)
+    sums = label_sums(view)
     places = _places()
     ink, where = [], []
     for edge in range(4):
@@ -94,11 +94,12 @@ def _place_scores(view: BoardView, sums: np.ndarray, edge: int, places: np.ndarr
     return least, np.where(least >= MIN_INK, 1.0 + share.mean(axis=1) - RIM_WEIGHT * cut.mean(axis=1), least)
 
 
-def ranked_places(view: BoardView, edge: int, count: int) -> list[tuple[float, float, float]]:
+def ranked_places(view: BoardView, edge: int, count: int, sums: np.ndarray | None = None) -> list[tuple[float, float, float]]:
     """The ``count`` best places of the row of labels of ``edge`` (:func:`label_rows`' ranking), one
-    per shift outward: other places to read the glyphs at when the best one's do not read."""
+    per shift outward: other places to read the glyphs at when the best one's do not read (``sums``:
+    the view's label ink, :func:`label_sums`, when known)."""
     places = _places()
-    least, score = _place_scores(view, _label_sums(view), edge, places)
+    least, score = _place_scores(view, label_sums(view) if sums is None else sums, edge, places)
     out: list[tuple[float, float, float]] = []
     seen: set[float] = set()
     for k in np.argsort(-score, kind="stable"):
@@ -110,7 +111,7 @@ def ranked_places(view: BoardView, edge: int, count: int) -> list[tuple[float, f
     return out
 
 
-def _label_sums(view: BoardView) -> np.ndarray:
+def label_sums(view: BoardView) -> np.ndarray:
     """The integral image of the label ink of ``view`` (see :func:`label_rows`)."""
     grey = channel_max(view.image).astype(np.float32)
     side = max(3, int(round(STROKE_SIDE * view.pitch)) | 1)
@@ -128,7 +129,7 @@ def _label_sums(view: BoardView) -> np.ndarray:
 def inner_label_rows(view: BoardView, inner: tuple[int, ...] = (1, 2)) -> list[tuple[int, int]]:
     """The (edge, rows) whose row of squares ``rows`` in from the edge (each of ``inner``) holds label
     ink in each of its six squares, as a labelled edge's boxes do (:func:`label_rows`)."""
-    sums = _label_sums(view)
+    sums = label_sums(view)
     out = []
     for rows in inner:
         places = np.array([(t - rows, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES])

@@ -23,7 +23,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square.labelrows import NOMINAL, ink_masks, ranked_places
+from visolve.puzzles.genius_square.labelrows import NOMINAL, ink_masks, label_sums, ranked_places
 from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
 
@@ -96,9 +96,10 @@ def legible_places(view: BoardView, places, edges: tuple[int, ...]) -> tuple:
     clear votes, either way: the place holding most ink may hold a grid line or a cube's shadow and
     cut the glyphs."""
     out = list(places)
+    sums = label_sums(view)
     for side in edges:
         best = _clear_votes(view, side, places[side])
-        for place in ranked_places(view, side, OTHER_PLACES):
+        for place in ranked_places(view, side, OTHER_PLACES, sums):
             n = _clear_votes(view, side, place)
             if n > best:
                 best, out[side] = n, place
