@@ -75,3 +75,12 @@ def test_the_logo_is_printed_opaque_on_the_lid():
     ys, xs = np.nonzero(alpha > 0.5)
     assert len(ys) > 50
     assert 0 <= xs.mean() <= 400 and 0 <= ys.mean() <= 200
+
+
+def test_a_box_closed_at_random_is_its_closed_twin():
+    rng = np.random.default_rng([0, 19])
+    rng.random()
+    assert rng.spawn(1)[0].random() < xoxo_box.CLOSED  # this scene is closed at random
+    left, _ = _twin(0, 19, None)
+    shut, _ = _twin(0, 19, True)
+    assert np.array_equal(left, shut)

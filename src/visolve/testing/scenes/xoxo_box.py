@@ -113,8 +113,8 @@ def scene(rng: np.random.Generator, name: str, strength: float = 1.0,
     scene's own draws are the same either way): a scene and its closed twin show the same box.
     """
     own = rng.spawn(1)[0]
-    if closed is None:
-        closed = bool(own.random() < CLOSED)
+    shut = bool(own.random() < CLOSED)  # drawn either way: the twin's lid is the random one's
+    closed = shut if closed is None else closed
     level = box_level(random.Random(int(rng.integers(2**62))), name)
     rim = rng.uniform(4, 10)
     w, h = COLS * SQUARE + 2 * rim, ROWS * SQUARE + 2 * rim
