@@ -103,9 +103,11 @@ class Parts:
         return cv2.bitwise_or(self.square[self.labels], self.blobs)
 
 
-def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None) -> Parts:
+def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
+                split: bool = False) -> Parts:
     """What boards are made of: grey squares of the pitch's size and coloured pieces
-    (grey ink of the brightest channel ``grey`` or of the channels' mean ``dull``).
+    (grey ink of the brightest channel ``grey`` or of the channels' mean ``dull``); ``split``:
+    squares run together cut apart too (:func:`_split_runs`).
 
     Shading, text and noise darker than the page are left out: only ink
     blobs square and of the squares' size, and coloured blobs of at least
@@ -132,7 +134,7 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     pieces = keep[labels]
     n, ink_labels, ink_stats, centres = labelled(ink)
     ok = square(ink_stats[1:])
-    split = _split_runs(ink, ink_labels, ink_stats, (grey,) if dull is None else (grey, dull), pitch)
+    split = _split_runs(ink, ink_labels, ink_stats, (grey,) if dull is None else (grey, dull), pitch) if split else None
     if split is not None:  # squares run together, cut at fainter gaps: their parts of a square's shape added
         n2, labels2, stats2, centres2 = split
         ink_labels = np.where(labels2 > 0, labels2 + (n - 1), ink_labels).astype(np.int32)
@@ -251,12 +253,20 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         more: list[np.ndarray] = []
         blocks = block_quads(parts.mask, pitch) + block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
         faint = [q for q in map(ordered_corners, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
-        for quad in blocks + faint:
+        for quad in blocks + faint + _split_quads(grey, coloured, pitch, dull):
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
                 more.append(quad)
         return more
 
     return quads, parts.centres, weigh, outlines
+
+
+def _split_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None) -> list[np.ndarray]:
+    """Lattice quads of the grey squares with those run together cut apart (:func:`_split_runs`),
+    tried last: cut squares may sit a little off, and bend a lattice that the whole ones fit."""
+    parts = board_parts(grey, coloured, pitch, dull, split=True)
+    lattice = find_lattice(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
+    return [ordered_corners(q) for q in lattice.quads()]
 
 
 def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
