@@ -54,7 +54,7 @@ def test_a_closed_box_whose_logo_lies_over_the_pieces_reads():
     from visolve.puzzles.iq_xoxo.box.reader import read_box
     from visolve.testing.scenes import xoxo_box
 
-    rng = np.random.default_rng([0, 91])
-    rng.random()  # the draw that made scene 91 of seed 0 a box scene
-    image, level = xoxo_box.scene(rng, "scenes/box/box-91.jpg", closed=True)
+    rng = np.random.default_rng([1, 54])
+    rng.random()  # the draw that made scene 54 of seed 1 a box scene
+    image, level = xoxo_box.scene(rng, "scenes/box/box-54.jpg", closed=True)
     assert read_box(image, level.source).rows == level.rows
