@@ -246,14 +246,17 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
             weighed[key] = _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some)
         return weighed[key]
 
-    def outlines(faint_too: bool = True) -> list[np.ndarray]:
+    def outlines(faint_too: bool = True, split: bool = False) -> list[np.ndarray]:
+        if split:  # asked for last, when the others leave a board out or unread
+            return [q for q in _split_quads(grey, coloured, pitch, dull)
+                    if all(np.abs(q - other).max() > SAME_QUAD * pitch for other in quads)]
         ink = cv2.bitwise_or(parts.grey_ink, (coloured * 255).astype(np.uint8))
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
         faint = lattice.quads(FAINT_CELLS) if faint_too else []
         more: list[np.ndarray] = []
         blocks = block_quads(parts.mask, pitch) + block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
         faint = [q for q in map(ordered_corners, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
-        for quad in blocks + faint + _split_quads(grey, coloured, pitch, dull):
+        for quad in blocks + faint:
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
                 more.append(quad)
         return more
@@ -356,7 +359,7 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     """
     work, f, work_planes, look = _looked(image)
     if look is None:
-        return [], _nothing, list
+        return [], _nothing, lambda split=False: []
     picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
     quads, squares, weigh, outlines = board_quads(grey, coloured, pitch, dull, picture)
     scale, shift = f, origin
@@ -373,7 +376,7 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     def weigh_picture(some: list[np.ndarray]) -> int:
         return weigh([(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in some])
 
-    return reading_order(to_picture(quads)), weigh_picture, lambda: to_picture(outlines())
+    return reading_order(to_picture(quads)), weigh_picture, lambda split=False: to_picture(outlines(split=split))
 
 
 def squares_seen(image: np.ndarray) -> tuple[int, float]:

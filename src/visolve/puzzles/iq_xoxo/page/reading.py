@@ -375,23 +375,32 @@ def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
     found, weigh, outlines = find_boards(picture)
     groups = _grouped([], found)
     readings = [_read_group(picture, members) for _c, _p, members in groups]
-    read = [r for r in readings if r is not None]
-    if not read or any(r.level is None for r in read) or weigh([r.quad for r in read if r.quad is not None]):
-        tried = [len(members) for _c, _p, members in groups]
-        groups = _grouped(groups, reading_order(outlines()))
-        for k, (_c, _p, members) in enumerate(groups):
-            done = tried[k] if k < len(tried) else 0
-            if k < len(readings) and readings[k] is not None and (readings[k].level is not None or readings[k].tab_doubt):
-                continue
-            again = _read_group(picture, members[done:]) if len(members) > done else None
-            if k >= len(readings):
-                readings.append(again)
-            elif again is not None and (again.level is not None or readings[k] is None):
-                readings[k] = again
+    for split in (False, True):  # outlined further; last, squares run together cut apart
+        read = [r for r in readings if r is not None]
+        if read and all(r.level is not None for r in read) and not weigh([r.quad for r in read if r.quad is not None]):
+            break
+        groups = _read_more(picture, groups, readings, outlines(split=split))
     read = unshadowed([r for r in readings if r is not None])
     order = sorted(range(len(read)), key=lambda i: _place(read[i]))
     read = [read[i] for i in order]
     return read, weigh([r.quad for r in read if r.quad is not None])
+
+
+def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) -> list:
+    """The ``groups`` with the quads ``more`` added (each to the group of its place, or as a new one);
+    ``readings`` (one per group) updated in place where a group not read reads on its new quads."""
+    tried = [len(members) for _c, _p, members in groups]
+    groups = _grouped(groups, reading_order(more))
+    for k, (_c, _p, members) in enumerate(groups):
+        done = tried[k] if k < len(tried) else 0
+        if k < len(readings) and readings[k] is not None and (readings[k].level is not None or readings[k].tab_doubt):
+            continue
+        again = _read_group(picture, members[done:]) if len(members) > done else None
+        if k >= len(readings):
+            readings.append(again)
+        elif again is not None and (again.level is not None or readings[k] is None):
+            readings[k] = again
+    return groups
 
 
 def unshadowed(read: list[BoardReading]) -> list[BoardReading]:
