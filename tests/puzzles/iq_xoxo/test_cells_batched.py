@@ -16,7 +16,7 @@ from visolve.puzzles.iq_xoxo.page import empty_grey, squares
 from visolve.puzzles.iq_xoxo.page.squares import (DOT_NO, DOT_R, DOT_YES, EMPTY_ACROSS, EMPTY_ALONG, MARK_CLIP,
                                                   MARK_MARGIN, MARK_MIN, MARK_SHIFT, MARK_SIZE, PIECE_ACROSS, PIECE_DARK,
                                                   RING, WASHED_FLOOR)
-from visolve.puzzles.iq_xoxo.page.reading import read_boards
+from visolve.puzzles.iq_xoxo.page.boards import read_boards
 
 #: scores agree to float32 rounding (one matchTemplate over stacked maps)
 TOLERANCE = 1e-5

@@ -107,7 +107,7 @@ def test_tabs_in_another_typeface_are_doubt_not_misread():
     # randomized scene seed 0 page 25 (tabs 34-39 in a thin sans): each 3 matched as an 8 at
     # 0.77-0.79, by 0.06-0.08, and three boards read 88, 88 and 84 (the page was refused only
     # for its sixth board); a tab read must be the tab's number, else doubt
-    from visolve.puzzles.iq_xoxo.page.reading import read_boards
+    from visolve.puzzles.iq_xoxo.page.boards import read_boards
     from visolve.testing.scenes import scene_case
 
     case = scene_case("iq-xoxo", 25, 0)

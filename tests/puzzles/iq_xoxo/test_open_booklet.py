@@ -65,7 +65,7 @@ def test_tab_tops_and_a_cut_strip_are_no_lost_board():
     # open booklet 10: the tops of ten tabs lay just beyond 1.5 pitches from their boards (together
     # more than a piece's area) and the strips, cut in two by the level's name or joined to the
     # green desk, counted as pieces: "a number tab lies outside the 12 boards found (weight 10)"
-    from visolve.puzzles.iq_xoxo.page.reading import read_boards
+    from visolve.puzzles.iq_xoxo.page.boards import read_boards
 
     picture, _levels = _booklet(10)
     boards, weight = read_boards(picture)
@@ -100,7 +100,7 @@ def test_a_tab_in_doubt_is_settled_only_by_the_one_number_its_page_lacks():
 def test_a_board_almost_covered_by_pieces_takes_its_pages_lattice():
     # open booklet 8: board 106 shows 7 grey squares in one cluster; the lattice fitted to them
     # alone turned away from the board's far cells, and the board was never outlined
-    from visolve.puzzles.iq_xoxo.page.reading import read_boards
+    from visolve.puzzles.iq_xoxo.page.boards import read_boards
 
     picture, levels = _booklet(8)
     boards, _weight = read_boards(picture)

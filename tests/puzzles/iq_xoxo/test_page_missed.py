@@ -82,7 +82,8 @@ def test_tabs_turned_a_quarter_round_are_seen():
 def test_a_board_outlined_twice_is_not_a_board_left_unread():
     # the second quad a square and a half off the board read (seed 0 open booklet 1: board 116)
     # was a 13th board, refused ("neither an empty square's grey nor a piece colour")
-    from visolve.puzzles.iq_xoxo.page.reading import BoardReading, unshadowed
+    from visolve.puzzles.iq_xoxo.page.boards import unshadowed
+    from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 
     quad = np.array([(0, 0), (400, 0), (400, 200), (0, 200)], np.float64)
     read = BoardReading(None, level=Level(5, ("." * 10,) * 5), quad=quad)

@@ -1,7 +1,7 @@
 """The IQ XOXO reader: every booklet challenge in a picture, or the box with pieces in it, as levels.
 
 A booklet page is read board by board (:mod:`visolve.puzzles.iq_xoxo.page`,
-:func:`~visolve.puzzles.iq_xoxo.page.reading.read_boards`); each board takes
+:func:`~visolve.puzzles.iq_xoxo.page.boards.read_boards`); each board takes
 the number on its tab, else the file name's
 (:func:`visolve.puzzles.base.level_from_filename`, with ``-1``, ``-2`` ...
 when the picture holds several boards without tabs).  A picture with no
@@ -21,7 +21,8 @@ from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.finder import squares_seen
-from visolve.puzzles.iq_xoxo.page.reading import BoardReading, read_boards
+from visolve.puzzles.iq_xoxo.page.boards import read_boards
+from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4

@@ -1,0 +1,115 @@
+"""Reading every board of an IQ XOXO booklet page (or open booklet).
+
+The finder's outlines (:func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`) are grouped by
+place (one board may be outlined several ways); each place is read
+(:func:`visolve.puzzles.iq_xoxo.page.reading.read_board`) from its first outline that reads.
+When a board is left unread or out, the finder is asked for more outlines, and last for squares
+run together cut apart. :func:`read_boards` gives the readings in reading order;
+:mod:`visolve.puzzles.iq_xoxo.reader` turns them into levels.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from visolve.errors import NotThisPuzzle
+from visolve.puzzles.iq_xoxo.board import COLS
+from visolve.puzzles.iq_xoxo.page.finder import find_boards, reading_order
+from visolve.puzzles.iq_xoxo.page.reading import BoardReading, read_board
+
+#: a place outlined that shows this many grey squares but no grid is a board not outlined
+MIN_SQUARES = 6
+
+
+def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
+    """Every board of the picture, read (reading order), and the weight of the squares of a grid,
+    tabs and pieces outside the boards read (see :func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`).
+
+    The finder may outline one board several ways: of the quads around one
+    place the first that reads is kept, else the first that shows a grid.
+    """
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
+        raise NotThisPuzzle("not a colour picture")
+    picture = np.ascontiguousarray(image[:, :, :3])
+    found, weigh, outlines = find_boards(picture)
+    groups = _grouped([], found)
+    readings = [_read_group(picture, members) for _c, _p, members in groups]
+    for split in (False, True):  # outlined further; last, squares run together cut apart
+        read = [r for r in readings if r is not None]
+        if read and all(r.level is not None for r in read) and not weigh([r.quad for r in read if r.quad is not None]):
+            break
+        groups = _read_more(picture, groups, readings, outlines(split=split))
+    read = unshadowed([r for r in readings if r is not None])
+    order = sorted(range(len(read)), key=lambda i: _place(read[i]))
+    read = [read[i] for i in order]
+    return read, weigh([r.quad for r in read if r.quad is not None])
+
+
+def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) -> list:
+    """The ``groups`` with the quads ``more`` added (each to the group of its place, or as a new one);
+    ``readings`` (one per group) updated in place where a group not read reads on its new quads."""
+    tried = [len(members) for _c, _p, members in groups]
+    groups = _grouped(groups, reading_order(more))
+    for k, (_c, _p, members) in enumerate(groups):
+        done = tried[k] if k < len(tried) else 0
+        if k < len(readings) and readings[k] is not None and (readings[k].level is not None or readings[k].tab_doubt):
+            continue
+        again = _read_group(picture, members[done:]) if len(members) > done else None
+        if k >= len(readings):
+            readings.append(again)
+        elif again is not None and (again.level is not None or readings[k] is None):
+            readings[k] = again
+    return groups
+
+
+def unshadowed(read: list[BoardReading]) -> list[BoardReading]:
+    """``read`` less the boards not read whose middle lies on a board read: one board outlined
+    twice (the second quad a square or more off, so not grouped with the first)."""
+    done = [np.asarray(r.quad, np.float32) for r in read if r.level is not None and r.quad is not None]
+    return [r for r in read if r.level is not None or r.quad is None
+            or not any(cv2.pointPolygonTest(q, tuple(float(v) for v in np.mean(r.quad, axis=0)), False) >= 0
+                       for q in done)]
+
+
+def _place(reading: BoardReading) -> tuple[int, float]:
+    """Where a board read lies in reading order: its row of boards (about six pitches high), its x."""
+    if reading.quad is None:
+        return (0, 0.0)
+    q = np.asarray(reading.quad, np.float64)
+    pitch = max(float(np.linalg.norm(q[1] - q[0])) / COLS, 1e-6)
+    centre = q.mean(axis=0)
+    return (round(centre[1] / (6 * pitch)), float(centre[0]))
+
+
+def _grouped(groups: list, found: list) -> list:
+    """``groups`` (centre, pitch, members) with each of ``found`` added to the group within a pitch
+    of its centre, or as a new group."""
+    groups = [(c, p, list(m)) for c, p, m in groups]
+    for fd in found:
+        centre = fd.corners.mean(axis=0)
+        group = next((g for g in groups if np.linalg.norm(g[0] - centre) < fd.pitch), None)
+        if group is None:
+            groups.append((centre, fd.pitch, [fd]))
+        else:
+            group[2].append(fd)
+    return groups
+
+
+def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
+    """The first of one place's outlines that reads, else the first that shows a grid; None
+    when none does and the place shows fewer than :data:`MIN_SQUARES` grey squares (no board:
+    a block of text), else a reading that names the board not outlined."""
+    first = None
+    for fd in members:
+        reading = read_board(picture, fd.corners, fd.squares)
+        if reading is not None:
+            reading.quad = fd.corners
+            if reading.level is not None or reading.tab_doubt:  # another outline would only
+                return reading  # give the same blurred digits another chance to pass
+        first = first or reading
+    if first is None and max(len(fd.squares) for fd in members) >= MIN_SQUARES:
+        centre = np.round(members[0].corners.mean(axis=0)).astype(int)
+        return BoardReading(None, error=f"the board around ({centre[0]}, {centre[1]}) px shows squares "
+                                        "but no grid where it was outlined", quad=members[0].corners)
+    return first
