@@ -124,3 +124,39 @@ def _levels_few(data) -> None:
     folder.mkdir(parents=True)
     for n in (1, 2):
         (folder / f"{level_key(n)}.txt").write_text(levelfile.format_level(scrambled_level(n, 3)))
+
+
+
+#: a run hit by a Ctrl-C after its summary, while the interpreter's exit waits for a thread (sent
+#: from that thread, so that it lands there every time)
+_CTRL_C_AT_THE_EXIT = """
+import os, signal, sys, threading, time
+from visolve import cli
+
+def late():
+    time.sleep(1.0)  # meanwhile the main thread ends and joins this one at the interpreter's exit
+    os.kill(os.getpid(), signal.SIGINT)
+
+said = cli.Reporter.summary
+def summary(self, *args, **kwargs):
+    said(self, *args, **kwargs)
+    threading.Thread(target=late).start()
+cli.Reporter.summary = summary
+sys.argv = ["visolve", "--prepare-all", "--data", sys.argv[1]]
+cli.main()
+"""
+
+
+def test_ctrl_c_after_the_batch_ends_exits_130(tmp_path):
+    # the random-moment test above once saw the batch done ("done: 120 items") and the process
+    # then ended by the signal's KeyboardInterrupt outside the batch (exit -2; here exit 1 with a
+    # traceback): a Ctrl-C that lands after the batch, while the logs, the summary or the
+    # interpreter's exit run, ends the program with 130 and no traceback
+    import subprocess
+    import sys
+
+    (tmp_path / "data" / "raw").mkdir(parents=True)
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT_THE_EXIT, str(tmp_path / "data")],
+                          capture_output=True, text=True, timeout=PATIENCE)
+    assert done.returncode == 130, (done.returncode, done.stderr[-2000:])
+    assert "Traceback" not in done.stderr

@@ -158,6 +158,9 @@ def run(
             batch.watch(poll)
     except KeyboardInterrupt:
         batch.interrupted()
+    # the batch is over: a Ctrl-C now (tidying up, the summary, the interpreter's exit joining the
+    # pool's threads) ends the program at once with 130, never with a traceback or by the signal
+    signal.signal(signal.SIGINT, lambda *_: os._exit(EXIT_INTERRUPTED))
     close_pool()
     if pool_was_torn_down() and not dry:  # a worker killed in the middle of a write
         remove_stale_temporaries(data, time.time())
