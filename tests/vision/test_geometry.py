@@ -115,3 +115,13 @@ def test_refine_quad_with_consensus_sides_finds_a_lumpy_rectangle():
     found = refine_quad(outline, rotated_box(outline), band=None, span=0.12, consensus=0.012, max_points=None)
     truth = np.array([[50, 60], [350, 60], [350, 240], [50, 240]], np.float64)
     assert found is not None and _nearest(found, truth) < 1.0
+
+
+def test_clockwise_corners_start_at_the_top_left_in_any_given_order():
+    from itertools import permutations
+
+    from visolve.vision.geometry import clockwise_corners
+
+    tilted = np.array([(100.0, 40.0), (400.0, 90.0), (380.0, 260.0), (60.0, 220.0)])  # tl, tr, br, bl
+    for order in permutations(range(4)):
+        assert np.array_equal(clockwise_corners(tilted[list(order)]), tilted)

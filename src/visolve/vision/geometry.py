@@ -177,6 +177,26 @@ def consensus_line(points: np.ndarray, tol: float = 0.012, pairs: int = 5) -> tu
     return float(vx), float(vy), float(x0), float(y0)
 
 
+def clockwise_corners(quad) -> np.ndarray:
+    """A quadrilateral's corners clockwise on the picture (y down), from the top-left one.
+
+    Parameters
+    ----------
+    quad : array_like
+        ``(4, 2)`` corners in any order.
+
+    Returns
+    -------
+    numpy.ndarray
+        The same corners, ordered by their angle about the centre and rolled to start at the
+        corner with the least x + y.
+    """
+    q = np.asarray(quad)
+    centre = q.mean(axis=0)
+    q = q[np.argsort(np.arctan2(q[:, 1] - centre[1], q[:, 0] - centre[0]))]
+    return np.roll(q, -int(np.argmin(q.sum(axis=1))), axis=0)
+
+
 def polygon_corners(contour: np.ndarray, steps=(0.01, 0.02, 0.03, 0.05)) -> np.ndarray | None:
     """Rough corners: the outline's convex hull simplified to four points.
 

@@ -19,7 +19,7 @@ from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_circuit.board_checks import board_in_line
 from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, grey_mask, white_mask
 from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
-from visolve.vision.geometry import map_points, rect_to_quad
+from visolve.vision.geometry import clockwise_corners, map_points, rect_to_quad
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.light import channel_max, channel_min
 from visolve.vision.masks import dark_masks
@@ -333,7 +333,7 @@ def find_board_by_outline(image: np.ndarray) -> np.ndarray:
     quad = cv2.approxPolyDP(cv2.convexHull(outline), 0.04 * cv2.arcLength(outline, True), True).reshape(-1, 2)
     if len(quad) != 4:
         raise NotThisPuzzle(f"the board's outline is no quad ({len(quad)} corners)")
-    quad = _clockwise(quad.astype(np.float64))
+    quad = clockwise_corners(quad.astype(np.float64))
     across = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
     down = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
     aspect = across / max(down, 1e-9)
@@ -397,14 +397,6 @@ def _at_rim(box: tuple[int, int, int, int], w: int, h: int) -> bool:
     """Whether a box (x, y, width, height) reaches the rim of a ``w`` x ``h`` picture."""
     x, y, bw, bh = box
     return x == 0 or y == 0 or x + bw >= w or y + bh >= h
-
-
-def _clockwise(quad: np.ndarray) -> np.ndarray:
-    """A quad's corners from its top-left one (least x + y), clockwise on the picture."""
-    middle = quad.mean(axis=0)
-    order = np.argsort(np.arctan2(quad[:, 1] - middle[1], quad[:, 0] - middle[0]))
-    quad = quad[order]
-    return np.roll(quad, -int(np.argmin(quad.sum(axis=1))), axis=0)
 
 
 #: board finders tried in turn: the exact upright fit, the photo search, then the board's outline

@@ -17,7 +17,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.vision.geometry import refine_quad, rotated_box
+from visolve.vision.geometry import clockwise_corners, refine_quad, rotated_box
 
 #: ink specks narrower than this share of the pitch are dropped (paper grain, noise)
 SPECK_SHARE = 0.15
@@ -59,11 +59,7 @@ def ordered_corners(quad: np.ndarray) -> np.ndarray:
     numpy.ndarray
         The same corners clockwise on screen, the first side a long one.
     """
-    centre = quad.mean(axis=0)
-    ang = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
-    q = quad[np.argsort(ang)]  # clockwise on screen, from about -180 degrees
-    start = int(np.argmin(q.sum(axis=1)))
-    q = np.roll(q, -start, axis=0)
+    q = clockwise_corners(quad)
     top = np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])
     side = np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])
     if side > top:  # the long side runs down the picture: start one corner on
