@@ -61,6 +61,9 @@ MORE_LATTICES = 2
 #: closer copy of the picture, this many squares around it
 ZOOM_BELOW = 36
 ZOOM_AROUND = 2.5
+#: px a square in the closer copy (at most :data:`WORK_SIDE` long): plenty for the lattice, whose
+#: cost grows with the copy's area
+ZOOM_PITCH = 48
 #: a lattice may have taken the row of labels (and one beyond) for squares: labels looked for so many
 #: rows inside each edge (:func:`moved_inward`)
 INNER_ROWS = (1, 2)
@@ -307,7 +310,7 @@ def closer(small: np.ndarray, hom: np.ndarray, picture: np.ndarray | None) -> It
         (x0, y0), (x1, y1) = np.maximum(np.floor(box.min(0)), 0).astype(int), np.ceil(box.max(0)).astype(int)
         crop = picture[y0:y1, x0:x1]
         if min(crop.shape[:2]) >= 2 * SIZE:
-            near, g = working_copy(crop, WORK_SIDE)
+            near, g = working_copy(crop, min(WORK_SIDE, round(ZOOM_PITCH * (SIZE + 2 * a))))
             if g * f < 1.0:
                 found = next(iter(grid_candidates(near)), None)
                 if found is not None:

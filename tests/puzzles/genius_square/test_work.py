@@ -1,0 +1,65 @@
+"""The reader's work on large photos kept small: the second-board check paints the board found over in
+place and puts it back, and a small board is looked for again on a copy just close enough."""
+
+import numpy as np
+
+from visolve.puzzles.genius_square import finder
+from visolve.puzzles.genius_square.board import drawing, make_level
+from visolve.puzzles.genius_square.draw import draw_board
+from visolve.puzzles.genius_square.reader import check_alone, painted_over, read
+
+ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
+
+
+def _small_board_on_a_table(pitch: int = 20, side: int = 1800) -> tuple[np.ndarray, object]:
+    """A drawn board (``pitch`` px a square) in the middle of a plain, slightly noisy table."""
+    level = make_level("table", ROLL, edition="happy-puzzle", source="table.png")
+    board = draw_board(drawing(level), "happy-puzzle", pitch)
+    rng = np.random.default_rng(3)
+    table = np.clip(rng.normal(150, 4, (side, side, 3)), 0, 255).astype(np.uint8)
+    y0, x0 = (side - board.shape[0]) // 2, (side - board.shape[1]) // 2
+    table[y0:y0 + board.shape[0], x0:x0 + board.shape[1]] = board
+    return table, level
+
+
+def test_painting_over_puts_the_picture_back():
+    picture = np.arange(60 * 80 * 3, dtype=np.uint32).reshape(60, 80, 3).astype(np.uint8)
+    before = picture.copy()
+    outline = np.array([[10, 5], [70, 8], [65, 50], [12, 45]], np.int32)
+    with painted_over(picture, outline, [1.0, 2.0, 3.0]) as rest:
+        assert rest[25, 40].tolist() == [1, 2, 3]
+    assert np.array_equal(picture, before)
+
+
+def test_a_read_only_picture_is_painted_on_a_copy():
+    picture = np.full((40, 40, 3), 9, np.uint8)
+    picture.flags.writeable = False
+    with painted_over(picture, np.array([[5, 5], [30, 5], [30, 30], [5, 30]], np.int32), [0.0] * 3) as rest:
+        assert rest[20, 20].tolist() == [0, 0, 0]
+    assert (picture == 9).all()
+
+
+def test_the_second_board_check_leaves_the_picture_as_it_was():
+    picture, _level = _small_board_on_a_table()
+    before = picture.copy()
+    hom = np.array([[20.0, 0, 800], [0, 20.0, 800], [0, 0, 1]])
+    check_alone(picture, hom)
+    assert np.array_equal(picture, before)
+
+
+def test_a_small_board_is_looked_for_again_on_a_copy_just_close_enough(monkeypatch):
+    """The closer copy has about ZOOM_PITCH px a square, not the full work side: the lattice's cost
+    grows with the copy's area."""
+    picture, level = _small_board_on_a_table()
+    sides = []
+    real = finder.working_copy
+
+    def spy(image, side, **kw):
+        sides.append((image.shape[:2], side))
+        return real(image, side, **kw)
+
+    monkeypatch.setattr(finder, "working_copy", spy)
+    assert read(picture, "table.png").blockers == level.blockers
+    assert sides, "the board is small in the work copy: a closer copy is made"
+    span = finder.SIZE + 2 * finder.ZOOM_AROUND
+    assert all(side <= round(finder.ZOOM_PITCH * span) for _shape, side in sides)
