@@ -63,6 +63,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 #: JPEG quality of the synthetic photos when their decoding is timed
 DECODE_QUALITY = 95
+#: pictures this large (megapixels) or larger are timed apart: the issue's target is a 12 MP photo
+LARGE_MP = 10.0
 
 
 @dataclass
@@ -78,6 +80,8 @@ class Tally:
     read: list = field(default_factory=list)
     failures: list = field(default_factory=list)
     sizes: list = field(default_factory=list)
+    #: megapixels of each picture (the issue's time target is for 12 MP photos)
+    megapixels: list = field(default_factory=list)
     #: kind of picture -> [total, exact, misread] (the scenes' kinds: tray, spread, ...)
     kinds: dict = field(default_factory=dict)
 
@@ -121,6 +125,7 @@ def check(family, tally: Tally, case: Case, args, clock, load=None, decode=None)
     """Read one case into ``tally``; ``load`` / ``decode``: how to time getting the picture."""
     tally.total += 1
     tally.sizes.append(max(case.image.shape[:2]))
+    tally.megapixels.append(case.image.shape[0] * case.image.shape[1] / 1e6)
     if load is not None:
         _img, t = timed(load, args.runs, clock)
         tally.load.append(t)
@@ -187,6 +192,9 @@ def report(t: Tally, refuse: bool = False) -> None:
         print(f"  prepare ({'load' if t.name in REAL_SETS else 'decode'}+read): {ms(t.prepare)}")
     if t.sizes and not refuse and t.name not in REAL_SETS:
         print(f"  long side {min(t.sizes)}-{max(t.sizes)} px")
+    large = [p for p, mp in zip(t.prepare, t.megapixels) if mp >= LARGE_MP]
+    if large and not refuse:
+        print(f"  prepare of the {len(large)} pictures of {LARGE_MP:g} MP and more: {ms(large)}")
     for kind, (n, right, wrong) in sorted(t.kinds.items()):
         print(f"  {kind}: {right}/{n} read exactly, refused {n - right - wrong}, misread {wrong}")
     for file, why in t.failures:

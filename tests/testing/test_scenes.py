@@ -250,3 +250,23 @@ def test_iq_stars_scene_colours_stay_nearer_their_own_piece():
                 lab = stars.lab_of(stars.piece_colour(rng, letter, shade))
                 dist = [(float(np.linalg.norm(lab - c)), k) for k, c in stars.PUBLISHED_LAB]
                 assert min(dist)[1] == letter
+
+
+def test_eval_reader_times_large_pictures_apart(capsys, monkeypatch):
+    # the time target is for 12 MP photos: their prepare median is its own line
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "eval_reader.py"
+    spec = importlib.util.spec_from_file_location("eval_reader_for_large", path)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)
+    spec.loader.exec_module(module)
+    tally = module.Tally("scenes", total=3, exact=3, load=[0.01, 0.02, 0.03], read=[0.1, 0.2, 0.3],
+                         sizes=[1000, 4000, 4200], megapixels=[0.8, 12.0, 13.1])
+    module.report(tally)
+    out = capsys.readouterr().out
+    assert "prepare of the 2 pictures of 10 MP and more: median 275.0 ms" in out
+    module.report(module.Tally("small", total=1, exact=1, load=[0.01], read=[0.1], sizes=[900],
+                               megapixels=[0.7]))
+    assert "MP and more" not in capsys.readouterr().out
