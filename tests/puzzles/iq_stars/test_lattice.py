@@ -50,3 +50,25 @@ def test_a_photo_whose_lattice_fell_between_the_stars_reads(index):
 
     case = scene_case("iq-stars", index, 4)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_photographed_page_board_is_turned_as_its_tab_stands():
+    # a made Starter page, photographed (seed 1): board 1's few free stars are faint under blur, so
+    # its outlines told the way up by 0.24 (0.3 needed) and the whole page was refused; the board is
+    # cut out upright under its tab, which settles it when the outlines agree
+    from visolve.make.generate import board_of, challenges
+    from visolve.make.pages import draw_page, per_page
+    from visolve.testing.photos import photograph
+
+    made = list(challenges("iq-stars", "starter", per_page("iq-stars"), 1))
+    photo, _h = photograph(draw_page("iq-stars", made), np.random.default_rng([1, 0]), 1.0)
+    got = {int(level.level): board_of(level) for level in read(photo, "photo.jpg")}
+    assert got == {m.k: board_of(m.level) for m in made}
+
+
+def test_a_picture_upright_keeps_the_outlines_way_when_they_are_clear():
+    # a board turned half round in an "upright" picture: its outlines say so clearly, and the
+    # lattice is their way up (the tab only settles what the outlines leave open)
+    picture = cv2.rotate(painter.draw_challenge(WIZARD, pitch=40), cv2.ROTATE_180)
+    work, fit = finder.locate(picture, upright=True)
+    assert fit.way_up >= lattice.MIN_WAY_UP and not lattice.top_up(fit.homography)

@@ -146,8 +146,9 @@ def pitch_copy(image: np.ndarray, quads) -> tuple[np.ndarray, float]:
     return small, small.shape[1] / w
 
 
-def locate(image: np.ndarray) -> tuple[np.ndarray, Fit]:
-    """The working copy of ``image`` (:func:`pitch_copy`) and the best board in it.
+def locate(image: np.ndarray, upright: bool = False) -> tuple[np.ndarray, Fit]:
+    """The working copy of ``image`` (:func:`pitch_copy`) and the best board in it; ``upright``:
+    the picture shows the board top up (see :func:`visolve.puzzles.iq_stars.lattice.fit_lattice`).
 
     Raises NotThisPuzzle with the reason when there is none.
     """
@@ -155,7 +156,7 @@ def locate(image: np.ndarray) -> tuple[np.ndarray, Fit]:
     if not quads:
         raise NotThisPuzzle("no dark board shaped like the IQ Stars board")
     work, f = pitch_copy(image, quads)
-    return work, _best_fit(work, [(q * f, page) for q, page in quads])
+    return work, _best_fit(work, [(q * f, page) for q, page in quads], upright)
 
 
 def find_board(image: np.ndarray) -> Fit:
@@ -165,13 +166,13 @@ def find_board(image: np.ndarray) -> Fit:
     return Fit(np.diag([1 / f, 1 / f, 1.0]) @ fit.homography, fit.rho, fit.way_up, fit.edge)
 
 
-def _best_fit(image: np.ndarray, quads) -> Fit:
+def _best_fit(image: np.ndarray, quads, upright: bool = False) -> Fit:
     """The best-matching lattice on ``quads`` of ``image``; :class:`SeveralBoards` when a
     quad apart from it (its middle outside that board) holds a lattice too."""
     reasons, best, best_quad = [], None, None
     for quad, exact in quads:
         try:
-            fit = fit_lattice(image, quad, exact)
+            fit = fit_lattice(image, quad, exact, upright)
         except NotThisPuzzle as exc:
             reasons.append(str(exc))
             continue

@@ -401,7 +401,14 @@ def _from_guess(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float]
     return _settled(image, new, quad)
 
 
-def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit:
+def top_up(hom: np.ndarray) -> bool:
+    """Whether the board's top edge lies above its bottom edge in the picture."""
+    w, h = layout.BOARD_W / 2, layout.BOARD_H
+    (_tx, ty), (_bx, by) = cv2.perspectiveTransform(np.array([[[w, 0.0]], [[w, h]]]), hom).reshape(-1, 2)
+    return bool(ty < by)
+
+
+def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, upright: bool = False) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
 
     The stars are first looked for as far in from ``quad`` as the
@@ -411,10 +418,15 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
     aligned to the outlines (:func:`align`).  When that does not give the
     lattice (a board printed or made with other margins), the lattice is
     looked for inside the quad from the stars alone (:func:`lattice_guess`)
-    and aligned from there.
+    and aligned from there.  An ``upright`` picture (a page's board, cut out
+    as its number tab stands) shows the board top up: a lattice top up whose
+    outlines say so too, if less clearly than :data:`MIN_WAY_UP`, is kept.
     """
     base = quad_homography(quad)
-    hom = base if way_up(image, base) >= 0 else turned(base)
+    if upright:
+        hom = base if top_up(base) else turned(base)
+    else:
+        hom = base if way_up(image, base) >= 0 else turned(base)
     new, rho, moved = _aligned(image, hom, exact)
     if moved > MAX_SHIFT or rho < CLEAR_RHO:
         found = _from_guess(image, quad)
@@ -445,7 +457,8 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False) -> Fit
         raise NotThisPuzzle("the star lattice does not sit inside the dark board with a board's margins "
                             f"(edges at {', '.join(f'{e:.2f}' for e in edge)} board units)")
     up = way_up(image, new)
-    if up < MIN_WAY_UP:
+    if up < MIN_WAY_UP and not (upright and up > 0 and top_up(new)):
+        tab = " and the page's tab does not settle it" if upright else ""
         raise NotThisPuzzle(f"cannot tell which way up the star lattice is: the outlines of one way up are "
-                            f"darker than the other's by {up:.2f} ({MIN_WAY_UP} needed)")
+                            f"darker than the other's by {up:.2f} ({MIN_WAY_UP} needed){tab}")
     return Fit(new, rho, up, edge)

@@ -371,13 +371,15 @@ PAGE_SHARE = 0.08
 
 
 def _read_drawn(image: np.ndarray, source: str) -> Level:
-    """The challenge of the one drawn board in ``image``."""
-    return _drawn_board(image, source)[0]
+    """The challenge of the one drawn board in ``image``, a page's board cut out upright as its
+    number tab stands (the tab says which way up when the outlines are faint)."""
+    return _drawn_board(image, source, upright=True)[0]
 
 
-def _drawn_board(image: np.ndarray, source: str) -> tuple[Level, float]:
-    """The challenge of the one drawn board in ``image``, and the share of the picture it covers."""
-    work, fit = locate(np.ascontiguousarray(image[:, :, :3]))
+def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple[Level, float]:
+    """The challenge of the one drawn board in ``image``, and the share of the picture it covers;
+    ``upright``: the picture shows the board top up."""
+    work, fit = locate(np.ascontiguousarray(image[:, :, :3]), upright)
     stars = measure(board_view(work, fit.homography, fit.edge), fit.edge)
     check_outer_lines(stars)  # a lattice a star off (on a tray's pits?) is no drawn board found
     try:
