@@ -102,3 +102,31 @@ def test_a_board_sized_blot_beside_a_one_column_page_is_no_board_without_a_tab()
     cv2.rectangle(page, (100, 600), (700, 880), (200, 120, 40), -1)
     read = read_page(page, _block_middle, SeveralBoards("three boards"))
     assert [n for n, _r in read] == [1, 2, 3]
+
+
+def test_a_board_cut_in_parts_by_light_lines_is_cut_out_whole():
+    # a light outline running across the whole board (an IQ Circuit piece's, merged with the
+    # board's edge on a photo) split its ink in two: the region took the larger part only
+    page = _column_page([1, 2, 3])
+    for i in range(3):
+        top = 60 + 470 * i
+        page[top + 140: top + 421, 338:346] = 235  # a light line across board i, 138 px from its left
+    regions = board_regions(page, look_at_page(page))
+    for region in regions:
+        ys, xs = np.nonzero(region.image.max(axis=2) < 100)
+        width = xs.max() - xs.min() + 1
+        assert width > 0.9 * 600 * region.image.shape[1] / (region.corners[1][0] - region.corners[0][0])
+
+
+def test_a_board_and_its_tab_paled_by_glare_refuse_the_page_not_read_one_board_short():
+    # glare washes out tab 1 and board 1 (0.7 of the page's light: lighter than the first ink
+    # mask takes): tabs 2 and 3 were read and the page given as two boards, board 1 dropped unsaid
+    page = _column_page([1, 2, 3])
+    page[60:170, 370:631] = 255
+    board = page[200:481].astype(np.float32)
+    page[200:481] = np.clip(255 - (255 - board) * 0.35, 0, 255).astype(np.uint8)
+    for x in range(230, 800, 50):  # its light marks (a board is not one flat block)
+        for y in range(225, 481, 50):
+            cv2.circle(page, (x, y), 8, (255, 255, 255), -1)
+    with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
+        read_page(page, _block_middle, SeveralBoards("three boards"))

@@ -16,7 +16,7 @@ under a guessed number would be a misread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, TypeVar
 
 import cv2
@@ -40,6 +40,9 @@ ONE_COLUMN = 1.0
 #: reaching the picture's rim (a desk), is its board; the board's region is its box grown by
 #: GROW of its size on every side
 BOARD_SHARE, BOARD_MOST, GROW = 0.15, 1.5, 0.08
+#: a part of ink at least PART_SHARE of a board's largest part, beside it under the same tab, is
+#: part of that board (light lines across a board cut its ink in parts)
+PART_SHARE = 0.02
 #: a picture with at least PAGE_TABS number tabs is a page (:func:`page_of`)
 PAGE_TABS = 2
 #: a region is cut at most REGION_SIDE px long (a board printed at 300 dpi reads as well smaller, and faster)
@@ -134,7 +137,12 @@ def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.nd
         first = numbers.index(region.tab.number)
         if first != k:
             raise ReadError(f"boards {first + 1} and {k + 1} of {n} both show tab {region.tab.number}")
-    lost = unclaimed(look, tab_areas(image.shape[:2], look.tabs), [r.board for r in regions if r.board[2]])
+    areas = tab_areas(image.shape[:2], look.tabs)
+    boards = [r.board for r in regions if r.board[2]]
+    # a board paled by glare (its tab with it) is ink only on the paler mask
+    lost = unclaimed(look, areas, boards)
+    if lost is None and look.pale is not None:
+        lost = unclaimed(replace(look, ink=look.pale), areas, boards)
     if lost is not None:
         raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
                         f"({n} tabs read)")
@@ -173,13 +181,57 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
         if inside:
             board = max(inside, key=lambda i: stats[i, 4])
             seen = (int(stats[board, 2]), int(stats[board, 3]), int(stats[board, 4]))
-            ys, xs = np.nonzero(labels == board)
+            near = [i for i in range(1, n) if not _touches_rim(stats[i], labels.shape)
+                    and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0
+                    and not any(_in_box(stats[i], t.centre * f) for t in look.tabs)]
+            parts = board_parts(stats, board, near)
+            ys, xs = np.nonzero(np.isin(labels, parts))
             uv = (np.stack([xs, ys], axis=1) + 0.5) / f @ axes.T
             (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
             g = GROW * max(u1 - u0, v1 - v0)
             corners = np.array([[u0 - g, v0 - g], [u1 + g, v0 - g], [u1 + g, v1 + g], [u0 - g, v1 + g]]) @ axes
         out.append(Region(tab, corners, _cut(image, corners, right, down, side), seen))
     return out
+
+
+def board_parts(stats: np.ndarray, board: int, candidates: list[int]) -> list[int]:
+    """The parts of ink of one board: ``board`` (the largest) and the parts of at least
+    :data:`PART_SHARE` of its area whose boxes meet its box grown by :data:`GROW` of its size,
+    taken in until none is left (a board cut in two by light lines running across it, an IQ
+    Circuit piece's white outline, whose smaller part would be cut off its region).
+
+    Parameters
+    ----------
+    stats : numpy.ndarray
+        ``cv2.connectedComponentsWithStats`` stats of the page's ink.
+    board : int
+        The label of the board's largest part.
+    candidates : list of int
+        The labels that may be taken in (their middles under the board's tab, none reaching the
+        picture's rim or taking in a tab).
+
+    Returns
+    -------
+    list of int
+        The labels taken, ``board`` first.
+    """
+    x, y, w, h = (float(v) for v in stats[board, :4])
+    taken = [board]
+    left = [i for i in candidates if i != board and stats[i, 4] >= PART_SHARE * stats[board, 4]]
+    grew = True
+    while grew:
+        grew = False
+        g = GROW * max(w, h)
+        for i in list(left):
+            bx, by, bw, bh = (float(v) for v in stats[i, :4])
+            if bx <= x + w + g and bx + bw >= x - g and by <= y + h + g and by + bh >= y - g:
+                x0, y0 = min(x, bx), min(y, by)
+                w, h = max(x + w, bx + bw) - x0, max(y + h, by + bh) - y0
+                x, y = x0, y0
+                taken.append(i)
+                left.remove(i)
+                grew = True
+    return taken
 
 
 def tab_areas(shape: tuple[int, int], tabs: list[Tab]) -> list[np.ndarray]:

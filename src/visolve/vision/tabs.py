@@ -117,11 +117,14 @@ class PageLook:
         the first of :func:`ink_masks` of the copy (bool).
     scale : float
         The copy's size over the picture's.
+    pale : numpy.ndarray or None
+        The last of :func:`ink_masks` (bool): ink paled by glare, which the first leaves out.
     """
 
     tabs: list[Tab]
     ink: np.ndarray
     scale: float
+    pale: np.ndarray | None = None
 
 
 def find_tabs(image: np.ndarray) -> list[Tab]:
@@ -157,7 +160,7 @@ def look_at_page(image: np.ndarray) -> PageLook:
         across = page_axes(tabs)[0]
         order = sorted(range(len(tabs)), key=lambda i: (rows[i], float(tabs[i].centre @ across)))
         tabs = [tabs[i] for i in order]
-    return PageLook(tabs, masks[0], f)
+    return PageLook(tabs, masks[0], f, masks[-1])
 
 
 def page_axes(tabs: list[Tab]) -> tuple[np.ndarray, np.ndarray]:
