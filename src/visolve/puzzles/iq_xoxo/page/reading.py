@@ -36,7 +36,8 @@ from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, letter_of_shape, ma
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.empty_grey import grey_reference
-from visolve.puzzles.iq_xoxo.page.squares import PITCH, bodies_of, gap_shares, joined, median_last, read_squares
+from visolve.puzzles.iq_xoxo.page.squares import (PITCH, bodies_of, colours_apart, gap_shares, joined, median_last,
+                                                  read_squares)
 from visolve.puzzles.iq_xoxo.page.tab_number import read_number
 from visolve.puzzles.iq_xoxo.page.turned import turned
 from visolve.vision.geometry import map_points, rect_to_quad
@@ -189,11 +190,15 @@ def _settled(view: BoardView, squares: dict, page, upright: bool) -> tuple[str, 
 
 def _shares(view: BoardView, squares: dict, page) -> dict:
     """The gap shares (:func:`~visolve.puzzles.iq_xoxo.page.squares.gap_shares`) between every two
-    neighbouring squares that are, or may be, piece squares, measured together (pair -> share)."""
+    neighbouring squares that are, or may be, piece squares, measured together (pair -> share);
+    0 (apart) for two squares of clearly different colours
+    (:func:`~visolve.puzzles.iq_xoxo.page.squares.colours_apart`)."""
     maybe = {k for k, s in squares.items() if s.kind != "empty"}
     pairs = [((r, c), nb) for r, c in sorted(maybe) for nb in ((r, c + 1), (r + 1, c)) if nb in maybe]
     bodies = [(squares[a].body, squares[b].body) for a, b in pairs]
-    return dict(zip(pairs, gap_shares(view, pairs, bodies, page)))
+    shares = gap_shares(view, pairs, bodies, page)
+    apart = colours_apart(bodies, page)  # two colours: two pieces, whatever the gap shows
+    return {pair: 0.0 if two else share for pair, share, two in zip(pairs, shares, apart)}
 
 
 def _joined_groups(cells: list, links: list) -> list[list[tuple[int, int]]]:
