@@ -24,7 +24,7 @@ tinted floor or a washed-out piece) is taken both ways, a few at most
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -63,6 +63,10 @@ MAX_UNMARKED = 3
 #: at most this many hidden squares (the lid's logo over them: the floor or any piece), fewer than
 #: a piece's five squares so that no piece lies hidden whole
 MAX_HIDDEN = 4
+#: when no way covers the squares with the pieces their colours allow, every piece within WIDER
+#: of a square's nearest is allowed (a cast or a haze that moves every colour), and the one way
+#: that covers, if only one does, is the answer
+WIDER = 60.0
 #: why a square whose colour is no piece's is in doubt (it may be hidden)
 NO_COLOUR = "its colour is no piece's"
 
@@ -76,6 +80,7 @@ class BoxSquare:
     mark: str
     letters: tuple[str, ...] = ()
     why: str = ""
+    wider: tuple[str, ...] = ()  #: the pieces within :data:`WIDER` of the nearest (a colour cast)
 
 
 def weighted_lab(bgr) -> np.ndarray:
@@ -165,10 +170,11 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
     if nearest.distance > FAR:
         return BoxSquare("?", "?", (), f"{NO_COLOUR} (nearest {nearest.name}, {nearest.distance:.0f} away)")
     near = tuple(k for k, (d, _shade) in dist.items() if d <= nearest.distance + NEAR)
+    wider = tuple(k for k, (d, _shade) in dist.items() if d <= nearest.distance + WIDER)
     mark, why = square_mark(detail, pitch)
     if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): the floor or a piece
-        return BoxSquare("pale", "?", near, f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)")
-    return BoxSquare("piece", mark, near, why)
+        return BoxSquare("pale", "?", near, f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)", wider)
+    return BoxSquare("piece", mark, near, why, wider)
 
 
 @lru_cache(maxsize=1)
@@ -226,16 +232,29 @@ def covers(squares: dict) -> list[dict]:
     try:
         return _covers(squares)
     except ReadError as exc:
-        unmarked = [k for k, s in squares.items() if s.kind == "piece" and s.mark == "?"]
-        if "no set of pieces" not in str(exc) or not unmarked or len(unmarked) > MAX_UNMARKED:
+        if "no set of pieces" not in str(exc):
             raise
-        eased = dict(squares)
+        for eased, most in _eased(squares):
+            try:
+                return _covers(eased, most)
+            except ReadError:
+                continue
+        raise exc from None
+
+
+def _eased(squares: dict):
+    """The squares read more loosely when no way covers them, in turn: the coloured squares
+    without a clear mark (at most :data:`MAX_UNMARKED`) taken as pale; then, in addition, every
+    piece and pale square allowing its :data:`WIDER` colours. Yields (squares, most pale)."""
+    unmarked = [k for k, s in squares.items() if s.kind == "piece" and s.mark == "?"]
+    eased, most = dict(squares), MAX_PALE
+    if unmarked and len(unmarked) <= MAX_UNMARKED:
         for k in unmarked:
-            eased[k] = BoxSquare("pale", "?", squares[k].letters, squares[k].why)
-        try:
-            return _covers(eased, MAX_PALE + MAX_UNMARKED)
-        except ReadError:
-            raise exc from None
+            eased[k] = BoxSquare("pale", "?", squares[k].letters, squares[k].why, squares[k].wider)
+        most = MAX_PALE + MAX_UNMARKED
+        yield eased, most
+    wide = {k: replace(s, letters=s.wider) if s.kind in ("piece", "pale") and s.wider else s for k, s in eased.items()}
+    yield wide, most
 
 
 def _covers(squares: dict, most: int = MAX_PALE) -> list[dict]:
