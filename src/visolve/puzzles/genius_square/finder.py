@@ -18,6 +18,9 @@
    front: the near row of tall pieces leans towards the camera, off the
    lattice); a row of labels found one or two rows inside an edge moves it
    that far away from them, where two labelled edges must read.
+4. :func:`visolve.puzzles.genius_square.fromlabels.grid_from_labels` -- a candidate with no way
+   up (a small blurred print, whose squares show as one dark field: the candidate is the board's
+   outline) is placed again by a row and a column of six glyphs inside it.
 
 Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 :mod:`visolve.vision.view`).
@@ -38,6 +41,7 @@ from visolve.vision.light import channel_max
 from visolve.vision.masks import locally_light
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
+from visolve.puzzles.genius_square.fromlabels import grid_from_labels
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, LABEL_PITCH, MIN_INK, inner_label_rows, label_rows
 
 SIZE = 6
@@ -271,6 +275,10 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
                     return again
             if options is not None:
                 return options  # two labelled edges whose glyphs do not read: the reader says so
+            for placed in grid_from_labels(small, found, picture) if thorough and not kept else ():
+                again, _kept = _ways_up(small, placed, picture, legible, [])  # a blurred print's outline?
+                if again is not None:
+                    return again
             if kept:
                 break
     raise NotThisPuzzle(reasons[0] if reasons else "no 6 x 6 grid of squares found")
