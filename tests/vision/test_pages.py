@@ -130,3 +130,21 @@ def test_a_board_and_its_tab_paled_by_glare_refuse_the_page_not_read_one_board_s
             cv2.circle(page, (x, y), 8, (255, 255, 255), -1)
     with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
         read_page(page, _block_middle, SeveralBoards("three boards"))
+
+
+def test_a_page_of_two_boards_whose_second_tab_is_lost_is_refused_not_read_one_board_short():
+    # a made page of two boards one a row (as visolve make prints IQ Stars): with tab 2 lost,
+    # tab 1 is the page's one row and board 2 lay beyond the grid looked at below it
+    page = np.full((1760, 1240, 3), 255, np.uint8)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for i, n in enumerate((1, 2)):
+        top = 30 + 850 * i
+        cv2.rectangle(page, (510, top), (730, top + 100), (60, 60, 60), -1)
+        scale = cv2.getFontScaleFromHeight(font, 70)
+        (w, h), _ = cv2.getTextSize(str(n), font, scale, 9)
+        cv2.putText(page, str(n), (620 - w // 2, top + (100 + h) // 2), font, scale, (255, 255, 255), 9, cv2.LINE_AA)
+        cv2.rectangle(page, (45, top + 112), (1195, top + 762), (40, 30, 30), -1)
+    assert [n for n, _r in read_page(page, _block_middle, SeveralBoards("two boards"))] == [1, 2]
+    page[880:981, 510:731] = 255  # tab 2 torn off
+    with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
+        read_page(page, _block_middle, SeveralBoards("two boards"))
