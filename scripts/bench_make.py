@@ -9,7 +9,8 @@ median wall time.  Targets (seconds):
 * ``iq-xoxo --level wizard --count 24``, ``iq-circuit --level wizard --count 24``: 30;
 * ``genius-square --hardest --count 24`` (no target: printed only).
 
-Booklet pages are part of it (4 pages and 4 answers pages at 300 dpi for 24).
+Booklet pages are part of it (for 24 challenges: 12 pages and 12 answers pages at 300 dpi, IQ XOXO 4
+and 4).
 CPU time (user + system of the process) is printed beside: on a machine
 shared with other work the wall time is mostly waiting (``--clock cpu``
 judges on it).
@@ -131,7 +132,8 @@ ROUND_TRIP_LEVELS = {
 
 
 def photo_round_trip(family: str, seeds: int, strength: float) -> tuple[int, int, int, list[float]]:
-    """Full pages (6 challenges, Genius Square 4; every level of :data:`ROUND_TRIP_LEVELS`, ``seeds`` seeds) photographed by
+    """Full pages (:func:`visolve.make.pages.per_page` challenges; every level of :data:`ROUND_TRIP_LEVELS`,
+    ``seeds`` seeds) photographed by
     ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused,
     seconds each page took to read)``."""
     import numpy as np
@@ -192,14 +194,14 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--booklet", action="store_true")
     parser.add_argument("--photos", type=int, default=0, metavar="SEEDS",
-                        help="photographed pages read back (a page of 6 per level and seed)")
+                        help="photographed pages read back (a full page per level and seed)")
     parser.add_argument("--family", action="append", choices=tuple(ROUND_TRIP_LEVELS),
                         help="the families of --round-trip and --photos (default: all four)")
     parser.add_argument("--strength", type=float, default=1.0, help="the photos' distortion, 0..1")
     parser.add_argument("--round-trip", action="store_true",
                         help="read made pages back through --prepare-all (every level x 2 seeds x 12)")
     parser.add_argument("--page-runs", type=int, default=0, metavar="N",
-                        help="time reading a printed page of 6 (the family's reader, in this process), median of N")
+                        help="time reading a full printed page (the family's reader, in this process), median of N")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="judge the targets on wall time (default) or CPU time (a busy machine)")
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")

@@ -28,9 +28,9 @@ PER_PAGE = 6
 GRID = (2, 3)
 #: families whose boards are laid out otherwise: Genius Square's square boards 2 x 2, each about
 #: 1.4 times as large (a photo of the page blurs a board's labels and lines less)
-LAYOUTS = {"genius-square": (2, 2), "iq-stars": (1, 3), "iq-circuit": (1, 3)}
+LAYOUTS = {"genius-square": (1, 2), "iq-stars": (1, 2), "iq-circuit": (1, 2)}
 #: how much larger than its painter's usual size a board may be drawn to fill its place on the page
-MAX_GROW = 1.6
+MAX_GROW = 2.2
 MARGIN = 60
 #: the number tab above each board (px), its digits DIGIT_H px high in strokes of DIGIT_STROKE of
 #: that: the number must still read on a photo of the page where the tab is 20 px high
@@ -119,9 +119,12 @@ def _fit(board: np.ndarray, width: int, height: int) -> np.ndarray:
 def _sized(family: str, made, answer: bool, width: int, height: int) -> np.ndarray:
     """The board drawn as large as fits ``width`` x ``height`` (up to :data:`MAX_GROW` times its
     usual size: the painter draws it larger, lines and all, rather than the picture being enlarged)."""
-    board = _board(family, made, answer)
-    grow = min(width / board.shape[1], height / board.shape[0], MAX_GROW)
-    if grow > 1.02:
+    board, grow = _board(family, made, answer), 1.0
+    for _ in range(2):  # a painter's edges and margins do not grow with its pitch: a second step
+        more = min(width / board.shape[1], height / board.shape[0], MAX_GROW / grow)
+        if more <= 1.02:
+            break
+        grow *= more
         board = _board(family, made, answer, grow)
     return _fit(board, width, height)
 
