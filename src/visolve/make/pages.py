@@ -1,14 +1,13 @@
 """Booklet pages of made challenges, and their answers, drawn by the families' painters.
 
 ``DATA/booklet/FAMILY/<level>-<seed>-page-NN.png`` holds challenges
-``n(NN-1)+1 .. nNN`` of a run (n = :func:`per_page`: 6, Genius Square 4), each under a tab with its number (1..N), and
-``...-answers-NN.png`` their solutions in the same places.  Pages are drawn
-at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO
-pages are its booklet's own (:func:`visolve.puzzles.iq_xoxo.draw.draw_page`:
-3 x 2 challenges, tabs in the level's colour, the grades on a line below), which its
-reader reads back;
-the other families' boards are laid out 2 x 3 (Genius Square 2 x 2) on a
-portrait page, each with a tab above and its grade below.
+``n(NN-1)+1 .. nNN`` of a run (n = :func:`per_page`: IQ XOXO 6, the others 2), each under a tab
+with its number (1..N), and ``...-answers-NN.png`` their solutions in the same places.  Pages are
+drawn at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO pages are its
+booklet's own (:func:`visolve.puzzles.iq_xoxo.draw.draw_page`: 3 x 2 challenges, tabs in the
+level's colour, the grades on a line below), which its reader reads back; the other families'
+boards are laid out one a row, two a portrait page (:data:`LAYOUTS`), each drawn as large as its
+row holds, with a tab above and its grade below.
 """
 
 from __future__ import annotations
@@ -26,8 +25,9 @@ PAGE_W, PAGE_H = 2480, 3508
 #: challenges a page holds at most, and how they are laid out (columns, rows) on a portrait page
 PER_PAGE = 6
 GRID = (2, 3)
-#: families whose boards are laid out otherwise: Genius Square's square boards 2 x 2, each about
-#: 1.4 times as large (a photo of the page blurs a board's labels and lines less)
+#: families whose boards are laid out otherwise: one a row, two a page, each drawn about 2300 px
+#: wide (IQ Stars, IQ Circuit; 1430-1520 three a page) or 1380 (Genius Square; 1120 four a page):
+#: on the strongest photos of a page, boards 150-290 px wide were refused by their readers
 LAYOUTS = {"genius-square": (1, 2), "iq-stars": (1, 2), "iq-circuit": (1, 2)}
 #: how much larger than its painter's usual size a board may be drawn to fill its place on the page
 MAX_GROW = 2.2
