@@ -22,15 +22,20 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_stars import layout
-from visolve.vision.light import channel_max
+from visolve.puzzles.iq_stars.outlines import (
+    align,
+    drawn_outlines,
+    line_picture,
+    moved,
+    outline_match,
+    quad_homography,
+    shifted,
+    top_up,
+    turned,
+    way_up,
+)
 from visolve.vision.view import corners_homography, sample
 
-#: px per board unit of the lattice fit's views
-FIT_PITCH = 48
-#: board units of picture kept around the board in the lattice fit's view
-FIT_MARGIN = 0.3
-#: ECC iterations and step (OpenCV criteria) of the lattice fit
-ECC_ITER, ECC_EPS = 40, 1e-3
 #: correlation of the line pictures a lattice must reach ...
 MIN_RHO = 0.35
 #: the star outlines' lines lie on one triangular grid of lines, so the board
@@ -38,8 +43,6 @@ MIN_RHO = 0.35
 #: segments only one way has, (own - other) / (own + other) of their line
 #: picture's mean, which must reach this
 MIN_WAY_UP = 0.3
-#: radius (board units) of the stars' middles left out of that test
-MIDDLE_R = 0.3
 #: the fitted lattice may move the quad's corners by at most this (board units)
 MAX_SHIFT = 0.25
 #: a lattice on the board's outline matching less than this is compared with the one found
@@ -85,130 +88,6 @@ class Fit:
     edge: tuple[float, float, float, float] = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
 
 
-def turned(homography: np.ndarray) -> np.ndarray:
-    """The homography of the same board turned half a turn."""
-    rot = np.array([[-1.0, 0, layout.BOARD_W], [0, -1.0, layout.BOARD_H], [0, 0, 1.0]])
-    return homography @ rot
-
-
-def fit_extent() -> tuple[float, float, float, float]:
-    """The board region the fit looks at: the board and :data:`FIT_MARGIN` units around it.
-
-    Returns
-    -------
-    tuple of float
-        ``(u0, v0, u1, v1)`` in board units (:mod:`visolve.puzzles.iq_stars.layout`).
-    """
-    m = FIT_MARGIN
-    return (-m, -m, layout.BOARD_W + m, layout.BOARD_H + m)
-
-
-def _outlines(pitch: float, extent: tuple[float, float, float, float] | None = None) -> np.ndarray:
-    """The star outlines drawn 1 px wide on the board region ``extent`` (default: the
-    fit's view) at ``pitch`` px per board unit (uint8, 255 on the lines)."""
-    u0, v0, u1, v1 = fit_extent() if extent is None else extent
-    w, h = int(round((u1 - u0) * pitch)), int(round((v1 - v0) * pitch))
-    img = np.zeros((h, w), np.uint8)
-    for c in layout.CENTRES.values():
-        pts = (layout.star_points(*c, layout.STAR_R) - (u0, v0)) * pitch - 0.5
-        cv2.polylines(img, [np.round(pts * 16).astype(np.int32)], True, 255, 1, cv2.LINE_AA, 4)
-    return img
-
-
-@lru_cache(maxsize=4)
-def outline_template(pitch: int = FIT_PITCH) -> np.ndarray:
-    """The star outlines on the fit's view (float32, 1 on the lines), softened."""
-    return cv2.GaussianBlur(_outlines(pitch).astype(np.float32) / 255.0, (0, 0), 1.0)
-
-
-@lru_cache(maxsize=2)
-def way_up_masks(pitch: int = FIT_PITCH) -> tuple[np.ndarray, np.ndarray]:
-    """Outline pixels of the board this way up only, and of it turned only (boolean).
-
-    The fit's view is symmetric about the board's centre, so turning the
-    board half a turn turns its view picture.  The middles of the stars of
-    both ways are left out: one way's points meet where the other has a
-    star's middle, which may hold a white star or a printed label.
-    """
-    own = _outlines(pitch) > 100
-    other = own[::-1, ::-1]
-    near = np.ones((5, 5), np.uint8)
-    grow = lambda m: cv2.dilate(m.astype(np.uint8), near) > 0  # noqa: E731 - two uses, one line
-    middles = np.zeros_like(own, np.uint8)
-    u0, v0 = fit_extent()[:2]
-    for u, v in layout.CENTRES.values():
-        for x, y in ((u, v), (layout.BOARD_W - u, layout.BOARD_H - v)):
-            centre = (int(round((x - u0) * pitch)), int(round((y - v0) * pitch)))
-            cv2.circle(middles, centre, int(round(MIDDLE_R * pitch)), 1, -1)
-    keep = middles == 0
-    return own & ~grow(other) & keep, other & ~grow(own) & keep
-
-
-def line_picture(view: np.ndarray) -> np.ndarray:
-    """Thin dark lines of a view (black-hat of the brightest channel), float32, softened."""
-    v = channel_max(view)
-    hat = cv2.morphologyEx(v, cv2.MORPH_BLACKHAT, np.ones((5, 5), np.uint8))
-    return cv2.GaussianBlur(hat.astype(np.float32), (0, 0), 1.0)
-
-
-def _view(image: np.ndarray, hom: np.ndarray, pitch: int) -> np.ndarray:
-    return sample(image, hom, fit_extent(), pitch, "linear")
-
-
-def _to_view(pitch: int) -> np.ndarray:
-    """View px -> board units of the fit's view."""
-    u0, v0 = fit_extent()[:2]
-    return np.array([[1.0 / pitch, 0, u0 + 0.5 / pitch], [0, 1.0 / pitch, v0 + 0.5 / pitch], [0, 0, 1.0]])
-
-
-def way_up(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) -> float:
-    """(own - other) / (own + other): mean dark-line strength on the outline segments
-    of the board this way up only, and of it turned only (see :data:`MIN_WAY_UP`)."""
-    lines = line_picture(_view(image, hom, pitch))
-    own, other = way_up_masks(pitch)
-    a, b = float(lines[own].mean()), float(lines[other].mean())
-    return (a - b) / max(a + b, 1e-6)
-
-
-def align(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH, iterations: int = ECC_ITER,
-          ) -> tuple[np.ndarray, float]:
-    """``hom`` moved so the drawn outlines lie on the picture's dark lines (at most ``iterations``
-    ECC steps), and the correlation."""
-    lines = line_picture(_view(image, hom, pitch))
-    tpl = outline_template(pitch)
-    warp = np.eye(3, dtype=np.float32)
-    crit = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, ECC_EPS)
-    try:
-        rho, warp = cv2.findTransformECC(tpl, lines, warp, cv2.MOTION_HOMOGRAPHY, crit, None, 5)
-    except cv2.error:
-        return hom, 0.0
-    s = _to_view(pitch)
-    # template px -> view px (warp) -> board units (s) -> picture (hom)
-    new = hom @ s @ warp.astype(np.float64) @ np.linalg.inv(s)
-    return new / new[2, 2], float(rho)
-
-
-def _moved(a: np.ndarray, b: np.ndarray) -> float:
-    """How far (board units) homography ``b`` moves the board corners of ``a``."""
-    corners = np.array([[0, 0, 1], [layout.BOARD_W, 0, 1], [layout.BOARD_W, layout.BOARD_H, 1],
-                        [0, layout.BOARD_H, 1]], np.float64).T
-    pa, pb = a @ corners, b @ corners
-    pa, pb = pa[:2] / pa[2], pb[:2] / pb[2]
-    back = np.linalg.inv(a) @ np.vstack([pb, np.ones(4)])
-    return float(np.abs(back[:2] / back[2] - corners[:2]).max())
-
-
-def outline_match(image: np.ndarray, hom: np.ndarray, pitch: int = FIT_PITCH) -> float:
-    """Correlation of the drawn star outlines with the picture's dark lines where ``hom`` puts them."""
-    lines = line_picture(_view(image, hom, pitch))
-    return float(cv2.computeECC(outline_template(pitch), lines))
-
-
-def quad_homography(quad: np.ndarray) -> np.ndarray:
-    """Board units -> picture of a board whose edge is ``quad``, stars as far in as the drawings put them."""
-    return corners_homography(quad, 1, 1) @ np.diag([1 / layout.BOARD_W, 1 / layout.BOARD_H, 1.0])
-
-
 def _stars_extent() -> tuple[float, float, float, float]:
     """Board units of the stars and :data:`STARS_AROUND` around their outermost middles."""
     a, m = STARS_AROUND, layout.MARGIN
@@ -218,7 +97,7 @@ def _stars_extent() -> tuple[float, float, float, float]:
 @lru_cache(maxsize=64)
 def _stars_template(pitch: float) -> np.ndarray:
     """The star outlines alone (no board edge) at ``pitch`` px per unit, float32, softened."""
-    lines = _outlines(pitch, _stars_extent()).astype(np.float32) / 255.0
+    lines = drawn_outlines(pitch, _stars_extent()).astype(np.float32) / 255.0
     return cv2.GaussianBlur(lines, (0, 0), 1.0)
 
 
@@ -302,11 +181,11 @@ def _aligned(image: np.ndarray, hom: np.ndarray, exact: bool) -> tuple[np.ndarra
             return hom, rho, 0.0
         if rho >= MIN_RHO:
             new, better = align(image, hom)
-            if better > rho and _moved(hom, new) <= MAX_SHIFT:
-                return new, better, _moved(hom, new)
+            if better > rho and moved(hom, new) <= MAX_SHIFT:
+                return new, better, moved(hom, new)
             return hom, rho, 0.0
     new, rho = align(image, hom)
-    return new, rho, _moved(hom, new)
+    return new, rho, moved(hom, new)
 
 
 #: the six lattice steps (board units) from a star to its neighbours: a lattice aligned
@@ -323,10 +202,6 @@ GUESS_FLOOR = 0.25
 ALIGN_BEST, STEP_BETTER = 3, 0.02
 
 
-def _shifted(hom: np.ndarray, dx: float, dy: float) -> np.ndarray:
-    return hom @ np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
-
-
 def best_step(image: np.ndarray, hom: np.ndarray) -> tuple[np.ndarray, float]:
     """The lattice near ``hom`` whose outlines match the picture's dark lines best, and that match.
 
@@ -341,13 +216,13 @@ def best_step(image: np.ndarray, hom: np.ndarray) -> tuple[np.ndarray, float]:
         for dx, dy in OFFSETS:
             if way is hom and dx == dy == 0.0:
                 continue
-            cand = _shifted(way, dx, dy)
+            cand = shifted(way, dx, dy)
             starts.append((outline_match(image, cand), cand))
     starts.sort(key=lambda f: -f[0])
     for _rho, cand in starts[:ALIGN_BEST]:
         new, r = align(image, cand)
         # another offset replaces the lattice aligned already only when clearly better
-        if r > best[1] + STEP_BETTER and _moved(cand, new) <= MAX_SHIFT:
+        if r > best[1] + STEP_BETTER and moved(cand, new) <= MAX_SHIFT:
             best = (new, r)
     return best
 
@@ -372,13 +247,34 @@ def clear_of_between(image: np.ndarray, hom: np.ndarray, rho: float,
     coarse = []
     for way in (hom, turned(hom)):
         for dx, dy in BETWEEN:
-            new, r = align(image, _shifted(way, dx, dy), COARSE_PITCH, COARSE_ITER)
+            new, r = align(image, shifted(way, dx, dy), COARSE_PITCH, COARSE_ITER)
             coarse.append((r, new))
     coarse.sort(key=lambda f: -f[0])
     best = (hom, rho)
     for _r, start in coarse[:BETWEEN_KEEP]:
         new, r = align(image, start)
         if r > best[1] + (BETWEEN_BETTER if best[0] is hom else 0.0) and margins_fit(board_edge(new, quad)):
+            best = (new, r)
+    return best
+
+
+def clear_of_twin(image: np.ndarray, hom: np.ndarray, rho: float, quad: np.ndarray) -> tuple[np.ndarray, float]:
+    """``hom`` and its match ``rho``, or its twin when that matches better both as it lies and
+    aligned (by :data:`STEP_BETTER`) and sits on the board ``quad``.
+
+    The lattice turned half round and moved half a star along the rows (the twin) shares every
+    star but the rows' end stars, which it has at the other end: on a board with margins wide
+    enough for both, only the end stars' outlines tell them apart, and the way-up test, which
+    compares a lattice with itself turned, cannot (a drawing with thick outlines was read so).
+    """
+    as_is = outline_match(image, hom)
+    best = (hom, rho)
+    for dx in (-0.5, 0.5):
+        twin = shifted(turned(hom), dx, 0.0)
+        if outline_match(image, twin) <= as_is:
+            continue
+        new, r = align(image, twin)
+        if r > best[1] + STEP_BETTER and margins_fit(board_edge(new, quad)):
             best = (new, r)
     return best
 
@@ -401,13 +297,6 @@ def _from_guess(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float]
     return _settled(image, new, quad)
 
 
-def top_up(hom: np.ndarray) -> bool:
-    """Whether the board's top edge lies above its bottom edge in the picture."""
-    w, h = layout.BOARD_W / 2, layout.BOARD_H
-    (_tx, ty), (_bx, by) = cv2.perspectiveTransform(np.array([[[w, 0.0]], [[w, h]]]), hom).reshape(-1, 2)
-    return bool(ty < by)
-
-
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, upright: bool = False) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
 
@@ -427,30 +316,33 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
         hom = base if top_up(base) else turned(base)
     else:
         hom = base if way_up(image, base) >= 0 else turned(base)
-    new, rho, moved = _aligned(image, hom, exact)
-    if moved > MAX_SHIFT or rho < CLEAR_RHO:
+    new, rho, shift = _aligned(image, hom, exact)
+    if shift > MAX_SHIFT or rho < CLEAR_RHO:
         found = _from_guess(image, quad)
-        if moved > MAX_SHIFT and rho >= MIN_RHO and (found is None or (
-                found[1] < rho and _moved(found[0], new) > MAX_SHIFT)):
+        if shift > MAX_SHIFT and rho >= MIN_RHO and (found is None or (
+                found[1] < rho and moved(found[0], new) > MAX_SHIFT)):
             # aligning took the drawings' lattice far (a board with wider margins) and the guess
             # did not land there matching as well: where it went is checked against its offsets
             # like a guess, and the better of the two kept
             settled = _settled(image, new, quad)
             if settled is not None and (found is None or settled[1] > found[1]):
                 found = settled
-        if found is not None and (moved > MAX_SHIFT or found[1] > rho + BETTER_RHO
+        if found is not None and (shift > MAX_SHIFT or found[1] > rho + BETTER_RHO
                                   or not margins_fit(board_edge(new, quad))):
-            (new, rho), moved = found, 0.0
+            (new, rho), shift = found, 0.0
         elif found is None and rho < MIN_RHO:
-            new, rho, moved = _aligned(image, lattice_guess(image, quad)[0], False)
+            new, rho, shift = _aligned(image, lattice_guess(image, quad)[0], False)
     if GUESS_FLOOR <= rho < CLEAR_RHO:
         better, rho = clear_of_between(image, new, rho, quad)
-        new, moved = better, (moved if better is new else 0.0)
+        new, shift = better, (shift if better is new else 0.0)
+    if rho >= MIN_RHO:
+        better, rho = clear_of_twin(image, new, rho, quad)
+        new, shift = better, (shift if better is new else 0.0)
     if rho < MIN_RHO:
         raise NotThisPuzzle(f"the dark board's lines are not the star lattice: they match its outlines "
                             f"{rho:.2f} at best ({MIN_RHO} needed)")
-    if moved > MAX_SHIFT:
-        raise NotThisPuzzle(f"the star outlines' best match moved {moved:.2f} star from where the board "
+    if shift > MAX_SHIFT:
+        raise NotThisPuzzle(f"the star outlines' best match moved {shift:.2f} star from where the board "
                             f"puts them (at most {MAX_SHIFT})")
     edge = board_edge(new, quad)
     if not margins_fit(edge):

@@ -22,7 +22,8 @@ import numpy as np
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.finder import board_quads
 from visolve.puzzles.iq_stars.tray_tops import probe_tray
-from visolve.puzzles.iq_stars.lattice import fit_extent, lattice_guess, line_picture, outline_template
+from visolve.puzzles.iq_stars.lattice import lattice_guess
+from visolve.puzzles.iq_stars.outlines import fit_extent, line_picture, outline_template
 from visolve.vision.glance import soft, thumbnail
 from visolve.vision.view import corners_homography, sample
 
