@@ -45,6 +45,10 @@ SAME = 0.05
 #: inside a tray: at most FLOOR_LIGHT of the light on the rim (darkest channel), or a saturation
 #: (max - min) / max of at least PIECE_SAT
 FLOOR_LIGHT, PIECE_SAT = 0.93, 0.3
+#: a floor nearly as light as the rim (a recess in bright light, where FLOOR_LIGHT finds only the
+#: pieces): inside at most LIGHT_FLOOR of the light, on the darkest channel blurred by a Gaussian
+#: of LIGHT_BLUR px (the working copy's noise); tried after the FLOOR_LIGHT masks
+LIGHT_FLOOR, LIGHT_BLUR = 0.97, 1.5
 #: seams closed, and thin lines opened away, by squares of these shares of the long side
 CLOSE_SHARE, OPEN_SHARE = 0.008, 0.015
 #: a tray candidate: at least MIN_AREA of the working copy, sides' ratio within ASPECT,
@@ -77,7 +81,8 @@ STEP_MIN, STEP_SPAN, RIM_SPAN, RIM_TOL, RIM_PERCENTILE = 0.02, 0.25, 0.3, 0.015,
 
 def inside_masks(small: np.ndarray) -> list[np.ndarray]:
     """Pixels of a working copy that lie inside a tray (floor or piece), uint8 0/255, one mask per
-    closing size of :data:`LIGHT_SHARES`.
+    closing size of :data:`LIGHT_SHARES`, then one per size again for a floor nearly as light as
+    the rim (:data:`LIGHT_FLOOR`, on the darkest channel smoothed by :data:`LIGHT_BLUR`).
 
     The light on the white around a dark place narrower than the closing is
     the darkest channel closed by a square (a dark region that cannot hold
@@ -91,12 +96,15 @@ def inside_masks(small: np.ndarray) -> list[np.ndarray]:
     close = np.ones((max(3, int(round(CLOSE_SHARE * side))),) * 2, np.uint8)
     opening = np.ones((max(3, int(round(OPEN_SHARE * side))),) * 2, np.uint8)
     masks = []
-    for share in LIGHT_SHARES:
-        size = max(3, int(share * side))
-        light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
-        inside = ((low < (FLOOR_LIGHT * light).astype(np.uint8)) | coloured).astype(np.uint8) * 255
-        inside = cv2.morphologyEx(inside, cv2.MORPH_CLOSE, close)
-        masks.append(cv2.morphologyEx(inside, cv2.MORPH_OPEN, opening))
+    smooth = cv2.GaussianBlur(low, (0, 0), LIGHT_BLUR)
+    for channel, under in ((low, FLOOR_LIGHT), (smooth, LIGHT_FLOOR)):
+        for share in LIGHT_SHARES:
+            size = max(3, int(share * side))
+            kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+            light = cv2.morphologyEx(channel, cv2.MORPH_CLOSE, kernel)
+            inside = ((channel < (under * light).astype(np.uint8)) | coloured).astype(np.uint8) * 255
+            inside = cv2.morphologyEx(inside, cv2.MORPH_CLOSE, close)
+            masks.append(cv2.morphologyEx(inside, cv2.MORPH_OPEN, opening))
     return masks
 
 

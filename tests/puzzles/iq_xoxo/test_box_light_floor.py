@@ -1,0 +1,40 @@
+"""A tray whose floor is nearly as light as the box's rim (a recess in bright light)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from visolve.puzzles.iq_xoxo.box.finder import FLOOR_LIGHT, LIGHT_SHARES, find_trays, inside_masks
+from visolve.puzzles.iq_xoxo.box.reader import read_box
+from visolve.testing.scenes import scene_case
+
+
+def _box(floor_share: float) -> np.ndarray:
+    """A white box on a dark table, its 5 x 10 tray's floor ``floor_share`` as light as the rim."""
+    rng = np.random.default_rng(0)
+    image = np.full((300, 480, 3), 70.0)
+    image[60:240, 60:420] = 240.0
+    image[80:220, 80:400] = 240.0 * floor_share
+    image += rng.normal(0, 2.0, image.shape)
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+def test_a_floor_nearly_as_light_as_the_rim_is_inside_a_tray():
+    masks = inside_masks(_box(0.96))
+    first = masks[:len(LIGHT_SHARES)]  # the masks at FLOOR_LIGHT alone
+    assert 0.96 > FLOOR_LIGHT
+    assert not any(m[150, 240] for m in first)
+    assert any(m[150, 240] for m in masks[len(first):])
+    assert not any(m[70, 240] for m in masks)  # the rim is not
+
+
+def test_the_tray_of_a_light_floor_is_a_candidate():
+    trays = find_trays(_box(0.96))
+    assert trays
+    assert np.abs(trays[0] - np.array([[80, 80], [400, 80], [400, 220], [80, 220]])).max() < 6
+
+
+def test_a_box_scene_with_a_light_floor_reads_exactly():
+    case = scene_case("iq-xoxo", 53, 1)  # an open box, its floor about as light as the rim
+    assert case.name.startswith("scenes/box/")
+    assert read_box(case.image, case.name).rows == case.truth[0].rows
