@@ -63,3 +63,24 @@ def test_a_small_board_is_looked_for_again_on_a_copy_just_close_enough(monkeypat
     assert sides, "the board is small in the work copy: a closer copy is made"
     span = finder.SIZE + 2 * finder.ZOOM_AROUND
     assert all(side <= round(finder.ZOOM_PITCH * span) for _shape, side in sides)
+
+
+def test_the_first_grid_labels_view_is_made_once(monkeypatch):
+    """The labelled edges' search and the rows of labels inside the grid (moved_inward) look at
+    the same view of the first grid: it is sampled from the picture once, not twice."""
+    picture, level = _small_board_on_a_table(pitch=40, side=1000)
+    seen = {"rows": [], "inner": []}
+    rows, inner = finder.label_rows, finder.inner_label_rows
+
+    def spy_rows(view, *a, **kw):
+        seen["rows"].append(view)
+        return rows(view, *a, **kw)
+
+    def spy_inner(view, *a, **kw):
+        seen["inner"].append(view)
+        return inner(view, *a, **kw)
+
+    monkeypatch.setattr(finder, "label_rows", spy_rows)
+    monkeypatch.setattr(finder, "inner_label_rows", spy_inner)
+    assert read(picture, "table.png").blockers == level.blockers
+    assert seen["inner"] and seen["inner"][0] is seen["rows"][0]

@@ -173,7 +173,8 @@ def upright(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | Non
     return options[0]
 
 
-def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None) -> list[Upright]:
+def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None,
+                    view: BoardView | None = None) -> list[Upright]:
     """The ways the grid of ``homography`` (board -> ``image``) may stand upright: one when exactly
     two adjacent edges carry label ink, two or more when three or four edges do (dice or a leaning
     cube beside one edge), two when one edge only does (the other's labels hidden by tall pieces:
@@ -182,7 +183,8 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
 
     The labels are looked for on ``picture`` (the picture ``image`` is a reduced copy of, so that
     small labels keep their strokes) when it is given; the row of labels beside each edge is
-    searched near the grid (:func:`label_rows`), not only at one distance from it.
+    searched near the grid (:func:`label_rows`), not only at one distance from it.  ``view``: the
+    grid's :func:`label_view`, when it was made already.
 
     Raises
     ------
@@ -190,7 +192,7 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
         No edge carries labels.
     """
     hom, mirrored = _unmirrored(homography)
-    ink, places = label_rows(_label_view(image, hom, picture))
+    ink, places = label_rows(label_view(image, homography, picture) if view is None else view)
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
     # an edge is the top when the edge before it (the left) is labelled too
     tops = [(k, (0, 3)) for k in labelled if (k - 1) % 4 in labelled] if len(labelled) >= 2 else []
@@ -202,22 +204,26 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
                     tuple(places[(j + k) % 4] for j in range(4)), edges) for k, edges in tops]
 
 
-def _label_view(image: np.ndarray, hom: np.ndarray, picture: np.ndarray | None) -> BoardView:
-    """The view the labels of the grid ``hom`` (board -> ``image``) are looked for on: ``picture``
-    (the picture ``image`` is a reduced copy of) when given."""
+def label_view(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None) -> BoardView:
+    """The view the labels of the grid ``homography`` (board -> ``image``, turned over when found
+    mirrored) are looked for on: ``picture`` (the picture ``image`` is a reduced copy of) when given."""
+    hom, _mirrored = _unmirrored(homography)
     source, scale = (image, 1.0) if picture is None else (picture, picture.shape[1] / image.shape[1])
     return BoardView.from_homography(source, np.diag([scale, scale, 1.0]) @ hom, SIZE, SIZE,
                                      pitch=LABEL_PITCH, margin=LABEL_MARGIN)
 
 
-def moved_inward(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None) -> list[np.ndarray]:
+def moved_inward(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None,
+                 view: BoardView | None = None) -> list[np.ndarray]:
     """The grid ``homography`` moved by whole squares away from an edge whose outer rows hold a row of
     labels (:func:`inner_label_rows`): a lattice of a solved board seen from the front that took the
-    flat row of labels for squares and missed the far row of tall pieces leaning towards the camera."""
+    flat row of labels for squares and missed the far row of tall pieces leaning towards the camera.
+    ``view``: the grid's :func:`label_view`, when it was made already."""
     hom, _mirrored = _unmirrored(homography)
     step = {0: (0, 1), 1: (-1, 0), 2: (0, -1), 3: (1, 0)}
     out = []
-    for edge, rows in inner_label_rows(_label_view(image, hom, picture), INNER_ROWS):
+    view = label_view(image, homography, picture) if view is None else view
+    for edge, rows in inner_label_rows(view, INNER_ROWS):
         du, dv = step[edge]
         out.append(hom @ np.array([[1.0, 0.0, du * rows], [0.0, 1.0, dv * rows], [0.0, 0.0, 1.0]]))
     return out
@@ -264,9 +270,10 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
     reasons: list[str] = []
     for n, hom in enumerate(grid_candidates(small, MORE_LATTICES if thorough else 0)):
         for found in closer(small, hom, picture if thorough else None):
-            options, kept = _ways_up(small, found, picture, legible, reasons)
+            view = label_view(small, found, picture)  # made once: the labels' search and moved_inward's
+            options, kept = _ways_up(small, found, picture, legible, reasons, view=view)
             # the first lattice off by a row or two: its outer rows the labels?
-            moves = moved_inward(small, found, picture) if n == 0 and thorough and legible is not None else []
+            moves = moved_inward(small, found, picture, view) if n == 0 and thorough and legible is not None else []
             if options is not None and not (moves and len(options) == 1 and not legible(options[0])):
                 return options  # (the glyphs of two labelled edges are read once: the reader keeps them)
             for moved in moves:
@@ -285,13 +292,13 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
 
 
 def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, reasons: list[str],
-             both: bool = False) -> tuple[list[Upright] | None, bool]:
+             both: bool = False, view: BoardView | None = None) -> tuple[list[Upright] | None, bool]:
     """The ways up of the grid ``found`` that :func:`find_upright` returns (None when there is none:
     why is added to ``reasons``), and whether some ways up read but not only one (the grid is the
     board's, its other candidates need not be tried).  ``both``: two adjacent labelled edges must
     read, never one."""
     try:
-        options = upright_options(small, found, picture)
+        options = upright_options(small, found, picture, view)
     except NotThisPuzzle as exc:
         reasons.append(str(exc))
         return None, False
