@@ -6,7 +6,7 @@ import pytest
 
 from tests.vision.test_tabs import _page
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
-from visolve.vision.pages import board_regions, read_page
+from visolve.vision.pages import board_regions, page_of, read_page
 from visolve.vision.tabs import look_at_page
 
 
@@ -132,9 +132,8 @@ def test_a_board_and_its_tab_paled_by_glare_refuse_the_page_not_read_one_board_s
         read_page(page, _block_middle, SeveralBoards("three boards"))
 
 
-def test_a_page_of_two_boards_whose_second_tab_is_lost_is_refused_not_read_one_board_short():
-    # a made page of two boards one a row (as visolve make prints IQ Stars): with tab 2 lost,
-    # tab 1 is the page's one row and board 2 lay beyond the grid looked at below it
+def _two_page():
+    """A page of two boards one a row, as visolve make prints IQ Stars (tabs 220 x 100)."""
     page = np.full((1760, 1240, 3), 255, np.uint8)
     font = cv2.FONT_HERSHEY_SIMPLEX
     for i, n in enumerate((1, 2)):
@@ -144,7 +143,24 @@ def test_a_page_of_two_boards_whose_second_tab_is_lost_is_refused_not_read_one_b
         (w, h), _ = cv2.getTextSize(str(n), font, scale, 9)
         cv2.putText(page, str(n), (620 - w // 2, top + (100 + h) // 2), font, scale, (255, 255, 255), 9, cv2.LINE_AA)
         cv2.rectangle(page, (45, top + 112), (1195, top + 762), (40, 30, 30), -1)
+    return page
+
+
+def test_a_page_of_two_boards_whose_second_tab_is_lost_is_refused_not_read_one_board_short():
+    # with tab 2 lost, tab 1 is the page's one row and board 2 lay beyond the grid looked at below it
+    page = _two_page()
     assert [n for n, _r in read_page(page, _block_middle, SeveralBoards("two boards"))] == [1, 2]
     page[880:981, 510:731] = 255  # tab 2 torn off
     with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
         read_page(page, _block_middle, SeveralBoards("two boards"))
+
+
+def test_a_board_read_alone_beside_a_board_whose_tab_is_lost_is_refused():
+    # a family read board 2 alone, small in the photo, and looked for tabs around it: one tab
+    # (under PAGE_TABS) left its reading standing, board 2 named after the picture, board 1 lost
+    page = _two_page()
+    page[30:131, 510:731] = 255  # tab 1 hidden (glare)
+    with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
+        page_of(page, _block_middle, numbered=True)
+    page[30:800] = 255  # board 1 not in the picture at all: the family's reading of board 2 stands
+    assert page_of(page, _block_middle, numbered=True) is None

@@ -115,7 +115,9 @@ def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T], side: int 
     than :data:`PAGE_TABS` number tabs (no page: the caller's own refusal or reading stands).
     For a picture a family could not read as one board, or read as a board small in it (a photo
     of a page, where the family did not see the other boards); ``numbered``: only tabs whose
-    numbers read count (a board read alone is not refused for two tab-like blocks beside it).
+    numbers read count (a board read alone is not refused for two tab-like blocks beside it);
+    with one, a board like the one under it with no tab of its own refuses the picture (a page of
+    two whose second tab glare hid: its board read alone would be named after the picture).
 
     Raises
     ------
@@ -123,7 +125,10 @@ def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T], side: int 
         A page whose boards cannot all be read or numbered (the message names the board).
     """
     look = look_at_page(image)
-    if sum(t.number is not None or not numbered for t in look.tabs) < PAGE_TABS:
+    seen = sum(t.number is not None or not numbered for t in look.tabs)
+    if seen < PAGE_TABS:
+        if numbered and seen:  # one numbered tab over the board read: a page whose other tabs are lost?
+            _refuse_lost_board(image, look, board_regions(image, look, side))
         return None
     return _read_regions(image, look, read_board, side)
 
@@ -140,15 +145,7 @@ def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.nd
         first = numbers.index(region.tab.number)
         if first != k:
             raise ReadError(f"boards {first + 1} and {k + 1} of {n} both show tab {region.tab.number}")
-    areas = tab_areas(image.shape[:2], look.tabs)
-    boards = [r.board for r in regions if r.board[2]]
-    # a board paled by glare (its tab with it) is ink only on the paler mask
-    lost = unclaimed(look, areas, boards)
-    if lost is None and look.pale is not None:
-        lost = unclaimed(replace(look, ink=look.pale), areas, boards)
-    if lost is not None:
-        raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
-                        f"({n} tabs read)")
+    _refuse_lost_board(image, look, regions)
     out = []
     for k, region in enumerate(regions):
         try:
@@ -156,6 +153,20 @@ def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.nd
         except (NotThisPuzzle, ReadError) as exc:
             raise ReadError(f"board {k + 1} of {n} (tab {region.tab.number}): {exc}") from exc
     return out
+
+
+def _refuse_lost_board(image: np.ndarray, look: PageLook, regions: list[Region]) -> None:
+    """Raise ReadError when a part of ink like the boards of ``regions`` has no tab of its own
+    (:func:`unclaimed`, on the page's ink and then on its paler mask: a board paled by glare, its
+    tab with it, is ink only there)."""
+    areas = tab_areas(image.shape[:2], look.tabs)
+    boards = [r.board for r in regions if r.board[2]]
+    lost = unclaimed(look, areas, boards)
+    if lost is None and look.pale is not None:
+        lost = unclaimed(replace(look, ink=look.pale), areas, boards)
+    if lost is not None:
+        raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
+                        f"({len(regions)} tabs read)")
 
 
 def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) -> list[Region]:
