@@ -36,8 +36,9 @@ MARGIN = 60
 #: that: the number must still read on a photo of the page where the tab is 20 px high
 TAB_H, TAB_W = 200, 440
 DIGIT_H, DIGIT_STROKE = 140, 0.13
-#: the tab's top below the cell's, the board's top below the tab, the grade's line under the board
-TAB_TOP, BOARD_GAP, GRADE_GAP = 10, 25, 30
+#: the tab's top below the cell's, the board's top below the tab (60: at 25 a photo's blur ran a
+#: tab into its dark board, and the tab was not found), the grade's line under the board
+TAB_TOP, BOARD_GAP, GRADE_GAP = 10, 60, 30
 #: what a cell keeps free beside its board across (px), and under it (the grade's line and a gap)
 SIDE_ROOM, FOOT_ROOM = 60, 80
 TAB_COLOUR = (60, 60, 60)
