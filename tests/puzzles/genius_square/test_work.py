@@ -84,3 +84,33 @@ def test_the_first_grid_labels_view_is_made_once(monkeypatch):
     monkeypatch.setattr(finder, "inner_label_rows", spy_inner)
     assert read(picture, "table.png").blockers == level.blockers
     assert seen["inner"] and seen["inner"][0] is seen["rows"][0]
+
+
+def test_the_squares_are_read_on_the_view_the_glyphs_were_read_on(monkeypatch):
+    """A board small in the work copy whose labelled edges leave two ways up (its row of digits
+    printed again below the grid: three edges look labelled) has its glyphs read on a view of the
+    picture (READ_PITCH px a square), and its squares read on that same view: sampled once."""
+    from visolve.puzzles.genius_square import reader
+    from visolve.puzzles.genius_square.draw import square_box
+
+    pitch = 20
+    picture, level = _small_board_on_a_table(pitch)
+    x0, y0 = (int(v) for v in square_box(pitch, 0, 0))
+    board = draw_board(drawing(level), "happy-puzzle", pitch)  # as the table has it, centred
+    gx = (picture.shape[1] - board.shape[1]) // 2 + x0
+    gy = (picture.shape[0] - board.shape[0]) // 2 + y0
+    digits = picture[gy - pitch:gy, gx:gx + 6 * pitch].copy()
+    picture[gy + 6 * pitch + 4:gy + 7 * pitch + 4, gx:gx + 6 * pitch] = digits
+    made = []
+    real = reader.BoardView.from_homography
+
+    def spy(*a, **kw):
+        view = real(*a, **kw)
+        if kw.get("pitch") == reader.READ_PITCH and a[0].shape == picture.shape:
+            made.append(view)
+        return view
+
+    monkeypatch.setattr(reader.BoardView, "from_homography", spy)
+    monkeypatch.setattr(reader, "check_alone", lambda *a: None)  # a second board looked for: other views
+    assert read(picture, "table.png").blockers == level.blockers
+    assert len(made) == 2  # the two ways up's glyphs; the squares on the one that read

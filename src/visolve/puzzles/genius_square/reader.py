@@ -87,7 +87,9 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
     to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
     read: dict[int, tuple | ReadError] = {}  # what the labels said while ways up were tried (edition and
     # places, or why they said nothing), by option
-    (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option, read), thorough)
+    seen: dict[int, tuple[np.ndarray, BoardView]] = {}  # the views of the picture they were read on, by option
+    (found,) = find_upright(small, image, lambda option: _legible(image, to_picture, option, read, seen),
+                            thorough)
     up = replace(found, homography=to_picture @ found.homography)
     said = read.get(id(found), (None, found.places))
     near = _square_px(found.homography) >= READ_PITCH  # the squares are read on the reduced copy
@@ -99,23 +101,34 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
                                             edition=known)
     else:
         view, squares, edition = squares_of(image, up.homography, places=places, edges=found.edges,
-                                            edition=known)
+                                            edition=known, view=_view_of(seen, found))
     return up, view, squares, edition
 
 
-def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: dict[int, tuple]) -> bool:
+def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: dict[int, tuple],
+             seen: dict[int, tuple[np.ndarray, BoardView]]) -> bool:
     """Whether the glyphs beside the labelled edges of a way up read as the labels A-F and 1-6
     (:func:`visolve.puzzles.genius_square.labels.edition_and_places`); the edition they say, and
     where the rows of labels that said it are (or why they said nothing), are kept in ``read`` by
-    ``id(option)``."""
+    ``id(option)``, and the view they were read on in ``seen`` (the squares are read on it too).
+    An option read already is not read again."""
+    if _view_of(seen, option) is not None and id(option) in read:
+        return not isinstance(read[id(option)], ReadError)
     view = BoardView.from_homography(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH,
                                      margin=LABEL_MARGIN)
+    seen[id(option)] = (option.homography, view)
     try:
         read[id(option)] = edition_and_places(view, option.places, option.edges)
     except ReadError as exc:
         read[id(option)] = exc
         return False
     return True
+
+
+def _view_of(seen: dict[int, tuple[np.ndarray, BoardView]], option: Upright) -> BoardView | None:
+    """The view ``option``'s glyphs were read on (None when they were not, or another option's)."""
+    hom, view = seen.get(id(option), (None, None))
+    return view if hom is not None and np.array_equal(hom, option.homography) else None
 
 
 def _square_px(hom: np.ndarray) -> float:
@@ -125,7 +138,8 @@ def _square_px(hom: np.ndarray) -> float:
 
 
 def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, places=None,
-               edges: tuple[int, ...] = (0, 3), edition: str | None = None) -> tuple[BoardView, list[list[Square]], str]:
+               edges: tuple[int, ...] = (0, 3), edition: str | None = None,
+               view: BoardView | None = None) -> tuple[BoardView, list[list[Square]], str]:
     """The upright view of the board ``hom`` (board -> ``picture``) shows, its squares as read and the edition.
 
     The edition is the printed labels' (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`):
@@ -136,7 +150,8 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     labels was found (:func:`visolve.puzzles.genius_square.labelrows.label_rows`), ``edges`` the edges
     whose labels are seen (top 0, left 3), ``edition`` the one their glyphs gave already.
     """
-    view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
+    if view is None:
+        view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
     if edition is None and by_labels:
         edition, places = edition_and_places(view, places, edges)
     board, white = references(view, label_pixels(view, places, edges))
