@@ -38,7 +38,8 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
         raise ReadError(f"squares of a grid or a number tab lie outside the {counted(len(readings), 'board')} found "
                         f"(weight {stray}): a board could not be outlined")
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
-    settled = by_sequence(readings)
+    settled = by_sequence(readings) if failed else None
+    settled = settled if settled is not None or not failed else by_page_run(readings)
     if failed and settled is not None:
         return settled
     if failed:
@@ -70,6 +71,76 @@ def by_sequence(readings: list[BoardReading]) -> list[Level] | None:
     if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):
         return None
     return [r.level if r.level is not None else Level(level=r.tab_best, rows=r.rows) for r in readings]
+
+
+#: a page run settles the tabs of a page of at least RUN_LEAST boards; a digit's candidates score at
+#: least CANDIDATE_FLOOR and at most CANDIDATE_WITHIN below its best; a tab has at most
+#: MAX_CANDIDATES numbers
+RUN_LEAST, CANDIDATE_FLOOR, CANDIDATE_WITHIN, MAX_CANDIDATES = 3, 0.6, 0.12, 64
+
+
+def tab_candidates(scores: tuple) -> set[int]:
+    """The numbers a tab in doubt may show: every digit (``scores``: each digit's ten scores, left
+    to right) one of those within :data:`CANDIDATE_WITHIN` of its best and at least
+    :data:`CANDIDATE_FLOOR`; never a leading 0; empty when more than :data:`MAX_CANDIDATES`."""
+    numbers = [0]
+    for k, digit in enumerate(scores):
+        digit = np.asarray(digit, np.float64)
+        ok = [d for d in range(10) if digit[d] >= max(CANDIDATE_FLOOR, digit.max() - CANDIDATE_WITHIN)
+              and (d or k)]
+        numbers = [10 * n + d for n in numbers for d in ok]
+        if len(numbers) > MAX_CANDIDATES:
+            return set()
+    return set(numbers) if scores else set()
+
+
+def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
+    """The levels of a page of at least :data:`RUN_LEAST` boards whose squares all read, some tabs
+    in doubt (at most twice as many as the tabs read clearly: those anchor the run), when exactly one run of consecutive numbers (a booklet numbers a page's challenges
+    one after another) takes every tab read and gives each tab in doubt one of its candidates
+    (:func:`tab_candidates`), in exactly one way. None otherwise (the tabs' doubt stands)."""
+    failed = [r for r in readings if r.level is None]
+    if len(readings) < RUN_LEAST or any(not r.tab_doubt or r.rows is None or not r.tab_scores for r in failed):
+        return None
+    known = [r.level.level for r in readings if r.level is not None]
+    if not all(isinstance(n, int) for n in known) or len(set(known)) != len(known) or 2 * len(known) < len(failed):
+        return None  # at least a third of the tabs read clearly (tabs all 9x seen as 8x would make a run too)
+    options = [tab_candidates(r.tab_scores) for r in failed]
+    if not all(options):
+        return None
+    n, found = len(readings), []
+    starts = {m - k for m in set(known).union(*options) for k in range(n)}
+    for first in sorted(v for v in starts if v >= 1):
+        run = set(range(first, first + n))
+        if set(known) <= run:
+            found += [(first, a) for a in _matchings(options, sorted(run - set(known)), 2)]
+        if len(found) > 1:
+            return None
+    if len(found) != 1:
+        return None
+    given = iter(found[0][1])
+    return [r.level if r.level is not None else Level(level=next(given), rows=r.rows) for r in readings]
+
+
+def _matchings(options: list[set[int]], numbers: list[int], most: int) -> list[tuple[int, ...]]:
+    """Up to ``most`` ways of giving each of ``options`` (sets of numbers) its own one of ``numbers``,
+    all of them used."""
+    if len(options) != len(numbers):
+        return []
+    out: list[tuple[int, ...]] = []
+
+    def place(k: int, left: list[int], chosen: tuple[int, ...]) -> None:
+        if len(out) >= most:
+            return
+        if k == len(options):
+            out.append(chosen)
+            return
+        for m in left:
+            if m in options[k]:
+                place(k + 1, [v for v in left if v != m], chosen + (m,))
+
+    place(0, numbers, ())
+    return out
 
 
 def _named(levels: list[Level], source: str) -> list[Level]:

@@ -72,6 +72,7 @@ class BoardReading:
     quad: np.ndarray | None = None  #: the corners read (picture px)
     tab_doubt: bool = False  #: the board read but its tab's number is in doubt
     tab_best: int | None = None  #: ... the tab's best reading then (every digit's best match)
+    tab_scores: tuple = ()  #: ... and each of its digits' ten scores
     rows: tuple | None = None  #: the board's rows read (also when its tab is in doubt)
 
 
@@ -357,6 +358,7 @@ def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
         except ReadError as exc:  # final when every square read clearly (an outline that fits)
             out.tab_doubt = all(sq.kind != "?" for sq in squares.values())
             out.tab_best = getattr(exc, "best", None)
+            out.tab_scores = getattr(exc, "scores", ())
             raise
         out.level = Level(level=number if number is not None else "", rows=rows)
     except ReadError as exc:

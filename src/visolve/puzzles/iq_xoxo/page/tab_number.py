@@ -325,11 +325,13 @@ def _plain_zero(scores: np.ndarray, one: np.ndarray, score: float, margin: float
 
 
 class TabDoubt(ReadError):
-    """A tab whose digits are not all clear; ``best``: every digit's best match, as a number."""
+    """A tab whose digits are not all clear; ``best``: every digit's best match, as a number;
+    ``scores``: each digit's ten scores (left to right), for the page to weigh."""
 
-    def __init__(self, message: str, best: int | None):
+    def __init__(self, message: str, best: int | None, scores: tuple = ()):
         super().__init__(message)
         self.best = best
+        self.scores = scores
 
 
 def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
@@ -349,14 +351,15 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     small = pitch is not None and pitch < SMALL_PITCH
     verdicts = [verdict(scores) for scores, _whole, _g in digits]
     best = "".join(str(d) for d, _s, _m in verdicts)
+    every = tuple(np.asarray(scores, np.float64) for scores, _whole, _g in digits)
     text = ""
     for (scores, whole, one), (d, score, margin) in zip(digits, verdicts):
         if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin):
             raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, margin {margin:.2f})",
-                           int(best) if best and not best.startswith("0") else None)
+                           int(best) if best and not best.startswith("0") else None, every)
         text += str(d)
     if text.startswith("0"):
-        raise ReadError(f"the tab reads {text!r}, not a challenge number")
+        raise TabDoubt(f"the tab reads {text!r}, not a challenge number", None, every)
     return int(text)
 
 

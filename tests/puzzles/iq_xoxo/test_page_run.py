@@ -1,0 +1,66 @@
+"""Tabs in doubt settled by their page: a booklet numbers a page's challenges one after another."""
+
+import numpy as np
+
+from visolve.puzzles.iq_xoxo.model import Level
+from visolve.puzzles.iq_xoxo.page.reading import BoardReading
+from visolve.puzzles.iq_xoxo.reader import by_page_run, tab_candidates
+
+ROWS = ("..........",) * 5
+
+
+def _digit(**scores) -> np.ndarray:
+    """Ten scores, 0.3 but for the digits given (``d8=0.9``)."""
+    out = np.full(10, 0.3)
+    for name, value in scores.items():
+        out[int(name[1:])] = value
+    return out
+
+
+def _clear(n: int) -> BoardReading:
+    return BoardReading(None, level=Level(level=n, rows=ROWS), rows=ROWS)
+
+
+def _doubt(*digits: np.ndarray) -> BoardReading:
+    return BoardReading(None, error="digit unclear", tab_doubt=True, rows=ROWS, tab_scores=tuple(digits))
+
+
+def test_a_digit_s_candidates_are_its_close_matches_never_a_leading_zero():
+    assert tab_candidates((_digit(d0=0.9, d8=0.85, d3=0.5), _digit(d4=0.95))) == {84}
+    assert tab_candidates((_digit(d3=0.9, d8=0.86), _digit(d1=0.9, d7=0.85))) == {31, 37, 81, 87}
+    assert tab_candidates(()) == set()
+
+
+def test_tabs_in_doubt_take_the_numbers_the_run_leaves():
+    # 34 and 35 read; the others 3? with 6 or 8, 3 or 8 in doubt: 36 then 33 fill the run 33-36
+    readings = [_clear(34), _doubt(_digit(d3=0.9), _digit(d8=0.9, d6=0.86)), _clear(35),
+                _doubt(_digit(d3=0.9, d8=0.85), _digit(d3=0.9, d8=0.88))]
+    levels = by_page_run(readings)
+    assert [lv.level for lv in levels] == [34, 36, 35, 33]
+
+
+def test_two_runs_that_fit_leave_the_doubt():
+    # 34 read; 33 or 35 both make a run with it, and 36 too: refused
+    readings = [_clear(34), _clear(35), _doubt(_digit(d3=0.9), _digit(d3=0.9, d6=0.88))]
+    assert by_page_run(readings) is None
+
+
+def test_a_tab_whose_number_no_candidate_gives_leaves_the_doubt():
+    readings = [_clear(34), _clear(35), _doubt(_digit(d7=0.9), _digit(d1=0.9))]
+    assert by_page_run(readings) is None
+
+
+def test_too_few_clear_tabs_to_anchor_the_run():
+    # every tab of the page 9x seen as 8x or 0x: a run 80-85 would fit as well as 90-95
+    readings = [_clear(91)] + [_doubt(_digit(d8=0.9, d9=0.85), _digit(**{f"d{k}": 0.9})) for k in (0, 2, 3)]
+    assert by_page_run(readings) is None
+
+
+def test_a_spread_read_with_two_tabs_in_doubt():
+    # seed 0 scene 77: 4 boards, tabs 1 and 2 read, 3 and 4 in doubt (best 3 and 4 by 0.09 at 0.95)
+    from visolve.puzzles.iq_xoxo.reader import read
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-xoxo", 77, 0)
+    levels = read(case.image, case.name)
+    assert sorted((lv.level, lv.rows) for lv in levels) == sorted((lv.level, lv.rows) for lv in case.truth)
