@@ -45,3 +45,14 @@ def test_wider_colours_that_allow_two_ways_are_refused():
 def test_without_wider_colours_no_cover_stays_a_refusal():
     with pytest.raises(ReadError, match="no set of pieces"):
         rows_of(_seen(PART, off={(3, 7)}, wider=lambda ch: ()))
+
+
+def test_four_pale_squares_of_a_hazed_light_piece_are_settled_by_the_cover():
+    # the light blue V under the closed lid's haze: four of its squares pale, without a clear mark
+    squares = _seen(PART)
+    for k in ((0, 7), (0, 8), (1, 9), (2, 9)):
+        squares[k] = BoxSquare("pale", "?", ("V", "Z"), "neither the floor nor a piece", ("V", "Z"))
+    assert rows_of(squares) == PART
+    squares[(0, 9)] = BoxSquare("pale", "?", ("V", "Z"), "neither the floor nor a piece", ("V", "Z"))
+    with pytest.raises(ReadError, match="r0c7"):  # five: a whole piece might be the floor
+        rows_of(squares)
