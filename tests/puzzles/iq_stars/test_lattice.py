@@ -97,3 +97,18 @@ def test_a_drawing_whose_lattice_was_its_twin_reads(index):
 
     case = scene_case("iq-stars", index, 4)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_quad_asked_only_whether_it_holds_a_lattice_is_not_rechecked(monkeypatch):
+    # another board beside the one read (finder's check for a page) needs no second looks: they
+    # cost up to 150 ms a quad where the lattice matches under 0.6
+    def fail(*_args):
+        raise AssertionError("rechecked")
+
+    work, fit = finder.locate(painter.draw_challenge(WIZARD, pitch=50))
+    quad = cv2.perspectiveTransform(CORNERS, fit.homography).reshape(-1, 2)
+    monkeypatch.setattr(lattice, "clear_of_twin", fail)
+    monkeypatch.setattr(lattice, "clear_of_between", fail)
+    assert lattice.fit_lattice(work, quad, True, recheck=False).rho >= lattice.CLEAR_RHO
+    with pytest.raises(AssertionError, match="rechecked"):
+        lattice.fit_lattice(work, quad, True)

@@ -203,7 +203,7 @@ def _check_alone(image: np.ndarray, quads, board: np.ndarray) -> None:
         if cv2.pointPolygonTest(outline, middle, False) >= 0:
             continue  # the same board, outlined another way
         try:
-            fit_lattice(image, quad, exact)
+            fit_lattice(image, quad, exact, recheck=False)  # whether it holds a lattice at all
         except NotThisPuzzle:
             continue
         others += 1

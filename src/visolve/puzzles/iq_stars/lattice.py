@@ -297,7 +297,8 @@ def _from_guess(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float]
     return _settled(image, new, quad)
 
 
-def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, upright: bool = False) -> Fit:
+def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, upright: bool = False,
+                recheck: bool = True) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
 
     The stars are first looked for as far in from ``quad`` as the
@@ -309,7 +310,10 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
     looked for inside the quad from the stars alone (:func:`lattice_guess`)
     and aligned from there.  An ``upright`` picture (a page's board, cut out
     as its number tab stands) shows the board top up: a lattice top up whose
-    outlines say so too, if less clearly than :data:`MIN_WAY_UP`, is kept.
+    outlines say so too, if less clearly than :data:`MIN_WAY_UP`, is kept.  ``recheck``: the
+    lattice is compared with those between the stars and with its twin (:func:`clear_of_between`,
+    :func:`clear_of_twin`); off where only whether a quad holds a lattice at all matters
+    (another board beside the one read: up to 150 ms saved).
     """
     base = quad_homography(quad)
     if upright:
@@ -332,10 +336,10 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
             (new, rho), shift = found, 0.0
         elif found is None and rho < MIN_RHO:
             new, rho, shift = _aligned(image, lattice_guess(image, quad)[0], False)
-    if GUESS_FLOOR <= rho < CLEAR_RHO:
+    if recheck and GUESS_FLOOR <= rho < CLEAR_RHO:
         better, rho = clear_of_between(image, new, rho, quad)
         new, shift = better, (shift if better is new else 0.0)
-    if rho >= MIN_RHO:
+    if recheck and rho >= MIN_RHO:
         better, rho = clear_of_twin(image, new, rho, quad)
         new, shift = better, (shift if better is new else 0.0)
     if rho < MIN_RHO:
