@@ -70,7 +70,10 @@ def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board(name, s
                                                   # the page a sixth of the photo: its tabs were 16 px high
                                                   ("iq-circuit", "expert", 15, 0),
                                                   # tab 1 blurred into its board 25 px below it: no tab found
-                                                  ("genius-square", "wizard", 8, 4)])
+                                                  ("genius-square", "wizard", 8, 4),
+                                                  # a board of a page of two covering 9 % of the photo was
+                                                  # read alone, as the picture's level (a misread)
+                                                  ("iq-circuit", "expert", 8, 0)])
 def test_a_page_photographed_small_and_blurred_is_read_back(name, level, seed, n):
     # the strongest photos (strength 1.0): tabs 17-23 px high were refused (too small, a 5 matched
     # by 0.04 over an 8, cut out with the page at their rim) and Genius Square's boards, 170 px
