@@ -122,3 +122,27 @@ def test_an_orange_or_yellow_doubt_is_settled_against_the_boards_other_star():
 def test_a_scene_whose_yellow_was_in_doubt_beside_an_orange_reads():
     case = scene_case("iq-stars", 26, 1)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_wizard_stars_solid_middle_decides_orange_against_yellow():
+    # scene 82 of seed 5: a yellow drawn at green share 0.735 (between orange's and yellow's),
+    # its points measured 0.708 in a board 225 px high (the black outline blurred in lowers the
+    # share) and the lone wizard star was misread orange; its solid middle shows 0.735
+    from visolve.puzzles.iq_stars.colours import orange_rule
+
+    called = Verdict("o", 2.0, 5.0, "y")
+    points = np.array([190.0, 134.5, -40.0])  # share 0.708
+    middle = np.array([211.0, 155.0, -38.0])  # share 0.735, no white in it
+    assert orange_rule(called, points, balanced=True) == called  # the points alone say orange
+    assert orange_rule(called, points, balanced=True, core=middle).margin == 0.0  # a doubt
+    placed = np.array([150.0, 160.0, 180.0])  # a white middle: the points decide
+    assert orange_rule(called, points, balanced=True, core=placed) == called
+
+
+def test_a_small_yellow_wizard_star_between_orange_and_yellow_is_not_read_orange():
+    case = scene_case("iq-stars", 82, 5)
+    try:
+        got = read(case.image, case.name)
+    except ReadError:
+        return  # refused: the star's colour lies between the two
+    assert got == case.truth[0]

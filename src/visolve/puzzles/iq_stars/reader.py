@@ -217,7 +217,7 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
         ring = (np.median(block[:6], axis=0) - navy) / gains
         hue = (np.median(block[7:13], axis=0) - navy) / gains
         core = (block[6] - navy) / gains
-        verdict = violet_rule(red_rule(orange_rule(classify(hue), ring, balanced), ring, hue, core), ring, level)
+        verdict = violet_rule(red_rule(orange_rule(classify(hue), ring, balanced, core), ring, hue, core), ring, level)
         expected = EXPECTED[verdict.name][verdict.shade]
         strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
         white = white_share(core, verdict.name, verdict.shade)
