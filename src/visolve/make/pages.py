@@ -120,6 +120,9 @@ def _fit(board: np.ndarray, width: int, height: int) -> np.ndarray:
 def _sized(family: str, made, answer: bool, width: int, height: int) -> np.ndarray:
     """The board drawn as large as fits ``width`` x ``height`` (up to :data:`MAX_GROW` times its
     usual size: the painter draws it larger, lines and all, rather than the picture being enlarged)."""
+    key = (family, answer, width, height)
+    if key in _GROWN:  # a painter's board has the same size for every challenge: drawn once
+        return _fit(_board(family, made, answer, _GROWN[key]), width, height)
     board, grow = _board(family, made, answer), 1.0
     for _ in range(2):  # a painter's edges and margins do not grow with its pitch: a second step
         more = min(width / board.shape[1], height / board.shape[0], MAX_GROW / grow)
@@ -127,7 +130,12 @@ def _sized(family: str, made, answer: bool, width: int, height: int) -> np.ndarr
             break
         grow *= more
         board = _board(family, made, answer, grow)
+    _GROWN[key] = grow
     return _fit(board, width, height)
+
+
+#: the scale :func:`_sized` found for a family's boards in a place of a given size
+_GROWN: dict[tuple, float] = {}
 
 
 def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray:
