@@ -73,18 +73,25 @@ def test_a_board_run_down_past_the_next_tab_is_not_taken_whole_as_one_board():
     assert regions[1].image.shape[0] < 1.5 * regions[0].image.shape[0]
 
 
+def _tabbed_column(shape, numbers, step, tab, digit, board):
+    """A white page of one column: a dark tab ``tab = (x0, y0, x1, y1)`` with a white number
+    ``digit = (height, stroke)`` above a dark board ``board`` (same frame), repeated ``step`` px down."""
+    page = np.full(shape + (3,), 255, np.uint8)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    scale = cv2.getFontScaleFromHeight(font, digit[0])
+    for i, n in enumerate(numbers):
+        x0, y0, x1, y1 = tab[0], tab[1] + step * i, tab[2], tab[3] + step * i
+        cv2.rectangle(page, (x0, y0), (x1, y1), (60, 60, 60), -1)
+        (w, h), _ = cv2.getTextSize(str(n), font, scale, digit[1])
+        cv2.putText(page, str(n), ((x0 + x1) // 2 - w // 2, y0 + (y1 - y0 + h) // 2), font, scale,
+                    (255, 255, 255), digit[1], cv2.LINE_AA)
+        cv2.rectangle(page, (board[0], board[1] + step * i), (board[2], board[3] + step * i), (40, 30, 30), -1)
+    return page
+
+
 def _column_page(numbers):
     """A page of one column: a tab (260 x 110) above each board, three rows."""
-    page = np.full((1500, 1000, 3), 255, np.uint8)
-    font = cv2.FONT_HERSHEY_SIMPLEX
-    for i, n in enumerate(numbers):
-        top = 60 + 470 * i
-        cv2.rectangle(page, (370, top), (630, top + 110), (60, 60, 60), -1)
-        scale = cv2.getFontScaleFromHeight(font, 60)
-        (w, h), _ = cv2.getTextSize(str(n), font, scale, 6)
-        cv2.putText(page, str(n), (500 - w // 2, top + (110 + h) // 2), font, scale, (255, 255, 255), 6, cv2.LINE_AA)
-        cv2.rectangle(page, (200, top + 140), (800, top + 420), (40, 30, 30), -1)
-    return page
+    return _tabbed_column((1500, 1000), numbers, 470, (370, 60, 630, 170), (60, 6), (200, 200, 800, 480))
 
 
 def test_a_one_column_page_whose_middle_tab_is_lost_is_refused_not_read_one_board_short():
@@ -134,16 +141,7 @@ def test_a_board_and_its_tab_paled_by_glare_refuse_the_page_not_read_one_board_s
 
 def _two_page():
     """A page of two boards one a row, as visolve make prints IQ Stars (tabs 220 x 100)."""
-    page = np.full((1760, 1240, 3), 255, np.uint8)
-    font = cv2.FONT_HERSHEY_SIMPLEX
-    for i, n in enumerate((1, 2)):
-        top = 30 + 850 * i
-        cv2.rectangle(page, (510, top), (730, top + 100), (60, 60, 60), -1)
-        scale = cv2.getFontScaleFromHeight(font, 70)
-        (w, h), _ = cv2.getTextSize(str(n), font, scale, 9)
-        cv2.putText(page, str(n), (620 - w // 2, top + (100 + h) // 2), font, scale, (255, 255, 255), 9, cv2.LINE_AA)
-        cv2.rectangle(page, (45, top + 112), (1195, top + 762), (40, 30, 30), -1)
-    return page
+    return _tabbed_column((1760, 1240), (1, 2), 850, (510, 30, 730, 130), (70, 9), (45, 142, 1195, 792))
 
 
 def test_a_page_of_two_boards_whose_second_tab_is_lost_is_refused_not_read_one_board_short():
