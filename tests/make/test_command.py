@@ -28,7 +28,9 @@ def test_make_writes_level_files_that_read_back_with_their_grade(tmp_path, capsy
         assert fam.solve(level, puzzles.base.SolveOptions())["unique"]
     assert "3 wrote" in capsys.readouterr().err
     pages = sorted(p.name for p in (tmp_path / "booklet" / "iq-stars").iterdir())
-    assert pages == ["expert-4-answers-01.png", "expert-4-page-01.png"]
+    # IQ Stars prints two challenges a page: three make two pages and two answer pages
+    assert pages == ["expert-4-answers-01.png", "expert-4-answers-02.png", "expert-4-page-01.png",
+                     "expert-4-page-02.png"]
 
 
 def test_a_file_edited_by_hand_is_kept_unless_force(tmp_path):
