@@ -169,3 +169,18 @@ def test_a_drawn_board_whose_stars_cannot_be_called_keeps_its_reason(product_pho
     first = tray.DrawnStarsError("row 1 star 4: r or p? (the drawn board's reason)")
     with pytest.raises(ReadError, match="the drawn board's reason"):
         tray.read_after(covered, "covered.jpg", first)
+
+
+def test_a_tray_the_drawn_lattice_fits_the_wrong_way_up_is_refused():
+    # randomized scene 21 of seed 3: a tray photo whose star pits the drawn board's lattice
+    # matched 0.39 one way up and 0.36 as its twin (turned half round, half a star over); it
+    # read the twin, every piece turned (a misread); the tray reader places it by its pits
+    from visolve.testing.scenes import scene_case
+
+    from visolve.puzzles.iq_stars.reader import read
+
+    case = scene_case("iq-stars", 21, 3)
+    assert tray.read_tray(case.image, case.name) == case.truth[0]
+    with pytest.raises(ReadError, match="reads two ways: as a drawn board .* and as a tray"):
+        read(case.image, case.name)
+

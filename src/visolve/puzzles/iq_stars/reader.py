@@ -44,7 +44,8 @@ from visolve.puzzles.iq_stars.colours import (
     white_share,
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
-from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after
+from visolve.puzzles.iq_stars.lattice import CLEAR_RHO
+from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after, read_tray
 from visolve.vision.geometry import map_points
 from visolve.vision.pages import page_of, read_page
 from visolve.vision.view import BoardView, banner, draw_overlay
@@ -351,7 +352,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     (:func:`visolve.puzzles.iq_stars.tray.read_after`)."""
     _check_picture(image)
     try:
-        level, share = _drawn_board(image, source)
+        level, share, rho = _drawn_board(image, source)
     except SeveralBoards as several:  # a page of drawn boards (no tray): each under its number tab?
         return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_drawn(b, source), several)]
     except (NotThisPuzzle, ReadError) as exc:
@@ -363,7 +364,25 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         page = page_of(image, lambda b: _read_drawn(b, source), numbered=True)
         if page is not None:
             return [replace(level, level=n) for n, level in page]
+    if rho < CLEAR_RHO:
+        tray_agrees(image, source, level)
     return level
+
+
+def tray_agrees(image: np.ndarray, source: str, level: Level) -> None:
+    """Nothing when the drawn board read as ``level`` with a weak lattice match is no tray, or a
+    tray that reads the same; ReadError when it reads as a tray with other pieces.
+
+    A photo of the tray's star pits can be fitted by the drawn board's lattice both ways up (the
+    lattice and its twin, turned half round and half a star over, both lie on pits); the tray
+    reader places the board by its pits and the pieces' tops, and settles it or refuses."""
+    try:
+        tray_level = read_tray(image, source)
+    except (NotThisPuzzle, ReadError):
+        return
+    if tray_level.rows != level.rows:
+        raise ReadError(f"the star lattice matches its outlines weakly and the picture reads two ways: "
+                        f"as a drawn board {'/'.join(level.rows)} and as a tray {'/'.join(tray_level.rows)}")
 
 
 #: a board covering less of the picture than this may be one of a page's: its tabs are looked for
@@ -376,9 +395,9 @@ def _read_drawn(image: np.ndarray, source: str) -> Level:
     return _drawn_board(image, source, upright=True)[0]
 
 
-def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple[Level, float]:
-    """The challenge of the one drawn board in ``image``, and the share of the picture it covers;
-    ``upright``: the picture shows the board top up."""
+def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple[Level, float, float]:
+    """The challenge of the one drawn board in ``image``, the share of the picture it covers and
+    how well its lattice matched (``Fit.rho``); ``upright``: the picture shows the board top up."""
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]), upright)
     stars = measure(board_view(work, fit.homography, fit.edge), fit.edge)
     check_outer_lines(stars)  # a lattice a star off (on a tray's pits?) is no drawn board found
@@ -392,7 +411,7 @@ def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple
     u0, v0, u1, v1 = fit.edge
     outline = map_points(fit.homography, [(u0, v0), (u1, v0), (u1, v1), (u0, v1)])
     share = cv2.contourArea(np.float32(outline)) / (work.shape[0] * work.shape[1])
-    return Level(level_from_filename(source), rows, source), share
+    return Level(level_from_filename(source), rows, source), share, fit.rho
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
