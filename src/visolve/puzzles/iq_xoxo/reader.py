@@ -38,8 +38,11 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
         raise ReadError(f"squares of a grid or a number tab lie outside the {counted(len(readings), 'board')} found "
                         f"(weight {stray}): a board could not be outlined")
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
-    settled = by_sequence(readings) if failed else None
-    settled = settled if settled is not None or not failed else by_page_run(readings)
+    settled = None
+    if failed:
+        settled = by_sequence(readings)
+        if settled is None:
+            settled = by_page_run(readings)
     if failed and settled is not None:
         return settled
     if failed:
@@ -96,9 +99,10 @@ def tab_candidates(scores: tuple) -> set[int]:
 
 def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of a page of at least :data:`RUN_LEAST` boards whose squares all read, some tabs
-    in doubt (at most twice as many as the tabs read clearly: those anchor the run), when exactly one run of consecutive numbers (a booklet numbers a page's challenges
-    one after another) takes every tab read and gives each tab in doubt one of its candidates
-    (:func:`tab_candidates`), in exactly one way. None otherwise (the tabs' doubt stands)."""
+    in doubt (at most twice as many as the tabs read clearly: those anchor the run), when exactly
+    one run of consecutive numbers (a booklet numbers a page's challenges one after another) takes
+    every tab read and gives each tab in doubt one of its candidates (:func:`tab_candidates`), in
+    exactly one way. None otherwise (the tabs' doubt stands)."""
     failed = [r for r in readings if r.level is None]
     if len(readings) < RUN_LEAST or any(not r.tab_doubt or r.rows is None or not r.tab_scores for r in failed):
         return None
