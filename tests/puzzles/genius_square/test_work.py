@@ -114,3 +114,25 @@ def test_the_squares_are_read_on_the_view_the_glyphs_were_read_on(monkeypatch):
     monkeypatch.setattr(reader, "check_alone", lambda *a: None)  # a second board looked for: other views
     assert read(picture, "table.png").blockers == level.blockers
     assert len(made) == 2  # the two ways up's glyphs; the squares on the one that read
+
+
+def test_a_board_refused_for_its_squares_is_not_looked_behind(monkeypatch):
+    """The second-board check (a whole search for a lattice, 60-110 ms on a 12 MP photo) runs only
+    behind a board that reads: a board refused for its squares is misread by no one, and a page of
+    such boards is still looked for by its tabs."""
+    import pytest
+
+    from visolve.errors import ReadError
+    from visolve.puzzles.genius_square import reader
+
+    level = make_level("table", [], edition="happy-puzzle", source="table.png")  # before the roll
+    board = draw_board(drawing(level), "happy-puzzle", 20)
+    picture, _level = _small_board_on_a_table()
+    y0, x0 = (picture.shape[0] - board.shape[0]) // 2, (picture.shape[1] - board.shape[1]) // 2
+    picture[y0:y0 + board.shape[0], x0:x0 + board.shape[1]] = board
+    looked = []
+    monkeypatch.setattr(reader, "check_alone", lambda *a: looked.append(a))
+    with pytest.raises(ReadError, match="no blockers"):
+        read(picture, "table.png")
+    assert looked == []
+    assert read(_small_board_on_a_table()[0], "table.png").blockers and len(looked) == 1

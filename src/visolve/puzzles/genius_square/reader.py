@@ -202,10 +202,11 @@ def _read_one(image: np.ndarray, source: str) -> Level:
 def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The level of the one board in ``image``, and the share of the picture its squares cover."""
     up, _view, squares, edition = look(image)
-    check_alone(image, up.homography)
+    level = level_of(squares, edition, source)  # a board refused for its squares is no page's misread:
+    check_alone(image, up.homography)  # the second board is looked for only behind one that reads
     corners = map_points(up.homography, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
     share = cv2.contourArea(corners.astype(np.float32)) / (image.shape[0] * image.shape[1])
-    return level_of(squares, edition, source), share
+    return level, share
 
 
 #: a second board is looked for only when the board found, with its labels, covers at most
