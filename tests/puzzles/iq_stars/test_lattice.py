@@ -112,3 +112,20 @@ def test_a_quad_asked_only_whether_it_holds_a_lattice_is_not_rechecked(monkeypat
     assert lattice.fit_lattice(work, quad, True, recheck=False).rho >= lattice.CLEAR_RHO
     with pytest.raises(AssertionError, match="rechecked"):
         lattice.fit_lattice(work, quad, True)
+
+
+def test_a_quad_fitted_once_is_not_aligned_again(monkeypatch):
+    # the check for a second board fits the quads the board's search fitted already: the lattice
+    # found on a quad is kept for the picture (each ECC alignment costs about 11 ms)
+    work, fit = finder.locate(painter.draw_challenge(WIZARD, pitch=50))
+    quad = cv2.perspectiveTransform(CORNERS, fit.homography).reshape(-1, 2) + (2.0, -1.5)  # a quad a little off
+    memo, calls = {}, []
+    real_align = lattice.align
+    monkeypatch.setattr(lattice, "align", lambda *a, **k: calls.append(a) or real_align(*a, **k))
+    first = lattice.fit_lattice(work, quad, False, memo=memo)
+    assert calls  # a quad not on a page's hole is aligned
+    calls.clear()
+    monkeypatch.setattr(lattice, "align", lambda *a, **k: calls.append(a) or (a[1], 0.0))
+    monkeypatch.setattr(lattice, "lattice_guess", lambda *a, **k: calls.append(a) or (a[1], 0.0))
+    again = lattice.fit_lattice(work, quad, False, recheck=False, memo=memo)
+    assert calls == [] and np.allclose(again.homography, first.homography) and again.rho == first.rho

@@ -50,7 +50,7 @@ def test_a_mirror_image_is_never_read_as_its_mirrored_challenge(product_photo):
 
 def _pit_polygon(photo: np.ndarray, cell_index: int) -> tuple[np.ndarray, float]:
     """The picture outline of the free pit of board cell ``cell_index``, and the picture scale."""
-    work, _grey, tops = tray_tops.find_tops(photo)
+    work, tops = tray_tops.find_tops(photo)
     hom, axial, members = tray_tops.fit_lattice(tops, tray.MIN_TOPS)
     white = float(np.median([np.mean(t.white) for t in members]))
     letters = [tray_tops.classify_plastic(tray_tops.balanced(t)).name for t in members]

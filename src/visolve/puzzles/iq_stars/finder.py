@@ -169,10 +169,10 @@ def find_board(image: np.ndarray) -> Fit:
 def _best_fit(image: np.ndarray, quads, upright: bool = False) -> Fit:
     """The best-matching lattice on ``quads`` of ``image``; :class:`SeveralBoards` when a
     quad apart from it (its middle outside that board) holds a lattice too."""
-    reasons, best, best_quad = [], None, None
+    reasons, best, best_quad, memo = [], None, None, {}
     for quad, exact in quads:
         try:
-            fit = fit_lattice(image, quad, exact, upright)
+            fit = fit_lattice(image, quad, exact, upright, memo=memo)
         except NotThisPuzzle as exc:
             reasons.append(str(exc))
             continue
@@ -184,7 +184,7 @@ def _best_fit(image: np.ndarray, quads, upright: bool = False) -> Fit:
             break
     if best is None:
         raise NotThisPuzzle(reasons[0])
-    _check_alone(image, quads, best_quad)
+    _check_alone(image, quads, best_quad, memo)
     return best
 
 
@@ -194,8 +194,9 @@ def _drawn_margins(fit: Fit) -> bool:
     return all(abs(e - d) <= MAX_SHIFT for e, d in zip(fit.edge, drawn))
 
 
-def _check_alone(image: np.ndarray, quads, board: np.ndarray) -> None:
-    """SeveralBoards when a quad whose middle lies outside ``board`` holds a star lattice too."""
+def _check_alone(image: np.ndarray, quads, board: np.ndarray, memo: dict | None = None) -> None:
+    """SeveralBoards when a quad whose middle lies outside ``board`` holds a star lattice too
+    (``memo``: the lattices found on the quads already, see :func:`fit_lattice`)."""
     outline = board.astype(np.float32).reshape(-1, 1, 2)
     others = 0
     for quad, exact in quads:
@@ -203,7 +204,7 @@ def _check_alone(image: np.ndarray, quads, board: np.ndarray) -> None:
         if cv2.pointPolygonTest(outline, middle, False) >= 0:
             continue  # the same board, outlined another way
         try:
-            fit_lattice(image, quad, exact, recheck=False)  # whether it holds a lattice at all
+            fit_lattice(image, quad, exact, recheck=False, memo=memo)  # whether it holds a lattice at all
         except NotThisPuzzle:
             continue
         others += 1

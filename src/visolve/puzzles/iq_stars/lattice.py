@@ -286,10 +286,9 @@ def _settled(image: np.ndarray, hom: np.ndarray, quad: np.ndarray) -> tuple[np.n
     return (new, rho) if rho >= MIN_RHO and margins_fit(board_edge(new, quad)) else None
 
 
-def _from_guess(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float] | None:
-    """The lattice found from the stars alone (:func:`lattice_guess`, aligned, then the best
-    of its offsets) when it matches and sits on the board, else None."""
-    guess, _score = lattice_guess(image, quad)
+def _from_guess(image: np.ndarray, quad: np.ndarray, guess: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The lattice found from the stars alone (``guess``, :func:`lattice_guess` on ``quad``,
+    aligned, then the best of its offsets) when it matches and sits on the board, else None."""
     new, rho = align(image, guess)
     if rho < GUESS_FLOOR:
         return None
@@ -297,8 +296,36 @@ def _from_guess(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float]
     return _settled(image, new, quad)
 
 
+def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool, upright: bool) -> tuple[np.ndarray, float, float]:
+    """The lattice on ``quad`` before its rechecks (see :func:`fit_lattice`): the homography,
+    its match and how far it moved from where the quad put it."""
+    base = quad_homography(quad)
+    if upright:
+        hom = base if top_up(base) else turned(base)
+    else:
+        hom = base if way_up(image, base) >= 0 else turned(base)
+    new, rho, shift = _aligned(image, hom, exact)
+    if shift > MAX_SHIFT or rho < CLEAR_RHO:
+        guess = lattice_guess(image, quad)[0]
+        found = _from_guess(image, quad, guess)
+        if shift > MAX_SHIFT and rho >= MIN_RHO and (found is None or (
+                found[1] < rho and moved(found[0], new) > MAX_SHIFT)):
+            # aligning took the drawings' lattice far (a board with wider margins) and the guess
+            # did not land there matching as well: where it went is checked against its offsets
+            # like a guess, and the better of the two kept
+            settled = _settled(image, new, quad)
+            if settled is not None and (found is None or settled[1] > found[1]):
+                found = settled
+        if found is not None and (shift > MAX_SHIFT or found[1] > rho + BETTER_RHO
+                                  or not margins_fit(board_edge(new, quad))):
+            (new, rho), shift = found, 0.0
+        elif found is None and rho < MIN_RHO:
+            new, rho, shift = _aligned(image, guess, False)
+    return new, rho, shift
+
+
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, upright: bool = False,
-                recheck: bool = True) -> Fit:
+                recheck: bool = True, memo: dict | None = None) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
 
     The stars are first looked for as far in from ``quad`` as the
@@ -313,29 +340,17 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
     outlines say so too, if less clearly than :data:`MIN_WAY_UP`, is kept.  ``recheck``: the
     lattice is compared with those between the stars and with its twin (:func:`clear_of_between`,
     :func:`clear_of_twin`); off where only whether a quad holds a lattice at all matters
-    (another board beside the one read: up to 150 ms saved).
+    (another board beside the one read: up to 150 ms saved).  ``memo``: a dict kept for one
+    picture, where the lattice found on a quad before its rechecks is kept for the next call
+    on the same quad (the board and the check for a second board fit the same quads).
     """
-    base = quad_homography(quad)
-    if upright:
-        hom = base if top_up(base) else turned(base)
+    key = (np.asarray(quad, np.float64).tobytes(), exact, upright)
+    if memo is not None and key in memo:
+        new, rho, shift = memo[key]
     else:
-        hom = base if way_up(image, base) >= 0 else turned(base)
-    new, rho, shift = _aligned(image, hom, exact)
-    if shift > MAX_SHIFT or rho < CLEAR_RHO:
-        found = _from_guess(image, quad)
-        if shift > MAX_SHIFT and rho >= MIN_RHO and (found is None or (
-                found[1] < rho and moved(found[0], new) > MAX_SHIFT)):
-            # aligning took the drawings' lattice far (a board with wider margins) and the guess
-            # did not land there matching as well: where it went is checked against its offsets
-            # like a guess, and the better of the two kept
-            settled = _settled(image, new, quad)
-            if settled is not None and (found is None or settled[1] > found[1]):
-                found = settled
-        if found is not None and (shift > MAX_SHIFT or found[1] > rho + BETTER_RHO
-                                  or not margins_fit(board_edge(new, quad))):
-            (new, rho), shift = found, 0.0
-        elif found is None and rho < MIN_RHO:
-            new, rho, shift = _aligned(image, lattice_guess(image, quad)[0], False)
+        new, rho, shift = _on_quad(image, quad, exact, upright)
+        if memo is not None:
+            memo[key] = (new, rho, shift)
     if recheck and GUESS_FLOOR <= rho < CLEAR_RHO:
         better, rho = clear_of_between(image, new, rho, quad)
         new, shift = better, (shift if better is new else 0.0)

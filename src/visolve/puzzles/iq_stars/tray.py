@@ -35,6 +35,7 @@ from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
 from visolve.puzzles.iq_stars.tray_tops import STEPS, balanced, classify_plastic, find_tops, fit_lattice, to_metric
+from visolve.vision.rank import ranked
 from visolve.vision.view import sample
 
 #: the board's cells in axial lattice coordinates (i, j): j the row, i + j / 2 across
@@ -120,16 +121,23 @@ def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarr
         if notches is None:
             notches = level  # the grey surface, for the tray test below
         dark = contrast if dark is None else np.minimum(dark, contrast)
-    u0, v0 = extent[0], extent[1]
-    ys, xs = np.mgrid[0:h, 0:w]
-    metric = np.stack([(xs.ravel() + 0.5) / MAP_PITCH + u0, (ys.ravel() + 0.5) / MAP_PITCH + v0], axis=1)
-    xyw = np.concatenate([metric, np.ones((len(metric), 1))], axis=1) @ np.asarray(hom, np.float64).T
-    wz = xyw[:, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        px, py = xyw[:, 0] / wz, xyw[:, 1] / wz
-    inside = (wz > 0) & (px >= 0) & (px < work.shape[1]) & (py >= 0) & (py < work.shape[0])
-    inside = cv2.erode(inside.reshape(h, w).astype(np.uint8), np.ones((2 * reach + 1,) * 2, np.uint8)) > 0
+    inside = _in_picture(work.shape, hom, extent, (h, w))
+    inside = cv2.erode(inside.astype(np.uint8), np.ones((2 * reach + 1,) * 2, np.uint8)) > 0
     return np.where(inside & (notches < TRAY_MAX * white), dark, 0.0).astype(np.float32)
+
+
+def _in_picture(shape, hom: np.ndarray, extent, size: tuple[int, int]) -> np.ndarray:
+    """Which px of the plane's view (metric ``extent`` at :data:`MAP_PITCH`, ``size`` (h, w))
+    the homography ``hom`` puts inside a picture of ``shape`` (boolean ``size``)."""
+    h, w = size
+    hm = np.asarray(hom, np.float64)
+    xs = ((np.arange(w) + 0.5) / MAP_PITCH + extent[0])[None, :]
+    ys = ((np.arange(h) + 0.5) / MAP_PITCH + extent[1])[:, None]
+    wz = hm[2, 0] * xs + hm[2, 1] * ys + hm[2, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        px = (hm[0, 0] * xs + hm[0, 1] * ys + hm[0, 2]) / wz
+        py = (hm[1, 0] * xs + hm[1, 1] * ys + hm[1, 2]) / wz
+    return (wz > 0) & (px >= 0) & (px < shape[1]) & (py >= 0) & (py < shape[0])
 
 
 def _contrast(plane: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
@@ -141,8 +149,9 @@ def _contrast(plane: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
         dx, dy = (int(round(v * MAP_PITCH)) for v in offset)
         return padded[reach + dy : reach + dy + h, reach + dx : reach + dx + w]
 
-    notches = np.sort(np.stack([shifted(o) for o in _offsets(NOTCH_R, 30.0)]), axis=0)[NOTCH_RANK]
-    core = np.median(np.stack([shifted(o) for o in _core_offsets()]), axis=0)
+    notches = ranked([shifted(o) for o in _offsets(NOTCH_R, 30.0)], NOTCH_RANK)
+    cores = [shifted(o) for o in _core_offsets()]
+    core = ranked(cores, len(cores) // 2)  # their median (an odd count)
     return np.clip((notches - core) / np.maximum(notches, 8.0), 0.0, 1.0), notches
 
 
@@ -198,9 +207,10 @@ def placements(tops: np.ndarray, letters) -> list[tuple[int, np.ndarray, frozens
     found: dict = {}
     for turn in range(6):
         cells = rotate(board, turn)
-        for shift in {tuple(t - c) for t in tops for c in cells}:
+        tops_ = np.asarray(tops, np.int64).reshape(-1, 1, 2)
+        for shift in set(map(tuple, (tops_ - cells[None]).reshape(-1, 2).tolist())):
             placed = cells + np.array(shift)
-            keys = {tuple(int(v) for v in p) for p in placed}
+            keys = set(map(tuple, placed.tolist()))
             inside = [g for g in groups if g & keys]
             if all(g <= keys for g in inside):
                 on = frozenset().union(*inside)
@@ -271,7 +281,7 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
 def read_rows(image: np.ndarray) -> tuple[str, ...]:
     """The 4 rows read from a photo of the tray (BGR); NotThisPuzzle without a lattice of
     piece tops, ReadError when something cannot be settled."""
-    work, _grey, tops = find_tops(image)
+    work, tops = find_tops(image)
     if len(tops) < MIN_TOPS:
         raise NotThisPuzzle(f"no tray with pieces: {len(tops)} piece tops found ({MIN_TOPS} needed)")
     lattice = fit_lattice(tops, MIN_TOPS)

@@ -24,7 +24,7 @@ import numpy as np
 
 from visolve.puzzles.iq_stars.colours import PLASTIC_RGB
 from visolve.vision.glance import thumbnail
-from visolve.vision.light import channel_max, channel_min, illumination, saturation
+from visolve.vision.light import channel_max, channel_min, illumination
 from visolve.vision.palette import GREY_AXIS, Palette, Verdict, across
 
 #: the photo is looked at with at most this long side (px)
@@ -109,11 +109,12 @@ def round_axial(axial) -> np.ndarray:
     return np.stack([rx, rz], axis=1).astype(np.int64)
 
 
-def find_tops(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[Top]]:
-    """The work picture, its grey (blurred mean of channels) and the piece tops in it."""
+def find_tops(image: np.ndarray) -> tuple[np.ndarray, list[Top]]:
+    """The work picture and the piece tops in it."""
     work = thumbnail(np.ascontiguousarray(image[:, :, :3]), WORK_SIDE)
     f = work.astype(np.float32)
-    sat, lo, hi = saturation(f), channel_min(f), channel_max(f)
+    lo, hi = channel_min(f), channel_max(f)
+    sat = (hi - lo) / np.maximum(hi, 1.0)  # visolve.vision.light.saturation, from the same two
     light = illumination(lo, max(work.shape[:2]) / 8.0, floor=40.0)
     white = ((lo > WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8)
     count, labels, stats, centres = cv2.connectedComponentsWithStats(white, connectivity=8)
@@ -126,8 +127,7 @@ def find_tops(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[Top]]:
         top = _top(work, labels, coloured, stats[i], i, centres[i])
         if top is not None:
             tops.append(top)
-    grey = cv2.blur(f.mean(axis=2), (3, 3))
-    return work, grey, tops
+    return work, tops
 
 
 def _top(work, labels, coloured, stat, i, centre) -> Top | None:
@@ -369,7 +369,7 @@ def probe_tray(image: np.ndarray) -> float:
     """A first look for pieces standing in a tray: :data:`TRAY_SCORE` when a thumbnail shows
     at least :data:`PIECE_MIN` piece tops on one star lattice, else 0 (a few ms)."""
     small = thumbnail(np.ascontiguousarray(image[:, :, :3]), PROBE_SIDE)
-    _work, _grey, tops = find_tops(small)
+    _work, tops = find_tops(small)
     if len(tops) < PIECE_MIN:
         return 0.0
     pts = np.array([(t.x, t.y) for t in tops], np.float64)
