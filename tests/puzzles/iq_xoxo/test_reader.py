@@ -134,3 +134,20 @@ def test_a_page_the_box_reader_refuses_leads_with_the_pages_reason(i):
     with pytest.raises((NotThisPuzzle, ReadError)) as refused:
         read(case.image, case.name)
     assert str(refused.value).startswith("no 5 x 10 board of grey squares found")
+
+
+def test_the_refusal_takes_the_page_readers_first_look_again():
+    # a picture neither reader read: the refusal told how many grey squares the page reader's first
+    # look saw by taking that look again (a large picture's closer look: about 100 ms more)
+    from visolve.puzzles.iq_xoxo.page import finder
+
+    blank = np.full((600, 900, 3), 200, np.uint8)
+    noted = {"look": (0.5, (8.0, np.array([(10.0 + 8 * k, 10.0) for k in range(3)] + [(10.0, 18.0)])))}
+    calls = []
+    real = finder._looked
+    try:
+        finder._looked = lambda image: calls.append(1) or real(image)
+        seen, pitch = finder.squares_seen(blank, noted)
+    finally:
+        finder._looked = real
+    assert not calls and seen == 2 and pitch == 16.0

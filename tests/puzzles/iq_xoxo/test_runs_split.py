@@ -48,3 +48,19 @@ def test_squares_run_together_are_cut_at_faint_gaps():
     parts = board_parts(grey, coloured, 21.0, dull, split=True)  # boards outlined further: cut apart
     assert len(parts.centres) >= 30
     assert np.all(np.abs(parts.sides / (SQUARE_SHARE * 21.0) - 1) < 0.5)
+
+
+def test_the_split_pass_reuses_the_first_look_at_the_ink():
+    # the split pass labelled the whole ink again (board_parts(split=True)), as long as the first
+    # pass on a refused spread: now the squares run together are cut from the first parts' ink
+    from visolve.puzzles.iq_xoxo.page.finder import with_runs_split
+
+    grey, coloured, dull = planes(_faint_gaps(lift=10))
+    first = board_parts(grey, coloured, 21.0, dull)
+    cut = with_runs_split(first, grey, 21.0, dull)
+    fresh = board_parts(grey, coloured, 21.0, dull, split=True)
+    assert len(cut.centres) >= 30 and np.array_equal(cut.centres, fresh.centres)
+    assert np.array_equal(cut.labels, fresh.labels) and np.array_equal(cut.square, fresh.square)
+    g2, c2, _d2 = planes(_faint_gaps(lift=60))  # clear gaps: nothing run together, the same parts back
+    clear = board_parts(g2, c2, 21.0)
+    assert with_runs_split(clear, g2, 21.0) is clear

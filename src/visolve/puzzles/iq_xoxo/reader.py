@@ -175,19 +175,20 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     ReadError
         A board was found but a square (or the tab's number) is in doubt.
     """
+    notes: dict = {}  # the page reader's first look, told again when the box reader fails too
     try:
-        levels = _named(_levels(*read_boards(image)), source)
+        levels = _named(_levels(*read_boards(image, notes)), source)
     except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
         from visolve.puzzles.iq_xoxo.box.reader import read_box
 
         try:
             return read_box(image, source)
         except (NotThisPuzzle, ReadError) as box:
-            raise _page_or_box(image, page, box) from box
+            raise _page_or_box(image, page, box, notes) from box
     return levels[0] if len(levels) == 1 else levels
 
 
-def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception) -> Exception:
+def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception, notes: dict | None = None) -> Exception:
     """The refusal of a picture neither reader read: never the box reader's alone.
 
     When the page reader's first look saw grey squares on a grid, its reason (a booklet page
@@ -197,7 +198,7 @@ def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception) -> Exce
     found a tray it could not read: a photo of a page whose squares are too light to see was
     refused with the box reader's reason alone).
     """
-    seen, pitch = squares_seen(image)
+    seen, pitch = squares_seen(image, notes)
     if seen >= PAGE_SQUARES:
         return ReadError(f"{page}: {counted(seen, 'grey square')} on a grid seen (about {pitch:.0f} px apart), "
                          "but no whole board could be outlined around them")

@@ -22,17 +22,18 @@ from visolve.puzzles.iq_xoxo.page.reading import BoardReading, read_board
 MIN_SQUARES = 6
 
 
-def read_boards(image: np.ndarray) -> tuple[list[BoardReading], int]:
+def read_boards(image: np.ndarray, notes: dict | None = None) -> tuple[list[BoardReading], int]:
     """Every board of the picture, read (reading order), and the weight of the squares of a grid,
     tabs and pieces outside the boards read (see :func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`).
 
     The finder may outline one board several ways: of the quads around one
-    place the first that reads is kept, else the first that shows a grid.
+    place the first that reads is kept, else the first that shows a grid.  ``notes``: see
+    :func:`~visolve.puzzles.iq_xoxo.page.finder.find_boards`.
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
-    found, weigh, outlines = find_boards(picture)
+    found, weigh, outlines = find_boards(picture, notes)
     groups = _grouped([], found)
     readings = [_read_group(picture, members) for _c, _p, members in groups]
     for split in (False, True):  # outlined further; last, squares run together cut apart

@@ -96,6 +96,7 @@ class Parts:
     grey_ink: np.ndarray  #: the brightest channel's ink alone (:func:`ink_mask`), as found
     grouped: np.ndarray | None = None  #: which squares are linked into a lattice (bool)
     tabs: np.ndarray | None = None  #: centres of the coloured blobs shaped like a number tab
+    ink: tuple | None = None  #: the ink mask, its blobs' stats and centres (background first), for a split
 
     @property
     def mask(self) -> np.ndarray:
@@ -107,7 +108,7 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
                 split: bool = False) -> Parts:
     """What boards are made of: grey squares of the pitch's size and coloured pieces
     (grey ink of the brightest channel ``grey`` or of the channels' mean ``dull``); ``split``:
-    squares run together cut apart too (:func:`_split_runs`).
+    squares run together cut apart too (:func:`with_runs_split`).
 
     Shading, text and noise darker than the page are left out: only ink
     blobs square and of the squares' size, and coloured blobs of at least
@@ -118,13 +119,6 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         ink = cv2.bitwise_or(ink, ink_mask(dull, coloured, REACH * pitch))
     ink = cv2.bitwise_or(ink, _holes(ink, HOLE * pitch**2))  # a square's dot is part of the square
     ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
-
-    def square(st):
-        w, h, area = st[:, 2], st[:, 3], st[:, 4]
-        size = np.sqrt(area.astype(np.float64)) / (SQUARE_SHARE * pitch)
-        shaped = (area >= SQUARE_FILL * w * h) & (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
-        return shaped & (np.abs(size - 1) <= SQUARE_SPREAD)
-
     col = cv2.morphologyEx(coloured.astype(np.uint8) * 255, cv2.MORPH_CLOSE,
                            kernel(MARK_SHARE * pitch, cv2.MORPH_ELLIPSE))
     col = cv2.morphologyEx(col, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
@@ -133,19 +127,42 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     keep[1:] = 255 * (stats[1:, 4] >= MIN_PIECE * pitch**2)
     pieces = keep[labels]
     n, ink_labels, ink_stats, centres = labelled(ink)
-    ok = square(ink_stats[1:])
-    split = _split_runs(ink, ink_labels, ink_stats, (grey,) if dull is None else (grey, dull), pitch) if split else None
-    if split is not None:  # squares run together, cut at fainter gaps: their parts of a square's shape added
-        n2, labels2, stats2, centres2 = split
-        ink_labels = np.where(labels2 > 0, labels2 + (n - 1), ink_labels).astype(np.int32)
-        ok = np.concatenate([ok, square(stats2[1:])])
-        centres = np.concatenate([centres, centres2[1:]])
-        ink_stats = np.concatenate([ink_stats, stats2[1:]])
-        n += n2 - 1
+    ok = _square_like(ink_stats[1:], pitch)
     is_square = np.zeros(n, np.uint8)
     is_square[1:] = 255 * ok
-    return Parts(ink_labels, is_square, centres[1:][ok], np.sqrt(ink_stats[1:, 4][ok].astype(np.float64)), col,
-                 pieces, cv2.bitwise_or(ink, col), grey_ink, tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)])
+    parts = Parts(ink_labels, is_square, centres[1:][ok], np.sqrt(ink_stats[1:, 4][ok].astype(np.float64)), col,
+                  pieces, cv2.bitwise_or(ink, col), grey_ink, tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)],
+                  ink=(ink, ink_stats, centres))
+    return with_runs_split(parts, grey, pitch, dull) if split else parts
+
+
+def _square_like(st: np.ndarray, pitch: float) -> np.ndarray:
+    """Which blobs (stats rows x, y, w, h, area) are grey squares of the pitch's size (:data:`SQUARE_SPREAD`)."""
+    w, h, area = st[:, 2], st[:, 3], st[:, 4]
+    size = np.sqrt(area.astype(np.float64)) / (SQUARE_SHARE * pitch)
+    shaped = (area >= SQUARE_FILL * w * h) & (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
+    return shaped & (np.abs(size - 1) <= SQUARE_SPREAD)
+
+
+def with_runs_split(parts: Parts, grey: np.ndarray, pitch: float, dull: np.ndarray | None = None) -> Parts:
+    """``parts`` (:func:`board_parts` of the same planes) with the squares run together cut
+    apart (:func:`_split_runs`) added; its ink is not looked at again (the split pass of a
+    refused spread cost as much as the first)."""
+    ink, ink_stats, centres = parts.ink
+    split = _split_runs(ink, parts.labels, ink_stats, (grey,) if dull is None else (grey, dull), pitch)
+    if split is None:
+        return parts
+    n = len(ink_stats)
+    n2, labels2, stats2, centres2 = split  # their parts of a square's shape added
+    ink_labels = np.where(labels2 > 0, labels2 + (n - 1), parts.labels).astype(np.int32)
+    ok = np.concatenate([_square_like(ink_stats[1:], pitch), _square_like(stats2[1:], pitch)])
+    centres = np.concatenate([centres, centres2[1:]])
+    ink_stats = np.concatenate([ink_stats, stats2[1:]])
+    is_square = np.zeros(n + n2 - 1, np.uint8)
+    is_square[1:] = 255 * ok
+    return replace(parts, labels=ink_labels, square=is_square, centres=centres[1:][ok],
+                   sides=np.sqrt(ink_stats[1:, 4][ok].astype(np.float64)), grouped=None,
+                   ink=(ink, ink_stats, centres))
 
 
 #: ink blobs of at least RUN_AREA squares' area (grey squares run together: gaps blurred or
@@ -248,7 +265,10 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
 
     def outlines(faint_too: bool = True, split: bool = False) -> list[np.ndarray]:
         if split:  # asked for last, when the others leave a board out or unread
-            return [q for q in _split_quads(grey, coloured, pitch, dull)
+            cut = with_runs_split(parts, grey, pitch, dull)
+            if cut is parts:  # nothing run together: the same lattice, the same quads
+                return []
+            return [q for q in _split_quads(cut, grey, pitch)
                     if all(np.abs(q - other).max() > SAME_QUAD * pitch for other in quads)]
         ink = cv2.bitwise_or(parts.grey_ink, (coloured * 255).astype(np.uint8))
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
@@ -264,10 +284,10 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     return quads, parts.centres, weigh, outlines
 
 
-def _split_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None) -> list[np.ndarray]:
-    """Lattice quads of the grey squares with those run together cut apart (:func:`_split_runs`),
-    tried last: cut squares may sit a little off, and bend a lattice that the whole ones fit."""
-    parts = board_parts(grey, coloured, pitch, dull, split=True)
+def _split_quads(parts: Parts, grey: np.ndarray, pitch: float) -> list[np.ndarray]:
+    """Lattice quads of the grey squares of ``parts`` with those run together cut apart
+    (:func:`with_runs_split`), tried last: cut squares may sit a little off, and bend a lattice
+    that the whole ones fit."""
     lattice = find_lattice(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
     return [ordered_corners(q) for q in lattice.quads()]
 
@@ -346,7 +366,8 @@ def _looked(image: np.ndarray) -> tuple:
     return work, f, work_planes, look
 
 
-def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarray]], int], Callable[[], list[Found]]]:
+def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
+        list[Found], Callable[[list[np.ndarray]], int], Callable[[], list[Found]]]:
     """Every board-like block of ``image`` (see the module docstring), in reading order, how
     to weigh the squares of a grid, tabs and pieces lying outside some of them (quads in
     picture px; a weight of :data:`LOST_TAB` or more: a board not outlined), and how to
@@ -355,9 +376,12 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     The pitch is measured on the working copy (:func:`first_look`); the boards
     are then looked for on a copy scaled so that a square is about
     :data:`TARGET_PITCH` px (never larger than the picture): small boards keep
-    their gaps, large ones cost less (:func:`_boards_copy`).
+    their gaps, large ones cost less (:func:`_boards_copy`).  ``notes``, when given, keeps the
+    first look (``"look"``) for :func:`squares_seen`.
     """
     work, f, work_planes, look = _looked(image)
+    if notes is not None:
+        notes["look"] = (f, look)
     if look is None:
         return [], _nothing, lambda split=False: []
     picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
@@ -379,11 +403,16 @@ def find_boards(image: np.ndarray) -> tuple[list[Found], Callable[[list[np.ndarr
     return reading_order(to_picture(quads)), weigh_picture, lambda split=False: to_picture(outlines(split=split))
 
 
-def squares_seen(image: np.ndarray) -> tuple[int, float]:
+def squares_seen(image: np.ndarray, notes: dict | None = None) -> tuple[int, float]:
     """How many grey squares the first look sees on a grid in ``image``, and their pitch
     (picture px); ``(0, 0.0)`` when it sees none.  What the reader tells when no board
-    could be outlined on a page (its refusal names the page, not the box reader)."""
-    _work, f, _planes, look = _looked(image)
+    could be outlined on a page (its refusal names the page, not the box reader).  ``notes``:
+    those :func:`find_boards` kept for the same picture (its first look is not taken again:
+    a large picture's closer look costs about 100 ms)."""
+    if notes is not None and "look" in notes:
+        f, look = notes["look"]
+    else:
+        _work, f, _planes, look = _looked(image)
     if look is None:
         return 0, 0.0
     pitch, centres = look
