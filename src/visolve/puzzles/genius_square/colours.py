@@ -146,6 +146,9 @@ class Square:
     #: read as empty (flat against its edges) but of a colour that piece may be: it is, when that piece is
     #: seen elsewhere and needs it (tall pieces around a cube fill the gaps that part it, seen from the front)
     grey: bool = False
+    #: (symbol, residual) of the centre's colour to each piece's and the wood's, nearest first (a solved
+    #: board's whole cover weighs by them: :mod:`visolve.puzzles.genius_square.cover`)
+    ranks: tuple = ()
 
 
 def edition_of(board_bgr: np.ndarray, line_share: float | None = None) -> str:
@@ -276,7 +279,8 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     centres = (_medians(img, view, [(0.5, 0.5)], CENTRE / 2) - board[:, :, None]) / span[:, :, None]
     corners = (_medians(img, view, corner_at, CORNER_HALF) - board[:, :, None]) / span[:, :, None]
     edges = (_medians(img, view, edge_at, EDGE_HALF) - board[:, :, None]) / span[:, :, None]
-    squares = [[classify(centres[r, c, 0], list(corners[r, c]), protos, edition, list(edges[r, c]))
+    squares = [[replace(classify(centres[r, c, 0], list(corners[r, c]), protos, edition, list(edges[r, c])),
+                        ranks=tuple((name, round(d, 3)) for d, name in protos.ranked(centres[r, c, 0])))
                 for c in range(SIZE)] for r in range(SIZE)]
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT

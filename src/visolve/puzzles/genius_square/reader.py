@@ -44,6 +44,7 @@ from visolve.puzzles.genius_square.colours import (
     references,
 )
 from visolve.puzzles.genius_square.labels import edition_and_places
+from visolve.puzzles.genius_square.cover import solved_cover
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
@@ -297,8 +298,16 @@ def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict
     (:func:`visolve.puzzles.genius_square.resolve.resolve`); a square in
     doubt, or pieces out of shape, are a :class:`ReadError`.
     """
-    rows = resolve(with_grey_options(squares), edition)
+    try:
+        rows = resolve(with_grey_options(squares), edition)
+    except ReadError:
+        rows = solved_cover(squares, edition)  # a solved board: the one whole cover near the reading?
+        if rows is None:
+            raise
     blockers, found = groups(rows, edition)
+    if len(blockers) != len(model.DICE):
+        rows = solved_cover(squares, edition) or rows
+        blockers, found = groups(rows, edition)
     pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
     if GREY not in pieces:
         _no_dim_grey_piece(squares, edition)

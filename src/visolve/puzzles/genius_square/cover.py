@@ -1,0 +1,126 @@
+"""A solved board settled by the one whole cover that fits its squares as read.
+
+On a solved board every square is a piece or a blocker: the nine pieces once each and seven
+discs, one on a face of each die.  Tall pieces seen at an angle lean over their neighbours (a
+disc beside a cube reads as the cube's colour, a cube's shaded side as the next piece's), so a
+few squares may read clearly as something they are not, and the shapes of
+:mod:`visolve.puzzles.genius_square.resolve` then fail.  Every whole cover of the board is a
+reading of all 36 squares; each costs what its squares would have to be read otherwise:
+
+* nothing for a square read as that symbol (or with it among its options);
+* :data:`CHANGE` for a square read surely as something else (:data:`DOUBT_CHANGE` for one read
+  as a doubt), plus how much worse that symbol's colour matches (its residual over the one read,
+  at most 1).
+
+The cheapest cover is taken only when it costs at most :data:`MAX_COST` (a few squares read
+otherwise) and every other cover costs :data:`MARGIN` more: two covers near the reading are a
+doubt, nothing is guessed.  A board with more than :data:`MAX_EMPTY` squares read as empty is
+no solved board and is left to the shapes alone.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.board import BLOCKER, DIE_OF, EMPTY
+
+#: cost of a square read surely as something else, and of one read as a doubt
+CHANGE = 1.0
+DOUBT_CHANGE = 0.3
+#: a disc read as something else costs this share of it: a low disc is what tall pieces seen at an
+#: angle hide, a cube's top is never hidden by a disc
+HIDDEN_DISC = 0.5
+#: most a cover may cost, and least lead of the cheapest over the next
+MAX_COST = 3.5
+MARGIN = 1.0
+#: most squares read as empty on a board taken as solved
+MAX_EMPTY = 2
+#: most steps of the search (a doubt beyond)
+MAX_STEPS = 400_000
+SYMBOLS = (BLOCKER, *(p.name for p in model.PIECES))
+N = model.SIZE * model.SIZE
+
+
+def solved_cover(squares, edition: str) -> list[str] | None:
+    """The drawing (6 strings) of the one whole cover near ``squares`` (see the module docstring),
+    or None: not a solved board, no cover cheap enough, two covers near it, or too long a search.
+
+    ``squares`` are :class:`visolve.puzzles.genius_square.colours.Square` (``ranks``: each symbol's
+    colour residual, when the square was read from a picture).
+    """
+    flat = [sq for row in squares for sq in row]
+    if sum(sq.symbol == EMPTY for sq in flat) > MAX_EMPTY:
+        return None
+    costs = [square_costs(sq) for sq in flat]
+    dies = [DIE_OF[model.name(divmod(k, model.SIZE), edition)] for k in range(N)]
+    found = _cheapest(costs, dies)
+    if found is None or len(found) == 0:
+        return None
+    (best, cells), second = found[0], (found[1][0] if len(found) > 1 else None)
+    if best > MAX_COST or (second is not None and second - best < MARGIN):
+        return None
+    return ["".join(cells[r * model.SIZE:(r + 1) * model.SIZE]) for r in range(model.SIZE)]
+
+
+def square_costs(sq) -> dict[str, float]:
+    """What reading ``sq`` as each symbol (blocker, pieces) costs (module docstring)."""
+    accepted = {sq.symbol} if sq.symbol else set(sq.options)
+    ranks = dict(getattr(sq, "ranks", ()) or ())
+    known = [ranks[x] for x in accepted if x in ranks]
+    ref = min(known) if known else min(ranks.values(), default=0.0)
+    base = CHANGE if sq.symbol else DOUBT_CHANGE
+    return {x: 0.0 if x in accepted else (HIDDEN_DISC if x == BLOCKER else 1.0)
+            * (base + min(max(ranks.get(x, ref + 1.0) - ref, 0.0), 1.0)) for x in SYMBOLS}
+
+
+@lru_cache(maxsize=None)
+def _placements() -> tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...]:
+    """Per square k, the placements (piece, mask, squares) whose first square is k."""
+    table = model.engine().table
+    first: list[list] = [[] for _ in range(N)]
+    for pid, mask in table.lookup:
+        cells = tuple(k for k in range(N) if mask >> k & 1)
+        first[cells[0]].append((model.PIECES[pid].name, mask, cells))
+    return tuple(tuple(f) for f in first)
+
+
+def _cheapest(costs: list[dict[str, float]], dies: list[int]) -> list[tuple[float, tuple[str, ...]]] | None:
+    """The two cheapest whole covers (cost, symbols), cheapest first; None when the search runs
+    over :data:`MAX_STEPS`."""
+    by_first = [[(piece, mask, sum(costs[k][piece] for k in cells), cells) for piece, mask, cells in placed]
+                for placed in _placements()]
+    by_first = [[p for p in placed if p[2] <= MAX_COST + MARGIN] for placed in by_first]
+    best: list[tuple[float, tuple[str, ...]]] = []
+    steps = [0]
+    cells = [""] * N
+
+    def limit() -> float:
+        return best[1][0] if len(best) == 2 else MAX_COST + MARGIN
+
+    def walk(k: int, used: int, pieces: frozenset, dice: int, cost: float) -> bool:
+        steps[0] += 1
+        if steps[0] > MAX_STEPS:
+            return False
+        while k < N and used >> k & 1:
+            k += 1
+        if k == N:
+            best.append((cost, tuple(cells)))
+            best.sort(key=lambda b: b[0])
+            del best[2:]
+            return True
+        d = dies[k]
+        if not dice >> d & 1 and cost + costs[k][BLOCKER] < limit():
+            cells[k] = BLOCKER
+            if not walk(k + 1, used | 1 << k, pieces, dice | 1 << d, cost + costs[k][BLOCKER]):
+                return False
+        for piece, mask, pc, squares in by_first[k]:
+            if piece in pieces or mask & used or cost + pc >= limit():
+                continue
+            for j in squares:
+                cells[j] = piece
+            if not walk(k + 1, used | mask, pieces | {piece}, dice, cost + pc):
+                return False
+        return True
+
+    return best if walk(0, 0, frozenset(), 0, 0.0) else None

@@ -1,0 +1,99 @@
+"""A solved board whose discs tall pieces hide is settled by the one whole cover near its reading
+(:mod:`visolve.puzzles.genius_square.cover`); two covers near it, or a board that is not solved, are not."""
+
+import pytest
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square import cover, model
+from visolve.puzzles.genius_square.board import drawing, make_level
+from visolve.puzzles.genius_square.colours import Square
+from visolve.puzzles.genius_square.reader import board_of, level_of
+
+ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
+
+
+def _solved(roll=ROLL) -> list[str]:
+    solution = model.solve_blockers(list(roll)).solutions[0]
+    pieces = {model.PIECES[pl.piece].name: [model.name(rc, "happy-puzzle") for rc in model.BOARD.cells_of(pl.mask)]
+              for pl in solution}
+    return drawing(make_level("x", roll, pieces))
+
+
+def _read(rows: list[str]) -> list[list[Square]]:
+    return [[Square(sym) for sym in row] for row in rows]
+
+
+def _beside(rows: list[str], r: int, c: int) -> str:
+    """A piece on a square beside (r, c)."""
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        if 0 <= r + dr < 6 and 0 <= c + dc < 6 and rows[r + dr][c + dc] not in "#.":
+            return rows[r + dr][c + dc]
+    raise AssertionError("a disc among discs")
+
+
+def test_hidden_discs_on_a_solved_board_are_settled_by_its_one_cover():
+    """Two discs hidden: one under a leaning cube (read surely as its colour), one read as the board."""
+    rows = _solved()
+    squares = _read(rows)
+    discs = [(r, c) for r in range(6) for c in range(6) if rows[r][c] == "#"]
+    (r0, c0), (r1, c1) = discs[0], discs[3]
+    squares[r0][c0] = Square(_beside(rows, r0, c0))
+    squares[r1][c1] = Square(".")
+    level = level_of(squares, "happy-puzzle", "x.png")
+    assert sorted(level.blockers) == sorted(ROLL)
+    assert drawing(level) == rows
+
+
+def test_without_the_cover_those_squares_are_refused(monkeypatch):
+    from visolve.puzzles.genius_square import reader
+
+    rows = _solved()
+    squares = _read(rows)
+    (r0, c0) = next((r, c) for r in range(6) for c in range(6) if rows[r][c] == "#")
+    squares[r0][c0] = Square(_beside(rows, r0, c0))
+    monkeypatch.setattr(reader, "solved_cover", lambda *a: None)
+    with pytest.raises(ReadError):
+        level_of(squares, "happy-puzzle", "x.png")
+
+
+def test_two_covers_near_the_reading_are_a_doubt():
+    """Every square of two pieces read as a doubt: several covers fit as well, nothing is guessed."""
+    rows = _solved()
+    squares = _read(rows)
+    for r in range(6):
+        for c in range(6):
+            if rows[r][c] in "78":
+                squares[r][c] = Square("", doubt="neither")
+    assert cover.solved_cover(squares, "happy-puzzle") is None
+    with pytest.raises(ReadError):
+        board_of(squares, "happy-puzzle")
+
+
+def test_a_board_with_empty_squares_is_no_solved_board():
+    rows = _solved()
+    squares = _read(rows)
+    piece = rows[0][0] if rows[0][0] != "#" else rows[0][1]
+    for r in range(6):
+        for c in range(6):
+            if rows[r][c] == piece:
+                squares[r][c] = Square(".")
+    assert cover.solved_cover(squares, "happy-puzzle") is None
+
+
+def test_a_reading_far_from_every_cover_is_not_forced_into_one():
+    rows = _solved()
+    squares = _read(rows)
+    wrong = [(r, c) for r in range(6) for c in range(6) if rows[r][c] not in "#"][:5]
+    for r, c in wrong:  # five squares read surely as another piece
+        squares[r][c] = Square("1" if rows[r][c] != "1" else "2")
+    assert cover.solved_cover(squares, "happy-puzzle") is None
+
+
+def test_a_solved_board_seen_from_the_front_with_hidden_discs_reads():
+    """Case 13 of seed 0 of the scenes: four discs hidden by the tall pieces around them (two read as
+    the board, two as a cube's colour); the one whole cover near the reading is the board."""
+    from visolve.puzzles.genius_square.reader import read
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("genius-square", 13, 0)
+    assert read(case.image, case.name) == case.truth[0]
