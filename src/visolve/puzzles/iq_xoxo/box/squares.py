@@ -59,8 +59,10 @@ MAX_WAYS = 2
 #: (4: a closed lid's haze pales a light piece's squares; 2 refused 1 more of 77 box scenes)
 MAX_PALE = 4
 #: when no way covers the piece squares, at most this many coloured squares without a clear mark
-#: are taken as the floor or a piece (the side of a tall piece seen at an angle over the floor)
-MAX_UNMARKED = 3
+#: are taken as the floor or a piece (the side of a tall piece seen at an angle over the floor:
+#: along a piece's longest side, 4 squares of an L or a Y; fewer than a piece's five, so no
+#: whole piece is taken for the floor)
+MAX_UNMARKED = 4
 #: at most this many hidden squares (the lid's logo over them: the floor or any piece), fewer than
 #: a piece's five squares so that no piece lies hidden whole
 MAX_HIDDEN = 4
