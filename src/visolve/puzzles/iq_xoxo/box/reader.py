@@ -38,6 +38,7 @@ from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_boxes
+from visolve.puzzles.iq_xoxo.box.floor_lines import lined
 from visolve.puzzles.iq_xoxo.box.pieces import MIN_MARKS, rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, high_pass,
@@ -199,15 +200,18 @@ def read_squares(view: BoardView, light_floor: bool = False) -> dict:
             bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
     rim = float(np.median(channel_min(_ring(view))))
-    return same_floor(out, bodies, rim, light_floor)
+    return same_floor(out, bodies, rim, light_floor, view)
 
 
-def same_floor(squares: dict, bodies: dict, rim: float, light_floor: bool = False) -> dict:
+def same_floor(squares: dict, bodies: dict, rim: float, light_floor: bool = False,
+               view: BoardView | None = None) -> dict:
     """Empty squares all show one floor, darker than the ``rim`` around the tray (by
     :data:`FLOOR_UNDER_RIM`); one whose chroma is off the others' median by more than
     :data:`FLOOR_DEV` (a washed-out piece, glare) is in doubt, all of them when the floor is
     not darker than the rim (no tray: a piece's outline, a washed-out picture) -- unless
-    ``light_floor`` (the tray is known by the marks on its pieces: a recess in bright light)."""
+    ``light_floor`` (the tray is known by the marks on its pieces: a recess in bright light).
+    Then an edge line as light as the rim is in doubt (:func:`_edge_on_rim`; ``view``, when
+    given, shows whether the floor's lines part its squares)."""
     empty = [k for k, s in squares.items() if s.kind == "empty"]
     if not empty:
         return squares
@@ -220,17 +224,21 @@ def same_floor(squares: dict, bodies: dict, rim: float, light_floor: bool = Fals
             squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.min() / max(rim, 1.0):.2f})")
         elif off > FLOOR_DEV:
             squares[k] = BoxSquare("?", "?", (), f"pale, but not the floor's colour ({off:.0f} from it)")
-    return _edge_on_rim(squares, bodies, rim)
+    return _edge_on_rim(squares, bodies, rim, view)
 
 
-def _edge_on_rim(squares: dict, bodies: dict, rim: float) -> dict:
+def _edge_on_rim(squares: dict, bodies: dict, rim: float, view: BoardView | None = None) -> dict:
     """An edge row or column whose empty squares (at least :data:`EDGE_EMPTY`) are all as light as
-    the rim is the rim itself (the tray outlined a square off): its squares are in doubt."""
+    the rim is the rim itself (the tray outlined a square off): its squares are in doubt -- unless
+    the floor's lines are seen between them in ``view`` (:func:`.floor_lines.lined`: the rim
+    is plain; a floor lit as brightly as the rim along its near side shows them)."""
     lines = [[(0, c) for c in range(COLS)], [(ROWS - 1, c) for c in range(COLS)],
              [(r, 0) for r in range(ROWS)], [(r, COLS - 1) for r in range(ROWS)]]
     for line in lines:
         empty = [k for k in line if squares[k].kind == "empty"]
         if len(empty) >= EDGE_EMPTY and all(float(bodies[k].min()) > FLOOR_UNDER_RIM * rim for k in empty):
+            if view is not None and lined(view, empty):
+                continue
             for k in empty:
                 squares[k] = BoxSquare("?", "?", (), "as light as the rim, as the whole edge: the tray outlined off")
     return squares
