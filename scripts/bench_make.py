@@ -9,8 +9,8 @@ median wall time.  Targets (seconds):
 * ``iq-xoxo --level wizard --count 24``, ``iq-circuit --level wizard --count 24``: 30;
 * ``genius-square --hardest --count 24`` (no target: printed only).
 
-Booklet pages are part of it (for 24 challenges: 12 pages and 12 answers pages at 300 dpi, IQ XOXO 4
-and 4).
+Booklet pages are part of it (for 24 challenges: 12 pages and 12 answers pages at 300 dpi, IQ XOXO 6
+and 6).
 CPU time (user + system of the process) is printed beside: on a machine
 shared with other work the wall time is mostly waiting (``--clock cpu``
 judges on it).

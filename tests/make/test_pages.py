@@ -65,6 +65,27 @@ def test_wide_boards_are_printed_two_a_page_drawn_larger(family, level):
         assert np.abs(np.diff(grey, axis=1)).max() > 150
 
 
+def test_iq_xoxo_pages_hold_four_boards_two_across():
+    # the booklet's page of 3 x 2 left each board 0.29 of the page's width: 130-150 px on a tenth of
+    # the strongest photos, where its reader could not outline them (29 of 40 pages read, seeds 1-8);
+    # 2 x 2 draws them 0.43 of it, in the booklet's style (35 of 40 pages read on the same seeds)
+    from visolve.puzzles.iq_xoxo.draw import PAGE
+
+    assert pages.per_page("iq-xoxo") == 4
+    made = list(challenges("iq-xoxo", "master", 4, seed=1))
+    for answers in (False, True):
+        img = pages.draw_page("iq-xoxo", made, answers=answers)
+        ink = np.any(np.abs(img.astype(int) - PAGE) > 12, axis=2)
+        rows = np.nonzero(ink.any(axis=1))[0]
+        top = ink[rows[0]: rows[0] + img.shape[0] // 3]  # the first row of boards and their tabs
+        cols = np.nonzero(top.any(axis=0))[0]
+        gaps = np.nonzero(np.diff(cols) > pages.XOXO_PITCH // 2)[0]
+        assert len(gaps) == 1  # two boards across
+        assert (cols[gaps[0]] - cols[0]) / img.shape[1] > 0.4
+    with pytest.raises(ValueError, match="holds 4"):
+        pages.draw_page("iq-xoxo", list(challenges("iq-xoxo", "master", 5, seed=1)))
+
+
 def test_iq_xoxo_pages_are_read_back_as_the_challenges_made(tmp_path):
     counts = make_run("iq-xoxo", "master", 8, 3, tmp_path)
     assert counts["pages"] == 2

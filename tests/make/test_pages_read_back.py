@@ -73,7 +73,11 @@ def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board(name, s
                                                   ("genius-square", "wizard", 8, 4),
                                                   # a board of a page of two covering 9 % of the photo was
                                                   # read alone, as the picture's level (a misread)
-                                                  ("iq-circuit", "expert", 8, 0)])
+                                                  ("iq-circuit", "expert", 8, 0),
+                                                  # IQ XOXO's booklet page of 3 x 2 on a photo 1227 px
+                                                  # wide: boards not outlined; 2 x 2 they are 1.5 times
+                                                  # as large
+                                                  ("iq-xoxo", "master", 4, 3), ("iq-xoxo", "expert", 6, 2)])
 def test_a_page_photographed_small_and_blurred_is_read_back(name, level, seed, n):
     # the strongest photos (strength 1.0): tabs 17-23 px high were refused (too small, a 5 matched
     # by 0.04 over an 8, cut out with the page at their rim) and Genius Square's boards, 170 px

@@ -1,11 +1,12 @@
 """Booklet pages of made challenges, and their answers, drawn by the families' painters.
 
 ``DATA/booklet/FAMILY/<level>-<seed>-page-NN.png`` holds challenges
-``n(NN-1)+1 .. nNN`` of a run (n = :func:`per_page`: IQ XOXO 6, the others 2), each under a tab
+``n(NN-1)+1 .. nNN`` of a run (n = :func:`per_page`: IQ XOXO 4, the others 2), each under a tab
 with its number (1..N), and ``...-answers-NN.png`` their solutions in the same places.  Pages are
-drawn at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO pages are its
-booklet's own (:func:`visolve.puzzles.iq_xoxo.draw.draw_page`: 3 x 2 challenges, tabs in the
-level's colour, the grades on a line below), which its reader reads back; the other families'
+drawn at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO pages are in its
+booklet's style (:mod:`visolve.puzzles.iq_xoxo.draw`: grey squares on its grey paper, tabs in the
+level group's colour, the grades on a line below), 2 x 2 (its booklet has 3 x 2, where the boards
+were too small on the strongest photos), which its reader reads back; the other families'
 boards are laid out one a row, two a portrait page (:data:`LAYOUTS`), each drawn as large as its
 row holds, with a tab above and its grade below.
 """
@@ -27,8 +28,9 @@ PER_PAGE = 6
 GRID = (2, 3)
 #: families whose boards are laid out otherwise: one a row, two a page, each drawn about 2300 px
 #: wide (IQ Stars, IQ Circuit; 1430-1520 three a page) or 1380 (Genius Square; 1120 four a page):
-#: on the strongest photos of a page, boards 150-290 px wide were refused by their readers
-LAYOUTS = {"genius-square": (1, 2), "iq-stars": (1, 2), "iq-circuit": (1, 2)}
+#: on the strongest photos of a page, boards 150-290 px wide were refused by their readers; IQ XOXO
+#: 2 x 2 at :data:`XOXO_PITCH` (as its booklet, 3 x 2, a tenth of the photos had boards under 150 px)
+LAYOUTS = {"genius-square": (1, 2), "iq-stars": (1, 2), "iq-circuit": (1, 2), "iq-xoxo": (2, 2)}
 #: how much larger than its painter's usual size a board may be drawn to fill its place on the page
 MAX_GROW = 2.2
 MARGIN = 60
@@ -45,7 +47,7 @@ TAB_COLOUR = (60, 60, 60)
 INK = (40, 40, 40)
 WHITE = (255, 255, 255)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
-#: IQ XOXO squares in px at print resolution (3 boards of 10 squares and their gaps across the page)
+#: IQ XOXO squares in px at print resolution (a board of 10 squares is 700 px, 2.3 in, wide)
 XOXO_PITCH = 70
 #: height of the line of grades under an IQ XOXO page
 XOXO_FOOT = 90
@@ -165,17 +167,24 @@ def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray
 
 
 def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
-    """IQ XOXO's own booklet page (3 across, 2 down), numbered 1..N on its tabs."""
-    from visolve.puzzles.iq_xoxo.draw import draw_page as xoxo_draw_page
-    from visolve.puzzles.iq_xoxo.model import Level
+    """IQ XOXO pages in its booklet's style (:mod:`visolve.puzzles.iq_xoxo.draw`: grey squares, tabs in
+    the level group's colour), laid out :func:`layout` (2 x 2), numbered 1..N."""
+    from visolve.puzzles.iq_xoxo import draw as xoxo
 
-    levels = [Level(m.k, tuple(m.solution) if answers else m.level.rows) for m in made_list]
-    page = xoxo_draw_page(levels, XOXO_PITCH, per_row=3)
+    cols, rows = layout("iq-xoxo")
+    if len(made_list) > cols * rows:
+        raise ValueError(f"an iq-xoxo page holds {cols * rows} challenges, not {len(made_list)}")
+    w, h = xoxo.page_size(cols * rows, XOXO_PITCH, cols)
+    # the booklet's light grey paper: on white the reader finds the dots on its grey squares too faint
+    page = np.full((h, w, 3), xoxo.PAGE, np.uint8)
+    for made, (x, y) in zip(made_list, xoxo.board_origins(len(made_list), XOXO_PITCH, cols)):
+        xoxo.draw_board(page, x, y, XOXO_PITCH, tuple(made.solution) if answers else made.level.rows)
+        xoxo.draw_tab(page, x, y, XOXO_PITCH, made.k)
     if answers:
         return page
     # the booklet's page has no room for more under its boards: the grades go on a line below
     text = "grades: " + "   ".join(f"{m.k}: {m.level.grade}" for m in made_list)
-    foot = np.full((XOXO_FOOT, page.shape[1], 3), page[-1, -1], np.uint8)
+    foot = np.full((XOXO_FOOT, page.shape[1], 3), xoxo.PAGE, np.uint8)
     cv2.putText(foot, text, (XOXO_PITCH, XOXO_FOOT // 2 + 15), FONT, 1.3, INK, 3, cv2.LINE_AA)
     return np.vstack([page, foot])
 
