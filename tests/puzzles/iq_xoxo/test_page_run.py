@@ -64,3 +64,21 @@ def test_a_spread_read_with_two_tabs_in_doubt():
     case = scene_case("iq-xoxo", 77, 0)
     levels = read(case.image, case.name)
     assert sorted((lv.level, lv.rows) for lv in levels) == sorted((lv.level, lv.rows) for lv in case.truth)
+
+
+def test_a_page_whose_boards_all_read_but_their_tabs_is_not_outlined_further(monkeypatch):
+    # the finder's further outlines (blocks, faint windows, squares cut apart: about half a refused
+    # spread's time) were asked for when only tabs were in doubt, though a board in tab doubt is
+    # never read again and nothing lay lost: they changed nothing
+    from visolve.puzzles.iq_xoxo.page import boards
+    from visolve.puzzles.iq_xoxo.page.finder import Found
+    from visolve.puzzles.iq_xoxo.page.reading import BoardReading
+
+    quad = np.array([(10.0, 10.0), (110.0, 10.0), (110.0, 60.0), (10.0, 60.0)])
+    asked = []
+    monkeypatch.setattr(boards, "find_boards", lambda picture, notes=None: (
+        [Found(quad, 10.0, np.zeros((0, 2)))], lambda quads: 0, lambda split=False: asked.append(split) or []))
+    monkeypatch.setattr(boards, "read_board", lambda picture, corners, squares: BoardReading(
+        None, error="digit 1 on the tab is unclear", tab_doubt=True, rows=("." * 10,) * 5))
+    read, weight = boards.read_boards(np.zeros((80, 120, 3), np.uint8))
+    assert not asked and len(read) == 1 and read[0].tab_doubt and weight == 0

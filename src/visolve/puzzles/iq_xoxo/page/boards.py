@@ -38,8 +38,9 @@ def read_boards(image: np.ndarray, notes: dict | None = None) -> tuple[list[Boar
     readings = [_read_group(picture, members) for _c, _p, members in groups]
     for split in (False, True):  # outlined further; last, squares run together cut apart
         read = [r for r in readings if r is not None]
-        if read and all(r.level is not None for r in read) and not weigh([r.quad for r in read if r.quad is not None]):
-            break
+        if read and all(r.level is not None or r.tab_doubt for r in read) \
+                and not weigh([r.quad for r in read if r.quad is not None]):
+            break  # every board's squares read and nothing lost: more outlines would only cost
         groups = _read_more(picture, groups, readings, outlines(split=split))
     read = unshadowed([r for r in readings if r is not None])
     order = sorted(range(len(read)), key=lambda i: _place(read[i]))
