@@ -64,6 +64,10 @@ MAX_TRAYS = 4
 #: holes filled; at least BOX_AREA of the working copy, its sides' ratio within BOX_ASPECT
 #: (the box, a rim around the tray, a hinge along one side), filling BOX_FILL of its quadrilateral
 BOX_LIGHT, BOX_SAT, BOX_AREA, BOX_ASPECT, BOX_FILL = 0.88, 0.25, 0.02, (1.3, 2.2), 0.85
+#: when no box is seen, the white mask is opened by a disc of this share of the long side and
+#: looked at again: a light, grainy table's speckles (light next to its own darker grain) join
+#: the box to the picture's edge (0: never)
+BOX_OPEN = 0.008
 #: a tray's share of its box's blob: at least BOX_HELD of the blob is no white (pieces, walls, floor)
 BOX_HELD = 0.03
 #: the rim's width taken around a tray inside its box (squares)
@@ -174,6 +178,16 @@ def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
     size = max(3, int(LIGHT_SHARES[-1] * max(small.shape[:2])))
     light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
     white = ((low >= BOX_LIGHT * light) & (saturation(small) < BOX_SAT)).astype(np.uint8)
+    out = _boxes(white, rows, cols)
+    if not out and BOX_OPEN:  # a light, grainy table joined to the box: its speckles opened away
+        k = max(3, int(round(BOX_OPEN * max(small.shape[:2])))) | 1
+        opened = cv2.morphologyEx(white, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        out = _boxes(opened, rows, cols)
+    return out
+
+
+def _boxes(white: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
+    """The trays inside the box-shaped blobs of a mask of white things, largest first."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(white)
     out = []
     for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1:
