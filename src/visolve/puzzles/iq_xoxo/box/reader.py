@@ -41,8 +41,9 @@ from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_box
 from visolve.puzzles.iq_xoxo.box.floor_lines import lined
 from visolve.puzzles.iq_xoxo.box.pieces import MIN_MARKS, rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
-from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, BoxSquare, high_pass,
-                                                 read_square, weighted_lab)
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINT_DARK, PRINT_SAT,
+                                                 PRINT_SHARE, PRINTED, BoxSquare, high_pass, read_square,
+                                                 weighted_lab)
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.light import channel_max, channel_min, saturation
 from visolve.vision.view import BoardView
@@ -199,8 +200,16 @@ def read_squares(view: BoardView, light_floor: bool = False) -> dict:
         for c in range(COLS):
             bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
+            if out[(r, c)].kind == "empty" and dark_print(view.cell(r, c, size=BODY_SIZE)):
+                out[(r, c)] = BoxSquare("empty", "", (), f"{PRINTED} (the lid's logo?)")
     rim = float(np.median(channel_min(_ring(view))))
     return same_floor(out, bodies, rim, light_floor, view)
+
+
+def dark_print(cell: np.ndarray) -> bool:
+    """Dark grey print over part of a square (balanced: white is 255): :data:`PRINT_SHARE`."""
+    dark = (channel_max(cell) < PRINT_DARK * 255) & (saturation(np.clip(cell, 0, 255).astype(np.uint8)) < PRINT_SAT)
+    return bool(dark.mean() >= PRINT_SHARE)
 
 
 def same_floor(squares: dict, bodies: dict, rim: float, light_floor: bool = False,

@@ -72,6 +72,12 @@ MAX_HIDDEN = 4
 WIDER = 60.0
 #: why a square whose colour is no piece's is in doubt (it may be hidden)
 NO_COLOUR = "its colour is no piece's"
+#: an empty square with dark grey print over part of it (the closed lid's logo or its badge: the
+#: floor shows no dark grey): when no way covers the squares, it may be hidden (floor or piece)
+PRINTED = "dark print over it"
+#: such a square: at least PRINT_SHARE of its middle at most PRINT_DARK of the rim's white and
+#: under PRINT_SAT saturated (a wall's or a piece's shadow keeps the floor above 0.5 of the white)
+PRINT_SHARE, PRINT_DARK, PRINT_SAT = 0.25, 0.45, 0.25
 
 
 @dataclass(frozen=True)
@@ -247,14 +253,23 @@ def covers(squares: dict) -> list[dict]:
 
 def _eased(squares: dict):
     """The squares read more loosely when no way covers them, in turn: the coloured squares
-    without a clear mark (at most :data:`MAX_UNMARKED`) taken as pale; then, in addition, every
-    piece and pale square allowing its :data:`WIDER` colours. Yields (squares, most pale)."""
+    without a clear mark (at most :data:`MAX_UNMARKED`) taken as pale; then, in addition, the
+    empty squares with dark print over them hidden (:data:`PRINTED`; with the hidden squares at
+    most :data:`MAX_HIDDEN`); then every piece and pale square allowing its :data:`WIDER`
+    colours. Yields (squares, most pale)."""
     unmarked = [k for k, s in squares.items() if s.kind == "piece" and s.mark == "?"]
     eased, most = dict(squares), MAX_PALE
     if unmarked and len(unmarked) <= MAX_UNMARKED:
         for k in unmarked:
             eased[k] = BoxSquare("pale", "?", squares[k].letters, squares[k].why, squares[k].wider)
         most = MAX_PALE + MAX_UNMARKED
+        yield eased, most
+    printed = [k for k, s in squares.items() if s.kind == "empty" and s.why.startswith(PRINTED)]
+    hidden = sum(s.kind == "hidden" for s in squares.values())
+    if printed and hidden + len(printed) <= MAX_HIDDEN:
+        eased = dict(eased)
+        for k in printed:
+            eased[k] = BoxSquare("hidden", "?", LETTERS, squares[k].why, LETTERS)
         yield eased, most
     wide = {k: replace(s, letters=s.wider) if s.kind in ("piece", "pale") and s.wider else s for k, s in eased.items()}
     yield wide, most
