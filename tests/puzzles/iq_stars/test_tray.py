@@ -184,3 +184,42 @@ def test_a_tray_the_drawn_lattice_fits_the_wrong_way_up_is_refused():
     with pytest.raises(ReadError, match="reads two ways: as a drawn board .* and as a tray"):
         read(case.image, case.name)
 
+
+
+def test_a_lattice_left_with_two_tops_is_no_lattice():
+    # randomized scene 11 of seed 2 (a drawing): a seed triangle grew to two tops, and fitting an
+    # affine map to two points crashed the reader (cv2.error) instead of giving up that triangle
+    assert tray_tops._model(np.array([[0, 0], [1, 0]]), np.array([[5.0, 5.0], [25.0, 5.0]])) is None
+
+
+def test_a_plain_tray_is_read_without_the_drawn_boards_search(monkeypatch):
+    # the drawn board's lattice search costs up to 0.5 s on a 12 MP tray photo before the tray
+    # reader gets its turn: a picture with piece tops and no drawn board goes to the tray first
+    # (randomized scene 3 of seed 0: a tray on a dark table)
+    from visolve.puzzles.iq_stars import reader
+    from visolve.puzzles.iq_stars.probe import tray_without_drawing
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-stars", 3, 0)
+    assert case.name.startswith("scenes/tray/") and tray_without_drawing(case.image)
+
+    def searched(*_args, **_kw):
+        raise AssertionError("the drawn board was searched")
+
+    monkeypatch.setattr(reader, "_drawn_board", searched)
+    assert reader.read(case.image, case.name) == case.truth[0]
+
+
+def test_a_tray_in_a_light_page_hole_keeps_the_drawn_boards_turn(product_photo):
+    # the product photo's tray is a hole in its light background, as a printed page round a
+    # drawn board is: such a picture is not taken for a plain tray (the drawn board goes first)
+    from visolve.puzzles.iq_stars.probe import tray_without_drawing
+
+    assert not tray_without_drawing(product_photo)
+
+
+def test_a_drawing_is_not_taken_for_a_plain_tray():
+    from visolve.puzzles.iq_stars.probe import tray_without_drawing
+
+    drawing = cv2.imread(str(shared_path("iq-stars", "pictures", "anu_render_challenge.png")))
+    assert not tray_without_drawing(drawing)

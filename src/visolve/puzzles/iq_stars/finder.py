@@ -171,6 +171,8 @@ def _best_fit(image: np.ndarray, quads, upright: bool = False) -> Fit:
     quad apart from it (its middle outside that board) holds a lattice too."""
     reasons, best, best_quad, memo = [], None, None, {}
     for quad, exact in quads:
+        if best is not None and best.rho >= SURE_RHO and _same_corners(quad, best_quad):
+            continue  # the board's quad taken the other way round: the lattice was clear its way
         try:
             fit = fit_lattice(image, quad, exact, upright, memo=memo)
         except NotThisPuzzle as exc:
@@ -186,6 +188,12 @@ def _best_fit(image: np.ndarray, quads, upright: bool = False) -> Fit:
         raise NotThisPuzzle(reasons[0])
     _check_alone(image, quads, best_quad, memo)
     return best
+
+
+def _same_corners(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two quads have the same corners (in any order: a quad tried both ways, see
+    :func:`_orderings`)."""
+    return sorted(map(tuple, np.round(a, 3).tolist())) == sorted(map(tuple, np.round(b, 3).tolist()))
 
 
 def _drawn_margins(fit: Fit) -> bool:

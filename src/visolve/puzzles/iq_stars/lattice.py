@@ -286,10 +286,11 @@ def _settled(image: np.ndarray, hom: np.ndarray, quad: np.ndarray) -> tuple[np.n
     return (new, rho) if rho >= MIN_RHO and margins_fit(board_edge(new, quad)) else None
 
 
-def _from_guess(image: np.ndarray, quad: np.ndarray, guess: np.ndarray) -> tuple[np.ndarray, float] | None:
-    """The lattice found from the stars alone (``guess``, :func:`lattice_guess` on ``quad``,
-    aligned, then the best of its offsets) when it matches and sits on the board, else None."""
-    new, rho = align(image, guess)
+def _from_guess(image: np.ndarray, quad: np.ndarray, aligned: tuple[np.ndarray, float]) -> tuple[np.ndarray, float] | None:
+    """The lattice found from the stars alone (:func:`lattice_guess` on ``quad``, ``aligned``: it
+    aligned and its match), then the best of its offsets, when it matches and sits on the board,
+    else None."""
+    new, rho = aligned
     if rho < GUESS_FLOOR:
         return None
     # a guess is rough: where aligning took it is checked against the lattice's offsets instead
@@ -307,7 +308,8 @@ def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool, upright: bool) ->
     new, rho, shift = _aligned(image, hom, exact)
     if shift > MAX_SHIFT or rho < CLEAR_RHO:
         guess = lattice_guess(image, quad)[0]
-        found = _from_guess(image, quad, guess)
+        guessed = align(image, guess)
+        found = _from_guess(image, quad, guessed)
         if shift > MAX_SHIFT and rho >= MIN_RHO and (found is None or (
                 found[1] < rho and moved(found[0], new) > MAX_SHIFT)):
             # aligning took the drawings' lattice far (a board with wider margins) and the guess
@@ -319,8 +321,8 @@ def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool, upright: bool) ->
         if found is not None and (shift > MAX_SHIFT or found[1] > rho + BETTER_RHO
                                   or not margins_fit(board_edge(new, quad))):
             (new, rho), shift = found, 0.0
-        elif found is None and rho < MIN_RHO:
-            new, rho, shift = _aligned(image, guess, False)
+        elif found is None and rho < MIN_RHO:  # the guess aligned (as _aligned would do again)
+            (new, rho), shift = guessed, moved(guess, guessed[0])
     return new, rho, shift
 
 

@@ -64,6 +64,20 @@ def probe(image: np.ndarray) -> float:
     return score if score > 0 else probe_tray(thumb)
 
 
+def tray_without_drawing(image: np.ndarray) -> bool:
+    """Whether ``image`` plainly shows pieces standing in a tray and no drawn board: piece tops
+    on a star lattice (:func:`visolve.puzzles.iq_stars.tray_tops.probe_tray`), no board-shaped
+    hole in a light page (a printed page round a drawn board) and no drawn star outlines on the
+    dark board-shaped regions (the probe's look, a few ms).  The reader then tries the tray
+    first, skipping the drawn board's lattice search (up to 0.5 s on a 12 MP photo)."""
+    image = np.ascontiguousarray(image[:, :, :3])
+    thumb = thumbnail(image, PROBE_SIDE)
+    quads = board_quads(thumb, side=PROBE_SIDE, limit=2)
+    if any(page for _q, page in quads) or (quads and _drawn_board_score(image, thumb, quads) > 0):
+        return False
+    return probe_tray(thumb) > 0
+
+
 def _drawn_board_score(image: np.ndarray, thumb: np.ndarray, quads) -> float:
     f = max(image.shape[:2]) / max(thumb.shape[:2])
     match = max(_match(*_around(image, quad * f)) for quad, _page in quads)

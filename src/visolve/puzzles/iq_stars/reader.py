@@ -45,6 +45,7 @@ from visolve.puzzles.iq_stars.colours import (
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.lattice import CLEAR_RHO
+from visolve.puzzles.iq_stars.probe import tray_without_drawing
 from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after, read_tray
 from visolve.vision.geometry import map_points
 from visolve.vision.pages import page_of, read_page
@@ -351,6 +352,9 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     When no drawn board reads, a photo of the tray with real pieces standing in it is tried
     (:func:`visolve.puzzles.iq_stars.tray.read_after`)."""
     _check_picture(image)
+    tray = tray_first(image, source)
+    if isinstance(tray, Level):
+        return tray
     try:
         level, share, rho = _drawn_board(image, source)
     except SeveralBoards as several:  # a page of drawn boards (no tray): each under its number tab?
@@ -359,23 +363,38 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         page = page_of(image, lambda b: _read_drawn(b, source))  # a photo of a page?
         if page is not None:
             return [replace(level, level=n) for n, level in page]
-        return read_after(image, source, exc)
+        return read_after(image, source, exc, tray)
     if share < PAGE_SHARE:  # a small board: one of a photographed page's (1-5 % each), the others unseen?
         page = page_of(image, lambda b: _read_drawn(b, source), numbered=True)
         if page is not None:
             return [replace(level, level=n) for n, level in page]
     if rho < CLEAR_RHO:
-        tray_agrees(image, source, level)
+        tray_agrees(image, source, level, tray)
     return level
 
 
-def tray_agrees(image: np.ndarray, source: str, level: Level) -> None:
+def tray_first(image: np.ndarray, source: str) -> Level | Exception | None:
+    """The tray read first when the picture plainly shows one and no drawn board
+    (:func:`visolve.puzzles.iq_stars.probe.tray_without_drawing`): its Level, or why it did not
+    read (kept for :func:`visolve.puzzles.iq_stars.tray.read_after`); None when not tried."""
+    if not tray_without_drawing(image):
+        return None
+    try:
+        return read_tray(image, source)
+    except (NotThisPuzzle, ReadError) as exc:
+        return exc
+
+
+def tray_agrees(image: np.ndarray, source: str, level: Level, tried: Exception | None = None) -> None:
     """Nothing when the drawn board read as ``level`` with a weak lattice match is no tray, or a
     tray that reads the same; ReadError when it reads as a tray with other pieces.
 
     A photo of the tray's star pits can be fitted by the drawn board's lattice both ways up (the
     lattice and its twin, turned half round and half a star over, both lie on pits); the tray
-    reader places the board by its pits and the pieces' tops, and settles it or refuses."""
+    reader places the board by its pits and the pieces' tops, and settles it or refuses
+    (``tried``: why the tray did not read, when :func:`tray_first` tried it)."""
+    if tried is not None:
+        return
     try:
         tray_level = read_tray(image, source)
     except (NotThisPuzzle, ReadError):

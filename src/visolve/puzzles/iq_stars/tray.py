@@ -323,12 +323,15 @@ class DrawnStarsError(ReadError):
     tray reader fails too, this is the reason given (a drawing's stars can look like pits)."""
 
 
-def read_after(image: np.ndarray, source: str, first: Exception) -> Level:
+def read_after(image: np.ndarray, source: str, first: Exception, tried: Exception | None = None) -> Level:
     """The tray read when the drawn-board reader failed with ``first``; when both fail, the
     more telling reason: the drawn board's stars (:class:`DrawnStarsError`), else a cell of a
     tray placed with most of its free pits seen, else the drawn board's ReadError, else the
-    tray's ReadError, else ``first``."""
+    tray's ReadError, else ``first``.  ``tried``: why the tray did not read, when it was read
+    already (it is not read again)."""
     try:
+        if tried is not None:
+            raise tried
         return read_tray(image, source)
     except TrayCellError as exc:
         if not isinstance(first, DrawnStarsError) and (exc.pits_seen >= TELLING_PITS

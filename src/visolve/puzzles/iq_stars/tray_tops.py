@@ -181,7 +181,10 @@ def _triangles(pts: np.ndarray, areas: np.ndarray) -> list[tuple[int, int, int]]
 
 
 def _model(axial: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
-    """Metric lattice -> picture: affine from 3-5 points, a homography from more."""
+    """Metric lattice -> picture: affine from 3-5 points, a homography from more; None from
+    fewer (a lattice grown from a triangle whose tops all but two left)."""
+    if len(axial) < 3:
+        return None
     src = to_metric(axial).astype(np.float32)
     dst = pts.astype(np.float32)
     if len(src) >= 6:
