@@ -109,8 +109,9 @@ def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
             reading.quad = fd.corners
             if reading.level is not None or reading.tab_doubt:  # another outline would only
                 return reading  # give the same blurred digits another chance to pass
-        first = first or reading
-    if first is None and max(len(fd.squares) for fd in members) >= MIN_SQUARES:
+        if not fd.tentative:  # a window placed from a tab alone counts only when it reads
+            first = first or reading
+    if first is None and max((len(fd.squares) for fd in members if not fd.tentative), default=0) >= MIN_SQUARES:
         centre = np.round(members[0].corners.mean(axis=0)).astype(int)
         return BoardReading(None, error=f"the board around ({centre[0]}, {centre[1]}) px shows squares "
                                         "but no grid where it was outlined", quad=members[0].corners)

@@ -37,6 +37,7 @@ from visolve.puzzles.iq_xoxo.page.first_look import (CONNECTIVITY, LABELLING, MA
                                                     labelled, on_grid, planes, rough_pitch, work_copy)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards
+from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
 
 #: boards are looked for on a copy with squares about TARGET_PITCH px apart (gaps of
@@ -72,6 +73,7 @@ class Found:
     corners: np.ndarray
     pitch: float
     squares: np.ndarray
+    tentative: bool = False  #: placed from a tab alone (:mod:`.tab_anchor`): kept only when it reads
 
 
 def _holes(mask: np.ndarray, most: float) -> np.ndarray:
@@ -276,12 +278,16 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         more: list[np.ndarray] = []
         blocks = block_quads(parts.mask, pitch) + block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
         faint = [q for q in map(ordered_corners, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
-        for quad in blocks + faint:
+        anchored = [ordered_corners(q) for q in anchored_quads(tabs, quads, lattice.anchors(), pitch)] \
+            if faint_too else []
+        tentative.update(q.tobytes() for q in anchored)
+        for quad in blocks + faint + anchored:
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
                 more.append(quad)
         return more
 
-    return quads, parts.centres, weigh, outlines
+    tentative: set[bytes] = set()  # the outlines placed from a tab alone (Found.tentative)
+    return quads, parts.centres, weigh, outlines, tentative
 
 
 def _split_quads(parts: Parts, grey: np.ndarray, pitch: float) -> list[np.ndarray]:
@@ -303,7 +309,7 @@ def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     pitch = rough_pitch(grey, coloured)
     if pitch is None:
         return [], None
-    quads, _centres, weigh, outlines = board_quads(grey, coloured, pitch)
+    quads, _centres, weigh, outlines, _tentative = board_quads(grey, coloured, pitch)
     # no faint windows: a probe's small thumbnail of another family's grid could show one
     return (quads + outlines(faint_too=False) if not quads or weigh(quads) else quads), pitch
 
@@ -385,7 +391,7 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     if look is None:
         return [], _nothing, lambda split=False: []
     picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
-    quads, squares, weigh, outlines = board_quads(grey, coloured, pitch, dull, picture)
+    quads, squares, weigh, outlines, tentative = board_quads(grey, coloured, pitch, dull, picture)
     scale, shift = f, origin
 
     def to_picture(some: list[np.ndarray]) -> list[Found]:
@@ -394,7 +400,7 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
             near = [c for c in squares
                     if cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) > -pitch / 2]
             found.append(Found((q + 0.5) / scale + shift, pitch / scale,
-                               (np.array(near).reshape(-1, 2) + 0.5) / scale + shift))
+                               (np.array(near).reshape(-1, 2) + 0.5) / scale + shift, q.tobytes() in tentative))
         return found
 
     def weigh_picture(some: list[np.ndarray]) -> int:

@@ -241,6 +241,15 @@ class Lattice:
     grouped: np.ndarray  #: which squares were linked into a group (a board's, found or not)
     fits: list  #: (homography lattice -> px, :class:`_Grid`) of each group fitted
 
+    def anchors(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Each group's homography (lattice -> px) and its middle (px): the page's lattice, for
+        boards placed from their tabs (:mod:`visolve.puzzles.iq_xoxo.page.tab_anchor`)."""
+        out = []
+        for hom, grid in self.fits:
+            x0, y0, x1, y1 = grid.box
+            out.append((hom, np.asarray(map_points(hom, [((x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2)])[0], np.float64)))
+        return out
+
     def quads(self, least: int = BOARD_CELLS) -> list[np.ndarray]:
         """Board quads (tl tr br bl of the squares' outer edges, unordered turn) of windows
         holding at least ``least`` covered cells."""
