@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
-from visolve.puzzles.iq_xoxo.box.floor_lines import line_step, lined
-from visolve.puzzles.iq_xoxo.box.reader import read_box, same_floor
+from visolve.puzzles.iq_xoxo.box.floor_lines import line_step, lined, lines_stop
+from visolve.puzzles.iq_xoxo.box.reader import RING, read_box, same_floor
 from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
 from visolve.testing.scenes import scene_case
 from visolve.vision.view import BoardView
@@ -14,16 +14,17 @@ from visolve.vision.view import BoardView
 P, M = 40, 2
 
 
-def _tray(lines: bool) -> BoardView:
-    """A floor as light as the rim (235 in a 240 rim), with or without its lines (2 px, 218)."""
+def _tray(lines: bool, rows: int = ROWS) -> BoardView:
+    """A floor as light as the rim (235 in a 240 rim), with or without its lines (2 px, 218);
+    ``rows`` of floor, of which the view's outline takes the first :data:`ROWS`."""
     rng = np.random.default_rng(0)
     h, w = (ROWS + 2 * M) * P, (COLS + 2 * M) * P
     picture = np.full((h, w, 3), 240.0)
-    picture[M * P:(M + ROWS) * P, M * P:(M + COLS) * P] = 235.0
+    picture[M * P:(M + rows) * P, M * P:(M + COLS) * P] = 235.0
     if lines:
         for c in range(1, COLS):
-            picture[M * P:(M + ROWS) * P, (M + c) * P - 1:(M + c) * P + 1] = 218.0
-        for r in range(1, ROWS):
+            picture[M * P:(M + rows) * P, (M + c) * P - 1:(M + c) * P + 1] = 218.0
+        for r in range(1, rows):
             picture[(M + r) * P - 1:(M + r) * P + 1, M * P:(M + COLS) * P] = 218.0
     picture = np.clip(picture + rng.normal(0, 3, picture.shape), 0, 255).astype(np.uint8)
     corners = np.float64([[M, M], [M + COLS, M], [M + COLS, M + ROWS], [M, M + ROWS]]) * P
@@ -49,7 +50,20 @@ def test_an_edge_row_as_light_as_the_rim_is_the_floor_when_its_lines_are_seen():
     assert all(doubted[(ROWS - 1, c)].kind == "?" for c in range(COLS))
 
 
+def test_the_floors_lines_stop_at_the_trays_side_and_go_on_past_an_outline_a_row_short():
+    empty = {(r, c) for r in range(ROWS) for c in range(COLS)}
+    assert lines_stop(_tray(True), empty, "bottom", RING, ROWS, COLS)
+    assert not lines_stop(_tray(True, rows=ROWS + 1), empty, "bottom", RING, ROWS, COLS)
+    assert not lines_stop(_tray(False), empty, "bottom", RING, ROWS, COLS)  # no lines seen: no say
+
+
 def test_a_box_scene_whose_near_row_is_lit_like_the_rim_reads():
     case = scene_case("iq-xoxo", 61, 1)  # the tray found from the box around it, its near row lit
+    assert case.name.startswith("scenes/box/")
+    assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_a_box_scene_whose_floor_ends_against_a_rim_lit_like_it_reads():
+    case = scene_case("iq-xoxo", 93, 2)  # the floor's lines stop at the near side: no floor beyond
     assert case.name.startswith("scenes/box/")
     assert read_box(case.image, case.name).rows == case.truth[0].rows

@@ -20,6 +20,9 @@ from visolve.vision.view import BoardView
 
 #: the strip looked at across a boundary (share of a square) and along it
 STRIP, ALONG = 0.2, 0.5
+#: the strip across a boundary where a line is looked for beyond a side (share of a square: an
+#: outline a quarter of a square off along the side still has the line in it)
+ACROSS = 0.6
 #: a line: its darkest column at least LINE_STEP (share of the squares' level) darker than the
 #: darker of the two squares' middles (the scenes draw it 7 % darker, blurred by the camera)
 LINE_STEP = 0.02
@@ -64,3 +67,43 @@ def lined(view: BoardView, keys: list[tuple[int, int]]) -> bool:
         return False
     hits = sum(_step(low, view, a, b) >= LINE_STEP for a, b in pairs)
     return hits >= 2 and hits >= LINED_SHARE * len(pairs)
+
+
+def _across(low: np.ndarray, view: BoardView, at: float, span: tuple[float, float], upright: bool) -> float:
+    """How much darker (share of its lightest column) the darkest column of a strip across a
+    boundary is: the boundary at board ``at`` (u when ``upright``, a boundary between columns;
+    else v), the strip along it over board ``span``."""
+    p = view.pitch
+    u0, v0 = view.extent[:2]
+    half = max(2, int(round(ACROSS * p / 2)))
+    a, b = (int(round((s - (v0 if upright else u0)) * p)) for s in span)
+    mid = int(round((at - (u0 if upright else v0)) * p))
+    strip = low[a:b, mid - half:mid + half + 1].mean(axis=0) if upright else low[mid - half:mid + half + 1, a:b].mean(axis=1)
+    if strip.size < 2 * half + 1 or b - a < 2:
+        return 0.0
+    return float((strip.max() - strip.min()) / max(float(strip.max()), 1.0))
+
+
+def lines_stop(view: BoardView, empty: set, side: str, band: tuple[float, float], rows: int, cols: int) -> bool:
+    """Whether the floor's lines, seen between the empty squares of the edge line on ``side``
+    (at least two boundaries, :data:`LINED_SHARE` of them), stop there: none of them goes on
+    into the ``band`` (squares out) beyond the side, but a fifth of them at most -- the rim is
+    plain, a floor going on shows them all."""
+    low = channel_min(view.image).astype(np.float32)
+    if side in ("top", "bottom"):
+        r = 0 if side == "top" else rows - 1
+        bounds = [c + 1 for c in range(cols - 1) if (r, c) in empty and (r, c + 1) in empty]
+        inside = (r + 0.25, r + 0.75)
+        beyond = (-band[1], -band[0]) if side == "top" else (rows + band[0], rows + band[1])
+        upright = True
+    else:
+        c = 0 if side == "left" else cols - 1
+        bounds = [r + 1 for r in range(rows - 1) if (r, c) in empty and (r + 1, c) in empty]
+        inside = (c + 0.25, c + 0.75)
+        beyond = (-band[1], -band[0]) if side == "left" else (cols + band[0], cols + band[1])
+        upright = False
+    if len(bounds) < 2:
+        return False
+    seen = sum(_across(low, view, x, inside, upright) >= LINE_STEP for x in bounds)
+    going_on = sum(_across(low, view, x, beyond, upright) >= LINE_STEP for x in bounds)
+    return seen >= 2 and seen >= LINED_SHARE * len(bounds) and going_on <= 0.2 * len(bounds)

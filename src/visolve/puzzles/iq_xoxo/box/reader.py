@@ -38,7 +38,7 @@ from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_boxes
-from visolve.puzzles.iq_xoxo.box.floor_lines import lined
+from visolve.puzzles.iq_xoxo.box.floor_lines import lined, lines_stop
 from visolve.puzzles.iq_xoxo.box.pieces import MIN_MARKS, rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED, PLATE_INSET
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINT_DARK, PRINT_SAT,
@@ -318,7 +318,8 @@ def floor_beyond(view: BoardView, squares: dict) -> str:
     """The side (as seen) beyond whose empty edge squares the band between :data:`RING` squares
     out is about as dark as they are (darkest channel, medians: lighter by less than
     :data:`BEYOND_SHARE` of the floor's gap to the rim, or of a square's room below white where
-    that is less: glare) -- the floor cut off: the tray outlined a square off -- or ""."""
+    that is less: glare) -- the floor cut off: the tray outlined a square off -- or "" (a side where
+    the floor's lines are seen to stop is no such side: :func:`.floor_lines.lines_stop`)."""
     empty = [k for k, sq in squares.items() if sq.kind == "empty"]
     if not empty:
         return ""
@@ -329,7 +330,7 @@ def floor_beyond(view: BoardView, squares: dict) -> str:
     for side, line in edges.items():
         steps = [(float(np.median(channel_min(band))) - body[k]) / max(min(gap, 255.0 - body[k]), 1.0)
                  for k in line if k in body and (band := _outside(view, k, side)).size]
-        if steps and np.median(steps) < BEYOND_SHARE:
+        if steps and np.median(steps) < BEYOND_SHARE and not lines_stop(view, set(body), side, RING, ROWS, COLS):
             return side
     return ""
 
