@@ -92,7 +92,7 @@ def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
         if parent >= 0:  # a hole's outline
             continue
         _centre, r = cv2.minEnclosingCircle(c)
-        disc = r > 1 and cv2.contourArea(c) >= ROUND_FILL * np.pi * r * r or _seen_slanted(c)
+        disc = r > 1 and cv2.contourArea(c) >= ROUND_FILL * np.pi * r * r
         long, short = max(cv2.minAreaRect(c)[1]), min(cv2.minAreaRect(c)[1])
         if disc or (long > LONGEST * pitch and long > STRIP * short):
             x, y = c[0, 0]
@@ -100,28 +100,11 @@ def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
     return keep[labels]
 
 
-#: a blob filling ELLIPSE_FILL of the ellipse fitted to its outline, at most ELLIPSE_ASPECT times as
-#: long as wide, is the badge seen at a slant (pentominoes fill 0.60-0.88 of theirs, a block of
-#: squares 0.89, an ellipse 0.99)
-ELLIPSE_FILL, ELLIPSE_ASPECT = 0.95, 3.0
-
-
-def _seen_slanted(outline: np.ndarray) -> bool:
-    """Whether a blob's ``outline`` (a contour) is an ellipse: a disc seen at a slant (see :data:`ELLIPSE_FILL`)."""
-    if len(outline) < 5:
-        return False
-    _c, (a, b), _angle = cv2.fitEllipse(outline)
-    if min(a, b) <= 2 or max(a, b) > ELLIPSE_ASPECT * min(a, b):
-        return False
-    return cv2.contourArea(outline) >= ELLIPSE_FILL * np.pi * a * b / 4
-
-
 def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
     """A board left out (its squares may all be covered): how many tabs lie farther than
     :data:`TAB_REACH` pitches from every quad, and one more when pieces (blobs of colour of at
-    least :data:`MIN_PIECE` squares) cover that area farther than TAB_REACH from them (however
-    far: a spread's far page whose squares are washed out shows only its pieces), all on the
-    boards' page.
+    least :data:`MIN_PIECE` squares) cover that area between TAB_REACH and :data:`STRAY_REACH`
+    pitches from them, all on the boards' page.
 
     The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
     right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
@@ -164,6 +147,6 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
         lost += bool(far[i, j])
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
     share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
-    lying = np.bincount(blobs[far], minlength=n)  # each blob's area lost, however far on the page
+    lying = np.bincount(blobs[far & (dist < STRAY_REACH)], minlength=n)  # each blob's area lost
     lying[0] = 0  # the background
     return lost + bool(((share >= ON_PAGE) & (lying >= MIN_PIECE * small.pitch**2)).any())
