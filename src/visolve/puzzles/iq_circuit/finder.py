@@ -19,7 +19,7 @@ from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_circuit.board_checks import board_in_line
 from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, grey_mask, white_mask
 from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
-from visolve.vision.geometry import clockwise_corners, map_points, rect_to_quad
+from visolve.vision.geometry import clockwise_corners, map_points, polygon_corners, rect_to_quad
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.light import channel_max, channel_min
 from visolve.vision.masks import dark_masks
@@ -330,10 +330,10 @@ def find_board_by_outline(image: np.ndarray) -> np.ndarray:
         raise NotThisPuzzle("two board-sized dark parts in the picture: no one board's outline")
     if cv2.contourArea(max(contours, key=cv2.contourArea)) > cv2.contourArea(outline):
         raise NotThisPuzzle("no board outline alone in the picture")
-    quad = cv2.approxPolyDP(cv2.convexHull(outline), 0.04 * cv2.arcLength(outline, True), True).reshape(-1, 2)
-    if len(quad) != 4:
-        raise NotThisPuzzle(f"the board's outline is no quad ({len(quad)} corners)")
-    quad = clockwise_corners(quad.astype(np.float64))
+    quad = polygon_corners(outline)
+    if quad is None:
+        raise NotThisPuzzle("the board's outline is no quad (its hull does not simplify to 4 corners)")
+    quad = clockwise_corners(quad)
     across = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
     down = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
     aspect = across / max(down, 1e-9)
