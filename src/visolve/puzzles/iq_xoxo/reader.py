@@ -177,7 +177,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     """
     notes: dict = {}  # the page reader's first look, told again when the box reader fails too
     try:
-        levels = _named(_levels(*read_boards(image, notes)), source)
+        levels = _named(_levels(*read_boards(image, notes, _settled_by_page)), source)
     except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
         from visolve.puzzles.iq_xoxo.box.reader import read_box
 
@@ -186,6 +186,13 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         except (NotThisPuzzle, ReadError) as box:
             raise _page_or_box(image, page, box, notes) from box
     return levels[0] if len(levels) == 1 else levels
+
+
+def _settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
+    """The levels when the page's numbers settle its tabs in doubt (:func:`by_sequence`, else
+    :func:`by_page_run`), else None."""
+    settled = by_sequence(readings)
+    return settled if settled is not None else by_page_run(readings)
 
 
 def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception, notes: dict | None = None) -> Exception:

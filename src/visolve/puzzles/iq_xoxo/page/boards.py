@@ -10,6 +10,8 @@ run together cut apart. :func:`read_boards` gives the readings in reading order;
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -22,13 +24,18 @@ from visolve.puzzles.iq_xoxo.page.reading import BoardReading, read_board
 MIN_SQUARES = 6
 
 
-def read_boards(image: np.ndarray, notes: dict | None = None) -> tuple[list[BoardReading], int]:
+def read_boards(image: np.ndarray, notes: dict | None = None,
+                settles: Callable[[list[BoardReading]], object] | None = None) -> tuple[list[BoardReading], int]:
     """Every board of the picture, read (reading order), and the weight of the squares of a grid,
     tabs and pieces outside the boards read (see :func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`).
 
     The finder may outline one board several ways: of the quads around one
     place the first that reads is kept, else the first that shows a grid.  ``notes``: see
-    :func:`~visolve.puzzles.iq_xoxo.page.finder.find_boards`.
+    :func:`~visolve.puzzles.iq_xoxo.page.finder.find_boards`.  ``settles``: whether the page's
+    numbers settle its tabs in doubt (None: they do not); a page whose squares all read, nothing
+    lost, whose tabs in doubt the page cannot settle is refused whatever more outlines would
+    find, and is not outlined further (one it can settle is: a board left out unseen would be
+    read in part).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
@@ -39,8 +46,9 @@ def read_boards(image: np.ndarray, notes: dict | None = None) -> tuple[list[Boar
     for split in (False, True):  # outlined further; last, squares run together cut apart
         read = [r for r in readings if r is not None]
         if read and all(r.level is not None or r.tab_doubt for r in read) \
-                and not weigh([r.quad for r in read if r.quad is not None]):
-            break  # every board's squares read and nothing lost: more outlines would only cost
+                and not weigh([r.quad for r in read if r.quad is not None]) \
+                and (all(r.level is not None for r in read) or (settles is not None and settles(read) is None)):
+            break  # every board read, or its tabs' doubt final, and nothing lost: more outlines would only cost
         groups = _read_more(picture, groups, readings, outlines(split=split))
     read = unshadowed([r for r in readings if r is not None])
     order = sorted(range(len(read)), key=lambda i: _place(read[i]))
