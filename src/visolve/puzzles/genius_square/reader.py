@@ -34,7 +34,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.board import DIE_OF, Level, groups, make_level
+from visolve.puzzles.genius_square.board import DIE_OF, Level, groups, is_legal_roll, make_level, roll_note
 from visolve.puzzles.genius_square.colours import (
     Square,
     edition_of,
@@ -266,7 +266,9 @@ def level_of(squares: list[list[Square]], edition: str, source: str = "") -> Lev
     blockers, pieces = board_of(squares, edition)
     if not blockers:
         raise ReadError("no blockers on the board: roll the dice first (a level is the board after the roll)")
-    problem = blocker_count_problem(blockers)
+    covered = set(blockers).union(*pieces.values())
+    empty = {model.name((r, c), edition) for r in range(SIZE) for c in range(SIZE)} - covered
+    problem = blocker_count_problem(blockers) or roll_problem(blockers, empty)
     if problem:
         raise ReadError(problem)
     return make_level(level_name(source), blockers, pieces, source=source, edition=edition)
@@ -291,6 +293,27 @@ def blocker_count_problem(blockers: list[str]) -> str:
             "a blocker is hidden or taken for a piece")
 
 
+def roll_problem(blockers: list[str], empty: set[str]) -> str:
+    """Why seven blockers read from a picture look like a disc hidden ("" when they do not).
+
+    Two discs on faces of one die and none on another, with a face of that other die read empty,
+    is what a disc hidden by a leaning piece and a square taken for a disc (a brown cube in glare)
+    look like.  A board set by hand is no roll either, but its discs are all seen: only a face of a
+    die without a disc read as ``empty`` makes it a doubt (a misread is worse than a refusal).
+    """
+    if is_legal_roll(blockers):
+        return ""
+    seen = {DIE_OF[b] for b in blockers}
+    bare = sorted(sq for sq in empty if DIE_OF.get(sq) not in seen)
+    if not bare:
+        return ""
+    missing = " ".join(f"die {d + 1} ({' '.join(sorted(set(faces)))})"
+                       for d, faces in enumerate(model.DICE) if d not in seen)
+    return (f"blockers {' '.join(blockers)} are no roll of the dice ({roll_note(blockers).split(';')[0]}), "
+            f"none on {missing}, and {' '.join(bare)} read empty: a disc hidden there, or a square "
+            "taken for one?")
+
+
 def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict[str, list[str]]]:
     """The blockers and pieces the squares as read show (names as ``edition`` prints them).
 
@@ -305,7 +328,7 @@ def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict
         if rows is None:
             raise
     blockers, found = groups(rows, edition)
-    if len(blockers) != len(model.DICE):
+    if not is_legal_roll(blockers):
         rows = solved_cover(squares, edition) or rows
         blockers, found = groups(rows, edition)
     pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
