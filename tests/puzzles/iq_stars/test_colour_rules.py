@@ -8,7 +8,8 @@ from visolve.errors import ReadError
 from visolve.puzzles.iq_stars.board import CELLS
 from visolve.puzzles.iq_stars.colours import UNCAST_BAND, Verdict, orange_or_yellow, red_or_pink
 from visolve.puzzles.iq_stars.colours import red_rule, violet_rule
-from visolve.puzzles.iq_stars.reader import Star, read, symbol_of
+from visolve.puzzles.iq_stars.reader import read
+from visolve.puzzles.iq_stars.symbols import Star, symbol_of
 from visolve.testing.scenes import scene_case
 
 #: a placed piece's white middle as measured against navy (seen at about full light)
@@ -81,7 +82,7 @@ def test_a_lattice_between_the_stars_is_moved_onto_them_or_refused():
     # scene 99 of seed 2: a lattice half a star off read a board with three wizard stars as
     # the empty board (a misread); the lattice is now moved onto the stars (lattice.clear_of_between),
     # and a star read free whose point is strongly coloured is still refused
-    from visolve.puzzles.iq_stars.reader import FREE_PEAK, Star, symbol_of
+    from visolve.puzzles.iq_stars.symbols import FREE_PEAK, Star, symbol_of
 
     case = scene_case("iq-stars", 99, 2)
     assert read(case.image, case.name) == case.truth[0]
@@ -105,7 +106,7 @@ def test_without_a_page_a_clear_angle_stands_when_the_share_is_between():
 def test_an_orange_or_yellow_doubt_is_settled_against_the_boards_other_star():
     # scene 26 of seed 1: a yellow wizard star of green share 0.745 (between orange's and
     # yellow's on a page) beside an orange one of 0.54; scene 49 of seed 0 the same, 0.75 and 0.40
-    from visolve.puzzles.iq_stars.reader import ColourDoubt, rows_of
+    from visolve.puzzles.iq_stars.symbols import ColourDoubt, rows_of
 
     orange, doubt = Verdict("o", 0.5, 12.4, "y"), Verdict("y", 3.2, 0.0, "o")
     stars = {cell: Star(0.0, orange, 1.0) for cell in CELLS}

@@ -180,7 +180,7 @@ def test_a_lattice_aligned_a_step_off_is_brought_back():
 def test_an_outer_line_without_outlines_is_refused_naming_it():
     # a lattice put a star off on a wide board would read free stars on bare board there
     from visolve.puzzles.iq_stars.colours import Verdict
-    from visolve.puzzles.iq_stars.reader import Star, rows_of
+    from visolve.puzzles.iq_stars.symbols import Star, rows_of
 
     free = Verdict("r", 40.0, 10.0, "p")
     stars = {cell: Star(0.05, free, 0.0, outline=1.0) for cell in CELLS}
@@ -204,7 +204,7 @@ def test_refusals_say_what_failed_not_two_bare_numbers():
 
 def test_a_colour_doubt_is_settled_only_when_one_choice_makes_a_challenge():
     from visolve.puzzles.iq_stars.colours import Verdict
-    from visolve.puzzles.iq_stars.reader import Star, rows_of
+    from visolve.puzzles.iq_stars.symbols import Star, rows_of
 
     free = Star(0.05, Verdict("r", 40.0, 10.0, "p"), 0.0)
     stars = {cell: free for cell in CELLS}
@@ -241,7 +241,7 @@ def test_the_probe_sees_a_tray_of_standing_pieces_but_not_noise():
 def test_a_coloured_star_whose_points_are_half_navy_is_refused():
     # scene 83 of seed 0: a lattice half a star off read the tips of two pieces as wizard stars
     from visolve.puzzles.iq_stars.colours import Verdict
-    from visolve.puzzles.iq_stars.reader import Star, symbol_of
+    from visolve.puzzles.iq_stars.symbols import Star, symbol_of
 
     blue = Verdict("b", 3.0, 30.0, "v")
     assert symbol_of((0, 1), Star(1.0, blue, 1.0, arms=0.9)) == "b"

@@ -4,48 +4,40 @@ The board is found and put upright (:mod:`.finder`), then each of the 26
 stars is looked at in two places: its six points (:data:`ARM_R` out from
 its middle, always the star's own colour: navy when free) and its middle (a
 placed piece's white star, a wizard star's colour).  Each is measured
-against the navy of the board around the star (:mod:`.colours`).  A star
-whose points are too weakly or too strongly coloured to call, whose colour
-is close to two piece colours, or whose middle is neither clearly white nor
-clearly its colour is refused with :class:`~visolve.errors.ReadError`
-naming it; so is a reading that is no possible challenge (a placed piece
-that is not a piece's shape).  The picture prints no level number: it is
+against the navy of the board around the star (:mod:`.colours`), and
+:mod:`.symbols` calls each star or refuses it by name; a reading that is no
+possible challenge (a placed piece that is not a piece's shape) is refused
+too.  The picture prints no level number: it is
 the file name's (:func:`visolve.puzzles.base.level_from_filename`).
 """
 
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
-from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
-from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, level_problems
+from visolve.puzzles.iq_stars.board import CELLS, level_problems
 from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.colours import (
     EXPECTED,
-    MIN_MARGIN,
     NAVY_RGB,
-    SOLID_BELOW,
-    Verdict,
-    WHITE_ABOVE,
     WHITE_RGB,
     classify,
     colour_part,
     orange_rule,
     red_rule,
-    settled_by_board,
     violet_rule,
     white_share,
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.lattice import CLEAR_RHO
 from visolve.puzzles.iq_stars.probe import tray_without_drawing
+from visolve.puzzles.iq_stars.symbols import Star, check_outer_lines, rows_of, symbol_of
 from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after, read_tray
 from visolve.vision.geometry import map_points
 from visolve.vision.pages import page_of, read_page
@@ -63,24 +55,12 @@ ARM_R = 0.33
 #: violet pink; the black outline blurred in there only darkens it, along the navy's own
 #: direction, which the colour's angle leaves out (:func:`visolve.puzzles.iq_stars.colours.colour_part`)
 HUE_R = 0.37
-#: a star's colour strength |colour part of (points - navy)| / |navy - black
-#: outline| (both as seen: glare and stray light scale them alike), as a share
-#: of what its colour measures as drawn (colours.EXPECTED): free below
-#: EMPTY_BELOW, coloured above FILLED_ABOVE, refused between (measured on
-#: photos: free stars up to 0.15, coloured ones down to 0.45 where blur
-#: mixes in the outline)
-EMPTY_BELOW, FILLED_ABOVE = 0.25, 0.4
 #: half-width (view px) of the windows where a star's black outline is looked for
 DARK_WINDOW = 2
 #: the board's edge where the booklet's drawings have it (left, top, right, bottom; board units)
 DRAWN_EDGE = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
 #: the smallest navy-to-black span (RGB levels) a strength is measured against
 MIN_SCALE = 8.0
-#: at most this many stars whose colour is a doubt (under :data:`MIN_MARGIN`) are settled by
-#: the pieces' shapes; more are refused
-MAX_DOUBTS = 8
-#: a colour further than this (degrees) from every piece colour is refused
-MAX_ANGLE = 25.0
 #: a page point counts for the colour cast when it is this much lighter than
 #: the navy inside in every channel (RGB levels) ...
 MIN_PAGE_STEP = 20.0
@@ -88,36 +68,8 @@ MIN_PAGE_STEP = 20.0
 MIN_PAGE_POINTS = 8
 #: a cast whose gain differs from the mean by more than this factor is no page's
 MAX_CAST = 1.35
-#: a coloured star's six points are one colour: the second-weakest must reach this share of the
-#: strongest (a lattice put between the stars finds some points coloured, the others navy: 0-0.05;
-#: real stars in photos down to 0.29)
-MIN_ARMS = 0.2
-#: a star read free whose most coloured point stands out from the navy by more than this many
-#: navy-to-black spans lies between coloured stars: the lattice is off (measured on the scenes
-#: of seeds 0, 1 and 3: free stars of boards read right up to 1.7, a lattice half a star off
-#: that read a whole board free 4-5.5)
-FREE_PEAK = 3.0
 #: the smallest picture side worth a look (px)
 MIN_SIDE = 48
-#: the free stars of an outer line of the lattice (its top or bottom row, the
-#: first or last stars of the rows) must show outlines standing out from the
-#: navy by at least this share of the board's median star's, as their median: a
-#: lattice put a star off lies on bare board there, about 0 (single stars vary
-#: more: down to 0.12 under glare and blur; a line's median down to 0.32)
-MIN_OUTLINE = 0.2
-
-
-@dataclass(frozen=True)
-class Star:
-    """What was seen on one star."""
-
-    strength: float  #: |colour part of (points - navy)| / |navy - black|, share of its colour's
-    verdict: Verdict  #: colour of the points
-    white: float  #: white share of the middle
-    outline: float = 1.0  #: its outline's contrast with the navy, share of the board's median star's
-    arms: float = 1.0  #: the second-weakest of its six points' colour, share of the strongest's
-    peak: float = 0.0  #: its most coloured point's colour part, in navy-to-black spans
-    green: float = 0.0  #: green / red of its points' difference from navy (orange against yellow)
 
 
 def _arm_offsets(radius: float = ARM_R) -> np.ndarray:
@@ -227,113 +179,6 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
         out[cell] = Star(strength, verdict, white, float(scale) / typical, float(arms[1] / max(arms[-1], 1e-6)),
                          float(arms[-1]) / max(float(scale), MIN_SCALE), float(ring[1] / max(ring[0], 1e-6)))
     return out
-
-
-def _name(cell) -> str:
-    r, k = cell
-    return f"row {r + 1} star {k + 1}"
-
-
-class ColourDoubt(ReadError):
-    """A star whose colour lies between two pieces' (see :data:`MIN_MARGIN`); ``options`` holds
-    the star's symbol under either colour."""
-
-    def __init__(self, message: str, options: tuple[str, str]) -> None:
-        super().__init__(message)
-        self.options = options
-
-
-def symbol_of(cell, star: Star) -> str:
-    """The level symbol of one star, or ReadError naming it when it cannot be called
-    (:class:`ColourDoubt` when only its colour is between two pieces')."""
-    if star.strength < EMPTY_BELOW:
-        if star.peak > FREE_PEAK:
-            raise ReadError(f"{_name(cell)}: reads free, yet one of its points is coloured ({star.peak:.1f} "
-                            f"outline contrasts): is the lattice between the stars?")
-        return EMPTY
-    v = star.verdict
-    if star.strength < FILLED_ABOVE:
-        raise ReadError(f"{_name(cell)}: free or {v.name}? (colour strength {star.strength:.2f})")
-    if v.distance > MAX_ANGLE:
-        raise ReadError(f"{_name(cell)}: colour {v.distance:.0f} degrees from every piece colour (nearest {v.name})")
-    if star.arms < MIN_ARMS:
-        raise ReadError(f"{_name(cell)}: its six points are not all one colour (the second-weakest "
-                        f"{star.arms:.2f} of the strongest): is the lattice between the stars?")
-    if SOLID_BELOW <= star.white <= WHITE_ABOVE:
-        raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
-    case = str.lower if star.white > WHITE_ABOVE else str.upper
-    if v.margin < MIN_MARGIN:
-        raise ColourDoubt(f"{_name(cell)}: {v.name} or {v.second}? (colour margin {v.margin:.1f} degrees)",
-                          (case(v.name), case(v.second)))
-    return case(v.name)
-
-
-def settled_by_shapes(grid: list[list[str]], doubts: list) -> tuple[str, ...]:
-    """The rows with every doubtful star's colour settled by the pieces' shapes.
-
-    Each of ``doubts`` (cell, :class:`ColourDoubt`) may be either of its two
-    colours; the reading stands only when exactly one choice of them all
-    makes a possible challenge (the rules decide, nothing is guessed), else
-    the first doubt is raised, saying what the shapes allowed.
-    """
-    first = doubts[0][1]
-    if len(doubts) > MAX_DOUBTS:
-        raise first
-    fits = []
-    for choice in itertools.product(*(d.options for _c, d in doubts)):
-        for ((r, k), _d), symbol in zip(doubts, choice):
-            grid[r][k] = symbol
-        rows = tuple("".join(row) for row in grid)
-        if not level_problems(rows):
-            fits.append(rows)
-    if len(fits) == 1:
-        return fits[0]
-    allowed = "no choice of them makes a challenge" if not fits else f"the pieces' shapes allow {len(fits)} readings"
-    raise ReadError(f"{first}; {counted(len(doubts), 'star')} in doubt, {allowed}")
-
-
-#: the lattice's outer lines: name and cells
-OUTER_LINES = (
-    ("the top row", [c for c in CELLS if c[0] == 0]),
-    ("the bottom row", [c for c in CELLS if c[0] == len(ROW_LENGTHS) - 1]),
-    ("the first stars of the rows", [(r, 0) for r in range(len(ROW_LENGTHS))]),
-    ("the last stars of the rows", [(r, n - 1) for r, n in enumerate(ROW_LENGTHS)]),
-)
-
-
-def check_outer_lines(stars: dict) -> None:
-    """ReadError when an outer line of the lattice shows no star outlines where its free stars
-    should be (see :data:`MIN_OUTLINE`): the lattice would lie a star off, on bare board."""
-    for name, cells in OUTER_LINES:
-        free = [stars[c].outline for c in cells if stars[c].strength < EMPTY_BELOW]
-        if len(free) >= 2 and float(np.median(free)) < MIN_OUTLINE:
-            raise ReadError(f"no star outlines where the lattice puts the free stars of {name} (they stand "
-                            f"out {float(np.median(free)):.2f} as much as the board's stars): a star off?")
-
-
-def rows_of(stars: dict) -> tuple[str, ...]:
-    """The 4 rows read (ReadError on the first star that cannot be called; stars whose colour
-    is between two pieces' are settled by the shapes when only one choice fits)."""
-    check_outer_lines(stars)
-    grid = [[EMPTY] * n for n in ROW_LENGTHS]
-    doubts = []
-    for cell in CELLS:
-        r, k = cell
-        try:
-            grid[r][k] = symbol_of(cell, stars[cell])
-        except ColourDoubt as doubt:
-            doubts.append((cell, doubt))
-    if doubts:
-        try:
-            return settled_by_shapes(grid, doubts)
-        except ReadError:
-            rest = settled_by_board(stars, grid, doubts)
-            if rest is None:
-                raise
-            if not rest:
-                return tuple("".join(row) for row in grid)
-            return settled_by_shapes(grid, rest)
-    return tuple("".join(row) for row in grid)
 
 
 def _check_picture(image) -> None:
