@@ -5,7 +5,8 @@ import pytest
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square.board import drawing, make_level
-from visolve.puzzles.genius_square.colours import Square, edition_of
+from visolve.puzzles.genius_square.colours import Square
+from visolve.puzzles.genius_square.edition import edition_of
 from visolve.puzzles.genius_square.draw import draw_board, square_box
 from visolve.puzzles.genius_square.reader import read
 from visolve.puzzles.genius_square.resolve import resolve

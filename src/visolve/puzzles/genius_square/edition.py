@@ -1,0 +1,62 @@
+"""Which edition a Genius Square board is: SmartGames' blue board with light grid lines, or Happy
+Puzzle's black one with low ridges between its squares."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square.colours import MIN_SPAN, SIZE
+from visolve.vision.view import BoardView
+
+#: board colour: Happy Puzzle when blue exceeds red by at most BLUE_LEAD[0] (grey levels),
+#: SmartGames from BLUE_LEAD[1] (measured: Happy Puzzle 12 at most, SmartGames 23 and more in glare)
+BLUE_LEAD = (16.0, 30.0)
+#: grid lines between: Happy Puzzle up to LINE_SHARE[0], SmartGames from LINE_SHARE[1]
+#: (measured: 0.17 and 0.63 typically, 0.56 and 0.45 at worst)
+LINE_SHARE = (0.3, 0.45)
+#: the lightest point across a grid line is looked for this far each side (squares), at so many points
+LINE_REACH = 0.08
+LINE_SAMPLES = 9
+
+
+def edition_of(board_bgr: np.ndarray, line_share: float | None = None) -> str:
+    """``smartgames`` for the blue board, ``happy-puzzle`` for the black one.
+
+    A board whose blue lead is between :data:`BLUE_LEAD` 's bounds (glare
+    washes the blue out) is told by its grid lines (``line_share``, see
+    :func:`grid_line_share`): light on the SmartGames board, low ridges on
+    the Happy Puzzle one.
+
+    Raises
+    ------
+    ReadError
+        Neither the board colour nor the grid lines say.
+    """
+    b, _g, r = (float(v) for v in board_bgr)
+    low, high = BLUE_LEAD
+    if b - r <= low:
+        return "happy-puzzle"
+    if b - r >= high:
+        return "smartgames"
+    if line_share is not None and line_share >= LINE_SHARE[1]:
+        return "smartgames"
+    if line_share is not None and line_share <= LINE_SHARE[0]:
+        return "happy-puzzle"
+    shown = "unknown" if line_share is None else f"{line_share:.2f}"
+    raise ReadError(f"the board's colour (blue lead {b - r:.0f}) and grid lines ({shown}) say neither edition")
+
+
+def grid_line_share(view: BoardView, board: np.ndarray, white: np.ndarray) -> float:
+    """How light the grid's outer lines are, from the board (0) to the label ink (1): the median
+    over the middle of each square's outer edge of the lightest point across the line."""
+    grey = view.image.astype(np.float64).mean(axis=2)
+    across = np.linspace(-LINE_REACH, LINE_REACH, LINE_SAMPLES)
+    tops = []
+    for k in range(SIZE):
+        for u, v, du, dv in ((k + 0.5, 0, 0, 1), (k + 0.5, SIZE, 0, 1), (0, k + 0.5, 1, 0), (SIZE, k + 0.5, 1, 0)):
+            pts = np.round(view.board_to_view([(u + t * du, v + t * dv) for t in across])).astype(int)
+            pts = np.clip(pts, 0, [grey.shape[1] - 1, grey.shape[0] - 1])
+            tops.append(grey[pts[:, 1], pts[:, 0]].max())
+    ground, ink = float(board.mean()), float(white.mean())
+    return (float(np.median(tops)) - ground) / max(ink - ground, MIN_SPAN)
