@@ -1,3 +1,3 @@
-from visolve.cli import main
+from visolve.cli import entry
 
-main()
+entry()

@@ -12,6 +12,7 @@ Two spellings of the same commands are accepted::
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import shutil
@@ -373,6 +374,26 @@ def subcommand_help(name: str) -> str:
               else "Exit code: 0 when every item succeeded, 1 when one failed, 130 after Ctrl-C cut it short")
     lines += [""] + textwrap.wrap(f"The same with flags: `visolve --help`. {ending}, 2 for a usage error.", columns)
     return "\n".join(lines)
+
+
+def hold_late_interrupts() -> None:
+    """Hold SIGINT and SIGTERM back for the rest of the process's life.
+
+    Registered first at the program's start (:func:`entry`), so run last at its exit: after the
+    threads are joined and the other exit handlers ran, Python puts the signals' default actions
+    back, and a Ctrl-C landing in what is left of the exit (every file written, the summary given)
+    would end the program by the signal (exit -2) instead of with its own code.  A held signal
+    ends with the process.
+    """
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+def entry() -> None:
+    """The ``visolve`` program (the installed command and ``python -m visolve``): :func:`main`,
+    a late Ctrl-C held back at the exit (:func:`hold_late_interrupts`)."""
+    atexit.register(hold_late_interrupts)
+    main()
 
 
 def main(argv: list[str] | None = None) -> None:
