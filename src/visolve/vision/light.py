@@ -104,8 +104,13 @@ def saturation(img: np.ndarray) -> np.ndarray:
         ``float32`` of ``img``'s shape without the last axis, 0 (grey) to 1; a black pixel is 0.
     """
     img = img.astype(np.float32)
-    top = channel_max(img)
-    return (top - channel_min(img)) / np.maximum(top, 1.0)
+    return saturation_of(channel_min(img), channel_max(img))
+
+
+def saturation_of(low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """:func:`saturation` from a picture's darkest and brightest channels (``float32``), for a
+    caller that has them already."""
+    return (high - low) / np.maximum(high, 1.0)
 
 
 def flat_field(image: np.ndarray, size: float, level: float = 200.0) -> np.ndarray:

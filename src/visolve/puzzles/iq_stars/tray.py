@@ -205,10 +205,10 @@ def placements(tops: np.ndarray, letters) -> list[tuple[int, np.ndarray, frozens
     board = np.array(BOARD_AXIAL, np.int64)
     groups = _groups(tops, letters)
     found: dict = {}
+    at = np.asarray(tops, np.int64).reshape(-1, 1, 2)
     for turn in range(6):
         cells = rotate(board, turn)
-        tops_ = np.asarray(tops, np.int64).reshape(-1, 1, 2)
-        for shift in set(map(tuple, (tops_ - cells[None]).reshape(-1, 2).tolist())):
+        for shift in set(map(tuple, (at - cells[None]).reshape(-1, 2).tolist())):
             placed = cells + np.array(shift)
             keys = set(map(tuple, placed.tolist()))
             inside = [g for g in groups if g & keys]

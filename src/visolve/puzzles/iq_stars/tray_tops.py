@@ -24,7 +24,7 @@ import numpy as np
 
 from visolve.puzzles.iq_stars.colours import PLASTIC_RGB
 from visolve.vision.glance import thumbnail
-from visolve.vision.light import channel_max, channel_min, illumination
+from visolve.vision.light import channel_max, channel_min, illumination, saturation_of
 from visolve.vision.palette import GREY_AXIS, Palette, Verdict, across
 
 #: the photo is looked at with at most this long side (px)
@@ -114,7 +114,7 @@ def find_tops(image: np.ndarray) -> tuple[np.ndarray, list[Top]]:
     work = thumbnail(np.ascontiguousarray(image[:, :, :3]), WORK_SIDE)
     f = work.astype(np.float32)
     lo, hi = channel_min(f), channel_max(f)
-    sat = (hi - lo) / np.maximum(hi, 1.0)  # visolve.vision.light.saturation, from the same two
+    sat = saturation_of(lo, hi)
     light = illumination(lo, max(work.shape[:2]) / 8.0, floor=40.0)
     white = ((lo > WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8)
     count, labels, stats, centres = cv2.connectedComponentsWithStats(white, connectivity=8)
