@@ -25,7 +25,7 @@ LEVELS = 200
 PATIENCE = 120
 
 
-def _levels(data) -> None:
+def write_levels(data) -> None:
     rng = np.random.default_rng(5)
     folder = data / "levels" / "circuit500"
     folder.mkdir(parents=True)
@@ -43,7 +43,7 @@ def _solve_all(data, *extra: str):
 @pytest.mark.slow
 def test_ctrl_c_stops_a_two_process_batch_and_unsolved_goes_on(tmp_path):
     data = tmp_path / "data"
-    _levels(data)
+    write_levels(data)
     with _solve_all(data, "--jobs", "2") as proc:
         first = proc.stdout.readline()  # one level solved: the workers are busy
         assert first.startswith("solve: "), first + proc.stderr.read()
@@ -103,7 +103,7 @@ def test_a_run_removes_what_a_killed_run_left_and_nothing_else(tmp_path):
     from tests.test_cli import invoke
 
     data = tmp_path / "data"
-    _levels_few(data)
+    write_few_levels(data)
     sols = data / "solutions" / "circuit500"
     sols.mkdir(parents=True)
     leftover = sols / ".level_178.png.ylvpd61q.tmp"  # the name of issue 29 (an earlier version's)
@@ -117,7 +117,7 @@ def test_a_run_removes_what_a_killed_run_left_and_nothing_else(tmp_path):
     assert not leftover.exists() and mine.exists()
 
 
-def _levels_few(data) -> None:
+def write_few_levels(data) -> None:
     from tests.test_cli import scrambled_level
 
     folder = data / "levels" / "circuit500"

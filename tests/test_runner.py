@@ -115,10 +115,10 @@ def test_workers_end_with_their_parent(tmp_path, signal_name):
     import signal
 
     from tests.conftest import visolve_process
-    from tests.test_interrupt import _levels
+    from tests.test_interrupt import write_levels
 
     data = tmp_path / "data"
-    _levels(data)
+    write_levels(data)
     env = dict(os.environ, VISOLVE_PURE_PYTHON="1")  # slow solves: the batch is still running
     children: set[int] = set()
     try:

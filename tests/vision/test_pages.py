@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_tabs import _page
+from tests.vision.test_tabs import page_with_tabs
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.vision.pages import board_regions, page_of, read_page
 from visolve.vision.tabs import look_at_page
@@ -17,7 +17,7 @@ def _block_middle(region: np.ndarray) -> tuple[float, float]:
 
 
 def test_each_board_is_read_from_its_own_region_under_its_tab_number():
-    page = _page([4, 9, 2, 11])
+    page = page_with_tabs([4, 9, 2, 11])
     read = read_page(page, _block_middle, SeveralBoards("two boards"))
     assert [n for n, _r in read] == [4, 9, 2, 11]
     for _n, (x, y) in read:
@@ -33,7 +33,7 @@ def test_a_page_without_tabs_stays_refused_as_the_family_said():
 
 
 def test_a_board_without_its_tab_is_refused_naming_where_it_is():
-    page = _page([1, 2, 3, 4])
+    page = page_with_tabs([1, 2, 3, 4])
     page[450 + 80: 450 + 80 + 110, 900 - 130: 900 + 131] = 255  # tab 4 torn off
     with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
         read_page(page, _block_middle, SeveralBoards("four boards"))
@@ -41,7 +41,7 @@ def test_a_board_without_its_tab_is_refused_naming_where_it_is():
 
 def test_two_tabs_of_one_number_are_refused():
     with pytest.raises(ReadError, match="boards 1 and 2 of 2 both show tab 5"):
-        read_page(_page([5, 5]), _block_middle, SeveralBoards("two boards"))
+        read_page(page_with_tabs([5, 5]), _block_middle, SeveralBoards("two boards"))
 
 
 def test_a_board_that_does_not_read_refuses_the_page_naming_it():
@@ -49,12 +49,12 @@ def test_a_board_that_does_not_read_refuses_the_page_naming_it():
         raise NotThisPuzzle("no board here") if _block_middle(region)[0] > 2 else ReadError("square B3 in doubt")
 
     with pytest.raises(ReadError, match=r"board 1 of 2 \(tab 6\): square B3 in doubt"):
-        read_page(_page([6, 7]), fussy, SeveralBoards("two boards"))
+        read_page(page_with_tabs([6, 7]), fussy, SeveralBoards("two boards"))
 
 
 def test_a_board_sized_blot_on_the_desk_beside_the_page_is_no_board_without_a_tab():
     # a coloured shape as large as a board, two rows' pitch below the page's last row of tabs
-    page = cv2.copyMakeBorder(_page([1, 2, 3, 4]), 0, 700, 0, 0, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+    page = cv2.copyMakeBorder(page_with_tabs([1, 2, 3, 4]), 0, 700, 0, 0, cv2.BORDER_CONSTANT, value=(255, 255, 255))
     cv2.rectangle(page, (400, 1500), (900, 1800), (200, 120, 40), -1)
     read = read_page(page, _block_middle, SeveralBoards("four boards"))
     assert [n for n, _r in read] == [1, 2, 3, 4]
@@ -63,7 +63,7 @@ def test_a_board_sized_blot_on_the_desk_beside_the_page_is_no_board_without_a_ta
 def test_a_board_run_down_past_the_next_tab_is_not_taken_whole_as_one_board():
     # board 2 run down past tab 4 by a dark strip (boards and a tab blurred together on a photo):
     # a part whose box takes in another tab is no one board; board 2's region stays in its row
-    page = _page([1, 2, 3, 4])
+    page = page_with_tabs([1, 2, 3, 4])
     for cx, top in ((300, 80), (900, 80), (300, 530), (900, 530)):  # smaller boards: two fit a region
         page[top + 140: top + 441, cx - 250: cx + 251] = 255
         cv2.rectangle(page, (cx - 150, top + 140), (cx + 150, top + 340), (40, 30, 30), -1)

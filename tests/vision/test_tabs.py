@@ -8,7 +8,7 @@ from visolve.vision.digits import glyph
 from visolve.vision.tabs import find_tabs
 
 
-def _page(numbers, colour=(60, 60, 60), font=cv2.FONT_HERSHEY_SIMPLEX, tab=(260, 110), angle=0.0):
+def page_with_tabs(numbers, colour=(60, 60, 60), font=cv2.FONT_HERSHEY_SIMPLEX, tab=(260, 110), angle=0.0):
     """A white page with a tab per number (2 across), each above a dark block (a board)."""
     page = np.full((1400, 1200, 3), 255, np.uint8)
     tw, th = tab
@@ -28,14 +28,14 @@ def _page(numbers, colour=(60, 60, 60), font=cv2.FONT_HERSHEY_SIMPLEX, tab=(260,
 
 @pytest.mark.parametrize("font", [cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX])
 def test_tabs_are_found_and_read_in_reading_order(font):
-    tabs = find_tabs(_page([7, 12, 3, 45], font=font))
+    tabs = find_tabs(page_with_tabs([7, 12, 3, 45], font=font))
     assert [t.number for t in tabs] == [7, 12, 3, 45]
     assert all(t.reason == "" for t in tabs)
     assert tabs[0].centre[0] < tabs[1].centre[0] and tabs[1].centre[1] < tabs[2].centre[1]
 
 
 def test_a_coloured_tab_on_a_turned_page_is_read_with_its_way_down():
-    tabs = find_tabs(_page([1, 2], colour=(40, 150, 40), angle=10))
+    tabs = find_tabs(page_with_tabs([1, 2], colour=(40, 150, 40), angle=10))
     assert [t.number for t in tabs] == [1, 2]
     down = tabs[0].down
     # the page turned 10 degrees anticlockwise on the picture: its down leans towards +x
@@ -43,13 +43,13 @@ def test_a_coloured_tab_on_a_turned_page_is_read_with_its_way_down():
 
 
 def test_a_tab_too_small_to_read_is_found_but_left_unread():
-    page = cv2.resize(_page([5, 6]), None, fx=0.12, fy=0.12, interpolation=cv2.INTER_AREA)
+    page = cv2.resize(page_with_tabs([5, 6]), None, fx=0.12, fy=0.12, interpolation=cv2.INTER_AREA)
     tabs = find_tabs(page)
     assert tabs and all(t.number is None and "too small" in t.reason for t in tabs)
 
 
 def test_a_smudged_digit_leaves_its_tab_unread_never_guessed():
-    page = _page([8, 3])
+    page = page_with_tabs([8, 3])
     # a white smear over half of the 8: it could be read as a 3, 9 or 6
     page[80 + 30: 80 + 60, 300 - 40: 300 - 5] = 60
     tabs = find_tabs(page)
@@ -76,13 +76,13 @@ def test_a_glyph_keeps_its_digit_in_proportion_and_centred():
 
 def test_a_tab_paled_by_glare_is_found_and_read():
     # a grey tab, 0.69 of the page's light: too light for the first ink mask (0.62)
-    tabs = find_tabs(_page([4, 9], colour=(175, 175, 175)))
+    tabs = find_tabs(page_with_tabs([4, 9], colour=(175, 175, 175)))
     assert [t.number for t in tabs] == [4, 9]
 
 
 def _slanted(numbers, shear, factor, blur):
     """The test page sheared (a tab seen at an angle is a parallelogram), made small and blurred."""
-    page = cv2.copyMakeBorder(_page(numbers), 0, 0, 300, 300, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+    page = cv2.copyMakeBorder(page_with_tabs(numbers), 0, 0, 300, 300, cv2.BORDER_CONSTANT, value=(255, 255, 255))
     m = np.float32([[1, shear, -shear * 700], [0, 1, 0]])
     page = cv2.warpAffine(page, m, (page.shape[1], page.shape[0]), borderValue=(255, 255, 255))
     page = cv2.resize(page, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
@@ -102,7 +102,7 @@ def test_a_small_tab_seen_at_a_slant_is_cut_out_along_its_own_sides():
 def test_a_small_block_with_a_light_mark_beside_read_tabs_is_no_tab():
     # a dark label 40 px high with an x on it, on a page whose tabs (110 px) read: no tab whose
     # number is in doubt (that would refuse the page), since a page prints its tabs alike
-    page = _page([3, 7])
+    page = page_with_tabs([3, 7])
     cv2.rectangle(page, (550, 1000), (640, 1040), (60, 60, 60), -1)
     cv2.line(page, (588, 1008), (602, 1032), (255, 255, 255), 3)
     cv2.line(page, (602, 1008), (588, 1032), (255, 255, 255), 3)
@@ -136,7 +136,7 @@ def test_a_digit_broken_by_a_dim_stroke_is_joined_and_read():
 
 def test_an_unread_block_far_larger_than_the_read_tabs_is_no_tab():
     page = np.full((1500, 1200, 3), 255, np.uint8)
-    clean = _page([1, 2])
+    clean = page_with_tabs([1, 2])
     page[:1400] = clean
     # a board below, washed by glare: a dark block with light marks standing like digits
     # (twice as high as the tabs, not the 3 to 6 times of a photo: it must stay a tab's share of

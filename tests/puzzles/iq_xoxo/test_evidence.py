@@ -13,7 +13,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import board_origins, draw_page
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence
-from visolve.puzzles.iq_xoxo.reader import _named, read
+from visolve.puzzles.iq_xoxo.reader import name_levels, read
 
 #: the drawn page's pitch (px) and how far around the board the cells are judged (cells)
 PITCH, AROUND = 30, 2
@@ -54,8 +54,8 @@ def test_the_board_s_squares_are_framed_and_the_page_around_is_not(light):
 def test_a_tab_missing_among_tabs_is_refused_not_named_from_the_file():
     rows = tuple("." * COLS for _ in range(ROWS))
     with pytest.raises(ReadError, match="no number tab"):
-        _named([Level(12, rows), Level("", rows)], "page_7.jpg")
-    assert [lv.level for lv in _named([Level("", rows), Level("", rows)], "page_7.jpg")] == ["7-1", "7-2"]
+        name_levels([Level(12, rows), Level("", rows)], "page_7.jpg")
+    assert [lv.level for lv in name_levels([Level("", rows), Level("", rows)], "page_7.jpg")] == ["7-1", "7-2"]
 
 
 def test_a_drawn_page_still_reads_with_its_squares_settled():

@@ -6,14 +6,14 @@ from visolve.puzzles.iq_xoxo.board import PIECE_BGR
 
 from visolve.puzzles.iq_xoxo.draw import draw_page
 from visolve.puzzles.iq_xoxo.model import Level
-from visolve.puzzles.iq_xoxo.painter import PITCH, _origin, paint_hint, paint_solution
+from visolve.puzzles.iq_xoxo.painter import PITCH, board_origin, paint_hint, paint_solution
 from visolve.puzzles.iq_xoxo.solver import solve
 
 C56 = Level(56, (".W........", ".WW...T..V", "..WWTTT..V", "......TVVV", ".........."))
 
 
 def _colour_at(img, k, r, c):
-    x, y = _origin(k)
+    x, y = board_origin(k)
     # a quarter into the square: off the mark in its middle
     return tuple(int(v) for v in img[int(y + (r + 0.2) * PITCH), int(x + (c + 0.2) * PITCH)])
 

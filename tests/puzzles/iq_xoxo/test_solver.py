@@ -6,7 +6,7 @@ from tests.conftest import shared_path
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.plugin import FAMILY
 from visolve.puzzles.iq_xoxo.solver import check, solve
-from visolve.puzzles.iq_xoxo.testing import _shared_challenges, challenge_of, fillings
+from visolve.puzzles.iq_xoxo.testing import shared_challenges, challenge_of, fillings
 
 C56 = (".W........", ".WW...T..V", "..WWTTT..V", "......TVVV", "..........")
 
@@ -21,7 +21,7 @@ def test_challenge_56_is_unique_and_verified():
 
 
 def test_published_solutions():
-    known = _shared_challenges(shared_path("iq-xoxo", "challenges.txt"))
+    known = shared_challenges(shared_path("iq-xoxo", "challenges.txt"))
     for number in (56, 119, 120):
         rows = known[number]
         solution = solve(Level(number, rows))

@@ -47,7 +47,7 @@ def _outline(img: np.ndarray, x: int, y: int, cells) -> None:
     cell_outline(img, [tuple(c) for c in cells], (x, y), PITCH, INK, max(2, int(OUTLINE * PITCH)))
 
 
-def _origin(k: int) -> tuple[int, int]:
+def board_origin(k: int) -> tuple[int, int]:
     return PAD + k * (COLS * PITCH + PAD), CAPTION + PAD
 
 
@@ -78,10 +78,10 @@ def _status(solution: dict) -> tuple[str, tuple]:
 def paint_solution(level: Level, solution: dict) -> np.ndarray:
     """The challenge as read (left) and its solution (right), pieces numbered in laying order."""
     img = _canvas(2)
-    x, y = _origin(0)
+    x, y = board_origin(0)
     draw_board(img, x, y, PITCH, level.rows)
     _text(img, f"challenge {level.level}", (x, CAPTION))
-    x, y = _origin(1)
+    x, y = board_origin(1)
     status, colour = _status(solution)
     _text(img, status, (x, CAPTION), colour)
     if not solution.get("solved"):
@@ -101,7 +101,7 @@ def paint_solution(level: Level, solution: dict) -> np.ndarray:
 def paint_hint(level: Level, solution: dict) -> np.ndarray:
     """The challenge with the next piece only (outlined), and whether the board can be finished."""
     img = _canvas(1)
-    x, y = _origin(0)
+    x, y = board_origin(0)
     hint = solution.get("hint") or {}
     piece, cells = hint.get("piece"), [tuple(c) for c in hint.get("cells") or []]
     draw_board(img, x, y, PITCH, level.rows)

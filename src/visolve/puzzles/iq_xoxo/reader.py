@@ -147,7 +147,7 @@ def _matchings(options: list[set[int]], numbers: list[int], most: int) -> list[t
     return out
 
 
-def _named(levels: list[Level], source: str) -> list[Level]:
+def name_levels(levels: list[Level], source: str) -> list[Level]:
     """Levels without a tab number take the file name's (``-k`` suffixes when several); a
     board without a tab on a page whose other boards show theirs is refused (its tab was missed:
     washed out by glare)."""
@@ -177,7 +177,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     """
     notes: dict = {}  # the page reader's first look, told again when the box reader fails too
     try:
-        levels = _named(_levels(*read_boards(image, notes, _settled_by_page)), source)
+        levels = name_levels(_levels(*read_boards(image, notes, _settled_by_page)), source)
     except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
         from visolve.puzzles.iq_xoxo.box.reader import read_box
 

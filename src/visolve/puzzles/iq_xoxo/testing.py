@@ -99,7 +99,7 @@ def random_level(rng: np.random.Generator) -> Level:
     return random_challenge(random.Random(int(rng.integers(2**62))), int(rng.integers(1, 1000)))
 
 
-def _shared_challenges(path: Path) -> dict[int, tuple[str, ...]]:
+def shared_challenges(path: Path) -> dict[int, tuple[str, ...]]:
     """Challenge number -> rows, from ``challenges.txt`` (read in place)."""
     out, number, rows = {}, None, []
     for line in path.read_text().splitlines():
@@ -127,7 +127,7 @@ def real_cases(shared: Path) -> list[Case]:
     photos, tsv = root / "photos", root / "photos" / "photos.tsv"
     if not (root / "challenges.txt").is_file() or not tsv.is_file():
         return []
-    known = _shared_challenges(root / "challenges.txt")
+    known = shared_challenges(root / "challenges.txt")
     cases = []
     page = photos / "booklet_119_120.jpg"
     image = cv2.imread(str(page), cv2.IMREAD_COLOR)
