@@ -96,18 +96,57 @@ def _covered(cover: np.ndarray, pts, pitch) -> np.ndarray:
     return (area > 0) & (total >= COVER * area)
 
 
+def candidate_pairs(centres: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair ``i < j`` of ``centres`` (n x 2) that may lie within ``reach`` px, sorted by
+    ``i`` then ``j``: those in the same or neighbouring buckets ``reach`` px wide (a desk's
+    texture gives thousands of square-like specks: all pairs cost seconds, issue 25)."""
+    n = len(centres)
+    if n < 2 or not np.isfinite(reach) or reach <= 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    cell = np.floor((centres - centres.min(axis=0)) / reach).astype(np.int64)
+    width = int(cell[:, 0].max()) + 3
+    key = (cell[:, 1] + 1) * width + cell[:, 0] + 1
+    order = np.argsort(key, kind="stable")
+    keys = key[order]
+    ii, jj = [], []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            want = key + dy * width + dx
+            lo, hi = np.searchsorted(keys, want, "left"), np.searchsorted(keys, want, "right")
+            count = hi - lo
+            rep = np.repeat(np.arange(n), count)
+            first = np.repeat(lo - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
+            jj.append(order[first + np.arange(len(rep))])
+            ii.append(rep)
+    i, j = np.concatenate(ii), np.concatenate(jj)
+    keep = i < j
+    i, j = i[keep], j[keep]
+    pick = np.lexsort((j, i))
+    return i[pick], j[pick]
+
+
+#: the farthest link, in local pitches (a link across MAX_SPAN squares with its slack)
+_FARTHEST = max(STEP[1], MAX_SPAN + STEP_SLACK * np.sqrt(MAX_SPAN))
+
+
 def _links(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: float):
     """Pairs (i, j) of squares linked, and how many steps apart (1: neighbours)."""
-    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
-    local = (sides[:, None] + sides[None, :]) / (2 * share)
+    centres = np.asarray(centres, np.float64).reshape(-1, 2)
+    sides = np.asarray(sides, np.float64).reshape(-1)
+    if len(centres) < 2:
+        return []
+    # a link spans at most _FARTHEST local pitches, the local pitch at most the larger side / share
+    i, j = candidate_pairs(centres, 1.001 * _FARTHEST * float(sides.max()) / share)
+    d = np.linalg.norm(centres[i] - centres[j], axis=1)
+    local = (sides[i] + sides[j]) / (2 * share)
     steps = d / np.maximum(local, 1e-6)
     whole = np.round(steps)
     across = (whole > 1) & (whole <= MAX_SPAN) & (np.abs(steps - whole) <= STEP_SLACK * np.sqrt(whole))
     near = across | ((steps >= STEP[0]) & (steps <= STEP[1]))  # neighbours: STEP alone, not the slack
-    near &= sides[:, None] <= SIDE_RATIO * sides[None, :]
-    near &= sides[None, :] <= SIDE_RATIO * sides[:, None]
-    i, j = np.nonzero(np.triu(near, 1))
-    k = whole[i, j].astype(np.int64)
+    near &= sides[i] <= SIDE_RATIO * sides[j]
+    near &= sides[j] <= SIDE_RATIO * sides[i]
+    i, j, local, whole = i[near], j[near], local[near], whole[near]
+    k = whole.astype(np.int64)
     keep = np.ones(len(i), bool)
     ones = k == 1
     if ones.sum() >= MIN_GROUP:  # links across squares only along the page's lattice
@@ -118,7 +157,7 @@ def _links(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: flo
         sel = np.nonzero((k == span) & keep)[0]
         for t in range(1, span):
             pts = centres[i[sel]] + (centres[j[sel]] - centres[i[sel]]) * t / span
-            keep[sel] &= _covered(cover, pts, local[i[sel], j[sel]])
+            keep[sel] &= _covered(cover, pts, local[sel])
     return list(zip(i[keep].tolist(), j[keep].tolist(), k[keep].tolist()))
 
 
