@@ -42,8 +42,14 @@ RING_WIDTH = 0.2
 #: a top's ring, divided by its white middle, is at least this far from grey (RGB, 0-1: the
 #: product photo's violet, the palest piece colour, measures 0.22)
 MIN_CHROMA = 0.12
-#: a white middle covers this many px at least (work picture)
-MIN_AREA = 12
+#: a white middle covers this many px at least (work picture), at most this share of it
+MIN_AREA, MAX_MIDDLE = 12, 0.01
+#: glare washes a pale ring (violet, lime) under :data:`WHITE_SAT`: its white middle and the
+#: glared tray round it make one white blob too large for a middle.  Inside such a blob the
+#: middles are looked for again, whiter than GLARE_WHITE_SAT and ringed by colour above
+#: GLARE_RING_SAT (seed 3 scene 17: middles 0.02-0.09, violet rings 0.2-0.3, glared tray
+#: 0.12-0.16)
+GLARE_WHITE_SAT, GLARE_RING_SAT = 0.1, 0.18
 #: the middles of the tops of one lattice are within this factor of each other's area
 AREA_RANGE = 4.0
 #: a top's white middle covers this many square lattice units (measured 0.09-0.21 on the
@@ -117,17 +123,27 @@ def find_tops(image: np.ndarray) -> tuple[np.ndarray, list[Top]]:
     sat = saturation_of(lo, hi)
     light = illumination(lo, max(work.shape[:2]) / 8.0, floor=40.0)
     white = ((lo > WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8)
+    tops, washed = _middles(work, white, (sat > RING_SAT) & (hi > RING_VALUE))
+    if washed is not None:  # glare joined pale rings' middles to the tray round them
+        whiter = (washed & (sat < GLARE_WHITE_SAT)).astype(np.uint8)
+        tops += _middles(work, whiter, (sat > GLARE_RING_SAT) & (hi > RING_VALUE))[0]
+    return work, tops
+
+
+def _middles(work, white, coloured) -> tuple[list[Top], np.ndarray | None]:
+    """The tops among the blobs of the ``white`` mask whose rings are ``coloured``, and the
+    mask of the blobs too large for a middle (None when there is none)."""
     count, labels, stats, centres = cv2.connectedComponentsWithStats(white, connectivity=8)
-    coloured = (sat > RING_SAT) & (hi > RING_VALUE)
+    area = stats[:, cv2.CC_STAT_AREA]
     tops = []
     for i in range(1, count):
-        area = int(stats[i, cv2.CC_STAT_AREA])
-        if area < MIN_AREA or area > 0.01 * white.size:
-            continue
-        top = _top(work, labels, coloured, stats[i], i, centres[i])
-        if top is not None:
-            tops.append(top)
-    return work, tops
+        if MIN_AREA <= area[i] <= MAX_MIDDLE * white.size:
+            top = _top(work, labels, coloured, stats[i], i, centres[i])
+            if top is not None:
+                tops.append(top)
+    large = area > MAX_MIDDLE * white.size
+    large[0] = False
+    return tops, (large[labels] if large.any() else None)
 
 
 def _top(work, labels, coloured, stat, i, centre) -> Top | None:
