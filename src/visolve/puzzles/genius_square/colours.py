@@ -77,6 +77,11 @@ CUBE_FILLED = 3
 GAIN = (0.75, 1.33)
 #: brightness of the wood of the discs (it varies from disc to disc)
 WOOD_SHADES = (0.85, 1.0, 1.1)
+#: ... and of a disc's side, which fills a square's centre when a tall disc is seen at an angle (its
+#: top off its square): the wood at 0.85 x the side's light 0.5-0.85.  On a coloured board darker
+#: wood is no gain on ``n``: these are shades of their own, in close steps (near the board's colour
+#: ``n`` is small, and a step between shades a large relative residual)
+DISC_SIDE_SHADES = (0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75)
 #: largest relative residual of the best colour, and least lead over the second
 MAX_RESIDUAL = 0.3
 MIN_LEAD = 0.1
@@ -156,7 +161,7 @@ def prototypes(edition: str, board_bgr=None) -> Palette:
     span = np.array(style["label"], np.float64) - board
     colours = dict(PIECE_BGR, **{WOOD: WOOD_BGR})
     return Palette({name: np.array([(np.clip(np.array(bgr, np.float64) * f, 0, 255) - board) / span
-                                    for f in (WOOD_SHADES if name == WOOD else (1.0,))])
+                                    for f in (WOOD_SHADES + DISC_SIDE_SHADES if name == WOOD else (1.0,))])
                     for name, bgr in colours.items()}, metric="gain", order="bgr", gain=GAIN)
 
 
@@ -304,6 +309,8 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: Palet
     # a disc whose corners tall pieces lean over: wood, if the pieces' shapes allow it
     leaning = not wood and not _grey(centre) and every[0][1] == WOOD and every[0][0] <= MAX_RESIDUAL
     best = ranked[0][0]
+    if leaning and best - every[0][0] > LOOSE_WINDOW:  # wood, far ahead of every piece: no loose options
+        return [WOOD] + [name for r, name in ranked if r < every[0][0] + LOOSE_WINDOW and free <= MAX_FREE_CUBE]
     if best > LOOSE_RESIDUAL and not leaning:
         return []
     window = MIN_LEAD + OPTION_MARGIN if best <= MAX_RESIDUAL else LOOSE_WINDOW
@@ -394,6 +401,10 @@ def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.nd
         if colours:
             return Square("", colour=shown, options=tuple(colours))
         return Square("", f"its corners show the board, but colour {shown} is not wood", shown)
+    wood = protos.distance(centre, WOOD)
+    nearer = [name for r, name in protos.ranked(centre) if r < wood and name != WOOD]
+    if nearer:  # a piece's colour nearer still (brown beside discs, a shaded disc's dark wood): the shapes say
+        return Square("", colour=shown, options=(WOOD, *nearer))
     return Square(WOOD, colour=shown)
 
 

@@ -12,6 +12,12 @@ from visolve.vision.view import BoardView
 #: board colour: Happy Puzzle when blue exceeds red by at most BLUE_LEAD[0] (grey levels),
 #: SmartGames from BLUE_LEAD[1] (measured: Happy Puzzle 12 at most, SmartGames 23 and more in glare)
 BLUE_LEAD = (16.0, 30.0)
+#: a SmartGames board whose colour, balanced by its label ink
+#: (:func:`visolve.puzzles.genius_square.colours.print_colour`), leads blue over red by less than this is
+#: grey or maroon, not navy (nominal leads: navy 64, grey 8, maroon -64): its pieces' colours are taken
+#: relative to its own colour.  A grey board under a blue cast leads by 16-30 as seen, navy by its
+#: colour alone, but 6-16 once balanced.
+NAVY_LEAD = 36.0
 #: grid lines between: Happy Puzzle up to LINE_SHARE[0], SmartGames from LINE_SHARE[1]
 #: (measured: 0.17 and 0.63 typically, 0.56 and 0.45 at worst)
 LINE_SHARE = (0.3, 0.45)
@@ -45,6 +51,11 @@ def edition_of(board_bgr: np.ndarray, line_share: float | None = None) -> str:
         return "happy-puzzle"
     shown = "unknown" if line_share is None else f"{line_share:.2f}"
     raise ReadError(f"the board's colour (blue lead {b - r:.0f}) and grid lines ({shown}) say neither edition")
+
+
+def navy(print_bgr: np.ndarray) -> bool:
+    """Whether a SmartGames board's balanced colour ``print_bgr`` is the navy one (see :data:`NAVY_LEAD`)."""
+    return float(print_bgr[0]) - float(print_bgr[2]) >= NAVY_LEAD
 
 
 def grid_line_share(view: BoardView, board: np.ndarray, white: np.ndarray) -> float:

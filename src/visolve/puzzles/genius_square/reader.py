@@ -42,7 +42,7 @@ from visolve.puzzles.genius_square.colours import (
     references,
 )
 from visolve.puzzles.genius_square.labels import edition_and_places
-from visolve.puzzles.genius_square.edition import edition_of, grid_line_share
+from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, navy
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
@@ -158,8 +158,10 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
     if edition is None:
         edition = style
-    if edition == "smartgames" and style != edition:  # a maroon or grey SmartGames board
-        return view, read_squares(view, board, white, edition, print_colour(board, white, edition)), edition
+    if edition == "smartgames":
+        printed = print_colour(board, white, edition)
+        if style != edition or not navy(printed):  # a maroon or grey SmartGames board
+            return view, read_squares(view, board, white, edition, printed), edition
     return view, read_squares(view, board, white, style), edition
 
 
