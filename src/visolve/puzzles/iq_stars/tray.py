@@ -33,8 +33,9 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
+from visolve.puzzles.iq_stars.tray_glare import veil
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
-from visolve.puzzles.iq_stars.tray_tops import STEPS, balanced, classify_plastic, find_tops, fit_lattice, to_metric
+from visolve.puzzles.iq_stars.tray_tops import STEPS, balanced, classify_plastic, find_tops, fit_lattice, through, to_metric
 from visolve.vision.rank import ranked
 from visolve.vision.view import sample
 
@@ -60,6 +61,9 @@ TRAY_MAX = 0.6
 #: 0.2-0.3 in the product photo; bare surface, the tray's edge and the page up to 0.25 at
 #: a few points, below 0.1 at most)
 PIT_ABOVE, NO_PIT_BELOW = 0.25, 0.05
+#: the tray's own colour, to tell glare on it (:mod:`.tray_glare`), is measured round the points
+#: whose pit response is at least this
+GLARE_REFERENCE = 0.15
 #: a free cell of the board placed needs at least this pit response (under a piece whose
 #: top was missed the white base shows: 0)
 FREE_PIT = 0.05
@@ -79,6 +83,10 @@ TELLING_PITS = 0.5
 MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
 MIN_TOPS = 3
+#: a board placed with tops left off it (a loose piece beside the tray, on the table's plane,
+#: can line up with the lattice and bend the homography fitted through all tops) is placed
+#: again on a lattice fitted through its own tops when it holds at least this many
+REFIT_TOPS = 6
 
 
 def rotate(axial: np.ndarray, turns: int) -> np.ndarray:
@@ -100,7 +108,7 @@ def _core_offsets() -> np.ndarray:
     return np.concatenate([np.zeros((1, 2)), _offsets(CORE_R, 0.0), _offsets(0.16, 30.0)])
 
 
-def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarray:
+def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float, glare: bool = True) -> np.ndarray:
     """How much each point of the lattice's plane (metric ``extent``, seen straight on at
     :data:`MAP_PITCH` px a unit) looks like a pit's middle: (surface - star) / surface, the
     star the median of 13 points inside a star there, the surface its notches'
@@ -110,20 +118,38 @@ def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float) -> np.ndarr
     A pit's recess is dark (a drawn pit all of it, a real one's holes round its pin); a
     plain surface, a standing piece or the page round the tray have no such dark.  0 where
     the notches are no tray (lighter than :data:`TRAY_MAX` of the tops' ``white``) and
-    outside the picture.
+    outside the picture.  With ``glare``, a surface that keeps the tray's hue (measured round
+    the clear pits) under a veil of glare (:func:`.tray_glare.veil`) has the veil taken out
+    of the surface and the contrast: (surface - star) / (surface - veil), and is tray when
+    the surface unveiled is dark enough.
     """
     view = cv2.blur(sample(work, hom, extent, MAP_PITCH).astype(np.float32), (3, 3))
     h, w = view.shape[:2]
     reach = int(math.ceil(NOTCH_R * MAP_PITCH)) + 1
-    dark, notches = None, None
-    for channel in (view.mean(axis=2), view[:, :, 0], view[:, :, 1], view[:, :, 2]):
-        contrast, level = _contrast(channel, reach)
-        if notches is None:
-            notches = level  # the grey surface, for the tray test below
-        dark = contrast if dark is None else np.minimum(dark, contrast)
+    levels = [_levels(np.ascontiguousarray(c), reach)
+              for c in (view.mean(axis=2), view[:, :, 0], view[:, :, 1], view[:, :, 2])]
     inside = _in_picture(work.shape, hom, extent, (h, w))
     inside = cv2.erode(inside.astype(np.uint8), np.ones((2 * reach + 1,) * 2, np.uint8)) > 0
-    return np.where(inside & (notches < TRAY_MAX * white), dark, 0.0).astype(np.float32)
+    tray = levels[0][0] < TRAY_MAX * white  # the grey surface
+    dark = _least_contrast(levels, 0.0)
+    if glare:
+        pits = tray & inside & (dark >= GLARE_REFERENCE)  # the tray's own surface is round its clear pits
+        amount, glared = veil(np.stack([n for n, _c in levels[1:]]), pits, white)
+        clear = (levels[0][0] - amount) / np.maximum(1.0 - amount / white, 1e-3)  # the surface unveiled
+        glared &= clear < TRAY_MAX * white
+        dark = np.where(glared, _least_contrast(levels, amount), dark)
+        tray |= glared
+    return np.where(inside & tray, dark, 0.0).astype(np.float32)
+
+
+def _least_contrast(levels, veil_amount) -> np.ndarray:
+    """The least over the channels' ``(notches, core)`` of (notches - core) / (notches - veil),
+    clipped to 0-1."""
+    out = None
+    for notches, core in levels:
+        c = np.clip((notches - core) / np.maximum(notches - veil_amount, 8.0), 0.0, 1.0)
+        out = c if out is None else np.minimum(out, c)
+    return out
 
 
 def _in_picture(shape, hom: np.ndarray, extent, size: tuple[int, int]) -> np.ndarray:
@@ -140,8 +166,9 @@ def _in_picture(shape, hom: np.ndarray, extent, size: tuple[int, int]) -> np.nda
     return (wz > 0) & (px >= 0) & (px < shape[1]) & (py >= 0) & (py < shape[0])
 
 
-def _contrast(plane: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
-    """(surface - star) / surface at every point of one channel (clipped to 0-1), and the surface."""
+def _levels(plane: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """At every point of one channel: the surface (its notches, :data:`NOTCH_RANK`) and the
+    star's core (the median of :func:`_core_offsets`)."""
     h, w = plane.shape
     padded = cv2.copyMakeBorder(plane, reach, reach, reach, reach, cv2.BORDER_REPLICATE)
 
@@ -151,8 +178,7 @@ def _contrast(plane: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
 
     notches = ranked([shifted(o) for o in _offsets(NOTCH_R, 30.0)], NOTCH_RANK)
     cores = [shifted(o) for o in _core_offsets()]
-    core = ranked(cores, len(cores) // 2)  # their median (an odd count)
-    return np.clip((notches - core) / np.maximum(notches, 8.0), 0.0, 1.0), notches
+    return notches, ranked(cores, len(cores) // 2)  # the cores' median (an odd count)
 
 
 def lookup(response: np.ndarray, extent, metric: np.ndarray) -> np.ndarray:
@@ -291,6 +317,11 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
     white = float(np.median([np.mean(t.white) for t in members]))
     letters = [classify_plastic(balanced(t)).name for t in members]
     placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
+    if REFIT_TOPS <= len(on_board) < len(axial):  # tops left off (a loose piece) bent the lattice
+        keep = [n for n, a in enumerate(axial) if tuple(a) in on_board]
+        axial, members, letters = axial[keep], [members[n] for n in keep], [letters[n] for n in keep]
+        hom = through(axial, members)
+        placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
     by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
     on_cells = {cell: by_point[tuple(p)] for cell, p in zip(CELLS, placed) if tuple(p) in by_point}
     free = [(cell, pit) for cell, pit in zip(CELLS, resp) if cell not in on_cells]

@@ -318,6 +318,12 @@ def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray,
     return hom, axial, [tops[i] for i in idx]
 
 
+def through(axial: np.ndarray, tops: list[Top]) -> np.ndarray | None:
+    """The homography metric -> work picture through ``tops`` at their axial points ``(n, 2)``
+    (an affine map from 3-5 tops; None from fewer)."""
+    return _model(np.asarray(axial, np.int64), np.array([(t.x, t.y) for t in tops], np.float64))
+
+
 def _on_plane(members: dict, pts: np.ndarray) -> dict:
     """The members within :data:`ON_PLANE` of the lattice fitted through all of them (the
     tops of the pieces standing in the tray lie on one plane; a loose piece's, lower on the

@@ -1,0 +1,60 @@
+"""Glare on the IQ Stars tray: the veil it lays over the navy surface, and the pits under it.
+
+A glare spot mixes the picture towards a near-white light, ``seen = true (1 - k) + light k``:
+it lightens the tray's surface past the tray test of :func:`~visolve.puzzles.iq_stars.tray.pit_map`
+and flattens a pit's contrast ``(surface - core) / surface``.  The mix keeps the surface's
+chroma (its brightest channel less its darkest) shrunk by ``1 - k``, and adds ``light k`` to
+every channel; where the tray is not glared, its darkest channel is a fixed multiple ``r`` of
+its chroma (the navy's own).  So on a glared point of the surface the veil ``light k`` is its
+darkest channel less ``r`` times its chroma, and a pit's contrast with the veil taken out is
+``(surface - core) / (surface - veil)``.
+
+The tray's own ratio and hue are measured round its clear pits (the table round the tray
+can be larger than it).  A point is taken for glared tray where its surface keeps the tray's
+hue (the table and a grey page have another hue or none) and shows a veil of
+:data:`MIN_VEIL` or more: uneven light alone scales the darkest channel and the chroma alike
+and leaves no veil.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: the tray's own hue and ratio are measured on at least this many px (pits' middles)
+MIN_REFERENCE = 20
+#: a surface with less chroma than this (levels, 0-255) has no hue to compare: no glared tray
+MIN_CHROMA = 6.0
+#: a glared point's chroma lies within this cosine of the unglared tray's direction
+SAME_HUE = 0.9
+#: a veil under this many levels is the noise of the estimate (the tray as it is measures 0)
+MIN_VEIL = 10.0
+#: the veil is taken at most as this share of the tops' white (past it the tray is washed
+#: out and its pits' contrast too small to trust)
+MAX_VEIL = 0.7
+
+
+def _chroma(surfaces: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(darkest channel, chroma, chroma direction) of ``(3, h, w)`` channel surfaces."""
+    lo, hi = surfaces.min(axis=0), surfaces.max(axis=0)
+    off = surfaces - surfaces.mean(axis=0, keepdims=True)
+    norm = np.sqrt((off**2).sum(axis=0))
+    return lo, hi - lo, off / np.maximum(norm, 1e-6)
+
+
+def veil(surfaces: np.ndarray, pits: np.ndarray, white: float) -> tuple[np.ndarray, np.ndarray]:
+    """The glare's veil on the tray (levels) and where it was measured (boolean), from the
+    surfaces of the three colour channels ``(3, h, w)`` and the middles of the clear ``pits``,
+    round which the surface is the tray's as it is (the table round the tray can be larger
+    than it): zeros and no point when too few of these show a hue."""
+    lo, chroma, direction = _chroma(np.asarray(surfaces, np.float32))
+    ref = pits & (chroma >= MIN_CHROMA)
+    none = np.zeros(lo.shape, np.float32), np.zeros(lo.shape, bool)
+    if int(ref.sum()) < MIN_REFERENCE:
+        return none
+    ratio = float(np.median(lo[ref] / chroma[ref]))
+    mean_dir = np.median(direction[:, ref], axis=1)
+    mean_dir /= max(float(np.linalg.norm(mean_dir)), 1e-6)
+    same_hue = np.tensordot(mean_dir, direction, axes=1) >= SAME_HUE
+    amount = lo - ratio * chroma
+    glared = (chroma >= MIN_CHROMA) & same_hue & (amount > MIN_VEIL) & (amount <= MAX_VEIL * white)
+    return np.where(glared, amount, 0.0).astype(np.float32), glared
