@@ -23,12 +23,49 @@ ALIGN_REACH, ALIGN_SCORE, ALIGN_MIN, ALIGN_TOLERANCE = 0.45, 0.35, 6, 0.08
 #: a fit to the marks may move the board's corners by at most ALIGN_MOVE squares; by up to
 #: ALIGN_SPREAD[1] when its marks span at least ALIGN_SPREAD[0] of the board both ways
 ALIGN_MOVE, ALIGN_SPREAD = 0.3, (0.6, 1.2)
+#: when no map fits: the marks' common shift, at least ALIGN_MIN of them within COARSE_TOL squares
+#: of each other, taken first when at least COARSE_MIN long (then the fit is looked for again)
+COARSE_TOL, COARSE_MIN = 0.15, 0.1
 
 
 def aligned(view: BoardView) -> BoardView:
     """The view fitted to its marks: each coloured square's mark found (up to :data:`ALIGN_REACH`
     of a square from the square's middle), a map through those of a good fit
-    (:func:`_mark_fit`), the view sampled again; else as it was."""
+    (:func:`_mark_fit`), the view sampled again; else as it was.
+
+    When no map fits, the marks may stand well off their squares (tall pieces seen steeply: their
+    tops shifted across the floor they are outlined by); the shift most marks agree on
+    (:func:`common_shift`) is taken and the marks looked for again from there."""
+    seen, found = _marks(view)
+    if len(seen) < ALIGN_MIN:
+        return view
+    fit = _mark_fit(np.float32(seen), np.float32(found))
+    if fit is not None:
+        return view.resampled(homography=view.homography @ fit)
+    shift = common_shift(np.float32(found) - np.float32(seen))
+    if shift is None:
+        return view
+    moved = view.resampled(homography=view.homography @ np.array([[1, 0, shift[0]], [0, 1, shift[1]], [0, 0, 1]]))
+    seen, found = _marks(moved)
+    fit = _mark_fit(np.float32(seen), np.float32(found)) if len(seen) >= ALIGN_MIN else None
+    return view if fit is None else moved.resampled(homography=moved.homography @ fit)
+
+
+def common_shift(offsets: np.ndarray) -> np.ndarray | None:
+    """The offset (squares) that at least :data:`ALIGN_MIN` and the most of ``offsets`` lie within
+    :data:`COARSE_TOL` of (their median), if it is at least :data:`COARSE_MIN` long; else None."""
+    if len(offsets) < ALIGN_MIN:
+        return None
+    near = (np.abs(offsets[:, None, :] - offsets[None, :, :]).max(axis=2) <= COARSE_TOL)
+    best = int(np.argmax(near.sum(axis=1)))
+    if near[best].sum() < ALIGN_MIN:
+        return None
+    shift = np.median(offsets[near[best]], axis=0)
+    return shift if float(np.abs(shift).max()) >= COARSE_MIN else None
+
+
+def _marks(view: BoardView) -> tuple[list, list]:
+    """The coloured squares' middles and the marks found near them (board coordinates)."""
     detail = view.with_image(high_pass(view.image, view.pitch))
     seen, found = [], []
     for r in range(ROWS):
@@ -40,10 +77,7 @@ def aligned(view: BoardView) -> BoardView:
             if score >= ALIGN_SCORE:
                 seen.append((c + 0.5, r + 0.5))
                 found.append((c + 0.5 + dx / view.pitch, r + 0.5 + dy / view.pitch))
-    if len(seen) < ALIGN_MIN:
-        return view
-    fit = _mark_fit(np.float32(seen), np.float32(found))
-    return view if fit is None else view.resampled(homography=view.homography @ fit)
+    return seen, found
 
 
 def _mark_fit(seen: np.ndarray, found: np.ndarray) -> np.ndarray | None:
