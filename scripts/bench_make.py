@@ -131,11 +131,13 @@ ROUND_TRIP_LEVELS = {
 }
 
 
-def photo_round_trip(family: str, seeds: int, strength: float) -> tuple[int, int, int, list[float]]:
+def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False,
+                     first: int = 1) -> tuple[int, int, int, list[float]]:
     """Full pages (:func:`visolve.make.pages.per_page` challenges; every level of :data:`ROUND_TRIP_LEVELS`,
     ``seeds`` seeds) photographed by
     ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused,
-    seconds each page took to read)``."""
+    seconds each page took to read)``; ``why``: each refused page's seed, level and reason printed,
+    ``first``: the first photo seed."""
     import numpy as np
 
     from visolve import puzzles
@@ -147,20 +149,25 @@ def photo_round_trip(family: str, seeds: int, strength: float) -> tuple[int, int
     fam = puzzles.get(family)
     exact = misread = refused = 0
     times = []
-    for seed in range(1, seeds + 1):
+    for seed in range(first, first + seeds):
         for n, level in enumerate(ROUND_TRIP_LEVELS[family]):
             made = list(challenges(family, level, per_page(family), seed))
             photo, _h = photograph(draw_page(family, made), np.random.default_rng([seed, n]), strength)
             t0 = time.perf_counter()
             try:
                 got = fam.read(photo, "photo.jpg")
-            except (NotThisPuzzle, ReadError):
+            except (NotThisPuzzle, ReadError) as err:
                 refused += len(made)
+                if why:
+                    print(f"  refused {family} seed {seed} {level}: {str(err)[:300]!r}", flush=True)
                 continue
             finally:
                 times.append(time.perf_counter() - t0)
             read = {int(g.level): board_of(g) for g in (got if isinstance(got, list) else [got])
                     if str(g.level).isdigit()}
+            wrong = [m.k for m in made if m.k in read and read[m.k] != board_of(m.level)]
+            if why and (wrong or len(read) != len(made)):
+                print(f"  {family} seed {seed} {level}: boards {sorted(read)} read, {wrong} wrong", flush=True)
             for m in made:
                 board = read.pop(m.k, None)
                 exact += board == board_of(m.level)
@@ -197,6 +204,8 @@ def main() -> int:
                         help="photographed pages read back (a full page per level and seed)")
     parser.add_argument("--family", action="append", choices=tuple(ROUND_TRIP_LEVELS),
                         help="the families of --round-trip and --photos (default: all four)")
+    parser.add_argument("--why", action="store_true", help="--photos: print each page not read exactly, and why")
+    parser.add_argument("--first", type=int, default=1, help="--photos: the first photo seed")
     parser.add_argument("--strength", type=float, default=1.0, help="the photos' distortion, 0..1")
     parser.add_argument("--round-trip", action="store_true",
                         help="read made pages back through --prepare-all (every level x 2 seeds x 12)")
@@ -223,7 +232,7 @@ def main() -> int:
             print(f"round trip {family}: {exact} exact, {misread} misread, {missing} not read "
                   f"of {exact + misread + missing}", flush=True)
     for family in families if args.photos else ():
-        exact, misread, refused, times = photo_round_trip(family, args.photos, args.strength)
+        exact, misread, refused, times = photo_round_trip(family, args.photos, args.strength, args.why, args.first)
         print(f"photographed {family} pages (strength {args.strength}): {exact} exact, {misread} misread, "
               f"{refused} refused of {exact + misread + refused}; median {statistics.median(times):.2f} s a page",
               flush=True)
