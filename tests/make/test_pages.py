@@ -86,6 +86,27 @@ def test_iq_xoxo_pages_hold_four_boards_two_across():
         pages.draw_page("iq-xoxo", list(challenges("iq-xoxo", "master", 5, seed=1)))
 
 
+def test_iq_xoxo_pages_print_darker_squares_and_taller_tabs_clear_of_the_board():
+    # the booklet's pale squares (204 on paper 236) were not outlined on photos in glare or blur,
+    # and its tab 0.85 pitches high, 0.12 above the board, was blurred into a piece on the top row
+    # or its number (10 px high) was unclear: of 15 pages refused at strength 1.0, 12 for these
+    from visolve.puzzles.iq_xoxo.draw import PAGE, board_origins, tab_colour
+
+    made = list(challenges("iq-xoxo", "starter", 4, seed=9))
+    img = pages.draw_page("iq-xoxo", made)
+    p = pages.XOXO_PITCH
+    for m, (x, y) in zip(made, board_origins(4, p, 2)):
+        x, y = int(round(x)), int(round(y))
+        tab = np.all(img[:, x: x + 10 * p] == tab_colour(m.k), axis=2)
+        rows = np.nonzero(tab.any(axis=1))[0]
+        rows = rows[rows < y]  # the tab above this board
+        assert rows[-1] - rows[0] + 1 >= 0.95 * p  # about a pitch high
+        assert y - rows[-1] >= 0.3 * p  # its bottom a third of a pitch above the board
+        squares = img[y: y + 5 * p, x: x + 10 * p]
+        grey = np.all(squares == squares[:, :, :1], axis=2) & (squares[:, :, 0] < PAGE[0] - 40)
+        assert grey.sum() > 3 * p * p  # the empty squares, 40 grey levels or more under the paper
+
+
 def test_iq_xoxo_pages_are_read_back_as_the_challenges_made(tmp_path):
     counts = make_run("iq-xoxo", "master", 8, 3, tmp_path)
     assert counts["pages"] == 2

@@ -6,7 +6,9 @@ with its number (1..N), and ``...-answers-NN.png`` their solutions in the same p
 drawn at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO pages are in its
 booklet's style (:mod:`visolve.puzzles.iq_xoxo.draw`: grey squares on its grey paper, tabs in the
 level group's colour, the grades on a line below), 2 x 2 (its booklet has 3 x 2, where the boards
-were too small on the strongest photos), which its reader reads back; the other families'
+were too small on the strongest photos), its empty squares darker and its tabs larger and farther
+above their boards than the booklet's (:data:`XOXO_SQUARE`, :data:`XOXO_TAB_H`), which its reader
+reads back; the other families'
 boards are laid out one a row, two a portrait page (:data:`LAYOUTS`), each drawn as large as its
 row holds, with a tab above and its grade below.
 """
@@ -51,6 +53,19 @@ FONT = cv2.FONT_HERSHEY_SIMPLEX
 XOXO_PITCH = 70
 #: height of the line of grades under an IQ XOXO page
 XOXO_FOOT = 90
+#: IQ XOXO's empty squares and their dots, printed darker than its booklet's (204 and 228 on its
+#: paper's 236): on photos in glare or blur the booklet's pale squares were not outlined (7 of 15
+#: pages refused at strength 1.0, seeds 1-16) or showed no gaps between them (2)
+XOXO_SQUARE, XOXO_DOT = (185, 185, 185), (230, 230, 230)
+#: an IQ XOXO tab's bottom stands this many pitches above its board (the booklet's 0.12: a
+#: photo's blur ran a tab into a piece on the board's top row and the tab was refused)
+XOXO_TAB_GAP = 0.35
+#: an IQ XOXO tab's width and height (pitches; the booklet's 2.3 x 0.85: its number about 10 px
+#: high on the strongest photos, 3 of 15 refused pages), its number's font scale (per 22 px of the
+#: tab's height) and stroke (of the tab's height) as the booklet's (larger digits in the same tab
+#: blurred into its rim)
+XOXO_TAB_W, XOXO_TAB_H = 2.2, 1.0
+XOXO_DIGIT, XOXO_STROKE = 0.62, 0.13
 
 
 def layout(family: str) -> tuple[int, int]:
@@ -178,8 +193,8 @@ def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
     # the booklet's light grey paper: on white the reader finds the dots on its grey squares too faint
     page = np.full((h, w, 3), xoxo.PAGE, np.uint8)
     for made, (x, y) in zip(made_list, xoxo.board_origins(len(made_list), XOXO_PITCH, cols)):
-        xoxo.draw_board(page, x, y, XOXO_PITCH, tuple(made.solution) if answers else made.level.rows)
-        xoxo.draw_tab(page, x, y, XOXO_PITCH, made.k)
+        _xoxo_board(page, x, y, tuple(made.solution) if answers else made.level.rows)
+        _xoxo_tab(page, x, y, made.k)
     if answers:
         return page
     # the booklet's page has no room for more under its boards: the grades go on a line below
@@ -187,6 +202,47 @@ def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
     foot = np.full((XOXO_FOOT, page.shape[1], 3), xoxo.PAGE, np.uint8)
     cv2.putText(foot, text, (XOXO_PITCH, XOXO_FOOT // 2 + 15), FONT, 1.3, INK, 3, cv2.LINE_AA)
     return np.vstack([page, foot])
+
+
+def _xoxo_board(page: np.ndarray, x0: float, y0: float, rows) -> None:
+    """An IQ XOXO board as :func:`visolve.puzzles.iq_xoxo.draw.draw_board` draws it, its empty
+    squares and dots in :data:`XOXO_SQUARE` and :data:`XOXO_DOT`."""
+    from visolve.puzzles.iq_xoxo import draw as xoxo
+    from visolve.puzzles.iq_xoxo.board import EMPTY, PIECE_BGR, mark
+
+    p = XOXO_PITCH
+    pieces: dict[str, list] = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != EMPTY:
+                pieces.setdefault(ch, []).append((r, c))
+                continue
+            bx0, by0, bx1, by1 = xoxo.square_box(x0, y0, p, r, c)
+            cv2.rectangle(page, (bx0, by0), (bx1 - 1, by1 - 1), XOXO_SQUARE, -1)
+            if mark(r, c) == "X":
+                centre = (int(round(x0 + (c + 0.5) * p)), int(round(y0 + (r + 0.5) * p)))
+                cv2.circle(page, centre, max(1, int(round(xoxo.DOT_RADIUS * p))), XOXO_DOT, -1, cv2.LINE_AA)
+    for letter, cells in pieces.items():
+        xoxo.draw_piece(page, x0, y0, p, cells, PIECE_BGR[letter])
+
+
+def _xoxo_tab(page: np.ndarray, x0: float, y0: float, number: int) -> None:
+    """The challenge number in white on a tab of its level group's colour, centred
+    :data:`XOXO_TAB_GAP` pitches above the IQ XOXO board at ``(x0, y0)``."""
+    from visolve.puzzles.iq_xoxo import draw as xoxo
+    from visolve.puzzles.iq_xoxo.board import COLS
+
+    p = XOXO_PITCH
+    cx, w, h = x0 + COLS * p / 2, XOXO_TAB_W * p, XOXO_TAB_H * p
+    top = y0 - (XOXO_TAB_GAP + XOXO_TAB_H) * p
+    cv2.rectangle(page, (int(round(cx - w / 2)), int(round(top))), (int(round(cx + w / 2)), int(round(top + h))),
+                  xoxo.tab_colour(number), -1)
+    text = str(number)
+    scale = XOXO_DIGIT * h / 22.0
+    stroke = max(1, int(round(XOXO_STROKE * h)))
+    (tw, th), _ = cv2.getTextSize(text, FONT, scale, stroke)
+    cv2.putText(page, text, (int(round(cx - tw / 2)), int(round(top + (h + th) / 2))), FONT, scale, WHITE, stroke,
+                cv2.LINE_AA)
 
 
 def write_pages(root: Path, family: str, level: str, seed: int, page: int, made_list: list) -> list[Path]:
