@@ -68,11 +68,14 @@ BOX_LIGHT, BOX_SAT, BOX_AREA, BOX_ASPECT, BOX_FILL = 0.88, 0.25, 0.02, (1.3, 2.2
 #: looked at again: a light, grainy table's speckles (light next to its own darker grain) join
 #: the box to the picture's edge (0: never)
 BOX_OPEN = 0.008
+#: then the same at these stricter shares of the light, each level's largest box tried too: a light
+#: grey table next to the box passes BOX_LIGHT and joins it (a box shaped blob of both, read wrong)
+BOX_LIGHTER = (0.95,)
 #: a tray's share of its box's blob: at least BOX_HELD of the blob is no white (pieces, walls, floor)
 BOX_HELD = 0.03
 #: the rim's width taken around a tray inside its box (squares)
 BOX_RIM = 0.7
-#: at most this many boxes tried (the largest): a picture without a box stays cheap to refuse
+#: at most this many boxes tried at each light level (the largest): a picture without a box stays cheap to refuse
 MAX_BOXES = 1
 #: sides refined on a straight view of SIDE_PX px per square with SIDE_MARGIN squares around the
 #: tray, the light on the rim a closing over SIDE_LIGHT squares
@@ -168,7 +171,7 @@ def trays_in_boxes(image: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
     to the edge against the rim (:func:`refined`), largest first (picture coordinates)."""
     small = thumbnail(image, WORK_SIDE)
     f = small.shape[1] / image.shape[1]
-    return [(quad + 0.5) / f for quad in box_candidates(small, rows, cols)[:MAX_BOXES]]
+    return [(quad + 0.5) / f for quad in box_candidates(small, rows, cols)]
 
 
 def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
@@ -177,12 +180,18 @@ def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
     low = channel_min(small)
     size = max(3, int(LIGHT_SHARES[-1] * max(small.shape[:2])))
     light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
-    white = ((low >= BOX_LIGHT * light) & (saturation(small) < BOX_SAT)).astype(np.uint8)
-    out = _boxes(white, rows, cols)
-    if not out and BOX_OPEN:  # a light, grainy table joined to the box: its speckles opened away
-        k = max(3, int(round(BOX_OPEN * max(small.shape[:2])))) | 1
-        opened = cv2.morphologyEx(white, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-        out = _boxes(opened, rows, cols)
+    grey = saturation(small) < BOX_SAT
+    out: list[np.ndarray] = []
+    for level in (BOX_LIGHT,) + BOX_LIGHTER:
+        white = ((low >= level * light) & grey).astype(np.uint8)
+        found = _boxes(white, rows, cols)
+        if not found and BOX_OPEN:  # a light, grainy table joined to the box: its speckles opened away
+            k = max(3, int(round(BOX_OPEN * max(small.shape[:2])))) | 1
+            opened = cv2.morphologyEx(white, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+            found = _boxes(opened, rows, cols)
+        for quad in found[:MAX_BOXES]:
+            if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
+                out.append(quad)
     return out
 
 
