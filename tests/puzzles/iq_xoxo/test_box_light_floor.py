@@ -38,3 +38,22 @@ def test_a_box_scene_with_a_light_floor_reads_exactly():
     case = scene_case("iq-xoxo", 53, 1)  # an open box, its floor about as light as the rim
     assert case.name.startswith("scenes/box/")
     assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_a_light_floor_is_the_floor_with_six_marks_following_the_pattern():
+    from visolve.puzzles.iq_xoxo.board import mark
+    from visolve.puzzles.iq_xoxo.box.reader import NO_FLOOR, light_floor_marked
+    from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
+
+    squares = {(r, c): BoxSquare("?", "?", (), f"{NO_FLOOR} (0.99)") for r in range(5) for c in range(10)}
+    for c in range(6):  # the I and a square of the next piece along row 4, marked
+        squares[(4, c)] = BoxSquare("piece", mark(4, c), ("I",))
+    assert light_floor_marked(squares)
+    squares[(4, 5)] = BoxSquare("piece", "?", ("I",), "its mark is unclear")
+    assert not light_floor_marked(squares)
+
+
+def test_a_tray_found_from_its_box_with_seven_marks_on_a_light_floor_reads():
+    case = scene_case("iq-xoxo", 68, 0)  # the floor 0.99 of the rim; 7 marks read, one under the logo
+    assert case.name.startswith("scenes/box/")
+    assert read_box(case.image, case.name).rows == case.truth[0].rows
