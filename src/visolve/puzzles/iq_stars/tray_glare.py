@@ -9,11 +9,12 @@ its chroma (the navy's own).  So on a glared point of the surface the veil ``lig
 darkest channel less ``r`` times its chroma, and a pit's contrast with the veil taken out is
 ``(surface - core) / (surface - veil)``.
 
-The tray's own ratio and hue are measured round its clear pits (the table round the tray
-can be larger than it).  A point is taken for glared tray where its surface keeps the tray's
-hue (the table and a grey page have another hue or none) and shows a veil of
-:data:`MIN_VEIL` or more: uneven light alone scales the darkest channel and the chroma alike
-and leaves no veil.
+The tray's own ratio and hue are measured round its clear pits where the surface is bluish
+(the tray is navy; a table's grain can look like pits, and the table round the tray can be
+larger than it).  A point is taken for glared tray where its surface keeps the tray's
+hue (the table and a grey page have another hue or none), is lighter than the tray round its
+clear pits (:data:`LIGHTER`) and shows a veil of :data:`MIN_VEIL` or more: uneven light alone
+scales the darkest channel and the chroma alike and leaves no veil.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ MIN_CHROMA = 6.0
 SAME_HUE = 0.9
 #: a veil under this many levels is the noise of the estimate (the tray as it is measures 0)
 MIN_VEIL = 10.0
+#: glare lightens: a glared surface is at least this many times as light as the tray's round
+#: its clear pits (a drawing's navy and black lines measure a veil where there is no glare)
+LIGHTER = 1.25
 #: the veil is taken at most as this share of the tops' white (past it the tray is washed
 #: out and its pits' contrast too small to trust)
 MAX_VEIL = 0.7
@@ -46,8 +50,10 @@ def veil(surfaces: np.ndarray, pits: np.ndarray, white: float) -> tuple[np.ndarr
     surfaces of the three colour channels ``(3, h, w)`` and the middles of the clear ``pits``,
     round which the surface is the tray's as it is (the table round the tray can be larger
     than it): zeros and no point when too few of these show a hue."""
-    lo, chroma, direction = _chroma(np.asarray(surfaces, np.float32))
-    ref = pits & (chroma >= MIN_CHROMA)
+    surfaces = np.asarray(surfaces, np.float32)
+    lo, chroma, direction = _chroma(surfaces)
+    navy = (surfaces[0] >= surfaces[1]) & (surfaces[0] >= surfaces[2])  # blue the strongest (BGR)
+    ref = pits & (chroma >= MIN_CHROMA) & navy
     none = np.zeros(lo.shape, np.float32), np.zeros(lo.shape, bool)
     if int(ref.sum()) < MIN_REFERENCE:
         return none
@@ -56,5 +62,7 @@ def veil(surfaces: np.ndarray, pits: np.ndarray, white: float) -> tuple[np.ndarr
     mean_dir /= max(float(np.linalg.norm(mean_dir)), 1e-6)
     same_hue = np.tensordot(mean_dir, direction, axes=1) >= SAME_HUE
     amount = lo - ratio * chroma
-    glared = (chroma >= MIN_CHROMA) & same_hue & (amount > MIN_VEIL) & (amount <= MAX_VEIL * white)
+    grey = surfaces.mean(axis=0)
+    lighter = grey >= LIGHTER * float(np.median(grey[ref]))
+    glared = lighter & (chroma >= MIN_CHROMA) & same_hue & (amount > MIN_VEIL) & (amount <= MAX_VEIL * white)
     return np.where(glared, amount, 0.0).astype(np.float32), glared
