@@ -309,8 +309,6 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: Palet
     # a disc whose corners tall pieces lean over: wood, if the pieces' shapes allow it
     leaning = not wood and not _grey(centre) and every[0][1] == WOOD and every[0][0] <= MAX_RESIDUAL
     best = ranked[0][0]
-    if leaning and best - every[0][0] > LOOSE_WINDOW:  # wood, far ahead of every piece: no loose options
-        return [WOOD] + [name for r, name in ranked if r < every[0][0] + LOOSE_WINDOW and free <= MAX_FREE_CUBE]
     if best > LOOSE_RESIDUAL and not leaning:
         return []
     window = MIN_LEAD + OPTION_MARGIN if best <= MAX_RESIDUAL else LOOSE_WINDOW
