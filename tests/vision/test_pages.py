@@ -162,3 +162,19 @@ def test_a_board_read_alone_beside_a_board_whose_tab_is_lost_is_refused():
         page_of(page, _block_middle, numbered=True)
     page[30:800] = 255  # board 1 not in the picture at all: the family's reading of board 2 stands
     assert page_of(page, _block_middle, numbered=True) is None
+
+
+def test_a_board_on_a_page_seen_turned_is_cut_out_whole():
+    # a page turned 25 degrees on the photo: board 1's box in the picture's axes took in tab 2's
+    # middle, so board 1 was taken for boards run together and its region was its tab's area,
+    # narrower than the board (an IQ Circuit photo refused: "track towards left leaves the board")
+    page = _tabbed_column((1500, 1400), [1, 2, 3], 470, (570, 60, 830, 170), (60, 6), (100, 200, 1300, 480))
+    page = cv2.copyMakeBorder(page, 400, 400, 300, 300, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+    h, w = page.shape[:2]
+    page = cv2.warpAffine(page, cv2.getRotationMatrix2D((w / 2, h / 2), 25, 1.0), (w, h), borderValue=(255, 255, 255))
+    regions = board_regions(page, look_at_page(page))
+    assert [r.tab.number for r in regions] == [1, 2, 3]
+    for region in regions:
+        ys, xs = np.nonzero(region.image.max(axis=2) < 100)
+        scale = region.image.shape[1] / np.linalg.norm(region.corners[1] - region.corners[0])
+        assert xs.max() - xs.min() + 1 > 0.95 * 1200 * scale

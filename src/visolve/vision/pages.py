@@ -173,8 +173,9 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
     """One region of ``image`` a tab of ``look``, in the tabs' order, at most ``side`` px long.
 
     The region is the part of the page under the tab (:func:`tab_areas`); when a part of ink as
-    large as a board (:data:`BOARD_SHARE` - :data:`BOARD_MOST` of it) has its middle there (its box
-    taking in no other tab: boards blurred together are no board), the region is that part's
+    large as a board (:data:`BOARD_SHARE` - :data:`BOARD_MOST` of it) has its middle there (its
+    extent along the page's rows and columns taking in no other tab: boards blurred together are
+    no board; the picture's box of a board on a page seen turned may), the region is that part's
     box grown by :data:`GROW` of its size (a board is one block of ink: its labels and its edges
     are kept whole however the page is seen in perspective)."""
     right, down = page_axes(look.tabs)
@@ -190,7 +191,7 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
         inside = [i for i in range(1, n) if BOARD_SHARE * whole <= stats[i, 4] <= BOARD_MOST * whole
                   and not _touches_rim(stats[i], labels.shape)
                   and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0
-                  and not any(_in_box(stats[i], c) for c in others)]  # run into another tab's board
+                  and not any(_in_extent(labels, i, stats[i], c, axes) for c in others)]  # run into another's board
         corners, seen = area, (0, 0, 0)
         if inside:
             board = max(inside, key=lambda i: stats[i, 4])
@@ -362,6 +363,16 @@ def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
     across = width if spacing or len(row_v) < 2 else ONE_COLUMN * float(np.median([t.width for t in tabs]))
     pu, pv = float(point @ right), float(point @ down)
     return u.min() - across <= pu <= u.max() + across and v.min() - depth <= pv <= v.max() + depth
+
+
+def _in_extent(labels: np.ndarray, part: int, stat: np.ndarray, point: np.ndarray, axes: np.ndarray) -> bool:
+    """Whether a point (px of ``labels``) lies within a part's extent along the page's axes
+    (``axes``: across and down, rows): the box of its pixels turned as the page is."""
+    x, y, w, h = (int(v) for v in stat[:4])
+    ys, xs = np.nonzero(labels[y:y + h, x:x + w] == part)
+    uv = (np.stack([xs + x, ys + y], axis=1) + 0.5) @ axes.T
+    pu, pv = np.asarray(point, np.float64) @ axes.T
+    return bool(uv[:, 0].min() <= pu <= uv[:, 0].max() and uv[:, 1].min() <= pv <= uv[:, 1].max())
 
 
 def _in_box(stat: np.ndarray, point: np.ndarray) -> bool:
