@@ -175,7 +175,9 @@ def _triangles(pts: np.ndarray, areas: np.ndarray) -> list[tuple[int, int, int]]
         return []
     d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
     np.fill_diagonal(d, np.inf)
-    near = np.argsort(d, axis=1)[:, :NEAREST]
+    ratio = areas[:, None] / np.maximum(areas[None, :], 1e-9)
+    unlike = (ratio > AREA_RANGE) | (ratio < 1 / AREA_RANGE)  # small light spots crowd no top out
+    near = np.argsort(np.where(unlike, np.inf, d), axis=1)[:, :NEAREST]
     found = set()
     for a in range(n):
         for b in near[a]:
