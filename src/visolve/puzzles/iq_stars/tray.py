@@ -84,9 +84,20 @@ MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
 MIN_TOPS = 3
 #: a board placed with tops left off it (a loose piece beside the tray, on the table's plane,
-#: can line up with the lattice and bend the homography fitted through all tops) is placed
-#: again on a lattice fitted through its own tops when it holds at least this many
+#: can line up with the lattice and bend the homography fitted through all tops), or the
+#: better of two tied placements, is placed again on a lattice fitted through its own tops
+#: when it holds at least this many (had it left a standing piece off, that piece's cells
+#: show no pits: refused)
 REFIT_TOPS = 6
+
+
+class TiedPlacements(ReadError):
+    """Two placements of the board fit the free pits about as well; ``on_board`` are the tops
+    on the better one (a loose piece left off it may have bent the lattice)."""
+
+    def __init__(self, message: str, on_board: frozenset):
+        super().__init__(message)
+        self.on_board = on_board
 
 
 def rotate(axial: np.ndarray, turns: int) -> np.ndarray:
@@ -295,8 +306,8 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
     best = per_placement[h]
     rival = float(np.delete(per_placement, h).max()) if len(hyps) > 1 else -np.inf
     if best - rival < MIN_PARALLAX_LEAD:
-        raise ReadError(f"the tray's free pits fit two placements of the board (scores {best:.1f} and {rival:.1f}, "
-                        f"{MIN_PARALLAX_LEAD:.0f} apart needed)")
+        raise TiedPlacements(f"the tray's free pits fit two placements of the board (scores {best:.1f} and "
+                             f"{rival:.1f}, {MIN_PARALLAX_LEAD:.0f} apart needed)", hyps[h][2])
     fine = _shift_grid(REFINE_STEP, COARSE_STEP, shifts[k])
     raw = responses(fine)
     k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]], len(tops))[0]))
@@ -316,12 +327,18 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
     hom, axial, members = lattice
     white = float(np.median([np.mean(t.white) for t in members]))
     letters = [classify_plastic(balanced(t)).name for t in members]
-    placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
+    try:
+        placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
+        first = None
+    except TiedPlacements as exc:
+        first, on_board = exc, exc.on_board
     if REFIT_TOPS <= len(on_board) < len(axial):  # tops left off (a loose piece) bent the lattice
         keep = [n for n, a in enumerate(axial) if tuple(a) in on_board]
         axial, members, letters = axial[keep], [members[n] for n in keep], [letters[n] for n in keep]
         hom = through(axial, members)
         placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
+    elif first is not None:
+        raise first
     by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
     on_cells = {cell: by_point[tuple(p)] for cell, p in zip(CELLS, placed) if tuple(p) in by_point}
     free = [(cell, pit) for cell, pit in zip(CELLS, resp) if cell not in on_cells]
@@ -377,5 +394,5 @@ def read_after(image: np.ndarray, source: str, first: Exception, tried: Exceptio
         raise first from None
 
 
-__all__ = ["BOARD_AXIAL", "DrawnStarsError", "TrayCellError", "lookup", "pit_map", "place_board", "placements", "read_after", "read_rows",
+__all__ = ["BOARD_AXIAL", "DrawnStarsError", "TiedPlacements", "TrayCellError", "lookup", "pit_map", "place_board", "placements", "read_after", "read_rows",
            "read_tray", "rotate"]
