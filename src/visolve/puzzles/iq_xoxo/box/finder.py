@@ -63,7 +63,9 @@ MAX_TRAYS = 4
 #: the largest closing) with a saturation under BOX_SAT, not touching the picture's edge, its
 #: holes filled; at least BOX_AREA of the working copy, its sides' ratio within BOX_ASPECT
 #: (the box, a rim around the tray, a hinge along one side), filling BOX_FILL of its quadrilateral
-BOX_LIGHT, BOX_SAT, BOX_AREA, BOX_ASPECT, BOX_FILL = 0.88, 0.25, 0.02, (1.3, 2.2), 0.85
+#: (BOX_AREA 0.02 and BOX_ASPECT up to 2.2 until H30: a box a tenth of a picture's width, or seen
+#: at an angle along its long side, about 2.25 to 1, was left out)
+BOX_LIGHT, BOX_SAT, BOX_AREA, BOX_ASPECT, BOX_FILL = 0.88, 0.25, 0.008, (1.3, 2.4), 0.85
 #: when no box is seen, the white mask is opened by a disc of this share of the long side and
 #: looked at again: a light, grainy table's speckles (light next to its own darker grain) join
 #: the box to the picture's edge (0: never)
