@@ -77,7 +77,14 @@ def test_a_photographed_page_is_read_board_by_board_not_as_its_one_board(name, s
                                                   # IQ XOXO's booklet page of 3 x 2 on a photo 1227 px
                                                   # wide: boards not outlined; 2 x 2 they are 1.5 times
                                                   # as large
-                                                  ("iq-xoxo", "master", 4, 3), ("iq-xoxo", "expert", 6, 2)])
+                                                  ("iq-xoxo", "master", 4, 3), ("iq-xoxo", "expert", 6, 2),
+                                                  # IQ XOXO as its booklet prints it: pale squares not
+                                                  # outlined (blur), no gaps seen between them (glare),
+                                                  # tab 1 blurred into a piece on the top row
+                                                  ("iq-xoxo", "junior", 5, 1), ("iq-xoxo", "wizard", 5, 4),
+                                                  ("iq-xoxo", "starter", 10, 0),
+                                                  # a page seen turned: board 1's box took in tab 2
+                                                  ("iq-circuit", "master", 25, 1)])
 def test_a_page_photographed_small_and_blurred_is_read_back(name, level, seed, n):
     # the strongest photos (strength 1.0): tabs 17-23 px high were refused (too small, a 5 matched
     # by 0.04 over an 8, cut out with the page at their rim) and Genius Square's boards, 170 px
