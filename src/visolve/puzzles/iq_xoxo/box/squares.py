@@ -54,6 +54,12 @@ HIGH_PASS = 0.25
 MARK_MIN, MARK_MARGIN = 0.25, 0.12
 #: the exact cover stops after this many ways
 MAX_WAYS = 2
+#: why a piece square's mark is in doubt
+UNCLEAR = "its mark is unclear"
+#: with colours widened (WIDER), no piece lies on more than MAX_LOOSE coloured squares without a
+#: clear mark (:data:`UNCLEAR`): a piece is known by its marks (H30: the sides of tall pieces seen
+#: over the floor made a piece of their own, a misread; always applied, it lost 8 of 77 scenes)
+MAX_LOOSE = 2
 #: at most this many pale squares without a mark (a tinted floor or a washed-out piece) are
 #: settled by the cover; a piece has five squares, so no whole piece can be taken for the floor
 #: (4: a closed lid's haze pales a light piece's squares; 2 refused 1 more of 77 box scenes)
@@ -151,7 +157,7 @@ def square_mark(detail: np.ndarray, pitch: int) -> tuple[str, str]:
     best = max(scores, key=scores.get)
     other = scores["O" if best == "X" else "X"]
     if scores[best] < MARK_MIN or scores[best] - other < MARK_MARGIN:
-        return "?", f"its mark is unclear (X {scores['X']:.2f} / O {scores['O']:.2f})"
+        return "?", f"{UNCLEAR} (X {scores['X']:.2f} / O {scores['O']:.2f})"
     return best, ""
 
 
@@ -198,11 +204,13 @@ def placements() -> dict[str, list[frozenset]]:
     return out
 
 
-def cover(candidates: dict[tuple[int, int], tuple[str, ...]]) -> list[dict]:
+def cover(candidates: dict[tuple[int, int], tuple[str, ...]], loose: frozenset = frozenset()) -> list[dict]:
     """Up to :data:`MAX_WAYS` ways to cover exactly the squares of ``candidates`` with whole pieces.
 
     ``candidates`` maps each piece square (booklet orientation) to the pieces
-    its colour allows; a way maps each square to a letter.
+    its colour allows; a way maps each square to a letter.  No piece lies on
+    more than :data:`MAX_LOOSE` of the ``loose`` squares (coloured squares
+    without a clear mark: a piece is known by its marks).
     """
     ways: list[dict] = []
     todo = set(candidates)
@@ -218,7 +226,8 @@ def cover(candidates: dict[tuple[int, int], tuple[str, ...]]) -> list[dict]:
             if letter in used.values():
                 continue
             for cells in placements()[letter]:
-                if first in cells and cells <= left and all(letter in candidates[c] for c in cells):
+                if (first in cells and cells <= left and all(letter in candidates[c] for c in cells)
+                        and len(cells & loose) <= MAX_LOOSE):
                     for c in cells:
                         used[c] = letter
                     walk(left - cells, used)
@@ -243,9 +252,9 @@ def covers(squares: dict) -> list[dict]:
     except ReadError as exc:
         if "no set of pieces" not in str(exc):
             raise
-        for eased, most in _eased(squares):
+        for eased, most, known in _eased(squares):
             try:
-                return _covers(eased, most)
+                return _covers(eased, most, known)
             except ReadError:
                 continue
         raise exc from None
@@ -256,37 +265,41 @@ def _eased(squares: dict):
     without a clear mark (at most :data:`MAX_UNMARKED`) taken as pale; then, in addition, the
     empty squares with dark print over them hidden (:data:`PRINTED`; with the hidden squares at
     most :data:`MAX_HIDDEN`); then every piece and pale square allowing its :data:`WIDER`
-    colours. Yields (squares, most pale)."""
+    colours, where no piece may lie on more than :data:`MAX_LOOSE` squares without a clear mark.
+    Yields (squares, most pale, whether pieces must be known by their marks)."""
     unmarked = [k for k, s in squares.items() if s.kind == "piece" and s.mark == "?"]
     eased, most = dict(squares), MAX_PALE
     if unmarked and len(unmarked) <= MAX_UNMARKED:
         for k in unmarked:
             eased[k] = BoxSquare("pale", "?", squares[k].letters, squares[k].why, squares[k].wider)
         most = MAX_PALE + MAX_UNMARKED
-        yield eased, most
+        yield eased, most, False
     printed = [k for k, s in squares.items() if s.kind == "empty" and s.why.startswith(PRINTED)]
     hidden = sum(s.kind == "hidden" for s in squares.values())
     if printed and hidden + len(printed) <= MAX_HIDDEN:
         eased = dict(eased)
         for k in printed:
             eased[k] = BoxSquare("hidden", "?", LETTERS, squares[k].why, LETTERS)
-        yield eased, most
+        yield eased, most, False
     wide = {k: replace(s, letters=s.wider) if s.kind in ("piece", "pale") and s.wider else s for k, s in eased.items()}
-    yield wide, most
+    yield wide, most, True
 
 
-def _covers(squares: dict, most: int | None = None) -> list[dict]:
-    """:func:`covers` with at most ``most`` pale squares (:data:`MAX_PALE` when None)."""
+def _covers(squares: dict, most: int | None = None, known: bool = False) -> list[dict]:
+    """:func:`covers` with at most ``most`` pale squares (:data:`MAX_PALE` when None); ``known``:
+    no piece on more than :data:`MAX_LOOSE` squares without a clear mark."""
     most = MAX_PALE if most is None else most
     pieces = {k: s.letters for k, s in squares.items() if s.kind == "piece"}
     pale = sorted(k for k, s in squares.items() if s.kind == "pale")
     if len(pale) > most:
         raise ReadError(f"square {square_name(*pale[0])}: {squares[pale[0]].why}")
     pale += sorted(k for k, s in squares.items() if s.kind == "hidden")
+    loose = frozenset(k for k, s in squares.items()
+                      if known and s.kind in ("piece", "pale") and s.why.startswith(UNCLEAR))
     ways: list[dict] = []
     for taken in itertools.product((False, True), repeat=len(pale)):
         candidates = pieces | {k: squares[k].letters for k, t in zip(pale, taken) if t}
-        ways += cover(candidates)
+        ways += cover(candidates, loose)
         if len(ways) > 1:
             break
     if not ways:
