@@ -58,7 +58,7 @@ MAX_WAYS = 2
 UNCLEAR = "its mark is unclear"
 #: with colours widened (WIDER), no piece lies on more than MAX_LOOSE coloured squares without a
 #: clear mark (:data:`UNCLEAR`): a piece is known by its marks (H30: the sides of tall pieces seen
-#: over the floor made a piece of their own, a misread; always applied, it lost 8 of 77 scenes)
+#: over the floor made a piece of their own, a misread; in every step it lost 6 of 50 scenes)
 MAX_LOOSE = 2
 #: at most this many pale squares without a mark (a tinted floor or a washed-out piece) are
 #: settled by the cover; a piece has five squares, so no whole piece can be taken for the floor
