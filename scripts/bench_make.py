@@ -132,11 +132,11 @@ ROUND_TRIP_LEVELS = {
 
 
 def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False,
-                     first: int = 1) -> tuple[int, int, int, list[float]]:
+                     first: int = 1) -> tuple[int, int, int, tuple[list[float], list[float]]]:
     """Full pages (:func:`visolve.make.pages.per_page` challenges; every level of :data:`ROUND_TRIP_LEVELS`,
     ``seeds`` seeds) photographed by
     ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused,
-    seconds each page took to read)``; ``why``: each refused page's seed, level and reason printed,
+    (wall, CPU) seconds each page took to read)``; ``why``: each refused page's seed, level and reason printed,
     ``first``: the first photo seed."""
     import numpy as np
 
@@ -148,12 +148,12 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
 
     fam = puzzles.get(family)
     exact = misread = refused = 0
-    times = []
+    times, cpus = [], []
     for seed in range(first, first + seeds):
         for n, level in enumerate(ROUND_TRIP_LEVELS[family]):
             made = list(challenges(family, level, per_page(family), seed))
             photo, _h = photograph(draw_page(family, made), np.random.default_rng([seed, n]), strength)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             try:
                 got = fam.read(photo, "photo.jpg")
             except (NotThisPuzzle, ReadError) as err:
@@ -163,6 +163,7 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
                 continue
             finally:
                 times.append(time.perf_counter() - t0)
+                cpus.append(time.process_time() - c0)
             read = {int(g.level): board_of(g) for g in (got if isinstance(got, list) else [got])
                     if str(g.level).isdigit()}
             wrong = [m.k for m in made if m.k in read and read[m.k] != board_of(m.level)]
@@ -174,7 +175,7 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
                 misread += board is not None and board != board_of(m.level)
                 refused += board is None
             misread += len(read) + sum(not str(g.level).isdigit() for g in (got if isinstance(got, list) else [got]))
-    return exact, misread, refused, times
+    return exact, misread, refused, (times, cpus)
 
 
 def page_time(family: str, runs: int) -> tuple[float, float]:
@@ -232,10 +233,11 @@ def main() -> int:
             print(f"round trip {family}: {exact} exact, {misread} misread, {missing} not read "
                   f"of {exact + misread + missing}", flush=True)
     for family in families if args.photos else ():
-        exact, misread, refused, times = photo_round_trip(family, args.photos, args.strength, args.why, args.first)
+        exact, misread, refused, (times, cpus) = photo_round_trip(family, args.photos, args.strength, args.why,
+                                                                  args.first)
         print(f"photographed {family} pages (strength {args.strength}): {exact} exact, {misread} misread, "
-              f"{refused} refused of {exact + misread + refused}; median {statistics.median(times):.2f} s a page",
-              flush=True)
+              f"{refused} refused of {exact + misread + refused}; median {statistics.median(times):.2f} s a page "
+              f"(CPU {statistics.median(cpus):.2f} s, longest {max(cpus):.2f} s)", flush=True)
     if args.page_runs:
         from visolve.make.pages import per_page
 
