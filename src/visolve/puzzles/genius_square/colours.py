@@ -390,7 +390,8 @@ def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.nd
     """A square whose corners show the board: a blocker if its centre is wood (coloured: a grey
     centre is a spot of glare as likely as a disc in it).  A centre of a piece's colour is a cube
     whose neighbours stand lower (discs beside a tall piece, its top seen off its square): that
-    piece (or those pieces, for the shapes to settle), never wood."""
+    piece (or those pieces, for the shapes to settle), never wood; a wooden centre nearer a piece's
+    colour still (a brown cube's top, near the dark wood of a disc's side) is wood or that piece."""
     if protos.distance(centre, WOOD) > MAX_RESIDUAL or _grey(centre):
         colours = [] if _grey(centre) else _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
         colours = [c for c in colours if c != WOOD]
