@@ -71,8 +71,9 @@ SIDE_PITCH = 20
 FLOOR_DEV = 10.0
 #: the floor is at most this share of the rim's light (the finder's own test, with some room)
 FLOOR_UNDER_RIM = 0.95
-#: an edge line with at least this many empty squares, all as light as the rim: the rim itself
-EDGE_EMPTY = 3
+#: an edge line with at least this many empty squares, all as light as the rim, and fewer than
+#: EDGE_MARKS marks read on pieces along it (the rim has none): the rim itself
+EDGE_EMPTY, EDGE_MARKS = 3, 2
 #: a booklet's grid, not the floor: GRID_SHARE of at least GRID_PAIRS empty neighbours with a gap
 #: lighter than both by GRID_STEP
 GRID_SHARE, GRID_PAIRS, GRID_STEP = 0.5, 4, 0.03
@@ -239,14 +240,16 @@ def same_floor(squares: dict, bodies: dict, rim: float, light_floor: bool = Fals
 
 def _edge_on_rim(squares: dict, bodies: dict, rim: float, view: BoardView | None = None) -> dict:
     """An edge row or column whose empty squares (at least :data:`EDGE_EMPTY`) are all as light as
-    the rim is the rim itself (the tray outlined a square off): its squares are in doubt -- unless
+    the rim, with no pieces marked along it (:data:`EDGE_MARKS`), is the rim itself (the tray outlined a square off): its squares are in doubt -- unless
     the floor's lines are seen between them in ``view`` (:func:`.floor_lines.lined`: the rim
     is plain; a floor lit as brightly as the rim along its near side shows them)."""
     lines = [[(0, c) for c in range(COLS)], [(ROWS - 1, c) for c in range(COLS)],
              [(r, 0) for r in range(ROWS)], [(r, COLS - 1) for r in range(ROWS)]]
     for line in lines:
         empty = [k for k in line if squares[k].kind == "empty"]
-        if len(empty) >= EDGE_EMPTY and all(float(bodies[k].min()) > FLOOR_UNDER_RIM * rim for k in empty):
+        marked = sum(squares[k].kind == "piece" and squares[k].mark in "XO" for k in line)
+        if (len(empty) >= EDGE_EMPTY and marked < EDGE_MARKS
+                and all(float(bodies[k].min()) > FLOOR_UNDER_RIM * rim for k in empty)):
             if view is not None and lined(view, empty):
                 continue
             for k in empty:
