@@ -332,11 +332,11 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
         first = None
     except TiedPlacements as exc:
         first, on_board = exc, exc.on_board
-    if REFIT_TOPS <= len(on_board) < len(axial):  # tops left off (a loose piece) bent the lattice
-        keep = [n for n, a in enumerate(axial) if tuple(a) in on_board]
+    keep = [n for n, a in enumerate(axial) if tuple(a) in on_board]
+    own = through(axial[keep], [members[n] for n in keep]) if REFIT_TOPS <= len(keep) < len(axial) else None
+    if own is not None:  # tops left off (a loose piece) bent the lattice: placed on their own
         axial, members, letters = axial[keep], [members[n] for n in keep], [letters[n] for n in keep]
-        hom = through(axial, members)
-        placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
+        placed, on_board, _shift, resp = place_board(work, own, axial, letters, white)
     elif first is not None:
         raise first
     by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
