@@ -61,11 +61,9 @@ XOXO_SQUARE, XOXO_DOT = (185, 185, 185), (230, 230, 230)
 #: photo's blur ran a tab into a piece on the board's top row and the tab was refused)
 XOXO_TAB_GAP = 0.35
 #: an IQ XOXO tab's width and height (pitches; the booklet's 2.3 x 0.85: its number about 10 px
-#: high on the strongest photos, 3 of 15 refused pages), its number's font scale (per 22 px of the
-#: tab's height) and stroke (of the tab's height) as the booklet's (larger digits in the same tab
-#: blurred into its rim)
+#: high on the strongest photos, 3 of 15 refused pages); its number's size keeps the booklet's
+#: share of the tab's height (larger digits in the same tab blurred into its rim)
 XOXO_TAB_W, XOXO_TAB_H = 2.2, 1.0
-XOXO_DIGIT, XOXO_STROKE = 0.62, 0.13
 
 
 def layout(family: str) -> tuple[int, int]:
@@ -193,8 +191,9 @@ def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
     # the booklet's light grey paper: on white the reader finds the dots on its grey squares too faint
     page = np.full((h, w, 3), xoxo.PAGE, np.uint8)
     for made, (x, y) in zip(made_list, xoxo.board_origins(len(made_list), XOXO_PITCH, cols)):
-        _xoxo_board(page, x, y, tuple(made.solution) if answers else made.level.rows)
-        _xoxo_tab(page, x, y, made.k)
+        xoxo.draw_board(page, x, y, XOXO_PITCH, tuple(made.solution) if answers else made.level.rows,
+                        square=XOXO_SQUARE, dot=XOXO_DOT)
+        xoxo.draw_tab(page, x, y, XOXO_PITCH, made.k, size=(XOXO_TAB_W, XOXO_TAB_H), gap=XOXO_TAB_GAP)
     if answers:
         return page
     # the booklet's page has no room for more under its boards: the grades go on a line below
@@ -202,47 +201,6 @@ def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
     foot = np.full((XOXO_FOOT, page.shape[1], 3), xoxo.PAGE, np.uint8)
     cv2.putText(foot, text, (XOXO_PITCH, XOXO_FOOT // 2 + 15), FONT, 1.3, INK, 3, cv2.LINE_AA)
     return np.vstack([page, foot])
-
-
-def _xoxo_board(page: np.ndarray, x0: float, y0: float, rows) -> None:
-    """An IQ XOXO board as :func:`visolve.puzzles.iq_xoxo.draw.draw_board` draws it, its empty
-    squares and dots in :data:`XOXO_SQUARE` and :data:`XOXO_DOT`."""
-    from visolve.puzzles.iq_xoxo import draw as xoxo
-    from visolve.puzzles.iq_xoxo.board import EMPTY, PIECE_BGR, mark
-
-    p = XOXO_PITCH
-    pieces: dict[str, list] = {}
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch != EMPTY:
-                pieces.setdefault(ch, []).append((r, c))
-                continue
-            bx0, by0, bx1, by1 = xoxo.square_box(x0, y0, p, r, c)
-            cv2.rectangle(page, (bx0, by0), (bx1 - 1, by1 - 1), XOXO_SQUARE, -1)
-            if mark(r, c) == "X":
-                centre = (int(round(x0 + (c + 0.5) * p)), int(round(y0 + (r + 0.5) * p)))
-                cv2.circle(page, centre, max(1, int(round(xoxo.DOT_RADIUS * p))), XOXO_DOT, -1, cv2.LINE_AA)
-    for letter, cells in pieces.items():
-        xoxo.draw_piece(page, x0, y0, p, cells, PIECE_BGR[letter])
-
-
-def _xoxo_tab(page: np.ndarray, x0: float, y0: float, number: int) -> None:
-    """The challenge number in white on a tab of its level group's colour, centred
-    :data:`XOXO_TAB_GAP` pitches above the IQ XOXO board at ``(x0, y0)``."""
-    from visolve.puzzles.iq_xoxo import draw as xoxo
-    from visolve.puzzles.iq_xoxo.board import COLS
-
-    p = XOXO_PITCH
-    cx, w, h = x0 + COLS * p / 2, XOXO_TAB_W * p, XOXO_TAB_H * p
-    top = y0 - (XOXO_TAB_GAP + XOXO_TAB_H) * p
-    cv2.rectangle(page, (int(round(cx - w / 2)), int(round(top))), (int(round(cx + w / 2)), int(round(top + h))),
-                  xoxo.tab_colour(number), -1)
-    text = str(number)
-    scale = XOXO_DIGIT * h / 22.0
-    stroke = max(1, int(round(XOXO_STROKE * h)))
-    (tw, th), _ = cv2.getTextSize(text, FONT, scale, stroke)
-    cv2.putText(page, text, (int(round(cx - tw / 2)), int(round(top + (h + th) / 2))), FONT, scale, WHITE, stroke,
-                cv2.LINE_AA)
 
 
 def write_pages(root: Path, family: str, level: str, seed: int, page: int, made_list: list) -> list[Path]:

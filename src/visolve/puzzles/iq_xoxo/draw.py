@@ -87,17 +87,19 @@ def draw_piece(img: np.ndarray, x0: float, y0: float, p: float, cells, colour, m
             draw_mark(img, cx, cy, p, mark(r, c), tint(colour))
 
 
-def draw_board(img: np.ndarray, x0: float, y0: float, p: float, rows, colours=PIECE_BGR) -> None:
-    """The board at ``(x0, y0)``: empty squares with their dots, pieces of ``rows`` in colour."""
+def draw_board(img: np.ndarray, x0: float, y0: float, p: float, rows, colours=PIECE_BGR,
+               square=SQUARE, dot=DOT) -> None:
+    """The board at ``(x0, y0)``: empty squares (``square``) with their dots (``dot``), pieces of
+    ``rows`` in colour."""
     for r in range(ROWS):
         for c in range(COLS):
             if rows[r][c] != EMPTY:
                 continue
             bx0, by0, bx1, by1 = square_box(x0, y0, p, r, c)
-            cv2.rectangle(img, (bx0, by0), (bx1 - 1, by1 - 1), SQUARE, -1)
+            cv2.rectangle(img, (bx0, by0), (bx1 - 1, by1 - 1), square, -1)
             if mark(r, c) == "X":
                 centre = (int(round(x0 + (c + 0.5) * p)), int(round(y0 + (r + 0.5) * p)))
-                cv2.circle(img, centre, max(1, int(round(DOT_RADIUS * p))), DOT, -1, cv2.LINE_AA)
+                cv2.circle(img, centre, max(1, int(round(DOT_RADIUS * p))), dot, -1, cv2.LINE_AA)
     pieces: dict[str, list] = {}
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -112,11 +114,13 @@ def tab_colour(number: int) -> tuple[int, int, int]:
     return TAB_COLOURS[((number - 1) // 24) % len(TAB_COLOURS)]
 
 
-def draw_tab(img: np.ndarray, x0: float, y0: float, p: float, number: int) -> None:
-    """The challenge number in white on a coloured tab centred above the board at ``(x0, y0)``."""
+def draw_tab(img: np.ndarray, x0: float, y0: float, p: float, number: int,
+             size=(TAB_W, TAB_H), gap=TAB_GAP) -> None:
+    """The challenge number in white on a coloured tab (``size``: width and height in pitches)
+    centred ``gap`` pitches above the board at ``(x0, y0)``."""
     cx = x0 + COLS * p / 2
-    w, h = TAB_W * p, TAB_H * p
-    top = y0 - TAB_GAP * p - h
+    w, h = size[0] * p, size[1] * p
+    top = y0 - gap * p - h
     box = (int(round(cx - w / 2)), int(round(top)), int(round(cx + w / 2)), int(round(top + h)))
     cv2.rectangle(img, box[:2], box[2:], tab_colour(number), -1)
     text = str(number)
