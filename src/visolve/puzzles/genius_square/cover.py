@@ -10,7 +10,7 @@ reading of all 36 squares; each costs what its squares would have to be read oth
 * nothing for a square read as that symbol (or with it among its options);
 * :data:`CHANGE` for a square read surely as something else (:data:`DOUBT_CHANGE` for one read
   as a doubt), plus how much worse that symbol's colour matches (its residual over the one read,
-  at most 1).
+  at most 1); a disc costs :data:`HIDDEN_DISC` of it, but on a square read as a paled board.
 
 The cheapest cover is taken only when it costs at most :data:`MAX_COST` (a few squares read
 otherwise) and every other cover costs :data:`MARGIN` more: two covers near the reading are a
@@ -29,7 +29,10 @@ from visolve.puzzles.genius_square.board import BLOCKER, DIE_OF, EMPTY
 CHANGE = 1.0
 DOUBT_CHANGE = 0.3
 #: a disc read as something else costs this share of it: a low disc is what tall pieces seen at an
-#: angle hide, a cube's top is never hidden by a disc
+#: angle hide (it shows their colour, or the board's in their shade), a cube's top is never hidden
+#: by a disc.  A square read as the board but paler, in a colour a piece may be (``grey``), gets no
+#: share: a paled cube looks as much like it as a paled disc (front seed 8 case 5: the glared blue
+#: cube on F4 was settled as a disc, and the disc beside it as the cube)
 HIDDEN_DISC = 0.5
 #: most a cover may cost, and least lead of the cheapest over the next (measured on the solved boards
 #: the shapes refused, scenes of seed 0 and solved-front cases of seeds 0-3: the true cover cost 0-2.03
@@ -72,7 +75,8 @@ def square_costs(sq) -> dict[str, float]:
     known = [ranks[x] for x in accepted if x in ranks]
     ref = min(known) if known else min(ranks.values(), default=0.0)
     base = CHANGE if sq.symbol else DOUBT_CHANGE
-    return {x: 0.0 if x in accepted else (HIDDEN_DISC if x == BLOCKER else 1.0)
+    hidden = 1.0 if sq.symbol == EMPTY and sq.grey else HIDDEN_DISC
+    return {x: 0.0 if x in accepted else (hidden if x == BLOCKER else 1.0)
             * (base + min(max(ranks.get(x, ref + 1.0) - ref, 0.0), 1.0)) for x in SYMBOLS}
 
 
