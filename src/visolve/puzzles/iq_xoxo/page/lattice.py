@@ -44,6 +44,7 @@ from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence
 from visolve.vision.geometry import map_points
 from visolve.vision.lattice import box_sums, fit_homography, lattice_angle, snap_to_cells, straight_steps, walk_links
+from visolve.vision.near import near_pairs
 
 #: neighbours: centres this many local pitches apart (the local pitch is the two squares' sides / SQUARE_SHARE)
 STEP = (0.8, 1.25)
@@ -96,35 +97,6 @@ def _covered(cover: np.ndarray, pts, pitch) -> np.ndarray:
     return (area > 0) & (total >= COVER * area)
 
 
-def candidate_pairs(centres: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
-    """Every pair ``i < j`` of ``centres`` (n x 2) that may lie within ``reach`` px, sorted by
-    ``i`` then ``j``: those in the same or neighbouring buckets ``reach`` px wide (a desk's
-    texture gives thousands of square-like specks: all pairs cost seconds, issue 25)."""
-    n = len(centres)
-    if n < 2 or not np.isfinite(reach) or reach <= 0:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    cell = np.floor((centres - centres.min(axis=0)) / reach).astype(np.int64)
-    width = int(cell[:, 0].max()) + 3
-    key = (cell[:, 1] + 1) * width + cell[:, 0] + 1
-    order = np.argsort(key, kind="stable")
-    keys = key[order]
-    ii, jj = [], []
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            want = key + dy * width + dx
-            lo, hi = np.searchsorted(keys, want, "left"), np.searchsorted(keys, want, "right")
-            count = hi - lo
-            rep = np.repeat(np.arange(n), count)
-            first = np.repeat(lo - np.concatenate([[0], np.cumsum(count)[:-1]]), count)
-            jj.append(order[first + np.arange(len(rep))])
-            ii.append(rep)
-    i, j = np.concatenate(ii), np.concatenate(jj)
-    keep = i < j
-    i, j = i[keep], j[keep]
-    pick = np.lexsort((j, i))
-    return i[pick], j[pick]
-
-
 #: the farthest link, in local pitches (a link across MAX_SPAN squares with its slack)
 _FARTHEST = max(STEP[1], MAX_SPAN + STEP_SLACK * np.sqrt(MAX_SPAN))
 
@@ -136,7 +108,7 @@ def _links(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: flo
     if len(centres) < 2:
         return []
     # a link spans at most _FARTHEST local pitches, the local pitch at most the larger side / share
-    i, j = candidate_pairs(centres, 1.001 * _FARTHEST * float(sides.max()) / share)
+    i, j = near_pairs(centres, 1.001 * _FARTHEST * float(sides.max()) / share)
     d = np.linalg.norm(centres[i] - centres[j], axis=1)
     local = (sides[i] + sides[j]) / (2 * share)
     steps = d / np.maximum(local, 1e-6)
