@@ -20,10 +20,12 @@ no solved board and is left to the shapes alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, DIE_OF, EMPTY
+from visolve.puzzles.genius_square.dice import roll_fit
 
 #: cost of a square read surely as something else, and of one read as a doubt
 CHANGE = 1.0
@@ -39,6 +41,11 @@ HIDDEN_DISC = 0.5
 #: when it led by 1.0 or more; a wrong cover was the cheapest at 2.24-4.65, none led by 1.0)
 MAX_COST = 2.2
 MARGIN = 1.0
+#: covers kept to be told apart by the dice, least faces seen, and least lead (sum of the faces'
+#: fits, :func:`visolve.puzzles.genius_square.dice.roll_fit`) of the roll the dice fit best
+NEAR_KEPT = 6
+MIN_FACES = 5
+DICE_LEAD = 0.3
 #: most squares read as empty on a board taken as solved
 MAX_EMPTY = 2
 #: most steps of the search (a doubt beyond)
@@ -47,12 +54,15 @@ SYMBOLS = (BLOCKER, *(p.name for p in model.PIECES))
 N = model.SIZE * model.SIZE
 
 
-def solved_cover(squares, edition: str) -> list[str] | None:
+def solved_cover(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | None = None) -> list[str] | None:
     """The drawing (6 strings) of the one whole cover near ``squares`` (see the module docstring),
-    or None: not a solved board, no cover cheap enough, two covers near it, or too long a search.
+    or None: not a solved board, no cover cheap enough, two covers near it (that the dice do not
+    tell apart), or too long a search.
 
     ``squares`` are :class:`visolve.puzzles.genius_square.colours.Square` (``ranks``: each symbol's
-    colour residual, when the square was read from a picture).
+    colour residual, when the square was read from a picture).  ``dice``: the faces of the dice
+    beside the board, looked at only when covers are near
+    (:func:`visolve.puzzles.genius_square.dice.face_scores`): see :func:`by_dice`.
     """
     flat = [sq for row in squares for sq in row]
     if sum(sq.symbol == EMPTY for sq in flat) > MAX_EMPTY:
@@ -60,12 +70,35 @@ def solved_cover(squares, edition: str) -> list[str] | None:
     costs = [square_costs(sq) for sq in flat]
     dies = [DIE_OF[model.name(divmod(k, model.SIZE), edition)] for k in range(N)]
     found = _cheapest(costs, dies)
-    if found is None or len(found) == 0:
+    if not found or found[0][0] > MAX_COST:
         return None
-    (best, cells), second = found[0], (found[1][0] if len(found) > 1 else None)
-    if best > MAX_COST or (second is not None and second - best < MARGIN):
-        return None
+    cells = found[0][1]
+    if len(found) > 1 and found[1][0] - found[0][0] < MARGIN:
+        found = _cheapest(costs, dies, NEAR_KEPT) if dice is not None else None
+        near = [cells for cost, cells in found or () if cost - found[0][0] < MARGIN]
+        if not found or found[-1][0] - found[0][0] < MARGIN:  # no dice, or more near covers than kept
+            return None
+        cells = by_dice(near, dice(), edition)
+        if cells is None:
+            return None
     return ["".join(cells[r * model.SIZE:(r + 1) * model.SIZE]) for r in range(model.SIZE)]
+
+
+def by_dice(covers: list[tuple[str, ...]], faces: list[dict[str, float]], edition: str) -> tuple[str, ...] | None:
+    """Of covers near the squares as read, the one whose blockers the dice faces seen fit best
+    (:func:`visolve.puzzles.genius_square.dice.roll_fit`) by :data:`DICE_LEAD` over every other;
+    None without :data:`MIN_FACES` faces or such a lead."""
+    if len(faces) < MIN_FACES:
+        return None
+    fits = [roll_fit(faces, _blockers(cells, edition)) for cells in covers]
+    order = sorted(range(len(covers)), key=lambda i: -fits[i])
+    if fits[order[0]] - fits[order[1]] < DICE_LEAD:
+        return None
+    return covers[order[0]]
+
+
+def _blockers(cells: tuple[str, ...], edition: str) -> list[str]:
+    return [model.name(divmod(k, model.SIZE), edition) for k, s in enumerate(cells) if s == BLOCKER]
 
 
 def square_costs(sq) -> dict[str, float]:
@@ -91,8 +124,9 @@ def _placements() -> tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...]:
     return tuple(tuple(f) for f in first)
 
 
-def _cheapest(costs: list[dict[str, float]], dies: list[int]) -> list[tuple[float, tuple[str, ...]]] | None:
-    """The two cheapest whole covers (cost, symbols), cheapest first; None when the search runs
+def _cheapest(costs: list[dict[str, float]], dies: list[int],
+              kept: int = 2) -> list[tuple[float, tuple[str, ...]]] | None:
+    """The ``kept`` cheapest whole covers (cost, symbols), cheapest first; None when the search runs
     over :data:`MAX_STEPS`."""
     by_first = [[(piece, mask, sum(costs[k][piece] for k in cells), cells) for piece, mask, cells in placed]
                 for placed in _placements()]
@@ -102,7 +136,7 @@ def _cheapest(costs: list[dict[str, float]], dies: list[int]) -> list[tuple[floa
     cells = [""] * N
 
     def limit() -> float:
-        return best[1][0] if len(best) == 2 else MAX_COST + MARGIN
+        return best[-1][0] if len(best) == kept else MAX_COST + MARGIN
 
     def walk(k: int, used: int, pieces: frozenset, dice: int, cost: float) -> bool:
         steps[0] += 1
@@ -113,7 +147,7 @@ def _cheapest(costs: list[dict[str, float]], dies: list[int]) -> list[tuple[floa
         if k == N:
             best.append((cost, tuple(cells)))
             best.sort(key=lambda b: b[0])
-            del best[2:]
+            del best[kept:]
             return True
         d = dies[k]
         if not dice >> d & 1 and cost + costs[k][BLOCKER] < limit():

@@ -174,6 +174,17 @@ def glyph(box: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, float] | None:
     return _normalised(crop)
 
 
+def glyph_shape(crop: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """A crop of a glyph's ink (float, 0 where there is none) normalised to be compared with the
+    templates (:func:`char_fit`); None when it is no glyph (a blot, too small)."""
+    return _normalised(crop)
+
+
+def char_fit(g: tuple[np.ndarray, float], char: str) -> float:
+    """How well a normalised glyph (:func:`glyph_shape`) fits ``char`` in the template faces (1 at best)."""
+    return _fit(g, char)
+
+
 def _normalised(crop: np.ndarray) -> tuple[np.ndarray, float] | None:
     """A glyph crop stretched to :data:`GLYPH_H` x :data:`GLYPH_W` px, blurred, zero mean and unit
     norm, and its aspect (width over height): a blot of ink has no shape left and is no glyph."""

@@ -24,8 +24,9 @@ as a name even when it is all digits.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache, partial
 from dataclasses import replace
 from pathlib import Path
 
@@ -44,6 +45,7 @@ from visolve.puzzles.genius_square.colours import (
 from visolve.puzzles.genius_square.labels import edition_and_places
 from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, navy
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
+from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
@@ -204,7 +206,7 @@ def _read_one(image: np.ndarray, source: str) -> Level:
 def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The level of the one board in ``image``, and the share of the picture its squares cover."""
     up, _view, squares, edition = look(image)
-    level = level_of(squares, edition, source)  # a board refused for its squares is no page's misread:
+    level = level_of(squares, edition, source, cache(partial(face_scores, image, up.homography)))  # a board refused for its squares is no page's misread:
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads
     corners = map_points(up.homography, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
     share = cv2.contourArea(corners.astype(np.float32)) / (image.shape[0] * image.shape[1])
@@ -261,10 +263,11 @@ def painted_over(image: np.ndarray, outline: np.ndarray, colour: list[float]) ->
         image[y0:y1, x0:x1] = kept
 
 
-def level_of(squares: list[list[Square]], edition: str, source: str = "") -> Level:
+def level_of(squares: list[list[Square]], edition: str, source: str = "",
+             dice: Callable[[], list[dict[str, float]]] | None = None) -> Level:
     """The level of squares as read: a square in doubt, pieces out of shape, or no blockers
-    are a :class:`ReadError` (see :func:`board_of`)."""
-    blockers, pieces = board_of(squares, edition)
+    are a :class:`ReadError` (see :func:`board_of`; ``dice`` as there)."""
+    blockers, pieces = board_of(squares, edition, dice)
     if not blockers:
         raise ReadError("no blockers on the board: roll the dice first (a level is the board after the roll)")
     problem = blocker_count_problem(blockers) or roll_problem(blockers, empty_beside_pieces(pieces, blockers, edition))
@@ -330,22 +333,26 @@ def roll_problem(blockers: list[str], empty: set[str]) -> str:
             "square taken for one?")
 
 
-def board_of(squares: list[list[Square]], edition: str) -> tuple[list[str], dict[str, list[str]]]:
+def board_of(squares: list[list[Square]], edition: str,
+             dice: Callable[[], list[dict[str, float]]] | None = None) -> tuple[list[str], dict[str, list[str]]]:
     """The blockers and pieces the squares as read show (names as ``edition`` prints them).
 
     Squares with several options are settled by the pieces' shapes
     (:func:`visolve.puzzles.genius_square.resolve.resolve`); a square in
-    doubt, or pieces out of shape, are a :class:`ReadError`.
+    doubt, or pieces out of shape, are a :class:`ReadError`.  A solved board the shapes do not
+    settle is the one whole cover near the squares as read
+    (:func:`visolve.puzzles.genius_square.cover.solved_cover`; ``dice``: the faces of the dice
+    beside the board, asked for only when two covers are near).
     """
     try:
         rows = resolve(with_grey_options(squares), edition)
     except ReadError:
-        rows = solved_cover(squares, edition)  # a solved board: the one whole cover near the reading?
+        rows = solved_cover(squares, edition, dice)  # a solved board: the one whole cover near the reading?
         if rows is None:
             raise
     blockers, found = groups(rows, edition)
     if not is_legal_roll(blockers):
-        rows = solved_cover(squares, edition) or rows
+        rows = solved_cover(squares, edition, dice) or rows
         blockers, found = groups(rows, edition)
     pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
     if GREY not in pieces:

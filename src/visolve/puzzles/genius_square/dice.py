@@ -1,0 +1,176 @@
+"""The dice beside the board: the squares their top faces print, to settle a solved board's cover.
+
+Players roll the seven dice and line them up beside the board; each top face prints the square
+its blocker goes on, a letter ``A``-``F`` and a digit ``1``-``6``, dark on white (the dice are
+the same in both editions).  On a solved board the tall pieces may hide the discs, and two whole
+covers may be as near the squares as read (:mod:`visolve.puzzles.genius_square.cover`): the
+faces say which roll it was.
+
+A die's top face is a white patch of about a square beside the board in the board's upright
+view (printed upright, as the board's labels are); its dark ink is cut into two glyphs at the
+least inked column of its middle half, and each square's name is scored by how well both glyphs
+fit its letter and its digit (:func:`visolve.puzzles.genius_square.labels.char_fit`, 2 at best).
+Nothing here names a square by itself: the scores only compare rolls a cover already allows
+(:func:`roll_fit`).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import cv2
+import numpy as np
+
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.labels import char_fit, glyph_shape
+from visolve.vision.view import BoardView
+
+#: board regions (u0, v0, u1, v1, in squares) beside each edge where dice may stand: the board's
+#: margin and its labels take a square or so, the dice stand a little beyond and are a square tall
+SIDES = ((-2.0, -6.0, 8.0, -1.0), (-2.0, 7.0, 8.0, 12.0), (-6.0, -2.0, -1.0, 8.0), (7.0, -2.0, 12.0, 8.0))
+#: view pixels per square the faces are read on
+PITCH = 64
+#: a die's face: least grey levels (darkest channel) it is cut at, and most spread of the channels
+#: of its white (share of the brightest)
+WHITE_LEVELS = (110, 135, 160, 185, 210)
+SPREAD = 0.25
+#: the white is also looked at eroded by this many px (dice touching)
+CUT = 7
+#: its size: least area (squares), least and most width and height (squares), least share of its box
+MIN_AREA = 0.3
+MIN_SIDE, MAX_SIDE = 0.5, 1.6
+MIN_FILL = 0.6
+#: least contrast (grey levels) between the face's white and its darkest ink
+MIN_CONTRAST = 40
+#: ink is darker than the white by this share of the contrast; ink parts under this many px are noise
+INK_SHARE = 0.45
+MIN_PART = 8
+NAMES = tuple(f"{letter}{digit}" for letter in model.LETTERS for digit in model.DIGITS)
+
+
+def face_scores(image: np.ndarray, hom: np.ndarray) -> list[dict[str, float]]:
+    """Per die face seen beside the board ``hom`` (board squares -> ``image`` px, upright): each
+    square's name and how well the face's two glyphs fit it (letter fit + digit fit)."""
+    out = []
+    for extent in SIDES:
+        view = BoardView.from_homography(image, hom, model.SIZE, model.SIZE, pitch=PITCH, extent=extent)
+        found = []  # (best score, box, scores) of each patch read
+        for box, grey, inside in white_faces(view.image):
+            scores = _scored(grey, inside)
+            if scores is not None:
+                found.append((max(scores.values()), box, scores))
+        kept: list[tuple[int, int, int, int]] = []
+        for _best, box, scores in sorted(found, key=lambda f: -f[0]):
+            if not any(_overlap(box, other) for other in kept):  # the same die cut at another grey level
+                kept.append(box)
+                out.append(scores)
+    return out
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether the centre of box ``a`` (x, y, w, h) lies in box ``b`` or that of ``b`` in ``a``."""
+    def inside(p, q):
+        cx, cy = p[0] + p[2] / 2, p[1] + p[3] / 2
+        return q[0] <= cx < q[0] + q[2] and q[1] <= cy < q[1] + q[3]
+    return inside(a, b) or inside(b, a)
+
+
+def white_faces(image: np.ndarray) -> list[tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]]:
+    """The white patches of a die's size in an upright view (``uint8`` BGR at :data:`PITCH`): per
+    patch, its box (x, y, w, h), the darkest channel over it and the mask of the patch inside it
+    (its print's holes filled, its rim left out).  The white is cut at a few grey levels (a die's
+    lit top and its shaded side are one patch at a low level, apart at a higher one): one die may
+    give a patch at several, and at each both as it is and eroded by :data:`CUT` px."""
+    im = image.astype(np.int16)
+    lo, hi = im.min(axis=2), im.max(axis=2)
+    greyish = hi - lo < SPREAD * hi  # white under a colour cast too
+    out = []
+    for level, cut in product(WHITE_LEVELS, (0, CUT)):
+        white = ((lo > level) & greyish).astype(np.uint8)
+        if cut:  # dice side by side touch: their white is parted where it is thin
+            white = cv2.erode(white, np.ones((cut, cut), np.uint8))
+        filled = np.zeros_like(white)
+        contours, _ = cv2.findContours(white, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        cv2.drawContours(filled, contours, -1, 1, -1)
+        n, lab, stats, _ = cv2.connectedComponentsWithStats(filled, connectivity=4)
+        for j in range(1, n):
+            x, y, w, h, area = (int(v) for v in stats[j])
+            if (area < MIN_AREA * PITCH ** 2 or not MIN_SIDE * PITCH <= min(w, h) <= max(w, h) <= MAX_SIDE * PITCH
+                    or area < MIN_FILL * w * h):
+                continue
+            mine = lab[y:y + h, x:x + w] == j
+            inside = cv2.erode(mine.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+            if inside.any():
+                out.append(((x, y, w, h), lo[y:y + h, x:x + w].astype(np.float32), inside))
+    return out
+
+
+def _scored(grey: np.ndarray, inside: np.ndarray) -> dict[str, float] | None:
+    """Each square's name and how well the face's two glyphs fit it; None when the face has no two
+    glyphs (too little contrast or ink)."""
+    white, dark = np.percentile(grey[inside], 75), np.percentile(grey[inside], 1)
+    if white - dark < MIN_CONTRAST:
+        return None
+    ink = inside & (grey < white - INK_SHARE * (white - dark))
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    rim = cv2.dilate((~inside).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    on_rim = set(np.unique(lab[rim & ink]).tolist())  # the face's shaded rim, no print
+    ink = np.isin(lab, [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] >= MIN_PART and k not in on_rim])
+    cols = ink.sum(axis=0)
+    xs = np.flatnonzero(cols)
+    if len(xs) < 6:
+        return None
+    x0, x1 = int(xs[0]), int(xs[-1]) + 1
+    split = _split(cols, x0, x1)
+    glyphs = [_glyph(np.clip(white - grey[:, a:b], 0, None) * ink[:, a:b]) for a, b in ((x0, split), (split, x1))]
+    if glyphs[0] is None or glyphs[1] is None:
+        return None
+    letters = {c: char_fit(glyphs[0], c) for c in model.LETTERS}
+    digits = {c: char_fit(glyphs[1], c) for c in model.DIGITS}
+    return {name: letters[name[0]] + digits[name[1]] for name in NAMES}
+
+
+def _split(cols: np.ndarray, x0: int, x1: int) -> int:
+    """The column between a face's letter and its digit: of the middle half of the ink's span
+    (``x0``-``x1``), the widest run of columns without ink (its middle), else the least inked column,
+    the nearer the middle the better (a C's or a 2's hollow holds little ink too)."""
+    quarter = (x1 - x0) // 4
+    lo, hi = x0 + quarter, x1 - quarter
+    empty = cols[lo:hi] == 0
+    if empty.any():
+        best, start, run = (0, 0), None, 0
+        for k, e in enumerate(np.append(empty, False)):
+            if e:
+                start = k if start is None else start
+            elif start is not None:
+                best, start = max(best, (k - start, start + (k - start) // 2)), None
+        return lo + best[1]
+    middle = (x0 + x1) / 2
+    weight = cols[lo:hi] + 0.5 * np.abs(np.arange(lo, hi) - middle)
+    return lo + int(np.argmin(weight))
+
+
+def _glyph(crop: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """The normalised glyph of the ink in ``crop`` (cropped to it), or None."""
+    ys, xs = np.nonzero(crop)
+    if len(ys) < MIN_PART:
+        return None
+    return glyph_shape(crop[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+
+
+def roll_fit(faces: list[dict[str, float]], blockers) -> float:
+    """How well the dice faces seen fit a roll: the faces matched one to one with the roll's
+    squares, the most their scores sum to (0 with more faces than squares)."""
+    names = list(blockers)
+    if not faces or len(faces) > len(names):
+        return 0.0
+    best = {0: 0.0}  # squares taken (bits) -> best sum of the faces matched so far
+    for scores in faces:
+        step: dict[int, float] = {}
+        for used, total in best.items():
+            for k, name in enumerate(names):
+                if not used >> k & 1:
+                    key = used | 1 << k
+                    step[key] = max(step.get(key, -1.0), total + scores[name])
+        best = step
+    return float(max(best.values()))

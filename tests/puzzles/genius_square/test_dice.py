@@ -1,0 +1,99 @@
+"""The dice beside a solved board settle two covers near its squares as read
+(:mod:`visolve.puzzles.genius_square.dice`, :func:`visolve.puzzles.genius_square.cover.by_dice`)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square import cover, dice
+from visolve.puzzles.genius_square.board import BLOCKER
+
+ROLL = ["A5", "B2", "C4", "D5", "E1", "F1", "D1"]
+#: picture px per board square, and where the board's top left corner is
+PX, ORIGIN = 50, (150.0, 380.0)
+
+
+def _dice_picture(faces=ROLL) -> tuple[np.ndarray, np.ndarray]:
+    """A table with a row of white dice above where the board is, each face printing its square."""
+    image = np.full((800, 700, 3), (60, 90, 120), np.uint8)
+    hom = np.array([[PX, 0, ORIGIN[0]], [0, PX, ORIGIN[1]], [0, 0, 1]], float)
+    for k, face in enumerate(faces):
+        x, y = ORIGIN[0] + k * 1.2 * PX - 0.5 * PX, ORIGIN[1] - 3.2 * PX
+        cv2.rectangle(image, (int(x), int(y)), (int(x + 0.9 * PX), int(y + 0.9 * PX)), (236, 238, 238), -1)
+        cv2.putText(image, face, (int(x + 6), int(y + 0.62 * PX)), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (40, 40, 40), 2,
+                    cv2.LINE_AA)
+    return image, hom
+
+
+def test_each_die_face_fits_its_own_square_best():
+    image, hom = _dice_picture()
+    faces = dice.face_scores(image, hom)
+    assert len(faces) == len(ROLL)
+    assert sorted(max(f, key=f.get) for f in faces) == sorted(ROLL)
+
+
+def test_a_table_without_dice_shows_no_faces():
+    image, hom = _dice_picture([])
+    assert dice.face_scores(image, hom) == []
+
+
+def test_the_roll_the_dice_show_fits_them_best():
+    image, hom = _dice_picture()
+    faces = dice.face_scores(image, hom)
+    other = [b if b != "D5" else "E4" for b in ROLL]  # another face of the same die
+    assert dice.roll_fit(faces, ROLL) > dice.roll_fit(faces, other) + cover.DICE_LEAD
+
+
+def test_faces_are_matched_one_to_one_with_the_roll():
+    """A face read poorly fits no square well: it must still take the square the others leave, not
+    the best-fitting square of another face (two rolls that differ on that die alone would tie)."""
+    good = {n: 0.0 for n in dice.NAMES}
+    good.update({"A1": 1.8})
+    poor = {n: 0.3 for n in dice.NAMES}
+    poor.update({"A1": 0.9, "D5": 0.6, "E6": 0.4})
+    assert dice.roll_fit([good, poor], ["A1", "D5"]) == pytest.approx(2.4)
+    assert dice.roll_fit([good, poor], ["A1", "E6"]) == pytest.approx(2.2)
+
+
+def _cover(blockers: list[str]) -> tuple[str, ...]:
+    cells = ["1"] * 36
+    for b in blockers:  # Happy Puzzle names: letter = row, digit = column
+        cells[(ord(b[0]) - ord("A")) * 6 + int(b[1]) - 1] = BLOCKER
+    return tuple(cells)
+
+
+def test_the_dice_pick_a_cover_only_by_a_clear_lead():
+    image, hom = _dice_picture()
+    faces = dice.face_scores(image, hom)
+    true, other = _cover(ROLL), _cover([b if b != "D5" else "E4" for b in ROLL])
+    assert cover.by_dice([other, true], faces, "happy-puzzle") == true
+    assert cover.by_dice([other, true], faces[:4], "happy-puzzle") is None  # too few faces seen
+    same = [{n: 1.0 for n in dice.NAMES} for _ in faces]  # faces that say nothing
+    assert cover.by_dice([other, true], same, "happy-puzzle") is None
+
+
+def test_a_solved_board_with_two_near_covers_is_settled_by_its_dice():
+    """Solved-front case 10 of seed 0: the disc on D5 and the brown domino beside it cost the same
+    either way (the covers tie at 0.0); the dice above the board print D5, not E6."""
+    from visolve.puzzles.genius_square.reader import read
+    from visolve.testing.scenes import genius
+
+    name, image, truth = genius.solved_front_case(10, 0)
+    assert read(image, name) == truth
+
+
+def test_without_the_dice_the_tie_is_refused():
+    """The same picture with the dice painted over in the table's colour: the tie is a doubt."""
+    from visolve.puzzles.genius_square.reader import look, read
+    from visolve.testing.scenes import genius
+
+    name, image, _truth = genius.solved_front_case(10, 0)
+    up = look(image)[0]
+    image = image.copy()
+    corners = cv2.perspectiveTransform(np.array([[(-3, -8), (9, -8), (9, -1.2), (-3, -1.2)]], np.float32),
+                                       up.homography.astype(np.float32))
+    table = [int(v) for v in np.median(image[:5].reshape(-1, 3), axis=0)]
+    cv2.fillPoly(image, [np.round(corners).astype(np.int32)], table)
+    with pytest.raises(ReadError):
+        read(image, name)
