@@ -248,6 +248,9 @@ def read_squares(view, bodies: dict, page, grey) -> dict:
     piece |= (along < 0) & ((along / PIECE_DARK) ** 2 + (across / PIECE_ACROSS) ** 2 >= 1.0)
     half = np.where(along > 0, EMPTY_ALONG[1], EMPTY_ALONG[0])
     empty = ~piece & ((along / half) ** 2 + (across / EMPTY_ACROSS) ** 2 <= 1.0)
+    if isinstance(grey, Greys) and not (piece | empty).all():
+        balanced, greys, _pages = grey.arrays(view, keys)
+        piece |= like_a_neighbour(keys, balanced, np.asarray(page, np.float64)[None, :] - greys, piece, empty, across)
     verdicts = {}
     for which, size, read in ((piece, MARK_SIZE + 2 * MARK_SHIFT, _piece_marks), (empty, 1.0, _dots)):
         idx = np.flatnonzero(which)
@@ -263,6 +266,55 @@ def read_squares(view, bodies: dict, page, grey) -> dict:
         else:
             out[k] = Square("?", "?", b, 0.0, "neither an empty square's grey nor a piece colour "
                                               f"({along[i]:.2f} lighter, {across[i]:.2f} in colour)")
+    return out
+
+
+#: a square in doubt whose body (white-balanced) lies within LIKE_PIECE of the grey-to-page step
+#: of a neighbouring piece square's body is a square of that piece (a dark purple piece whose
+#: squares measure -0.62 .. -0.70 along and 0.39 .. 0.44 across, one of them just outside the
+#: ellipse: 0.02 - 0.04 steps apart; a piece from its board's grey: 0.4 or more); so are
+#: LIKE_GROUP or more squares in doubt touching, each within GROUP_LIKE of a neighbour and at
+#: least EMPTY_ACROSS in colour (a whole purple U at 0.46 - 0.53 across, 0.06 - 0.15 apart
+#: under its marks; its board's empty squares 0.07 across at most)
+LIKE_PIECE, LIKE_GROUP, GROUP_LIKE = 0.1, 3, 0.2
+
+
+def like_a_neighbour(keys: list, balanced: np.ndarray, steps: np.ndarray, piece: np.ndarray,
+                     empty: np.ndarray, across: np.ndarray) -> np.ndarray:
+    """Which squares in doubt (neither ``piece`` nor ``empty``) are piece squares by their
+    neighbours (see :data:`LIKE_PIECE`): squares in doubt alike and touching are grouped; a group
+    is taken when one of them is alike a piece square it touches, or when it holds
+    :data:`LIKE_GROUP` squares all at least :data:`EMPTY_ACROSS` in colour (``across``).
+    ``balanced``: the bodies white-balanced; ``steps``: each square's grey-to-page step (n x 3)."""
+    where = {k: i for i, k in enumerate(keys)}
+    size = np.sqrt(np.maximum((steps * steps).sum(axis=1), 1e-6))
+    doubt = np.flatnonzero(~piece & ~empty)
+    parent = {int(i): int(i) for i in doubt}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    def apart(i: int, j: int) -> float:
+        return float(np.linalg.norm(balanced[i] - balanced[j]) / min(size[i], size[j]))
+
+    touches = set()
+    for i in parent:
+        r, c = keys[i]
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            j = where.get(nb)
+            if j in parent and apart(i, j) <= GROUP_LIKE:
+                parent[root(i)] = root(j)
+            elif j is not None and piece[j] and apart(i, j) <= LIKE_PIECE:
+                touches.add(i)
+    groups: dict = {}
+    for i in parent:
+        groups.setdefault(root(i), []).append(i)
+    out = np.zeros(len(keys), bool)
+    for members in groups.values():
+        if touches.intersection(members) or (len(members) >= LIKE_GROUP and (across[members] >= EMPTY_ACROSS).all()):
+            out[members] = True
     return out
 
 
