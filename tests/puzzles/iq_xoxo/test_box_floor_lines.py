@@ -6,7 +6,8 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.floor_lines import line_step, lined, lines_stop
-from visolve.puzzles.iq_xoxo.box.reader import RING, read_box, same_floor
+from visolve.puzzles.iq_xoxo.box.reader import read_box, same_floor
+from visolve.puzzles.iq_xoxo.box.rim import RING
 from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
 from visolve.testing.scenes import scene_case
 from visolve.vision.view import BoardView

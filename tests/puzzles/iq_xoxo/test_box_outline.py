@@ -8,6 +8,7 @@ from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS
 from visolve.puzzles.iq_xoxo.box import alignment
 from visolve.puzzles.iq_xoxo.box import reader as box_reader
+from visolve.puzzles.iq_xoxo.box import rim as box_rim
 from visolve.puzzles.iq_xoxo.box.drawing import draw_box, tray_corners
 from visolve.puzzles.iq_xoxo.box.finder import refined
 from visolve.puzzles.iq_xoxo.model import Level
@@ -21,7 +22,7 @@ P = 44
 
 def _squares(picture, corners):
     view = BoardView.from_corners(picture, corners, ROWS, COLS, pitch=box_reader.PITCH, margin=box_reader.MARGIN)
-    balanced = box_reader._balanced(view)
+    balanced = box_reader.balanced(view)
     return balanced, box_reader.read_squares(balanced)
 
 
@@ -54,7 +55,7 @@ def test_a_cast_changing_across_the_tray_is_taken_out(monkeypatch):
     # 0.20), a square of it in doubt; the cast fitted over the rim takes the tint out
     case = testing.box_case(42, seed=0)
     assert box_reader.read_box(case.image, case.name) == case.truth[0]
-    monkeypatch.setattr(box_reader, "_cast_evened", lambda view: view)
+    monkeypatch.setattr(box_rim, "_cast_evened", lambda view: view)
     with pytest.raises(ReadError, match="r1c0"):
         box_reader.read_box(case.image, case.name)
 
