@@ -97,3 +97,15 @@ def test_without_the_dice_the_tie_is_refused():
     cv2.fillPoly(image, [np.round(corners).astype(np.int32)], table)
     with pytest.raises(ReadError):
         read(image, name)
+
+
+@pytest.mark.parametrize("case, seed", [(19, 4), (8, 7)])
+def test_near_covers_fewer_or_more_than_two_are_all_weighed(case, seed):
+    """Front case 19 of seed 4: the search (pruned at the most a cover may cost) finds only two
+    covers, both near: both are all there is and the dice weigh them.  Case 8 of seed 7: six covers
+    within the margin of the cheapest; the dice fit the second cheapest (0.87 against 0.18) by 1.1."""
+    from visolve.puzzles.genius_square.reader import read
+    from visolve.testing.scenes import genius
+
+    name, image, truth = genius.solved_front_case(case, seed)
+    assert read(image, name) == truth

@@ -43,7 +43,7 @@ MAX_COST = 2.2
 MARGIN = 1.0
 #: covers kept to be told apart by the dice, least faces seen, and least lead (sum of the faces'
 #: fits, :func:`visolve.puzzles.genius_square.dice.roll_fit`) of the roll the dice fit best
-NEAR_KEPT = 6
+NEAR_KEPT = 10
 MIN_FACES = 5
 DICE_LEAD = 0.3
 #: most squares read as empty on a board taken as solved
@@ -76,7 +76,8 @@ def solved_cover(squares, edition: str, dice: Callable[[], list[dict[str, float]
     if len(found) > 1 and found[1][0] - found[0][0] < MARGIN:
         found = _cheapest(costs, dies, NEAR_KEPT) if dice is not None else None
         near = [cells for cost, cells in found or () if cost - found[0][0] < MARGIN]
-        if not found or found[-1][0] - found[0][0] < MARGIN:  # no dice, or more near covers than kept
+        if not found or (len(found) == NEAR_KEPT and found[-1][0] - found[0][0] < MARGIN):
+            # no dice, or more near covers than were kept
             return None
         cells = by_dice(near, dice(), edition)
         if cells is None:
