@@ -32,9 +32,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.first_look import (CONNECTIVITY, LABELLING, MAX_SQUARES, REACH, SQUARE_ASPECT,
+from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_ASPECT,
                                                     SQUARE_FILL, SQUARE_SHARE, closer_look, first_look, ink_mask,
-                                                    labelled, on_grid, planes, rough_pitch, work_copy)
+                                                    labelled, on_grid, planes, rough_pitch, small_parts, work_copy)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards
 from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
@@ -77,11 +77,8 @@ class Found:
 
 
 def _holes(mask: np.ndarray, most: float) -> np.ndarray:
-    """The parts of ``mask``'s background (:data:`CONNECTIVITY`) of at most ``most`` px (0/255)."""
-    n, labels = cv2.connectedComponentsWithAlgorithm(cv2.bitwise_not(mask), CONNECTIVITY, cv2.CV_32S, LABELLING)
-    small = np.bincount(labels.ravel(), minlength=n) <= most  # areas alone: no stats needed
-    small[0] = False  # the mask itself
-    return (small.view(np.uint8) * np.uint8(255))[labels]
+    """The parts of ``mask``'s background (4-connected) of at most ``most`` px (0/255)."""
+    return small_parts(cv2.bitwise_not(mask), most)
 
 
 @dataclass(frozen=True)

@@ -285,10 +285,18 @@ def filled(mask: np.ndarray, most: float) -> np.ndarray:
     numpy.ndarray
         The mask with its small holes (a square's dot) filled.
     """
-    n, labels = cv2.connectedComponentsWithAlgorithm(cv2.bitwise_not(mask), CONNECTIVITY, cv2.CV_32S, LABELLING)
-    small = np.bincount(labels.ravel(), minlength=n) <= most
-    small[0] = False  # the mask itself
-    return cv2.bitwise_or(mask, (small.view(np.uint8) * np.uint8(255))[labels])
+    return cv2.bitwise_or(mask, small_parts(cv2.bitwise_not(mask), most))
+
+
+def small_parts(mask: np.ndarray, most: float) -> np.ndarray:
+    """The connected parts (:data:`CONNECTIVITY`) of ``mask`` (0/255) of at most ``most`` px (0/255).
+
+    Their areas come from OpenCV's statistics (a counting of the labels over the whole
+    picture cost a third more: 30 against 23 ms on a 2.8 MP copy)."""
+    _n, labels, stats, _centres = labelled(mask)
+    small = stats[:, 4] <= most
+    small[0] = False  # the background
+    return (small.view(np.uint8) * np.uint8(255))[labels]
 
 
 def labelled(mask: np.ndarray):
