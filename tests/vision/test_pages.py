@@ -178,3 +178,15 @@ def test_a_board_on_a_page_seen_turned_is_cut_out_whole():
         ys, xs = np.nonzero(region.image.max(axis=2) < 100)
         scale = region.image.shape[1] / np.linalg.norm(region.corners[1] - region.corners[0])
         assert xs.max() - xs.min() + 1 > 0.95 * 1200 * scale
+
+
+def test_a_board_sized_blot_on_the_desk_below_a_page_of_boards_side_by_side_is_no_board():
+    # a page of one row of two boards (Genius Square's, landscape): a board-sized shape on the desk
+    # a board and a half below the row refused the page as a board without its tab (a page's one
+    # row was looked below two columns' spacing down, as for a second row of boards)
+    page = page_with_tabs([1, 2])
+    cv2.rectangle(page, (50, 900), (550, 1200), (200, 120, 40), -1)
+    assert [n for n, _r in read_page(page, _block_middle, SeveralBoards("two boards"))] == [1, 2]
+    page[80:191, 770:1031] = 255  # tab 2 torn off: its board, beside tab 1, has no tab
+    with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
+        read_page(page, _block_middle, SeveralBoards("two boards"))

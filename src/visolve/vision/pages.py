@@ -34,7 +34,7 @@ GAP = 0.15
 #: shows how far apart the columns are; a page of one row, ALONE_DEPTH of that down
 ALONE_WIDTHS, ALONE_DEPTH = 4.0, 1.2
 #: a board whose tab is lost is looked for down to LONE_ROW_REACH of ALONE_WIDTHS tab widths below
-#: a page's one row of tabs (a page of two boards, one a row, whose second tab is not seen)
+#: a lone tab (a page of two boards, one a row, whose second tab is not seen)
 LONE_ROW_REACH = 2.0
 #: on a page of one column of tabs (several rows), a board is on the page's grid within ONE_COLUMN
 #: tab widths across of the column (its middle under its tab's)
@@ -350,7 +350,9 @@ def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
     """Whether a picture point lies among the page's rows and columns of tabs, or at most one
     row or column beyond them (where a board whose tab was not found may be; not a blot on the
     desk around the page; on a page of one column, within :data:`ONE_COLUMN` tab widths of it; below
-    a page's one row of tabs, :data:`LONE_ROW_REACH` of a column's width down)."""
+    a lone tab, :data:`LONE_ROW_REACH` of a column's width down; below a page's one row of several
+    tabs, its boards' depth, :data:`ALONE_DEPTH` of the columns' spacing: a page of boards side by
+    side has no second row, and a board-sized blot on the desk below the page is none of its boards)."""
     right, down = page_axes(tabs)
     u = np.array([t.centre @ right for t in tabs])
     v = np.array([t.centre @ down for t in tabs])
@@ -358,7 +360,10 @@ def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
     row_v = sorted({r: float(np.mean(v[[j for j in range(len(tabs)) if rows[j] == r]])) for r in set(rows)}.values())
     spacing = _column_spacing(u, rows)
     width = spacing or ALONE_WIDTHS * float(np.median([t.width for t in tabs]))
-    depth = float(np.median(np.diff(row_v))) if len(row_v) > 1 else LONE_ROW_REACH * width
+    if len(row_v) > 1:
+        depth = float(np.median(np.diff(row_v)))
+    else:  # one row: a lone tab's board may have a second row under it; a row's, beside its tabs
+        depth = (ALONE_DEPTH if spacing else LONE_ROW_REACH) * width
     # a page of one column: a board whose tab is lost stands under the others, in their column
     across = width if spacing or len(row_v) < 2 else ONE_COLUMN * float(np.median([t.width for t in tabs]))
     pu, pv = float(point @ right), float(point @ down)
