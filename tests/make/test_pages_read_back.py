@@ -10,7 +10,7 @@ from visolve import puzzles
 from visolve.errors import ReadError
 from visolve.make.command import make_run
 from visolve.make.generate import board_of, challenges
-from visolve.make.pages import MARGIN, PAGE_H, PAGE_W, TAB_H, TAB_TOP, TAB_W, draw_page, layout, per_page
+from visolve.make.pages import MARGIN, TAB_H, TAB_TOP, TAB_W, draw_page, layout, page_size, per_page
 from visolve.testing.photos import photograph
 from visolve.vision.imageio import load_image
 
@@ -43,10 +43,11 @@ def test_a_page_whose_tab_is_covered_is_refused_naming_the_board(made_page):
     fam, page, made = made_page
     page = page.copy()
     cols, rows = layout(fam.name)
+    page_w, page_h = page_size(fam.name)
     if cols > 1:  # tab 2: the second column's middle, on the first row
-        cx, top = MARGIN + (PAGE_W - 2 * MARGIN) // cols * 3 // 2, MARGIN + TAB_TOP
+        cx, top = MARGIN + (page_w - 2 * MARGIN) // cols * 3 // 2, MARGIN + TAB_TOP
     else:  # the second row's
-        cx, top = PAGE_W // 2, MARGIN + (PAGE_H - 2 * MARGIN) // rows + TAB_TOP
+        cx, top = page_w // 2, MARGIN + (page_h - 2 * MARGIN) // rows + TAB_TOP
     page[top + TAB_H // 4: top + TAB_H * 3 // 4, cx - TAB_W // 3: cx + TAB_W // 3] = 60
     with pytest.raises(ReadError, match=f"board at .* no number tab|board 2 of {len(made)}"):
         fam.read(page, "page.png")

@@ -32,7 +32,11 @@ GRID = (2, 3)
 #: wide (IQ Stars, IQ Circuit; 1430-1520 three a page) or 1380 (Genius Square; 1120 four a page):
 #: on the strongest photos of a page, boards 150-290 px wide were refused by their readers; IQ XOXO
 #: 2 x 2 at :data:`XOXO_PITCH` (as its booklet, 3 x 2, a tenth of the photos had boards under 150 px)
-LAYOUTS = {"genius-square": (1, 2), "iq-stars": (1, 2), "iq-circuit": (1, 2), "iq-xoxo": (2, 2)}
+LAYOUTS = {"genius-square": (2, 1), "iq-stars": (1, 2), "iq-circuit": (1, 2), "iq-xoxo": (2, 2)}
+#: families whose page is A4 landscape: Genius Square's square boards, two on a portrait page one a
+#: row, were 1345 px wide (their height half the page's); side by side across a landscape page they
+#: are about 1630 px (its labels were not legible on boards about 250 px wide on the strongest photos)
+LANDSCAPE = ("genius-square",)
 #: how much larger than its painter's usual size a board may be drawn to fill its place on the page
 MAX_GROW = 2.2
 MARGIN = 60
@@ -69,6 +73,11 @@ XOXO_TAB_W, XOXO_TAB_H = 2.2, 1.0
 def layout(family: str) -> tuple[int, int]:
     """The (columns, rows) of a family's page."""
     return LAYOUTS.get(family, GRID)
+
+
+def page_size(family: str) -> tuple[int, int]:
+    """The (width, height) px of a family's page (not IQ XOXO's: its booklet's own size)."""
+    return (PAGE_H, PAGE_W) if family in LANDSCAPE else (PAGE_W, PAGE_H)
 
 
 def per_page(family: str) -> int:
@@ -157,12 +166,13 @@ def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray
     """A page of up to :func:`per_page` challenges (or their answers), BGR."""
     if family == "iq-xoxo":
         return _xoxo_page(made_list, answers)
-    img = np.full((PAGE_H, PAGE_W, 3), 255, np.uint8)
+    page_w, page_h = page_size(family)
+    img = np.full((page_h, page_w, 3), 255, np.uint8)
     cols, rows = layout(family)
     if len(made_list) > cols * rows:
         raise ValueError(f"a {family} page holds {cols * rows} challenges, not {len(made_list)}")
-    cell_w = (PAGE_W - 2 * MARGIN) // cols
-    cell_h = (PAGE_H - 2 * MARGIN) // rows
+    cell_w = (page_w - 2 * MARGIN) // cols
+    cell_h = (page_h - 2 * MARGIN) // rows
     for i, made in enumerate(made_list):
         r, c = divmod(i, cols)
         x0, y0 = MARGIN + c * cell_w, MARGIN + r * cell_h
