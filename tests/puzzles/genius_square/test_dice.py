@@ -109,3 +109,23 @@ def test_near_covers_fewer_or_more_than_two_are_all_weighed(case, seed):
 
     name, image, truth = genius.solved_front_case(case, seed)
     assert read(image, name) == truth
+
+
+def test_the_real_photo_s_dice_fit_its_roll_best():
+    """The Happy Puzzle photo of ../shared: seven real dice above the board, each showing a square on
+    its top face and another on the side facing the camera (both white: one patch, whose top square
+    is read).  The roll they show fits the faces seen at least as well as every roll that differs on
+    one die (the die cut by the picture's edge, A5, is not seen)."""
+    from visolve.puzzles.genius_square.board import DIE_OF
+    from visolve.puzzles.genius_square.model import DICE
+    from visolve.puzzles.genius_square.reader import look
+    from tests.conftest import shared_path
+
+    image = cv2.imread(str(shared_path("genius-square", "photos", "happypuzzle_photo_initial_board.jpg")))
+    faces = dice.face_scores(image, look(image)[0].homography)
+    roll = "A5 A6 B2 D3 D5 F3 F6".split()
+    assert len(faces) >= 5
+    fit = dice.roll_fit(faces, roll)
+    for shown in roll:
+        for other in set(DICE[DIE_OF[shown]]) - {shown}:
+            assert fit >= dice.roll_fit(faces, [other if b == shown else b for b in roll])

@@ -32,8 +32,10 @@ SIDES = ((-2.0, -6.0, 8.0, -1.0), (-2.0, 7.0, 8.0, 12.0), (-6.0, -2.0, -1.0, 8.0
 PITCH = 64
 #: a die's face: least grey levels (darkest channel) it is cut at, and most spread of the channels
 #: of its white (share of the brightest)
-WHITE_LEVELS = (110, 135, 160, 185, 210)
+WHITE_LEVELS = (110, 135, 160, 185, 210, 235)
 SPREAD = 0.25
+#: a patch this many times taller than wide is also read as its top square (px cut off below it)
+TALL, RIM = 1.2, 3
 #: the white is also looked at eroded by this many px (dice touching)
 CUT = 7
 #: its size: least area (squares), least and most width and height (squares), least share of its box
@@ -55,7 +57,7 @@ def face_scores(image: np.ndarray, hom: np.ndarray) -> list[dict[str, float]]:
     for extent in SIDES:
         view = BoardView.from_homography(image, hom, model.SIZE, model.SIZE, pitch=PITCH, extent=extent)
         found = []  # (best score, box, scores) of each patch read
-        for box, grey, inside in white_faces(view.image):
+        for box, grey, inside in white_faces(_within(view, image.shape)):
             scores = _scored(grey, inside)
             if scores is not None:
                 found.append((max(scores.values()), box, scores))
@@ -64,6 +66,20 @@ def face_scores(image: np.ndarray, hom: np.ndarray) -> list[dict[str, float]]:
             if not any(_overlap(box, other) for other in kept):  # the same die cut at another grey level
                 kept.append(box)
                 out.append(scores)
+    return out
+
+
+def _within(view: BoardView, shape: tuple[int, ...]) -> np.ndarray:
+    """The view's picture, black where it shows no part of the picture (sampling repeats the
+    picture's edge there: a die cut by the edge would run on in stripes)."""
+    h, w = view.image.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w]
+    at = view.to_picture(view.view_to_board(np.stack([xs.ravel() + 0.5, ys.ravel() + 0.5], axis=1)))
+    outside = ((at[:, 0] < 0) | (at[:, 1] < 0) | (at[:, 0] >= shape[1]) | (at[:, 1] >= shape[0])).reshape(h, w)
+    if not outside.any():
+        return view.image
+    out = view.image.copy()
+    out[outside] = 0
     return out
 
 
@@ -102,6 +118,10 @@ def white_faces(image: np.ndarray) -> list[tuple[tuple[int, int, int, int], np.n
             inside = cv2.erode(mine.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
             if inside.any():
                 out.append(((x, y, w, h), lo[y:y + h, x:x + w].astype(np.float32), inside))
+            if h > TALL * w:  # a die's top and its lit side below it, seen from the front: the top alone
+                top = inside[:w].copy()
+                top[-RIM:] = False  # the print of the side, cut here, is left out
+                out.append(((x, y, w, w), lo[y:y + w, x:x + w].astype(np.float32), top))
     return out
 
 
@@ -174,3 +194,37 @@ def roll_fit(faces: list[dict[str, float]], blockers) -> float:
                     step[key] = max(step.get(key, -1.0), total + scores[name])
         best = step
     return float(max(best.values()))
+
+
+def best_roll(faces: list[dict[str, float]], without: frozenset = frozenset()) -> tuple[float, tuple[str, ...]]:
+    """The roll of the dice (one face of each die, none of ``without``) that the faces seen fit best
+    (:func:`roll_fit`), and that fit: the faces matched one to one with the dice, each die showing
+    the one of its faces that fits its face seen best; (-1, ()) with more faces seen than dice."""
+    dice = [sorted(set(faces_of) - without) for faces_of in model.DICE]
+    if len(faces) > len(dice) or any(not d for d in dice):
+        return -1.0, ()
+    best: dict[int, tuple[float, tuple]] = {0: (0.0, ())}  # dice taken (bits) -> best sum, (die, name) pairs
+    for scores in faces:
+        step: dict[int, tuple[float, tuple]] = {}
+        for used, (total, picked) in best.items():
+            for d, names in enumerate(dice):
+                if used >> d & 1:
+                    continue
+                name = max(names, key=scores.__getitem__)
+                got = (total + scores[name], picked + ((d, name),))
+                if got[0] > step.get(used | 1 << d, (-1.0,))[0]:
+                    step[used | 1 << d] = got
+        best = step
+    total, picked = max(best.values(), key=lambda b: b[0])
+    shown = dict(picked)
+    return total, tuple(shown.get(d) for d in range(len(dice)))
+
+
+def read_roll(faces: list[dict[str, float]]) -> tuple[tuple[str, ...], float] | None:
+    """The roll all seven dice faces seen say, and its lead over every other roll (the best roll
+    without one of its squares); None unless exactly seven faces are seen."""
+    if len(faces) != len(model.DICE):
+        return None
+    total, roll = best_roll(faces)
+    other = max(best_roll(faces, frozenset({name}))[0] for name in set(roll))
+    return roll, total - other
