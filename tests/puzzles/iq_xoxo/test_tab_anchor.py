@@ -29,7 +29,7 @@ def test_a_window_placed_from_a_tab_that_does_not_read_is_no_board(monkeypatch):
     from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 
     quad = np.array([(10.0, 10.0), (110.0, 10.0), (110.0, 60.0), (10.0, 60.0)])
-    monkeypatch.setattr(boards, "read_board", lambda picture, corners, squares: BoardReading(
+    monkeypatch.setattr(boards, "read_board", lambda picture, corners, squares, *_: BoardReading(
         None, error="a board-like block shows gaps between only 18% of its squares"))
     picture = np.zeros((80, 120, 3), np.uint8)
     squares = np.zeros((8, 2))

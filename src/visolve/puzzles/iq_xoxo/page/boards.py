@@ -18,7 +18,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.finder import find_boards, reading_order
-from visolve.puzzles.iq_xoxo.page.reading import BoardReading, read_board
+from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board
 
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
 MIN_SQUARES = 6
@@ -74,10 +74,11 @@ def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) ->
 
 
 def unshadowed(read: list[BoardReading]) -> list[BoardReading]:
-    """``read`` less the boards not read whose middle lies on a board read: one board outlined
-    twice (the second quad a square or more off, so not grouped with the first)."""
-    done = [np.asarray(r.quad, np.float32) for r in read if r.level is not None and r.quad is not None]
-    return [r for r in read if r.level is not None or r.quad is None
+    """``read`` less the boards not read whose middle lies on a board read (its squares read, its
+    tab in doubt or not): one board outlined twice (the second quad a square or more off, so not
+    grouped with the first)."""
+    done = [np.asarray(r.quad, np.float32) for r in read if (r.level is not None or r.tab_doubt) and r.quad is not None]
+    return [r for r in read if r.level is not None or r.tab_doubt or r.quad is None
             or not any(cv2.pointPolygonTest(q, tuple(float(v) for v in np.mean(r.quad, axis=0)), False) >= 0
                        for q in done)]
 
@@ -112,7 +113,7 @@ def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
     a block of text), else a reading that names the board not outlined."""
     first = None
     for fd in members:
-        reading = read_board(picture, fd.corners, fd.squares)
+        reading = read_board(picture, fd.corners, fd.squares, PLACED_GRID if fd.tentative else MIN_GRID)
         if reading is not None:
             reading.quad = fd.corners
             if reading.level is not None or reading.tab_doubt:  # another outline would only

@@ -209,6 +209,19 @@ def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:
     return (box >= TAB_BOX[0]) & (box <= TAB_BOX[1]) & (long >= TAB_ASPECT[0] * short) & (long <= TAB_ASPECT[1] * short)
 
 
+def loose_tabs(tabs: np.ndarray, coloured: np.ndarray, pitch: float) -> np.ndarray:
+    """``tabs`` (centres, px) and the tab-shaped blobs of the colour not closed over its marks,
+    each a pitch or more from those: a tab standing a few px above its board's top row of
+    pieces joins them once the marks are closed over (open booklet [0, 1019], tab 16: a board
+    all but covered by pieces, its tab part of its pieces' blob)."""
+    col = cv2.morphologyEx(coloured.view(np.uint8) * np.uint8(255), cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
+    _n, _labels, stats, centres = labelled(col)
+    more = centres[1:][_tab_shaped(stats[1:], pitch)]
+    if len(tabs):
+        more = np.array([c for c in more if np.linalg.norm(tabs - c, axis=1).min() >= pitch]).reshape(-1, 2)
+    return np.concatenate([np.asarray(tabs, np.float64).reshape(-1, 2), more])
+
+
 def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
     """Squares outside every quad and part of a grid (linked into a lattice, or with two others
     a pitch away): a board left out.  Those within :data:`STRAY_REACH` pitches of a board
@@ -275,8 +288,8 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         more: list[np.ndarray] = []
         blocks = block_quads(parts.mask, pitch) + block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
         faint = [q for q in map(ordered_corners, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
-        anchored = [ordered_corners(q) for q in anchored_quads(tabs, quads, lattice.anchors(), pitch)] \
-            if faint_too else []
+        anchored = [ordered_corners(q) for q in anchored_quads(loose_tabs(tabs, coloured, pitch), quads,
+                                                               lattice.anchors(), pitch)] if faint_too else []
         tentative.update(q.tobytes() for q in anchored)
         for quad in blocks + faint + anchored:
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):

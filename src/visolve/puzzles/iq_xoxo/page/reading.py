@@ -59,6 +59,10 @@ MAX_DOUBT = 3
 MIN_GRID, GRID_STEP = 0.4, 6.0
 #: ... and a block with gaps between fewer than NO_GRID of them is no board at all
 NO_GRID = 0.15
+#: a window placed from a tab alone (kept only when every square, piece and mark reads) needs
+#: gaps between PLACED_GRID of its squares: a board all but covered by pieces, blurred, shows
+#: 33 % (open booklet [0, 1019], board 16: 48 of its 50 squares under 10 pieces)
+PLACED_GRID = 0.25
 
 
 @dataclass
@@ -302,22 +306,24 @@ def refined(corners: np.ndarray, squares: np.ndarray) -> np.ndarray | None:
     return map_points(fit, [(g, g), (COLS - g, g), (COLS - g, ROWS - g), (g, ROWS - g)])
 
 
-def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | None = None) -> BoardReading | None:
+def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | None = None,
+               least_grid: float = MIN_GRID) -> BoardReading | None:
     """Read one board (its squares' outer corners in ``image``); ``error`` says why not.
 
     None when the block shows no grid of squares (see :func:`grid_share`);
     a block that shows some is in doubt.  A board that does not read is read once
     more with its corners fitted to its grey squares' centres (:func:`refined`: an
     outline a third of a square off at one corner puts a dot off its square's middle),
-    that reading kept when it reads.
+    that reading kept when it reads.  ``least_grid``: the share of gaps a board shows at least
+    (:data:`MIN_GRID`; a window placed from a tab, kept only when it reads, takes :data:`PLACED_GRID`).
     """
-    first = _read_once(image, corners, squares)
+    first = _read_once(image, corners, squares, least_grid)
     if first is None or first.level is not None or first.tab_doubt or squares is None:
         return first
     better = refined(corners, squares)
     if better is None or np.abs(better - corners).max() < REFIT_MOVE * np.linalg.norm(corners[1] - corners[0]) / COLS:
         return first
-    second = _read_once(image, better, None)
+    second = _read_once(image, better, None, least_grid)
     return second if second is not None and second.level is not None else first
 
 
@@ -326,13 +332,14 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
 REFIT_MOVE = 0.1
 
 
-def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | None) -> BoardReading | None:
+def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | None,
+               least_grid: float = MIN_GRID) -> BoardReading | None:
     """:func:`read_board` on the corners given (and, when the grid shows little, on corners
     fitted to ``squares``)."""
     view = _view(image, corners)
     page = page_colour(view)
     share = grid_share(view, page)
-    better = None if squares is None or share >= MIN_GRID else refined(corners, squares)
+    better = None if squares is None or share >= least_grid else refined(corners, squares)
     if better is not None:  # an outline that misses the grid: fitted to the squares instead
         view2 = _view(image, better)
         share2 = grid_share(view2, page)
@@ -340,7 +347,7 @@ def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
             view, share = view2, share2
     if share < NO_GRID:
         return None
-    if share < MIN_GRID:
+    if share < least_grid:
         return BoardReading(view, {}, None, f"a board-like block shows gaps between only {share:.0%} of its squares")
     bodies = bodies_of(view, [(r, c) for r in range(ROWS) for c in range(COLS)])
     grey = grey_reference(bodies, page)
