@@ -1,7 +1,6 @@
 """Boards all but covered by pieces: their tab joined to their top row's pieces, their gaps mostly
 inside pieces, the same board outlined twice (open booklets [0, 1008] and [0, 1019])."""
 
-import cv2
 import numpy as np
 import pytest
 
