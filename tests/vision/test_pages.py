@@ -190,3 +190,14 @@ def test_a_board_sized_blot_on_the_desk_below_a_page_of_boards_side_by_side_is_n
     page[80:191, 770:1031] = 255  # tab 2 torn off: its board, beside tab 1, has no tab
     with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
         read_page(page, _block_middle, SeveralBoards("two boards"))
+
+
+def test_a_page_of_two_boards_side_by_side_whose_second_tab_is_lost_is_refused_not_read_one_short():
+    # boards side by side more than four tab widths apart (Genius Square's landscape page, tab 2 lost
+    # in glare): board 2 lay beyond the reach looked at beside the lone tab, and the page was read
+    # as board 1 alone
+    page = page_with_tabs([1, 2], tab=(140, 110))
+    assert [n for n, _r in read_page(page, _block_middle, SeveralBoards("two boards"))] == [1, 2]
+    page[75:196, 825:976] = 255  # tab 2 torn off
+    with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
+        read_page(page, _block_middle, SeveralBoards("two boards"))

@@ -34,7 +34,8 @@ GAP = 0.15
 #: shows how far apart the columns are; a page of one row, ALONE_DEPTH of that down
 ALONE_WIDTHS, ALONE_DEPTH = 4.0, 1.2
 #: a board whose tab is lost is looked for down to LONE_ROW_REACH of ALONE_WIDTHS tab widths below
-#: a lone tab (a page of two boards, one a row, whose second tab is not seen)
+#: a lone tab and as far either side (a page of two boards, one a row or side by side, whose second
+#: tab is not seen)
 LONE_ROW_REACH = 2.0
 #: on a page of one column of tabs (several rows), a board is on the page's grid within ONE_COLUMN
 #: tab widths across of the column (its middle under its tab's)
@@ -349,8 +350,8 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
 def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
     """Whether a picture point lies among the page's rows and columns of tabs, or at most one
     row or column beyond them (where a board whose tab was not found may be; not a blot on the
-    desk around the page; on a page of one column, within :data:`ONE_COLUMN` tab widths of it; below
-    a lone tab, :data:`LONE_ROW_REACH` of a column's width down; below a page's one row of several
+    desk around the page; on a page of one column, within :data:`ONE_COLUMN` tab widths of it; around
+    a lone tab, :data:`LONE_ROW_REACH` of a column's width across and down; below a page's one row of several
     tabs, its boards' depth, :data:`ALONE_DEPTH` of the columns' spacing: a page of boards side by
     side has no second row, and a board-sized blot on the desk below the page is none of its boards)."""
     right, down = page_axes(tabs)
@@ -364,8 +365,12 @@ def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
         depth = float(np.median(np.diff(row_v)))
     else:  # one row: a lone tab's board may have a second row under it; a row's, beside its tabs
         depth = (ALONE_DEPTH if spacing else LONE_ROW_REACH) * width
-    # a page of one column: a board whose tab is lost stands under the others, in their column
-    across = width if spacing or len(row_v) < 2 else ONE_COLUMN * float(np.median([t.width for t in tabs]))
+    if spacing:
+        across = width
+    elif len(row_v) < 2:  # a lone tab: its page's other boards may stand beside it as far as below it
+        across = LONE_ROW_REACH * width
+    else:  # a page of one column: a board whose tab is lost stands under the others, in their column
+        across = ONE_COLUMN * float(np.median([t.width for t in tabs]))
     pu, pv = float(point @ right), float(point @ down)
     return u.min() - across <= pu <= u.max() + across and v.min() - depth <= pv <= v.max() + depth
 
