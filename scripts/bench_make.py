@@ -131,13 +131,26 @@ ROUND_TRIP_LEVELS = {
 }
 
 
+def photo_frame(picture, rng) -> str:
+    """The frame :func:`visolve.testing.photos.photograph` would draw first for ``picture`` (one of
+    ``FRAMES``), drawn from ``rng`` by the same rule: passing it on (``frame=``) with the same
+    ``rng`` gives the very photo ``frame=None`` would (``tests/make/test_bench_make.py`` checks)."""
+    from visolve.testing.photos import FRAMES
+
+    h, w = picture.shape[:2]
+    tall = max(h, w) / min(h, w) > 1.5 and h > w
+    return str(rng.choice(FRAMES, p=(0.15, 0.5, 0.2, 0.15) if tall else (0.2, 0.15, 0.1, 0.55)))
+
+
 def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False,
-                     first: int = 1) -> tuple[int, int, int, tuple[list[float], list[float]]]:
+                     first: int = 1, frames: dict | None = None) -> tuple[int, int, int, tuple[list[float], list[float]]]:
     """Full pages (:func:`visolve.make.pages.per_page` challenges; every level of :data:`ROUND_TRIP_LEVELS`,
     ``seeds`` seeds) photographed by
     ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused,
     (wall, CPU) seconds each page took to read)``; ``why``: each refused page's seed, level and reason printed,
-    ``first``: the first photo seed."""
+    ``first``: the first photo seed; ``frames``: filled with ``{frame: [exact, misread, refused]}`` (the
+    photo's frame: a made A4 page printed inside a larger sheet with text lines, ``page``, is not
+    what a phone sees of it)."""
     import numpy as np
 
     from visolve import puzzles
@@ -152,14 +165,19 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
     for seed in range(first, first + seeds):
         for n, level in enumerate(ROUND_TRIP_LEVELS[family]):
             made = list(challenges(family, level, per_page(family), seed))
-            photo, _h = photograph(draw_page(family, made), np.random.default_rng([seed, n]), strength)
+            page, rng = draw_page(family, made), np.random.default_rng([seed, n])
+            frame = photo_frame(page, rng)
+            tally = (frames if frames is not None else {}).setdefault(frame, [0, 0, 0])
+            before = (exact, misread, refused)
+            photo, _h = photograph(page, rng, strength, frame=frame)
             t0, c0 = time.perf_counter(), time.process_time()
             try:
                 got = fam.read(photo, "photo.jpg")
             except (NotThisPuzzle, ReadError) as err:
                 refused += len(made)
+                tally[2] += len(made)
                 if why:
-                    print(f"  refused {family} seed {seed} {level}: {str(err)[:300]!r}", flush=True)
+                    print(f"  refused {family} seed {seed} {level} ({frame}): {str(err)[:300]!r}", flush=True)
                 continue
             finally:
                 times.append(time.perf_counter() - t0)
@@ -168,13 +186,16 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
                     if str(g.level).isdigit()}
             wrong = [m.k for m in made if m.k in read and read[m.k] != board_of(m.level)]
             if why and (wrong or len(read) != len(made)):
-                print(f"  {family} seed {seed} {level}: boards {sorted(read)} read, {wrong} wrong", flush=True)
+                print(f"  {family} seed {seed} {level} ({frame}): boards {sorted(read)} read, {wrong} wrong",
+                      flush=True)
             for m in made:
                 board = read.pop(m.k, None)
                 exact += board == board_of(m.level)
                 misread += board is not None and board != board_of(m.level)
                 refused += board is None
             misread += len(read) + sum(not str(g.level).isdigit() for g in (got if isinstance(got, list) else [got]))
+            for k, (now, then) in enumerate(zip((exact, misread, refused), before)):
+                tally[k] += now - then
     return exact, misread, refused, (times, cpus)
 
 
@@ -233,11 +254,14 @@ def main() -> int:
             print(f"round trip {family}: {exact} exact, {misread} misread, {missing} not read "
                   f"of {exact + misread + missing}", flush=True)
     for family in families if args.photos else ():
+        frames: dict = {}
         exact, misread, refused, (times, cpus) = photo_round_trip(family, args.photos, args.strength, args.why,
-                                                                  args.first)
+                                                                  args.first, frames)
         print(f"photographed {family} pages (strength {args.strength}): {exact} exact, {misread} misread, "
               f"{refused} refused of {exact + misread + refused}; median {statistics.median(times):.2f} s a page "
               f"(CPU {statistics.median(cpus):.2f} s, longest {max(cpus):.2f} s)", flush=True)
+        print("  by frame (exact / misread / refused): " + ", ".join(
+            f"{name} {e} / {m} / {r}" for name, (e, m, r) in sorted(frames.items())), flush=True)
     if args.page_runs:
         from visolve.make.pages import per_page
 
