@@ -43,8 +43,11 @@ FILL, ASPECT, HOLES = 0.85, (1.15, 5.0), 0.5
 #: middle less than REFINE_MOVE of its height and the area changes by less than REFINE_AREA
 #: times (the tab's part did not run into a board)
 REFINE_GROW, REFINE_HEIGHT, REFINE_MOVE, REFINE_AREA = 0.5, 48, 0.25, 1.5
-#: a tab is at least TAB_FAR grey levels from the page's colour (else it is left as found)
-TAB_FAR = 20
+#: a tab is at least TAB_FAR grey levels from the page's colour (else it is left as found), the
+#: page's colour taken within PAGE_RING of the tab's height around it (a tab near the top of a
+#: page on a dark phone, its board just below: the median of the whole window was dark, and the
+#: page's paper around the tab was taken for the tab)
+TAB_FAR, PAGE_RING = 20, 0.3
 
 
 def reduced(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
@@ -133,12 +136,17 @@ def refined(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
 
 def _tab_part(window: np.ndarray, corners: np.ndarray) -> np.ndarray | None:
     """The part (uint8 mask) of ``window``'s pixels at least half as far from the page's colour
-    as the tab's (its 75th percentile inside ``corners``) that overlaps ``corners`` most."""
+    (around ``corners``: :data:`PAGE_RING`) as the tab's (its 75th percentile inside ``corners``)
+    that overlaps ``corners`` most."""
     inside = np.zeros(window.shape[:2], np.uint8)
     cv2.fillConvexPoly(inside, corners.astype(np.int32), 1)
     if not inside.any() or inside.all():
         return None
-    page = np.median(window[inside == 0], axis=0)
+    ring = np.zeros_like(inside)
+    cv2.fillConvexPoly(ring, np.round(grown(corners, PAGE_RING * quad_size(corners)[1])).astype(np.int32), 1)
+    ring = (ring > 0) & (inside == 0)
+    # the page's colour next to the tab (the whole window's may be a dark board or a bezel near it)
+    page = np.median(window[ring if ring.any() else inside == 0], axis=0)
     far = np.abs(window - page).max(axis=2)
     tab_far = float(np.percentile(far[inside > 0], 75))
     if tab_far < TAB_FAR:
