@@ -69,6 +69,18 @@ MAX_PALE = 4
 #: along a piece's longest side, 4 squares of an L or a Y; fewer than a piece's five, so no
 #: whole piece is taken for the floor)
 MAX_UNMARKED = 4
+#: more coloured squares without a clear mark than MAX_UNMARKED (a steep view: tall pieces' sides over
+#: the floor beside them and their own tops' marks unclear alike), up to MAX_EASED, are taken either
+#: way too, but at most MAX_UNMARKED of them and the pale squares as the floor: a whole piece is
+#: never taken for it
+MAX_EASED = 8
+#: in every step, no piece lies on a pale square (neither the floor nor a piece) and on more than
+#: MAX_BLIND coloured squares without a clear mark: a hazed piece is pale all over, while a pale
+#: square beside coloured unmarked ones is the floor beside tall pieces' sides (H35: seed 4's
+#: closed box 60, seen steeply, was read with a V over three such sides and a pale floor square;
+#: no piece on more than 3 pale or unmarked squares at all lost 7 of 294 box scenes, a long piece
+#: or a Y all of whose marks were unclear under glare, and a hazed V with four pale squares)
+MAX_BLIND = 2
 #: at most this many hidden squares (the lid's logo over them: the floor or any piece), fewer than
 #: a piece's five squares so that no piece lies hidden whole
 MAX_HIDDEN = 4
@@ -204,13 +216,15 @@ def placements() -> dict[str, list[frozenset]]:
     return out
 
 
-def cover(candidates: dict[tuple[int, int], tuple[str, ...]], loose: frozenset = frozenset()) -> list[dict]:
+def cover(candidates: dict[tuple[int, int], tuple[str, ...]], loose: frozenset = frozenset(),
+          blind: frozenset = frozenset(), pale: frozenset = frozenset()) -> list[dict]:
     """Up to :data:`MAX_WAYS` ways to cover exactly the squares of ``candidates`` with whole pieces.
 
     ``candidates`` maps each piece square (booklet orientation) to the pieces
     its colour allows; a way maps each square to a letter.  No piece lies on
     more than :data:`MAX_LOOSE` of the ``loose`` squares (coloured squares
-    without a clear mark: a piece is known by its marks).
+    without a clear mark: a piece is known by its marks), nor on a ``pale`` square and more than
+    :data:`MAX_BLIND` of the ``blind`` squares (coloured, without a clear mark).
     """
     ways: list[dict] = []
     todo = set(candidates)
@@ -227,7 +241,8 @@ def cover(candidates: dict[tuple[int, int], tuple[str, ...]], loose: frozenset =
                 continue
             for cells in placements()[letter]:
                 if (first in cells and cells <= left and all(letter in candidates[c] for c in cells)
-                        and len(cells & loose) <= MAX_LOOSE):
+                        and len(cells & loose) <= MAX_LOOSE
+                        and (not cells & pale or len(cells & blind) <= MAX_BLIND)):
                     for c in cells:
                         used[c] = letter
                     walk(left - cells, used)
@@ -252,9 +267,9 @@ def covers(squares: dict) -> list[dict]:
     except ReadError as exc:
         if "no set of pieces" not in str(exc):
             raise
-        for eased, most, known in _eased(squares):
+        for eased, most, known, floor in _eased(squares):
             try:
-                return _covers(eased, most, known)
+                return _covers(eased, most, known, floor)
             except ReadError:
                 continue
         raise exc from None
@@ -266,28 +281,59 @@ def _eased(squares: dict):
     empty squares with dark print over them hidden (:data:`PRINTED`; with the hidden squares at
     most :data:`MAX_HIDDEN`); then every piece and pale square allowing its :data:`WIDER`
     colours, where no piece may lie on more than :data:`MAX_LOOSE` squares without a clear mark.
-    Yields (squares, most pale, whether pieces must be known by their marks)."""
+    Last, when nothing lies over the tray (no square hidden or under dark print), more unmarked
+    squares than :data:`MAX_UNMARKED` (up to :data:`MAX_EASED`) taken as pale, at most
+    :data:`MAX_UNMARKED` of them as the floor (:func:`_steep`).
+    Yields (squares, most pale, whether pieces must be known by their marks, the squares of
+    which at most :data:`MAX_UNMARKED` may be the floor or None)."""
     unmarked = [k for k, s in squares.items() if s.kind == "piece" and s.mark == "?"]
     eased, most = dict(squares), MAX_PALE
     if unmarked and len(unmarked) <= MAX_UNMARKED:
         for k in unmarked:
             eased[k] = BoxSquare("pale", "?", squares[k].letters, squares[k].why, squares[k].wider)
         most = MAX_PALE + MAX_UNMARKED
-        yield eased, most, False
+        yield eased, most, False, None
     printed = [k for k, s in squares.items() if s.kind == "empty" and s.why.startswith(PRINTED)]
     hidden = sum(s.kind == "hidden" for s in squares.values())
     if printed and hidden + len(printed) <= MAX_HIDDEN:
         eased = dict(eased)
         for k in printed:
             eased[k] = BoxSquare("hidden", "?", LETTERS, squares[k].why, LETTERS)
-        yield eased, most, False
+        yield eased, most, False, None
     wide = {k: replace(s, letters=s.wider) if s.kind in ("piece", "pale") and s.wider else s for k, s in eased.items()}
-    yield wide, most, True
+    yield wide, most, True, None
+    if MAX_UNMARKED < len(unmarked) <= MAX_EASED and not printed and not hidden:
+        yield _steep(squares, unmarked)
 
 
-def _covers(squares: dict, most: int | None = None, known: bool = False) -> list[dict]:
+def _steep(squares: dict, unmarked: list) -> tuple:
+    """The ``unmarked`` squares (more than :data:`MAX_UNMARKED`: a steep view) beside a marked
+    piece square their colour allows (:func:`_beside_marked`: a tall piece's side is coloured like
+    it) taken as pale, at most :data:`MAX_UNMARKED` of them and the pale squares together as the
+    floor (a whole piece is never taken for it); the other unmarked squares stay pieces, the
+    colours as read (:func:`_eased`'s step)."""
+    eased = dict(squares)
+    for k in unmarked:
+        if _beside_marked(squares, k):
+            eased[k] = BoxSquare("pale", "?", squares[k].letters, squares[k].why, squares[k].wider)
+    pale = frozenset(k for k, s in eased.items() if s.kind == "pale")
+    return eased, MAX_PALE + len(unmarked), False, pale
+
+
+def _beside_marked(squares: dict, key: tuple[int, int]) -> bool:
+    """A neighbour of ``key`` is a piece square with a clear mark and a piece in common with it."""
+    r, c = key
+    for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        s = squares.get(nb)
+        if s is not None and s.kind == "piece" and s.mark in ("X", "O") and set(s.letters) & set(squares[key].letters):
+            return True
+    return False
+
+
+def _covers(squares: dict, most: int | None = None, known: bool = False, floor: frozenset | None = None) -> list[dict]:
     """:func:`covers` with at most ``most`` pale squares (:data:`MAX_PALE` when None); ``known``:
-    no piece on more than :data:`MAX_LOOSE` squares without a clear mark."""
+    no piece on more than :data:`MAX_LOOSE` squares without a clear mark; ``floor``: squares of
+    which at most :data:`MAX_UNMARKED` are taken as the floor (None: any)."""
     most = MAX_PALE if most is None else most
     pieces = {k: s.letters for k, s in squares.items() if s.kind == "piece"}
     pale = sorted(k for k, s in squares.items() if s.kind == "pale")
@@ -296,10 +342,14 @@ def _covers(squares: dict, most: int | None = None, known: bool = False) -> list
     pale += sorted(k for k, s in squares.items() if s.kind == "hidden")
     loose = frozenset(k for k, s in squares.items()
                       if known and s.kind in ("piece", "pale") and s.why.startswith(UNCLEAR))
+    blind = frozenset(k for k, s in squares.items() if s.kind in ("piece", "pale") and s.why.startswith(UNCLEAR))
+    doubted = frozenset(k for k, s in squares.items() if s.kind == "pale" and not s.why.startswith(UNCLEAR))
     ways: list[dict] = []
     for taken in itertools.product((False, True), repeat=len(pale)):
+        if floor and sum(k in floor and not t for k, t in zip(pale, taken)) > MAX_UNMARKED:
+            continue
         candidates = pieces | {k: squares[k].letters for k, t in zip(pale, taken) if t}
-        ways += cover(candidates, loose)
+        ways += cover(candidates, loose, blind, doubted)
         if len(ways) > 1:
             break
     if not ways:
