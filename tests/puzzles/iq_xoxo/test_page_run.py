@@ -31,6 +31,13 @@ def test_a_digit_s_candidates_are_its_close_matches_never_a_leading_zero():
     assert tab_candidates(()) == set()
 
 
+def test_a_bold_nine_matched_as_a_zero_keeps_its_nine():
+    # open booklet [0, 1012], tab 98: a bold 9 matched 0 at 0.85, 8 at 0.82, 9 at 0.73 (0.12 behind)
+    first = np.array([0.85, 0.39, 0.52, 0.52, 0.44, 0.65, 0.51, 0.36, 0.82, 0.73])
+    second = np.array([0.79, 0.5, 0.56, 0.63, 0.58, 0.8, 0.7, 0.4, 0.98, 0.52])
+    assert 98 in tab_candidates((first, second))
+
+
 def test_tabs_in_doubt_take_the_numbers_the_run_leaves():
     # 34 and 35 read; the others 3? with 6 or 8, 3 or 8 in doubt: 36 then 33 fill the run 33-36
     readings = [_clear(34), _doubt(_digit(d3=0.9), _digit(d8=0.9, d6=0.86)), _clear(35),
