@@ -129,3 +129,37 @@ def test_the_real_photo_s_dice_fit_its_roll_best():
     for shown in roll:
         for other in set(DICE[DIE_OF[shown]]) - {shown}:
             assert fit >= dice.roll_fit(faces, [other if b == shown else b for b in roll])
+
+
+def _solved_squares(roll: list[str]):
+    from visolve.puzzles.genius_square import model
+    from visolve.puzzles.genius_square.board import drawing, make_level
+    from visolve.puzzles.genius_square.colours import Square
+
+    solution = model.solve_blockers(roll).solutions[0]
+    pieces = {model.PIECES[pl.piece].name: [model.name(rc, "happy-puzzle") for rc in model.BOARD.cells_of(pl.mask)]
+              for pl in solution}
+    rows = drawing(make_level("x", roll, pieces))
+    return rows, [[Square(sym) for sym in row] for row in rows]
+
+
+def test_a_cover_near_no_reading_is_taken_only_on_the_roll_the_dice_show():
+    """Three discs read surely as the cubes beside them: no cover is near enough (each costs more
+    than 2.2).  The dice show the roll: of the covers with their discs on it, or on a roll a misread
+    face would give, the cheapest leads by the margin and is taken.  Dice showing another roll, or
+    no dice, leave it refused."""
+    from visolve.puzzles.genius_square.colours import Square
+
+    roll = "A5 A6 B2 D3 D5 F3 F6".split()
+    rows, squares = _solved_squares(roll)
+    discs = [(r, c) for r in range(6) for c in range(6) if rows[r][c] == "#"]
+    for r, c in discs[:3]:
+        beside = next(rows[r + dr][c + dc] for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                      if 0 <= r + dr < 6 and 0 <= c + dc < 6 and rows[r + dr][c + dc] != "#")
+        squares[r][c] = Square(beside)
+    assert cover.solved_cover(squares, "happy-puzzle") is None
+    shown = dice.face_scores(*_dice_picture(roll))
+    assert cover.solved_cover(squares, "happy-puzzle", lambda: shown) == rows
+    other = dice.face_scores(*_dice_picture([{"D3": "B4", "D5": "F4"}.get(b, b) for b in roll]))
+    assert cover.solved_cover(squares, "happy-puzzle", lambda: other) is None
+    assert cover.solved_cover(squares, "happy-puzzle", lambda: shown[:6]) is None  # a die unseen

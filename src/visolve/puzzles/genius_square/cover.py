@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, DIE_OF, EMPTY
-from visolve.puzzles.genius_square.dice import roll_fit
+from visolve.puzzles.genius_square.dice import likely_rolls, roll_fit
 
 #: cost of a square read surely as something else, and of one read as a doubt
 CHANGE = 1.0
@@ -46,6 +46,10 @@ MARGIN = 1.0
 NEAR_KEPT = 10
 MIN_FACES = 5
 DICE_LEAD = 0.3
+#: most a cover with its discs on a roll the dice likely show may cost (a whole cover near no
+#: reading); what a square forbidden by the roll costs
+MAX_ROLL_COST = 4.0
+FORBIDDEN = 99.0
 #: most squares read as empty on a board taken as solved
 MAX_EMPTY = 2
 #: most steps of the search (a doubt beyond)
@@ -71,9 +75,12 @@ def solved_cover(squares, edition: str, dice: Callable[[], list[dict[str, float]
     dies = [DIE_OF[model.name(divmod(k, model.SIZE), edition)] for k in range(N)]
     found = _cheapest(costs, dies)
     if not found or found[0][0] > MAX_COST:
-        return None
-    cells = found[0][1]
-    if len(found) > 1 and found[1][0] - found[0][0] < MARGIN:
+        cells = by_roll(costs, dies, dice(), edition) if dice is not None else None
+        if cells is None:
+            return None
+    elif len(found) == 1 or found[1][0] - found[0][0] >= MARGIN:
+        cells = found[0][1]
+    else:
         found = _cheapest(costs, dies, NEAR_KEPT) if dice is not None else None
         near = [cells for cost, cells in found or () if cost - found[0][0] < MARGIN]
         if not found or (len(found) == NEAR_KEPT and found[-1][0] - found[0][0] < MARGIN):
@@ -96,6 +103,27 @@ def by_dice(covers: list[tuple[str, ...]], faces: list[dict[str, float]], editio
     if fits[order[0]] - fits[order[1]] < DICE_LEAD:
         return None
     return covers[order[0]]
+
+
+def by_roll(costs: list[dict[str, float]], dies: list[int], faces: list[dict[str, float]],
+            edition: str) -> tuple[str, ...] | None:
+    """A solved board no cover is near: the cheapest cover with its discs on the squares of the
+    roll the dice fit best, when it costs at most :data:`MAX_ROLL_COST` and every other cover with
+    its discs on that roll or on another the dice likely show
+    (:func:`visolve.puzzles.genius_square.dice.likely_rolls`: a face misread in a letter or digit)
+    costs :data:`MARGIN` more; else None."""
+    names = [model.name(divmod(k, model.SIZE), edition) for k in range(N)]
+    found = []  # (cost, which roll, cells)
+    for which, roll in enumerate(likely_rolls(faces)):
+        on = set(roll)
+        fixed = [{x: c if (x == BLOCKER) == (names[k] in on) else FORBIDDEN for x, c in cost.items()}
+                 for k, cost in enumerate(costs)]
+        found += [(cost, which, cells) for cost, cells in _cheapest(fixed, dies, 2, MAX_ROLL_COST + MARGIN) or []]
+    found.sort(key=lambda f: f[0])
+    if (not found or found[0][0] > MAX_ROLL_COST or found[0][1] != 0
+            or (len(found) > 1 and found[1][0] - found[0][0] < MARGIN)):
+        return None  # the roll the dice fit best, its cover cheapest by the margin
+    return found[0][2]
 
 
 def _blockers(cells: tuple[str, ...], edition: str) -> list[str]:
@@ -125,19 +153,19 @@ def _placements() -> tuple[tuple[tuple[str, int, tuple[int, ...]], ...], ...]:
     return tuple(tuple(f) for f in first)
 
 
-def _cheapest(costs: list[dict[str, float]], dies: list[int],
-              kept: int = 2) -> list[tuple[float, tuple[str, ...]]] | None:
-    """The ``kept`` cheapest whole covers (cost, symbols), cheapest first; None when the search runs
-    over :data:`MAX_STEPS`."""
+def _cheapest(costs: list[dict[str, float]], dies: list[int], kept: int = 2,
+              cap: float = MAX_COST + MARGIN) -> list[tuple[float, tuple[str, ...]]] | None:
+    """The ``kept`` cheapest whole covers (cost, symbols) costing under ``cap``, cheapest first; None
+    when the search runs over :data:`MAX_STEPS`."""
     by_first = [[(piece, mask, sum(costs[k][piece] for k in cells), cells) for piece, mask, cells in placed]
                 for placed in _placements()]
-    by_first = [[p for p in placed if p[2] <= MAX_COST + MARGIN] for placed in by_first]
+    by_first = [[p for p in placed if p[2] <= cap] for placed in by_first]
     best: list[tuple[float, tuple[str, ...]]] = []
     steps = [0]
     cells = [""] * N
 
     def limit() -> float:
-        return best[-1][0] if len(best) == kept else MAX_COST + MARGIN
+        return best[-1][0] if len(best) == kept else cap
 
     def walk(k: int, used: int, pieces: frozenset, dice: int, cost: float) -> bool:
         steps[0] += 1

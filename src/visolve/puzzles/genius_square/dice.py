@@ -195,3 +195,40 @@ def roll_fit(faces: list[dict[str, float]], blockers) -> float:
         best = step
     return float(max(best.values()))
 
+
+
+def best_roll(faces: list[dict[str, float]], without: frozenset = frozenset()) -> tuple[float, tuple[str, ...]]:
+    """The roll of the dice (one face of each die, none of ``without``) that the faces seen fit best
+    (:func:`roll_fit`), and that fit: the faces matched one to one with the dice, each die showing
+    the one of its faces that fits its face seen best; (-1, ()) unless seven faces are seen."""
+    dice = [sorted(set(faces_of) - without) for faces_of in model.DICE]
+    if len(faces) != len(dice) or any(not d for d in dice):
+        return -1.0, ()
+    best: dict[int, tuple[float, tuple]] = {0: (0.0, ())}  # dice taken (bits) -> best sum, (die, name) pairs
+    for scores in faces:
+        step: dict[int, tuple[float, tuple]] = {}
+        for used, (total, picked) in best.items():
+            for d, names in enumerate(dice):
+                if used >> d & 1:
+                    continue
+                name = max(names, key=scores.__getitem__)
+                got = (total + scores[name], picked + ((d, name),))
+                if got[0] > step.get(used | 1 << d, (-1.0,))[0]:
+                    step[used | 1 << d] = got
+        best = step
+    total, picked = max(best.values(), key=lambda b: b[0])
+    return total, tuple(name for _d, name in sorted(picked))
+
+
+def likely_rolls(faces: list[dict[str, float]]) -> list[tuple[str, ...]]:
+    """The rolls seven faces seen most likely show: the one they fit best, and for each of its
+    squares the best without it (a face misread in its letter or digit); none unless seven faces."""
+    first = best_roll(faces)[1]
+    if not first:
+        return []
+    out = [first]
+    for name in first:
+        other = best_roll(faces, frozenset({name}))[1]
+        if other and other not in out:
+            out.append(other)
+    return out
