@@ -35,7 +35,7 @@ from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
 from visolve.puzzles.iq_stars.tray_glare import veil
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
-from visolve.puzzles.iq_stars.tray_tops import STEPS, balanced, classify_plastic, find_tops, fit_lattice, through, to_metric
+from visolve.puzzles.iq_stars.tray_tops import STEPS, balanced, classify_plastic, find_tops, fit_lattice, rejoin, through, to_metric
 from visolve.vision.rank import ranked
 from visolve.vision.view import sample
 
@@ -335,7 +335,8 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
     keep = [n for n, a in enumerate(axial) if tuple(a) in on_board]
     own = through(axial[keep], [members[n] for n in keep]) if REFIT_TOPS <= len(keep) < len(axial) else None
     if own is not None:  # tops left off (a loose piece) bent the lattice: placed on their own
-        axial, members, letters = axial[keep], [members[n] for n in keep], [letters[n] for n in keep]
+        own, axial, members = rejoin(own, axial[keep], [members[n] for n in keep], tops)
+        letters = [classify_plastic(balanced(t)).name for t in members]
         placed, on_board, _shift, resp = place_board(work, own, axial, letters, white)
     elif first is not None:
         raise first

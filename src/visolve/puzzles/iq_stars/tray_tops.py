@@ -22,10 +22,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_stars.colours import PLASTIC_RGB
+from visolve.puzzles.iq_stars.plastic import MAX_ANGLE, balanced, classify_plastic, plastic_chroma
+from visolve.puzzles.iq_stars.tray_shapes import PIECE_MIN, STEPS, whole_pieces
 from visolve.vision.glance import thumbnail
 from visolve.vision.light import channel_max, channel_min, illumination, saturation_of
-from visolve.vision.palette import GREY_AXIS, Palette, Verdict, across
 
 #: the photo is looked at with at most this long side (px)
 WORK_SIDE = 1600
@@ -161,7 +161,7 @@ def _top(work, labels, coloured, stat, i, centre) -> Top | None:
     top = Top(float(centre[0]), float(centre[1]), float(area), tuple(np.median(ring_px, axis=0)),
               tuple(np.median(patch[blob > 0], axis=0)), share)
     rgb = balanced(top)
-    if np.linalg.norm(_chroma(rgb)) < MIN_CHROMA or classify_plastic(rgb).distance > MAX_ANGLE:
+    if np.linalg.norm(plastic_chroma(rgb)) < MIN_CHROMA or classify_plastic(rgb).distance > MAX_ANGLE:
         return None  # a ring of no piece's colour
     return top
 
@@ -215,6 +215,14 @@ def _model(axial: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
     return np.vstack([aff, [0.0, 0.0, 1.0]])
 
 
+def _inverse(hom: np.ndarray | None) -> np.ndarray | None:
+    """The inverse of a lattice's homography; None for none or a singular one (tops in a line
+    fitted by a homography)."""
+    if hom is None or abs(np.linalg.det(hom)) < 1e-12 * max(float(np.abs(hom).max()), 1e-12) ** 3:
+        return None
+    return np.linalg.inv(hom)
+
+
 def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict] | None:
     """Grow a lattice from a seed triangle; the homography and the tops on it (index -> axial)."""
     a, b, c = seed
@@ -229,7 +237,9 @@ def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[int, int, int]) -> tup
     for _ in range(12):
         if hom is None:
             return None
-        inv = np.linalg.inv(hom)
+        inv = _inverse(hom)
+        if inv is None:
+            return None
         frac = to_axial(cv2.perspectiveTransform(pts.reshape(-1, 1, 2).astype(np.float64), inv).reshape(-1, 2))
         near = round_axial(frac)
         err = np.hypot(*(to_metric(frac) - to_metric(near)).T)
@@ -245,12 +255,6 @@ def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[int, int, int]) -> tup
         idx = list(members)
         hom = _model(np.array([members[i] for i in idx]), pts[idx])
     return hom, members
-
-
-#: a piece has at least this many stars, all joined
-PIECE_MIN = 3
-#: axial steps to a cell's six neighbours
-STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
 def _in_pieces(members: dict[int, tuple[int, int]]) -> set[int]:
@@ -293,9 +297,18 @@ def _sized(hom: np.ndarray, members: dict, areas: np.ndarray) -> dict:
 
 def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray, list[Top]] | None:
     """The lattice through most tops: (homography metric -> work picture, axial points ``(n, 2)``,
-    the tops on them), or None when no lattice holds ``min_tops``."""
+    the tops on them), or None when no lattice holds ``min_tops``.
+
+    Tops alone fix a lattice only up to a shear: the lattice sheared along a row (a triangle
+    of tops that are no mutual neighbours grown as one) can hold the same tops under another
+    homography, as exactly.  On the true lattice each piece's tops, of one colour, form a
+    piece's shape.  Each seed triangle's lattice is counted after :func:`_on_plane` by its tops
+    in whole pieces (:func:`visolve.puzzles.iq_stars.tray_shapes.whole_pieces`), then by all
+    its tops (seed 2 scene 41: a sheared lattice of 19 tops, 15 after the plane test, won by
+    count over the true one's 18 and tied two placements)."""
     pts = np.array([(t.x, t.y) for t in tops], np.float64).reshape(-1, 2)
-    best = None
+    letters = [classify_plastic(balanced(t)).name for t in tops]
+    best, best_key, tried = None, None, set()
     areas = np.array([t.area for t in tops], np.float64)
     for seed in _triangles(pts, areas):
         grown = _grow(pts, areas, seed)
@@ -304,17 +317,20 @@ def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray,
         sized = _sized(grown[0], grown[1], areas)
         kept = _in_pieces(sized)
         members = {i: a for i, a in sized.items() if i in kept}
-        if best is None or len(members) > len(best):
-            best = members
-        if len(best) == len(pts):
-            break
-    if best is None or len(best) < min_tops:
+        signature = frozenset(members.items())
+        if len(members) < min_tops or signature in tried:
+            continue
+        tried.add(signature)
+        members = _on_plane(members, pts)
+        if len(members) < min_tops:
+            continue
+        key = (whole_pieces(members, letters), len(members))
+        if best is None or key > best_key:
+            best, best_key = members, key
+    if best is None:
         return None
-    members = _on_plane(best, pts)
-    if len(members) < min_tops:
-        return None
-    idx = sorted(members)
-    axial = np.array([members[i] for i in idx], np.int64)
+    idx = sorted(best)
+    axial = np.array([best[i] for i in idx], np.int64)
     axial -= axial.min(axis=0)
     hom = _model(axial, pts[idx])
     return hom, axial, [tops[i] for i in idx]
@@ -326,16 +342,51 @@ def through(axial: np.ndarray, tops: list[Top]) -> np.ndarray | None:
     return _model(np.asarray(axial, np.int64), np.array([(t.x, t.y) for t in tops], np.float64))
 
 
+def rejoin(hom: np.ndarray, axial: np.ndarray, members: list[Top],
+           tops: list[Top]) -> tuple[np.ndarray, np.ndarray, list[Top]]:
+    """The lattice ``hom`` through ``members`` (at ``axial``) with the other ``tops`` that lie
+    within :data:`ON_PLANE` of a lattice point no member holds (a middle of the members' size),
+    fitted again through all: ``(hom, axial, members)``; unchanged when that fit leaves a top
+    further than :data:`ON_PLANE` off.  A loose piece lined up with the lattice bends the one
+    fitted through all tops and a top of the board can fall off it; the board's own tops'
+    lattice takes it back (seed 5 scene 68)."""
+    inv = _inverse(hom)
+    known = {id(t) for t in members}
+    others = [t for t in tops if id(t) not in known]
+    if inv is None or not others:
+        return hom, axial, members
+    pts = np.array([(t.x, t.y) for t in others], np.float64).reshape(-1, 1, 2)
+    frac = to_axial(cv2.perspectiveTransform(pts, inv).reshape(-1, 2))
+    near = round_axial(frac)
+    err = np.hypot(*(to_metric(frac) - to_metric(near)).T)
+    ref = float(np.median([t.area for t in members]))
+    taken = set(map(tuple, np.asarray(axial).tolist()))
+    spots = [tuple(int(v) for v in n) for n in near]
+    add = [k for k, (e, spot, t) in enumerate(zip(err, spots, others)) if e <= ON_PLANE and spot not in taken
+           and spots.count(spot) == 1 and ref / AREA_RANGE <= t.area <= AREA_RANGE * ref]
+    all_axial = np.concatenate([np.asarray(axial, np.int64), near[add]])
+    all_tops = list(members) + [others[k] for k in add]
+    all_pts = np.array([(t.x, t.y) for t in all_tops], np.float64)
+    refit = _model(all_axial, all_pts) if add else None
+    inv2 = _inverse(refit)
+    if inv2 is None:
+        return hom, axial, members
+    seen = cv2.perspectiveTransform(all_pts.reshape(-1, 1, 2), inv2).reshape(-1, 2)
+    if np.hypot(*(seen - to_metric(all_axial)).T).max() > ON_PLANE:
+        return hom, axial, members
+    return refit, all_axial, all_tops
+
+
 def _on_plane(members: dict, pts: np.ndarray) -> dict:
     """The members within :data:`ON_PLANE` of the lattice fitted through all of them (the
     tops of the pieces standing in the tray lie on one plane; a loose piece's, lower on the
     table, line up only roughly), still in groups of :data:`PIECE_MIN`."""
     for _ in range(3):
         idx = sorted(members)
-        hom = _model(np.array([members[i] for i in idx]), pts[idx])
-        if hom is None:
+        inv = _inverse(_model(np.array([members[i] for i in idx]), pts[idx]))
+        if inv is None:
             return {}
-        seen = cv2.perspectiveTransform(pts[idx].reshape(-1, 1, 2), np.linalg.inv(hom)).reshape(-1, 2)
+        seen = cv2.perspectiveTransform(pts[idx].reshape(-1, 1, 2), inv).reshape(-1, 2)
         err = np.hypot(*(seen - to_metric(np.array([members[i] for i in idx]))).T)
         near = {i: members[i] for i, e in zip(idx, err) if e <= ON_PLANE}
         kept = _in_pieces(near)
@@ -344,45 +395,6 @@ def _on_plane(members: dict, pts: np.ndarray) -> dict:
             break
         members = near
     return members
-
-
-#: the plastic's colours, each divided by its own white middle (RGB): what a piece's ring
-#: measures under any light.  Two shades a colour: as the product photo
-#: (``../shared/iq-stars/pictures``) shows them, and the published plastic shades
-#: (:data:`visolve.puzzles.iq_stars.colours.PLASTIC_RGB` over white: rendered photos measure
-#: them so, lime green far greener than the photo's, whose violet is nearly the hue of the
-#: published pink, only less saturated)
-PRODUCT_PHOTO = {
-    "r": (0.85, 0.14, 0.18),
-    "o": (0.95, 0.55, 0.19),
-    "y": (0.98, 0.88, 0.22),
-    "g": (0.81, 0.84, 0.23),
-    "b": (0.06, 0.64, 0.85),
-    "v": (0.70, 0.40, 0.63),
-    "p": (0.91, 0.45, 0.66),
-}
-PLASTIC = {k: (shade, tuple(c / 255.0 for c in PLASTIC_RGB[k])) for k, shade in PRODUCT_PHOTO.items()}
-#: a colour further than this (degrees) from every piece colour is refused
-MAX_ANGLE = 20.0
-#: the plastic compared by hue angle (direction off grey): a ring divided by its own white
-#: middle keeps the light's gain on the ring's shading, which CIEDE2000 would count
-PLASTIC_PALETTE = Palette(PLASTIC, metric="angle", along=GREY_AXIS)
-
-
-def _chroma(rgb) -> np.ndarray:
-    return across(rgb, GREY_AXIS)
-
-
-def classify_plastic(balanced_rgb) -> Verdict:
-    """The piece colour whose hue (direction off grey) is nearest a ring divided by its white middle."""
-    return PLASTIC_PALETTE.classify(balanced_rgb)
-
-
-def balanced(top: Top) -> np.ndarray:
-    """A top's ring divided by its white middle, channel by channel (RGB)."""
-    ring = np.asarray(top.ring, np.float64)[::-1]
-    white = np.maximum(np.asarray(top.white, np.float64)[::-1], 1.0)
-    return ring / white
 
 
 #: long side (px) of the thumbnail a probe looks for piece tops on
