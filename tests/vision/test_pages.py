@@ -201,3 +201,17 @@ def test_a_page_of_two_boards_side_by_side_whose_second_tab_is_lost_is_refused_n
     page[75:196, 825:976] = 255  # tab 2 torn off
     with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
         read_page(page, _block_middle, SeveralBoards("two boards"))
+
+
+def test_a_pale_board_on_a_page_of_one_column_is_cut_out_whole():
+    # boards 5.2 tab widths wide (IQ Circuit's as visolve make prints them), too pale to be cut out
+    # by their ink (light on a photo): the region under each tab was 4 tab widths across, the
+    # board's outer columns cut off ("track towards left leaves the board", photo seed 32 master)
+    page = _two_page()
+    board = np.all(page == (40, 30, 30), axis=2)
+    page[board] = 190
+    regions = board_regions(page, look_at_page(page))
+    assert [r.tab.number for r in regions] == [1, 2]
+    for region in regions:
+        cols = np.nonzero((region.image.max(axis=2) < 220).any(axis=0))[0]
+        assert cols[0] > 0 and cols[-1] < region.image.shape[1] - 1  # paper either side of the board

@@ -33,6 +33,10 @@ GAP = 0.15
 #: a tab alone on its row takes a region this many tab widths across when no other row
 #: shows how far apart the columns are; a page of one row, ALONE_DEPTH of that down
 ALONE_WIDTHS, ALONE_DEPTH = 4.0, 1.2
+#: on a page of one column of tabs (several rows), a tab's region is COLUMN_WIDTHS tab widths across
+#: (``visolve make`` prints IQ Stars and IQ Circuit boards 5.2 tab widths wide: a board paled by
+#: light, not cut out by its ink, was cut 4 wide, its outer columns lost)
+COLUMN_WIDTHS = 5.6
 #: a board whose tab is lost is looked for down to LONE_ROW_REACH of ALONE_WIDTHS tab widths below
 #: a lone tab and as far either side (a page of two boards, one a row or side by side, whose second
 #: tab is not seen)
@@ -253,7 +257,8 @@ def board_parts(stats: np.ndarray, board: int, candidates: list[int]) -> list[in
 def tab_areas(shape: tuple[int, int], tabs: list[Tab]) -> list[np.ndarray]:
     """The part of the page under each tab (4 corners, picture px): from just below the tab to
     just above the next row's tabs (or one row's pitch down: :data:`ALONE_DEPTH` of its width
-    when there is one row), across to half-way to the tabs beside it."""
+    when there is one row), across to half-way to the tabs beside it (none: :data:`COLUMN_WIDTHS`
+    tab widths on a page of one column, :data:`ALONE_WIDTHS` for a lone tab)."""
     right, down = page_axes(tabs)
     at = np.array([[t.centre @ right, t.centre @ down] for t in tabs])
     rows = rows_of(tabs)
@@ -270,7 +275,7 @@ def tab_areas(shape: tuple[int, int], tabs: list[Tab]) -> list[np.ndarray]:
         mates = sorted(at[j, 0] for j in range(len(tabs)) if rows[j] == rows[i] and j != i)
         left = max([m for m in mates if m < u], default=None)
         rgt = min([m for m in mates if m > u], default=None)
-        half = spacing / 2 if spacing else ALONE_WIDTHS * tab.width / 2
+        half = spacing / 2 if spacing else (COLUMN_WIDTHS if pitch else ALONE_WIDTHS) * tab.width / 2
         u0 = (u + left) / 2 if left is not None else max(u_ends[0], u - half)
         u1 = (u + rgt) / 2 if rgt is not None else min(u_ends[1], u + half)
         below = [at[j, 1] - tabs[j].height / 2 for j in range(len(tabs)) if rows[j] > rows[i]]
