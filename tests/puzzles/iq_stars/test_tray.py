@@ -347,3 +347,35 @@ def test_a_top_left_off_a_bent_lattice_joins_the_boards_own():
 
     case = scene_case("iq-stars", 68, 5)
     assert tray.read_tray(case.image, case.name) == case.truth[0]
+
+
+def test_a_piece_standing_apart_joins_the_lattice():
+    # scene 45 of seed 5: the red piece's lattice, grown from its own triangle, put the orange
+    # piece five rows away 0.3-0.5 of a step off its points (0.25 allowed), so it stayed off
+    # and two placements tied; the one way of putting its tops on near points that fits one
+    # lattice through all joins it (tray_join)
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-stars", 45, 5)
+    assert tray.read_tray(case.image, case.name) == case.truth[0]
+
+
+def test_a_group_that_fits_no_way_is_left_apart():
+    # tops put where no lattice point is (a third of a step off every one) are not joined
+    from visolve.puzzles.iq_stars.tray_join import join_apart
+
+    def top(x, y):
+        return tray_tops.Top(float(x), float(y), 100.0, (40, 40, 220), (240, 240, 240), 1.0)
+
+    hom = np.array([[50.0, 0, 100], [0, 50.0, 100], [0, 0, 1]])
+
+    def tops_at(axial, off=(0.0, 0.0)):
+        metric = (tray_tops.to_metric(axial) + off).reshape(-1, 1, 2)
+        return [top(*p) for p in cv2.perspectiveTransform(metric, hom).reshape(-1, 2)]
+
+    axial = np.array([(0, 0), (1, 0), (0, 1), (1, 1)])
+    members = tops_at(axial)
+    _hom, joined_axial, joined = join_apart(hom, axial, members, members + tops_at([(4, 0), (5, 0), (4, 1)], (0.33, 0.2)))
+    assert len(joined) == 4
+    _hom, joined_axial, joined = join_apart(hom, axial, members, members + tops_at([(4, 0), (5, 0), (4, 1)]))
+    assert len(joined) == 7 and sorted(map(tuple, joined_axial[4:].tolist())) == [(4, 0), (4, 1), (5, 0)]

@@ -34,6 +34,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
 from visolve.puzzles.iq_stars.tray_glare import veil
+from visolve.puzzles.iq_stars.tray_join import join_apart
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
 from visolve.puzzles.iq_stars.tray_tops import STEPS, balanced, classify_plastic, find_tops, fit_lattice, rejoin, through, to_metric
 from visolve.vision.rank import ranked
@@ -324,7 +325,7 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
     lattice = fit_lattice(tops, MIN_TOPS)
     if lattice is None:
         raise NotThisPuzzle("no tray with pieces: the piece tops found lie on no star lattice")
-    hom, axial, members = lattice
+    hom, axial, members = join_apart(*lattice, tops)  # pieces apart, not grown onto it
     white = float(np.median([np.mean(t.white) for t in members]))
     letters = [classify_plastic(balanced(t)).name for t in members]
     try:
