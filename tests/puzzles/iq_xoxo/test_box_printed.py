@@ -47,3 +47,22 @@ def test_box_scenes_with_the_logo_badge_over_a_piece_read(index, seed):
     case = scene_case("iq-xoxo", index, seed)
     assert case.name.startswith("scenes/box/")
     assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_the_badges_edge_over_a_sixth_of_a_square_is_print():
+    # seed 2's closed box 8: the badge's edge over a sixth of the I's last square (0.245 of it dark,
+    # a quarter was asked for): the square read as floor, the I left without a cover
+    cell = np.full((28, 28, 3), 235.0, np.float32)
+    cell[:, :5] = 72.0  # 5 of 28 columns: 0.18 of the square
+    assert dark_print(cell)
+    cell[:, :3] = 235.0  # 2 of 28 columns: a line, not print
+    assert not dark_print(cell)
+
+
+def test_a_closed_box_with_the_badges_edge_over_a_piece_reads():
+    from visolve.testing.scenes import xoxo_box
+
+    rng = np.random.default_rng([2, 8])
+    rng.random()  # the draw that made the scene a box scene
+    image, level = xoxo_box.scene(rng, "scenes/box/box-8.jpg", closed=True)
+    assert read_box(image, level.source).rows == level.rows

@@ -94,8 +94,9 @@ NO_COLOUR = "its colour is no piece's"
 #: floor shows no dark grey): when no way covers the squares, it may be hidden (floor or piece)
 PRINTED = "dark print over it"
 #: such a square: at least PRINT_SHARE of its middle at most PRINT_DARK of the rim's white and
-#: under PRINT_SAT saturated (a wall's or a piece's shadow keeps the floor above 0.5 of the white)
-PRINT_SHARE, PRINT_DARK, PRINT_SAT = 0.25, 0.45, 0.25
+#: under PRINT_SAT saturated (a wall's or a piece's shadow keeps the floor above 0.5 of the white;
+#: PRINT_SHARE 0.25 until H35: the badge's edge over a sixth of a piece's square left it the floor)
+PRINT_SHARE, PRINT_DARK, PRINT_SAT = 0.15, 0.45, 0.25
 
 
 @dataclass(frozen=True)
