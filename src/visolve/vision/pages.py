@@ -34,8 +34,9 @@ GAP = 0.15
 #: shows how far apart the columns are; a page of one row, ALONE_DEPTH of that down
 ALONE_WIDTHS, ALONE_DEPTH = 4.0, 1.2
 #: on a page of one column of tabs (several rows), a tab's region is COLUMN_WIDTHS tab widths across
-#: (``visolve make`` prints IQ Stars and IQ Circuit boards 5.2 tab widths wide: a board paled by
-#: light, not cut out by its ink, was cut 4 wide, its outer columns lost)
+#: when no board's ink is found under it (``visolve make`` prints IQ Stars and IQ Circuit boards
+#: 5.2 tab widths wide: a board paled by light was cut 4 wide, its outer columns lost); its board's
+#: ink is looked for ALONE_WIDTHS across (wider, parts of the desk beside the page were taken in)
 COLUMN_WIDTHS = 5.6
 #: a board whose tab is lost is looked for down to LONE_ROW_REACH of ALONE_WIDTHS tab widths below
 #: a lone tab and as far either side (a page of two boards, one a row or side by side, whose second
@@ -186,10 +187,11 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
     right, down = page_axes(look.tabs)
     axes = np.stack([right, down])
     areas = tab_areas(image.shape[:2], look.tabs)
+    wide = tab_areas(image.shape[:2], look.tabs, COLUMN_WIDTHS)  # a region when no board's ink is found
     f = look.scale
     n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
     out = []
-    for tab, area in zip(look.tabs, areas):
+    for tab, area, whole_area in zip(look.tabs, areas, wide):
         whole = cv2.contourArea(np.float32(area * f))
         outline = np.float32(area * f).reshape(-1, 1, 2)
         others = [t.centre * f for t in look.tabs if t is not tab]
@@ -197,7 +199,7 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
                   and not _touches_rim(stats[i], labels.shape)
                   and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0
                   and not any(_in_extent(labels, i, stats[i], c, axes) for c in others)]  # run into another's board
-        corners, seen = area, (0, 0, 0)
+        corners, seen = whole_area, (0, 0, 0)
         if inside:
             board = max(inside, key=lambda i: stats[i, 4])
             seen = (int(stats[board, 2]), int(stats[board, 3]), int(stats[board, 4]))
@@ -254,11 +256,11 @@ def board_parts(stats: np.ndarray, board: int, candidates: list[int]) -> list[in
     return taken
 
 
-def tab_areas(shape: tuple[int, int], tabs: list[Tab]) -> list[np.ndarray]:
+def tab_areas(shape: tuple[int, int], tabs: list[Tab], column: float = ALONE_WIDTHS) -> list[np.ndarray]:
     """The part of the page under each tab (4 corners, picture px): from just below the tab to
     just above the next row's tabs (or one row's pitch down: :data:`ALONE_DEPTH` of its width
-    when there is one row), across to half-way to the tabs beside it (none: :data:`COLUMN_WIDTHS`
-    tab widths on a page of one column, :data:`ALONE_WIDTHS` for a lone tab)."""
+    when there is one row), across to half-way to the tabs beside it (none: ``column`` tab widths
+    on a page of one column, :data:`ALONE_WIDTHS` for a lone tab)."""
     right, down = page_axes(tabs)
     at = np.array([[t.centre @ right, t.centre @ down] for t in tabs])
     rows = rows_of(tabs)
@@ -275,7 +277,7 @@ def tab_areas(shape: tuple[int, int], tabs: list[Tab]) -> list[np.ndarray]:
         mates = sorted(at[j, 0] for j in range(len(tabs)) if rows[j] == rows[i] and j != i)
         left = max([m for m in mates if m < u], default=None)
         rgt = min([m for m in mates if m > u], default=None)
-        half = spacing / 2 if spacing else (COLUMN_WIDTHS if pitch else ALONE_WIDTHS) * tab.width / 2
+        half = spacing / 2 if spacing else (column if pitch else ALONE_WIDTHS) * tab.width / 2
         u0 = (u + left) / 2 if left is not None else max(u_ends[0], u - half)
         u1 = (u + rgt) / 2 if rgt is not None else min(u_ends[1], u + half)
         below = [at[j, 1] - tabs[j].height / 2 for j in range(len(tabs)) if rows[j] > rows[i]]
