@@ -70,9 +70,9 @@ MAX_PALE = 4
 #: whole piece is taken for the floor)
 MAX_UNMARKED = 4
 #: more coloured squares without a clear mark than MAX_UNMARKED (a steep view: tall pieces' sides over
-#: the floor beside them and their own tops' marks unclear alike), up to MAX_EASED, are taken either
-#: way too, but at most MAX_UNMARKED of them and the pale squares as the floor: a whole piece is
-#: never taken for it
+#: the floor beside them and their own tops' marks unclear alike), up to MAX_EASED: when nothing lies
+#: over the tray, those beside a marked piece square of their colour are taken either way too, at
+#: most MAX_UNMARKED of them and the pale squares as the floor (a whole piece is never taken for it)
 MAX_EASED = 8
 #: in every step, no piece lies on a pale square (neither the floor nor a piece) and on more than
 #: MAX_BLIND coloured squares without a clear mark: a hazed piece is pale all over, while a pale
