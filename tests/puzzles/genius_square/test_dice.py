@@ -163,3 +163,34 @@ def test_a_cover_near_no_reading_is_taken_only_on_the_roll_the_dice_show():
     other = dice.face_scores(*_dice_picture([{"D3": "B4", "D5": "F4"}.get(b, b) for b in roll]))
     assert cover.solved_cover(squares, "happy-puzzle", lambda: other) is None
     assert cover.solved_cover(squares, "happy-puzzle", lambda: shown[:6]) is None  # a die unseen
+
+
+def test_a_cover_a_legible_die_clearly_contradicts_is_refused():
+    """Squares read as a whole cover on the board's roll: taken when the dice show that roll,
+    refused when a die clearly shows another face of its own (B4 for D3: a misread board or a
+    misread die, either way nothing is guessed)."""
+    roll = "A5 A6 B2 D3 D5 F3 F6".split()
+    rows, squares = _solved_squares(roll)
+    shown = dice.face_scores(*_dice_picture(roll))
+    other = dice.face_scores(*_dice_picture([{"D3": "B4"}.get(b, b) for b in roll]))
+    assert not cover.against_dice(shown, roll)
+    assert cover.against_dice(other, roll)
+    assert not cover.against_dice(other[:4], roll)  # too few faces to say
+    smudged = [{n: 0.3 for n in dice.NAMES} | {"B4": 0.9} if max(f, key=f.get) == "B4" else f for f in other]
+    assert not cover.against_dice(smudged, roll)  # the B4 face is no longer legible
+    assert cover.solved_cover(squares, "happy-puzzle", lambda: shown) == rows
+    assert cover.solved_cover(squares, "happy-puzzle", lambda: other) is None
+
+
+def test_a_disc_read_on_the_wrong_face_of_its_die_is_refused_by_the_dice():
+    """Solved-front case 13 of seed 19 (unseen before): the cheapest cover (1.13, leading by 1.2) put
+    the disc of die 6 on E1; the die above the board shows F2, legibly (1.83): refused, not misread."""
+    from visolve.puzzles.genius_square.reader import read
+    from visolve.testing.scenes import genius
+
+    name, image, truth = genius.solved_front_case(13, 19)
+    try:
+        got = read(image, name)
+    except ReadError:
+        return
+    assert got == truth

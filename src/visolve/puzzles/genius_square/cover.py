@@ -46,6 +46,13 @@ MARGIN = 1.0
 NEAR_KEPT = 10
 MIN_FACES = 5
 DICE_LEAD = 0.3
+#: a cover is refused when its roll, one disc moved to another face of its die, fits the legible
+#: faces seen better by more than this (true covers of the solved-front cases of seeds 0-19: at most
+#: 0.32; front 19/13, a disc read on E1 for F2: 0.84; a face showing another square in both letter and
+#: digit, about 0.7).  A face no square fits 1.2 is not legible (front 4/4: a blurred E4 face read
+#: 0.46 best as E5 put its true cover 0.64 behind)
+AGAINST_DICE = 0.5
+LEGIBLE = 1.2
 #: most a cover with its discs on a roll the dice likely show may cost (a whole cover near no
 #: reading); what a square forbidden by the roll costs
 MAX_ROLL_COST = 4.0
@@ -89,7 +96,28 @@ def solved_cover(squares, edition: str, dice: Callable[[], list[dict[str, float]
         cells = by_dice(near, dice(), edition)
         if cells is None:
             return None
+    if dice is not None and against_dice(dice(), _blockers(cells, edition)):
+        return None
     return ["".join(cells[r * model.SIZE:(r + 1) * model.SIZE]) for r in range(model.SIZE)]
+
+
+def against_dice(faces: list[dict[str, float]], blockers: list[str]) -> bool:
+    """Whether the legible dice faces seen (at least :data:`MIN_FACES`; legible: some square fits
+    them :data:`LEGIBLE` or better) fit the roll better by more than :data:`AGAINST_DICE` with one
+    of ``blockers`` moved to another face of its die: a face clearly showing a square the cover has
+    no disc on."""
+    legible = [scores for scores in faces if max(scores.values()) >= LEGIBLE]
+    if len(legible) < MIN_FACES:
+        return False
+    return swap_gain(legible, blockers) > AGAINST_DICE
+
+
+def swap_gain(faces: list[dict[str, float]], blockers: list[str]) -> float:
+    """The most the faces' fit (:func:`visolve.puzzles.genius_square.dice.roll_fit`) grows with one
+    of ``blockers`` moved to another face of its die."""
+    base = roll_fit(faces, blockers)
+    return max((roll_fit(faces, [other if b == moved else b for b in blockers]) - base
+                for moved in blockers for other in set(model.DICE[DIE_OF[moved]]) - {moved}), default=0.0)
 
 
 def by_dice(covers: list[tuple[str, ...]], faces: list[dict[str, float]], edition: str) -> tuple[str, ...] | None:
