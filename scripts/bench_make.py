@@ -142,8 +142,8 @@ def photo_frame(picture, rng) -> str:
     return str(rng.choice(FRAMES, p=(0.15, 0.5, 0.2, 0.15) if tall else (0.2, 0.15, 0.1, 0.55)))
 
 
-def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False,
-                     first: int = 1, frames: dict | None = None) -> tuple[int, int, int, tuple[list[float], list[float]]]:
+def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False, first: int = 1,
+                     frames: dict | None = None) -> tuple[int, int, int, tuple[list[float], list[float]]]:
     """Full pages (:func:`visolve.make.pages.per_page` challenges; every level of :data:`ROUND_TRIP_LEVELS`,
     ``seeds`` seeds) photographed by
     ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused,

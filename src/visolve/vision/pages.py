@@ -357,10 +357,11 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
 def on_the_grid(tabs: list[Tab], point: np.ndarray) -> bool:
     """Whether a picture point lies among the page's rows and columns of tabs, or at most one
     row or column beyond them (where a board whose tab was not found may be; not a blot on the
-    desk around the page; on a page of one column, within :data:`ONE_COLUMN` tab widths of it; around
-    a lone tab, :data:`LONE_ROW_REACH` of a column's width across and down; below a page's one row of several
-    tabs, its boards' depth, :data:`ALONE_DEPTH` of the columns' spacing: a page of boards side by
-    side has no second row, and a board-sized blot on the desk below the page is none of its boards)."""
+    desk around the page; on a page of one column, within :data:`ONE_COLUMN` tab widths of it;
+    around a lone tab, :data:`LONE_ROW_REACH` of a column's width across and down; below a page's
+    one row of several tabs, its boards' depth, :data:`ALONE_DEPTH` of the columns' spacing: a page
+    of boards side by side has no second row, and a board-sized blot on the desk below the page is
+    none of its boards)."""
     right, down = page_axes(tabs)
     u = np.array([t.centre @ right for t in tabs])
     v = np.array([t.centre @ down for t in tabs])
