@@ -215,3 +215,13 @@ def test_a_pale_board_on_a_page_of_one_column_is_cut_out_whole():
     for region in regions:
         cols = np.nonzero((region.image.max(axis=2) < 220).any(axis=0))[0]
         assert cols[0] > 0 and cols[-1] < region.image.shape[1] - 1  # paper either side of the board
+
+
+def test_a_small_board_read_alone_under_two_unread_tabs_is_refused_as_a_page():
+    # a photo of a page so small its tabs (17 px high) cannot be read: a family read one board alone
+    # and looked for numbered tabs around it, found none, and its board stood named after the
+    # picture (Genius Square landscape page, photo seed 38 starter: a misread)
+    page = cv2.resize(page_with_tabs([1, 2]), None, fx=0.14, fy=0.14, interpolation=cv2.INTER_AREA)
+    assert all(t.number is None and "too small" in t.reason for t in look_at_page(page).tabs)
+    with pytest.raises(ReadError, match="a page of 2 boards under number tabs that cannot be read"):
+        page_of(page, _block_middle, numbered=True)

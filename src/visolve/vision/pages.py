@@ -133,10 +133,22 @@ def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T], side: int 
     look = look_at_page(image)
     seen = sum(t.number is not None or not numbered for t in look.tabs)
     if seen < PAGE_TABS:
+        if numbered and len(look.tabs) >= PAGE_TABS:  # tabs with digits that do not read, over boards?
+            _refuse_unread_page(look, board_regions(image, look, side))
         if numbered and seen:  # one numbered tab over the board read: a page whose other tabs are lost?
             _refuse_lost_board(image, look, board_regions(image, look, side))
         return None
     return _read_regions(image, look, read_board, side)
+
+
+def _refuse_unread_page(look: PageLook, regions: list[Region]) -> None:
+    """Raise ReadError when :data:`PAGE_TABS` tabs or more, their numbers unread, each stand over a
+    board's ink: a page whose tabs cannot be read (its board read alone would be named after the
+    picture, the others lost)."""
+    over = [r for r in regions if r.board[2] and r.tab.number is None]
+    if len(over) >= PAGE_TABS:
+        raise ReadError(f"a page of {len(look.tabs)} boards under number tabs that cannot be read "
+                        f"({over[0].tab.reason})")
 
 
 def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.ndarray], T],
