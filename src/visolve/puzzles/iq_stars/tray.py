@@ -36,7 +36,8 @@ from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, lev
 from visolve.puzzles.iq_stars.tray_glare import veil
 from visolve.puzzles.iq_stars.tray_join import join_apart
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
-from visolve.puzzles.iq_stars.tray_tops import STEPS, balanced, classify_plastic, find_tops, fit_lattice, rejoin, through, to_metric
+from visolve.puzzles.iq_stars.tray_shapes import colour_groups
+from visolve.puzzles.iq_stars.tray_tops import balanced, classify_plastic, find_tops, fit_lattice, rejoin, through, to_metric
 from visolve.vision.rank import ranked
 from visolve.vision.view import sample
 
@@ -217,22 +218,7 @@ def _shift_grid(step: float, radius: float, centre=(0.0, 0.0)) -> np.ndarray:
 
 def _groups(tops: np.ndarray, letters) -> list[set]:
     """The tops in groups of neighbours of one colour (a piece's stars are always in one)."""
-    colour = {tuple(int(v) for v in t): letter for t, letter in zip(tops, letters)}
-    left = set(colour)
-    out = []
-    while left:
-        todo = [left.pop()]
-        group = set(todo)
-        while todo:
-            i, j = todo.pop()
-            for di, dj in STEPS:
-                b = (i + di, j + dj)
-                if b in left and colour[b] == colour[(i, j)]:
-                    left.remove(b)
-                    group.add(b)
-                    todo.append(b)
-        out.append(group)
-    return out
+    return [set(g) for g in colour_groups({tuple(int(v) for v in t): letter for t, letter in zip(tops, letters)})]
 
 
 def placements(tops: np.ndarray, letters) -> list[tuple[int, np.ndarray, frozenset]]:

@@ -46,11 +46,10 @@ def _piece_shapes() -> frozenset:
 SHAPES = _piece_shapes()
 
 
-def whole_pieces(members: dict, letters) -> int:
-    """How many of the tops ``members`` (index -> axial) are in groups of neighbouring tops of
-    one colour (``letters``, one a top) whose shape is a piece's."""
-    colour = {a: letters[i] for i, a in members.items()}
-    left, whole = set(colour), 0
+def colour_groups(colour: dict) -> list[list]:
+    """The axial points of ``colour`` (axial point -> its colour) in groups of neighbours of
+    one colour (a piece's stars are always in one)."""
+    left, out = set(colour), []
     while left:
         todo = [left.pop()]
         group = list(todo)
@@ -62,9 +61,15 @@ def whole_pieces(members: dict, letters) -> int:
                     left.remove(b)
                     group.append(b)
                     todo.append(b)
-        if _shape(group) in SHAPES or _two_pieces(group):
-            whole += len(group)
-    return whole
+        out.append(group)
+    return out
+
+
+def whole_pieces(members: dict, letters) -> int:
+    """How many of the tops ``members`` (index -> axial) are in groups of neighbouring tops of
+    one colour (``letters``, one a top) whose shape is a piece's."""
+    groups = colour_groups({a: letters[i] for i, a in members.items()})
+    return sum(len(g) for g in groups if _shape(g) in SHAPES or _two_pieces(g))
 
 
 def _two_pieces(group: list) -> bool:
@@ -83,4 +88,4 @@ def _two_pieces(group: list) -> bool:
     return False
 
 
-__all__ = ["PIECE_MIN", "SHAPES", "STEPS", "whole_pieces"]
+__all__ = ["PIECE_MIN", "SHAPES", "STEPS", "colour_groups", "whole_pieces"]
