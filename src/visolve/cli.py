@@ -383,10 +383,14 @@ def hold_late_interrupts() -> None:
     threads are joined and the other exit handlers ran, Python puts the signals' default actions
     back, and a Ctrl-C landing in what is left of the exit (every file written, the summary given)
     would end the program by the signal (exit -2) instead of with its own code.  A held signal
-    ends with the process.
+    ends with the process.  Both are also ignored, process-wide: a mask holds them back from
+    this thread only, and the kernel may hand the signal to a daemon thread still alive (a CI run
+    ended -2 so, after "done: ... 0 failed"); Python leaves an ignored signal ignored at its exit.
     """
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    for which in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(which, signal.SIG_IGN)
 
 
 def entry() -> None:
