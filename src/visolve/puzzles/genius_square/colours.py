@@ -119,6 +119,9 @@ CUBE_EDGE_MIN = {"happy-puzzle": 0.2, "smartgames": -np.inf}
 MIN_UNGLARED = 0.1
 #: a centre brighter than this (mean of ``n``) is washed out: nothing can be told
 WASHED_OUT = 1.05
+#: a square read as wood only because tall pieces may lean over a disc's corners is in their shade:
+#: brighter than this (mean of ``n``) it is a cube in glare, whose colour may be any piece's
+LEANING_BRIGHT = 0.95
 #: a disc in glare: its corners (median) below this share of the centre's brightness (a cube's
 #: corners are its face, one its dark bevel); glare at most MAX_GLARE
 DISC_CORNER_SHARE = 0.8
@@ -294,6 +297,8 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
                 if name not in options and (name == WOOD or cube or not _glare_like(centre))]
     if not options:
         return Square("", _colour_doubt(centre, protos, shown), shown)
+    if WOOD in options and not disc and float(centre.mean()) > LEANING_BRIGHT:  # no disc in a shade
+        return Square("", colour=shown, options=(EMPTY, WOOD, *sorted(p for p in protos.shades if p != WOOD)))
     if len(options) == 1:
         return Square(options[0], colour=shown, grey=options[0] == EMPTY and GREY_PIECE in colours)
     return Square("", colour=shown, options=tuple(options))

@@ -47,6 +47,7 @@ from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, n
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
+from visolve.puzzles.genius_square.greyrow import outlined_fours
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
@@ -373,7 +374,12 @@ def with_grey_options(squares: list[list[Square]]) -> list[list[Square]]:
 
 def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     """A straight four of faint grey squares read as empty could be the grey piece in shade, or on a
-    grey board (:func:`visolve.puzzles.genius_square.colours.grey_like_board`): a doubt."""
+    grey board (:func:`visolve.puzzles.genius_square.colours.grey_like_board`), and four grey squares
+    outlined against the board its dim side (:func:`visolve.puzzles.genius_square.greyrow.outlined_fours`):
+    a doubt."""
+    for cells in outlined_fours(squares):
+        raise ReadError(f"square {model.name(cells[0], edition)}: four grey squares in a row read as empty, "
+                        "outlined against the board: the grey piece seen by its side, or glare?")
     faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
     for r, c in sorted(faint):
         for dr, dc in ((0, 1), (1, 0)):

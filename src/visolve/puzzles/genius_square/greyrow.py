@@ -1,0 +1,53 @@
+"""The grey piece seen by its side: four grey squares in a row, read as empty, standing out.
+
+A tall piece seen at an angle shows its shaded side at its squares' centres, its top half a square
+off them; the grey piece's side, on a dark board, is a dim neutral grey that reads as an empty
+square in glare (scene 1 of seed 4: the grey piece on A1-A4 of a black board, ``n`` 0.22-0.33 at
+their centres, read as four empty squares).  Glare is a smooth spot: it lifts the squares around
+the ones it lifts most.  The grey piece's four squares stand out against the board around them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, NEUTRAL_SPREAD
+
+SIZE = 6
+LENGTH = 4
+#: an empty square beside the four is "board" when its brightness (mean of ``n``) is at most this
+#: share of the dimmest of the four (glare's Gaussian spot lifts a square's neighbours by a quarter
+#: of its lift and more at the sizes the camera draws)
+OUTLINE_SHARE = 0.5
+
+
+def lifted(sq) -> bool:
+    """A square read as empty whose centre is a neutral grey clearly above the board's."""
+    if sq.symbol != EMPTY or not sq.colour:
+        return False
+    colour = np.asarray(sq.colour, np.float64)
+    return float(colour.min()) >= EMPTY_MAX and float(colour.max() - colour.min()) <= NEUTRAL_SPREAD
+
+
+def outlined_fours(squares) -> list[list[tuple[int, int]]]:
+    """The straight fours of :func:`lifted` squares whose empty neighbours (every square beside
+    them read as empty) are at most :data:`OUTLINE_SHARE` as bright as the dimmest of them, with
+    at least one such neighbour: the grey piece's outline against the board."""
+    out = []
+    for r in range(SIZE):
+        for c in range(SIZE):
+            for dr, dc in ((0, 1), (1, 0)):
+                cells = [(r + k * dr, c + k * dc) for k in range(LENGTH)]
+                if any(not (0 <= y < SIZE and 0 <= x < SIZE) or not lifted(squares[y][x]) for y, x in cells):
+                    continue
+                if _outlined(squares, cells):
+                    out.append(cells)
+    return out
+
+
+def _outlined(squares, cells: list[tuple[int, int]]) -> bool:
+    dimmest = min(float(np.mean(squares[y][x].colour)) for y, x in cells)
+    around = {(y + dy, x + dx) for y, x in cells for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    around = [(y, x) for y, x in around - set(cells) if 0 <= y < SIZE and 0 <= x < SIZE
+              and squares[y][x].symbol == EMPTY and squares[y][x].colour]
+    return bool(around) and all(float(np.mean(squares[y][x].colour)) <= OUTLINE_SHARE * dimmest for y, x in around)

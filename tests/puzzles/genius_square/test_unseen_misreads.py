@@ -1,0 +1,66 @@
+"""Two misreads found on unseen seeds (issue 25), now refused: the grey piece seen by its dim side
+read as four empty squares (scene 1 of seed 4), and a brown cube washed by glare to the colour of
+wood, read as a disc hidden under leaning pieces (solved-front case 14 of seed 16)."""
+
+import numpy as np
+import pytest
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square import colours, greyrow
+from visolve.puzzles.genius_square.colours import EMPTY, WOOD, Square, classify, prototypes
+from visolve.puzzles.genius_square.greyrow import outlined_fours
+from visolve.puzzles.genius_square.reader import read
+from visolve.testing.scenes import genius, scene_case
+
+
+def _board(lift: dict[tuple[int, int], float], around: float = -0.05):
+    """Squares all read empty: ``lift`` gives some a neutral grey centre, the others ``around``."""
+    return [[Square(EMPTY, colour=(lift.get((r, c), around),) * 3) for c in range(6)] for r in range(6)]
+
+
+def test_four_grey_squares_outlined_by_the_board_are_found():
+    four = {(0, c): 0.3 for c in range(4)}
+    assert outlined_fours(_board(four)) == [[(0, 0), (0, 1), (0, 2), (0, 3)]]
+    down = {(r, 5): 0.25 for r in range(2, 6)}
+    assert outlined_fours(_board(down)) == [[(2, 5), (3, 5), (4, 5), (5, 5)]]
+
+
+def test_a_glare_spot_lifting_the_squares_around_is_no_outline():
+    spot = {(0, c): 0.3 for c in range(4)} | {(1, c): 0.12 for c in range(4)} | {(0, 4): 0.2}
+    assert outlined_fours(_board(spot)) == []
+    assert outlined_fours(_board({(0, c): 0.3 for c in range(3)})) == []  # three are no grey piece
+    coloured = _board({})
+    coloured[0][:4] = [Square(EMPTY, colour=(0.2, 0.3, 0.4))] * 4  # not neutral
+    assert outlined_fours(coloured) == []
+
+
+def test_the_grey_piece_seen_by_its_side_is_not_read_as_empty_squares(monkeypatch):
+    """Scene 1 of seed 4: the grey piece on A1-A4 of a black Happy Puzzle board, its tall cubes'
+    dim sides at the squares' centres (n 0.22-0.33), was read as four empty squares."""
+    case = scene_case("genius-square", 1, 4)
+    with pytest.raises(ReadError, match="four grey squares"):
+        read(case.image, case.name)
+    monkeypatch.setattr(greyrow, "OUTLINE_SHARE", -np.inf)  # as before: no outline is ever found
+    assert read(case.image, case.name) != case.truth[0]  # the misread
+
+
+def test_a_bright_square_read_as_wood_under_leaning_pieces_may_be_anything():
+    """A cube's shape (every corner filled), the colour of bright wood: a disc hidden under leaning
+    pieces is in their shade, so this is a cube in glare (a brown cube glared to wood's colour)."""
+    protos = prototypes("happy-puzzle")
+    centre = np.array([0.76, 1.07, 1.28])
+    corners = [np.array([0.7, 1.0, 1.2])] * 4
+    sq = classify(centre, corners, protos, "happy-puzzle", [centre] * 4)
+    assert sq.symbol == "" and WOOD in sq.options and "2" in sq.options
+    dim = classify(centre * 0.75, [k * 0.75 for k in corners], protos, "happy-puzzle", [centre * 0.75] * 4)
+    assert dim.symbol == WOOD or "2" not in dim.options  # in the shade: wood, as before
+
+
+def test_a_glared_brown_cube_is_not_read_as_a_disc(monkeypatch):
+    """Solved-front case 14 of seed 16: the brown domino on F5-F6 in glare and motion blur, F5 read
+    as wood (residual 0.04, brown 1.30) and taken for the disc, E6's disc for brown (washed out)."""
+    name, image, truth = genius.solved_front_case(14, 16)
+    with pytest.raises(ReadError):
+        read(image, name)
+    monkeypatch.setattr(colours, "LEANING_BRIGHT", np.inf)  # as before
+    assert read(image, name) != truth
