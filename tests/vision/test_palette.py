@@ -105,3 +105,15 @@ def test_lab_is_opencvs_cielab_close_to_scikit_images_and_weights_the_lightness(
     half = Palette({"g": grey}, metric="lab", light_weight=0.5).distance(darker, "g")
     # greys differ in lightness only (OpenCV leaves a and b of a grey a few 1e-4 off 0)
     assert half == pytest.approx(full / 2, rel=1e-3)
+
+
+def test_restore_clipped_raises_the_clipped_channel_to_the_rims_direction():
+    from visolve.vision.palette import across, restore_clipped
+
+    along = np.array([44.0, 44.0, 68.0])
+    true = np.array([250.0, 150.0, -60.0])
+    clipped = np.array([180.0, 150.0, -60.0])  # the red short by 70
+    assert np.allclose(restore_clipped(clipped, 0, across(true, along), along), true)
+    assert np.allclose(restore_clipped(true, 0, across(true, along), along), true)
+    # a direction that asks for less of the channel never lowers it
+    assert np.allclose(restore_clipped(true, 0, across(clipped, along), along), true)

@@ -177,6 +177,28 @@ def across(colours, along) -> np.ndarray:
     return c - (c @ u)[..., None] * u
 
 
+def restore_clipped(diff, channel: int, direction, along=None) -> np.ndarray:
+    """``diff`` (a colour minus a reference, ``(3,)``) with ``channel`` raised by what clipping took.
+
+    A camera clips a channel at its top level: a bright colour's difference
+    from its surroundings then lacks part of that channel.  The colour's blurred
+    rim, where it mixes with darker neighbours and is not clipped, still points
+    along the true colour's ``direction`` (taken :func:`across` ``along``, as the
+    rim's mixing with ``along`` drops out).  The channel is raised by the amount
+    that turns ``diff`` :func:`across` ``along`` most nearly into that direction
+    (least squares); it is never lowered.
+    """
+    d = np.asarray(diff, np.float64)
+    u = np.asarray(direction, np.float64)
+    unit = np.zeros(3)
+    unit[channel] = 1.0
+    system = np.stack([across(unit, along), -across(u, along)], axis=1)
+    (lift, _scale), *_ = np.linalg.lstsq(system, -across(d, along), rcond=None)
+    out = d.copy()
+    out[channel] += max(float(lift), 0.0)
+    return out
+
+
 def angles(measured, shades, along=None) -> np.ndarray:
     """Degrees between ``measured`` ``(3,)`` and each of ``shades`` ``(k, 3)``, both taken :func:`across` ``along``."""
     m = across(measured, along)

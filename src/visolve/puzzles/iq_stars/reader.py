@@ -22,6 +22,7 @@ from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.board import CELLS, level_problems
+from visolve.puzzles.iq_stars.clipping import CLIPPED, rim_direction, unclipped
 from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.colours import (
     EXPECTED,
@@ -168,9 +169,7 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     typical = max(float(np.median(scales)), MIN_SCALE)
     out = {}
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
-        ring = (np.median(block[:6], axis=0) - navy) / gains
-        hue = (np.median(block[7:13], axis=0) - navy) / gains
-        core = (block[6] - navy) / gains
+        ring, hue, core = unclip_bright(view, cell, navy, gains, block)
         verdict = violet_rule(red_rule(orange_rule(classify(hue), ring, balanced, core), ring, hue, core), ring, level)
         expected = EXPECTED[verdict.name][verdict.shade]
         strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
@@ -179,6 +178,20 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
         out[cell] = Star(strength, verdict, white, float(scale) / typical, float(arms[1] / max(arms[-1], 1e-6)),
                          float(arms[-1]) / max(float(scale), MIN_SCALE), float(ring[1] / max(ring[0], 1e-6)))
     return out
+
+
+def unclip_bright(view: BoardView, cell, navy: np.ndarray, gains: np.ndarray, block: np.ndarray) -> tuple:
+    """A star's points, points further out and middle (``block`` as :func:`_samples` gives it) as
+    differences from ``navy`` with the cast ``gains`` taken out; when the angle puts it between
+    orange and yellow and its points' red is clipped, the red is restored from the star's
+    unclipped rim (:mod:`visolve.puzzles.iq_stars.clipping`)."""
+    raws = (np.median(block[:6], axis=0), np.median(block[7:13], axis=0), block[6])
+    diffs = [(raw - navy) / gains for raw in raws]
+    verdict = classify(diffs[1])
+    if {verdict.name, verdict.second} != {"o", "y"} or raws[0].max() < CLIPPED:
+        return tuple(diffs)
+    direction = rim_direction(view, cell, navy, gains)
+    return tuple(unclipped(raw, diff, direction) for raw, diff in zip(raws, diffs))
 
 
 def _check_picture(image) -> None:
