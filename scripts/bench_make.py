@@ -142,15 +142,34 @@ def photo_frame(picture, rng) -> str:
     return str(rng.choice(FRAMES, p=(0.15, 0.5, 0.2, 0.15) if tall else (0.2, 0.15, 0.1, 0.55)))
 
 
+def on_sheet(page):
+    """``page`` as printed: centred on a white A4 sheet at 300 dpi, in the page's orientation (a
+    made page of three of the families is that sheet; IQ XOXO's nearly)."""
+    import numpy as np
+
+    h, w = page.shape[:2]
+    sheet_w, sheet_h = (SHEET[1], SHEET[0]) if w > h else SHEET
+    sheet = np.full((max(h, sheet_h), max(w, sheet_w), 3), 255, np.uint8)
+    top, left = (sheet.shape[0] - h) // 2, (sheet.shape[1] - w) // 2
+    sheet[top:top + h, left:left + w] = page
+    return sheet
+
+
+#: an A4 sheet at 300 dpi (width, height px), portrait
+SHEET = (2480, 3508)
+
+
 def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False, first: int = 1,
-                     frames: dict | None = None) -> tuple[int, int, int, tuple[list[float], list[float]]]:
+                     frames: dict | None = None,
+                     sheet: bool = False) -> tuple[int, int, int, tuple[list[float], list[float]]]:
     """Full pages (:func:`visolve.make.pages.per_page` challenges; every level of :data:`ROUND_TRIP_LEVELS`,
     ``seeds`` seeds) photographed by
     ``visolve.testing.photos`` and read by the family's reader: ``(exact, misread, refused,
     (wall, CPU) seconds each page took to read)``; ``why``: each refused page's seed, level and reason printed,
     ``first``: the first photo seed; ``frames``: filled with ``{frame: [exact, misread, refused]}`` (the
     photo's frame: a made A4 page printed inside a larger sheet with text lines, ``page``, is not
-    what a phone sees of it)."""
+    what a phone sees of it); ``sheet``: where the frame is ``page``, the printed sheet itself
+    (:func:`on_sheet`) is photographed bare on the desk instead (the same photo seed, frame ``sheet``)."""
     import numpy as np
 
     from visolve import puzzles
@@ -167,9 +186,12 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
             made = list(challenges(family, level, per_page(family), seed))
             page, rng = draw_page(family, made), np.random.default_rng([seed, n])
             frame = photo_frame(page, rng)
+            shown = page
+            if sheet and frame == "page":
+                shown, frame = on_sheet(page), "sheet"
             tally = (frames if frames is not None else {}).setdefault(frame, [0, 0, 0])
             before = (exact, misread, refused)
-            photo, _h = photograph(page, rng, strength, frame=frame)
+            photo, _h = photograph(shown, rng, strength, frame="none" if frame == "sheet" else frame)
             t0, c0 = time.perf_counter(), time.process_time()
             try:
                 got = fam.read(photo, "photo.jpg")
@@ -229,6 +251,9 @@ def main() -> int:
     parser.add_argument("--why", action="store_true", help="--photos: print each page not read exactly, and why")
     parser.add_argument("--first", type=int, default=1, help="--photos: the first photo seed")
     parser.add_argument("--strength", type=float, default=1.0, help="the photos' distortion, 0..1")
+    parser.add_argument("--sheet", action="store_true",
+                        help="--photos: a page the simulation would print inside a larger sheet with text lines "
+                             "is photographed as the A4 sheet it is printed on, bare on the desk")
     parser.add_argument("--round-trip", action="store_true",
                         help="read made pages back through --prepare-all (every level x 2 seeds x 12)")
     parser.add_argument("--page-runs", type=int, default=0, metavar="N",
@@ -256,7 +281,7 @@ def main() -> int:
     for family in families if args.photos else ():
         frames: dict = {}
         exact, misread, refused, (times, cpus) = photo_round_trip(family, args.photos, args.strength, args.why,
-                                                                  args.first, frames)
+                                                                  args.first, frames, args.sheet)
         print(f"photographed {family} pages (strength {args.strength}): {exact} exact, {misread} misread, "
               f"{refused} refused of {exact + misread + refused}; median {statistics.median(times):.2f} s a page "
               f"(CPU {statistics.median(cpus):.2f} s, longest {max(cpus):.2f} s)", flush=True)

@@ -33,3 +33,15 @@ def test_the_frame_drawn_first_gives_the_photo_frame_none_gives(bench, shape):
         assert framed == plain
         frames.add(frame)
     assert len(frames) >= 2
+
+
+def test_a_page_on_its_sheet_is_the_a4_sheet_it_is_printed_on(bench):
+    # --sheet: where the simulation would print a made page inside a larger sheet with text lines
+    # (no photo a phone takes of a printed A4 page), the page is photographed as its own sheet
+    a4 = np.zeros((3508, 2480, 3), np.uint8)
+    assert bench.on_sheet(a4) is not a4 and np.array_equal(bench.on_sheet(a4), a4)
+    small = np.zeros((2000, 3000, 3), np.uint8)
+    sheet = bench.on_sheet(small)
+    assert sheet.shape == (2480, 3508, 3)  # landscape, as the page
+    assert (sheet == 0).all(axis=2).sum() == 2000 * 3000 and sheet[0, 0].tolist() == [255, 255, 255]
+    assert sheet[240:2240, 254:3254].max() == 0  # centred

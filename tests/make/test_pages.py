@@ -94,12 +94,12 @@ def test_iq_xoxo_pages_print_darker_squares_and_taller_tabs_clear_of_the_board()
     # the booklet's pale squares (204 on paper 236) were not outlined on photos in glare or blur,
     # and its tab 0.85 pitches high, 0.12 above the board, was blurred into a piece on the top row
     # or its number (10 px high) was unclear: of 15 pages refused at strength 1.0, 12 for these
-    from visolve.puzzles.iq_xoxo.draw import PAGE, board_origins, tab_colour
+    from visolve.puzzles.iq_xoxo.draw import PAGE, tab_colour
 
     made = list(challenges("iq-xoxo", "starter", 4, seed=9))
     img = pages.draw_page("iq-xoxo", made)
     p = pages.XOXO_PITCH
-    for m, (x, y) in zip(made, board_origins(4, p, 2)):
+    for m, (x, y) in zip(made, pages.xoxo_origins(4)):
         x, y = int(round(x)), int(round(y))
         tab = np.all(img[:, x: x + 10 * p] == tab_colour(m.k), axis=2)
         rows = np.nonzero(tab.any(axis=1))[0]
@@ -109,6 +109,31 @@ def test_iq_xoxo_pages_print_darker_squares_and_taller_tabs_clear_of_the_board()
         squares = img[y: y + 5 * p, x: x + 10 * p]
         grey = np.all(squares == squares[:, :, :1], axis=2) & (squares[:, :, 0] < PAGE[0] - 40)
         assert grey.sum() > 3 * p * p  # the empty squares, 40 grey levels or more under the paper
+
+
+def test_iq_xoxo_pages_nearly_fill_an_a4_landscape_sheet_with_taller_tabs():
+    # at 70 px a square the page was 1624 x 1238 px at 300 dpi: printed on A4 its boards were 0.2
+    # of the sheet's width. The tab 1.0 pitch high left a 1 about 12 px high on the strongest photos
+    # ("a white smudge on the tab, lower than a digit", seed 9 starter; seed 11 master "unclear")
+    from visolve.puzzles.iq_xoxo.draw import tab_colour
+
+    made = list(challenges("iq-xoxo", "wizard", 4, seed=2))
+    img = pages.draw_page("iq-xoxo", made)
+    h, w = img.shape[:2]
+    assert 0.9 * pages.PAGE_H <= w <= pages.PAGE_H and 0.9 * pages.PAGE_W <= h <= pages.PAGE_W
+    p = pages.XOXO_PITCH
+    assert 10 * p > 0.38 * pages.PAGE_H  # a board's width on the sheet
+    for m, (x, y) in zip(made, pages.xoxo_origins(4)):
+        x, y = int(round(x)), int(round(y))
+        box = img[max(0, y - 2 * p): y, x: x + 10 * p]
+        tab = np.all(box == tab_colour(m.k), axis=2)
+        rows = np.nonzero(tab.any(axis=1))[0]
+        assert rows[0] >= 0.4 * p or y - 2 * p > 0  # the tab clear of the page's top
+        assert rows[-1] - rows[0] + 1 >= 1.25 * p
+        # its number's white, at least 0.75 of a pitch high
+        white = np.all(box[rows[0]: rows[-1] + 1] > 235, axis=2)
+        digit = np.nonzero(white.any(axis=1))[0]
+        assert digit[-1] - digit[0] + 1 >= 0.75 * p
 
 
 def test_iq_xoxo_pages_are_read_back_as_the_challenges_made(tmp_path):

@@ -53,10 +53,12 @@ TAB_COLOUR = (60, 60, 60)
 INK = (40, 40, 40)
 WHITE = (255, 255, 255)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
-#: IQ XOXO squares in px at print resolution (a board of 10 squares is 700 px, 2.3 in, wide)
-XOXO_PITCH = 70
-#: height of the line of grades under an IQ XOXO page
-XOXO_FOOT = 90
+#: IQ XOXO squares in px at print resolution: a board of 10 squares is 1380 px (4.6 in) wide, the
+#: page 3202 x 2466 px, nearly an A4 landscape sheet (3508 x 2480; at 70 px, 1624 x 1238, printed
+#: on A4 it left the boards 0.2 of the sheet's width)
+XOXO_PITCH = 138
+#: height of the line of grades under an IQ XOXO page (pitches)
+XOXO_FOOT = 1.3
 #: IQ XOXO's empty squares and their dots, printed darker than its booklet's (204 and 228 on its
 #: paper's 236): on photos in glare or blur the booklet's pale squares were not outlined (7 of 15
 #: pages refused at strength 1.0, seeds 1-16) or showed no gaps between them (2)
@@ -65,9 +67,11 @@ XOXO_SQUARE, XOXO_DOT = (185, 185, 185), (230, 230, 230)
 #: photo's blur ran a tab into a piece on the board's top row and the tab was refused)
 XOXO_TAB_GAP = 0.35
 #: an IQ XOXO tab's width and height (pitches; the booklet's 2.3 x 0.85: its number about 10 px
-#: high on the strongest photos, 3 of 15 refused pages); its number's size keeps the booklet's
-#: share of the tab's height (larger digits in the same tab blurred into its rim)
-XOXO_TAB_W, XOXO_TAB_H = 2.2, 1.0
+#: high on the strongest photos; 2.2 x 1.0 still left a 1 about 12 px high, blurred, "a white
+#: smudge lower than a digit"); its number's size keeps the booklet's share of the tab's height
+#: (larger digits in the same tab blurred into its rim). Not larger: the page reader takes a
+#: blob of 1.2-4.5 pitches squared for a tab (2.2 x 1.3 turned 15 degrees is 4.5)
+XOXO_TAB_W, XOXO_TAB_H = 2.2, 1.3
 
 
 def layout(family: str) -> tuple[int, int]:
@@ -199,8 +203,8 @@ def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
         raise ValueError(f"an iq-xoxo page holds {cols * rows} challenges, not {len(made_list)}")
     w, h = xoxo.page_size(cols * rows, XOXO_PITCH, cols)
     # the booklet's light grey paper: on white the reader finds the dots on its grey squares too faint
-    page = np.full((h, w, 3), xoxo.PAGE, np.uint8)
-    for made, (x, y) in zip(made_list, xoxo.board_origins(len(made_list), XOXO_PITCH, cols)):
+    page = np.full((h + _xoxo_top(), w, 3), xoxo.PAGE, np.uint8)
+    for made, (x, y) in zip(made_list, xoxo_origins(len(made_list))):
         xoxo.draw_board(page, x, y, XOXO_PITCH, tuple(made.solution) if answers else made.level.rows,
                         square=XOXO_SQUARE, dot=XOXO_DOT)
         xoxo.draw_tab(page, x, y, XOXO_PITCH, made.k, size=(XOXO_TAB_W, XOXO_TAB_H), gap=XOXO_TAB_GAP)
@@ -208,9 +212,29 @@ def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
         return page
     # the booklet's page has no room for more under its boards: the grades go on a line below
     text = "grades: " + "   ".join(f"{m.k}: {m.level.grade}" for m in made_list)
-    foot = np.full((XOXO_FOOT, page.shape[1], 3), xoxo.PAGE, np.uint8)
-    cv2.putText(foot, text, (XOXO_PITCH, XOXO_FOOT // 2 + 15), FONT, 1.3, INK, 3, cv2.LINE_AA)
+    foot_h, size = int(round(XOXO_FOOT * XOXO_PITCH)), XOXO_PITCH / 54
+    foot = np.full((foot_h, page.shape[1], 3), xoxo.PAGE, np.uint8)
+    (_tw, th), _ = cv2.getTextSize(text, FONT, size, 1)
+    cv2.putText(foot, text, (XOXO_PITCH, (foot_h + th) // 2), FONT, size, INK, max(1, XOXO_PITCH // 23), cv2.LINE_AA)
     return np.vstack([page, foot])
+
+
+def _xoxo_top() -> int:
+    """Rows (px) an IQ XOXO page grows at its top: a tab taller or farther above its board than the
+    booklet's would come within half a pitch of the page's edge."""
+    from visolve.puzzles.iq_xoxo import draw as xoxo
+
+    reach = XOXO_TAB_H + XOXO_TAB_GAP + 0.5 - (xoxo.PAGE_MARGIN + xoxo.TAB_H + xoxo.TAB_GAP)
+    return int(round(max(0.0, reach) * XOXO_PITCH))
+
+
+def xoxo_origins(n: int) -> list[tuple[float, float]]:
+    """The top-left corners (px) of the ``n`` boards of an IQ XOXO page (the booklet's layout at
+    :data:`XOXO_PITCH`, :func:`layout` across, moved down by the rows its tabs add at the top)."""
+    from visolve.puzzles.iq_xoxo import draw as xoxo
+
+    top = _xoxo_top()
+    return [(x, y + top) for x, y in xoxo.board_origins(n, XOXO_PITCH, layout("iq-xoxo")[0])]
 
 
 def write_pages(root: Path, family: str, level: str, seed: int, page: int, made_list: list) -> list[Path]:
