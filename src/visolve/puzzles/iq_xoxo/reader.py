@@ -49,7 +49,30 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
         k, first = failed[0]
         where = f"board {k + 1} of {len(readings)}: " if len(readings) > 1 else ""
         raise ReadError(where + first.error)
-    return [r.level for r in readings]
+    levels = [r.level for r in readings]
+    loose = unconfirmed(levels)
+    if loose is not None:
+        others = ", ".join(str(lv.level) for k, lv in enumerate(levels) if k != loose)
+        raise ReadError(f"board {loose + 1} of {len(levels)}: its tab reads {levels[loose].level} only as a run of "
+                        f"digits drawn whole, and the other tabs read {others}: not one run of numbers "
+                        "(a tab misread, or a board out of the picture)")
+    return levels
+
+
+def unconfirmed(levels: list[Level]) -> int | None:
+    """The index of a level whose tab number is not firm (``firm`` False: see
+    :class:`~visolve.puzzles.iq_xoxo.page.tab_number.TabNumber`) and that its page does not
+    back: the numbers read in the picture (a page, a spread: numbered one after another) are not
+    one run, and neither of its neighbours is among them.  None when every number stands."""
+    numbers = [lv.level for lv in levels]
+    if len(numbers) < 2 or not all(isinstance(n, int) for n in numbers):
+        return None
+    if sorted(numbers) == list(range(min(numbers), min(numbers) + len(numbers))):
+        return None
+    for k, n in enumerate(numbers):
+        if not getattr(n, "firm", True) and n - 1 not in numbers and n + 1 not in numbers:
+            return k
+    return None
 
 
 #: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
@@ -160,7 +183,7 @@ def name_levels(levels: list[Level], source: str) -> list[Level]:
                         "while the other boards show theirs")
     out = []
     for i, lv in enumerate(levels):
-        name = lv.level
+        name = int(lv.level) if isinstance(lv.level, int) else lv.level  # a plain number, firm or not
         if i in unnamed:
             name = base if len(unnamed) == 1 else f"{base}-{unnamed.index(i) + 1}"
         out.append(Level(level=name, rows=lv.rows, source=source))

@@ -38,6 +38,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_boxes
 from visolve.puzzles.iq_xoxo.box.floor import NO_FLOOR, dark_print, floor_beyond, gridded, same_floor, spilled
+from visolve.puzzles.iq_xoxo.box.page_marks import tab_number_beside
 from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.rim import MARGIN, REACH, SIDE_PITCH, balanced, has_rim, ring_pixels, snapped
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, BoxSquare,
@@ -102,6 +103,9 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
         beyond = floor_beyond(even, reading.squares)
         if beyond:
             raise ReadError(f"the floor goes on beyond the tray's {beyond} side as seen: the tray is not outlined right")
+        number = tab_number_beside(view)
+        if number is not None:
+            raise NotThisPuzzle(f"a tab numbered {number} beside the tray: a booklet page, not the box")
         reading.rows = rows
     except NotThisPuzzle as exc:
         reading.error, reading.no_tray = str(exc), True
