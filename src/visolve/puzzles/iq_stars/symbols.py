@@ -1,7 +1,8 @@
 """From what was seen on each star to the level's symbols: one star's symbol, or a refusal naming it.
 
 A star whose points are too weakly or too strongly coloured to call, whose colour is close to two
-piece colours (a :class:`ColourDoubt`, settled by the pieces' shapes when only one choice fits),
+piece colours or whose strength lies between free and coloured (a :class:`ColourDoubt`, settled by
+the pieces' shapes when only one choice fits),
 or whose middle is neither clearly white nor clearly its colour is refused with
 :class:`~visolve.errors.ReadError` naming it; so is a lattice whose outer lines show no star
 outlines (a star off).  :mod:`visolve.puzzles.iq_stars.reader` measures the stars.
@@ -72,10 +73,10 @@ def _name(cell) -> str:
 
 
 class ColourDoubt(ReadError):
-    """A star whose colour lies between two pieces' (see :data:`MIN_MARGIN`); ``options`` holds
-    the star's symbol under either colour."""
+    """A star whose colour lies between two pieces' (see :data:`MIN_MARGIN`), or between free and
+    coloured (see :data:`FILLED_ABOVE`); ``options`` holds the star's symbol under each choice."""
 
-    def __init__(self, message: str, options: tuple[str, str]) -> None:
+    def __init__(self, message: str, options: tuple[str, ...]) -> None:
         super().__init__(message)
         self.options = options
 
@@ -89,8 +90,7 @@ def symbol_of(cell, star: Star) -> str:
                             f"outline contrasts): is the lattice between the stars?")
         return EMPTY
     v = star.verdict
-    if star.strength < FILLED_ABOVE:
-        raise ReadError(f"{_name(cell)}: free or {v.name}? (colour strength {star.strength:.2f})")
+    weak = f"{_name(cell)}: free or {v.name}? (colour strength {star.strength:.2f})"
     if v.distance > MAX_ANGLE:
         raise ReadError(f"{_name(cell)}: colour {v.distance:.0f} degrees from every piece colour (nearest {v.name})")
     if star.arms < MIN_ARMS:
@@ -99,6 +99,9 @@ def symbol_of(cell, star: Star) -> str:
     if SOLID_BELOW <= star.white <= WHITE_ABOVE:
         raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
     case = str.lower if star.white > WHITE_ABOVE else str.upper
+    if star.strength < FILLED_ABOVE:  # free or its colour (or colours), as the pieces' shapes allow
+        colours = (v.name,) if v.margin >= MIN_MARGIN else (v.name, v.second)
+        raise ColourDoubt(weak, (EMPTY, *(case(c) for c in colours)))
     if v.margin < MIN_MARGIN:
         raise ColourDoubt(f"{_name(cell)}: {v.name} or {v.second}? (colour margin {v.margin:.1f} degrees)",
                           (case(v.name), case(v.second)))
