@@ -45,8 +45,8 @@ def test_the_grey_piece_seen_by_its_side_is_not_read_as_empty_squares(monkeypatc
 
 
 def test_a_bright_square_read_as_wood_under_leaning_pieces_may_be_anything():
-    """A cube's shape (every corner filled), the colour of bright wood: a disc hidden under leaning
-    pieces is in their shade, so this is a cube in glare (a brown cube glared to wood's colour)."""
+    """Bright wood's colour in every corner too: the top of a cube filling its square (a brown cube
+    glared to wood's colour), not a disc whose corners show the pieces leaning over it."""
     protos = prototypes("happy-puzzle")
     centre = np.array([0.76, 1.07, 1.28])
     corners = [np.array([0.7, 1.0, 1.2])] * 4
@@ -54,6 +54,9 @@ def test_a_bright_square_read_as_wood_under_leaning_pieces_may_be_anything():
     assert sq.symbol == "" and WOOD in sq.options and "2" in sq.options
     dim = classify(centre * 0.75, [k * 0.75 for k in corners], protos, "happy-puzzle", [centre * 0.75] * 4)
     assert dim.symbol == WOOD or "2" not in dim.options  # in the shade: wood, as before
+    leaning = [corners[0]] + [np.array([0.37, 0.12, 0.37])] * 3  # purple cubes over a disc's corners
+    hidden = classify(centre, leaning, protos, "happy-puzzle", [centre] * 4)
+    assert hidden.symbol == WOOD  # front 13 of seed 1: a hidden disc in glare stays wood
 
 
 def test_a_glared_brown_cube_is_not_read_as_a_disc(monkeypatch):
@@ -62,5 +65,5 @@ def test_a_glared_brown_cube_is_not_read_as_a_disc(monkeypatch):
     name, image, truth = genius.solved_front_case(14, 16)
     with pytest.raises(ReadError):
         read(image, name)
-    monkeypatch.setattr(colours, "LEANING_BRIGHT", np.inf)  # as before
+    monkeypatch.setattr(colours, "OWN_CORNERS", 5)  # as before: never a cube of its own colour
     assert read(image, name) != truth

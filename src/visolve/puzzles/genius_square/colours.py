@@ -119,9 +119,15 @@ CUBE_EDGE_MIN = {"happy-puzzle": 0.2, "smartgames": -np.inf}
 MIN_UNGLARED = 0.1
 #: a centre brighter than this (mean of ``n``) is washed out: nothing can be told
 WASHED_OUT = 1.05
-#: a square read as wood only because tall pieces may lean over a disc's corners is in their shade:
-#: brighter than this (mean of ``n``) it is a cube in glare, whose colour may be any piece's
+#: a square read as wood only because tall pieces may lean over a disc's corners (they show those
+#: pieces' colours), brighter than LEANING_BRIGHT (mean of ``n``) with OWN_CORNERS corners of its
+#: centre's colour (up to a gain within OWN_GAIN, relative residual OWN_RESIDUAL) is a cube in glare,
+#: whose colour may be any piece's (front 14 of seed 16: a brown cube glared to wood's colour; the
+#: hidden disc of front 13 of seed 1, as bright, shows purple in three corners)
 LEANING_BRIGHT = 0.95
+OWN_CORNERS = 3
+OWN_GAIN = (0.5, 1.33)
+OWN_RESIDUAL = 0.3
 #: a disc in glare: its corners (median) below this share of the centre's brightness (a cube's
 #: corners are its face, one its dark bevel); glare at most MAX_GLARE
 DISC_CORNER_SHARE = 0.8
@@ -297,7 +303,7 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
                 if name not in options and (name == WOOD or cube or not _glare_like(centre))]
     if not options:
         return Square("", _colour_doubt(centre, protos, shown), shown)
-    if WOOD in options and not disc and float(centre.mean()) > LEANING_BRIGHT:  # no disc in a shade
+    if WOOD in options and not disc and _own_cube(centre, corners):  # a glared cube, not a hidden disc
         return Square("", colour=shown, options=(EMPTY, WOOD, *sorted(p for p in protos.shades if p != WOOD)))
     if len(options) == 1:
         return Square(options[0], colour=shown, grey=options[0] == EMPTY and GREY_PIECE in colours)
@@ -369,6 +375,19 @@ def _edge_contrast(centre: np.ndarray, edges: list[np.ndarray]) -> float:
     """
     mean = float(centre.mean())
     return (mean - float(np.mean(edges))) / max(1.0 - mean, MIN_UNGLARED)
+
+
+def _own_cube(centre: np.ndarray, corners: list[np.ndarray]) -> bool:
+    """Whether a bright centre (:data:`LEANING_BRIGHT`) has :data:`OWN_CORNERS` corners of its own
+    colour up to a gain: the top of a cube filling its square, not a disc between leaning pieces."""
+    if float(centre.mean()) <= LEANING_BRIGHT:
+        return False
+    norm = float(centre @ centre)
+    own = 0
+    for k in corners:
+        g = float(np.clip(float(k @ centre) / norm, *OWN_GAIN))
+        own += float(np.linalg.norm(k - g * centre)) <= OWN_RESIDUAL * g * np.sqrt(norm)
+    return own >= OWN_CORNERS
 
 
 def _corner_share(centre: np.ndarray, corners: list[np.ndarray]) -> float:
