@@ -67,11 +67,12 @@ XOXO_SQUARE, XOXO_DOT = (185, 185, 185), (230, 230, 230)
 #: photo's blur ran a tab into a piece on the board's top row and the tab was refused)
 XOXO_TAB_GAP = 0.35
 #: an IQ XOXO tab's width and height (pitches; the booklet's 2.3 x 0.85: its number about 10 px
-#: high on the strongest photos; 2.2 x 1.0 still left a 1 about 12 px high, blurred, "a white
-#: smudge lower than a digit"); its number's size keeps the booklet's share of the tab's height
-#: (larger digits in the same tab blurred into its rim). Not larger: the page reader takes a
-#: blob of 1.2-4.5 pitches squared for a tab (2.2 x 1.3 turned 15 degrees is 4.5)
-XOXO_TAB_W, XOXO_TAB_H = 2.2, 1.3
+#: high on the strongest photos, 3 of 15 refused pages); its number's size keeps the booklet's
+#: share of the tab's height (larger digits in the same tab blurred into its rim). Tried and
+#: dropped: 2.2 x 1.3 (two pages whose 1 was unclear read, but the page reader takes a blob of
+#: 1.2-4.5 pitches squared, 1.5-4 times as wide as high, for a tab: seen near and turned a little,
+#: the taller tab was none and counted as stray squares, seed 1 master)
+XOXO_TAB_W, XOXO_TAB_H = 2.2, 1.0
 
 
 def layout(family: str) -> tuple[int, int]:
