@@ -30,10 +30,11 @@ from visolve.puzzles.iq_stars.colours import (
     WHITE_RGB,
     classify,
     colour_part,
+    middle_share,
     orange_rule,
+    pink_violet_rule,
     red_rule,
     violet_rule,
-    white_share,
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.lattice import CLEAR_RHO
@@ -171,9 +172,10 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring, hue, core = unclip_bright(view, cell, navy, gains, block)
         verdict = violet_rule(red_rule(orange_rule(classify(hue), ring, balanced, core), ring, hue, core), ring, level)
+        verdict = pink_violet_rule(verdict, ring, core)
         expected = EXPECTED[verdict.name][verdict.shade]
         strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
-        white = white_share(core, verdict.name, verdict.shade)
+        white = middle_share(core, verdict)
         arms = np.sort(np.linalg.norm(colour_part((block[:6] - navy) / gains), axis=1))
         out[cell] = Star(strength, verdict, white, float(scale) / typical, float(arms[1] / max(arms[-1], 1e-6)),
                          float(arms[-1]) / max(float(scale), MIN_SCALE), float(ring[1] / max(ring[0], 1e-6)))
