@@ -46,7 +46,8 @@ def test_the_grey_piece_seen_by_its_side_is_not_read_as_empty_squares(monkeypatc
 
 def test_a_bright_square_read_as_wood_under_leaning_pieces_may_be_anything():
     """Bright wood's colour in every corner too: the top of a cube filling its square (a brown cube
-    glared to wood's colour), not a disc whose corners show the pieces leaning over it."""
+    glared to wood's colour), not a disc whose corners show the pieces leaning over it: the pieces
+    whose colour with glare's white added gives it are options too."""
     protos = prototypes("happy-puzzle")
     centre = np.array([0.76, 1.07, 1.28])
     corners = [np.array([0.7, 1.0, 1.2])] * 4

@@ -128,6 +128,11 @@ LEANING_BRIGHT = 0.95
 OWN_CORNERS = 3
 OWN_GAIN = (0.5, 1.33)
 OWN_RESIDUAL = 0.3
+#: ... its colour may then be any piece's that glare's white added to it, ``a p + b`` (``a`` at least
+#: UNDER_GLARE_LEAST, ``b`` at least 0), gives within a relative residual UNDER_GLARE_FIT (the glared
+#: brown cube: brown 0.045, wood 0.014; glared yellow: yellow 0.052, brown 0.15)
+UNDER_GLARE_LEAST = 0.3
+UNDER_GLARE_FIT = 0.06
 #: a disc in glare: its corners (median) below this share of the centre's brightness (a cube's
 #: corners are its face, one its dark bevel); glare at most MAX_GLARE
 DISC_CORNER_SHARE = 0.8
@@ -304,7 +309,7 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
     if not options:
         return Square("", _colour_doubt(centre, protos, shown), shown)
     if WOOD in options and not disc and _own_cube(centre, corners):  # a glared cube, not a hidden disc
-        return Square("", colour=shown, options=(EMPTY, WOOD, *sorted(p for p in protos.shades if p != WOOD)))
+        options += [name for name in _under_glare(centre, protos) if name not in options]
     if len(options) == 1:
         return Square(options[0], colour=shown, grey=options[0] == EMPTY and GREY_PIECE in colours)
     return Square("", colour=shown, options=tuple(options))
@@ -388,6 +393,18 @@ def _own_cube(centre: np.ndarray, corners: list[np.ndarray]) -> bool:
         g = float(np.clip(float(k @ centre) / norm, *OWN_GAIN))
         own += float(np.linalg.norm(k - g * centre)) <= OWN_RESIDUAL * g * np.sqrt(norm)
     return own >= OWN_CORNERS
+
+
+def _under_glare(centre: np.ndarray, protos: Palette) -> list[str]:
+    """The pieces whose colour plus glare's white gives ``centre`` (see :data:`UNDER_GLARE_FIT`)."""
+    out = []
+    for name, shades in protos.shades.items():
+        for p in shades:
+            (a, b), *_ = np.linalg.lstsq(np.stack([p, np.ones(3)], axis=1), centre, rcond=None)
+            fit = float(np.linalg.norm(centre - a * p - b)) / max(float(np.linalg.norm(centre)), MIN_UNGLARED)
+            if a >= UNDER_GLARE_LEAST and b >= 0.0 and fit <= UNDER_GLARE_FIT and name not in out:
+                out.append(name)
+    return out
 
 
 def _corner_share(centre: np.ndarray, corners: list[np.ndarray]) -> float:
