@@ -101,3 +101,11 @@ def test_a_tab_misread_on_a_page_of_two_is_refused_not_read():
 def test_a_level_keeps_a_plain_number():
     named = reader.name_levels(_levels(TabNumber(5, False)), "x.jpg")
     assert type(named[0].level) is int
+
+
+def test_the_box_colour_distances_kept_are_the_palette_s():
+    from visolve.puzzles.iq_xoxo.box.squares import PALETTE, colour_distances
+
+    rng = np.random.default_rng(0)
+    for body in rng.uniform(0.0, 300.0, (300, 3)):
+        assert colour_distances(body) == PALETTE.distances(body)

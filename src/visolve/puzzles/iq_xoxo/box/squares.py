@@ -134,6 +134,25 @@ def weighted_lab(bgr) -> np.ndarray:
 PALETTE = Palette({k: BOX_BGR[k] for k in sorted(BOX_BGR)}, metric="lab", order="bgr", light_weight=LIGHT_WEIGHT)
 
 
+@lru_cache(maxsize=1)
+def _shade_labs() -> dict[str, np.ndarray]:
+    """Each piece colour's shades in :func:`weighted_lab`, converted once."""
+    return {name: weighted_lab(shades) for name, shades in PALETTE.shades.items()}
+
+
+def colour_distances(body: np.ndarray) -> dict[str, tuple[float, int]]:
+    """``PALETTE.distances(body)`` (letter -> distance to its nearest shade, that shade), the
+    shades' CIELAB kept from one call to the next (a tenth of the box reader's time was
+    converting them again for every square)."""
+    seen = weighted_lab(body)
+    out = {}
+    for name, shades in _shade_labs().items():
+        d = np.linalg.norm(shades - seen, axis=1)
+        k = int(np.argmin(d))
+        out[name] = (float(d[k]), k)
+    return out
+
+
 @lru_cache(maxsize=2)
 def _templates(pitch: int) -> list[tuple[str, np.ndarray]]:
     """A raised X and O of :mod:`.shape`, blurred a little, zero-mean (float32)."""
@@ -193,12 +212,12 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
     if sat <= EMPTY_SAT and top >= DARK * 255:
         return BoxSquare("empty", "")
     pale = sat < PIECE_SAT and top >= DARK * 255
-    dist = PALETTE.distances(body)
-    nearest = PALETTE.classify(body)
-    if nearest.distance > FAR:
-        return BoxSquare("?", "?", (), f"{NO_COLOUR} (nearest {nearest.name}, {nearest.distance:.0f} away)")
-    near = tuple(k for k, (d, _shade) in dist.items() if d <= nearest.distance + NEAR)
-    wider = tuple(k for k, (d, _shade) in dist.items() if d <= nearest.distance + WIDER)
+    dist = colour_distances(body)
+    least, name = min((d, k) for k, (d, _shade) in dist.items())  # PALETTE.classify's nearest, not measured again
+    if least > FAR:
+        return BoxSquare("?", "?", (), f"{NO_COLOUR} (nearest {name}, {least:.0f} away)")
+    near = tuple(k for k, (d, _shade) in dist.items() if d <= least + NEAR)
+    wider = tuple(k for k, (d, _shade) in dist.items() if d <= least + WIDER)
     mark, why = square_mark(detail, pitch)
     if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): the floor or a piece
         return BoxSquare("pale", "?", near, f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)", wider)
