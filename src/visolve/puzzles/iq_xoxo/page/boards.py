@@ -17,6 +17,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_xoxo.board import COLS
+from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
 from visolve.puzzles.iq_xoxo.page.finder import find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board
 
@@ -35,11 +36,13 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     numbers settle its tabs in doubt (None: they do not); a page whose squares all read, nothing
     lost, whose tabs in doubt the page cannot settle is refused whatever more outlines would
     find, and is not outlined further (one it can settle is: a board left out unseen would be
-    read in part).
+    read in part).  When the boards were looked for in a part of the picture only, what lies
+    lost beyond it weighs too (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
+    notes = {} if notes is None else notes
     found, weigh, outlines = find_boards(picture, notes)
     groups = _grouped([], found)
     readings = [_read_group(picture, members) for _c, _p, members in groups]
@@ -53,7 +56,9 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     read = unshadowed([r for r in readings if r is not None])
     order = sorted(range(len(read)), key=lambda i: _place(read[i]))
     read = [read[i] for i in order]
-    return read, weigh([r.quad for r in read if r.quad is not None])
+    quads = [r.quad for r in read if r.quad is not None]
+    done = [r.quad for r in read if r.quad is not None and (r.level is not None or r.tab_doubt)]
+    return read, weigh(quads) + (beyond_crop(picture, quads, notes["crop"]) if done and "crop" in notes else 0)
 
 
 def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) -> list:

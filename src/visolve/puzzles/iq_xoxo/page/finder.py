@@ -36,7 +36,7 @@ from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_
                                                     SQUARE_FILL, SQUARE_SHARE, closer_look, first_look, ink_mask,
                                                     labelled, on_grid, planes, rough_pitch, small_parts, work_copy)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, find_lattice
-from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards
+from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards, outside, own_squares
 from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
 
@@ -267,12 +267,15 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
 
     small = coarse(parts.pieces, parts.blobs, grey, pitch, picture)
 
-    weighed: dict[bytes, int] = {}  # the reader weighs the boards read before and after outlining further
+    weighed: dict = {}  # the reader weighs the boards read before and after outlining further
 
     def weigh(some: list[np.ndarray]) -> int:
         key = b"".join(sorted(np.asarray(q, np.float64).tobytes() for q in some))  # any order
         if key not in weighed:
-            weighed[key] = _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some)
+            if "own" not in weighed:
+                weighed["own"] = own_squares(parts.ink[1], parts.ink[2], pitch)
+            weighed[key] = _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some) \
+                + outside(*weighed["own"], some)
         return weighed[key]
 
     def outlines(faint_too: bool = True, split: bool = False) -> list[np.ndarray]:
@@ -393,7 +396,8 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     are then looked for on a copy scaled so that a square is about
     :data:`TARGET_PITCH` px (never larger than the picture): small boards keep
     their gaps, large ones cost less (:func:`_boards_copy`).  ``notes``, when given, keeps the
-    first look (``"look"``) for :func:`squares_seen`.
+    first look (``"look"``) for :func:`squares_seen`, and the part of the picture looked at
+    (``"crop"``: its top-left and bottom-right corners and the pitch, picture px).
     """
     work, f, work_planes, look = _looked(image)
     if notes is not None:
@@ -401,6 +405,8 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     if look is None:
         return [], _nothing, lambda split=False: []
     picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
+    if notes is not None:  # the part of the picture looked at (picture px) and its pitch there
+        notes["crop"] = (origin, origin + np.array(picture.shape[1::-1]) / f, pitch / f)
     quads, squares, weigh, outlines, tentative = board_quads(grey, coloured, pitch, dull, picture)
     scale, shift = f, origin
 

@@ -1,11 +1,13 @@
-"""A board the finder left out: number tabs or pieces on the boards' page away from every board.
+"""A board the finder left out: tabs, pieces or squares of a grid of any size away from every board.
 
 A booklet board always shows its tab, and pieces only on a board; so a tab,
 or pieces, lying on the page around the boards read but away from all of them
 mean a board was not outlined (its grey squares may all be covered), and the
 page is refused rather than read in part.  The page is looked at on a coarse
 copy (:func:`coarse`); :func:`lost_boards` counts what is lost for a set of
-board quads.  Grey squares left out are the finder's own test
+board quads.  Squares on a grid of any size (:func:`own_squares`: a spread's far page, seen
+at another scale than the boards read) away from them count too (:func:`outside`).  Grey
+squares of the boards' size left out are the finder's own test
 (:func:`visolve.puzzles.iq_xoxo.page.finder.board_quads`).
 """
 
@@ -17,7 +19,9 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from visolve.puzzles.iq_xoxo.page.first_look import NEIGHBOUR, SQUARE_FILL, SQUARE_SHARE
 from visolve.puzzles.iq_xoxo.page.outline import kernel
+from visolve.vision.near import own_grid
 from visolve.vision.working import reduce_by
 
 #: pieces: coloured blobs of at least MIN_PIECE pitches squared
@@ -102,7 +106,39 @@ def no_pieces(blobs: np.ndarray, pitch: float) -> np.ndarray:
     return keep[labels]
 
 
-def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int:
+#: squares of another size than the boards' (a far page's boards, seen smaller): ink blobs of a
+#: square's shape on a grid of their own size (:func:`visolve.vision.near.own_grid`), their side at
+#: least OTHER_SIDES[0] and at most OTHER_SIDES[1] pitches, outside every quad, each one counts
+OTHER_SIDES = (0.3, 1.6)
+#: ... and at most OTHER_STRETCH times as long as wide (a far page seen steeply)
+OTHER_STRETCH = 2.0
+#: ... linked in groups of at least OTHER_GROUP (a desk's specks may lie a pitch from two others)
+OTHER_GROUP = 6
+
+
+def own_squares(stats: np.ndarray, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
+    """Centres and sides of the ink blobs (OpenCV's ``stats`` and ``centres``, background first)
+    of a square's shape on a grid of their own size, any size (see :data:`OTHER_SIDES`): a board
+    at another scale than ``pitch``'s (a spread's far page) is seen too."""
+    st, centres = stats[1:], centres[1:]
+    w, h, area = st[:, 2], st[:, 3], st[:, 4]
+    sides = np.sqrt(area.astype(np.float64))
+    stretch = np.maximum(w, h) / np.maximum(np.minimum(w, h), 1)
+    shaped = (area >= SQUARE_FILL * w * h) & (stretch <= OTHER_STRETCH)
+    shaped &= (sides >= OTHER_SIDES[0] * pitch) & (sides <= OTHER_SIDES[1] * pitch)
+    keep = np.flatnonzero(shaped)
+    keep = keep[own_grid(centres[keep], sides[keep], SQUARE_SHARE, NEIGHBOUR, stretch=stretch[keep],
+                         group=OTHER_GROUP)]
+    return centres[keep].reshape(-1, 2), sides[keep]
+
+
+def outside(centres: np.ndarray, sides: np.ndarray, quads: list[np.ndarray]) -> int:
+    """How many of ``centres`` lie farther than their ``sides`` outside every quad."""
+    return sum(all(cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) < -side
+                   for q in quads) for c, side in zip(centres, sides))
+
+
+def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farther: np.ndarray | None = None) -> int:
     """A board left out (its squares may all be covered): how many tabs lie farther than
     :data:`TAB_REACH` pitches from every quad, and one more when pieces (blobs of colour of at
     least :data:`MIN_PIECE` squares) cover that area between TAB_REACH and :data:`STRAY_REACH`
@@ -112,7 +148,8 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int
     right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
     a band along its edge; when something is lost on it, it is looked at again keeping only the
     page's chromaticity (a light desk of another tint is not the page).  It is looked at with
-    squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).
+    squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).  ``farther``
+    (bool, as ``small``'s planes): where pieces count however far from the boards (None: nowhere).
     """
     if not quads:
         return len(tabs)
@@ -124,16 +161,17 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray]) -> int
     if not near.any():
         return 0
     paper = ~small.colour & (small.light >= PAGE_LIGHT * float(np.median(small.light[near])))
-    lost = _lost_on(small, tabs, dist, near, paper)
+    lost = _lost_on(small, tabs, dist, near, paper, farther)
     chroma = small.chroma if lost else None
     if chroma is not None:
         tint = np.median(chroma[near], axis=0)
         paper &= np.abs(chroma - tint).max(axis=2) <= PAGE_CHROMA
-        lost = _lost_on(small, tabs, dist, near, paper) if (near & paper).any() else 0
+        lost = _lost_on(small, tabs, dist, near, paper, farther) if (near & paper).any() else 0
     return lost
 
 
-def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray, paper: np.ndarray) -> int:
+def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray, paper: np.ndarray,
+             farther: np.ndarray | None = None) -> int:
     """:func:`lost_boards`'s count on the page: the part of ``paper`` that is most of the ring ``near``
     the quads (``dist`` pitches from them), its holes filled."""
     _n, labels = cv2.connectedComponents(paper.astype(np.uint8), connectivity=4)
@@ -149,6 +187,7 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
         lost += bool(far[i, j])
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
     share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
-    lying = np.bincount(blobs[far & (dist < STRAY_REACH)], minlength=n)  # each blob's area lost
+    reach = dist < STRAY_REACH if farther is None else (dist < STRAY_REACH) | farther
+    lying = np.bincount(blobs[far & reach], minlength=n)  # each blob's area lost
     lying[0] = 0  # the background
     return lost + bool(((share >= ON_PAGE) & (lying >= MIN_PIECE * small.pitch**2)).any())

@@ -1,0 +1,96 @@
+"""What lies beyond the part of the picture the boards were looked for in.
+
+The finder looks for boards within a reach of the squares its first look saw
+(:data:`~visolve.puzzles.iq_xoxo.page.finder.CROP_REACH` pitches,
+:func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`).  A board of the page
+whose grey squares the first look missed (washed out by glare, mostly covered by
+pieces) may lie beyond that part: its tab and pieces are then weighed nowhere, and
+the page would be read in part.  :func:`beyond_crop` looks at the whole picture
+on a coarse copy and weighs what lies beyond the part looked at as
+:func:`~visolve.puzzles.iq_xoxo.page.missed.lost_boards` and
+:func:`~visolve.puzzles.iq_xoxo.page.missed.own_squares` weigh it within: a
+number tab or pieces on the boards' page away from every board, squares on a
+grid of their own size.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from visolve.puzzles.iq_xoxo.page.finder import LOST_TAB, TAB_ASPECT, TAB_BOX, board_parts
+from visolve.puzzles.iq_xoxo.page.first_look import planes
+from visolve.puzzles.iq_xoxo.page.missed import coarse, lost_boards, outside, own_squares
+
+#: the whole picture is looked at with the boards' squares about this many px apart (a far
+#: page's squares half as large still show: :data:`~visolve.puzzles.iq_xoxo.page.finder.OTHER_SIDES`)
+BEYOND_PITCH = 12.0
+
+
+def beyond_crop(image: np.ndarray, quads: list[np.ndarray], crop: tuple) -> int:
+    """The weight of what lies lost beyond the part of ``image`` the boards were looked for in.
+
+    Parameters
+    ----------
+    image : numpy.ndarray
+        The picture (BGR).
+    quads : list of numpy.ndarray
+        The boards read (corners, picture px).
+    crop : tuple
+        The part looked at: its top-left and bottom-right corners (picture px) and the
+        boards' pitch (picture px), as :func:`~visolve.puzzles.iq_xoxo.page.finder.find_boards`
+        notes it.
+
+    Returns
+    -------
+    int
+        :data:`~visolve.puzzles.iq_xoxo.page.finder.LOST_TAB` for each number tab (and once
+        for pieces) lost beyond that part, and one for each square there on a grid of its own
+        size outside every board; 0 when the whole picture was looked at, or no board is read.
+    """
+    (x0, y0), (x1, y1), pitch = crop
+    h, w = image.shape[:2]
+    if not quads or (x0 <= 0 and y0 <= 0 and x1 >= w - 1 and y1 >= h - 1):
+        return 0
+    c = min(1.0, BEYOND_PITCH / pitch)
+    small = cv2.resize(image, (max(1, round(w * c)), max(1, round(h * c))), interpolation=cv2.INTER_AREA)
+    c = small.shape[1] / w
+    grey, coloured, dull = planes(small)
+    p = pitch * c
+    parts = board_parts(grey, coloured, p, dull)
+    box = np.array([x0, y0, x1, y1], np.float64) * c
+    where = [(np.asarray(q, np.float64) + 0.5) * c - 0.5 for q in quads]
+    tabs = np.concatenate([parts.tabs.reshape(-1, 2), turned_tabs(parts.pieces, p)])
+    look = coarse(parts.pieces, parts.blobs, grey, p, small)
+    farther = np.ones(look.colour.shape, bool)  # pieces beyond the part looked at count however far
+    k = look.scale
+    farther[max(0, int(box[1] * k)):int(np.ceil(box[3] * k)), max(0, int(box[0] * k)):int(np.ceil(box[2] * k))] = False
+    lost = lost_boards(look, tabs, where, farther)
+    centres, sides = own_squares(parts.ink[1], parts.ink[2], p)
+    far = ~((centres[:, 0] >= box[0]) & (centres[:, 0] < box[2]) & (centres[:, 1] >= box[1]) & (centres[:, 1] < box[3]))
+    return LOST_TAB * lost + outside(centres[far], sides[far], where)
+
+
+#: a tab turned any way: its outline's least rectangle TAB_BOX pitches squared, TAB_ASPECT times
+#: as long as wide (the finder's upright test) and filled to TURNED_FILL
+TURNED_FILL = 0.8
+
+
+def turned_tabs(colour: np.ndarray, pitch: float) -> np.ndarray:
+    """Centres (px) of the blobs of ``colour`` (0/255, marks closed over) shaped like a number tab
+    turned any way (see :data:`TURNED_FILL`), squares ``pitch`` px apart: a page photographed
+    turned 20-45 degrees shows its tabs' upright boxes too square for the finder's test."""
+    outlines, tree = cv2.findContours(colour, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    for c, (_next, _prev, _child, parent) in zip(outlines, tree[0] if outlines else []):
+        if parent >= 0:  # a hole's outline (the page in a coloured desk)
+            continue
+        area = cv2.contourArea(c)
+        if area < TAB_BOX[0] * TURNED_FILL * pitch**2 or area > TAB_BOX[1] * pitch**2:
+            continue
+        (cx, cy), (a, b), _angle = cv2.minAreaRect(c)
+        long, short = max(a, b), max(min(a, b), 1e-6)
+        if TAB_BOX[0] <= long * short / pitch**2 <= TAB_BOX[1] and TAB_ASPECT[0] <= long / short <= TAB_ASPECT[1] \
+                and area >= TURNED_FILL * long * short:
+            found.append((cx, cy))
+    return np.array(found, np.float64).reshape(-1, 2)
