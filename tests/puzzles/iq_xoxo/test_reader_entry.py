@@ -60,7 +60,9 @@ def test_a_page_whose_squares_are_too_light_for_the_grid_check_is_not_read_as_th
     assert case.name.startswith("scenes/page")
     try:
         got = reader.read(case.image, case.name)
-    except (NotThisPuzzle, ReadError):
+    except (NotThisPuzzle, ReadError) as exc:
+        if "the box reader" in str(exc):  # the box reader's reason is the page it saw
+            assert "a tab numbered 6 beside the tray: a booklet page" in str(exc)
         return
     got = got if isinstance(got, list) else [got]
     assert all(lv in case.truth for lv in got) and len(got) == len(case.truth)

@@ -65,6 +65,7 @@ class TrayReading:
     error: str = ""
     no_tray: bool = False  #: nothing in it says it is a tray
     marked: bool = False  #: marks on pieces read, all following the X/O squares one way up
+    page_tab: int | None = None  #: the number on a tab beside the tray: a booklet page's board
 
 def read_squares(view: BoardView, light_floor: bool = False) -> dict:
     """Every square of a balanced view, as seen: (r, c) -> :class:`BoxSquare` (``light_floor``:
@@ -103,9 +104,9 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
         beyond = floor_beyond(even, reading.squares)
         if beyond:
             raise ReadError(f"the floor goes on beyond the tray's {beyond} side as seen: the tray is not outlined right")
-        number = tab_number_beside(view)
-        if number is not None:
-            raise NotThisPuzzle(f"a tab numbered {number} beside the tray: a booklet page, not the box")
+        reading.page_tab = tab_number_beside(view)
+        if reading.page_tab is not None:
+            raise ReadError(f"a tab numbered {reading.page_tab} beside the tray: a booklet page, not the box")
         reading.rows = rows
     except NotThisPuzzle as exc:
         reading.error, reading.no_tray = str(exc), True
@@ -134,12 +135,12 @@ def _marked(squares: dict) -> bool:
 def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     """:func:`read_tray`; when a tray is seen but not read, read again with its sides moved to
     the floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box.finder.refined`: a side found a
-    square or so off), and that reading kept if it reads."""
+    square or so off), and that reading kept if it reads or shows a booklet's tab."""
     reading = read_tray(picture, corners)
-    if reading is None or reading.rows is not None or reading.no_tray:
+    if reading is None or reading.rows is not None or reading.no_tray or reading.page_tab is not None:
         return reading
     second = read_tray(picture, refined(picture, corners, ROWS, COLS))
-    return second if second is not None and second.rows is not None else reading
+    return second if second is not None and (second.rows is not None or second.page_tab is not None) else reading
 
 
 def _candidates(picture: np.ndarray):
@@ -154,8 +155,9 @@ def _candidates(picture: np.ndarray):
 
 
 def read_trays(image: np.ndarray) -> TrayReading:
-    """The first tray candidate with a rim around it that reads; else the first one seen but not
-    read (its reason), else NotThisPuzzle."""
+    """The first tray candidate with a rim around it that reads or shows a booklet's number tab
+    beside it (:func:`.page_marks.tab_number_beside`: a page, whose other boards are no tray
+    either); else the first one seen but not read (its reason), else NotThisPuzzle."""
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
@@ -164,8 +166,8 @@ def read_trays(image: np.ndarray) -> TrayReading:
         reading = read_tray(picture, corners) if in_box else _read_or_refined(picture, corners)
         if reading is None or (in_box and reading.rows is None and not reading.marked):
             continue  # a light blob shaped like a box without pieces marked in it: a page, a card
-        if reading.rows is not None:
-            return reading
+        if reading.rows is not None or reading.page_tab is not None:
+            return reading  # read, or a booklet page: its other boards are no tray either
         if not reading.no_tray and NO_FLOOR not in reading.error:
             seen = seen or reading  # a tray not read: a later candidate may be outlined right
             continue
