@@ -225,3 +225,15 @@ def test_a_small_board_read_alone_under_two_unread_tabs_is_refused_as_a_page():
     assert all(t.number is None and "too small" in t.reason for t in look_at_page(page).tabs)
     with pytest.raises(ReadError, match="a page of 2 boards under number tabs that cannot be read"):
         page_of(page, _block_middle, numbered=True)
+
+
+def test_a_page_the_family_saw_several_boards_on_with_one_tab_read_is_refused():
+    # a photo of a page of two in glare (IQ Stars seed 54 starter, a light phone's glare): tab 2 and
+    # board 2 washed out past both ink masks; the family saw two boards, the page one tab, and board
+    # 1 was given alone, board 2 dropped unsaid
+    page = _two_page()
+    page[880:981, 510:731] = 255  # tab 2 washed out
+    board = page[990:1645].astype(np.float32)
+    page[990:1645] = np.clip(255 - (255 - board) * 0.1, 0, 255).astype(np.uint8)
+    with pytest.raises(ReadError, match="two boards; 1 number tab found"):
+        read_page(page, _block_middle, SeveralBoards("two boards"))

@@ -107,11 +107,15 @@ def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
     Raises
     ------
     ReadError
-        No tab on the page, or a board cannot be read or numbered (the message names it).
+        No tab on the page, one only (the family saw several boards: one would be given, the
+        others dropped unsaid), or a board cannot be read or numbered (the message names it).
     """
     look = look_at_page(image)
     if not look.tabs:
         raise type(refusal)(f"{refusal}; no number tab above the boards says which challenge each is")
+    if len(look.tabs) < PAGE_TABS:  # the family saw several boards: one read under the one tab, the rest lost
+        _refuse_lost_board(image, look, board_regions(image, look, side))  # naming where one is, when seen
+        raise ReadError(f"{refusal}; 1 number tab found: the tab of a board is lost (glare?)")
     return _read_regions(image, look, read_board, side)
 
 
