@@ -273,7 +273,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         key = b"".join(sorted(np.asarray(q, np.float64).tobytes() for q in some))  # any order
         if key not in weighed:
             if "own" not in weighed:
-                weighed["own"] = own_squares(parts.ink[1], parts.ink[2], pitch)
+                weighed["own"] = own_squares(parts.ink[1], parts.ink[2], pitch, others=True)
             weighed[key] = _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some) \
                 + outside(*weighed["own"], some)
         return weighed[key]

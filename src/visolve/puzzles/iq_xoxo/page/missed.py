@@ -114,12 +114,18 @@ OTHER_SIDES = (0.3, 1.6)
 OTHER_STRETCH = 2.0
 #: ... linked in groups of at least OTHER_GROUP (a desk's specks may lie a pitch from two others)
 OTHER_GROUP = 6
+#: squares of another size than the boards': sides differing by more than this share from theirs
+OTHER_APART = 0.25
 
 
-def own_squares(stats: np.ndarray, centres: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
+def own_squares(stats: np.ndarray, centres: np.ndarray, pitch: float,
+                others: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Centres and sides of the ink blobs (OpenCV's ``stats`` and ``centres``, background first)
     of a square's shape on a grid of their own size, any size (see :data:`OTHER_SIDES`): a board
-    at another scale than ``pitch``'s (a spread's far page) is seen too."""
+    at another scale than ``pitch``'s (a spread's far page) is seen too.  ``others``: only those
+    whose side is more than :data:`OTHER_APART` from a square's of ``pitch`` (the boards' own
+    size is the finder's stray test: a steep board's outline a column short was counted twice,
+    and its page refused)."""
     st, centres = stats[1:], centres[1:]
     w, h, area = st[:, 2], st[:, 3], st[:, 4]
     sides = np.sqrt(area.astype(np.float64))
@@ -129,6 +135,8 @@ def own_squares(stats: np.ndarray, centres: np.ndarray, pitch: float) -> tuple[n
     keep = np.flatnonzero(shaped)
     keep = keep[own_grid(centres[keep], sides[keep], SQUARE_SHARE, NEIGHBOUR, stretch=stretch[keep],
                          group=OTHER_GROUP)]
+    if others:
+        keep = keep[np.abs(sides[keep] / (SQUARE_SHARE * pitch) - 1) > OTHER_APART]
     return centres[keep].reshape(-1, 2), sides[keep]
 
 
