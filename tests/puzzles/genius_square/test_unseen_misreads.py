@@ -44,7 +44,7 @@ def test_the_grey_piece_seen_by_its_side_is_not_read_as_empty_squares(monkeypatc
     assert read(case.image, case.name) != case.truth[0]  # the misread
 
 
-def test_a_bright_square_read_as_wood_under_leaning_pieces_may_be_anything():
+def test_a_bright_square_read_as_wood_with_its_own_colour_in_its_corners_is_a_glared_cube():
     """Bright wood's colour in every corner too: the top of a cube filling its square (a brown cube
     glared to wood's colour), not a disc whose corners show the pieces leaning over it: the pieces
     whose colour with glare's white added gives it are options too."""
