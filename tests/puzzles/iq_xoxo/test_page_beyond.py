@@ -11,6 +11,7 @@ import pytest
 
 from visolve.puzzles.iq_xoxo.page.beyond import turned_tabs
 from visolve.puzzles.iq_xoxo.page.boards import read_boards
+from visolve.puzzles.iq_xoxo.page.missed import own_squares
 from visolve.puzzles.iq_xoxo.reader import MIN_STRAY
 from visolve.testing.scenes import scene_case
 from visolve.vision.near import own_grid
@@ -61,3 +62,26 @@ def test_a_page_read_in_part_weighs_what_was_left(seed, scene):
     truth = [lv.level for lv in case.truth]
     if sorted(read) != sorted(truth):  # read whole would be fine; read in part must weigh
         assert weight >= MIN_STRAY, (read, truth, weight)
+
+
+def _stats(centres: np.ndarray, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """OpenCV-like stats (x, y, w, h, area; background first) of solid squares at ``centres``."""
+    rows = [(0, 0, 0, 0, 0)] + [(int(x - side / 2), int(y - side / 2), side, side, side * side) for x, y in centres]
+    return np.array(rows, np.int32), np.concatenate([np.zeros((1, 2)), centres])
+
+
+def test_only_squares_of_another_size_than_the_boards_are_the_own_grids():
+    big, small = _lattice(0, 0, 20, 5, 4), _lattice(300, 0, 10, 5, 4)
+    stats_big, centres_big = _stats(big, 17)
+    stats_small, centres_small = _stats(small, 9)
+    stats = np.concatenate([stats_big, stats_small[1:]])
+    centres = np.concatenate([centres_big, centres_small[1:]])
+    every, _sides = own_squares(stats, centres, 20.0)
+    others, _sides = own_squares(stats, centres, 20.0, others=True)
+    assert len(every) == 40 and len(others) == 20 and (others[:, 0] >= 300).all()
+
+
+def test_a_steep_board_outlined_a_column_short_is_not_weighed_twice():
+    case = scene_case("iq-xoxo", 71, 0)  # its last column's squares are the stray test's (3)
+    readings, weight = read_boards(case.image)
+    assert len(readings) == 2 and weight < MIN_STRAY
