@@ -34,9 +34,10 @@ def test_a_clear_verdict_and_other_doubts_are_left_alone():
     assert pink_violet_rule(red_pink, VIOLET_MIDDLE, VIOLET_MIDDLE) == red_pink
 
 
-def test_a_placed_piece_is_settled_by_its_points():
-    violet_points = np.array([90.0, 20.0, 85.0])
-    assert pink_violet_rule(DOUBT, violet_points, WHITE_MIDDLE).name == "v"
+def test_a_placed_pieces_doubt_is_left_to_the_shapes():
+    # a violet piece's points measured 0.54 beside its white middle (seed 1 scene 86): no guide
+    violet_points = np.array([90.0, 20.0, 61.5])
+    assert pink_violet_rule(DOUBT, violet_points, WHITE_MIDDLE) == DOUBT
 
 
 def test_a_solid_middle_between_shades_is_read_solid_against_the_plastic_shade():

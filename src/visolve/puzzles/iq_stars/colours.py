@@ -211,21 +211,23 @@ def violet_rule(verdict: Verdict, ring: np.ndarray, level: float) -> Verdict:
 
 
 #: a pink or violet doubt (under :data:`MIN_MARGIN`, as the angle or :func:`violet_rule` left it)
-#: is settled by the blue share ``(blue - 0.75 green) / red`` of the star's solid middle (a wizard
-#: star's), else of its points: pink below PINK_BELOW, violet above VIOLET_ABOVE.  Drawn: pink 0.46
-#: (booklet) and 0.42 (plastic), violet 1.10 and 1.01.  Measured on the doubts of the scenes of seeds
-#: 1-4 (all violet): middles 0.66-0.93, points 0.67-0.84; a pink beside them 0.45 (middle) and 0.41;
-#: pink points up to 0.62 on strong stars, which are no doubt
+#: of a wizard star is settled by the blue share ``(blue - 0.75 green) / red`` of its solid middle:
+#: pink below PINK_BELOW, violet above VIOLET_ABOVE.  Drawn: pink 0.46 (booklet) and 0.42 (plastic),
+#: violet 1.10 and 1.01.  Measured on the doubts of the scenes of seeds 1-4 (all violet wizard
+#: stars): middles 0.66-0.93; a pink wizard star beside them 0.45.  A placed piece's points are
+#: no guide (a violet measured 0.54, seed 1 scene 86): its doubt is left to the pieces' shapes
 PINK_BELOW, VIOLET_ABOVE = 0.55, 0.68
 
 
 def pink_violet_rule(verdict: Verdict, ring: np.ndarray, core: np.ndarray) -> Verdict:
-    """A pink or violet doubt settled by the blue share (:data:`PINK_BELOW`, :data:`VIOLET_ABOVE`)
-    of the solid middle ``core`` or, with a white middle, of the points ``ring``; others unchanged."""
+    """A wizard star's pink or violet doubt settled by the blue share (:data:`PINK_BELOW`,
+    :data:`VIOLET_ABOVE`) of its solid middle ``core``; others unchanged (``ring``, its points,
+    gives the settled colour's shade)."""
     if {verdict.name, verdict.second} != {"p", "v"} or verdict.margin >= MIN_MARGIN:
         return verdict
-    solid = min(white_share(core, k, shade) for k in "pv" for shade in (0, 1)) < SOLID_BELOW
-    red, green, blue = (float(c) for c in (core if solid else ring)[:3])
+    if min(white_share(core, k, shade) for k in "pv" for shade in (0, 1)) >= SOLID_BELOW:
+        return verdict
+    red, green, blue = (float(c) for c in core[:3])
     if red <= 0:
         return verdict
     share = (blue - 0.75 * green) / red

@@ -99,9 +99,8 @@ def symbol_of(cell, star: Star) -> str:
     if SOLID_BELOW <= star.white <= WHITE_ABOVE:
         raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
     case = str.lower if star.white > WHITE_ABOVE else str.upper
-    if star.strength < FILLED_ABOVE:  # free or its colour (or colours), as the pieces' shapes allow
-        colours = (v.name,) if v.margin >= MIN_MARGIN else (v.name, v.second)
-        raise ColourDoubt(weak, (EMPTY, *(case(c) for c in colours)))
+    if star.strength < FILLED_ABOVE:  # coloured, if the pieces' shapes allow one of its two colours
+        raise ColourDoubt(weak, (case(v.name), case(v.second)))
     if v.margin < MIN_MARGIN:
         raise ColourDoubt(f"{_name(cell)}: {v.name} or {v.second}? (colour margin {v.margin:.1f} degrees)",
                           (case(v.name), case(v.second)))
