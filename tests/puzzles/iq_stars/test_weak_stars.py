@@ -78,3 +78,20 @@ def test_a_weak_piece_is_never_read_as_no_piece():
     except ReadError:
         return  # refused: no misread
     assert got == level.rows
+
+
+def test_a_free_star_tinted_by_a_placed_neighbour_is_refused():
+    # its middle is navy (no white): a wizard star of the second colour would fit the shapes when
+    # the first is placed, but a blur tint is no wizard star: refused as before
+    level = _placed_level()
+    stars = _stars(level.rows)
+    placed = next(c for row in level.rows for c in row if c.islower())
+    used = {c.lower() for row in level.rows for c in row if c != EMPTY}
+    spare = next((c for c in "roygbvp" if c not in used), None)
+    if spare is None:  # every colour placed: no free colour for a wizard star
+        pytest.skip("the challenge places every colour")
+    cell = next(c for c in CELLS if level.rows[c[0]][c[1]] == EMPTY)
+    stars[cell] = Star(0.3, Verdict(placed, 3.0, 6.0, spare), 0.0)
+    r, k = cell
+    with pytest.raises(ReadError, match=f"row {r + 1} star {k + 1}: free or {placed}"):
+        rows_of(stars)

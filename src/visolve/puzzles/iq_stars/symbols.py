@@ -1,8 +1,8 @@
 """From what was seen on each star to the level's symbols: one star's symbol, or a refusal naming it.
 
 A star whose points are too weakly or too strongly coloured to call, whose colour is close to two
-piece colours or whose strength lies between free and coloured (a :class:`ColourDoubt`, settled by
-the pieces' shapes when only one choice fits),
+piece colours or, with a white middle, whose strength lies between free and coloured (a
+:class:`ColourDoubt`, settled by the pieces' shapes when only one choice fits),
 or whose middle is neither clearly white nor clearly its colour is refused with
 :class:`~visolve.errors.ReadError` naming it; so is a lattice whose outer lines show no star
 outlines (a star off).  :mod:`visolve.puzzles.iq_stars.reader` measures the stars.
@@ -99,7 +99,10 @@ def symbol_of(cell, star: Star) -> str:
     if SOLID_BELOW <= star.white <= WHITE_ABOVE:
         raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
     case = str.lower if star.white > WHITE_ABOVE else str.upper
-    if star.strength < FILLED_ABOVE:  # coloured, if the pieces' shapes allow one of its two colours
+    if star.strength < FILLED_ABOVE:
+        if star.white <= WHITE_ABOVE:  # a navy middle: free, tinted by a neighbour's blur, or a wizard star
+            raise ReadError(weak)
+        # a white middle: a placed piece's star, of either of its two nearest colours as the shapes allow
         raise ColourDoubt(weak, (case(v.name), case(v.second)))
     if v.margin < MIN_MARGIN:
         raise ColourDoubt(f"{_name(cell)}: {v.name} or {v.second}? (colour margin {v.margin:.1f} degrees)",
