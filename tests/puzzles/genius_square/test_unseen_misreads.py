@@ -68,3 +68,17 @@ def test_a_glared_brown_cube_is_not_read_as_a_disc(monkeypatch):
         read(image, name)
     monkeypatch.setattr(colours, "OWN_CORNERS", 5)  # as before: never a cube of its own colour
     assert read(image, name) != truth
+
+
+def test_four_grey_squares_among_pieces_are_a_doubt_too():
+    """Scene 6 of seed 6: the grey piece of a flat drawing between pieces and discs (no empty square
+    beside it) read as four empty squares, a misread: no glare lifts exactly four squares in a row."""
+    squares = _board({(r, 3): 0.47 for r in range(4)})
+    for r in range(6):
+        for c in (2, 4):
+            squares[r][c] = Square("#", colour=(0.68, 0.82, 1.04))
+    squares[4][3] = Square("4", colour=(0.52, 0.09, 0.49))
+    assert outlined_fours(squares) == [[(0, 3), (1, 3), (2, 3), (3, 3)]]
+    case = scene_case("genius-square", 6, 6)
+    with pytest.raises(ReadError, match="four grey squares"):
+        read(case.image, case.name)
