@@ -75,13 +75,14 @@ def _levels(*numbers) -> list[Level]:
 
 def test_a_number_not_firm_that_its_page_does_not_back_is_pointed_out():
     assert reader.unconfirmed(_levels(TabNumber(70, False), TabNumber(78))) == 0
-    assert reader.unconfirmed(_levels(TabNumber(78), TabNumber(70, False), TabNumber(90))) == 1
+    assert reader.unconfirmed(_levels(TabNumber(78), TabNumber(70, False), TabNumber(79))) == 1
 
 
 @pytest.mark.parametrize("numbers", [
     (TabNumber(79, False), TabNumber(78)),  # one run
     (TabNumber(70), TabNumber(78)),  # both firm: a drawn page may number its boards at random
-    (TabNumber(70, False), TabNumber(71), TabNumber(90)),  # a neighbour read
+    (TabNumber(70, False), TabNumber(71), TabNumber(72)),  # it continues the others' run
+    (TabNumber(40, False), TabNumber(43), TabNumber(34)),  # the others are no run: a painter's page
     (TabNumber(70, False),),  # alone
 ])
 def test_a_number_the_page_backs_or_firm_stands(numbers):

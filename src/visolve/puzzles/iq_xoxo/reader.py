@@ -59,18 +59,24 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
     return levels
 
 
+def _run(numbers: list[int]) -> bool:
+    """Whether ``numbers`` are one run of consecutive numbers."""
+    return sorted(numbers) == list(range(min(numbers), min(numbers) + len(numbers)))
+
+
 def unconfirmed(levels: list[Level]) -> int | None:
     """The index of a level whose tab number is not firm (``firm`` False: see
     :class:`~visolve.puzzles.iq_xoxo.page.tab_number.TabNumber`) and that its page does not
-    back: the numbers read in the picture (a page, a spread: numbered one after another) are not
-    one run, and neither of its neighbours is among them.  None when every number stands."""
+    back: the other numbers read in the picture are one run (a booklet's page or spread,
+    numbered one after another) and it does not continue that run.  None when every number
+    stands (a page whose other numbers are no run is not a booklet's: the painter's pages number
+    their boards at random, and a weak number there stands as before)."""
     numbers = [lv.level for lv in levels]
     if len(numbers) < 2 or not all(isinstance(n, int) for n in numbers):
         return None
-    if sorted(numbers) == list(range(min(numbers), min(numbers) + len(numbers))):
-        return None
     for k, n in enumerate(numbers):
-        if not getattr(n, "firm", True) and n - 1 not in numbers and n + 1 not in numbers:
+        others = numbers[:k] + numbers[k + 1:]
+        if not getattr(n, "firm", True) and _run(others) and not _run(numbers):
             return k
     return None
 
