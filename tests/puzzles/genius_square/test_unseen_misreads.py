@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square import colours, greyrow
+from visolve.puzzles.genius_square import glared, greyrow
 from visolve.puzzles.genius_square.colours import EMPTY, WOOD, Square, classify, prototypes
 from visolve.puzzles.genius_square.greyrow import outlined_fours
 from visolve.puzzles.genius_square.reader import read
@@ -66,7 +66,7 @@ def test_a_glared_brown_cube_is_not_read_as_a_disc(monkeypatch):
     name, image, truth = genius.solved_front_case(14, 16)
     with pytest.raises(ReadError):
         read(image, name)
-    monkeypatch.setattr(colours, "OWN_CORNERS", 5)  # as before: never a cube of its own colour
+    monkeypatch.setattr(glared, "OWN_CORNERS", 5)  # as before: never a cube of its own colour
     assert read(image, name) != truth
 
 

@@ -32,6 +32,7 @@ import numpy as np
 
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
+from visolve.puzzles.genius_square.glared import MIN_UNGLARED, own_cube, under_glare
 from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
 
@@ -116,23 +117,8 @@ GREY_SPREAD_SHARE = 0.2
 #: edge: that test does not part them, a grey square stays the grey piece or empty.
 EMPTY_EDGE_MAX = {"happy-puzzle": 0.2, "smartgames": -0.4}
 CUBE_EDGE_MIN = {"happy-puzzle": 0.2, "smartgames": -np.inf}
-MIN_UNGLARED = 0.1
 #: a centre brighter than this (mean of ``n``) is washed out: nothing can be told
 WASHED_OUT = 1.05
-#: a square read as wood only because tall pieces may lean over a disc's corners (they show those
-#: pieces' colours), brighter than LEANING_BRIGHT (mean of ``n``) with OWN_CORNERS corners of its
-#: centre's colour (up to a gain within OWN_GAIN, relative residual OWN_RESIDUAL) is a cube in glare,
-#: whose colour may be any piece's (front 14 of seed 16: a brown cube glared to wood's colour; the
-#: hidden disc of front 13 of seed 1, as bright, shows purple in three corners)
-LEANING_BRIGHT = 0.95
-OWN_CORNERS = 3
-OWN_GAIN = (0.5, 1.33)
-OWN_RESIDUAL = 0.3
-#: ... its colour may then be any piece's that glare's white added to it, ``a p + b`` (``a`` at least
-#: UNDER_GLARE_LEAST, ``b`` at least 0), gives within a relative residual UNDER_GLARE_FIT (the glared
-#: brown cube: brown 0.045, wood 0.014; glared yellow: yellow 0.052, brown 0.15)
-UNDER_GLARE_LEAST = 0.3
-UNDER_GLARE_FIT = 0.06
 #: a disc in glare: its corners (median) below this share of the centre's brightness (a cube's
 #: corners are its face, one its dark bevel); glare at most MAX_GLARE
 DISC_CORNER_SHARE = 0.8
@@ -308,8 +294,8 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
                 if name not in options and (name == WOOD or cube or not _glare_like(centre))]
     if not options:
         return Square("", _colour_doubt(centre, protos, shown), shown)
-    if WOOD in options and not disc and _own_cube(centre, corners):  # a glared cube, not a hidden disc
-        options += [name for name in _under_glare(centre, protos) if name not in options]
+    if WOOD in options and not disc and own_cube(centre, corners):  # a glared cube, not a hidden disc
+        options += [name for name in under_glare(centre, protos) if name not in options]
     if len(options) == 1:
         return Square(options[0], colour=shown, grey=options[0] == EMPTY and GREY_PIECE in colours)
     return Square("", colour=shown, options=tuple(options))
@@ -380,31 +366,6 @@ def _edge_contrast(centre: np.ndarray, edges: list[np.ndarray]) -> float:
     """
     mean = float(centre.mean())
     return (mean - float(np.mean(edges))) / max(1.0 - mean, MIN_UNGLARED)
-
-
-def _own_cube(centre: np.ndarray, corners: list[np.ndarray]) -> bool:
-    """Whether a bright centre (:data:`LEANING_BRIGHT`) has :data:`OWN_CORNERS` corners of its own
-    colour up to a gain: the top of a cube filling its square, not a disc between leaning pieces."""
-    if float(centre.mean()) <= LEANING_BRIGHT:
-        return False
-    norm = float(centre @ centre)
-    own = 0
-    for k in corners:
-        g = float(np.clip(float(k @ centre) / norm, *OWN_GAIN))
-        own += float(np.linalg.norm(k - g * centre)) <= OWN_RESIDUAL * g * np.sqrt(norm)
-    return own >= OWN_CORNERS
-
-
-def _under_glare(centre: np.ndarray, protos: Palette) -> list[str]:
-    """The pieces whose colour plus glare's white gives ``centre`` (see :data:`UNDER_GLARE_FIT`)."""
-    out = []
-    for name, shades in protos.shades.items():
-        for p in shades:
-            (a, b), *_ = np.linalg.lstsq(np.stack([p, np.ones(3)], axis=1), centre, rcond=None)
-            fit = float(np.linalg.norm(centre - a * p - b)) / max(float(np.linalg.norm(centre)), MIN_UNGLARED)
-            if a >= UNDER_GLARE_LEAST and b >= 0.0 and fit <= UNDER_GLARE_FIT and name not in out:
-                out.append(name)
-    return out
 
 
 def _corner_share(centre: np.ndarray, corners: list[np.ndarray]) -> float:

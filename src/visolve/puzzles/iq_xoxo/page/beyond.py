@@ -1,7 +1,7 @@
 """What lies beyond the part of the picture the boards were looked for in.
 
 The finder looks for boards within a reach of the squares its first look saw
-(:data:`~visolve.puzzles.iq_xoxo.page.finder.CROP_REACH` pitches,
+(:data:`~visolve.puzzles.iq_xoxo.page.crop.CROP_REACH` pitches,
 :func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`).  A board of the page
 whose grey squares the first look missed (washed out by glare, mostly covered by
 pieces) may lie beyond that part: its tab and pieces are then weighed nowhere, and

@@ -9,7 +9,8 @@ page.  On a working copy of the picture (its first look, long side
    with :func:`visolve.vision.light.illumination`) or clearly coloured;
 2. *pitch*: the board's empty squares are separate compact blobs of one
    size; the median side of the square-like blobs is the cell pitch;
-3. *parts*: on a copy with squares about :data:`TARGET_PITCH` px apart, cut
+3. *parts*: on a copy with squares about
+   :data:`~visolve.puzzles.iq_xoxo.page.crop.TARGET_PITCH` px apart, cut
    to the part around the squares seen, the grey squares and the pieces;
 4. *boards*: each as a lattice of its squares
    (:mod:`visolve.puzzles.iq_xoxo.page.lattice`); when that leaves grey squares,
@@ -32,6 +33,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from visolve.puzzles.iq_xoxo.page.crop import boards_copy
 from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_ASPECT,
                                                     SQUARE_FILL, SQUARE_SHARE, closer_look, first_look, ink_mask,
                                                     labelled, on_grid, planes, rough_pitch, small_parts, work_copy)
@@ -40,14 +42,6 @@ from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, 
 from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
 
-#: boards are looked for on a copy with squares about TARGET_PITCH px apart (gaps of
-#: about 3 px; reduced or enlarged when the working copy's differ by more than
-#: RESCALE_ABOVE of it): against 26 px, within one page as many read of 420 synthetic
-#: pages, none misread, and about a fifth less time (same-process A/B)
-TARGET_PITCH, RESCALE_ABOVE = 21, 0.25
-#: boards are looked for within CROP_REACH pitches of the squares the first look
-#: saw (a board is 10 wide), unless that is more than CROP_SHARE of the picture
-CROP_REACH, CROP_SHARE = 12, 0.7
 #: grey squares: side within this share of SQUARE_SHARE pitches (a photo's perspective
 #: makes near squares much larger than far ones); pieces: coloured blobs of at least
 #: MIN_PIECE pitches squared (:mod:`.missed`)
@@ -327,47 +321,6 @@ def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     return (quads + outlines(faint_too=False) if not quads or weigh(quads) else quads), pitch
 
 
-def _cropped(image: np.ndarray, squares: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
-    """The part of ``image`` within :data:`CROP_REACH` pitches of the squares seen first
-    (picture px), and its top-left corner; the whole picture when that part is most of it."""
-    h, w = image.shape[:2]
-    reach = CROP_REACH * pitch
-    x0, y0 = (max(0, int(v)) for v in squares.min(axis=0) - reach)
-    x1, y1 = (int(v) for v in squares.max(axis=0) + reach)
-    x1, y1 = min(w, x1), min(h, y1)
-    if (x1 - x0) * (y1 - y0) > CROP_SHARE * w * h:
-        return image, np.zeros(2)
-    return image[y0:y1, x0:x1], np.array([x0, y0], np.float64)
-
-
-def _boards_copy(image: np.ndarray, work: np.ndarray, f: float, work_planes: Callable[[], tuple], pitch: float,
-                 seen: np.ndarray) -> tuple[np.ndarray, tuple, float, float, np.ndarray]:
-    """The part of the picture around the squares ``seen`` (px of ``work``, ``f`` times the
-    picture, squares ``pitch`` px apart) with squares about :data:`TARGET_PITCH` px apart,
-    its :func:`planes`, its pitch, its scale against the picture and its top-left corner
-    (picture px).  The working copy will do when within :data:`RESCALE_ABOVE` of that
-    scale (its planes ``work_planes()`` cut); else its part is reduced, or the picture's
-    part enlarged."""
-    g = min(1.0, f * TARGET_PITCH / pitch)
-    if abs(g - f) <= RESCALE_ABOVE * f:
-        part, at = _cropped(work, seen, pitch)
-        x0, y0 = (int(v) for v in at)
-        cut = tuple(plane[y0:y0 + part.shape[0], x0:x0 + part.shape[1]] for plane in work_planes())
-        return part, cut, pitch, f, at / f
-    if g < f:  # large squares: the working copy's part reduced
-        part, at = _cropped(work, seen, pitch)
-        base, origin = f, at / f
-    else:  # small squares: the picture's part enlarged, never beyond the picture
-        part, origin = _cropped(image, seen / f, pitch / f)
-        base = 1.0
-    h, w = part.shape[:2]
-    k = g / base
-    scaled = cv2.resize(part, (max(1, round(w * k)), max(1, round(h * k))),
-                        interpolation=cv2.INTER_AREA if k < 0.5 else cv2.INTER_LINEAR)
-    k = scaled.shape[1] / w
-    return scaled, planes(scaled), pitch * k * base / f, base * k, origin
-
-
 def _looked(image: np.ndarray) -> tuple:
     """The working copy of ``image``, its scale, its planes (made on first use) and the first
     look at it (a closer one when small squares' gaps blurred away there; None: no squares)."""
@@ -394,8 +347,9 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
 
     The pitch is measured on the working copy (:func:`first_look`); the boards
     are then looked for on a copy scaled so that a square is about
-    :data:`TARGET_PITCH` px (never larger than the picture): small boards keep
-    their gaps, large ones cost less (:func:`_boards_copy`).  ``notes``, when given, keeps the
+    :data:`~visolve.puzzles.iq_xoxo.page.crop.TARGET_PITCH` px (never larger
+    than the picture): small boards keep their gaps, large ones cost less
+    (:func:`~visolve.puzzles.iq_xoxo.page.crop.boards_copy`).  ``notes``, when given, keeps the
     first look (``"look"``) for :func:`squares_seen`, and the part of the picture looked at
     (``"crop"``: its top-left and bottom-right corners and the pitch, picture px).
     """
@@ -404,7 +358,7 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
         notes["look"] = (f, look)
     if look is None:
         return [], _nothing, lambda split=False: []
-    picture, (grey, coloured, dull), pitch, f, origin = _boards_copy(image, work, f, work_planes, *look)
+    picture, (grey, coloured, dull), pitch, f, origin = boards_copy(image, work, f, work_planes, *look)
     if notes is not None:  # the part of the picture looked at (picture px) and its pitch there
         notes["crop"] = (origin, origin + np.array(picture.shape[1::-1]) / f, pitch / f)
     quads, squares, weigh, outlines, tentative = board_quads(grey, coloured, pitch, dull, picture)

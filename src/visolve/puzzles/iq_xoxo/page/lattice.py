@@ -3,7 +3,7 @@
 The finder's first way (:mod:`visolve.puzzles.iq_xoxo.page.finder` outlines
 blocks) can lose a board whose squares touch the page's edge or a shadow;
 the squares themselves are exact.  Here, on the finder's copy (squares
-about :data:`~visolve.puzzles.iq_xoxo.page.finder.TARGET_PITCH` px apart):
+about :data:`~visolve.puzzles.iq_xoxo.page.crop.TARGET_PITCH` px apart):
 
 1. *links*: two grey squares a pitch apart are neighbours; two farther
    apart along a lattice direction are linked across the squares between
