@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square import glared, greyrow
+from visolve.puzzles.genius_square import glared, greyrow, reader
 from visolve.puzzles.genius_square.colours import EMPTY, WOOD, Square, classify, prototypes
 from visolve.puzzles.genius_square.greyrow import outlined_fours
 from visolve.puzzles.genius_square.reader import read
@@ -82,3 +82,23 @@ def test_four_grey_squares_among_pieces_are_a_doubt_too():
     case = scene_case("genius-square", 6, 6)
     with pytest.raises(ReadError, match="four grey squares"):
         read(case.image, case.name)
+
+
+def test_the_grey_piece_darker_than_a_light_board_is_a_doubt(monkeypatch):
+    """Scene 66 of seed 6: the grey piece on A2-A5 of a light SmartGames board, its shaded side
+    darker than the board (``n`` -0.3 to -0.1), read as three faint squares and one plain empty:
+    read without the grey piece, a misread, when all four had to be faint.  Three faint squares
+    lighter than the board are glare (scene 94 of seed 0 reads so, and still reads)."""
+    case = scene_case("genius-square", 66, 6)
+    with pytest.raises(ReadError, match="3 of them faint and darker than the board"):
+        read(case.image, case.name)
+    monkeypatch.setattr(reader, "SHADED_IN_FOUR", 5)  # as before: only four faint squares are a doubt
+    misread = read(case.image, case.name)
+    assert misread != case.truth[0] and "5" not in dict(misread.pieces)  # read without the grey piece
+
+
+def test_glare_on_three_of_four_empty_squares_still_reads():
+    """Scene 94 of seed 0: glare makes three of a row of four empty squares faint, lighter than the
+    board: not the grey piece's shaded side, and the board reads."""
+    case = scene_case("genius-square", 94, 0)
+    assert read(case.image, case.name) == case.truth[0]

@@ -58,6 +58,11 @@ from visolve.vision.working import working_copy
 
 #: the grey piece (straight four), an empty square
 GREY, EMPTY = "5", "."
+#: a straight four read as empty, all faint or SHADED_IN_FOUR of them faint and darker than the
+#: board, is a doubt (scene 66 of seed 6: the grey piece's shaded side on a light board read as three
+#: faint squares darker than it and one plain empty, a misread when all four had to be faint; three
+#: faint squares lighter than the board are glare: two scenes of seeds 0-6 read right so)
+SHADED_IN_FOUR = 3
 #: pixels per square of the view the squares are read on
 READ_PITCH = 32
 #: least size (px) of a picture worth looking at
@@ -373,19 +378,29 @@ def with_grey_options(squares: list[list[Square]]) -> list[list[Square]]:
 
 
 def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
-    """A straight four of faint grey squares read as empty could be the grey piece in shade, or on a
-    grey board (:func:`visolve.puzzles.genius_square.colours.grey_like_board`), and four grey squares
+    """A straight four read as empty, its squares faint grey (or :data:`SHADED_IN_FOUR` of them faint
+    and darker than the board), could be the grey piece in shade, or on a grey board
+    (:func:`visolve.puzzles.genius_square.colours.grey_like_board`), and four grey squares
     outlined against the board its dim side (:func:`visolve.puzzles.genius_square.greyrow.outlined_fours`):
     a doubt."""
     for cells in outlined_fours(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four grey squares in a row read as empty, "
                         "outlined against the board: the grey piece seen by its side, or glare?")
+    empty = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.symbol == EMPTY}
     faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
-    for r, c in sorted(faint):
+    shaded = {(r, c) for r, c in faint if float(np.mean(squares[r][c].colour)) < 0.0}  # glare only lightens
+    for r, c in sorted(empty):
         for dr, dc in ((0, 1), (1, 0)):
-            if all((r + k * dr, c + k * dc) in faint for k in range(4)):
+            cells = [(r + k * dr, c + k * dc) for k in range(4)]
+            if not all(cell in empty for cell in cells):
+                continue
+            if all(cell in faint for cell in cells):
                 raise ReadError(f"square {model.name((r, c), edition)}: four faint grey squares in a row, "
                                 "empty in glare or the grey piece in shade (or on a board as grey as it)")
+            if sum(cell in shaded for cell in cells) >= SHADED_IN_FOUR:
+                raise ReadError(f"square {model.name((r, c), edition)}: four squares in a row read as empty, "
+                                f"{sum(cell in shaded for cell in cells)} of them faint and darker than the board: "
+                                "empty in shade, or the grey piece's shaded side?")
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
