@@ -23,7 +23,7 @@ from visolve.puzzles.iq_xoxo.page.first_look import planes
 from visolve.puzzles.iq_xoxo.page.missed import coarse, lost_boards, outside, own_squares
 
 #: the whole picture is looked at with the boards' squares about this many px apart (a far
-#: page's squares half as large still show: :data:`~visolve.puzzles.iq_xoxo.page.finder.OTHER_SIDES`)
+#: page's squares half as large still show: :data:`~visolve.puzzles.iq_xoxo.page.missed.OTHER_SIDES`)
 BEYOND_PITCH = 12.0
 
 
