@@ -35,14 +35,19 @@ def outlined_fours(squares) -> list[list[tuple[int, int]]]:
     piece's outline against the board.  Four with no empty neighbour are the grey piece or glare
     just as much (scene 6 of seed 6: the grey piece of a flat drawing between pieces and discs,
     read as empty, was a misread)."""
+    return [cells for cells in straight_fours()
+            if all(lifted(squares[y][x]) for y, x in cells) and _outlined(squares, cells)]
+
+
+def straight_fours() -> list[list[tuple[int, int]]]:
+    """Every straight row or column of :data:`LENGTH` squares on the board (the grey piece's
+    places), by its first square in reading order, across before down."""
     out = []
     for r in range(SIZE):
         for c in range(SIZE):
             for dr, dc in ((0, 1), (1, 0)):
                 cells = [(r + k * dr, c + k * dc) for k in range(LENGTH)]
-                if any(not (0 <= y < SIZE and 0 <= x < SIZE) or not lifted(squares[y][x]) for y, x in cells):
-                    continue
-                if _outlined(squares, cells):
+                if all(0 <= y < SIZE and 0 <= x < SIZE for y, x in cells):
                     out.append(cells)
     return out
 

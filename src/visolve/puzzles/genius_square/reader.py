@@ -47,7 +47,7 @@ from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, n
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
-from visolve.puzzles.genius_square.greyrow import outlined_fours
+from visolve.puzzles.genius_square.greyrow import outlined_fours, straight_fours
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
@@ -389,18 +389,16 @@ def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     empty = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.symbol == EMPTY}
     faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
     shaded = {(r, c) for r, c in faint if float(np.mean(squares[r][c].colour)) < 0.0}  # glare only lightens
-    for r, c in sorted(empty):
-        for dr, dc in ((0, 1), (1, 0)):
-            cells = [(r + k * dr, c + k * dc) for k in range(4)]
-            if not all(cell in empty for cell in cells):
-                continue
-            if all(cell in faint for cell in cells):
-                raise ReadError(f"square {model.name((r, c), edition)}: four faint grey squares in a row, "
-                                "empty in glare or the grey piece in shade (or on a board as grey as it)")
-            if sum(cell in shaded for cell in cells) >= SHADED_IN_FOUR:
-                raise ReadError(f"square {model.name((r, c), edition)}: four squares in a row read as empty, "
-                                f"{sum(cell in shaded for cell in cells)} of them faint and darker than the board: "
-                                "empty in shade, or the grey piece's shaded side?")
+    for cells in straight_fours():
+        if not all(cell in empty for cell in cells):
+            continue
+        if all(cell in faint for cell in cells):
+            raise ReadError(f"square {model.name(cells[0], edition)}: four faint grey squares in a row, "
+                            "empty in glare or the grey piece in shade (or on a board as grey as it)")
+        if sum(cell in shaded for cell in cells) >= SHADED_IN_FOUR:
+            raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty, "
+                            f"{sum(cell in shaded for cell in cells)} of them faint and darker than the board: "
+                            "empty in shade, or the grey piece's shaded side?")
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
