@@ -162,3 +162,19 @@ def test_index_lists_the_pages_with_their_answers(tmp_path):
         assert f'href="booklet/genius-square/junior-2-answers-0{n}.png"' in page
     assert page.count('data-status="booklet"') == count
     assert (tmp_path / "thumbs" / "genius-square" / "booklet_junior-2-page-01.jpg").is_file()
+
+
+def test_a_page_thumbnail_is_written_from_the_drawn_page_not_decoded_again(tmp_path, monkeypatch):
+    import visolve.vision.imageio as imageio
+    from visolve.overview import write_index
+    from visolve.workspace import Workspace
+
+    loaded, real = [], imageio.load_image
+    monkeypatch.setattr(imageio, "load_image", lambda path: loaded.append(path) or real(path))
+    make_run("iq-stars", "wizard", 3, 1, tmp_path)
+    assert not [p for p in loaded if "booklet" in str(p)]  # the index found each thumbnail up to date
+    thumb = tmp_path / "thumbs" / "iq-stars" / "booklet_wizard-1-page-02.jpg"
+    drawn = thumb.read_bytes()
+    thumb.unlink()
+    write_index(Workspace.at(tmp_path))  # the index's own thumbnail, from the page decoded
+    assert [p for p in loaded if "booklet" in str(p)] and thumb.read_bytes() == drawn
