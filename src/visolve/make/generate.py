@@ -10,11 +10,11 @@ exact solution count (:func:`visolve.make.genius.ranked`).
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import MutableMapping
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
-
-from visolve.make import circuit, genius, stars, xoxo
 
 
 @dataclass(frozen=True)
@@ -42,12 +42,42 @@ class Maker:
     ranked: Callable | None = None
 
 
-MAKERS = {
-    stars.PUZZLE: Maker(stars.PUZZLE, stars.LEVELS, stars.make_one, stars.GRADE_RANGES),
-    xoxo.PUZZLE: Maker(xoxo.PUZZLE, xoxo.LEVELS, xoxo.make_one, xoxo.GRADE_RANGES),
-    circuit.PUZZLE: Maker(circuit.PUZZLE, circuit.LEVELS, circuit.make_one, circuit.GRADE_RANGES),
-    genius.PUZZLE: Maker(genius.PUZZLE, genius.LEVELS, genius.make_one, genius.GRADE_RANGES, genius.ranked),
-}
+#: the module of :mod:`visolve.make` that makes each family's challenges (its ``PUZZLE``,
+#: ``LEVELS``, ``make_one``, ``GRADE_RANGES`` and, when it ranks, ``ranked``)
+MAKER_MODULES = {"iq-stars": "stars", "iq-xoxo": "xoxo", "iq-circuit": "circuit", "genius-square": "genius"}
+
+
+class Makers(MutableMapping):
+    """Family -> :class:`Maker`, each family's module imported when it is first asked for (making
+    IQ Stars challenges does not load the IQ Circuit solver: a tenth of a second of a run's start);
+    a maker set here (a test's) stands instead."""
+
+    def __init__(self) -> None:
+        self.loaded: dict[str, Maker] = {}
+
+    def __getitem__(self, family: str) -> Maker:
+        if family not in self.loaded:
+            if family not in MAKER_MODULES:
+                raise KeyError(family)
+            module = importlib.import_module(f"visolve.make.{MAKER_MODULES[family]}")
+            self.loaded[family] = Maker(module.PUZZLE, module.LEVELS, module.make_one, module.GRADE_RANGES,
+                                        getattr(module, "ranked", None))
+        return self.loaded[family]
+
+    def __setitem__(self, family: str, maker: Maker) -> None:
+        self.loaded[family] = maker
+
+    def __delitem__(self, family: str) -> None:
+        del self.loaded[family]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*MAKER_MODULES, *self.loaded]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*MAKER_MODULES, *self.loaded]))
+
+
+MAKERS = Makers()
 
 
 @dataclass(frozen=True)
