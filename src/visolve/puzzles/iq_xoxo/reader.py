@@ -5,7 +5,9 @@ A booklet page is read board by board (:mod:`visolve.puzzles.iq_xoxo.page`,
 the number on its tab, else the file name's
 (:func:`visolve.puzzles.base.level_from_filename`, with ``-1``, ``-2`` ...
 when the picture holds several boards without tabs).  A picture with no
-board is tried as a photo of the box (:mod:`visolve.puzzles.iq_xoxo.box`).
+board is tried as a photo of the box (:mod:`visolve.puzzles.iq_xoxo.box`); one whose first
+look sees no grey squares at all is tried as the box first (the page reader's closer look,
+for a page of small squares, costs more than the box reader).
 
 ``read`` gives one level, or the list of levels of a page.  A picture with
 no board and no box is :class:`NotThisPuzzle`; a board with a square in
@@ -20,7 +22,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import Level
-from visolve.puzzles.iq_xoxo.page.finder import squares_seen
+from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.boards import read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 
@@ -206,17 +208,32 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     ReadError
         A board was found but a square (or the tab's number) is in doubt.
     """
+    from visolve.puzzles.iq_xoxo.box.reader import read_box
+
     notes: dict = {}  # the page reader's first look, told again when the box reader fails too
+    box = None  # the box reader's refusal, when it was asked first
+    if _colour(image):
+        notes["glance"] = glance(np.ascontiguousarray(image[:, :, :3]))
+        if notes["glance"][3] is None:  # no squares at the working scale: a box photo, most likely
+            try:
+                return read_box(image, source)
+            except (NotThisPuzzle, ReadError) as exc:
+                box = exc  # a page of small squares, seen closer by the page reader, or nothing
     try:
         levels = name_levels(_levels(*read_boards(image, notes, _settled_by_page)), source)
     except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
-        from visolve.puzzles.iq_xoxo.box.reader import read_box
-
         try:
-            return read_box(image, source)
-        except (NotThisPuzzle, ReadError) as box:
-            raise _page_or_box(image, page, box, notes) from box
+            if box is None:
+                return read_box(image, source)
+        except (NotThisPuzzle, ReadError) as exc:
+            box = exc
+        raise _page_or_box(image, page, box, notes) from box
     return levels[0] if len(levels) == 1 else levels
+
+
+def _colour(image: np.ndarray) -> bool:
+    """Whether ``image`` is a colour picture the readers look at (else both refuse it at once)."""
+    return isinstance(image, np.ndarray) and image.ndim == 3 and min(image.shape[:2]) >= 32
 
 
 def _settled_by_page(readings: list[BoardReading]) -> list[Level] | None:

@@ -12,7 +12,7 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED
-from visolve.puzzles.iq_xoxo.box.squares import BODY_SIZE, MARK_SIZE, high_pass, mark_offset
+from visolve.puzzles.iq_xoxo.box.squares import MARK_SIZE, bodies, high_pass, mark_offset
 from visolve.vision.light import saturation
 from visolve.vision.view import BoardView
 
@@ -68,10 +68,10 @@ def _marks(view: BoardView) -> tuple[list, list]:
     """The coloured squares' middles and the marks found near them (board coordinates)."""
     detail = view.with_image(high_pass(view.image, view.pitch))
     seen, found = [], []
+    sat = saturation(bodies(view))
     for r in range(ROWS):
         for c in range(COLS):
-            body = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
-            if saturation(body[None, None])[0, 0] < COLOURED:
+            if sat[r, c] < COLOURED:
                 continue
             dx, dy, score = mark_offset(detail.cell(r, c, size=MARK_SIZE + 2 * ALIGN_REACH), view.pitch)
             if score >= ALIGN_SCORE:

@@ -43,6 +43,7 @@ from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.rim import MARGIN, REACH, SIDE_PITCH, balanced, has_rim, ring_pixels, snapped
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, BoxSquare,
                                                  high_pass, read_square)
+from visolve.puzzles.iq_xoxo.box.squares import bodies as body_colours
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.light import channel_min
 from visolve.vision.view import BoardView
@@ -71,10 +72,10 @@ def read_squares(view: BoardView, light_floor: bool = False) -> dict:
     """Every square of a balanced view, as seen: (r, c) -> :class:`BoxSquare` (``light_floor``:
     see :func:`same_floor`)."""
     detail = view.with_image(high_pass(view.image, view.pitch))
-    out, bodies = {}, {}
+    out, middles, bodies = {}, body_colours(view), {}
     for r in range(ROWS):
         for c in range(COLS):
-            bodies[(r, c)] = np.median(view.cell(r, c, size=BODY_SIZE).reshape(-1, 3), axis=0)
+            bodies[(r, c)] = middles[r, c]
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
             if out[(r, c)].kind == "empty" and dark_print(view.cell(r, c, size=BODY_SIZE)):
                 out[(r, c)] = BoxSquare("empty", "", (), f"{PRINTED} (the lid's logo?)")

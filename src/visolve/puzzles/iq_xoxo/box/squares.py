@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import ReadError
-from visolve.puzzles.iq_xoxo.board import LETTERS, square_name
+from visolve.puzzles.iq_xoxo.board import COLS, LETTERS, ROWS, square_name
 from visolve.puzzles.iq_xoxo.box.shape import BOX_BGR, O_INNER, O_OUTER, X_ARM, X_REACH
 from visolve.vision.palette import Palette, to_lab
 
@@ -172,6 +172,14 @@ def _templates(pitch: int) -> list[tuple[str, np.ndarray]]:
         t = cv2.GaussianBlur(img.astype(np.float32), (0, 0), 0.04 * pitch)
         out.append((which, t - t.mean()))
     return out
+
+
+def bodies(view) -> np.ndarray:
+    """Every square's body colour, ``(ROWS, COLS, 3)``: the median of each channel over the middle
+    :data:`BODY_SIZE` of the square (:meth:`~visolve.vision.view.BoardView.cell`), all squares in
+    one call (fifty calls cost 5-10 ms a view; the medians are the same)."""
+    patches = [view.cell(r, c, size=BODY_SIZE).reshape(-1, 3) for r in range(ROWS) for c in range(COLS)]
+    return np.median(np.stack(patches), axis=1).reshape(ROWS, COLS, 3)
 
 
 def high_pass(view_image: np.ndarray, pitch: int) -> np.ndarray:

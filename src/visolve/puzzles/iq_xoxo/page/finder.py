@@ -321,9 +321,11 @@ def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
     return (quads + outlines(faint_too=False) if not quads or weigh(quads) else quads), pitch
 
 
-def _looked(image: np.ndarray) -> tuple:
+def glance(image: np.ndarray) -> tuple:
     """The working copy of ``image``, its scale, its planes (made on first use) and the first
-    look at it (a closer one when small squares' gaps blurred away there; None: no squares)."""
+    look at it (:func:`first_look`; None: no squares at the working copy's scale).  A box photo
+    shows none there: the reader asks the box reader before the page finder's closer look
+    (:func:`find_boards`, ``notes["glance"]``), which costs most of a 12 MP box photo's time."""
     work, f = work_copy(image)
     made: dict = {}
 
@@ -332,7 +334,13 @@ def _looked(image: np.ndarray) -> tuple:
             made["planes"] = planes(work)
         return made["planes"]
 
-    look = first_look(work, work_planes)
+    return work, f, work_planes, first_look(work, work_planes)
+
+
+def _looked(image: np.ndarray, glanced: tuple | None = None) -> tuple:
+    """:func:`glance` (or ``glanced``, taken before), with a closer look when the first sees
+    no squares (small squares' gaps blurred away at the working scale; None: no squares)."""
+    work, f, work_planes, look = glance(image) if glanced is None else glanced
     if look is None:
         look = closer_look(image, f)
     return work, f, work_planes, look
@@ -351,9 +359,10 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     than the picture): small boards keep their gaps, large ones cost less
     (:func:`~visolve.puzzles.iq_xoxo.page.crop.boards_copy`).  ``notes``, when given, keeps the
     first look (``"look"``) for :func:`squares_seen`, and the part of the picture looked at
-    (``"crop"``: its top-left and bottom-right corners and the pitch, picture px).
+    (``"crop"``: its top-left and bottom-right corners and the pitch, picture px); a
+    ``"glance"`` it holds (:func:`glance` of the same picture) is not taken again.
     """
-    work, f, work_planes, look = _looked(image)
+    work, f, work_planes, look = _looked(image, None if notes is None else notes.get("glance"))
     if notes is not None:
         notes["look"] = (f, look)
     if look is None:
