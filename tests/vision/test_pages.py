@@ -237,3 +237,26 @@ def test_a_page_the_family_saw_several_boards_on_with_one_tab_read_is_refused():
     page[990:1645] = np.clip(255 - (255 - board) * 0.1, 0, 255).astype(np.uint8)
     with pytest.raises(ReadError, match="two boards; 1 number tab found"):
         read_page(page, _block_middle, SeveralBoards("two boards"))
+
+
+def test_a_board_cut_in_two_by_glare_whose_tab_is_lost_is_refused_not_read_one_board_short():
+    # a photo of an IQ Stars page of two (photo seed 55 wizard): glare across board 2 paled tab 2
+    # and a band down board 2's middle; its two halves, neither like a board alone, were no board,
+    # and board 1 was read alone, named after the picture, board 2 lost
+    page = _two_page()
+    page[880:981, 510:731] = 255  # tab 2 washed out
+    page[992:1643, 560:680] = 255  # a pale band down board 2's middle (0.1 of its width)
+    with pytest.raises(ReadError, match=r"a board at \(\d+, 1\d\d\d\) px, its ink in pieces"):
+        page_of(page, _block_middle, numbered=True)
+    with pytest.raises(ReadError, match=r"its ink in pieces"):
+        read_page(page, _block_middle, SeveralBoards("two boards"))
+
+
+def test_lines_of_text_below_a_lone_board_are_no_board_in_pieces():
+    # a page of one board with paragraphs of text below it: each line is a part of ink far smaller
+    # than a board's pieces (PIECE), however close the lines lie to each other
+    page = _two_page()
+    page[850:] = 255
+    for y in range(900, 1600, 45):
+        cv2.rectangle(page, (100, y), (1100, y + 25), (40, 40, 40), -1)
+    assert page_of(page, _block_middle, numbered=True) is None

@@ -9,7 +9,8 @@ of one board and gives the boards numbered from their tabs.
 
 A page is read only when every board on it is: a tab whose number is in
 doubt, two tabs of one number, a board of ink as large as the others with
-no tab above it (:data:`UNCLAIMED`), or a board that does not read is a
+no tab above it (:data:`UNCLAIMED`; or in pieces, glare across it: :func:`split_board`), or a
+board that does not read is a
 :class:`~visolve.errors.ReadError` naming the board -- a challenge read
 under a guessed number would be a misread.
 """
@@ -23,6 +24,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
+from visolve.vision.leftover import board_like, split_boards, touches_rim
 from visolve.vision.tabs import PageLook, Tab, look_at_page, page_axes, rows_of
 
 T = TypeVar("T")
@@ -56,9 +58,6 @@ PART_SHARE = 0.02
 PAGE_TABS = 2
 #: a region is cut at most REGION_SIDE px long (a board printed at 300 dpi reads as well smaller, and faster)
 REGION_SIDE = 700
-#: a part of ink within LIKE_BOARD times the boards' median area and box sides, its box's width
-#: over height within LIKE_SHAPE times theirs, looks like a board (a round blot on the desk does not)
-LIKE_BOARD, LIKE_SHAPE = 1.6, 1.3
 #: a part of ink at least UNCLAIMED of the smallest region's area, with less than half of it in
 #: any region, is a board without a (readable) tab
 UNCLAIMED = 0.2
@@ -180,15 +179,37 @@ def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.nd
 def _refuse_lost_board(image: np.ndarray, look: PageLook, regions: list[Region]) -> None:
     """Raise ReadError when a part of ink like the boards of ``regions`` has no tab of its own
     (:func:`unclaimed`, on the page's ink and then on its paler mask: a board paled by glare, its
-    tab with it, is ink only there)."""
+    tab with it, is ink only there), or pieces of ink outside every region together do
+    (:func:`split_board`: glare across a board cut it)."""
     areas = tab_areas(image.shape[:2], look.tabs)
     boards = [r.board for r in regions if r.board[2]]
-    lost = unclaimed(look, areas, boards)
-    if lost is None and look.pale is not None:
-        lost = unclaimed(replace(look, ink=look.pale), areas, boards)
-    if lost is not None:
-        raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
-                        f"({len(regions)} tabs read)")
+    looks = [look] + ([replace(look, ink=look.pale)] if look.pale is not None else [])
+    for seen in looks:
+        lost = unclaimed(seen, areas, boards)
+        if lost is not None:
+            raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
+                            f"({len(regions)} tabs read)")
+    for seen in looks if boards else ():
+        lost = split_board(seen, regions, boards)
+        if lost is not None:
+            raise ReadError(f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px, its ink in pieces (glare?), has no "
+                            f"number tab above it ({len(regions)} tabs read)")
+
+
+def split_board(look: PageLook, regions: list[Region], boards: list[tuple[int, int, int]]) -> tuple[float, float] | None:
+    """The middle (picture px) of pieces of ink outside every region of ``regions``, off the
+    picture's rim, that together look like the ``boards`` read and lie on the page's grid
+    (:func:`visolve.vision.leftover.split_boards`: a board split by glare, its tab lost), or None."""
+    f = look.scale
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
+    outlines = [np.float32(r.corners * f).reshape(-1, 1, 2) for r in regions]
+    free = [i for i in range(1, n) if not touches_rim(stats[i], labels.shape)
+            and all(cv2.pointPolygonTest(o, tuple(float(c) for c in centres[i]), False) < 0 for o in outlines)]
+    for x, y, w, h, _a in split_boards(stats, boards, free):
+        middle = np.array([x + w / 2, y + h / 2]) / f
+        if on_the_grid(look.tabs, middle):
+            return float(middle[0]), float(middle[1])
+    return None
 
 
 def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) -> list[Region]:
@@ -212,14 +233,14 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
         outline = np.float32(area * f).reshape(-1, 1, 2)
         others = [t.centre * f for t in look.tabs if t is not tab]
         inside = [i for i in range(1, n) if BOARD_SHARE * whole <= stats[i, 4] <= BOARD_MOST * whole
-                  and not _touches_rim(stats[i], labels.shape)
+                  and not touches_rim(stats[i], labels.shape)
                   and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0
                   and not any(_in_extent(labels, i, stats[i], c, axes) for c in others)]  # run into another's board
         corners, seen = whole_area, (0, 0, 0)
         if inside:
             board = max(inside, key=lambda i: stats[i, 4])
             seen = (int(stats[board, 2]), int(stats[board, 3]), int(stats[board, 4]))
-            near = [i for i in range(1, n) if not _touches_rim(stats[i], labels.shape)
+            near = [i for i in range(1, n) if not touches_rim(stats[i], labels.shape)
                     and cv2.pointPolygonTest(outline, tuple(float(c) for c in centres[i]), False) >= 0
                     and not any(_in_box(stats[i], t.centre * f) for t in look.tabs)]
             parts = board_parts(stats, board, near)
@@ -337,16 +358,12 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
     in any tab's area (a board whose tab was not found), or None.
 
     Like a board: as large as the boards found under the tabs (``boards``: their boxes and areas
-    on the look; :data:`LIKE_BOARD` times their median area either way, its box's sides as
-    much, its box shaped as theirs within :data:`LIKE_SHAPE`) or, when none was, :data:`UNCLAIMED` of the smallest tab area.
+    on the look; :func:`visolve.vision.leftover.board_like`) or, when none was, :data:`UNCLAIMED` of the smallest tab area.
     When boards were found, a second part like them mostly in one tab's area is one too."""
     f = look.scale
     n, labels, stats, centres = cv2.connectedComponentsWithStats(look.ink.astype(np.uint8), connectivity=8)
     if boards:
-        w, h, a = (float(np.median([b[k] for b in boards])) for k in range(3))
-        like = lambda st: (a / LIKE_BOARD <= st[4] <= a * LIKE_BOARD and  # noqa: E731
-                           w / LIKE_BOARD <= st[2] <= w * LIKE_BOARD and h / LIKE_BOARD <= st[3] <= h * LIKE_BOARD
-                           and abs(np.log(st[2] * h / (st[3] * w))) <= np.log(LIKE_SHAPE))
+        like = board_like(boards)
     else:
         least = UNCLAIMED * min(cv2.contourArea(np.float32(a * f)) for a in areas)
         like = lambda st: st[4] >= least  # noqa: E731
@@ -357,7 +374,7 @@ def unclaimed(look: PageLook, areas: list[np.ndarray],
         masks.append(mask > 0)
     held = set()
     for i in range(1, n):
-        if not like(stats[i]) or _touches_rim(stats[i], labels.shape) or not on_the_grid(look.tabs, centres[i] / f):
+        if not like(stats[i]) or touches_rim(stats[i], labels.shape) or not on_the_grid(look.tabs, centres[i] / f):
             continue
         part = labels == i
         inside = [int(np.count_nonzero(part & m)) for m in masks]
@@ -413,9 +430,3 @@ def _in_box(stat: np.ndarray, point: np.ndarray) -> bool:
     """Whether a point lies in a part's box."""
     x, y, w, h = stat[:4]
     return bool(x <= point[0] <= x + w and y <= point[1] <= y + h)
-
-
-def _touches_rim(stat: np.ndarray, shape: tuple[int, int]) -> bool:
-    """Whether a part's box reaches the picture's rim (a desk, a shadow: no board of the page)."""
-    x, y, w, h = stat[:4]
-    return x == 0 or y == 0 or x + w >= shape[1] or y + h >= shape[0]
