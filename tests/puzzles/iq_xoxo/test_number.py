@@ -135,3 +135,32 @@ def test_a_plain_zero_shows_its_hole_an_eight_its_waist(blur):
             marks[d] = waist(glyph(ink, *ink_box(ink > 0.5 * ink.max())))
         assert marks["0"][0] <= tab_number.ZERO_WAIST and marks["0"][1] <= tab_number.ZERO_KEPT
         assert min(marks["8"]) > tab_number.ZERO_KEPT
+
+
+@pytest.mark.parametrize("score, margin, small, clear", [
+    (0.892, 0.085, False, False),  # scenes seed 4 page 1: a 6 whose top curls nearly shut, matched as an 8
+    (0.855, 0.091, True, False),  # scenes seed 3 page 1: a blurred small 9 matched as a 0
+    (0.926, 0.098, True, True),  # the weakest digit on its own read right (a 5, scenes seed 2)
+    (0.96, 0.085, False, True),  # a sure match keeps the plain margin
+])
+def test_a_weak_match_needs_a_wider_margin(score, margin, small, clear):
+    assert tab_number._clear(score, margin, None, small) is clear
+
+
+@pytest.mark.parametrize("seed, page, number", [(4, 1, 64), (3, 1, 19)])
+def test_a_tab_not_clearly_its_digits_is_not_read_firm(seed, page, number):
+    # a 6 read as 8 (64 -> 84) and a 9 read as 0 (19 -> 10), each as digits on their own, firm
+    from visolve.puzzles.iq_xoxo.page.boards import read_boards
+    from visolve.puzzles.iq_xoxo.page.reading import page_colour
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-xoxo", page, seed)
+    boards, _weight = read_boards(case.image)
+    views = [b.view for b in boards if b.rows is not None]
+    assert views
+    for view in views:
+        try:
+            read = tab_number.read_number(view, page_colour(view), view.cell_size())
+        except ReadError:
+            continue
+        assert read == number or not read.firm, int(read)

@@ -151,26 +151,46 @@ def _patches(view, keys: list, size: float) -> np.ndarray:
     return view.image[ys[:, :, None], xs[:, None, :]]
 
 
-def _piece_marks(lights: np.ndarray, pitch: int) -> list[tuple[str, float, str]]:
-    """X or O of each piece square's lightness map (``(n, h, w)``: its middle, :data:`MARK_SIZE`
-    + 2 :data:`MARK_SHIFT` across): its mark, margin and why (when in doubt).
+def _mark_scores(lights: np.ndarray, pitch: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each square's best correlations with an X and with an O, ``(n,)`` each, from its lightness
+    map (``(n, h, w)``: its middle, :data:`MARK_SIZE` + 2 :data:`MARK_SHIFT` across).
 
     The maps are clipped at their :data:`MARK_CLIP` percentile and matched against
     each template in one :func:`cv2.matchTemplate` over the maps stacked (a match
     position lies within one map; the others are dropped).
     """
     n, h, w = lights.shape
+    best = {"X": np.full(n, -1.0), "O": np.full(n, -1.0)}
     if n == 0:
-        return []
+        return best["X"], best["O"]
     tops = np.percentile(lights.reshape(n, -1), MARK_CLIP, axis=1)
     stack = np.clip(lights, 0.0, np.maximum(tops, 1e-3)[:, None, None]).reshape(n * h, w)
-    best = {"X": np.full(n, -1.0), "O": np.full(n, -1.0)}
     for which, tmpl in _templates(pitch):
         th = tmpl.shape[0]
         res = cv2.matchTemplate(stack, tmpl, cv2.TM_CCOEFF_NORMED)
         res = np.concatenate([res, np.zeros((th - 1, res.shape[1]), res.dtype)])
         best[which] = np.maximum(best[which], res.reshape(n, h, -1)[:, :h - th + 1].max(axis=(1, 2)))
-    return [_mark_verdict(float(x), float(o)) for x, o in zip(best["X"], best["O"])]
+    return best["X"], best["O"]
+
+
+#: a square of an empty square's colour whose middle matches an X or an O at EMPTY_MARK or better
+#: is in doubt: a piece washed out by glare to its board's grey keeps its marks (the make round
+#: trip, photo seed 11, expert, on a bare sheet: a purple U's squares at 0.81 - 0.83), an empty
+#: square shows a dot (X 0.58 at most) or nothing (O 0.34 at most; 272 boards read right: photos
+#: of made pages, photo seeds 1-20, the painter's photos and the scenes of seed 0)
+EMPTY_MARK = 0.7
+#: ... looked for only on the squares at least MARK_TINT across (in colour) from their grey (the
+#: washed U: 0.13 - 0.23; empty squares of a board mostly 0.04 at most): matching every square
+#: cost 2-3 ms a board
+MARK_TINT = 0.08
+
+
+def _marked(keys: list, x: np.ndarray, o: np.ndarray) -> dict:
+    """The squares of ``keys`` (read empty by their colour; ``x``, ``o``: their marks' scores) that
+    show a piece's mark (:data:`EMPTY_MARK`), key -> why."""
+    return {k: f"an empty square's grey, but it shows a piece's {'X' if sx >= so else 'O'} "
+               f"({max(sx, so):.2f}): a piece washed out?"
+            for k, sx, so in zip(keys, x.tolist(), o.tolist()) if max(sx, so) >= EMPTY_MARK}
 
 
 def _mark_verdict(x: float, o: float) -> tuple[str, float, str]:
@@ -238,8 +258,9 @@ def read_squares(view, bodies: dict, page, grey) -> dict:
     """Every square of ``bodies`` (key -> body) read (see the module docstring), key -> :class:`Square`;
     ``grey`` is the empty squares' colour (:func:`~visolve.puzzles.iq_xoxo.page.empty_grey.grey_reference`, or one colour for the whole board).
 
-    The squares are measured together: the colours at once, the piece squares'
-    marks and the empty squares' dots each over their maps stacked.
+    The squares are measured together: the colours at once, the marks and the empty
+    squares' dots each over their maps stacked.  A square of an empty square's colour,
+    a little tinted, that shows a piece's X or O is in doubt (:data:`EMPTY_MARK`).
     """
     keys = list(bodies)
     body = np.array([bodies[k] for k in keys])
@@ -251,16 +272,22 @@ def read_squares(view, bodies: dict, page, grey) -> dict:
     if isinstance(grey, Greys) and not (piece | empty).all():
         balanced, greys, _pages = grey.arrays(view, keys)
         piece |= like_a_neighbour(keys, balanced, np.asarray(page, np.float64)[None, :] - greys, piece, empty, across)
-    verdicts = {}
-    for which, size, read in ((piece, MARK_SIZE + 2 * MARK_SHIFT, _piece_marks), (empty, 1.0, _dots)):
-        idx = np.flatnonzero(which)
-        chosen = [keys[i] for i in idx]
-        maps = lightnesses(_patches(view, chosen, size), body[idx], near_page[idx])
-        verdicts.update(zip(chosen, read(maps, view.pitch)))
+    idx = np.flatnonzero(piece | (empty & (across >= MARK_TINT)))  # a washed-out piece keeps its marks
+    chosen = [keys[i] for i in idx]
+    maps = lightnesses(_patches(view, chosen, MARK_SIZE + 2 * MARK_SHIFT), body[idx], near_page[idx])
+    x, o = _mark_scores(maps, view.pitch)
+    verdicts = {k: _mark_verdict(float(a), float(b)) for k, a, b, p in zip(chosen, x, o, piece[idx]) if p}
+    tinted = ~piece[idx]
+    marked = _marked([k for k, t in zip(chosen, tinted) if t], x[tinted], o[tinted])
+    idx = np.flatnonzero(empty)
+    chosen = [keys[i] for i in idx]
+    verdicts.update(zip(chosen, _dots(lightnesses(_patches(view, chosen, 1.0), body[idx], near_page[idx]), view.pitch)))
     out = {}
     for i, k in enumerate(keys):
         b = tuple(bodies[k])
-        if piece[i] or empty[i]:
+        if k in marked:
+            out[k] = Square("?", "?", b, 0.0, marked[k])
+        elif piece[i] or empty[i]:
             mark, score, why = verdicts[k]
             out[k] = Square("piece" if piece[i] else "empty", mark, b, score, why)
         else:

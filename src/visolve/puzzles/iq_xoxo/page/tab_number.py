@@ -84,6 +84,13 @@ SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 30.0, 0.85, 0.09
 #: passed the run's test: MATCH_MIN_RUN is MATCH_MIN)
 MATCH_MIN_CUT, MATCH_MARGIN_CUT = 0.9, 0.1
 MATCH_MIN_RUN, MATCH_MARGIN_RUN, RUN_MARGIN = MATCH_MIN, 0.02, 0.015
+#: a digit matched below MATCH_SURE needs MARGIN_SLOPE times the shortfall more margin to be clear
+#: on its own: the less it looks like any digit drawn, the less a margin says (scenes of seed 4,
+#: page 1: a 6 whose top curls nearly shut matched an 8 at 0.892 by 0.085, the 6 itself at 0.75;
+#: seed 3, page 1: a blurred small 9 matched a 0 at 0.855 by 0.091; digits on their own read right
+#: below 0.95, over the scenes of seeds 0, 2-4 and the painter's photos: 0.926 by 0.098 on a small
+#: board, else by 0.13 or more)
+MATCH_SURE, MARGIN_SLOPE = 0.95, 0.2
 
 
 def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
@@ -292,11 +299,19 @@ def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.nd
     return out
 
 
+def needed_margin(score: float, small: bool) -> float:
+    """The margin over the next digit a digit matched at ``score`` needs to be clear on its own
+    (:data:`MATCH_MARGIN`, or :data:`MATCH_MARGIN_SMALL` for a ``small`` board's digit, widened
+    below :data:`MATCH_SURE`)."""
+    return (MATCH_MARGIN_SMALL if small else MATCH_MARGIN) + MARGIN_SLOPE * max(0.0, MATCH_SURE - score)
+
+
 def _clear(score: float, margin: float, whole: float | None, small: bool) -> bool:
-    """Whether a digit's best match (``score``, ``margin`` over the next digit) is clear; ``whole``:
-    its run's margin when it was cut from one; ``small``: a small board's digit."""
-    least, apart = (MATCH_MIN_SMALL, MATCH_MARGIN_SMALL) if small else (MATCH_MIN, MATCH_MARGIN)
-    alone = score >= least and margin >= apart
+    """Whether a digit's best match (``score``, ``margin`` over the next digit; a weak match needs a
+    wider margin, :data:`MATCH_SURE`) is clear; ``whole``: its run's margin when it was cut from
+    one; ``small``: a small board's digit."""
+    least = MATCH_MIN_SMALL if small else MATCH_MIN
+    alone = score >= least and margin >= needed_margin(score, small)
     if whole is None:
         return alone
     return (alone and score >= MATCH_MIN_CUT and margin >= MATCH_MARGIN_CUT) or (
@@ -370,7 +385,8 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     for (scores, whole, one), (d, score, margin) in zip(digits, verdicts):
         firm = firm and _clear(score, margin, None if whole is None else -np.inf, small)
         if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin):
-            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, margin {margin:.2f})",
+            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, {margin:.3f} above the "
+                           f"next digit, {needed_margin(score, small):.3f} needed)",
                            int(best) if best and not best.startswith("0") else None, every)
         text += str(d)
     if text.startswith("0"):
