@@ -71,3 +71,24 @@ def test_a_picture_without_labels_places_no_grid():
     rng = np.random.default_rng(0)
     noise = rng.integers(0, 60, (300, 300, 3), dtype=np.uint8)
     assert grid_from_labels(noise, np.diag([50.0, 50.0, 1.0])) == []
+
+
+def test_labels_lying_on_their_side_place_the_grid():
+    """The candidate's outline stands turned a quarter to the print (an outline's corners are taken
+    as seen, whatever way up the board lies): its glyphs, on their side, are wider than tall, and
+    still place the grid."""
+    pitch = 30
+    level = make_level("drawn", ROLL, edition="happy-puzzle", source="drawn.png")
+    upright = draw_board(drawing(level), "happy-puzzle", pitch)
+    picture = cv2.rotate(upright, cv2.ROTATE_90_CLOCKWISE)
+    h, w = picture.shape[:2]
+    placed = grid_from_labels(picture, np.array([[w / 6, 0, 0], [0, h / 6, 0], [0, 0, 1.0]]))
+    assert placed
+    x0, y0 = square_box(pitch, 0, 0)[:2]
+    H = upright.shape[0]  # (x, y) upright -> (H - y, x) turned clockwise
+    grid = [(x0, y0), (x0 + 6 * pitch, y0), (x0 + 6 * pitch, y0 + 6 * pitch), (x0, y0 + 6 * pitch)]
+    want = sorted((H - y, x) for x, y in grid)
+    got = sorted(map(tuple, map_points(placed[0], [(0, 0), (6, 0), (6, 6), (0, 6)])))
+    # a glyph on its side has its centre off its square's middle more than an upright one (measured
+    # 0.13 of a square at a corner): the finder then moves the grid onto its lines (vision.gridfit)
+    assert np.abs(np.array(got) - np.array(want)).max() < 0.15 * pitch

@@ -21,7 +21,9 @@ def test_a_lattice_two_rows_off_the_board_is_moved_onto_it_by_its_labels(monkeyp
     found two rows inside its top edge move it down two squares, where the labels read."""
     name, image, truth = genius.solved_front_case(8, 0)
     assert read(image, name) == truth
-    monkeypatch.setattr(finder, "INNER_ROWS", ())  # the lattice as found: refused
+    monkeypatch.setattr(finder, "INNER_ROWS", ())  # the lattice as found: the board's outline and labels
+    assert read(image, name) == truth  # place the grid too (finder.by_outlines)
+    monkeypatch.setattr(finder, "by_outlines", lambda *a: iter(()))  # neither: refused
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 

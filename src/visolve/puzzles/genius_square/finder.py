@@ -36,9 +36,11 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points, polygon_corners
+from visolve.vision.gridfit import fit_to_lines
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.light import channel_max
 from visolve.vision.masks import locally_light
+from visolve.vision.outlines import edge_region_quads
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
@@ -73,6 +75,8 @@ ZOOM_PITCH = 48
 INNER_ROWS = (1, 2)
 #: a light grid's outline must cover this share of the reduced picture at least
 MIN_OUTLINE_AREA = 0.01
+#: plain regions' outlines a board is looked for in by its labels, when no grid candidate had labels
+OUTLINES = 6
 
 
 @dataclass(frozen=True)
@@ -288,7 +292,26 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
                     return again
             if kept:
                 break
+    for placed in by_outlines(small, picture) if thorough and legible is not None else ():
+        again, _kept = _ways_up(small, placed, picture, legible, [], both=True)  # two labelled edges that read
+        if again is not None:
+            return again
     raise NotThisPuzzle(reasons[0] if reasons else "no 6 x 6 grid of squares found")
+
+
+def by_outlines(small: np.ndarray, picture: np.ndarray | None) -> Iterator[np.ndarray]:
+    """Grids (board -> ``small``) placed by a row and a column of six glyphs inside the outline of a
+    plain region (:func:`visolve.vision.outlines.edge_region_quads`): a board none of whose grid
+    candidates had labelled edges (its squares hidden by tall pieces or too faint to show as a
+    lattice, a pattern on the table taken for one) still shows its outline and its labels.  Each grid
+    is tried moved onto its printed lines (:func:`visolve.vision.gridfit.fit_to_lines`), then as placed."""
+    source, scale = (small, 1.0) if picture is None else (picture, picture.shape[1] / small.shape[1])
+    to_source = np.diag([scale, scale, 1.0])
+    for quad in edge_region_quads(small, OUTLINES):
+        for placed in grid_from_labels(small, corners_homography(quad, SIZE, SIZE), picture):
+            fitted, _before, _after = fit_to_lines(source, to_source @ placed, SIZE, SIZE)
+            yield np.linalg.inv(to_source) @ fitted  # the labels' place is off by a fraction of a square
+            yield placed
 
 
 def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, reasons: list[str],

@@ -64,14 +64,17 @@ def grid_from_labels(image: np.ndarray, homography: np.ndarray, picture: np.ndar
 
 
 def _glyphs(img: np.ndarray) -> np.ndarray:
-    """Boxes of light blobs of a glyph's size: rows of (centre x, centre y, height)."""
+    """Boxes of light blobs of a glyph's size: rows of (centre x, centre y, size: the longer side)."""
     grey = cv2.GaussianBlur(channel_max(img), (0, 0), 0.7)
     ink = locally_light(grey, int(WINDOW_SHARE * max(grey.shape)), INK_STEP)
     n, _labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
     h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
-    keep = (h >= GLYPH_PX[0]) & (h <= GLYPH_PX[1]) & (w <= 1.2 * h) & (w >= 0.1 * h)
-    return np.column_stack([centroids[1:, 0], centroids[1:, 1], h])[keep]
+    # a candidate's outline may stand turned a quarter to the print: glyphs lie on their side, so a
+    # glyph's size is its longer side, its shorter one at least a tenth of it (a "1")
+    size, least = np.maximum(w, h), np.minimum(w, h)
+    keep = (size >= GLYPH_PX[0]) & (size <= GLYPH_PX[1]) & (least >= 0.1 * size)
+    return np.column_stack([centroids[1:, 0], centroids[1:, 1], size])[keep]
 
 
 def _lines(glyphs: np.ndarray, axis: int) -> list[np.ndarray]:
