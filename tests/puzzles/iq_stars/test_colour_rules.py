@@ -112,8 +112,9 @@ def test_an_orange_or_yellow_doubt_is_settled_against_the_boards_other_star():
     stars = {cell: Star(0.0, orange, 1.0) for cell in CELLS}
     stars[(1, 4)] = Star(2.2, orange, 0.07, green=0.54)
     stars[(1, 5)] = Star(2.5, doubt, 0.0, green=0.745)
-    stars[(0, 4)] = Star(2.0, Verdict("r", 0.0, 12.0, "p"), 0.0, green=-0.1)
-    assert rows_of(stars) == ("....R..", "....OY", ".......", "......")
+    # (the scenes' red wizard star at row 1 star 5 is left out: with it, only the yellow reading
+    # has exactly one solution, which settles the doubt before the other star is looked at)
+    assert rows_of(stars) == (".......", "....OY", ".......", "......")
     stars[(1, 5)] = Star(2.5, doubt, 0.0, green=0.62)  # within a colour's spread: still a doubt
     with pytest.raises(ReadError, match="row 2 star 6: y or o"):
         rows_of(stars)

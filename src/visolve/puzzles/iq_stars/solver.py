@@ -109,3 +109,11 @@ def random_filling(rng: random.Random) -> list[str]:
 def unique_count(rows) -> int:
     """How many solutions ``rows`` has, counted up to 2 (0, 1 or 2)."""
     return model.engine().unique(constraints(rows)).count
+
+
+def challenges_among(readings) -> list[tuple[str, ...]]:
+    """The distinct readings (each a level's rows, its pieces already checked to form their
+    shapes) that have exactly one solution, as every challenge has
+    (``../shared/iq-stars/RULES.md``): what settles two readings of one picture that the
+    picture and the shapes left open.  The solver counts to two; nothing is guessed."""
+    return sorted({tuple(rows) for rows in readings if unique_count(rows) == 1})

@@ -2,7 +2,8 @@
 
 A star whose points are too weakly or too strongly coloured to call, whose colour is close to two
 piece colours or, with a white middle, whose strength lies between free and coloured (a
-:class:`ColourDoubt`, settled by the pieces' shapes when only one choice fits),
+:class:`ColourDoubt`, settled by the pieces' shapes when only one choice fits, or when only one
+of those that fit has exactly one solution, as a challenge has),
 or whose middle is neither clearly white nor clearly its colour is refused with
 :class:`~visolve.errors.ReadError` naming it; so is a lattice whose outer lines show no star
 outlines (a star off).  :mod:`visolve.puzzles.iq_stars.reader` measures the stars.
@@ -19,6 +20,7 @@ from visolve.errors import ReadError
 from visolve.plural import counted
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, level_problems
 from visolve.puzzles.iq_stars.colours import MIN_MARGIN, SOLID_BELOW, WHITE_ABOVE, Verdict, settled_by_board
+from visolve.puzzles.iq_stars.solver import challenges_among
 
 #: a star's colour strength |colour part of (points - navy)| / |navy - black
 #: outline| (both as seen: glare and stray light scale them alike), as a share
@@ -115,8 +117,11 @@ def settled_by_shapes(grid: list[list[str]], doubts: list) -> tuple[str, ...]:
 
     Each of ``doubts`` (cell, :class:`ColourDoubt`) may be either of its two
     colours; the reading stands only when exactly one choice of them all
-    makes a possible challenge (the rules decide, nothing is guessed), else
-    the first doubt is raised, saying what the shapes allowed.
+    makes a possible challenge (the rules decide, nothing is guessed): its
+    pieces form their shapes and, when several choices do, it has exactly one
+    solution, as every challenge has (``../shared/iq-stars/RULES.md``; the
+    solver counts, it does not guess).  Else the first doubt is raised, saying
+    what the shapes and the solutions allowed.
     """
     first = doubts[0][1]
     if len(doubts) > MAX_DOUBTS:
@@ -130,8 +135,13 @@ def settled_by_shapes(grid: list[list[str]], doubts: list) -> tuple[str, ...]:
             fits.append(rows)
     if len(fits) == 1:
         return fits[0]
-    allowed = "no choice of them makes a challenge" if not fits else f"the pieces' shapes allow {len(fits)} readings"
-    raise ReadError(f"{first}; {counted(len(doubts), 'star')} in doubt, {allowed}")
+    if not fits:
+        raise ReadError(f"{first}; {counted(len(doubts), 'star')} in doubt, no choice of them makes a challenge")
+    challenges = challenges_among(fits)
+    if len(challenges) == 1:
+        return challenges[0]
+    raise ReadError(f"{first}; {counted(len(doubts), 'star')} in doubt, the pieces' shapes allow "
+                    f"{len(fits)} readings, {len(challenges)} of them with exactly one solution")
 
 
 #: the lattice's outer lines: name and cells

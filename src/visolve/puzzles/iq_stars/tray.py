@@ -19,8 +19,10 @@ moved by the parallax of the pieces' height.  The reader:
    close calls settled by the pieces' shapes (:mod:`.tray_pieces`).
 
 Every step that is not clear-cut is refused: too few tops, two placements
-scoring about as well, a free cell with no pit seen there or a piece whose
-colours fit no shape (named by row and star), a reading that is no challenge.
+scoring about as well (unless they read alike, or exactly one of their readings
+has exactly one solution, as a challenge has: :func:`settle_tie`), a free cell
+with no pit seen there or a piece whose colours fit no shape (named by row and
+star), a reading that is no challenge.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
+from visolve.puzzles.iq_stars.solver import challenges_among
 from visolve.puzzles.iq_stars.tray_glare import veil
 from visolve.puzzles.iq_stars.tray_join import join_apart
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
@@ -85,6 +88,8 @@ TELLING_PITS = 0.5
 MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
 MIN_TOPS = 3
+#: tied placements are each read (:func:`settle_tie`) when there are at most this many
+MAX_TIED = 4
 #: a board placed with tops left off it (a loose piece beside the tray, on the table's plane,
 #: can line up with the lattice and bend the homography fitted through all tops), or the
 #: better of two tied placements, is placed again on a lattice fitted through its own tops
@@ -95,11 +100,13 @@ REFIT_TOPS = 6
 
 class TiedPlacements(ReadError):
     """Two placements of the board fit the free pits about as well; ``on_board`` are the tops
-    on the better one (a loose piece left off it may have bent the lattice)."""
+    on the better one (a loose piece left off it may have bent the lattice); ``tied`` each tied
+    placement as :func:`place_board` gives one (up to :data:`MAX_TIED`, else none)."""
 
-    def __init__(self, message: str, on_board: frozenset):
+    def __init__(self, message: str, on_board: frozenset, tied: tuple = ()):
         super().__init__(message)
         self.on_board = on_board
+        self.tied = tied
 
 
 def rotate(axial: np.ndarray, turns: int) -> np.ndarray:
@@ -288,18 +295,23 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
     shifts = _shift_grid(COARSE_STEP, MAX_PARALLAX)
     scores = _scores(_soft(responses(shifts)), index, hyps, len(tops))
     per_placement = scores.max(axis=1)
+
+    def refined(h):  # placement h at its best shift, refined
+        fine = _shift_grid(REFINE_STEP, COARSE_STEP, shifts[int(np.argmax(scores[h]))])
+        raw = responses(fine)
+        k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]], len(tops))[0]))
+        placed = hyps[h][1]
+        return placed, hyps[h][2], fine[k2], np.array([raw[k2, index[tuple(p)]] for p in placed])
+
     h = int(np.argmax(per_placement))
-    k = int(np.argmax(scores[h]))
     best = per_placement[h]
     rival = float(np.delete(per_placement, h).max()) if len(hyps) > 1 else -np.inf
     if best - rival < MIN_PARALLAX_LEAD:
+        tied = np.flatnonzero(per_placement > best - MIN_PARALLAX_LEAD)
         raise TiedPlacements(f"the tray's free pits fit two placements of the board (scores {best:.1f} and "
-                             f"{rival:.1f}, {MIN_PARALLAX_LEAD:.0f} apart needed)", hyps[h][2])
-    fine = _shift_grid(REFINE_STEP, COARSE_STEP, shifts[k])
-    raw = responses(fine)
-    k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]], len(tops))[0]))
-    placed = hyps[h][1]
-    return placed, hyps[h][2], fine[k2], np.array([raw[k2, index[tuple(p)]] for p in placed])
+                             f"{rival:.1f}, {MIN_PARALLAX_LEAD:.0f} apart needed)", hyps[h][2],
+                             tuple(refined(int(t)) for t in tied) if len(tied) <= MAX_TIED else ())
+    return refined(h)
 
 
 def read_rows(image: np.ndarray) -> tuple[str, ...]:
@@ -315,8 +327,8 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
     white = float(np.median([np.mean(t.white) for t in members]))
     letters = [classify_plastic(balanced(t)).name for t in members]
     try:
-        placed, on_board, _shift, resp = place_board(work, hom, axial, letters, white)
-        first = None
+        placement = place_board(work, hom, axial, letters, white)
+        first, on_board = None, placement[1]
     except TiedPlacements as exc:
         first, on_board = exc, exc.on_board
     keep = [n for n, a in enumerate(axial) if tuple(a) in on_board]
@@ -324,9 +336,39 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
     if own is not None:  # tops left off (a loose piece) bent the lattice: placed on their own
         own, axial, members = rejoin(own, axial[keep], [members[n] for n in keep], tops)
         letters = [classify_plastic(balanced(t)).name for t in members]
-        placed, on_board, _shift, resp = place_board(work, own, axial, letters, white)
+        placement = place_board(work, own, axial, letters, white)
     elif first is not None:
-        raise first
+        return settle_tie(first, axial, members)
+    return rows_placed(placement, axial, members)
+
+
+def settle_tie(tie: TiedPlacements, axial: np.ndarray, members: list) -> tuple[str, ...]:
+    """The reading of a tray whose tied placements (``tie``) all read as possible levels of
+    which exactly one has exactly one solution, as every challenge has
+    (:func:`visolve.puzzles.iq_stars.solver.challenges_among`); else ``tie`` is raised, saying so.
+    Tied placements that read alike are no tie."""
+    readings = []
+    for placement in tie.tied:
+        try:
+            readings.append(rows_placed(placement, axial, members))
+        except TrayCellError:
+            raise tie from None
+    if not readings or any(level_problems(rows) for rows in readings):
+        raise tie
+    if len(set(readings)) == 1:
+        return readings[0]
+    challenges = challenges_among(readings)
+    if len(challenges) == 1:
+        return challenges[0]
+    raise TiedPlacements(f"{tie}; of their {len(set(readings))} readings {len(challenges)} have exactly one solution, "
+                         f"as a challenge has", tie.on_board)
+
+
+def rows_placed(placement: tuple, axial: np.ndarray, members: list) -> tuple[str, ...]:
+    """The rows of the tray with the board placed as ``placement`` (:func:`place_board`), tops
+    ``members`` at lattice points ``axial``: TrayCellError naming a free cell with no pit seen or
+    a piece whose colours fit no shape."""
+    placed, on_board, _shift, resp = placement
     by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
     on_cells = {cell: by_point[tuple(p)] for cell, p in zip(CELLS, placed) if tuple(p) in by_point}
     free = [(cell, pit) for cell, pit in zip(CELLS, resp) if cell not in on_cells]
