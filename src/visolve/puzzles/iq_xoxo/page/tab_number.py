@@ -306,6 +306,14 @@ def needed_margin(score: float, small: bool) -> float:
     return (MATCH_MARGIN_SMALL if small else MATCH_MARGIN) + MARGIN_SLOPE * max(0.0, MATCH_SURE - score)
 
 
+def _shortfall(digit: int, score: float, margin: float, small: bool) -> str:
+    """What a digit's best match (``digit`` at ``score``, ``margin`` over the next) lacks to be clear."""
+    least = MATCH_MIN_SMALL if small else MATCH_MIN
+    if score < least:
+        return f"best {digit} at only {score:.2f}: a digit matches {least:.2f} or better"
+    return f"best {digit}: {score:.2f}, only {margin:.3f} above the next digit, {needed_margin(score, small):.3f} needed"
+
+
 def _clear(score: float, margin: float, whole: float | None, small: bool) -> bool:
     """Whether a digit's best match (``score``, ``margin`` over the next digit; a weak match needs a
     wider margin, :data:`MATCH_SURE`) is clear; ``whole``: its run's margin when it was cut from
@@ -385,8 +393,7 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     for (scores, whole, one), (d, score, margin) in zip(digits, verdicts):
         firm = firm and _clear(score, margin, None if whole is None else -np.inf, small)
         if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin):
-            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear (best {d}: {score:.2f}, {margin:.3f} above the "
-                           f"next digit, {needed_margin(score, small):.3f} needed)",
+            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear ({_shortfall(d, score, margin, small)})",
                            int(best) if best and not best.startswith("0") else None, every)
         text += str(d)
     if text.startswith("0"):
