@@ -292,11 +292,17 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
                     return again
             if kept:
                 break
+    placed_any = False
     for placed in by_outlines(small, picture) if thorough and legible is not None else ():
+        placed_any = True
         again, _kept = _ways_up(small, placed, picture, legible, [], both=True)  # two labelled edges that read
         if again is not None:
             return again
-    raise NotThisPuzzle(reasons[0] if reasons else "no 6 x 6 grid of squares found")
+    why = reasons[0] if reasons else "no 6 x 6 grid of squares found"
+    if thorough and legible is not None:
+        why += ("; a grid placed by labels inside a plain outline had no two labelled edges that read" if placed_any
+                else "; no plain outline holds a row and a column of six labels")
+    raise NotThisPuzzle(why)
 
 
 def by_outlines(small: np.ndarray, picture: np.ndarray | None) -> Iterator[np.ndarray]:
