@@ -1,7 +1,8 @@
 """A piece washed out by glare to its board's grey keeps its marks: it is never read as empty squares."""
 
-import importlib.util
+import runpy
 from pathlib import Path
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -40,10 +41,7 @@ def test_a_mark_on_a_grey_square_is_a_piece_washed_out_a_dot_is_not():
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_make", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return SimpleNamespace(**runpy.run_path(str(BENCH)))  # the script's functions, not run
 
 
 def test_a_purple_piece_under_glare_is_not_read_as_empty_squares(bench):
