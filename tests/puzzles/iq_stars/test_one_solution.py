@@ -1,5 +1,6 @@
 """Two readings of one picture that the picture and the pieces' shapes leave open are settled by
-the rule that a challenge has exactly one solution (drawn stars in doubt, tied tray placements)."""
+the rule that a challenge has exactly one solution (drawn stars in doubt); tied tray placements
+are settled only when they read alike."""
 
 import random
 
@@ -85,11 +86,13 @@ def _tie(monkeypatch, readings: dict) -> tray.TiedPlacements:
     return tray.TiedPlacements("tied", frozenset(), tuple(readings))
 
 
-def test_tied_tray_placements_read_as_the_one_with_one_solution(monkeypatch):
+def test_tied_tray_placements_reading_apart_are_refused_even_when_one_has_one_solution(monkeypatch):
+    # a tray may show a board in play (no completion, or several): one solution settles nothing
     level = random_challenge(random.Random(5), "pieces", level=1)
     free = tuple("." * len(r) for r in level.rows)
     tie = _tie(monkeypatch, {"a": free, "b": level.rows})
-    assert tray.settle_tie(tie, None, []) == level.rows
+    with pytest.raises(tray.TiedPlacements, match="2 different boards"):
+        tray.settle_tie(tie, None, [])
 
 
 def test_tied_tray_placements_reading_alike_are_no_tie(monkeypatch):
@@ -99,7 +102,7 @@ def test_tied_tray_placements_reading_alike_are_no_tie(monkeypatch):
 
 def test_tied_tray_placements_are_refused_when_one_cannot_be_read_or_two_are_challenges(monkeypatch):
     one, two = (random_challenge(random.Random(s), "pieces", level=1).rows for s in (5, 6))
-    with pytest.raises(tray.TiedPlacements, match="2 have exactly one solution"):
+    with pytest.raises(tray.TiedPlacements, match="2 different boards"):
         tray.settle_tie(_tie(monkeypatch, {"a": one, "b": two}), None, [])
     with pytest.raises(tray.TiedPlacements, match="^tied$"):
         tray.settle_tie(_tie(monkeypatch, {"a": one, "b": TrayCellError("row 1 star 1: no pit")}), None, [])

@@ -19,8 +19,7 @@ moved by the parallax of the pieces' height.  The reader:
    close calls settled by the pieces' shapes (:mod:`.tray_pieces`).
 
 Every step that is not clear-cut is refused: too few tops, two placements
-scoring about as well (unless they read alike, or exactly one of their readings
-has exactly one solution, as a challenge has: :func:`settle_tie`), a free cell
+scoring about as well (unless they read alike: :func:`settle_tie`), a free cell
 with no pit seen there or a piece whose colours fit no shape (named by row and
 star), a reading that is no challenge.
 """
@@ -35,7 +34,6 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
-from visolve.puzzles.iq_stars.solver import challenges_among
 from visolve.puzzles.iq_stars.tray_glare import veil
 from visolve.puzzles.iq_stars.tray_join import join_apart
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
@@ -343,10 +341,10 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
 
 
 def settle_tie(tie: TiedPlacements, axial: np.ndarray, members: list) -> tuple[str, ...]:
-    """The reading of a tray whose tied placements (``tie``) all read as possible levels of
-    which exactly one has exactly one solution, as every challenge has
-    (:func:`visolve.puzzles.iq_stars.solver.challenges_among`); else ``tie`` is raised, saying so.
-    Tied placements that read alike are no tie."""
+    """The reading of a tray whose tied placements (``tie``) all read alike: then they are no
+    tie.  Else ``tie`` is raised, saying so.  Which reading has exactly one solution does not
+    settle it: a tray may show a board in play, with no completion or several, so the rule
+    that a booklet challenge has one solution does not hold for what a tray shows."""
     readings = []
     for placement in tie.tied:
         try:
@@ -357,11 +355,7 @@ def settle_tie(tie: TiedPlacements, axial: np.ndarray, members: list) -> tuple[s
         raise tie
     if len(set(readings)) == 1:
         return readings[0]
-    challenges = challenges_among(readings)
-    if len(challenges) == 1:
-        return challenges[0]
-    raise TiedPlacements(f"{tie}; of their {len(set(readings))} readings {len(challenges)} have exactly one solution, "
-                         f"as a challenge has", tie.on_board)
+    raise TiedPlacements(f"{tie}; they read as {len(set(readings))} different boards", tie.on_board)
 
 
 def rows_placed(placement: tuple, axial: np.ndarray, members: list) -> tuple[str, ...]:
