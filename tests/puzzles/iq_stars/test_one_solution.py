@@ -8,26 +8,13 @@ import pytest
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_stars import tray
-from visolve.puzzles.iq_stars.board import CELLS, EMPTY, LETTERS, level_problems
+from visolve.puzzles.iq_stars.board import CELLS, LETTERS, level_problems
 from visolve.puzzles.iq_stars.challenges import random_challenge
 from visolve.puzzles.iq_stars.colours import Verdict
 from visolve.puzzles.iq_stars.solver import challenges_among, unique_count
 from visolve.puzzles.iq_stars.symbols import Star, rows_of
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError
-
-
-def clear_stars(rows) -> dict:
-    """Each cell of ``rows`` as clearly seen: free stars uncoloured, coloured ones strong, placed
-    ones with white middles, wizard stars solid."""
-    out = {}
-    for r, k in CELLS:
-        sym = rows[r][k]
-        if sym == EMPTY:
-            out[(r, k)] = Star(0.05, Verdict("b", 30.0, 5.0, "v"), 0.0)
-        else:
-            out[(r, k)] = Star(1.0, Verdict(sym.lower(), 3.0, 20.0, "r" if sym.lower() != "r" else "p"),
-                               1.0 if sym.islower() else 0.0)
-    return out
+from tests.puzzles.iq_stars.test_weak_stars import clear_stars
 
 
 def _with(rows, cell, symbol):

@@ -13,8 +13,9 @@ from visolve.puzzles.iq_stars.symbols import Star, rows_of
 OTHER = {"r": "p", "o": "y", "y": "o", "g": "y", "b": "v", "v": "p", "p": "v"}
 
 
-def _stars(rows) -> dict:
-    """Each cell of ``rows`` as clearly seen: coloured stars strong, placed ones with white middles."""
+def clear_stars(rows) -> dict:
+    """Each cell of ``rows`` as clearly seen: free stars uncoloured, coloured ones strong (second
+    nearest :data:`OTHER`), placed ones with white middles, wizard stars solid."""
     out = {}
     for r, k in CELLS:
         sym = rows[r][k]
@@ -35,7 +36,7 @@ def _placed_level():
 
 def test_a_weak_star_of_a_placed_piece_is_read_when_only_its_colour_completes_the_piece():
     level = _placed_level()
-    stars = _stars(level.rows)
+    stars = clear_stars(level.rows)
     cell = next(c for c in CELLS if level.rows[c[0]][c[1]].islower())
     stars[cell] = Star(0.32, stars[cell].verdict, 1.0)  # faded: between free (0.25) and coloured (0.4)
     assert rows_of(stars) == level.rows
@@ -43,7 +44,7 @@ def test_a_weak_star_of_a_placed_piece_is_read_when_only_its_colour_completes_th
 
 def test_a_weak_star_is_either_of_its_two_nearest_colours():
     level = _placed_level()
-    stars = _stars(level.rows)
+    stars = clear_stars(level.rows)
     cell = next(c for c in CELLS if level.rows[c[0]][c[1]].islower())
     name = level.rows[cell[0]][cell[1]]
     stars[cell] = Star(0.32, Verdict(OTHER[name], 3.0, 1.0, name), 1.0)  # the angle even leans the wrong way
@@ -52,7 +53,7 @@ def test_a_weak_star_is_either_of_its_two_nearest_colours():
 
 def test_a_weak_wizard_star_free_or_coloured_is_refused_naming_it():
     level = _placed_level()
-    stars = _stars(level.rows)
+    stars = clear_stars(level.rows)
     cell = next(c for c in CELLS if level.rows[c[0]][c[1]] == EMPTY)
     used = {c.lower() for row in level.rows for c in row if c != EMPTY}
     spare = next(c for c in "roygbvp" if c not in used) if len(used) < 7 else None
@@ -68,7 +69,7 @@ def test_a_weak_piece_is_never_read_as_no_piece():
     # seeds 4 and 5: a violet piece seen weak on all its stars: reading them all free makes a
     # challenge too (without that piece), so free is no choice for a weak star
     level = _placed_level()
-    stars = _stars(level.rows)
+    stars = clear_stars(level.rows)
     letter = next(c for row in level.rows for c in row if c.islower())
     for r, k in CELLS:
         if level.rows[r][k] == letter:
@@ -84,7 +85,7 @@ def test_a_free_star_tinted_by_a_placed_neighbour_is_refused():
     # its middle is navy (no white): a wizard star of the second colour would fit the shapes when
     # the first is placed, but a blur tint is no wizard star: refused as before
     level = _placed_level()
-    stars = _stars(level.rows)
+    stars = clear_stars(level.rows)
     placed = next(c for row in level.rows for c in row if c.islower())
     used = {c.lower() for row in level.rows for c in row if c != EMPTY}
     spare = next((c for c in "roygbvp" if c not in used), None)
