@@ -33,6 +33,7 @@ import numpy as np
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, own_cube, under_glare
+from visolve.puzzles.genius_square.shaded import shade_depth
 from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
 
@@ -235,10 +236,22 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     squares = [[replace(classify(centres[r, c, 0], list(corners[r, c]), protos, edition, list(edges[r, c])),
                         ranks=tuple((name, round(d, 3)) for d, name in protos.ranked(centres[r, c, 0])))
                 for c in range(SIZE)] for r in range(SIZE)]
+    squares = [[in_shade(sq, centres[r, c, 0], board[r, c] / span[r, c]) for c, sq in enumerate(row)]
+               for r, row in enumerate(squares)]
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]
     return squares
+
+
+def in_shade(sq: Square, centre: np.ndarray, board: np.ndarray) -> Square:
+    """A square in doubt whose colour is the board's darkened (``board``: its colour in units of ``n``,
+    :func:`visolve.puzzles.genius_square.shaded.shade_depth`): empty in a piece's shadow, or the
+    nearest colours in deep shade, for the pieces' shapes to settle (never empty alone)."""
+    if not sq.doubt or shade_depth(centre, board) is None:
+        return sq
+    nearest = [name for name, _r in sq.ranks[:LOOSE_LEAST]]
+    return replace(sq, doubt="", options=(EMPTY, *nearest))
 
 
 def grey_like_board(protos: Palette) -> bool:
