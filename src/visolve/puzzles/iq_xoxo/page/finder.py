@@ -259,7 +259,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     quads = [ordered_corners(q) for q in lattice.quads()]
     parts = replace(parts, grouped=lattice.grouped)
 
-    small = coarse(parts.pieces, parts.blobs, grey, pitch, picture)
+    small = coarse(parts.pieces, parts.blobs, grey, pitch, picture, marks=True)
 
     weighed: dict = {}  # the reader weighs the boards read before and after outlining further
 

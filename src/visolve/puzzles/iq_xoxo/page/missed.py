@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.first_look import NEIGHBOUR, SQUARE_FILL, SQUARE_SHARE
+from visolve.puzzles.iq_xoxo.page.marks import marked_blobs
 from visolve.puzzles.iq_xoxo.page.outline import kernel
 from visolve.vision.near import own_grid
 from visolve.vision.working import reduce_by
@@ -50,6 +51,7 @@ class Coarse:
     light: np.ndarray  #: the light plane (uint8)
     blobs: np.ndarray  #: pieces' blobs (bool)
     picture: np.ndarray | None = None  #: the picture (BGR uint8), for its chromaticity
+    marked: np.ndarray | None = None  #: pieces' blobs showing marks (bool; None: not looked for)
 
     @cached_property
     def chroma(self) -> np.ndarray | None:
@@ -62,17 +64,19 @@ class Coarse:
 
 
 def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float,
-           picture: np.ndarray | None = None) -> Coarse:
+           picture: np.ndarray | None = None, marks: bool = False) -> Coarse:
     """The coarse copy :func:`lost_boards` looks at (made once for every set of quads weighed) of
     the pieces (colour, marks closed over), their blobs of at least :data:`MIN_PIECE` squares
     (both 0/255) and the light plane ``grey``, squares ``pitch`` px apart:
     reduced by a whole factor (OpenCV's fast box average), squares at least
     :data:`LOST_SCALE` px apart; ``picture``: the finder's copy in colour, for
-    the page's chromaticity."""
+    the page's chromaticity; ``marks``: and which blobs show a piece's marks there
+    (:func:`visolve.puzzles.iq_xoxo.page.marks.marked_blobs`: they count however far from the boards)."""
     k = max(1, int(pitch // LOST_SCALE))
     small = None if picture is None else reduce_by(picture, k)
+    marked = reduce_by(marked_blobs(blobs, picture, pitch), k) > 127 if marks and picture is not None else None
     blobs = no_pieces(reduce_by(blobs, k) > 127, pitch / k)
-    return Coarse(1.0 / k, pitch / k, reduce_by(pieces, k) > 127, reduce_by(grey, k), blobs, small)
+    return Coarse(1.0 / k, pitch / k, reduce_by(pieces, k) > 127, reduce_by(grey, k), blobs, small, marked)
 
 
 #: a blob filling this share of its smallest enclosing circle is a disc (the booklet's round
@@ -157,7 +161,8 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
     a band along its edge; when something is lost on it, it is looked at again keeping only the
     page's chromaticity (a light desk of another tint is not the page).  It is looked at with
     squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).  ``farther``
-    (bool, as ``small``'s planes): where pieces count however far from the boards (None: nowhere).
+    (bool, as ``small``'s planes): where pieces count however far from the boards (None: nowhere);
+    pieces showing their marks (``small.marked``) count however far too.
     """
     if not quads:
         return len(tabs)
@@ -195,7 +200,9 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
         lost += bool(far[i, j])
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
     share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
-    reach = dist < STRAY_REACH if farther is None else (dist < STRAY_REACH) | farther
+    reach = dist < STRAY_REACH
+    for anywhere in (farther, small.marked):
+        reach = reach if anywhere is None else reach | anywhere
     lying = np.bincount(blobs[far & reach], minlength=n)  # each blob's area lost
     lying[0] = 0  # the background
     return lost + bool(((share >= ON_PAGE) & (lying >= MIN_PIECE * small.pitch**2)).any())
