@@ -6,8 +6,9 @@ units) is sampled; the tab is the largest block of pixels far from the page
 colour.  Its *whiteness* (0 on the tab colour, 1 on the page's) is cut into
 digits: each white part as tall as a digit is one digit, or several run
 together when it is wider than a digit (cut along seams near thin columns
-where the cut digits match best, :mod:`visolve.puzzles.iq_xoxo.page.tab_cut`).  Each digit is matched, as seen and kept to its ink,
-against digits drawn by OpenCV's fonts at several weights and blurs (a
+where the cut digits match best, :mod:`visolve.puzzles.iq_xoxo.page.tab_cut`).
+Each digit is matched, as seen and kept to its ink, against digits drawn by
+OpenCV's fonts at several weights and blurs (a
 :class:`visolve.vision.match.TemplateBank`).  A digit matched without a clear margin
 is doubt; a digit cut from a run needs a clearer one, or its run drawn
 whole must match its reading better than every other reading.  A number
