@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from visolve.vision.leftover import board_like, split_boards, touches_rim
+from visolve.vision.leftover import board_like, cut_short, split_boards, touches_rim
 
 
 def test_pieces_of_a_board_are_joined_only_when_close_and_together_like_a_board():
@@ -27,3 +27,12 @@ def test_a_part_reaching_the_rim_touches_it():
     assert touches_rim(np.array([0, 10, 5, 5, 25]), (100, 100))
     assert touches_rim(np.array([10, 10, 90, 5, 25]), (100, 100))
     assert not touches_rim(np.array([10, 10, 80, 80, 25]), (100, 100))
+
+
+def test_a_board_whose_ink_box_is_short_of_the_others_is_cut_short():
+    # photo seed 62 junior: glare left 181 x 181 px of a board 301 x 212 long
+    boards = [(301, 212, 39861), (181, 181, 19017), (0, 0, 0), (290, 200, 38000)]
+    assert cut_short(boards) == [False, True, False, False]
+    # boards read whole on a photo in perspective (seed 61 starter): short sides 0.67 apart
+    assert cut_short([(454, 239, 87816), (477, 358, 96579)]) == [False, False]
+    assert cut_short([(250, 210, 30000)]) == [False]

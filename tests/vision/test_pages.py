@@ -260,3 +260,14 @@ def test_lines_of_text_below_a_lone_board_are_no_board_in_pieces():
     for y in range(900, 1600, 45):
         cv2.rectangle(page, (100, y), (1100, y + 25), (40, 40, 40), -1)
     assert page_of(page, _block_middle, numbered=True) is None
+
+
+def test_a_board_whose_ink_glare_cut_short_is_cut_out_whole():
+    # glare paled the right of board 2 (photo seed 62 junior): its ink's box, 0.6 of board 1's
+    # across, was its region, and the board's right columns were lost
+    page = _two_page()
+    page[992:1643, 700:1196] = 250  # board 2's right part as pale as the paper round it
+    regions = board_regions(page, look_at_page(page))
+    assert [r.tab.number for r in regions] == [1, 2]
+    for region in regions:  # the board's whole width, 45 - 1195 px, in its region
+        assert region.corners[:, 0].min() <= 45 and region.corners[:, 0].max() >= 1195

@@ -21,6 +21,11 @@ LIKE_BOARD, LIKE_SHAPE = 1.6, 1.3
 #: a piece of a board split by glare covers at least PIECE of a board's area (a line of text on a
 #: page, 0.05 of an IQ Stars board, or a star on it, is none); it is no larger than a board
 PIECE = 0.25
+#: a board's ink whose box's long side is less than SHORT of the page's longest board's was cut
+#: short (glare paled the rest of it: 0.6 on a photo of an IQ Stars page; a page's boards are
+#: printed alike, and the long sides of boards read whole differ by 0.86 - 1 on photos in
+#: perspective, their short sides by down to 0.67: the long side is the one compared)
+SHORT = 0.75
 #: pieces whose boxes come within JOIN of a board's width of each other are one board's (the
 #: pale band glare leaves across a board: 0.08 of its width on a photo of an IQ Stars page)
 JOIN = 0.15
@@ -38,6 +43,14 @@ def board_like(boards: list[tuple[int, int, int]]) -> Callable[[np.ndarray], boo
                     and abs(np.log(stat[2] * h / (stat[3] * w))) <= np.log(LIKE_SHAPE))
 
     return like
+
+
+def cut_short(boards: list[tuple[int, int, int]]) -> list[bool]:
+    """Which of a page's boards (``boards``: the boxes' widths, heights and areas of their ink;
+    ``(0, 0, 0)`` where none was found, never cut short) have ink boxes whose long side is less
+    than :data:`SHORT` of the longest one's: a board partly paled by glare, its ink's box cut short."""
+    longest = max((max(b[0], b[1]) for b in boards), default=0)
+    return [bool(b[2]) and max(b[0], b[1]) < SHORT * longest for b in boards]
 
 
 def split_boards(stats: np.ndarray, boards: list[tuple[int, int, int]], free: list[int]) -> list[np.ndarray]:

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.vision.leftover import board_like, split_boards, touches_rim
+from visolve.vision.leftover import board_like, cut_short, split_boards, touches_rim
 from visolve.vision.tabs import PageLook, Tab, look_at_page, page_axes, rows_of
 
 T = TypeVar("T")
@@ -215,12 +215,14 @@ def split_board(look: PageLook, regions: list[Region], boards: list[tuple[int, i
 def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) -> list[Region]:
     """One region of ``image`` a tab of ``look``, in the tabs' order, at most ``side`` px long.
 
-    The region is the part of the page under the tab (:func:`tab_areas`); when a part of ink as
+    The region is the part of the page under the tab (:func:`tab_areas`, :data:`COLUMN_WIDTHS`
+    across on a page of one column); when a part of ink as
     large as a board (:data:`BOARD_SHARE` - :data:`BOARD_MOST` of it) has its middle there (its
     extent along the page's rows and columns taking in no other tab: boards blurred together are
     no board; the picture's box of a board on a page seen turned may), the region is that part's
     box grown by :data:`GROW` of its size (a board is one block of ink: its labels and its edges
-    are kept whole however the page is seen in perspective)."""
+    are kept whole however the page is seen in perspective), unless that box is cut short beside the
+    page's other boards (:func:`visolve.vision.leftover.cut_short`)."""
     right, down = page_axes(look.tabs)
     axes = np.stack([right, down])
     areas = tab_areas(image.shape[:2], look.tabs)
@@ -250,7 +252,9 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
             g = GROW * max(u1 - u0, v1 - v0)
             corners = np.array([[u0 - g, v0 - g], [u1 + g, v0 - g], [u1 + g, v1 + g], [u0 - g, v1 + g]]) @ axes
         out.append(Region(tab, corners, _cut(image, corners, right, down, side), seen))
-    return out
+    short = cut_short([r.board for r in out])  # glare paled part of its board: the tab's whole area
+    return [Region(r.tab, whole, _cut(image, whole, right, down, side)) if cut else r
+            for r, whole, cut in zip(out, wide, short)]
 
 
 def board_parts(stats: np.ndarray, board: int, candidates: list[int]) -> list[int]:
