@@ -18,6 +18,9 @@ MARK_STEP, STROKE = 16, 0.3
 #: a blob shows marks when at least MARK_SHARE of its area is marks (an X or an O is about a
 #: tenth of its square), inside a rim RIM pitches wide (the blob's edge is blurred colour)
 MARK_SHARE, RIM = 0.1, 0.08
+#: blobs of more than MOST pitches squared are no board's pieces (a board all covered is 50
+#: squares and its tab, up to twice that near a slanted page's edge): not looked at
+MOST = 150
 
 
 def marked_blobs(blobs: np.ndarray, picture: np.ndarray, pitch: float) -> np.ndarray:
@@ -40,21 +43,32 @@ def marked_blobs(blobs: np.ndarray, picture: np.ndarray, pitch: float) -> np.nda
     numpy.ndarray
         The blobs showing marks (uint8 0/255).
     """
-    n, labels = cv2.connectedComponents(blobs, connectivity=8)
-    if n <= 1:
-        return np.zeros_like(blobs)
-    return (marked(labels, n, picture, pitch).view(np.uint8) * np.uint8(255))[labels]
-
-
-def marked(labels: np.ndarray, n: int, picture: np.ndarray, pitch: float) -> np.ndarray:
-    """Which of the ``n`` labels (0: none) show marks (bool, see :func:`marked_blobs`)."""
-    rim = max(1, int(round(RIM * pitch)))
-    inner = cv2.erode((labels > 0).view(np.uint8), cv2.getStructuringElement(cv2.MORPH_RECT, (2 * rim + 1,) * 2))
-    light = cv2.transform(picture, np.full((1, 3), 1 / 3, np.float32)).astype(np.uint8)  # the channels' mean
-    size = max(3, int(round(STROKE * pitch)) | 1)
-    strokes = cv2.morphologyEx(light, cv2.MORPH_TOPHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    spots = (inner > 0) & (strokes > MARK_STEP)
-    share = np.bincount(labels[spots], minlength=n) / np.maximum(np.bincount(labels.ravel(), minlength=n), 1)
-    keep = share >= MARK_SHARE
+    labels, shares = mark_shares(blobs, picture, pitch)
+    keep = shares >= MARK_SHARE
     keep[0] = False
-    return keep
+    return (keep.view(np.uint8) * np.uint8(255))[labels]
+
+
+def mark_shares(blobs: np.ndarray, picture: np.ndarray, pitch: float) -> tuple[np.ndarray, np.ndarray]:
+    """The labels of ``blobs`` (0/255; 0: none, 8-connected) and for each label the share of its
+    area that shows light strokes (see :func:`marked_blobs`), looked for in each blob's box alone
+    (a 12 MP copy looked at whole cost 0.3 s)."""
+    n, labels, stats, _centres = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+    rim = max(1, int(round(RIM * pitch)))
+    shrink = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * rim + 1,) * 2)
+    size = max(3, int(round(STROKE * pitch)) | 1)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    mean = np.full((1, 3), 1 / 3, np.float32)
+    shares = np.zeros(n)
+    h, w = labels.shape
+    for k in np.flatnonzero(stats[:, 4] <= MOST * pitch**2):
+        if k == 0:
+            continue
+        x, y, bw, bh, area = stats[k]
+        y0, y1, x0, x1 = max(0, y - size), min(h, y + bh + size), max(0, x - size), min(w, x + bw + size)
+        own = labels[y0:y1, x0:x1] == k
+        inner = cv2.erode(own.view(np.uint8), shrink)
+        light = cv2.transform(picture[y0:y1, x0:x1], mean).astype(np.uint8)  # the channels' mean
+        spots = (inner > 0) & (cv2.morphologyEx(light, cv2.MORPH_TOPHAT, disc) > MARK_STEP)
+        shares[k] = spots.sum() / area
+    return labels, shares

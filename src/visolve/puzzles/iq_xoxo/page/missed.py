@@ -51,7 +51,17 @@ class Coarse:
     light: np.ndarray  #: the light plane (uint8)
     blobs: np.ndarray  #: pieces' blobs (bool)
     picture: np.ndarray | None = None  #: the picture (BGR uint8), for its chromaticity
-    marked: np.ndarray | None = None  #: pieces' blobs showing marks (bool; None: not looked for)
+    full: tuple | None = None  #: the finder's blobs, picture and pitch, for :attr:`marked` (None: no marks looked for)
+
+    @cached_property
+    def marked(self) -> np.ndarray | None:
+        """The pieces' blobs that show a piece's marks (bool; None: not looked for), found
+        (:func:`visolve.puzzles.iq_xoxo.page.marks.marked_blobs`) only when asked: when blobs lie
+        beyond STRAY_REACH (0.1 s on a 10 MP copy)."""
+        if self.full is None:
+            return None
+        blobs, picture, pitch = self.full
+        return reduce_by(marked_blobs(blobs, picture, pitch), round(1 / self.scale)) > 127
 
     @cached_property
     def chroma(self) -> np.ndarray | None:
@@ -70,13 +80,13 @@ def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float
     (both 0/255) and the light plane ``grey``, squares ``pitch`` px apart:
     reduced by a whole factor (OpenCV's fast box average), squares at least
     :data:`LOST_SCALE` px apart; ``picture``: the finder's copy in colour, for
-    the page's chromaticity; ``marks``: and which blobs show a piece's marks there
-    (:func:`visolve.puzzles.iq_xoxo.page.marks.marked_blobs`: they count however far from the boards)."""
+    the page's chromaticity; ``marks``: which blobs show a piece's marks is asked when
+    blobs lie beyond reach (:attr:`Coarse.marked`: they count however far from the boards)."""
     k = max(1, int(pitch // LOST_SCALE))
     small = None if picture is None else reduce_by(picture, k)
-    marked = reduce_by(marked_blobs(blobs, picture, pitch), k) > 127 if marks and picture is not None else None
-    blobs = no_pieces(reduce_by(blobs, k) > 127, pitch / k)
-    return Coarse(1.0 / k, pitch / k, reduce_by(pieces, k) > 127, reduce_by(grey, k), blobs, small, marked)
+    full = (blobs, picture, pitch) if marks and picture is not None else None
+    return Coarse(1.0 / k, pitch / k, reduce_by(pieces, k) > 127, reduce_by(grey, k),
+                  no_pieces(reduce_by(blobs, k) > 127, pitch / k), small, full)
 
 
 #: a blob filling this share of its smallest enclosing circle is a disc (the booklet's round
@@ -200,9 +210,16 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
         lost += bool(far[i, j])
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
     share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
-    reach = dist < STRAY_REACH
-    for anywhere in (farther, small.marked):
-        reach = reach if anywhere is None else reach | anywhere
-    lying = np.bincount(blobs[far & reach], minlength=n)  # each blob's area lost
+    reach = dist < STRAY_REACH if farther is None else (dist < STRAY_REACH) | farther
+    found = _lying(blobs, n, far & reach, share, small.pitch)
+    if not found and small.full is not None and (far & ~reach & small.blobs).any():
+        found = _lying(blobs, n, far & (reach | small.marked), share, small.pitch)  # marked pieces, however far
+    return lost + found
+
+
+def _lying(blobs: np.ndarray, n: int, lost: np.ndarray, share: np.ndarray, pitch: float) -> bool:
+    """Whether a blob (labels ``blobs``, ``n`` of them) on the page (``share`` of it, at least
+    :data:`ON_PAGE`) shows :data:`MIN_PIECE` squares' area where ``lost``."""
+    lying = np.bincount(blobs[lost], minlength=n)  # each blob's area lost
     lying[0] = 0  # the background
-    return lost + bool(((share >= ON_PAGE) & (lying >= MIN_PIECE * small.pitch**2)).any())
+    return bool(((share >= ON_PAGE) & (lying >= MIN_PIECE * pitch**2)).any())
