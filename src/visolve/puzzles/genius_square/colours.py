@@ -33,7 +33,6 @@ import numpy as np
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, own_cube, under_glare
-from visolve.puzzles.genius_square.shaded import shade_depth
 from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
 
@@ -219,39 +218,29 @@ def _band_samples(view: BoardView) -> tuple[np.ndarray, np.ndarray]:
 
 
 def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition: str,
-                 print_bgr=None) -> list[list[Square]]:
+                 print_bgr=None, shift: np.ndarray | None = None) -> list[list[Square]]:
     """Every square of the upright ``view`` (6 x 6, row A first).
 
     ``print_bgr`` is the board's printed colour when it is not the edition's
-    nominal one (a maroon or grey SmartGames board), see :func:`print_colour`.
+    nominal one (a maroon or grey SmartGames board), see :func:`print_colour`;
+    ``shift`` ``(6, 6, 2)``: where each square's centre colour is read, off its middle
+    (:func:`visolve.puzzles.genius_square.tops.top_shifts`).
     """
     protos = prototypes(edition, print_bgr)
     img = view.image.astype(np.float64)
     span = np.maximum(white - board, MIN_SPAN)
     corner_at = [(x, y) for x in (CORNER_AT, 1 - CORNER_AT) for y in (CORNER_AT, 1 - CORNER_AT)]
     edge_at = [(0.5, EDGE_AT), (0.5, 1 - EDGE_AT), (EDGE_AT, 0.5), (1 - EDGE_AT, 0.5)]
-    centres = (_medians(img, view, [(0.5, 0.5)], CENTRE / 2) - board[:, :, None]) / span[:, :, None]
+    centres = (_medians(img, view, [(0.5, 0.5)], CENTRE / 2, shift) - board[:, :, None]) / span[:, :, None]
     corners = (_medians(img, view, corner_at, CORNER_HALF) - board[:, :, None]) / span[:, :, None]
     edges = (_medians(img, view, edge_at, EDGE_HALF) - board[:, :, None]) / span[:, :, None]
     squares = [[replace(classify(centres[r, c, 0], list(corners[r, c]), protos, edition, list(edges[r, c])),
                         ranks=tuple((name, round(d, 3)) for d, name in protos.ranked(centres[r, c, 0])))
                 for c in range(SIZE)] for r in range(SIZE)]
-    squares = [[in_shade(sq, centres[r, c, 0], board[r, c] / span[r, c]) for c, sq in enumerate(row)]
-               for r, row in enumerate(squares)]
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]
     return squares
-
-
-def in_shade(sq: Square, centre: np.ndarray, board: np.ndarray) -> Square:
-    """A square in doubt whose colour is the board's darkened (``board``: its colour in units of ``n``,
-    :func:`visolve.puzzles.genius_square.shaded.shade_depth`): empty in a piece's shadow, or the
-    nearest colours in deep shade, for the pieces' shapes to settle (never empty alone)."""
-    if not sq.doubt or shade_depth(centre, board) is None:
-        return sq
-    nearest = [name for name, _r in sq.ranks[:LOOSE_LEAST]]
-    return replace(sq, doubt="", options=(EMPTY, *nearest))
 
 
 def grey_like_board(protos: Palette) -> bool:
@@ -260,11 +249,14 @@ def grey_like_board(protos: Palette) -> bool:
     return float(np.abs(protos.shades[GREY_PIECE]).max()) < FAINT_MAX
 
 
-def _medians(img: np.ndarray, view: BoardView, offsets: list[tuple[float, float]], half: float) -> np.ndarray:
+def _medians(img: np.ndarray, view: BoardView, offsets: list[tuple[float, float]], half: float,
+             shift: np.ndarray | None = None) -> np.ndarray:
     """Median colours ``(6, 6, k, 3)`` of square patches ``half`` squares each side of the points
-    ``offsets`` (within a square, in squares) of every square."""
+    ``offsets`` (within a square, in squares) of every square, moved by ``shift`` ``(6, 6, 2)``."""
     r = max(1, int(round(half * view.pitch)))
     cells = np.array([(c + u, rr + v) for rr in range(SIZE) for c in range(SIZE) for u, v in offsets])
+    if shift is not None:
+        cells += np.repeat(shift.reshape(-1, 2), len(offsets), axis=0)
     at = np.round(view.board_to_view(cells)).astype(int)
     d = np.arange(-r, r + 1)
     ys = np.clip(at[:, 1, None, None] + d[None, :, None], 0, img.shape[0] - 1)

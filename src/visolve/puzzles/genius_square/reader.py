@@ -47,6 +47,7 @@ from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, n
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
+from visolve.puzzles.genius_square.tops import top_shifts
 from visolve.puzzles.genius_square.greyrow import outlined_fours, straight_fours
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
@@ -166,11 +167,12 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
     if edition is None:
         edition = style
+    shift = top_shifts(view, places, edges)
     if edition == "smartgames":
         printed = print_colour(board, white, edition)
         if style != edition or not navy(printed):  # a maroon or grey SmartGames board
-            return view, read_squares(view, board, white, edition, printed), edition
-    return view, read_squares(view, board, white, style), edition
+            return view, read_squares(view, board, white, edition, printed, shift), edition
+    return view, read_squares(view, board, white, style, shift=shift), edition
 
 
 def read(image: np.ndarray, source: str = "") -> Level | list[Level]:

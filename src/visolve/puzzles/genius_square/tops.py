@@ -1,0 +1,81 @@
+"""Where each square's cube shows its top in a picture taken at a slant.
+
+The pieces are blocks about a square tall: seen from the front or at a slant, a cube's top stands
+off its square, away from the camera (:func:`visolve.vision.lean.lean`), and the square's middle
+shows the top of the cube in front of it, or that cube's side.  A square's colour is read where
+its own cube's top shows: on an empty square that is its far part, which the cube in front of it
+leaves clear.  Where the camera was is known only when the view is slanted enough to say it
+whatever the principal point, and the shift is only for a grid found on the board's floor
+(:func:`top_shifts`); else the squares are read at their middles.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from visolve.vision.lean import camera_over, lean
+from visolve.vision.view import BoardView
+
+SIZE = 6
+#: the height (squares) whose lean the colour is read at: half a cube's (the scenes' blocks are
+#: 0.75-1.0 tall, the discs 0.25-0.5), so that the patch read lies on a cube's top, on a disc's,
+#: and on an empty square's part that the cube in front of it leaves clear
+READ_HEIGHT = 0.45
+#: the most a square is read off its middle (squares): a disc's top leaves the patch beyond
+MAX_LEAN = 0.3
+#: most difference (squares) between the shifts two principal points give, for either to be used
+#: (before they are cut to MAX_LEAN: scene 17 of seed 6, cameras 10 squares apart, both cut to 0.3)
+AGREE = 0.1
+#: least tilt (degrees: the camera's foot off the board's middle, over its height) for the lean to
+#: be used: the perspective of a grid seen nearly straight down places the camera too roughly (scene
+#: 37 of seed 1, 15 degrees: 0.1 squares, 60 degrees off the true way), and a flat picture (artwork,
+#: a print) has none at all
+MIN_TILT = 20.0
+
+
+def top_shifts(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> np.ndarray:
+    """Per square ``(6, 6, 2)``: where its colour is read, less its middle (board units).
+
+    Only a grid found on the board's floor is read off the middles: one whose rows of labels
+    (``places``, ``edges`` as :func:`visolve.puzzles.genius_square.labelrows.label_rows` gives them)
+    stand at their printed place, neither squeezed nor slid along the edge (:func:`on_floor`).  A
+    grid found on the tall pieces' tops has its squares' colours at their middles already.
+
+    The principal point is not known: the camera aimed at the board (its middle in the picture) and
+    a photo not cropped (the picture's middle) are both tried, and the squares are read off their
+    middles only when both say the same within :data:`AGREE` (a view from high above, nearly
+    square-on, says nothing sure of the lean: zeros, as when the view's picture is not known)."""
+    if view.picture is None or not on_floor(places, edges):
+        return np.zeros((SIZE, SIZE, 2))
+    h, w = view.picture.shape[:2]
+    aimed = tuple(float(v) for v in view.to_picture([(SIZE / 2, SIZE / 2)])[0])
+    shifts = [_shifts(view.homography, principal, float(max(h, w))) for principal in (aimed, (w / 2, h / 2))]
+    if any(s is None for s in shifts) or float(np.abs(shifts[0] - shifts[1]).max()) > AGREE:
+        return np.zeros((SIZE, SIZE, 2))
+    mean = (shifts[0] + shifts[1]) / 2
+    size = np.linalg.norm(mean, axis=1, keepdims=True)
+    return (mean * np.minimum(1.0, MAX_LEAN / np.maximum(size, 1e-9))).reshape(SIZE, SIZE, 2)
+
+
+def on_floor(places, edges: tuple[int, ...] = (0, 3)) -> bool:
+    """Whether the rows of labels of ``edges`` at ``places`` (shift, squeeze, slide) say the grid is the
+    board's floor: each at its printed squeeze and slide (the shift out varies from board to board).
+    A lattice of the pieces' tops is wider than the floor and off it away from the camera: the labels
+    beside it are found squeezed or slid (scenes 48, 55, 59 and 72 of seed 1; read there off their
+    middles, squares fell off the discs).  Unknown places say nothing."""
+    if places is None:
+        return False
+    return all(places[k][1] == 1.0 and places[k][2] == 0.0 for k in edges)
+
+
+def _shifts(hom: np.ndarray, principal: tuple[float, float], side: float) -> np.ndarray | None:
+    """The squares' shifts ``(36, 2)`` (:func:`top_shifts`, not yet cut to :data:`MAX_LEAN`) with this
+    principal point (zeros for a view tilted less than :data:`MIN_TILT`), None without a camera."""
+    camera = camera_over(hom, principal, side)
+    if camera is None:
+        return None
+    if math.degrees(math.atan2(float(np.hypot(*(camera[:2] - SIZE / 2))), float(camera[2]))) < MIN_TILT:
+        return np.zeros((SIZE * SIZE, 2))
+    return lean([(c + 0.5, r + 0.5) for r in range(SIZE) for c in range(SIZE)], camera, READ_HEIGHT)

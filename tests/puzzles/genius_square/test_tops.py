@@ -1,0 +1,75 @@
+"""Where each square's colour is read on a board seen at a slant (genius_square.tops)."""
+
+import numpy as np
+import pytest
+
+from visolve.puzzles.genius_square.labelrows import NOMINAL
+from visolve.puzzles.genius_square.tops import MAX_LEAN, on_floor, top_shifts
+from visolve.puzzles.genius_square.reader import read
+from visolve.testing.scenes import scene_case
+from visolve.vision.view import BoardView
+
+
+#: the rows of labels of all four edges at their printed place: a grid on the board's floor
+FLOOR = (NOMINAL,) * 4
+
+
+def _view(hom: np.ndarray, size=(800, 700)) -> BoardView:
+    picture = np.zeros((*size, 3), np.uint8)
+    return BoardView.from_homography(picture, hom, 6, 6, pitch=8)
+
+
+def test_a_square_on_view_reads_at_the_middles():
+    """A flat picture (artwork, a print) or a photo from straight above: no lean is sure (MIN_TILT)."""
+    shifts = top_shifts(_view(np.array([[100.0, 0, 50], [0, 100.0, 80], [0, 0, 1]])), FLOOR)
+    assert not np.any(shifts)
+
+
+def _looking_at_the_board(camera: np.ndarray, f: float = 900.0, size=(800, 700)) -> np.ndarray:
+    """The homography (board -> picture) of a pinhole camera at ``camera`` aimed at the board's middle."""
+    ahead = np.array([3.0, 3.0, 0.0]) - camera
+    ahead /= np.linalg.norm(ahead)
+    right = np.cross(ahead, [0.0, 1.0, 0.0])
+    right /= np.linalg.norm(right)
+    down = np.cross(ahead, right)
+    rot = np.stack([right, down, ahead])
+    k = np.array([[f, 0, size[1] / 2], [0, f, size[0] / 2], [0, 0, 1.0]])
+    t = -rot @ camera
+    return k @ np.stack([rot[:, 0], rot[:, 1], t], axis=1)
+
+
+def test_a_slanted_view_reads_away_from_the_camera():
+    """A camera in front of row 5, 20 squares up: the squares are read further up the board (away
+    from it), the more the further the square is from it, at most MAX_LEAN."""
+    camera = np.array([3.0, 11.0, -20.0])  # the board's normal is -z: the camera stands over it
+    shifts = top_shifts(_view(_looking_at_the_board(camera)), FLOOR)
+    assert (shifts[:, :, 1] < 0).all()
+    assert np.linalg.norm(shifts, axis=2).max() <= MAX_LEAN + 1e-9
+    assert np.abs(shifts[:, :3, 0] + shifts[:, :2:-1, 0]).max() < 1e-3  # left and right alike (a fit)
+    assert np.abs(shifts[0, :, 1]).min() >= np.abs(shifts[5, :, 1]).max()
+
+
+def test_no_picture_no_shift():
+    view = _view(np.eye(3) * 50 + np.diag([0, 0, -49.0]))
+    assert not np.any(top_shifts(view.__class__(view.image, view.homography, 6, 6, 8, view.extent), FLOOR))
+
+
+def test_a_grid_on_the_pieces_tops_is_read_at_the_middles():
+    """Labels found squeezed or slid beside the grid: the grid is the lattice of the pieces' tops,
+    whose colours are at its squares' middles; so are they when the labels' places are unknown."""
+    view = _view(_looking_at_the_board(np.array([3.0, 11.0, -20.0])))
+    slid = (NOMINAL[0], 1.0, -0.25)
+    squeezed = (-0.3, 0.92, 0.0)
+    for places in ((slid, NOMINAL, NOMINAL, NOMINAL), (NOMINAL, NOMINAL, NOMINAL, squeezed), None):
+        assert not on_floor(places)
+        assert not np.any(top_shifts(view, places))
+    assert on_floor(((0.15, 1.0, 0.0), NOMINAL, NOMINAL, (-0.3, 1.0, 0.0)))  # shifted out only: the floor
+
+
+@pytest.mark.parametrize("seed, i", [(1, 14), (1, 53)])
+def test_tall_pieces_seen_at_a_slant_read(seed, i):
+    """Scenes 14 and 53 of seed 1 (SmartGames boards seen at a slant: dark blue read on squares of
+    other pieces, their tall cubes' shaded sides at the squares' middles) were refused; read where
+    each square's own top shows, they read."""
+    case = scene_case("genius-square", i, seed)
+    assert read(case.image, case.name) == case.truth[0]
