@@ -229,18 +229,6 @@ def test_a_page_of_several_challenges_is_refused_not_read_as_one(layout):
         read(page, "page.png")
 
 
-def test_a_page_of_one_challenge_is_named_by_its_tab_not_the_file():
-    # the last page of an odd count of visolve make: one board under one tab (it was named "page")
-    from visolve.make.generate import challenges
-    from visolve.make.pages import draw_page
-
-    made = list(challenges("iq-stars", "expert", 1, 3))
-    page = cv2.resize(draw_page("iq-stars", made), None, fx=0.4, fy=0.4, interpolation=cv2.INTER_AREA)
-    got = read(page, "page.png")
-    assert got.level == made[0].k and got.rows == made[0].level.rows
-    assert read(painter.draw_challenge(WIZARD, pitch=40), "7.png").level == 7  # no tab: the file's
-
-
 def test_the_probe_sees_a_tray_of_standing_pieces_but_not_noise():
     # a dark tray without drawn stars is looked at for piece tops (9 of 10 tray scenes of seed 0)
     from visolve.testing.scenes import scene_case

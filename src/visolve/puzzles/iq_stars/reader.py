@@ -42,7 +42,6 @@ from visolve.puzzles.iq_stars.probe import tray_without_drawing
 from visolve.puzzles.iq_stars.symbols import Star, check_outer_lines, rows_of, symbol_of
 from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after, read_tray
 from visolve.vision.geometry import map_points
-from visolve.vision.lone_tab import tab_over
 from visolve.vision.pages import page_of, read_page
 from visolve.vision.view import BoardView, banner, draw_overlay
 
@@ -208,8 +207,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     """Read the challenge in ``image`` (BGR); ``source`` is the picture's file name.
 
     A page of several drawn boards gives the list of its challenges, numbered from the tabs
-    above them (:func:`visolve.vision.pages.read_page`); a board read alone under a number tab
-    is named by it (:func:`visolve.vision.lone_tab.tab_over`), else by the file name.
+    above them (:func:`visolve.vision.pages.read_page`).
 
     When no drawn board reads, a photo of the tray with real pieces standing in it is tried
     (:func:`visolve.puzzles.iq_stars.tray.read_after`)."""
@@ -218,7 +216,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     if isinstance(tray, Level):
         return tray
     try:
-        level, share, rho, outline = _drawn_board(image, source)
+        level, share, rho = _drawn_board(image, source)
     except SeveralBoards as several:  # a page of drawn boards (no tray): each under its number tab?
         return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_drawn(b, source), several)]
     except (NotThisPuzzle, ReadError) as exc:
@@ -232,8 +230,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
             return [replace(level, level=n) for n, level in page]
     if rho < CLEAR_RHO:
         tray_agrees(image, source, level, tray)
-    number = tab_over(image, outline)  # a page of one board: its tab names it, not the file
-    return level if number is None else replace(level, level=number)
+    return level
 
 
 def tray_first(image: np.ndarray, source: str) -> Level | Exception | None:
@@ -277,10 +274,9 @@ def _read_drawn(image: np.ndarray, source: str) -> Level:
     return _drawn_board(image, source, upright=True)[0]
 
 
-def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple[Level, float, float, np.ndarray]:
-    """The challenge of the one drawn board in ``image``, the share of the picture it covers, how
-    well its lattice matched (``Fit.rho``) and its outline (picture px: top-left, top-right,
-    bottom-right, bottom-left as it stands); ``upright``: the picture shows the board top up."""
+def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple[Level, float, float]:
+    """The challenge of the one drawn board in ``image``, the share of the picture it covers and
+    how well its lattice matched (``Fit.rho``); ``upright``: the picture shows the board top up."""
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]), upright)
     stars = measure(board_view(work, fit.homography, fit.edge), fit.edge)
     check_outer_lines(stars)  # a lattice a star off (on a tray's pits?) is no drawn board found
@@ -294,8 +290,7 @@ def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple
     u0, v0, u1, v1 = fit.edge
     outline = map_points(fit.homography, [(u0, v0), (u1, v0), (u1, v1), (u0, v1)])
     share = cv2.contourArea(np.float32(outline)) / (work.shape[0] * work.shape[1])
-    in_image = np.asarray(outline, np.float64) * (image.shape[1] / work.shape[1])  # work is a scaled copy
-    return Level(level_from_filename(source), rows, source), share, fit.rho, in_image
+    return Level(level_from_filename(source), rows, source), share, fit.rho
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
