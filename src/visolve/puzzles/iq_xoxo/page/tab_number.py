@@ -281,12 +281,18 @@ def needed_margin(score: float, small: bool) -> float:
     return (MATCH_MARGIN_SMALL if small else MATCH_MARGIN) + MARGIN_SLOPE * max(0.0, MATCH_SURE - score)
 
 
-def _shortfall(digit: int, score: float, margin: float, small: bool) -> str:
-    """What a digit's best match (``digit`` at ``score``, ``margin`` over the next) lacks to be clear."""
+def _shortfall(digit: int, score: float, margin: float, whole: float | None, small: bool) -> str:
+    """What a digit's best match (``digit`` at ``score``, ``margin`` over the next; ``whole``: its
+    run's margin when it was cut from one, see :func:`_clear`) lacks to be clear."""
     least = MATCH_MIN_SMALL if small else MATCH_MIN
     if score < least:
         return f"best {digit} at only {score:.2f}: a digit matches {least:.2f} or better"
-    return f"best {digit}: {score:.2f}, only {margin:.3f} above the next digit, {needed_margin(score, small):.3f} needed"
+    if margin < needed_margin(score, small):
+        return (f"best {digit}: {score:.2f}, only {margin:.3f} above the next digit, "
+                f"{needed_margin(score, small):.3f} needed")
+    return (f"best {digit}: {score:.2f}, {margin:.3f} above the next digit, but cut from digits run together: "
+            f"a cut digit needs {MATCH_MIN_CUT:.2f} and {MATCH_MARGIN_CUT:.2f} above the next, or its run drawn "
+            f"whole {RUN_MARGIN:.3f} above the next reading (it has {whole:.3f})")
 
 
 def _clear(score: float, margin: float, whole: float | None, small: bool) -> bool:
@@ -370,7 +376,8 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     for (scores, whole, one), (d, score, margin) in zip(digits, verdicts):
         firm = firm and _clear(score, margin, None if whole is None else -np.inf, small)
         if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin):
-            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear ({_shortfall(d, score, margin, small)})",
+            lacks = _shortfall(d, score, margin, whole, small)
+            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear ({lacks})",
                            int(best) if best and not best.startswith("0") else None, every)
         text += str(d)
     if text.startswith("0"):
