@@ -253,8 +253,8 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
             corners = np.array([[u0 - g, v0 - g], [u1 + g, v0 - g], [u1 + g, v1 + g], [u0 - g, v1 + g]]) @ axes
         out.append(Region(tab, corners, _cut(image, corners, right, down, side), seen))
     short = cut_short([r.board for r in out])  # glare paled part of its board: the tab's whole area
-    return [Region(r.tab, whole, _cut(image, whole, right, down, side)) if cut else r
-            for r, whole, cut in zip(out, wide, short)]
+    return [Region(r.tab, tab_area, _cut(image, tab_area, right, down, side)) if cut else r
+            for r, tab_area, cut in zip(out, wide, short)]
 
 
 def board_parts(stats: np.ndarray, board: int, candidates: list[int]) -> list[int]:
