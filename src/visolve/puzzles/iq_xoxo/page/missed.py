@@ -57,7 +57,7 @@ class Coarse:
     def marked(self) -> np.ndarray | None:
         """The pieces' blobs that show a piece's marks (bool; None: not looked for), found
         (:func:`visolve.puzzles.iq_xoxo.page.marks.marked_blobs`) only when asked: when blobs lie
-        beyond STRAY_REACH (0.1 s on a 10 MP copy)."""
+        on the page beyond the boards (0.1 s on a 10 MP copy)."""
         if self.full is None:
             return None
         blobs, picture, pitch = self.full
@@ -81,7 +81,8 @@ def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float
     reduced by a whole factor (OpenCV's fast box average), squares at least
     :data:`LOST_SCALE` px apart; ``picture``: the finder's copy in colour, for
     the page's chromaticity; ``marks``: which blobs show a piece's marks is asked when
-    blobs lie beyond reach (:attr:`Coarse.marked`: they count however far from the boards)."""
+    blobs lie on the page beyond the boards (:attr:`Coarse.marked`: only those count, however far
+    from the boards)."""
     k = max(1, int(pitch // LOST_SCALE))
     small = None if picture is None else reduce_by(picture, k)
     full = (blobs, picture, pitch) if marks and picture is not None else None
@@ -171,8 +172,10 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
     a band along its edge; when something is lost on it, it is looked at again keeping only the
     page's chromaticity (a light desk of another tint is not the page).  It is looked at with
     squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).  ``farther``
-    (bool, as ``small``'s planes): where pieces count however far from the boards (None: nowhere);
-    pieces showing their marks (``small.marked``) count however far too.
+    (bool, as ``small``'s planes): where pieces count however far from the boards (None: nowhere).
+    When ``small`` looks for marks (:attr:`Coarse.marked`), only pieces showing them count, and
+    however far: a tab-shaped blob counts with or without digits (a glare-washed board's piece
+    cut to a tab's shape may be all that is seen of it).
     """
     if not quads:
         return len(tabs)
@@ -210,11 +213,14 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
         lost += bool(far[i, j])
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
     share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
-    reach = dist < STRAY_REACH if farther is None else (dist < STRAY_REACH) | farther
-    found = _lying(blobs, n, far & reach, share, small.pitch)
-    if not found and small.full is not None and (far & ~reach & small.blobs).any():
-        found = _lying(blobs, n, far & (reach | small.marked), share, small.pitch)  # marked pieces, however far
-    return lost + found
+    if small.full is None:
+        reach = dist < STRAY_REACH if farther is None else (dist < STRAY_REACH) | farther
+        return lost + _lying(blobs, n, far & reach, share, small.pitch)
+    # only pieces showing their marks, near or far (the page's badge seen at a slant, or a desk's
+    # shape by the page's edge, shows none): the marks looked for only when a blob lies there
+    if not _lying(blobs, n, far, share, small.pitch):
+        return lost
+    return lost + _lying(blobs, n, far & small.marked, share, small.pitch)
 
 
 def _lying(blobs: np.ndarray, n: int, lost: np.ndarray, share: np.ndarray, pitch: float) -> bool:
