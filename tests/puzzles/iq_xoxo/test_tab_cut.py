@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.tab_cut import cut_glyphs, cuts, seam
+from visolve.puzzles.iq_xoxo.page.tab_cut import cut_glyphs, cut_pieces, cuts, seam
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import glyph, ink_box
 
 
@@ -20,6 +20,13 @@ def _kerned_pair() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return (left | right).astype(np.float64), left, right
 
 
+def _ink_and_box(white: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """The run's ink and its box (x, y, w, h)."""
+    mask = white > 0.5
+    ys, xs = np.nonzero(mask)
+    return mask, (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+
+
 def test_a_seam_goes_round_the_overhang():
     white, left, right = _kerned_pair()
     path = seam(white[6:34, 8:52], 23, 10)
@@ -30,9 +37,7 @@ def test_a_seam_goes_round_the_overhang():
 
 def test_cut_glyphs_keep_each_digit_whole():
     white, left, right = _kerned_pair()
-    mask = white > 0.5
-    ys, xs = np.nonzero(mask)
-    box = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+    mask, box = _ink_and_box(white)
     glyphs = cut_glyphs(white, mask, box, (19,))
     assert glyphs is not None and len(glyphs) == 2
     for got, part in zip(glyphs, (left, right)):
@@ -46,3 +51,12 @@ def test_cuts_keep_pieces_near_even():
         widths = np.diff([0, *cut, len(profile)])
         assert widths.min() >= 0.7 * len(profile) / 2
     assert (8,) in cuts(profile, 2) and (3,) not in cuts(profile, 2)
+
+
+def test_cut_pieces_give_each_digit_its_own_ink():
+    white, left, right = _kerned_pair()
+    mask, box = _ink_and_box(white)
+    pieces = cut_pieces(white, mask, box, (19,))
+    assert pieces is not None and len(pieces) == 2
+    for (_g, ink), part in zip(pieces, (left, right)):
+        assert np.array_equal(ink, part[ink_box(part)])  # the block's ink, cut to its box

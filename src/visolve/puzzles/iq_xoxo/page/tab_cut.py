@@ -62,6 +62,12 @@ def seam(ink: np.ndarray, column: int, reach: int) -> np.ndarray:
 def cut_glyphs(own: np.ndarray, mask: np.ndarray, box, cut: tuple[int, ...]) -> list[np.ndarray] | None:
     """Glyphs of a run of digits (its whiteness ``own`` and mask, tab-sized; its box (x, y, w, h))
     cut along seams near the columns ``cut`` (from the box's left); None when a piece shows no ink."""
+    pieces = cut_pieces(own, mask, box, cut)
+    return None if pieces is None else [g for g, _ink in pieces]
+
+
+def cut_pieces(own: np.ndarray, mask: np.ndarray, box, cut: tuple[int, ...]) -> list[tuple[np.ndarray, np.ndarray]] | None:
+    """As :func:`cut_glyphs`, each digit's glyph with its ink (boolean, cut to its box)."""
     x, y, w, h = box
     reach = max(1, int(round(SEAM_REACH * h)))
     rows = np.arange(own.shape[0])
@@ -79,5 +85,5 @@ def cut_glyphs(own: np.ndarray, mask: np.ndarray, box, cut: tuple[int, ...]) -> 
         box_of = ink_box(mask & between)
         if box_of is None:
             return None
-        out.append(glyph(np.where(between, own, 0.0), *box_of, mask & between))
+        out.append((glyph(np.where(between, own, 0.0), *box_of, mask & between), (mask & between)[box_of]))
     return out

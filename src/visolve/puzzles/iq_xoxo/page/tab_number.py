@@ -28,8 +28,9 @@ from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import (DIGIT_LIGHT, FONT_SIZE, FONT_STYLES, GLYPH_BLUR, GLYPH_PAD,
                                                     TEMPLATE_BLURS, glyph, ink_box, unit, waist)
-from visolve.puzzles.iq_xoxo.page.tab_cut import cut_glyphs, cuts
+from visolve.puzzles.iq_xoxo.page.tab_cut import cut_pieces, cuts
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import scores as glyph_scores
+from visolve.vision.digit_shape import confirms
 from visolve.vision.digits import verdict
 
 #: board region (u0, v0, u1, v1) searched for the tab
@@ -163,9 +164,9 @@ def _runs(white: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, tuple
     return sorted(out, key=lambda part: part[1][0])
 
 
-def _split(own: np.ndarray, mask: np.ndarray, box, k: int) -> tuple[np.ndarray, np.ndarray]:
+def _split(own: np.ndarray, mask: np.ndarray, box, k: int) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """Scores ``(k, 10)`` of the best cut of a run of ``k`` digits (its whiteness ``own`` and mask,
-    tab-sized; its box), and the cut digits' glyphs.
+    tab-sized; its box), the cut digits' glyphs and their inks (boolean, cut to their boxes).
 
     Raises
     ------
@@ -175,13 +176,14 @@ def _split(own: np.ndarray, mask: np.ndarray, box, k: int) -> tuple[np.ndarray, 
     x, _y, w, _h = box
     best, best_low = None, -np.inf
     for cut in cuts(np.where(mask, own, 0.0)[:, x: x + w].sum(axis=0), k):
-        glyphs = cut_glyphs(own, mask, box, cut)
-        if glyphs is None:
+        pieces = cut_pieces(own, mask, box, cut)
+        if pieces is None:
             continue
-        scores = glyph_scores(np.stack(glyphs))
+        glyphs = np.stack([g for g, _ink in pieces])
+        scores = glyph_scores(glyphs)
         low = float(scores.max(axis=1).min())
         if low > best_low:
-            best, best_low = (scores, np.stack(glyphs)), low
+            best, best_low = (scores, glyphs, [ink for _g, ink in pieces]), low
     if best is None:
         raise ReadError("digits on the tab run together")
     return best
@@ -229,10 +231,11 @@ def _count(box) -> int:
     return max(2, 1 + int(round((w / h - DIGIT_INK) / DIGIT_ADVANCE))) if w > ONE_DIGIT * h else 1
 
 
-def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, float | None, np.ndarray]]:
+def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, float | None, np.ndarray,
+                                                                           np.ndarray]]:
     """Each digit's scores (10,), for a digit cut from a run of digits the run's margin
-    (:func:`_run_margin`; None for a digit on its own), and its glyph, left to right (``inside``:
-    the tab's inside, rim left out).
+    (:func:`_run_margin`; None for a digit on its own), its glyph and its ink (boolean, cut to its
+    box), left to right (``inside``: the tab's inside, rim left out).
 
     Raises
     ------
@@ -266,11 +269,11 @@ def _digit_scores(whiteness: np.ndarray, inside: np.ndarray) -> list[tuple[np.nd
         k = counts[j]
         if k == 1:
             one = glyph(own, slice(y, y + h), slice(x, x + w), mask)
-            out.append((glyph_scores(one[None])[0], None, one))
+            out.append((glyph_scores(one[None])[0], None, one, mask[y: y + h, x: x + w]))
         else:
-            scores, glyphs = _split(own, mask, (x, y, w, h), k)
+            scores, glyphs, inks = _split(own, mask, (x, y, w, h), k)
             whole = _run_margin(own, (x, y, w, h), scores)
-            out.extend((row, whole, g) for row, g in zip(scores, glyphs))
+            out.extend((row, whole, g, ink) for row, g, ink in zip(scores, glyphs, inks))
     return out
 
 
@@ -330,6 +333,23 @@ def _plain_zero(scores: np.ndarray, one: np.ndarray, score: float, margin: float
     return seen <= ZERO_WAIST and kept <= ZERO_KEPT
 
 
+#: a digit not clear by its match (:func:`_clear`) is read when its best match is at least
+#: SHAPE_MIN by SHAPE_MARGIN and the shape of its ink, free of its strokes' width, names the same
+#: digit (:func:`visolve.vision.digit_shape.confirms`); a digit cut from a run also needs the run
+#: drawn whole to match its reading no worse than any other.  Such a number is not firm.  On the
+#: tabs of seeds 0, 1, 4 and the painter set, digits all three shape views named wrong matched
+#: at up to 0.92, by up to 0.096: the shape's margins keep those out, these the faintest matches
+SHAPE_MIN, SHAPE_MARGIN = 0.8, 0.03
+
+
+def _by_shape(digit: int, score: float, margin: float, whole: float | None, ink: np.ndarray) -> bool:
+    """Whether a digit matched best as ``digit`` (at ``score``, by ``margin``; ``whole``: its run's
+    margin when it was cut from one) is read by the shape of its ``ink`` (see :data:`SHAPE_MIN`)."""
+    if score < SHAPE_MIN or margin < SHAPE_MARGIN or (whole is not None and whole < 0.0):
+        return False
+    return confirms(ink, digit)
+
+
 class TabDoubt(ReadError):
     """A tab whose digits are not all clear; ``best``: every digit's best match, as a number;
     ``scores``: each digit's ten scores (left to right), for the page to weigh."""
@@ -342,7 +362,8 @@ class TabDoubt(ReadError):
 
 class TabNumber(int):
     """A tab's number; ``firm``: every digit clear on its own (:func:`_clear` without its run's
-    margin), not only matched by a cut run drawn whole or a 0 told by its hole: a number that
+    margin), not only matched by a cut run drawn whole, a 0 told by its hole or a digit confirmed
+    by its shape (:func:`_by_shape`): a number that
     is not firm must agree with the others of its page (a bold 79 cut and read 70, 0 by 0.06
     at 0.89, its run's margin 0.0195, within the right reads' 0.017-0.08)."""
 
@@ -369,13 +390,14 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     (x, y, w, h), inside = box
     digits = _digit_scores(_whiteness(img[y: y + h, x: x + w], page), inside)
     small = pitch is not None and pitch < SMALL_PITCH
-    verdicts = [verdict(scores) for scores, _whole, _g in digits]
+    verdicts = [verdict(scores) for scores, _whole, _g, _ink in digits]
     best = "".join(str(d) for d, _s, _m in verdicts)
-    every = tuple(np.asarray(scores, np.float64) for scores, _whole, _g in digits)
+    every = tuple(np.asarray(scores, np.float64) for scores, _whole, _g, _ink in digits)
     text, firm = "", True
-    for (scores, whole, one), (d, score, margin) in zip(digits, verdicts):
+    for (scores, whole, one, ink), (d, score, margin) in zip(digits, verdicts):
         firm = firm and _clear(score, margin, None if whole is None else -np.inf, small)
-        if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin):
+        if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin) \
+                and not _by_shape(d, score, margin, whole, ink):
             lacks = _shortfall(d, score, margin, whole, small)
             raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear ({lacks})",
                            int(best) if best and not best.startswith("0") else None, every)
