@@ -48,3 +48,13 @@ def test_an_eight_is_not_confirmed_as_a_three_or_a_zero():
 
 def test_no_ink_confirms_nothing():
     assert not confirms(np.zeros((20, 12), bool), 1)
+
+
+def test_a_six_shut_at_the_top_has_an_eights_holes_but_a_sixs_skeleton():
+    img = np.zeros((140, 140), np.uint8)
+    cv2.putText(img, "6", (35, 105), 255, cv2.FontFace("sans"), 70, 900)
+    ys, xs = np.nonzero(img)
+    cv2.line(img, (int(xs.max()) - 6, int(ys.min()) + 6), (int(xs.max()) - 4, int(ys.min()) + 30), 255, 9)
+    seen = vote(img > 127)
+    assert seen.holes == 2  # the top's gap is shut: an 8 by its holes
+    assert seen.chamfer[0] == 6  # the skeleton lies nearest a 6's (an 8 read so is held back)

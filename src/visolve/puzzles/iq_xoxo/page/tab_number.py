@@ -30,7 +30,7 @@ from visolve.puzzles.iq_xoxo.page.tab_glyphs import (DIGIT_LIGHT, FONT_SIZE, FON
                                                     TEMPLATE_BLURS, glyph, ink_box, unit, waist)
 from visolve.puzzles.iq_xoxo.page.tab_cut import cut_pieces, cuts
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import scores as glyph_scores
-from visolve.vision.digit_shape import confirms
+from visolve.vision.digit_shape import confirms, vote
 from visolve.vision.digits import verdict
 
 #: board region (u0, v0, u1, v1) searched for the tab
@@ -350,6 +350,20 @@ def _by_shape(digit: int, score: float, margin: float, whole: float | None, ink:
     return confirms(ink, digit)
 
 
+#: an 8 matched clearly but below EIGHT_SURE is doubt when its skeleton lies nearer another digit's
+#: (the chamfer view of :func:`visolve.vision.digit_shape.vote`): a 3, 6, 9 or 0 printed bold and
+#: blurred matches an 8 (scenes seed 8, page 48: a 6 whose top curls shut read 8 at 0.905 by
+#: 0.095, its skeleton nearest a 6's); no 8 read right on the tabs of seeds 0, 1, 4, 8 and the
+#: painter set is held back by it
+EIGHT_SURE = 0.93
+
+
+def _eight_elsewhere(digit: int, score: float, ink: np.ndarray) -> bool:
+    """Whether a digit read as an 8 at ``score`` (below :data:`EIGHT_SURE`) has a skeleton (its
+    ``ink``) nearer another digit's."""
+    return digit == 8 and score < EIGHT_SURE and bool(np.any(ink)) and vote(ink).chamfer[0] != 8
+
+
 class TabDoubt(ReadError):
     """A tab whose digits are not all clear; ``best``: every digit's best match, as a number;
     ``scores``: each digit's ten scores (left to right), for the page to weigh."""
@@ -396,6 +410,10 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     text, firm = "", True
     for (scores, whole, one, ink), (d, score, margin) in zip(digits, verdicts):
         firm = firm and _clear(score, margin, None if whole is None else -np.inf, small)
+        if _clear(score, margin, whole, small) and _eight_elsewhere(d, score, ink):
+            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear (best 8 at {score:.2f}, below "
+                           f"{EIGHT_SURE:.2f}, but its skeleton lies nearer another digit's)",
+                           int(best) if best and not best.startswith("0") else None, every)
         if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin) \
                 and not _by_shape(d, score, margin, whole, ink):
             lacks = _shortfall(d, score, margin, whole, small)
