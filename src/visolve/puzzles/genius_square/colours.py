@@ -32,6 +32,7 @@ import numpy as np
 
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
+from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, own_cube, under_glare
 from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
@@ -144,6 +145,9 @@ class Square:
     #: (symbol, residual) of the centre's colour to each piece's and the wood's, nearest first (a solved
     #: board's whole cover weighs by them: :mod:`visolve.puzzles.genius_square.cover`)
     ranks: tuple = ()
+    #: read as empty, its grid lines hidden, on a board that these pieces' shaded sides look like: it
+    #: may be one of them (:mod:`visolve.puzzles.genius_square.sides`)
+    sides: tuple = ()
 
 
 def prototypes(edition: str, board_bgr=None) -> Palette:
@@ -234,13 +238,24 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     centres = (_medians(img, view, [(0.5, 0.5)], CENTRE / 2, shift) - board[:, :, None]) / span[:, :, None]
     corners = (_medians(img, view, corner_at, CORNER_HALF) - board[:, :, None]) / span[:, :, None]
     edges = (_medians(img, view, edge_at, EDGE_HALF) - board[:, :, None]) / span[:, :, None]
-    squares = [[replace(classify(centres[r, c, 0], list(corners[r, c]), protos, edition, list(edges[r, c])),
-                        ranks=tuple((name, round(d, 3)) for d, name in protos.ranked(centres[r, c, 0])))
-                for c in range(SIZE)] for r in range(SIZE)]
+    like = board_like(edition, print_bgr)
+    lifts = line_lifts(img, view, board, span) if like else np.zeros((SIZE, SIZE, 4))
+    squares = [[_read_square(centres[r, c, 0], list(corners[r, c]), list(edges[r, c]), protos, edition,
+                             (like, lifts[r, c], float(np.median(lifts)))) for c in range(SIZE)] for r in range(SIZE)]
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]
     return squares
+
+
+def _read_square(centre: np.ndarray, corners: list[np.ndarray], edges: list[np.ndarray], protos: Palette,
+                 edition: str, lines: tuple) -> Square:
+    """One square (:func:`classify`) with its colour's ranks and the pieces it may hide
+    (:func:`visolve.puzzles.genius_square.sides.hidden_pieces`; ``lines``: the board-like pieces, the
+    square's line lifts and the board's median lift)."""
+    sq = classify(centre, corners, protos, edition, edges)
+    return replace(sq, ranks=tuple((name, round(d, 3)) for d, name in protos.ranked(centre)),
+                   sides=hidden_pieces(sq.symbol, lines[1], lines[2], lines[0]))
 
 
 def grey_like_board(protos: Palette) -> bool:

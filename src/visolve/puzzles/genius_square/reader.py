@@ -358,6 +358,9 @@ def board_of(squares: list[list[Square]], edition: str,
         rows = solved_cover(squares, edition, dice)  # a solved board: the one whole cover near the reading?
         if rows is None:
             raise
+    else:  # squares that may hide a piece the board's colour: the shapes settle them, or they are a doubt
+        if any(sq.sides for row in squares for sq in row):  # (not the cover: it would lay that piece on one)
+            rows = resolve(with_side_options(with_grey_options(squares)), edition)
     blockers, found = groups(rows, edition)
     if not is_legal_roll(blockers):
         rows = solved_cover(squares, edition, dice) or rows
@@ -376,6 +379,14 @@ def with_grey_options(squares: list[list[Square]]) -> list[list[Square]]:
     if not any(sq.symbol == GREY for row in squares for sq in row):
         return squares
     return [[replace(sq, symbol="", options=(EMPTY, GREY)) if sq.grey and sq.symbol == EMPTY else sq
+             for sq in row] for row in squares]
+
+
+def with_side_options(squares: list[list[Square]]) -> list[list[Square]]:
+    """The squares, those read as empty that may be a piece whose shaded side looks like the board
+    (:attr:`visolve.puzzles.genius_square.colours.Square.sides`) given those options: the shapes
+    settle them (empty when that piece is seen elsewhere), else they are a doubt."""
+    return [[replace(sq, symbol="", options=(sq.symbol, *sq.sides)) if sq.sides and sq.symbol == EMPTY else sq
              for sq in row] for row in squares]
 
 
