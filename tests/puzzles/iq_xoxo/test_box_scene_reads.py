@@ -86,3 +86,68 @@ def test_a_floor_as_light_as_the_rim_stays_in_doubt_without_the_light_floor_leav
     assert all(NO_FLOOR in doubted[k].why for k in empty)
     trusted = same_floor(dict(squares), bodies, 250.0, light_floor=True)
     assert all(trusted[k].kind == "empty" for k in empty)
+
+
+def test_a_lone_pieces_marks_seen_off_their_squares_do_not_turn_the_box():
+    import pytest
+
+    from visolve.errors import ReadError
+
+    # seed 7 box-33: one U piece, its tops a fifth of a square left of its floor squares; the
+    # middles saw parts of its marks, read all three clear ones the wrong kind, and so the
+    # box half turned (the U read at the far corner). Each is now in doubt: a mark of the other
+    # kind fits better a little further off
+    case = scene_case("iq-xoxo", 33, 7)
+    assert case.name.startswith("scenes/box/")
+    try:
+        got = read_box(case.image, case.name)
+    except ReadError as exc:
+        assert "which way up" in str(exc)
+    else:
+        pytest.fail(f"read {got.rows}, truth {case.truth[0].rows}: no clear mark may be read wrong")
+
+
+def test_a_mark_whose_other_kind_fits_better_a_little_further_off_does_not_hold():
+    import cv2
+    import numpy as np
+
+    from visolve.puzzles.iq_xoxo.box.squares import MARK_SHIFT, MARK_SIZE, WIDE_SIZE, holds_wider, square_mark
+
+    pitch = 40
+    # an O drawn a third of a square right of the middle: the middle's patch shows its left part
+    wide = np.zeros((round(WIDE_SIZE * pitch),) * 2, np.float32)
+    c = wide.shape[0] / 2
+    cv2.circle(wide, (int(c + pitch / 3), int(c)), int(0.3 * pitch), 80.0, -1)
+    cv2.circle(wide, (int(c + pitch / 3), int(c)), int(0.15 * pitch), 0.0, -1)
+    half = round((MARK_SIZE + 2 * MARK_SHIFT) * pitch / 2)
+    middle = wide[int(c) - half:int(c) + half, int(c) - half:int(c) + half]
+    assert square_mark(middle, pitch)[0] == "X"  # the trap: the middle alone takes it for an X
+    assert not holds_wider("X", middle, wide, pitch)
+    # a mark in the middle holds in the wider look
+    centred = np.zeros_like(wide)
+    cv2.circle(centred, (int(c), int(c)), int(0.3 * pitch), 80.0, -1)
+    cv2.circle(centred, (int(c), int(c)), int(0.15 * pitch), 0.0, -1)
+    middle = centred[int(c) - half:int(c) + half, int(c) - half:int(c) + half]
+    assert square_mark(middle, pitch)[0] == "O" and holds_wider("O", middle, centred, pitch)
+
+
+def test_marks_on_one_patch_of_pieces_count_for_the_way_up_only_when_they_hold():
+    import pytest
+
+    from visolve.errors import ReadError
+    from visolve.puzzles.iq_xoxo.board import mark
+    from visolve.puzzles.iq_xoxo.box.pieces import way_up
+    from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
+
+    # a lone U (rows 0-1, columns 1-3) whose three clear marks all go against the X/O squares
+    u = [(0, 1), (0, 2), (0, 3), (1, 1), (1, 3)]
+    against = {k: ("O" if mark(*k) == "X" else "X") for k in u[2:]}
+    lone = {k: BoxSquare("piece", against.get(k, "?"), ("U",), steady=k != (0, 3)) for k in u}
+    with pytest.raises(ReadError, match="too few X and O marks"):
+        way_up(lone)
+    assert way_up({k: BoxSquare("piece", against.get(k, "?"), ("U",)) for k in u}) is False
+    # the same marks on two patches apart: each piece's top is its own witness, they all count
+    apart = dict(lone)
+    apart[(1, 1)] = BoxSquare("empty", "")
+    apart[(3, 1)] = BoxSquare("piece", "O" if mark(3, 1) == "X" else "X", ("P",))
+    assert way_up(apart) is False

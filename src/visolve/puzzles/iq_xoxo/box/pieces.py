@@ -29,8 +29,20 @@ def _turn(key: tuple[int, int]) -> tuple[int, int]:
 
 
 def way_up(squares: dict) -> bool:
-    """True when the tray is seen upright, False when turned half round; ReadError when unsure."""
+    """True when the tray is seen upright, False when turned half round; ReadError when unsure.
+
+    When every mark lies on one patch of pieces, only marks that hold in a wider look count
+    (:attr:`BoxSquare.steady`): a lone tall piece seen at a slant shows its top off its squares,
+    and a shift of a square's fraction turns every one of its marks alike, which no other piece
+    would contradict (seed 7 box-33: a lone U read turned round)."""
     marks = {k: s.mark for k, s in squares.items() if s.kind == "piece" and s.mark in "XO"}
+    shaky = sorted(k for k in marks if not squares[k].steady) if _one_patch(squares, marks) else []
+    marks = {k: m for k, m in marks.items() if k not in shaky}
+    if len(marks) < MIN_MARKS and shaky:
+        k = shaky[0]
+        raise ReadError(f"too few X and O marks read to tell which way up the box lies, all on one patch of "
+                        f"pieces: square {square_name(*k)} as seen shows an {squares[k].mark} in its middle, but "
+                        f"the other mark fits better a little further off (a tall piece's top off its squares?)")
     agree = [k for k, m in marks.items() if m == mark(*k)]
     against = [k for k in marks if k not in agree]
     if len(marks) < MIN_MARKS:
@@ -42,6 +54,22 @@ def way_up(squares: dict) -> bool:
         raise ReadError("the marks do not follow the board's X/O pattern at "
                         + " ".join(square_name(*k) for k in sorted(few)[:4]) + " (as seen)")
     return len(agree) > len(against)
+
+
+def _one_patch(squares: dict, marks: dict) -> bool:
+    """Whether the squares ``marks`` holds lie on one 4-connected patch of piece squares."""
+    if not marks:
+        return False
+    pieces = {k for k, s in squares.items() if s.kind in ("piece", "pale")}
+    start = next(iter(marks))
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if near in pieces and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return all(k in seen for k in marks)
 
 
 def outvoted(squares: dict, upright: bool) -> list[tuple[int, int]]:

@@ -41,8 +41,8 @@ from visolve.puzzles.iq_xoxo.box.floor import NO_FLOOR, dark_print, floor_beyond
 from visolve.puzzles.iq_xoxo.box.page_marks import tab_number_beside
 from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.rim import MARGIN, REACH, SIDE_PITCH, balanced, has_rim, ring_pixels, snapped
-from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, BoxSquare,
-                                                 high_pass, read_square)
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, WIDE_SIZE,
+                                                 BoxSquare, high_pass, read_square)
 from visolve.puzzles.iq_xoxo.box.squares import bodies as body_colours
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.vision.light import channel_min
@@ -76,7 +76,8 @@ def read_squares(view: BoardView, light_floor: bool = False) -> dict:
     for r in range(ROWS):
         for c in range(COLS):
             bodies[(r, c)] = middles[r, c]
-            out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch)
+            out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch,
+                                      detail.cell(r, c, size=WIDE_SIZE))
             if out[(r, c)].kind == "empty" and dark_print(view.cell(r, c, size=BODY_SIZE)):
                 out[(r, c)] = BoxSquare("empty", "", (), f"{PRINTED} (the lid's logo?)")
     rim = float(np.median(channel_min(ring_pixels(view))))

@@ -52,6 +52,10 @@ MARK_SIZE, MARK_SHIFT = 0.84, 0.1
 HIGH_PASS = 0.25
 #: X vs O: the better correlation at least MARK_MIN and MARK_MARGIN above the other
 MARK_MIN, MARK_MARGIN = 0.25, 0.12
+#: a mark is also looked for this share of a square around the middle: a tall piece seen at a
+#: slant shows its top (and mark) up to a third of a square off its floor square, where the
+#: middle's search sees only part of it and may take an O for an X (seed 7 box-33)
+WIDE_SIZE = 1.5
 #: the exact cover stops after this many ways
 MAX_WAYS = 2
 #: why a piece square's mark is in doubt
@@ -109,6 +113,7 @@ class BoxSquare:
     letters: tuple[str, ...] = ()
     why: str = ""
     wider: tuple[str, ...] = ()  #: the pieces within :data:`WIDER` of the nearest (a colour cast)
+    steady: bool = True  #: the mark holds in a wider look (:func:`holds_wider`)
 
 
 def weighted_lab(bgr) -> np.ndarray:
@@ -190,15 +195,26 @@ def high_pass(view_image: np.ndarray, pitch: int) -> np.ndarray:
 
 def square_mark(detail: np.ndarray, pitch: int) -> tuple[str, str]:
     """X or O of a piece square's high-passed middle (``?`` and why when in doubt)."""
-    scores = {}
-    for which, tmpl in _templates(pitch):
-        res = cv2.matchTemplate(detail, tmpl, cv2.TM_CCOEFF_NORMED)
-        scores[which] = float(res.max())
+    scores = _fits(detail, pitch)
     best = max(scores, key=scores.get)
     other = scores["O" if best == "X" else "X"]
     if scores[best] < MARK_MIN or scores[best] - other < MARK_MARGIN:
         return "?", f"{UNCLEAR} (X {scores['X']:.2f} / O {scores['O']:.2f})"
     return best, ""
+
+
+def holds_wider(mark: str, detail: np.ndarray, wide: np.ndarray, pitch: int) -> bool:
+    """Whether the ``mark`` read in a square's middle (``detail``) holds in its wider patch
+    (``wide``, :data:`WIDE_SIZE` across): the other kind fits no better a little further off
+    (a tall piece's top seen off its square shows the middle part of its mark only)."""
+    rival = "O" if mark == "X" else "X"
+    return _fits(wide, pitch)[rival] <= _fits(detail, pitch)[mark]
+
+
+def _fits(patch: np.ndarray, pitch: int) -> dict[str, float]:
+    """The best correlation of each mark's template anywhere in ``patch``."""
+    return {which: float(cv2.matchTemplate(patch, tmpl, cv2.TM_CCOEFF_NORMED).max())
+            for which, tmpl in _templates(pitch)}
 
 
 def mark_offset(detail: np.ndarray, pitch: int) -> tuple[float, float, float]:
@@ -213,8 +229,9 @@ def mark_offset(detail: np.ndarray, pitch: int) -> tuple[float, float, float]:
     return best
 
 
-def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
-    """One square from its white-balanced colour ``body`` (white = 255) and high-passed ``detail``."""
+def read_square(body: np.ndarray, detail: np.ndarray, pitch: int, wide: np.ndarray | None = None) -> BoxSquare:
+    """One square from its white-balanced colour ``body`` (white = 255) and high-passed ``detail``
+    (``wide``: the same, :data:`WIDE_SIZE` across, for :attr:`BoxSquare.steady`)."""
     top = float(body.max())
     sat = (top - float(body.min())) / max(top, 1.0)
     if sat <= EMPTY_SAT and top >= DARK * 255:
@@ -229,7 +246,7 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int) -> BoxSquare:
     mark, why = square_mark(detail, pitch)
     if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): the floor or a piece
         return BoxSquare("pale", "?", near, f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)", wider)
-    return BoxSquare("piece", mark, near, why, wider)
+    return BoxSquare("piece", mark, near, why, wider, wide is None or mark == "?" or holds_wider(mark, detail, wide, pitch))
 
 
 @lru_cache(maxsize=1)
