@@ -11,6 +11,12 @@ finds back with the copy's scale.  One way of reducing for all:
     at 1080x1920, every pixel still the mean of 16 spread over its area).
 :func:`working_copy`
     The same, or a plain bilinear or area reduction, with the scale used.
+:func:`shrink`
+    ``image`` area-reduced to a given size with ``cv2.resize``'s geometry, three
+    times faster for large reductions: OpenCV averages by a whole factor on a
+    fast path (12 ms for 12 MP) but by any other factor on a slow one (36 ms),
+    so the picture is averaged by the whole factor below and the small rest is
+    sampled bilinearly where ``cv2.resize`` would put each pixel.
 :func:`reduce_by`
     A plane reduced by a whole factor (block means), for coarse masks.
 
@@ -29,6 +35,9 @@ THUMB_SIDE = 320
 FAST_SHRINK_ABOVE = 2
 #: ways of reducing a picture at most FAST_SHRINK_ABOVE times (or any, with ``fast=False``)
 SAMPLINGS = {"area": cv2.INTER_AREA, "linear": cv2.INTER_LINEAR}
+#: :func:`shrink` averages by a whole factor first when the reduction is at least this
+#: (the bilinear rest then spans under 4/3 of a block: no block is skipped)
+WHOLE_FACTOR_FROM = 3
 
 
 def thumbnail(image: np.ndarray, long_side: int = THUMB_SIDE) -> np.ndarray:
@@ -68,8 +77,43 @@ def working_copy(image: np.ndarray, long_side: int, *, mild: str = "area",
         image = cv2.resize(image, (2 * size[0], 2 * size[1]), interpolation=cv2.INTER_LINEAR)
         copy = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     else:
-        copy = cv2.resize(image, size, interpolation=SAMPLINGS[mild])
+        copy = shrink(image, size) if mild == "area" else cv2.resize(image, size, interpolation=SAMPLINGS[mild])
     return copy, size[0] / w
+
+
+def shrink(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """``image`` area-reduced to ``size`` (width, height) px, each pixel where
+    ``cv2.resize(image, size, interpolation=cv2.INTER_AREA)`` puts it.
+
+    A reduction by :data:`WHOLE_FACTOR_FROM` or more is made in two steps: block means by
+    the whole factor ``k`` below it (OpenCV's fast integer path, on the picture cut to whole
+    blocks), then a bilinear sampling of those means at each pixel's centre. Each pixel is
+    then the mean over about ``k`` to ``k + 1`` px of the picture, as an area reduction's; the
+    last pixel row and column lean on the cut rim (the blocks' edge is repeated).
+
+    Parameters
+    ----------
+    image : numpy.ndarray
+        A picture or plane (2-D or 3-D, ``uint8`` or ``float32``).
+    size : tuple of int
+        The reduced copy's width and height (px), each at most the picture's.
+
+    Returns
+    -------
+    numpy.ndarray
+        The reduced copy, of ``image``'s type.
+    """
+    h, w = image.shape[:2]
+    sx, sy = w / size[0], h / size[1]
+    k = int(min(sx, sy))
+    if k < WHOLE_FACTOR_FROM:
+        return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+    bw, bh = w // k, h // k
+    blocks = cv2.resize(image[:bh * k, :bw * k], (bw, bh), interpolation=cv2.INTER_AREA)
+    # the copy's pixel centre (i + 0.5) * s in the picture is block (i + 0.5) * s / k - 0.5
+    at = np.array([[sx / k, 0.0, 0.5 * sx / k - 0.5], [0.0, sy / k, 0.5 * sy / k - 0.5]])
+    return cv2.warpAffine(blocks, at, tuple(size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
 
 
 def reduce_by(plane: np.ndarray, k: int) -> np.ndarray:
