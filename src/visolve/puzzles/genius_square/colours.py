@@ -32,8 +32,8 @@ import numpy as np
 
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
-from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, own_cube, under_glare
+from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
 from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
 
