@@ -99,8 +99,10 @@ def test_a_tab_misread_on_a_page_of_two_is_refused_not_read():
     assert case.name.startswith("scenes/page")
     try:
         got = reader.read(case.image, case.name)
-    except ReadError as exc:  # by its page (not one run), or by the cut digit itself
-        assert "not one run" in str(exc) or "cut from digits run together" in str(exc)
+    except ReadError as exc:  # by its page (not one run), or by the cut digit itself, or (since
+        # the shape views, 5fb50df) its second digit a doubt on its own: best 0, only 0.04 ahead
+        reasons = ("not one run", "cut from digits run together", "digit 2 on the tab is unclear")
+        assert any(why in str(exc) for why in reasons), str(exc)
         return
     got = got if isinstance(got, list) else [got]
     assert sorted(lv.level for lv in got) == sorted(lv.level for lv in case.truth)
