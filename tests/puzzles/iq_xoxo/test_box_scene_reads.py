@@ -111,7 +111,8 @@ def test_a_mark_whose_other_kind_fits_better_a_little_further_off_does_not_hold(
     import cv2
     import numpy as np
 
-    from visolve.puzzles.iq_xoxo.box.squares import MARK_SHIFT, MARK_SIZE, WIDE_SIZE, holds_wider, square_mark
+    from visolve.puzzles.iq_xoxo.box.squares import (MARK_SHIFT, MARK_SIZE, WIDE_SIZE, holds_wider, mark_fits,
+                                                     square_mark)
 
     pitch = 40
     # an O drawn a third of a square right of the middle: the middle's patch shows its left part
@@ -122,13 +123,13 @@ def test_a_mark_whose_other_kind_fits_better_a_little_further_off_does_not_hold(
     half = round((MARK_SIZE + 2 * MARK_SHIFT) * pitch / 2)
     middle = wide[int(c) - half:int(c) + half, int(c) - half:int(c) + half]
     assert square_mark(middle, pitch)[0] == "X"  # the trap: the middle alone takes it for an X
-    assert not holds_wider("X", middle, wide, pitch)
+    assert not holds_wider("X", mark_fits(middle, pitch)["X"], wide, pitch)
     # a mark in the middle holds in the wider look
     centred = np.zeros_like(wide)
     cv2.circle(centred, (int(c), int(c)), int(0.3 * pitch), 80.0, -1)
     cv2.circle(centred, (int(c), int(c)), int(0.15 * pitch), 0.0, -1)
     middle = centred[int(c) - half:int(c) + half, int(c) - half:int(c) + half]
-    assert square_mark(middle, pitch)[0] == "O" and holds_wider("O", middle, centred, pitch)
+    assert square_mark(middle, pitch)[0] == "O" and holds_wider("O", mark_fits(middle, pitch)["O"], centred, pitch)
 
 
 def test_marks_on_one_patch_of_pieces_count_for_the_way_up_only_when_they_hold():

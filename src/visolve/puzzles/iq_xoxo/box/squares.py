@@ -195,7 +195,11 @@ def high_pass(view_image: np.ndarray, pitch: int) -> np.ndarray:
 
 def square_mark(detail: np.ndarray, pitch: int) -> tuple[str, str]:
     """X or O of a piece square's high-passed middle (``?`` and why when in doubt)."""
-    scores = _fits(detail, pitch)
+    return _verdict(mark_fits(detail, pitch))
+
+
+def _verdict(scores: dict[str, float]) -> tuple[str, str]:
+    """X or O from each mark's best fit (``?`` and why when in doubt, see :data:`MARK_MIN`)."""
     best = max(scores, key=scores.get)
     other = scores["O" if best == "X" else "X"]
     if scores[best] < MARK_MIN or scores[best] - other < MARK_MARGIN:
@@ -203,16 +207,15 @@ def square_mark(detail: np.ndarray, pitch: int) -> tuple[str, str]:
     return best, ""
 
 
-def holds_wider(mark: str, detail: np.ndarray, wide: np.ndarray, pitch: int) -> bool:
-    """Whether the ``mark`` read in a square's middle (``detail``) holds in its wider patch
+def holds_wider(mark: str, score: float, wide: np.ndarray, pitch: int) -> bool:
+    """Whether the ``mark`` read in a square's middle at ``score`` holds in its wider patch
     (``wide``, :data:`WIDE_SIZE` across): the other kind fits no better a little further off
     (a tall piece's top seen off its square shows the middle part of its mark only)."""
-    rival = "O" if mark == "X" else "X"
-    return _fits(wide, pitch)[rival] <= _fits(detail, pitch)[mark]
+    return mark_fits(wide, pitch)["O" if mark == "X" else "X"] <= score
 
 
-def _fits(patch: np.ndarray, pitch: int) -> dict[str, float]:
-    """The best correlation of each mark's template anywhere in ``patch``."""
+def mark_fits(patch: np.ndarray, pitch: int) -> dict[str, float]:
+    """The best correlation of each mark's template (X, O) anywhere in a high-passed ``patch``."""
     return {which: float(cv2.matchTemplate(patch, tmpl, cv2.TM_CCOEFF_NORMED).max())
             for which, tmpl in _templates(pitch)}
 
@@ -243,10 +246,12 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int, wide: np.ndarr
         return BoxSquare("?", "?", (), f"{NO_COLOUR} (nearest {name}, {least:.0f} away)")
     near = tuple(k for k, (d, _shade) in dist.items() if d <= least + NEAR)
     wider = tuple(k for k, (d, _shade) in dist.items() if d <= least + WIDER)
-    mark, why = square_mark(detail, pitch)
+    fits = mark_fits(detail, pitch)
+    mark, why = _verdict(fits)
     if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): the floor or a piece
         return BoxSquare("pale", "?", near, f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)", wider)
-    return BoxSquare("piece", mark, near, why, wider, wide is None or mark == "?" or holds_wider(mark, detail, wide, pitch))
+    steady = wide is None or mark == "?" or holds_wider(mark, fits[mark], wide, pitch)
+    return BoxSquare("piece", mark, near, why, wider, steady)
 
 
 @lru_cache(maxsize=1)
