@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from visolve.puzzles.genius_square.board import EMPTY
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE
+from visolve.puzzles.genius_square.model import SIZE
 
 #: the light on a cube's side face as a share of its top's (the scenes draw 0.45-0.77: 0.9 of the
 #: top's paint, lit 0.5-0.85 by the light's direction)
@@ -35,8 +37,6 @@ ACROSS = (-0.1, -0.06, -0.03, 0.0, 0.03, 0.06, 0.1)
 ALONG = (-0.15, 0.0, 0.15)
 #: least edges of a square showing their line for it to be surely empty
 LINED_EDGES = 3
-EMPTY = "."
-SIZE = 6
 
 
 def board_like(edition: str, board_bgr=None) -> tuple[str, ...]:
