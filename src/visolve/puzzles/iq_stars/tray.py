@@ -10,7 +10,7 @@ moved by the parallax of the pieces' height.  The reader:
    lattice through them from a triangle of neighbours: a homography from
    lattice coordinates to the picture (:mod:`.tray_tops`);
 2. looks at the lattice's plane straight on for pits: stars darker than the
-   surface between them, in grey and in every colour channel (:func:`pit_map`);
+   surface between them, in grey and in every colour channel (:func:`.tray_pits.pit_map`);
 3. scores every placement of the board (26 cells in rows of 7/6/7/6, turned
    by any sixth of a turn, holding the tops, each group of same-coloured
    neighbouring tops wholly on it or off it) at every parallax shift: pits on
@@ -26,47 +26,31 @@ star), a reading that is no challenge.
 
 from __future__ import annotations
 
-import math
+from itertools import islice
 
-import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
-from visolve.puzzles.iq_stars.tray_glare import veil
 from visolve.puzzles.iq_stars.tray_join import join_apart
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
+from visolve.puzzles.iq_stars.tray_pits import lookup, pit_map
 from visolve.puzzles.iq_stars.tray_shapes import colour_groups
-from visolve.puzzles.iq_stars.tray_tops import balanced, classify_plastic, find_tops, fit_lattice, rejoin, through, to_metric
-from visolve.vision.rank import ranked
-from visolve.vision.view import sample
+from visolve.puzzles.iq_stars.tray_tops import (balanced, classify_plastic, find_tops, ranked_lattices, rejoin,
+                                                through, to_metric)
 
 #: the board's cells in axial lattice coordinates (i, j): j the row, i + j / 2 across
 BOARD_AXIAL = tuple((k + (r % 2 - r) // 2, r) for r, k in CELLS)
-#: a pit's core samples (lattice units from its middle, along its tips) and its notches'
-#: (outside the star, between two tips; the star's tips reach 0.5, its notches 0.29)
-CORE_R, NOTCH_R = 0.25, 0.42
-#: the tray's surface round a pit is the third darkest of its six notches: a photo at an
-#: angle sees into a pit's recess past up to two of them, and at the tray's edge half of
-#: them are the table (often lighter: the edge must not look like a pit)
-NOTCH_RANK = 2
-#: px per lattice unit of the tray's plane where pits are looked for
-MAP_PITCH = 20
 #: the parallax is looked for up to this far (lattice units) ...
 MAX_PARALLAX = 1.3
 #: ... on a grid of this step, then refined at REFINE_STEP
 COARSE_STEP, REFINE_STEP = 0.08, 0.02
-#: the tray's surface is darker than this share of the tops' white middles
-TRAY_MAX = 0.6
 #: pit response (how much darker a star is than the surface round it): counts as a whole pit
 #: from PIT_ABOVE, as none below NO_PIT_BELOW (measured: pits 0.1-0.5 in rendered photos,
 #: 0.2-0.3 in the product photo; bare surface, the tray's edge and the page up to 0.25 at
 #: a few points, below 0.1 at most)
 PIT_ABOVE, NO_PIT_BELOW = 0.25, 0.05
-#: the tray's own colour, to tell glare on it (:mod:`.tray_glare`), is measured round the points
-#: whose pit response is at least this
-GLARE_REFERENCE = 0.15
 #: a free cell of the board placed needs at least this pit response (under a piece whose
 #: top was missed the white base shows: 0)
 FREE_PIT = 0.05
@@ -86,6 +70,8 @@ TELLING_PITS = 0.5
 MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
 MIN_TOPS = 3
+#: when the likeliest lattice of tops is refused, up to this many next ones are read
+NEXT_LATTICES = 3
 #: tied placements are each read (:func:`settle_tie`) when there are at most this many
 MAX_TIED = 4
 #: a board placed with tops left off it (a loose piece beside the tray, on the table's plane,
@@ -113,100 +99,6 @@ def rotate(axial: np.ndarray, turns: int) -> np.ndarray:
     for _ in range(turns % 6):
         a = np.stack([-a[:, 1], a[:, 0] + a[:, 1]], axis=1)
     return a
-
-
-def _offsets(radius: float, phase: float) -> np.ndarray:
-    angles = np.radians(phase + 60.0 * np.arange(6))
-    return radius * np.stack([np.cos(angles), np.sin(angles)], axis=1)
-
-
-def _core_offsets() -> np.ndarray:
-    """Points inside a star (lattice units from its middle): its middle, and rings along its
-    tips and its notches."""
-    return np.concatenate([np.zeros((1, 2)), _offsets(CORE_R, 0.0), _offsets(0.16, 30.0)])
-
-
-def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float, glare: bool = True) -> np.ndarray:
-    """How much each point of the lattice's plane (metric ``extent``, seen straight on at
-    :data:`MAP_PITCH` px a unit) looks like a pit's middle: (surface - star) / surface, the
-    star the median of 13 points inside a star there, the surface its notches'
-    (:data:`NOTCH_RANK`); the least of this in grey and in each colour channel (a pit is
-    darker in all: a drawn star of a dark piece colour is lighter in its own).
-
-    A pit's recess is dark (a drawn pit all of it, a real one's holes round its pin); a
-    plain surface, a standing piece or the page round the tray have no such dark.  0 where
-    the notches are no tray (lighter than :data:`TRAY_MAX` of the tops' ``white``) and
-    outside the picture.  With ``glare``, a surface that keeps the tray's hue (measured round
-    the clear pits) under a veil of glare (:func:`.tray_glare.veil`) has the veil taken out
-    of the surface and the contrast: (surface - star) / (surface - veil), and is tray when
-    the surface unveiled is dark enough.
-    """
-    view = cv2.blur(sample(work, hom, extent, MAP_PITCH).astype(np.float32), (3, 3))
-    h, w = view.shape[:2]
-    reach = int(math.ceil(NOTCH_R * MAP_PITCH)) + 1
-    levels = [_levels(np.ascontiguousarray(c), reach)
-              for c in (view.mean(axis=2), view[:, :, 0], view[:, :, 1], view[:, :, 2])]
-    inside = _in_picture(work.shape, hom, extent, (h, w))
-    inside = cv2.erode(inside.astype(np.uint8), np.ones((2 * reach + 1,) * 2, np.uint8)) > 0
-    tray = levels[0][0] < TRAY_MAX * white  # the grey surface
-    dark = _least_contrast(levels, 0.0)
-    if glare:
-        pits = tray & inside & (dark >= GLARE_REFERENCE)  # the tray's own surface is round its clear pits
-        amount, glared = veil(np.stack([n for n, _c in levels[1:]]), pits, white)
-        clear = (levels[0][0] - amount) / np.maximum(1.0 - amount / white, 1e-3)  # the surface unveiled
-        glared &= clear < TRAY_MAX * white
-        dark = np.where(glared, _least_contrast(levels, amount), dark)
-        tray |= glared
-    return np.where(inside & tray, dark, 0.0).astype(np.float32)
-
-
-def _least_contrast(levels, veil_amount) -> np.ndarray:
-    """The least over the channels' ``(notches, core)`` of (notches - core) / (notches - veil),
-    clipped to 0-1."""
-    out = None
-    for notches, core in levels:
-        c = np.clip((notches - core) / np.maximum(notches - veil_amount, 8.0), 0.0, 1.0)
-        out = c if out is None else np.minimum(out, c)
-    return out
-
-
-def _in_picture(shape, hom: np.ndarray, extent, size: tuple[int, int]) -> np.ndarray:
-    """Which px of the plane's view (metric ``extent`` at :data:`MAP_PITCH`, ``size`` (h, w))
-    the homography ``hom`` puts inside a picture of ``shape`` (boolean ``size``)."""
-    h, w = size
-    hm = np.asarray(hom, np.float64)
-    xs = ((np.arange(w) + 0.5) / MAP_PITCH + extent[0])[None, :]
-    ys = ((np.arange(h) + 0.5) / MAP_PITCH + extent[1])[:, None]
-    wz = hm[2, 0] * xs + hm[2, 1] * ys + hm[2, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        px = (hm[0, 0] * xs + hm[0, 1] * ys + hm[0, 2]) / wz
-        py = (hm[1, 0] * xs + hm[1, 1] * ys + hm[1, 2]) / wz
-    return (wz > 0) & (px >= 0) & (px < shape[1]) & (py >= 0) & (py < shape[0])
-
-
-def _levels(plane: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
-    """At every point of one channel: the surface (its notches, :data:`NOTCH_RANK`) and the
-    star's core (the median of :func:`_core_offsets`)."""
-    h, w = plane.shape
-    padded = cv2.copyMakeBorder(plane, reach, reach, reach, reach, cv2.BORDER_REPLICATE)
-
-    def shifted(offset):
-        dx, dy = (int(round(v * MAP_PITCH)) for v in offset)
-        return padded[reach + dy : reach + dy + h, reach + dx : reach + dx + w]
-
-    notches = ranked([shifted(o) for o in _offsets(NOTCH_R, 30.0)], NOTCH_RANK)
-    cores = [shifted(o) for o in _core_offsets()]
-    return notches, ranked(cores, len(cores) // 2)  # the cores' median (an odd count)
-
-
-def lookup(response: np.ndarray, extent, metric: np.ndarray) -> np.ndarray:
-    """The :func:`pit_map` value at metric points (0 outside the map)."""
-    m = np.asarray(metric, np.float64).reshape(-1, 2)
-    x = np.floor((m[:, 0] - extent[0]) * MAP_PITCH).astype(int)
-    y = np.floor((m[:, 1] - extent[1]) * MAP_PITCH).astype(int)
-    h, w = response.shape
-    ok = (x >= 0) & (x < w) & (y >= 0) & (y < h)
-    return np.where(ok, response[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)], 0.0)
 
 
 def _soft(resp: np.ndarray) -> np.ndarray:
@@ -314,14 +206,28 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
 
 def read_rows(image: np.ndarray) -> tuple[str, ...]:
     """The 4 rows read from a photo of the tray (BGR); NotThisPuzzle without a lattice of
-    piece tops, ReadError when something cannot be settled."""
+    piece tops, ReadError when something cannot be settled.
+
+    The likeliest lattice of tops is read (:func:`read_lattice`); when it is refused, the
+    next ones (:func:`read_next_lattices`)."""
     work, tops = find_tops(image)
     if len(tops) < MIN_TOPS:
         raise NotThisPuzzle(f"no tray with pieces: {len(tops)} piece tops found ({MIN_TOPS} needed)")
-    lattice = fit_lattice(tops, MIN_TOPS)
-    if lattice is None:
+    lattices = (join_apart(*lattice, tops) for lattice in ranked_lattices(tops, MIN_TOPS))  # pieces apart joined
+    best = next(lattices, None)
+    if best is None:
         raise NotThisPuzzle("no tray with pieces: the piece tops found lie on no star lattice")
-    hom, axial, members = join_apart(*lattice, tops)  # pieces apart, not grown onto it
+    try:
+        return read_lattice(work, tops, best)
+    except ReadError as refused:
+        return read_next_lattices(work, tops, best, lattices, refused)
+
+
+def read_lattice(work: np.ndarray, tops: list, lattice: tuple) -> tuple[str, ...]:
+    """The rows of the tray whose tops ``lattice`` (``(hom, axial, members)``) holds, the other
+    ``tops`` found in the work picture ``work`` beside it: ReadError when the board cannot be
+    placed, a cell called (:func:`rows_placed`) or the reading is no challenge."""
+    hom, axial, members = lattice
     white = float(np.median([np.mean(t.white) for t in members]))
     letters = [classify_plastic(balanced(t)).name for t in members]
     try:
@@ -335,9 +241,53 @@ def read_rows(image: np.ndarray) -> tuple[str, ...]:
         own, axial, members = rejoin(own, axial[keep], [members[n] for n in keep], tops)
         letters = [classify_plastic(balanced(t)).name for t in members]
         placement = place_board(work, own, axial, letters, white)
-    elif first is not None:
-        return settle_tie(first, axial, members)
-    return rows_placed(placement, axial, members)
+    if own is None and first is not None:
+        rows = settle_tie(first, axial, members)
+    else:
+        rows = rows_placed(placement, axial, members)
+    problems = level_problems(rows)
+    if problems:
+        raise TrayCellError(f"read the tray as {'/'.join(rows)}, which is no challenge: {problems[0]}", 1.0)
+    return rows
+
+
+class LatticesDisagree(ReadError):
+    """The likeliest lattice of piece tops was refused and the next ones read the tray as
+    different boards."""
+
+
+def read_next_lattices(work: np.ndarray, tops: list, best: tuple, lattices, refused: ReadError) -> tuple[str, ...]:
+    """The rows read on the next :data:`NEXT_LATTICES` of ``lattices`` (ranked, as
+    :func:`read_lattice` takes one) with tops other than ``best``'s, whose reading was
+    ``refused``: the one board all those that read show.  ``refused`` is raised again when none
+    reads; :class:`LatticesDisagree` when two read as different boards (the first to read is
+    no likelier than the others: every one of them was checked alike).
+
+    A loose piece beside the tray lined up with the tops, or a piece's stray light spots, can
+    make the likeliest lattice one the board does not fit; the board's own tops hold a lattice
+    ranked next."""
+    tried, readings = {_top_set(best)}, set()
+    for lattice in lattices:
+        if _top_set(lattice) in tried:
+            continue
+        tried.add(_top_set(lattice))
+        try:
+            readings.add(read_lattice(work, tops, lattice))
+        except ReadError:
+            pass
+        if len(tried) > NEXT_LATTICES:
+            break
+    if len(readings) > 1:
+        raise LatticesDisagree(f"{refused}; the next lattices of piece tops read it as {len(readings)} different "
+                               f"boards: {', '.join('/'.join(rows) for rows in sorted(readings))}")
+    if not readings:
+        raise refused
+    return readings.pop()
+
+
+def _top_set(lattice: tuple) -> frozenset:
+    """The tops a lattice ``(hom, axial, members)`` holds (by identity)."""
+    return frozenset(id(t) for t in lattice[2])
 
 
 def settle_tie(tie: TiedPlacements, axial: np.ndarray, members: list) -> tuple[str, ...]:
@@ -383,11 +333,7 @@ def rows_placed(placement: tuple, axial: np.ndarray, members: list) -> tuple[str
 
 def read_tray(image: np.ndarray, source: str = "") -> Level:
     """Read the challenge shown by the pieces standing in a photographed tray."""
-    rows = read_rows(image)
-    problems = level_problems(rows)
-    if problems:
-        raise TrayCellError(f"read the tray as {'/'.join(rows)}, which is no challenge: {problems[0]}", 1.0)
-    return Level(level_from_filename(source), rows, source)
+    return Level(level_from_filename(source), read_rows(image), source)
 
 
 class DrawnStarsError(ReadError):
@@ -418,5 +364,6 @@ def read_after(image: np.ndarray, source: str, first: Exception, tried: Exceptio
         raise first from None
 
 
-__all__ = ["BOARD_AXIAL", "DrawnStarsError", "TiedPlacements", "TrayCellError", "lookup", "pit_map", "place_board", "placements", "read_after", "read_rows",
-           "read_tray", "rotate"]
+__all__ = ["BOARD_AXIAL", "DrawnStarsError", "LatticesDisagree", "NEXT_LATTICES", "TiedPlacements", "TrayCellError",
+           "place_board", "placements", "read_after", "read_lattice", "read_next_lattices", "read_rows", "read_tray",
+           "rotate"]

@@ -1,7 +1,7 @@
 """Glare on the IQ Stars tray: the veil it lays over the navy surface, and the pits under it.
 
 A glare spot mixes the picture towards a near-white light, ``seen = true (1 - k) + light k``:
-it lightens the tray's surface past the tray test of :func:`~visolve.puzzles.iq_stars.tray.pit_map`
+it lightens the tray's surface past the tray test of :func:`~visolve.puzzles.iq_stars.tray_pits.pit_map`
 and flattens a pit's contrast ``(surface - core) / surface``.  The mix keeps the surface's
 chroma (its brightest channel less its darkest) shrunk by ``1 - k``, and adds ``light k`` to
 every channel; where the tray is not glared, its darkest channel is a fixed multiple ``r`` of

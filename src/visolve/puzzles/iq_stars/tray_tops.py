@@ -17,6 +17,7 @@ of the distance between neighbouring stars, ``v`` growing down the rows.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -296,8 +297,14 @@ def _sized(hom: np.ndarray, members: dict, areas: np.ndarray) -> dict:
 
 
 def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray, list[Top]] | None:
-    """The lattice through most tops: (homography metric -> work picture, axial points ``(n, 2)``,
-    the tops on them), or None when no lattice holds ``min_tops``.
+    """The lattice through most tops: the first of :func:`ranked_lattices`, or None when no
+    lattice holds ``min_tops``."""
+    return next(ranked_lattices(tops, min_tops), None)
+
+
+def ranked_lattices(tops: list[Top], min_tops: int) -> Iterator[tuple[np.ndarray, np.ndarray, list[Top]]]:
+    """The lattices through ``min_tops`` tops or more, each as (homography metric -> work
+    picture, axial points ``(n, 2)``, the tops on them), the likeliest first; one a set of tops.
 
     Tops alone fix a lattice only up to a shear: the lattice sheared along a row (a triangle
     of tops that are no mutual neighbours grown as one) can hold the same tops under another
@@ -305,12 +312,14 @@ def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray,
     piece's shape.  Each seed triangle's lattice is counted after :func:`_on_plane` by its tops
     in whole pieces (:func:`visolve.puzzles.iq_stars.tray_shapes.whole_pieces`), then by all
     its tops (seed 2 scene 41: a sheared lattice of 19 tops, 15 after the plane test, won by
-    count over the true one's 18 and tied two placements)."""
+    count over the true one's 18 and tied two placements); of lattices counted alike, the one
+    grown from the more even seed triangle first.  A set of tops grown several ways is
+    ranked by its best way."""
     pts = np.array([(t.x, t.y) for t in tops], np.float64).reshape(-1, 2)
     letters = [classify_plastic(balanced(t)).name for t in tops]
-    best, best_key, tried = None, None, set()
     areas = np.array([t.area for t in tops], np.float64)
-    for seed in _triangles(pts, areas):
+    found, tried = {}, set()  # the set of tops -> (its best count, seed number, members)
+    for order, seed in enumerate(_triangles(pts, areas)):
         grown = _grow(pts, areas, seed)
         if grown is None:
             continue
@@ -325,15 +334,16 @@ def fit_lattice(tops: list[Top], min_tops: int) -> tuple[np.ndarray, np.ndarray,
         if len(members) < min_tops:
             continue
         key = (whole_pieces(members, letters), len(members))
-        if best is None or key > best_key:
-            best, best_key = members, key
-    if best is None:
-        return None
-    idx = sorted(best)
-    axial = np.array([best[i] for i in idx], np.int64)
-    axial -= axial.min(axis=0)
-    hom = _model(axial, pts[idx])
-    return hom, axial, [tops[i] for i in idx]
+        held = found.get(frozenset(members))
+        if held is None or key > held[0]:
+            found[frozenset(members)] = (key, -order, members)
+    for _key, _order, members in sorted(found.values(), key=lambda c: c[:2], reverse=True):
+        idx = sorted(members)
+        axial = np.array([members[i] for i in idx], np.int64)
+        axial -= axial.min(axis=0)
+        hom = _model(axial, pts[idx])
+        if hom is not None:  # (the estimate of an affine map through 4-5 tops can fail)
+            yield hom, axial, [tops[i] for i in idx]
 
 
 def through(axial: np.ndarray, tops: list[Top]) -> np.ndarray | None:
