@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from visolve.puzzles.iq_xoxo.page import first_look
-from visolve.puzzles.iq_xoxo.page.first_look import (BALANCE_REACH, DENOISE, INK_SAT, RIDGE_STEP, ROUGH_REACHES,
-                                                    ink_mask, planes, rough_look)
+from visolve.puzzles.iq_xoxo.page.first_look import (DENOISE, INK_SAT, RIDGE_STEP, ROUGH_REACHES, ink_mask,
+                                                    local_light, planes, rough_look)
 from visolve.puzzles.iq_xoxo.page.outline import kernel
 
 _RIDGE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
@@ -17,11 +17,7 @@ _LEAST = (np.arange(256) // 20).astype(np.uint8)  # MIN_RANGE 1/20 of the top li
 
 def _planes(work: np.ndarray) -> tuple:
     """The planes as first written: a new array for every step."""
-    h, w = work.shape[:2]
-    small = cv2.resize(work, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
-    k = max(3, int(round(BALANCE_REACH * max(small.shape[:2]))) | 1)
-    light = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    light = cv2.resize(cv2.max(cv2.blur(light, (k, k)), 8), (w, h), interpolation=cv2.INTER_LINEAR)
+    light = local_light(work)  # as it always was: the steps after it are made in place now
     smooth = cv2.GaussianBlur(work, (0, 0), DENOISE)
     ratio = [cv2.divide(s, wh, dtype=cv2.CV_32F) for s, wh in zip(cv2.split(smooth), cv2.split(light))]
     top = cv2.max(cv2.max(ratio[0], ratio[1]), ratio[2])
