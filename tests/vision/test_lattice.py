@@ -153,3 +153,41 @@ def test_best_window_counts_and_takes_the_first_of_equals():
     assert best_window(np.array([4, 9]), np.array([2, 2]), 2, 2) == (1, 3, 1)  # smallest x0, then y0
     grid = cv2.integral(np.arange(12, dtype=np.uint8).reshape(3, 4))
     assert box_sums(grid, 1, 1, 2, 2) == 5 + 6 + 9 + 10
+
+
+def test_gather_counts_a_group_cut_off_by_a_hidden_column():
+    # column 3 hidden (a track over it): no link crosses the gap, so the walk splits the
+    # board into 12 and 16 cells; alone neither is 18 of 32, gathered they are 28
+    img = _board()
+    img[:, 3 * 40 : 4 * 40] = 150
+    dark = img.min(axis=2) < 90
+    assert find_cell_lattice([dark], 8, 4, min_found=18 / 32) is None
+    lat = find_cell_lattice([dark], 8, 4, min_found=18 / 32, gather=True)
+    assert lat is not None and lat.found == 28
+    want = np.array([[0, 0], [320, 0], [320, 160], [0, 160]], np.float64)
+    assert np.abs(lat.corners() - want).max() < 1.5
+
+
+def test_gather_leaves_out_a_group_off_the_lattice():
+    # the same board with its right part moved by half a cell: that group does not lie on
+    # the lattice of the other, so it is not counted
+    board = _board()
+    board[:, 3 * 40 : 4 * 40] = 150
+    img = np.full((240, 320, 3), 150, np.uint8)
+    img[40:200, : 3 * 40] = board[:, : 3 * 40]
+    img[60:220, 3 * 40 :] = board[:, 3 * 40 :]
+    dark = img.min(axis=2) < 90
+    lat = find_cell_lattice([dark], 8, 4, min_found=12 / 32, gather=True)
+    assert lat is not None and lat.found in (12, 16)  # one group, never both (28)
+
+
+def test_flattened_cells_need_a_longer_aspect():
+    # a steep view: cells 30 x 14 px, 40 x 30 px apart (2.5 times as wide as tall once the
+    # distance transform's first depth has worn their edges)
+    dark = np.zeros((4 * 30 + 20, 8 * 40 + 20), bool)
+    for r in range(4):
+        for c in range(8):
+            dark[10 + r * 30 + 8 : 10 + r * 30 + 22, 10 + c * 40 + 5 : 10 + c * 40 + 35] = True
+    assert find_cell_lattice([dark], 8, 4) is None
+    lat = find_cell_lattice([dark], 8, 4, max_aspect=3.0)
+    assert lat is not None and lat.found == 32

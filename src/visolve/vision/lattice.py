@@ -4,20 +4,8 @@ A board made of a regular ``cols x rows`` lattice of cells that stand out
 from the lines between them (dark squares on a grey grid, light tiles on a
 dark frame, grey squares printed on a page...) can be found in a photo
 without knowing its size, angle or position, from the cells themselves.
-The steps every family shares are public here:
-
-:func:`lattice_angle`, :func:`straight_steps`
-    the lattice's direction (modulo 90 degrees) from the vectors of links
-    between neighbouring blobs, and which links run along it, with their
-    unit lattice steps;
-:func:`walk_links`
-    integer lattice coordinates for every linked group, walked over the links;
-:func:`fit_homography`, :func:`snap_to_cells`
-    the homography lattice -> picture (robust, or least squares over all) and
-    the cells it puts each blob in;
-:func:`box_sums`, :func:`best_window`
-    counts of cells in windows of an integral image, and the ``cols x rows``
-    window over most cells.
+The steps every family shares (linking, walking, fitting, windows) are in
+:mod:`visolve.vision.lattice_steps` and can be imported from here too.
 
 :func:`find_cell_lattice`
     A lattice from binary masks in which the cells are set.  For growing
@@ -27,7 +15,8 @@ The steps every family shares are public here:
     walked into lattice coordinates and fitted, and the ``cols x rows``
     window over most blobs kept (a lattice that runs on past it is refused:
     a bigger grid).  Links are only between neighbours, so perspective is
-    handled.
+    handled.  On request, groups the walk cut off (a hidden cell breaks the
+    links around it) count too when they lie wholly on the lattice.
 
 :func:`warp_lattice`
     Samples the picture onto a straight view with a fixed number of pixels
@@ -46,7 +35,6 @@ lattice coordinates put cell ``(c, r)`` on ``[c, c+1) x [r, r+1)``.
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -54,9 +42,23 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import map_points
+from visolve.vision.lattice_steps import (  # noqa: F401 - the shared steps, re-exported
+    best_window,
+    box_sums,
+    fit_homography,
+    lattice_angle,
+    snap_to_cells,
+    straight_steps,
+    walk_links,
+)
 
 #: masks with fewer pixels than this are labelled with 16-bit labels (4 * 65535)
 SMALL_LABELS = 4 * 65535
+#: longest side of a cell's blob, in its shortest sides (cells seen square-on or a little
+#: tilted; a steep view flattens them more)
+BLOB_ASPECT = 1.7
+#: least blobs of a linked group cut off from the lattice that ``gather`` counts
+GATHER_MIN = 3
 #: distance-transform thresholds (pixels of the mask) tried, small to large
 DEPTHS = (1.5, 2.5, 4.0, 6.0, 9.0, 13.0, 19.0, 27.0)
 
@@ -106,7 +108,7 @@ class _Blobs:
     areas: np.ndarray  # (n,)
 
 
-def _blobs(deep: np.ndarray, max_blobs: int) -> _Blobs | None:
+def _blobs(deep: np.ndarray, max_blobs: int, max_aspect: float = BLOB_ASPECT) -> _Blobs | None:
     # 16-bit labels are faster; a mask has at most a quarter of its pixels as
     # 8-connected blobs, so they cannot run out on masks this small
     ltype = cv2.CV_16U if deep.size < SMALL_LABELS else cv2.CV_32S
@@ -117,7 +119,7 @@ def _blobs(deep: np.ndarray, max_blobs: int) -> _Blobs | None:
     w = stats[:, cv2.CC_STAT_WIDTH].astype(np.float64)
     h = stats[:, cv2.CC_STAT_HEIGHT].astype(np.float64)
     area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
-    keep = (area >= 3) & (area >= 0.45 * w * h) & (np.maximum(w, h) <= 1.7 * np.minimum(w, h))
+    keep = (area >= 3) & (area >= 0.45 * w * h) & (np.maximum(w, h) <= max_aspect * np.minimum(w, h))
     if keep.sum() < 4:
         return None
     # pixel centres are at +0.5 in the picture's coordinates
@@ -144,122 +146,8 @@ def _links(b: _Blobs) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return i, j, p[j] - p[i]
 
 
-def walk_links(n: int, i: np.ndarray, j: np.ndarray, steps: np.ndarray) -> list[dict[int, tuple[int, int]]]:
-    """Integer lattice coordinates of every linked group of blobs, largest group first.
-
-    Parameters
-    ----------
-    n : int
-        Number of blobs.
-    i, j : numpy.ndarray
-        The links: blob ``j[k]`` lies ``steps[k]`` cells from blob ``i[k]``.
-    steps : numpy.ndarray
-        ``(len(i), 2)`` integer ``(dx, dy)`` (all zero: just the linked groups).
-
-    Returns
-    -------
-    list of dict
-        For each group, blob -> ``(x, y)`` cell; the walk starts at the group's
-        lowest blob (cell ``(0, 0)``) and goes breadth first, links in their
-        order, so a link inconsistent with those walked before it is ignored.
-        Groups of one blob are left out; of equal sizes, the group with the
-        lowest blob comes first.
-    """
-    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-    for a, b, (sx, sy) in zip(i.tolist(), j.tolist(), np.asarray(steps).reshape(-1, 2).tolist()):
-        adj[a].append((b, sx, sy))
-        adj[b].append((a, -sx, -sy))
-    seen: set[int] = set()
-    groups = []
-    for start in range(n):
-        if start in seen or not adj[start]:
-            continue
-        group = {start: (0, 0)}
-        queue = deque([start])
-        while queue:
-            a = queue.popleft()
-            ax, ay = group[a]
-            for b, sx, sy in adj[a]:
-                if b not in group:
-                    group[b] = (ax + sx, ay + sy)
-                    queue.append(b)
-        seen.update(group)
-        groups.append(group)
-    return sorted(groups, key=len, reverse=True)
-
-
-def lattice_angle(vec: np.ndarray) -> float:
-    """The lattice direction (radians, modulo 90 degrees) of link vectors ``vec`` (n x 2):
-    the circular mean of four times their angles."""
-    ang = np.arctan2(vec[:, 1], vec[:, 0])
-    return math.atan2(np.sin(4 * ang).mean(), np.cos(4 * ang).mean()) / 4
-
-
-def straight_steps(vec: np.ndarray, theta: float, tolerance) -> tuple[np.ndarray, np.ndarray]:
-    """Which link vectors ``vec`` (n x 2) run along the lattice at ``theta`` (radians), and their steps.
-
-    Parameters
-    ----------
-    vec : numpy.ndarray
-        Link vectors in the picture.
-    theta : float
-        The lattice direction (:func:`lattice_angle`).
-    tolerance : float or numpy.ndarray
-        Largest angle (degrees) between a link and the nearer lattice direction, one for all
-        links or one per link.
-
-    Returns
-    -------
-    straight : numpy.ndarray
-        bool (n,).
-    unit : numpy.ndarray
-        int64 (n, 2): the unit lattice step (+-1 along x or y) nearest each link.
-    """
-    c, s = math.cos(-theta), math.sin(-theta)
-    rx = vec[:, 0] * c - vec[:, 1] * s
-    ry = vec[:, 0] * s + vec[:, 1] * c
-    off = np.degrees(np.arctan2(np.minimum(np.abs(rx), np.abs(ry)), np.maximum(np.abs(rx), np.abs(ry))))
-    horiz = np.abs(rx) >= np.abs(ry)
-    unit = np.where(horiz[:, None], np.stack([np.sign(rx), 0 * rx], 1), np.stack([0 * ry, np.sign(ry)], 1))
-    return off < tolerance, unit.astype(np.int64)
-
-
-def fit_homography(lattice: np.ndarray, picture: np.ndarray, tolerance: float | None = None):
-    """The homography lattice -> picture of matched points, and which points it fits.
-
-    Parameters
-    ----------
-    lattice, picture : numpy.ndarray
-        Matched points (n x 2), lattice and picture coordinates.
-    tolerance : float or None
-        RANSAC with this reprojection error (picture px); None: least squares over all.
-
-    Returns
-    -------
-    homography : numpy.ndarray or None
-        3 x 3, None when there is no fit.
-    inliers : numpy.ndarray
-        bool (n,): the points the fit keeps (all of them for least squares).
-    """
-    src, dst = np.asarray(lattice, np.float64), np.asarray(picture, np.float64)
-    if tolerance is None:
-        hom, inl = cv2.findHomography(src, dst, 0)
-    else:
-        hom, inl = cv2.findHomography(src, dst, cv2.RANSAC, tolerance)
-    ok = np.ones(len(src), bool) if inl is None or tolerance is None else inl.ravel().astype(bool)
-    return hom, ok
-
-
-def snap_to_cells(homography: np.ndarray, points: np.ndarray, on_cell: float) -> tuple[np.ndarray, np.ndarray]:
-    """The lattice cells ``(x, y)`` (int64, n x 2) a homography lattice -> picture puts
-    ``points`` in, and which lie within ``on_cell`` (cells, along x and y) of their cell's centre."""
-    back = map_points(np.linalg.inv(homography), points) - 0.5
-    cell = np.round(back)
-    return cell.astype(np.int64), np.abs(back - cell).max(axis=1) < on_cell
-
-
 def _lattice_from_blobs(b: _Blobs, cols: int, rows: int, min_found: int,
-                        max_angle: float = 40.0) -> tuple[np.ndarray, int, float] | None:
+                        max_angle: float = 40.0, gather: bool = False) -> tuple[np.ndarray, int, float] | None:
     if len(b.areas) < min_found:
         return None
     i, j, vec = _links(b)
@@ -270,16 +158,38 @@ def _lattice_from_blobs(b: _Blobs, cols: int, rows: int, min_found: int,
         return None  # by default boards are roughly upright (a photo turns them by 15 degrees at most)
     straight, steps = straight_steps(vec, theta, 18.0)
     best = None
-    for coords in walk_links(len(b.areas), i[straight], j[straight], steps[straight]):
-        if len(coords) < min_found:
+    groups = walk_links(len(b.areas), i[straight], j[straight], steps[straight])
+    for coords in groups:
+        # a group that others may join must still be half the cells the lattice needs
+        if len(coords) < (max(6, min_found // 2) if gather else min_found):
             break
-        got = _fit_group(b, coords, vec, cols, rows, min_found)
+        others = [g for g in groups if g is not coords and len(g) >= GATHER_MIN] if gather else []
+        got = _fit_group(b, coords, vec, cols, rows, min_found, others)
         if got is not None and (best is None or got[1] > best[1]):
             best = got
     return best
 
 
-def _fit_group(b: _Blobs, coords: dict, vec: np.ndarray, cols: int, rows: int, min_found: int):
+def _gathered(b: _Blobs, h: np.ndarray, others: list[dict], taken: set) -> tuple[list, list]:
+    """Cells and centres of the linked groups in ``others`` that lie on the lattice ``h`` as a
+    whole: every blob within a quarter cell of a free cell's centre, each where the group's own walk
+    puts it (a group cut off by a missed link; a stray blob or two falls on cells by chance)."""
+    cells, centres = [], []
+    for group in others:
+        idx = np.array(list(group.keys()))
+        cell, close = snap_to_cells(h, b.centres[idx], 0.25)
+        own = np.array([group[k] for k in idx.tolist()], np.int64)
+        shift = cell - own
+        mine = {tuple(c) for c in cell.tolist()}
+        if close.all() and (shift == shift[0]).all() and not mine & taken:
+            taken |= mine
+            cells += cell.tolist()
+            centres += b.centres[idx].tolist()
+    return cells, centres
+
+
+def _fit_group(b: _Blobs, coords: dict, vec: np.ndarray, cols: int, rows: int, min_found: int,
+               others: list[dict] = ()):
     idx = np.array(list(coords.keys()))
     lat = np.array([coords[k] for k in idx], np.float64)
     pts = b.centres[idx]
@@ -291,6 +201,11 @@ def _fit_group(b: _Blobs, coords: dict, vec: np.ndarray, cols: int, rows: int, m
     # re-index the blobs by where the fitted lattice puts them
     cell, close = snap_to_cells(h, pts, 0.3)
     cell, pts = cell[close], pts[close]
+    if others:
+        more, where = _gathered(b, h, others, {tuple(c) for c in cell.tolist()})
+        if more:
+            cell = np.vstack([cell, np.array(more, np.int64)])
+            pts = np.vstack([pts, np.array(where, np.float64)])
     if len(cell) < min_found:
         return None
     occupied = {tuple(c) for c in cell.tolist()}
@@ -313,28 +228,6 @@ def _fit_group(b: _Blobs, coords: dict, vec: np.ndarray, cols: int, rows: int, m
     scale = np.linalg.norm(map_points(hom, [[0, 0], [1, 0]])[1] - map_points(hom, [[0, 0]])[0])
     err = float(np.sqrt((resid**2).sum(axis=1).mean()) / max(scale, 1e-9))
     return hom, found, err
-
-
-def box_sums(integral: np.ndarray, x, y, w: int, h: int) -> np.ndarray:
-    """The sums of the ``w`` x ``h`` boxes at ``(x, y)`` (integers or arrays of one shape) of an
-    integral image (``cv2.integral``: one more row and column than the picture, indexed ``[y, x]``)."""
-    return integral[y + h, x + w] - integral[y, x + w] - integral[y + h, x] + integral[y, x]
-
-
-def best_window(xs: np.ndarray, ys: np.ndarray, cols: int, rows: int) -> tuple[int, int, int]:
-    """(cells inside, x0, y0) of the ``cols x rows`` window over the most cells ``(xs, ys)``.
-
-    Every window that holds a cell is counted at once from an integral image;
-    on a tie the window with the smallest ``x0``, then ``y0``, is taken.
-    """
-    x_lo, y_lo = int(xs.min()) - cols + 1, int(ys.min()) - rows + 1
-    n_x, n_y = int(xs.max()) - x_lo + 1, int(ys.max()) - y_lo + 1
-    occupied = np.zeros((n_y + rows, n_x + cols), np.uint8)
-    occupied[ys - y_lo, xs - x_lo] = 1
-    x, y = np.mgrid[0:n_x, 0:n_y]  # indexed [x, y]: the first maximum is the smallest x0, then y0
-    inside = box_sums(cv2.integral(occupied), x, y, cols, rows)
-    a, b = np.unravel_index(int(np.argmax(inside)), inside.shape)
-    return int(inside[a, b]), int(a) + x_lo, int(b) + y_lo
 
 
 def _merge(parts: list[_Blobs | None]) -> _Blobs | None:
@@ -378,6 +271,8 @@ def find_cell_lattice(
     max_blobs: int = 4000,
     max_error: float = 0.12,
     max_angle: float = 40.0,
+    gather: bool = False,
+    max_aspect: float = BLOB_ASPECT,
 ) -> Lattice | None:
     """The ``cols x rows`` lattice of cells set in ``masks`` (see the module docstring).
 
@@ -400,6 +295,12 @@ def find_cell_lattice(
         Largest RMS distance (cells) between the blobs and the lattice fitted to them.
     max_angle : float
         Largest turn (degrees, modulo 90) of the lattice in the picture: 45 allows any turn.
+    gather : bool
+        Also count the linked groups of at least ``GATHER_MIN`` blobs that the walk cut off
+        (a link missed where a cell is hidden) when each lies wholly on the lattice fitted to a
+        larger group, every blob in its own cell as its walk has it.
+    max_aspect : float
+        Longest side of a cell's blob (its bounding box) in its shortest sides.
 
     Returns
     -------
@@ -412,11 +313,11 @@ def find_cell_lattice(
     tops = [float(d.max()) for d in dists]
     best: Lattice | None = None
     for depth in depths:
-        parts = [_blobs((d > depth).astype(np.uint8), max_blobs) for d, top in zip(dists, tops) if depth < top]
+        parts = [_blobs((d > depth).astype(np.uint8), max_blobs, max_aspect) for d, top in zip(dists, tops) if depth < top]
         blobs = _merge(parts)
         if blobs is None:
             continue
-        got = _lattice_from_blobs(blobs, cols, rows, need, max_angle)
+        got = _lattice_from_blobs(blobs, cols, rows, need, max_angle, gather)
         if got is None:
             continue
         hom, found, err = got

@@ -20,7 +20,7 @@ from visolve.puzzles.iq_circuit.board_checks import board_in_line
 from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, grey_mask, white_mask
 from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
 from visolve.vision.geometry import clockwise_corners, map_points, polygon_corners, rect_to_quad
-from visolve.vision.lattice import find_cell_lattice
+from visolve.vision.lattice import Lattice, find_cell_lattice
 from visolve.vision.light import channel_max, channel_min
 from visolve.vision.masks import dark_masks
 from visolve.vision.view import BoardView
@@ -34,6 +34,13 @@ PHOTO_MIN_SPARSE = 18 / 32
 #: distance-transform depths tried by the photo search, likeliest first (cells
 #: are 26-75 px at PHOTO_SIDE in photos whose board fills a third or more)
 PHOTO_DEPTHS = (6.0, 9.0, 4.0, 13.0, 2.5, 19.0)
+#: cells' blobs in the sparse search may be this long for their width (a steep view
+#: flattens the far cells, and the distance transform's depth flattens them more)
+STEEP_ASPECT = 3.0
+#: a sparse lattice whose cells are smaller than this (px at PHOTO_SIDE) is checked whole on
+#: the picture itself: so small, the working copy's blur makes the board's grey margin and
+#: the frame beyond it look like more cells
+CHECK_FULL_PITCH = 20.0
 #: thresholds on the smallest colour channel that make the "dark" masks of
 #: the photo search (cells ~32 and yellow ~1 under grey ~88 in the booklet
 #: colours; photos scale and lift all of these, unevenly)
@@ -196,8 +203,9 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
         # predicted from it, looks right and no shifted window fits as well;
         # a steep board's far cells may be missing from the lattice, which
         # then sits a column or two off: it is moved when one place holds
-        lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS)
-        hom = None if lattice is None else board_in_line(small, lattice.homography)
+        lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS,
+                                    gather=True, max_aspect=STEEP_ASPECT)
+        hom = None if lattice is None else _sparse_in_line(image, small, lattice)
     else:
         hom = lattice.homography
     if hom is None:
@@ -205,6 +213,16 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     _check_no_second_lattice(masks, hom, lattice.depth)
     sx, sy = w / small.shape[1], h / small.shape[0]
     return np.diag([sx, sy, 1.0]) @ hom
+
+
+def _sparse_in_line(image: np.ndarray, small: np.ndarray, lattice: Lattice) -> np.ndarray | None:
+    """:func:`board_in_line` for a sparse lattice found on the working copy ``small`` of ``image``:
+    judged on the picture itself when the cells are under CHECK_FULL_PITCH px on the copy."""
+    if lattice.pitch() >= CHECK_FULL_PITCH:
+        return board_in_line(small, lattice.homography)
+    to_full = np.diag([image.shape[1] / small.shape[1], image.shape[0] / small.shape[0], 1.0])
+    held = board_in_line(image, to_full @ lattice.homography)
+    return None if held is None else np.linalg.inv(to_full) @ held
 
 
 def _check_no_second_lattice(masks: list[np.ndarray], hom: np.ndarray, depth: float) -> None:
