@@ -37,7 +37,7 @@ from visolve.puzzles.iq_xoxo.page.crop import boards_copy
 from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_ASPECT,
                                                     SQUARE_FILL, SQUARE_SHARE, closer_look, first_look, ink_mask,
                                                     labelled, on_grid, planes, rough_pitch, small_parts, work_copy)
-from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, find_lattice
+from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards, outside, own_squares
 from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
@@ -287,8 +287,10 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         faint = [q for q in map(ordered_corners, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
         anchored = [ordered_corners(q) for q in anchored_quads(loose_tabs(tabs, coloured, pitch), quads,
                                                                lattice.anchors(), pitch)] if faint_too else []
-        tentative.update(q.tobytes() for q in anchored)
-        for quad in blocks + faint + anchored:
+        placed = [q for q in map(ordered_corners, lattice.quads(PLACED_CELLS))
+                  if not any(_inside(q.mean(axis=0), other) for other in quads + blocks + faint)] if faint_too else []
+        tentative.update(q.tobytes() for q in anchored + placed)
+        for quad in blocks + faint + anchored + placed:
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
                 more.append(quad)
         return more

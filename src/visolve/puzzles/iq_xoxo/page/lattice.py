@@ -68,6 +68,10 @@ BOARD_CELLS, RUNS_ON = 44, 0.5
 #: ... or FAINT_CELLS, when boards are outlined further (squares washed out or blurred
 #: past the gaps' test: the reader still checks every square)
 FAINT_CELLS = 36
+#: ... or PLACED_CELLS, as a window kept only when it reads (every square, piece and mark: a
+#: window a cell off shows the page's light and does not): a board washed out on one side by
+#: glare (page 2 of scene 95, seed 0: 35 of its 50 cells seen, and it reads)
+PLACED_CELLS = 30
 #: a group spanning fewer than SMALL_SPAN cells across either way (the few grey squares of a board
 #: mostly covered by pieces: their own fit turns and bends the lattice away from the board's far
 #: cells) takes the lattice of the nearest group spanning at least LARGE_SPAN both ways (the
