@@ -15,6 +15,8 @@ from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, NEUTRAL_SPRE
 
 SIZE = 6
 LENGTH = 4
+#: the grey piece's symbol
+GREY = "5"
 #: an empty square beside the four is "board" when its brightness (mean of ``n``) is at most this
 #: share of the dimmest of the four (glare's Gaussian spot lifts a square's neighbours by a quarter
 #: of its lift and more at the sizes the camera draws)
@@ -37,6 +39,24 @@ def outlined_fours(squares) -> list[list[tuple[int, int]]]:
     read as empty, was a misread)."""
     return [cells for cells in straight_fours()
             if all(lifted(squares[y][x]) for y, x in cells) and _outlined(squares, cells)]
+
+
+def bare_four(squares) -> list[tuple[int, int]] | None:
+    """The straight four a board read without the grey piece leaves empty when it is covered but for
+    them, each of the four nearest the grey piece's colour of all the pieces' and the wood's: the grey
+    piece on a board as grey as it (scene 2 of seed 12: a solved grey SmartGames board drawn flat, the
+    grey piece a few grey levels lighter than the board, read as four empty squares: a misread).  None
+    when the grey piece is seen, or the squares that may be empty (read so, or with that option) are not
+    such a four."""
+    if any(sq.symbol == GREY for row in squares for sq in row):
+        return None
+    empty = [(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row)
+             if sq.symbol == EMPTY or EMPTY in sq.options]
+    if len(empty) != LENGTH or sorted(empty) not in [sorted(cells) for cells in straight_fours()]:
+        return None
+    if not all(squares[r][c].ranks and squares[r][c].ranks[0][0] == GREY for r, c in empty):
+        return None
+    return sorted(empty)
 
 
 def straight_fours() -> list[list[tuple[int, int]]]:

@@ -48,7 +48,7 @@ from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import top_shifts
-from visolve.puzzles.genius_square.greyrow import outlined_fours, straight_fours
+from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
@@ -399,6 +399,9 @@ def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     for cells in outlined_fours(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four grey squares in a row read as empty, "
                         "outlined against the board: the grey piece seen by its side, or glare?")
+    if cells := bare_four(squares):
+        raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
+                        "as empty, nearest the grey piece's colour: the grey piece on a board as grey as it?")
     empty = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.symbol == EMPTY}
     faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
     shaded = {(r, c) for r, c in faint if float(np.mean(squares[r][c].colour)) < 0.0}  # glare only lightens
