@@ -93,3 +93,43 @@ def test_rows_of_labels_found_off_their_glyphs_are_moved_to_where_the_glyphs_rea
 def test_a_scene_whose_label_rows_were_found_off_their_glyphs_reads():
     case = scene_case("genius-square", 10, 0)
     assert read(case.image, case.name) == case.truth[0]
+
+
+@pytest.mark.parametrize("edition", ["happy-puzzle", "smartgames"])
+def test_labels_read_a_square_off_their_squares_are_refused_naming_the_edge(edition, monkeypatch):
+    """A row of glyphs of the right kind beside an edge says the edition wherever it stands: beside a
+    grid a square off the board's floor, a row found at its printed place along the edge has the
+    (k + 1)-th label beside square k, and the squares' names are unknown (the glyphs alone said the
+    edition).  A row found slid along its edge (beside a lattice of tall pieces' tops, off the floor by
+    up to a square) says nothing of where the squares are."""
+    from visolve.puzzles.genius_square import labels
+    from visolve.puzzles.genius_square.labelrows import NOMINAL
+    from visolve.puzzles.genius_square.labels import edition_and_places, order_offset, row_glyphs
+    from visolve.vision.view import BoardView
+
+    pitch = 44
+    level = make_level("x", "A5 A6 B2 D3 D5 F3 F6".split(), edition=edition, source="x.png")
+    picture = draw_board(drawing(level), edition, pitch)
+    x0, y0 = square_box(pitch, 0, 0)
+    top, left = ("123456", "ABCDEF") if edition == "happy-puzzle" else ("ABCDEF", "123456")
+
+    def view_of(columns_off: int) -> BoardView:
+        hom = np.array([[pitch, 0, x0 + columns_off * pitch], [0, pitch, y0], [0, 0, 1.0]])
+        return BoardView.from_homography(picture, hom, 6, 6, pitch=32, margin=2.1)
+
+    view = view_of(0)
+    assert edition_and_places(view, (NOMINAL,) * 4)[0] == edition
+    assert order_offset(row_glyphs(view, 0, NOMINAL), top) == 0
+    assert order_offset(row_glyphs(view, 3, NOMINAL), left) == 0
+    off = view_of(1)  # the grid a column right of the board's: the left labels a square farther out
+    places = (NOMINAL, NOMINAL, NOMINAL, (1.0, 1.0, 0.0))
+    assert order_offset(row_glyphs(off, 0, NOMINAL), top) == 1
+    with pytest.raises(ReadError, match=f"beside the top edge read {top[1]}-{top[5]} .* a square off"):
+        edition_and_places(off, places)
+    with monkeypatch.context() as m:  # the glyphs alone say the edition, not where the squares are
+        m.setattr(labels, "check_order", lambda *a: None)
+        assert edition_and_places(off, places)[0] == edition
+    for slide in (1.0, -1.0):  # the glyphs a square along, the row found slid: no refusal
+        slid = (NOMINAL, NOMINAL, NOMINAL, (0.0, 1.0, slide))
+        assert order_offset(row_glyphs(view, 3, slid[3]), left) == int(slide)
+        assert edition_and_places(view, slid)[0] == edition

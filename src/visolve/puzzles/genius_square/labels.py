@@ -23,7 +23,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square.labelrows import NOMINAL, ink_masks, label_sums, ranked_places
+from visolve.puzzles.genius_square.labelrows import NOMINAL, SIZE, ink_masks, label_sums, ranked_places
 from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
 
@@ -58,6 +58,15 @@ MIN_ALONE_VOTES = 4
 MIN_MARGIN = 1.0
 #: when the glyphs at the places found do not say, so many other places of each row are tried
 OTHER_PLACES = 6
+#: a row of labels whose glyphs fit the characters a square along (their neighbours') better than
+#: their own by ORDER_MARGIN, and at least ORDER_FIT (mean fits), stands a square off the grid, when at
+#: least MIN_ORDER_GLYPHS are compared (measured on 39 scenes of seed 0 read: own characters 0.67-0.95,
+#: a neighbour's 0.19-0.57; a row of glyphs that fit nothing, own 0.08 and neighbours' -0.12 to -0.05,
+#: says nothing of where it stands)
+ORDER_MARGIN = 0.05
+ORDER_FIT = 0.6
+MIN_ORDER_GLYPHS = 3
+EDGE_NAMES = {0: "top", 3: "left"}
 
 
 def edition_by_labels(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> str:
@@ -79,15 +88,64 @@ def edition_and_places(view: BoardView, places=None, edges: tuple[int, ...] = (0
     """:func:`edition_by_labels`, and the places of the rows of labels whose glyphs said it: ``places``,
     or when their glyphs do not say, the rows moved to where the most glyphs read
     (:func:`legible_places`)."""
+    rows = glyph_rows(view, places)
     try:
-        return _verdict(label_votes(view, places), edges), places
+        said = _verdict(_row_votes(rows), edges), places
     except ReadError:
         if places is None:
             raise
         other = legible_places(view, places, edges)
         if other == tuple(places):
             raise
-        return _verdict(label_votes(view, other), edges), other
+        rows = glyph_rows(view, other)
+        said = _verdict(_row_votes(rows), edges), other
+    check_order(rows, said[1], edges, said[0])
+    return said
+
+
+def check_order(rows: tuple[list, list], places, edges: tuple[int, ...], edition: str) -> None:
+    """Whether each seen row of labels (``rows``: the glyphs of the top and the left edge's,
+    :func:`glyph_rows`) found at its printed place along the edge (``places``: neither squeezed nor
+    slid) stands beside its own squares: the glyph beside square ``k`` must fit the ``k``-th label
+    better than the one a square either way (:func:`order_offset`).  A grid found a square off the
+    board's floor (the margin and a row of labels taken for squares, the last row missed) still has
+    glyphs of the right kind beside each edge, which say the edition but not where the squares are.
+    A row found squeezed or slid is beside a lattice of tall pieces' tops, which stands off the floor
+    away from the camera by up to a square: its glyphs may stand a square along and the squares are
+    still read right on the tops (scene 76 of seed 0), so it says nothing of a grid a square off.
+
+    Raises
+    ------
+    ReadError
+        A row of labels is a square off the grid, naming the edge.
+    """
+    places = places or (NOMINAL,) * 4
+    top, left = (DIGITS, LETTERS) if edition == "happy-puzzle" else (LETTERS, DIGITS)
+    for side, shapes, chars in ((0, rows[0], top), (3, rows[1], left)):
+        if side not in edges or tuple(places[side][1:]) != NOMINAL[1:]:
+            continue
+        offset = order_offset(shapes, chars)
+        if offset:
+            seen = chars[max(offset, 0):SIZE + min(offset, 0)]
+            beside = chars[max(-offset, 0):SIZE + min(-offset, 0)]
+            raise ReadError(f"the labels beside the {EDGE_NAMES[side]} edge read {seen[0]}-{seen[-1]} beside the "
+                            f"squares of {beside[0]}-{beside[-1]}: the grid found stands a square off the printed "
+                            "one, so the squares' names are unknown")
+
+
+def order_offset(shapes: list, chars: str) -> int:
+    """How many squares along its edge a row of labels (``shapes``: its six glyphs or None,
+    :func:`row_glyphs`) stands off its own squares: 0, or -1 / 1 when the glyph beside square ``k`` fits
+    ``chars[k + offset]`` better than ``chars[k]`` by :data:`ORDER_MARGIN`, and by :data:`ORDER_FIT` at
+    least (mean fits of at least :data:`MIN_ORDER_GLYPHS` glyphs)."""
+    fits = {}
+    for offset in (-1, 0, 1):
+        got = [_fit(g, chars[k + offset]) for k, g in enumerate(shapes) if g is not None and 0 <= k + offset < SIZE]
+        fits[offset] = float(np.mean(got)) if len(got) >= MIN_ORDER_GLYPHS else None
+    if fits[0] is None:
+        return 0
+    off = [o for o in (-1, 1) if fits[o] is not None and fits[o] > max(fits[0] + ORDER_MARGIN, ORDER_FIT)]
+    return max(off, key=lambda o: fits[o]) if off else 0
 
 
 def legible_places(view: BoardView, places, edges: tuple[int, ...]) -> tuple:
@@ -134,16 +192,36 @@ def _verdict(votes: tuple[list[float], list[float]], edges: tuple[int, ...]) -> 
 
 def label_votes(view: BoardView, places=None) -> tuple[list[float], list[float]]:
     """Per legible glyph of the top and of the left edge: digit fit minus letter fit."""
+    return _row_votes(glyph_rows(view, places))
+
+
+def glyph_rows(view: BoardView, places=None) -> tuple[list, list]:
+    """The glyphs (:func:`row_glyphs`) of the rows of labels of the top and of the left edge at ``places``
+    (the nominal ones by default)."""
     places = places or (NOMINAL,) * 4
-    return _side_votes(view, 0, places[0]), _side_votes(view, 3, places[3])
+    return row_glyphs(view, 0, places[0]), row_glyphs(view, 3, places[3])
+
+
+def row_glyphs(view: BoardView, side: int, place) -> list:
+    """The six boxes of the row of labels of ``side`` at ``place``: the normalised glyph in each
+    (:func:`glyph`), or None."""
+    boxes, masks = ink_masks(view, side, place)
+    return [glyph(box, mask) for box, mask in zip(boxes, masks)]
+
+
+def _row_votes(rows: tuple[list, list]) -> tuple[list[float], list[float]]:
+    return _votes(rows[0]), _votes(rows[1])
 
 
 def _side_votes(view: BoardView, side: int, place) -> list[float]:
     """Per legible glyph of the row of labels of ``side`` at ``place``: digit fit minus letter fit."""
-    boxes, masks = ink_masks(view, side, place)
+    return _votes(row_glyphs(view, side, place))
+
+
+def _votes(shapes: list) -> list[float]:
+    """Per legible glyph of a row (:func:`row_glyphs`): digit fit minus letter fit."""
     votes = []
-    for k, (box, mask) in enumerate(zip(boxes, masks)):
-        g = glyph(box, mask)
+    for k, g in enumerate(shapes):
         if g is None:
             continue
         digit, letter = _fit(g, DIGITS[k]), _fit(g, LETTERS[k])
