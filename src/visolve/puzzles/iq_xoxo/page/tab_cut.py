@@ -6,22 +6,32 @@ A straight cut between them leaves part of one digit on the other's side.
 :func:`cut_glyphs` cuts along *seams* instead: from the top of the run to its
 bottom, each seam wanders at most one column per row within :data:`SEAM_REACH`
 of the run's height from its thin column (:func:`cuts`), through the least ink
-(:func:`seam`).  Each digit is the ink between two seams.
+(:func:`seam`).  Each digit is the ink between two seams.  :func:`best_cut`
+keeps the cut whose digits match best; :func:`run_margin` draws the run's
+readings whole and tells how much better the best reading matches.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, product
 
+import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.tab_glyphs import glyph, ink_box
+from visolve.errors import ReadError
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import GLYPH_BLUR, GLYPH_PAD, TEMPLATE_BLURS, glyph, ink_box
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import scores as glyph_scores
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import styles, unit, written
 
 #: a cut digit is DIGIT_SHARE[0] - DIGIT_SHARE[1] of its run's width per digit
 DIGIT_SHARE = (0.7, 1.3)
 #: a seam stays within SEAM_REACH of the run's height of its thin column; each column it
 #: strays from it costs SEAM_STRAY (whiteness units: a column of ink costs about 1 a row)
 SEAM_REACH, SEAM_STRAY = 0.15, 0.02
+#: a run of digits is matched whole this many px high, against its digits' RUN_CHOICES best readings
+#: each; at most RUN_CACHE runs drawn are kept
+RUN_HEIGHT, RUN_CHOICES, RUN_CACHE = 28, 3, 256
 
 
 def cuts(profile: np.ndarray, k: int) -> list[tuple[int, ...]]:
@@ -87,3 +97,66 @@ def cut_pieces(own: np.ndarray, mask: np.ndarray, box, cut: tuple[int, ...]) -> 
             return None
         out.append((glyph(np.where(between, own, 0.0), *box_of, mask & between), (mask & between)[box_of]))
     return out
+
+
+def best_cut(own: np.ndarray, mask: np.ndarray, box, k: int,
+             wide: bool = False) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """Scores ``(k, 10)`` of the best cut of a run of ``k`` digits (its whiteness ``own`` and mask,
+    tab-sized; its box), the cut digits' glyphs and their inks (boolean, cut to their boxes);
+    ``wide``: matched against the wide bank (:func:`~.tab_glyphs.styles`).
+
+    Raises
+    ------
+    ReadError
+        No cut gives ``k`` digits.
+    """
+    x, _y, w, _h = box
+    best, best_low = None, -np.inf
+    for cut in cuts(np.where(mask, own, 0.0)[:, x: x + w].sum(axis=0), k):
+        pieces = cut_pieces(own, mask, box, cut)
+        if pieces is None:
+            continue
+        glyphs = np.stack([g for g, _ink in pieces])
+        scores = glyph_scores(glyphs, wide)
+        low = float(scores.max(axis=1).min())
+        if low > best_low:
+            best, best_low = (scores, glyphs, [ink for _g, ink in pieces]), low
+    if best is None:
+        raise ReadError("digits on the tab run together")
+    return best
+
+
+@lru_cache(maxsize=RUN_CACHE)
+def drawn_run(text: str, face: str, weight: int, grow: float) -> np.ndarray:
+    """Digits ``text`` drawn white in a row in a template style (``grow`` unused: runs are drawn
+    plain), cut to their ink padded by :data:`~.tab_glyphs.GLYPH_PAD` of its height (uint8)."""
+    img = written(text, face, weight)
+    rows, cols = ink_box(img > 127)
+    pad = int(round(GLYPH_PAD * (rows.stop - rows.start)))
+    img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    return img[rows.start: rows.stop + 2 * pad, cols.start: cols.stop + 2 * pad]
+
+
+def run_margin(own: np.ndarray, box, scores: np.ndarray, wide: bool = False) -> float:
+    """How much better a run of digits (its whiteness ``own``, tab-sized; its box) matches its digits'
+    best reading drawn whole than any other reading of their :data:`RUN_CHOICES` best digits each
+    (``wide``: drawn in the wide bank's styles too)."""
+    x, y, w, h = box
+    pad = int(round(GLYPH_PAD * h))
+    seen = cv2.copyMakeBorder(own.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    seen = seen[y: y + h + 2 * pad, x: x + w + 2 * pad]
+    size = (int(round(RUN_HEIGHT * seen.shape[1] / seen.shape[0])), RUN_HEIGHT)
+    g = unit(cv2.GaussianBlur(cv2.resize(seen, size, interpolation=cv2.INTER_AREA), (0, 0), GLYPH_BLUR))
+    top = np.argsort(scores, axis=1)[:, ::-1][:, :RUN_CHOICES]
+    match = {}
+    for digits in product(*top):
+        text = "".join(str(d) for d in digits)
+        best = -1.0
+        for style in styles(wide):
+            small = cv2.resize(drawn_run(text, *style), size, interpolation=cv2.INTER_AREA).astype(np.float32)
+            for sigma in TEMPLATE_BLURS:
+                t = cv2.GaussianBlur(small, (0, 0), GLYPH_BLUR + sigma * RUN_HEIGHT)
+                best = max(best, float(g @ unit(t)))
+        match[text] = best
+    read = "".join(str(d) for d in top[:, 0])
+    return match[read] - max(v for t, v in match.items() if t != read)

@@ -3,7 +3,8 @@
 A digit's glyph is its whiteness (0 on the tab's colour, 1 on the page's) in
 its ink box, both as seen and kept to its ink, scaled to :data:`GLYPH`;
 :func:`scores` correlates glyphs with digits drawn by OpenCV's fonts at
-several weights and blurs (a :class:`visolve.vision.match.TemplateBank`).
+several weights and blurs (a :class:`visolve.vision.match.TemplateBank`), or,
+``wide``, also by Pillow's own typeface (:data:`WIDE_STYLES`).
 :func:`waist` tells a 0 from an 8 where their templates nearly agree: the 0's
 middle is its hole, the 8's middle the stroke across its waist.
 :mod:`visolve.puzzles.iq_xoxo.page.tab_number` cuts the tab into digits and
@@ -16,6 +17,7 @@ from functools import lru_cache
 
 import cv2
 import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 
 from visolve.vision.match import TemplateBank
 
@@ -34,6 +36,10 @@ FONT_SIZE = 60
 #: "uni" face (no foot), grown bold by a share of the size; other digits only in FONT_STYLES
 FOOTLESS, FOOTLESS_STYLES = "1", (("uni", 400, 0.0), ("uni", 400, 0.05), ("uni", 400, 0.1))
 TEMPLATE_BLURS = (0.0, 0.04, 0.08, 0.12)
+#: the wide bank's further styles: Pillow's own typeface (face "pillow", a humanist sans: a 3
+#: with a round top, a 9 and a 6 whose tails curl in, where OpenCV's sans has a flat-topped 3 and
+#: open tails), its weight the stroke Pillow draws around its letters, in thousandths of the size
+WIDE_STYLES = (("pillow", 0, 0.0), ("pillow", 30, 0.0), ("pillow", 60, 0.0))
 
 
 def glyph(whiteness: np.ndarray, rows: slice, cols: slice, mask: np.ndarray | None = None) -> np.ndarray:
@@ -77,27 +83,49 @@ def ink_box(mask: np.ndarray) -> tuple[slice, slice] | None:
 
 
 def drawn(digit: str, face: str, weight: int, grow: float) -> np.ndarray:
-    """A digit drawn white on black in an OpenCV font face, :data:`FONT_SIZE` px high (whiteness)."""
-    img = np.zeros((2 * FONT_SIZE, 2 * FONT_SIZE), np.uint8)
-    cv2.putText(img, digit, (FONT_SIZE // 2, FONT_SIZE * 3 // 2), 255, cv2.FontFace(face), FONT_SIZE, weight)
+    """A digit drawn white on black in an OpenCV font face or Pillow's own ("pillow"), :data:`FONT_SIZE`
+    px high (whiteness)."""
+    img = written(digit, face, weight)
     k = int(round(grow * FONT_SIZE))
     if k:
         img = cv2.dilate(img, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     return img.astype(np.float32) / 255.0
 
 
-@lru_cache(maxsize=1)
-def _templates() -> tuple[np.ndarray, int]:
-    """Template glyphs ``(10 * m, n)``: each digit drawn in every style and blur (``m`` of them),
-    digit-major, cut out as a tab's digits are."""
+def written(text: str, face: str, weight: int) -> np.ndarray:
+    """``text`` written white on black (uint8), :data:`FONT_SIZE` px high, half that around it: in an
+    OpenCV font face at ``weight``, or in Pillow's own typeface (``face`` "pillow") with a stroke of
+    ``weight`` thousandths of the size."""
+    if face != "pillow":
+        img = np.zeros((2 * FONT_SIZE, FONT_SIZE * (len(text) + 1)), np.uint8)
+        cv2.putText(img, text, (FONT_SIZE // 2, FONT_SIZE * 3 // 2), 255, cv2.FontFace(face), FONT_SIZE, weight)
+        return img
+    font, stroke = ImageFont.load_default(FONT_SIZE), int(round(weight * FONT_SIZE / 1000))
+    left, top, right, bottom = font.getbbox(text, stroke_width=stroke)
+    page = Image.new("L", (right - left + FONT_SIZE, bottom - top + FONT_SIZE), 0)
+    ImageDraw.Draw(page).text((FONT_SIZE // 2 - left, FONT_SIZE // 2 - top), text, fill=255, font=font,
+                              stroke_width=stroke, stroke_fill=255)
+    return np.asarray(page, np.uint8)
+
+
+def styles(wide: bool = False) -> tuple[tuple[str, int, float], ...]:
+    """The template styles (face, weight, growth) of every digit: :data:`FONT_STYLES`, and
+    :data:`WIDE_STYLES` too when ``wide``."""
+    return FONT_STYLES + WIDE_STYLES if wide else FONT_STYLES
+
+
+@lru_cache(maxsize=2)
+def _templates(wide: bool = False) -> tuple[np.ndarray, int]:
+    """Template glyphs ``(10 * m, n)``: each digit drawn in every style (:func:`styles`) and blur
+    (``m`` of them), digit-major, cut out as a tab's digits are."""
     rows, done = [], {}
     for d in "0123456789":
         extra = FOOTLESS_STYLES if d in FOOTLESS else FONT_STYLES[-1:] * len(FOOTLESS_STYLES)
-        for style in FONT_STYLES + extra:
+        for style in styles(wide) + extra:
             if (d, style) not in done:  # the table's filler styles repeat the boldest: drawn once
                 done[(d, style)] = _blurred_glyphs(drawn(d, *style))
             rows.extend(done[(d, style)])
-    return np.stack(rows), (len(FONT_STYLES) + len(FOOTLESS_STYLES)) * len(TEMPLATE_BLURS)
+    return np.stack(rows), (len(styles(wide)) + len(FOOTLESS_STYLES)) * len(TEMPLATE_BLURS)
 
 
 def _blurred_glyphs(ink: np.ndarray) -> list[np.ndarray]:
@@ -109,18 +137,20 @@ def _blurred_glyphs(ink: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-@lru_cache(maxsize=1)
-def _banks() -> tuple[TemplateBank, TemplateBank, int]:
+@lru_cache(maxsize=2)
+def _banks(wide: bool = False) -> tuple[TemplateBank, TemplateBank, int]:
     """The template glyphs' two views as banks labelled by digit, and the templates per digit."""
-    (table, per), n = _templates(), _templates()[0].shape[1] // 2
+    table, per = _templates(wide)
+    n = table.shape[1] // 2
     digits = [i // per for i in range(len(table))]
     return TemplateBank(list(table[:, :n]), digits), TemplateBank(list(table[:, n:]), digits), per
 
 
-def scores(glyphs: np.ndarray) -> np.ndarray:
+def scores(glyphs: np.ndarray, wide: bool = False) -> np.ndarray:
     """Each glyph's correlation with each digit, ``(n, 10)``: the mean over its two views of the best
-    template's (a glyph view is zero-mean and of unit norm already: none is flat)."""
-    seen_bank, kept_bank, per = _banks()
+    template's (a glyph view is zero-mean and of unit norm already: none is flat); ``wide``: against
+    the wide bank (:func:`styles`)."""
+    seen_bank, kept_bank, per = _banks(wide)
     n = glyphs.shape[1] // 2
     seen = seen_bank.scores(glyphs[:, :n], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
     kept = kept_bank.scores(glyphs[:, n:], flat_std=0.0).reshape(len(glyphs), 10, per).max(axis=2)
