@@ -11,23 +11,40 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.errors import ReadError
-from visolve.puzzles.iq_xoxo.page.tab_number import LIGHT_SIZE, TAB_PITCH, TAB_REGION, read_tab
+from visolve.puzzles.iq_xoxo.page.tab_number import LIGHT_SIZE, TAB_PITCH, TAB_REGION, TabDoubt, read_tab
 from visolve.puzzles.iq_xoxo.page.turned import turned
 from visolve.vision.view import BoardView
 
 
+class TabBeside(ReadError):
+    """A number tab beside the tray whose number is not read clearly: a booklet page's board."""
+
+
 def tab_number_beside(view: BoardView) -> int | None:
     """The number read on a tab centred above the tray of ``view`` (a view with a margin all
-    round; as seen, then turned half round: the tab below), None when neither shows one read
-    clearly.  The paper's colour is the median of the region searched (the tab covers a small
-    part of it); a region that is the box's rim and the table beyond shows no number."""
+    round; as seen, then turned half round: the tab below), None when neither shows a tab.
+    The paper's colour is the median of the region searched (the tab covers a small part of
+    it); a region that is the box's rim and the table beyond shows no tab.
+
+    Raises
+    ------
+    TabBeside
+        A tab showing digits is seen, but neither side's number is read clearly (a small,
+        blurred page's tab): the board is a page's all the same, and its page has other boards.
+    """
+    unclear = None
     for side in (view, turned(view)):
         tab_view = side.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE)
         page = np.median(tab_view.image.reshape(-1, 3), axis=0).astype(np.float32)
         try:
             number = read_tab(tab_view.image, page)
-        except ReadError:
+        except TabDoubt as exc:  # white parts standing as digits, not read clearly
+            unclear = unclear or exc
+            continue
+        except ReadError:  # light parts that are no digits: the rim, the table
             continue
         if number is not None:
             return int(number)
+    if unclear is not None:
+        raise TabBeside(f"a number tab beside the tray ({unclear}): a booklet page, not the box")
     return None

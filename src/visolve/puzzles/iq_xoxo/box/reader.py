@@ -38,7 +38,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_boxes
 from visolve.puzzles.iq_xoxo.box.floor import NO_FLOOR, dark_print, floor_beyond, gridded, same_floor, spilled
-from visolve.puzzles.iq_xoxo.box.page_marks import tab_number_beside
+from visolve.puzzles.iq_xoxo.box.page_marks import TabBeside, tab_number_beside
 from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.rim import MARGIN, REACH, SIDE_PITCH, balanced, has_rim, ring_pixels, snapped
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, WIDE_SIZE,
@@ -67,6 +67,7 @@ class TrayReading:
     no_tray: bool = False  #: nothing in it says it is a tray
     marked: bool = False  #: marks on pieces read, all following the X/O squares one way up
     page_tab: int | None = None  #: the number on a tab beside the tray: a booklet page's board
+    page_like: bool = False  #: a tab beside the tray, its number read or not
 
 def read_squares(view: BoardView, light_floor: bool = False) -> dict:
     """Every square of a balanced view, as seen: (r, c) -> :class:`BoxSquare` (``light_floor``:
@@ -106,8 +107,13 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
         beyond = floor_beyond(even, reading.squares)
         if beyond:
             raise ReadError(f"the floor goes on beyond the tray's {beyond} side as seen: the tray is not outlined right")
-        reading.page_tab = tab_number_beside(view)
+        try:
+            reading.page_tab = tab_number_beside(view)
+        except TabBeside:
+            reading.page_like = True
+            raise
         if reading.page_tab is not None:
+            reading.page_like = True
             raise ReadError(f"a tab numbered {reading.page_tab} beside the tray: a booklet page, not the box")
         reading.rows = rows
     except NotThisPuzzle as exc:
@@ -139,10 +145,10 @@ def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | 
     the floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box.finder.refined`: a side found a
     square or so off), and that reading kept if it reads or shows a booklet's tab."""
     reading = read_tray(picture, corners)
-    if reading is None or reading.rows is not None or reading.no_tray or reading.page_tab is not None:
+    if reading is None or reading.rows is not None or reading.no_tray or reading.page_like:
         return reading
     second = read_tray(picture, refined(picture, corners, ROWS, COLS))
-    return second if second is not None and (second.rows is not None or second.page_tab is not None) else reading
+    return second if second is not None and (second.rows is not None or second.page_like) else reading
 
 
 def _candidates(picture: np.ndarray):
@@ -168,7 +174,7 @@ def read_trays(image: np.ndarray) -> TrayReading:
         reading = read_tray(picture, corners) if in_box else _read_or_refined(picture, corners)
         if reading is None or (in_box and reading.rows is None and not reading.marked):
             continue  # a light blob shaped like a box without pieces marked in it: a page, a card
-        if reading.rows is not None or reading.page_tab is not None:
+        if reading.rows is not None or reading.page_like:
             return reading  # read, or a booklet page: its other boards are no tray either
         if not reading.no_tray and NO_FLOOR not in reading.error:
             seen = seen or reading  # a tray not read: a later candidate may be outlined right
