@@ -174,3 +174,23 @@ def test_a_slanted_tab_between_a_dark_bezel_and_its_board_is_read(shear):
     # and the slanted tab, cut out as a rectangle, showed paper at its rim: not a tab (a Genius
     # Square landscape page on a dark phone, photo seed 10 wizard, read as board 2 alone)
     assert [t.number for t in find_tabs(_tabs_between_bezel_and_boards(shear))] == [1, 2]
+
+
+def test_a_digit_broken_in_two_lower_parts_is_joined_and_read():
+    # a small tab's 2 blurred so that its dim diagonal falls under the half-way light: its arc
+    # and its base stand apart, each lower than a digit; one above the other they are one
+    page = page_with_tabs([2, 5])
+    ys, _xs = np.nonzero(page[80:190, 170:430, 0] > 200)
+    middle = 80 + (ys.min() + ys.max()) // 2
+    page[middle - 3: middle + 3, 170:430] = 60
+    tabs = find_tabs(page)
+    assert [t.number for t in tabs] == [2, 5]
+
+
+def test_light_parts_side_by_side_lower_than_digits_are_no_number():
+    page = page_with_tabs([5])
+    page[80 + 20: 80 + 90, 300 - 100: 300 + 100] = 60  # the 5 painted out
+    for x in (250, 330):  # two short bars side by side, neither above the other
+        page[80 + 45: 80 + 70, x: x + 15] = 255
+    tabs = find_tabs(page)
+    assert all(t.number is None for t in tabs)

@@ -240,6 +240,8 @@ def digit_parts(inner: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int
         if x == 0 or y == 0 or x + bw >= w or y + bh >= h or bh > DIGIT_HEIGHT[1] * full:
             return None  # light reaching the rim: no digit on a tab
         (low if bh < DIGIT_HEIGHT[0] * full else boxes).append((int(x), int(y), int(bw), int(bh)))
+    if not boxes:  # every digit broken: its pieces, one above the other, joined first
+        boxes, low = _stacked(low, DIGIT_HEIGHT[0] * full, DIGIT_HEIGHT[1] * full)
     boxes, smudges = _join_broken(boxes, low, DIGIT_HEIGHT[1] * full)
     if not boxes:
         return None
@@ -255,6 +257,34 @@ def digit_parts(inner: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int, int
         return None
     doubt = "a light smudge on the tab lower than its digits" if smudges else ""
     return whiteness, boxes, doubt
+
+
+def _stacked(low: list[tuple[int, int, int, int]], lowest: float,
+             tallest: float) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
+    """The light parts lower than a digit that stand one above the other, each across at least
+    half the narrower's width, joined when together they are as high as a digit (``lowest`` to
+    ``tallest``): a small tab's digit whose dim diagonal blur broke in two (a 2's arc and its
+    base); the joined boxes and the parts left."""
+    groups: list[list[tuple[int, int, int, int]]] = []
+    for part in sorted(low, key=lambda b: b[1]):
+        x, _y, w, _h = part
+        for group in groups:
+            gx0 = min(b[0] for b in group)
+            gx1 = max(b[0] + b[2] for b in group)
+            if min(x + w, gx1) - max(x, gx0) >= 0.5 * min(w, gx1 - gx0):
+                group.append(part)
+                break
+        else:
+            groups.append([part])
+    joined, left = [], []
+    for group in groups:
+        x0, y0 = min(b[0] for b in group), min(b[1] for b in group)
+        x1, y1 = max(b[0] + b[2] for b in group), max(b[1] + b[3] for b in group)
+        if len(group) > 1 and lowest <= y1 - y0 <= tallest:
+            joined.append((x0, y0, x1 - x0, y1 - y0))
+        else:
+            left += group
+    return joined, left
 
 
 def _join_broken(boxes: list[tuple[int, int, int, int]], low: list[tuple[int, int, int, int]],
