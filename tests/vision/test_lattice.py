@@ -2,16 +2,15 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import map_points
-from visolve.vision.lattice import (
+from visolve.vision.lattice import find_cell_lattice, warp_lattice
+from visolve.vision.lattice_steps import (
     best_window,
     box_sums,
-    find_cell_lattice,
     fit_homography,
     lattice_angle,
     snap_to_cells,
     straight_steps,
     walk_links,
-    warp_lattice,
 )
 from visolve.vision.light import fill_quadratic, normalise_light
 

@@ -5,7 +5,7 @@ from the lines between them (dark squares on a grey grid, light tiles on a
 dark frame, grey squares printed on a page...) can be found in a photo
 without knowing its size, angle or position, from the cells themselves.
 The steps every family shares (linking, walking, fitting, windows) are in
-:mod:`visolve.vision.lattice_steps` and can be imported from here too.
+:mod:`visolve.vision.lattice_steps`.
 
 :func:`find_cell_lattice`
     A lattice from binary masks in which the cells are set.  For growing
@@ -42,9 +42,8 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import map_points
-from visolve.vision.lattice_steps import (  # noqa: F401 - the shared steps, re-exported
+from visolve.vision.lattice_steps import (
     best_window,
-    box_sums,
     fit_homography,
     lattice_angle,
     snap_to_cells,

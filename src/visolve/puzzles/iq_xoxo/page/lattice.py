@@ -43,7 +43,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence
 from visolve.vision.geometry import map_points
-from visolve.vision.lattice import box_sums, fit_homography, lattice_angle, snap_to_cells, straight_steps, walk_links
+from visolve.vision.lattice_steps import box_sums, fit_homography, lattice_angle, snap_to_cells, straight_steps, walk_links
 from visolve.vision.near import near_pairs
 
 #: neighbours: centres this many local pitches apart (the local pitch is the two squares' sides / SQUARE_SHARE)
