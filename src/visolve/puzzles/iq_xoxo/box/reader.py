@@ -66,8 +66,7 @@ class TrayReading:
     error: str = ""
     no_tray: bool = False  #: nothing in it says it is a tray
     marked: bool = False  #: marks on pieces read, all following the X/O squares one way up
-    page_tab: int | None = None  #: the number on a tab beside the tray: a booklet page's board
-    page_like: bool = False  #: a tab beside the tray, its number read or not
+    page_like: bool = False  #: a number tab beside the tray, read or not: a booklet page's board
 
 def read_squares(view: BoardView, light_floor: bool = False) -> dict:
     """Every square of a balanced view, as seen: (r, c) -> :class:`BoxSquare` (``light_floor``:
@@ -108,13 +107,13 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
         if beyond:
             raise ReadError(f"the floor goes on beyond the tray's {beyond} side as seen: the tray is not outlined right")
         try:
-            reading.page_tab = tab_number_beside(view)
+            tab = tab_number_beside(view)
         except TabBeside:
             reading.page_like = True
             raise
-        if reading.page_tab is not None:
+        if tab is not None:
             reading.page_like = True
-            raise ReadError(f"a tab numbered {reading.page_tab} beside the tray: a booklet page, not the box")
+            raise ReadError(f"a tab numbered {tab} beside the tray: a booklet page, not the box")
         reading.rows = rows
     except NotThisPuzzle as exc:
         reading.error, reading.no_tray = str(exc), True
