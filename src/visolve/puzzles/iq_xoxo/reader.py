@@ -11,7 +11,9 @@ for a page of small squares, costs more than the box reader).
 
 ``read`` gives one level, or the list of levels of a page.  A picture with
 no board and no box is :class:`NotThisPuzzle`; a board with a square in
-doubt is :class:`ReadError` naming the square.
+doubt is :class:`ReadError` naming the square, and so is a page whose numbers are one run
+but for some, with room among its boards for the boards missing
+(:mod:`visolve.puzzles.iq_xoxo.page.run_gap`: a board not found).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.boards import read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
+from visolve.puzzles.iq_xoxo.page.run_gap import lost_board
 
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4
@@ -61,6 +64,9 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
         raise ReadError(f"board {loose + 1} of {len(levels)}: its tab reads {levels[loose].level} only as a run of "
                         f"digits drawn whole, and the other tabs read {others}: not one run of numbers "
                         "(a tab misread, or a board out of the picture)")
+    lost = lost_board([lv.level for lv in levels], [r.quad for r in readings if r.quad is not None])
+    if lost is not None:
+        raise ReadError(lost)
     return levels
 
 
