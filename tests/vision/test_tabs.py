@@ -194,3 +194,27 @@ def test_light_parts_side_by_side_lower_than_digits_are_no_number():
         page[80 + 45: 80 + 70, x: x + 15] = 255
     tabs = find_tabs(page)
     assert all(t.number is None for t in tabs)
+
+
+def _one_faint_tab(numbers, faint_grey):
+    """``page_with_tabs`` with its second tab repainted pale grey (its digit kept white) and noise over
+    the page, as on a page photographed at low contrast."""
+    page = page_with_tabs(numbers).astype(np.float32)
+    tab = page[80:191, 900 - 130:900 + 131]
+    tab[tab < 128] = faint_grey
+    rng = np.random.default_rng(3)
+    return np.clip(page + rng.normal(0, 12, page.shape), 0, 255).astype(np.uint8)
+
+
+def test_a_faint_tab_beside_a_read_one_is_found_on_the_smoothed_copy():
+    # 205 of the page's 255 (0.80): at the second ink mask's darkness (0.8), where noise breaks it
+    # into specks; the faint look (0.88 of the light, on a median-smoothed copy) finds it whole
+    page = _one_faint_tab([3, 8], 205)
+    assert [t.number for t in find_tabs(page)] == [3, 8]
+
+
+def test_a_faint_tab_alone_is_not_looked_for():
+    # with no tab read, nothing says a page is in the picture: the faint look is not made
+    page = _one_faint_tab([3, 8], 205)
+    page[80:191, 300 - 130:300 + 131] = 255
+    assert [t.number for t in find_tabs(page)] == []

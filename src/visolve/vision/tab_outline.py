@@ -28,6 +28,10 @@ LOOK_SIDE = 1000
 #: ink: brightest channel below DARK of the page's light, or channels spread over COLOURED of it;
 #: tabs are looked for on the first mask, then on the second (a tab paled by glare)
 DARK, COLOURED = (0.62, 0.8), 0.3
+#: a faint tab (printed pale, or washed by light over the page: its ink at 0.78-0.81 of the paper's
+#: light on a made page photographed at low contrast) is ink below FAINT of the light on a copy
+#: smoothed by a FAINT_MEDIAN px median (so noise does not break the pale tab into specks)
+FAINT, FAINT_MEDIAN = 0.88, 3
 #: the light is estimated over this share of the copy's long side
 LIGHT_SHARE = 0.06
 #: a candidate covers at least MIN_AREA px of a copy LOOK_SIDE long (in proportion on others), at
@@ -61,13 +65,20 @@ def reduced(image: np.ndarray, side: int) -> tuple[np.ndarray, float]:
     return image, f
 
 
-def ink_masks(image: np.ndarray) -> list[np.ndarray]:
-    """Pixels of a BGR picture darker (each of :data:`DARK`) or more coloured than the page
+def ink_masks(image: np.ndarray, darks: tuple[float, ...] = DARK) -> list[np.ndarray]:
+    """Pixels of a BGR picture darker (each of ``darks``) or more coloured than the page
     around them (bool), one mask a darkness."""
     top = channel_max(image).astype(np.float32)
     light = illumination(top, LIGHT_SHARE * max(image.shape[:2]))
     coloured = top - channel_min(image).astype(np.float32) > COLOURED * light
-    return [(top < dark * light) | coloured for dark in DARK]
+    return [(top < dark * light) | coloured for dark in darks]
+
+
+def faint_mask(image: np.ndarray) -> np.ndarray:
+    """Pixels of a BGR picture below :data:`FAINT` of the page's light around them, or coloured,
+    on a copy smoothed by a median (bool): where tabs printed pale or washed by light are looked
+    for when those of :func:`ink_masks` read."""
+    return ink_masks(cv2.medianBlur(image, FAINT_MEDIAN), (FAINT,))[0]
 
 
 def candidates(ink: np.ndarray) -> list[np.ndarray]:

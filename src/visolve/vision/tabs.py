@@ -33,7 +33,7 @@ import numpy as np
 from visolve.vision.digits import glyph, style_scores, thinnest_column, verdict
 from visolve.vision.geometry import quad_size
 from visolve.vision.light import channel_min
-from visolve.vision.tab_outline import LOOK_SIDE, candidates, ink_masks, reduced, refined
+from visolve.vision.tab_outline import LOOK_SIDE, candidates, faint_mask, ink_masks, reduced, refined
 
 #: tabs whose middles are less than ROW_GAP of a tab's height apart down the page share a row
 ROW_GAP = 1.5
@@ -143,14 +143,11 @@ def look_at_page(image: np.ndarray) -> PageLook:
     masks = ink_masks(small)
     found: list[np.ndarray] = []
     for ink in masks:
-        found += [c for c in candidates(ink)  # those on the first mask found again are left out
-                  if all(np.linalg.norm(c.mean(axis=0) - o.mean(axis=0)) > quad_size(o)[1] / 2 for o in found)]
-    seen = []
-    for corners in found:
-        look = _look(img, refined(img, corners / f))
-        if look is not None:
-            seen.append(look)
+        found += _apart(candidates(ink), found)  # those on the first mask found again are left out
+    seen = [look for look in (_look(img, refined(img, c / f)) for c in found) if look is not None]
     tabs = _read_all(seen)
+    if any(t.number is not None for t in tabs):
+        tabs = _with_faint(img, small, f, found, seen, tabs)
     read = [t.height for t in tabs if t.number is not None]
     if len(read) >= 2:  # a block far smaller than the page's tabs whose light parts do not read is none
         usual = float(np.median(read))
@@ -161,6 +158,32 @@ def look_at_page(image: np.ndarray) -> PageLook:
         order = sorted(range(len(tabs)), key=lambda i: (rows[i], float(tabs[i].centre @ across)))
         tabs = [tabs[i] for i in order]
     return PageLook(tabs, masks[0], f, masks[-1])
+
+
+def _apart(new: list[np.ndarray], found: list[np.ndarray]) -> list[np.ndarray]:
+    """The candidates of ``new`` (corners on the copy) whose middles lie more than half a tab's
+    height from every one ``found``."""
+    return [c for c in new if all(np.linalg.norm(c.mean(axis=0) - o.mean(axis=0)) > quad_size(o)[1] / 2
+                                  for o in found)]
+
+
+def _with_faint(img: np.ndarray, small: np.ndarray, f: float, found: list[np.ndarray],
+                seen: list[_Seen], tabs: list[Tab]) -> list[Tab]:
+    """``tabs`` (read from ``seen``, found as ``found`` on the copy ``small``, ``f`` its scale) and
+    the faint tabs of the page (:func:`visolve.vision.tab_outline.faint_mask`) whose numbers read.
+
+    Only when a tab read: a page is then in the picture, and its other tabs may be printed pale
+    or washed by light.  The faint ones are read with the others (one style for the page); they
+    are kept only when that leaves every tab read before as it was, and each keeps only a number
+    that reads (a faint block that is no tab is left out, as if never seen)."""
+    faint = [look for look in (_look(img, refined(img, c / f)) for c in _apart(candidates(faint_mask(small)), found))
+             if look is not None and not look.doubt]
+    if not faint:
+        return tabs
+    together = _read_all(seen + faint)
+    if [t.number for t in together[:len(tabs)]] != [t.number for t in tabs]:
+        return tabs
+    return tabs + [t for t in together[len(tabs):] if t.number is not None]
 
 
 def page_axes(tabs: list[Tab]) -> tuple[np.ndarray, np.ndarray]:
