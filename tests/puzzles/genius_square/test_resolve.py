@@ -91,3 +91,17 @@ def test_a_small_glare_spot_is_never_read_as_a_blocker(edition, amount, sigma):
     except ReadError:
         return
     assert got == level
+
+
+def test_a_piece_only_the_shapes_lay_on_a_board_that_is_no_roll_is_a_doubt():
+    """Painter seed 9, picture 46: squares in glare (empty or grey, wood or grey) allowed one reading,
+    the grey piece across them and two discs on one die: the shapes chose the discs too, and the roll
+    says the choice is wrong.  Refused, naming the piece's first square."""
+    rows = ["......", "......", "......", "......", "......", "......"]
+    blockers = {(0, 5), (1, 5), (3, 5), (5, 3), (1, 4)}  # with two more below: seven, two on one die
+    doubt = {(2, 0): (".", "5"), (2, 1): ("#", "5"), (2, 2): ("5", "#"), (2, 3): (".", "5"),
+             (3, 1): ("#", "5"), (3, 2): ("5", "#")}
+    grid = [[("#" if (r, c) in blockers else rows[r][c]) for c in range(6)] for r in range(6)]
+    squares = _squares(["".join(row) for row in grid], doubt)
+    with pytest.raises(ReadError, match=r"^square A3: piece 5 \(grey\) on A3 B3 C3 D3 only as the pieces' shapes"):
+        resolve(squares, "smartgames")

@@ -17,7 +17,7 @@ from itertools import product
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, groups, shape_problem
+from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, groups, is_legal_roll, shape_problem
 
 #: most readings of the squares kept while they are told apart, and most steps of the search for
 #: them; more is a doubt
@@ -53,6 +53,9 @@ def resolve(squares, edition: str) -> list[str]:
         raise ReadError(f"square {_name(k, edition)}: {_options(choices[k])}, and too many squares in doubt "
                         "to settle it")
     if len(fits) == 1:
+        problem = unsure_piece(fits[0], choices, edition)
+        if problem:
+            raise ReadError(problem)
         return _rows(fits[0])
     if not fits:
         raise ReadError(shape_error(_rows([opts[0] for opts in choices]), edition))
@@ -144,6 +147,27 @@ def shape_error(rows: list[str], edition: str) -> str:
         problem = shape_problem(piece, parts[0], edition)
         if problem:
             return f"square {parts[0][0]}: {problem}"
+    return ""
+
+
+def unsure_piece(cells, choices: list[list[str]], edition: str) -> str:
+    """Why the one reading the shapes allow is still a doubt ("" when it is not): a piece laid on
+    squares none of which was read surely as it, on a board whose blockers are no roll of the dice.
+
+    The shapes then chose both where the piece lies and which squares are discs, and the roll, the
+    one check left on the discs, says the choice is wrong or the board was set by hand (painter seed 9,
+    picture 46: a brown piece in glare, read as wood or grey, and the squares beside it in glare, made
+    the grey piece across a disc and the brown piece; the discs left were two on one die).
+    """
+    blockers = [_name(k, edition) for k, s in enumerate(cells) if s == BLOCKER]
+    if is_legal_roll(blockers):
+        return ""
+    for piece in sorted(set(cells) - {BLOCKER, EMPTY}):
+        mine = [k for k, s in enumerate(cells) if s == piece]
+        if all(len(choices[k]) > 1 for k in mine):
+            return (f"square {_name(mine[0], edition)}: piece {piece} ({model.COLOURS.get(piece, '?')}) on "
+                    f"{' '.join(_name(k, edition) for k in mine)} only as the pieces' shapes allow, none of them "
+                    f"read surely as it, and the blockers {' '.join(sorted(blockers))} are no roll of the dice")
     return ""
 
 
