@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.crop import boards_copy
+from visolve.puzzles.iq_xoxo.page.faint_look import faint_look
 from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_ASPECT,
                                                     SQUARE_FILL, SQUARE_SHARE, closer_look, first_look, ink_mask,
                                                     labelled, on_grid, planes, rough_pitch, small_parts, work_copy)
@@ -341,10 +342,14 @@ def glance(image: np.ndarray) -> tuple:
 
 def _looked(image: np.ndarray, glanced: tuple | None = None) -> tuple:
     """:func:`glance` (or ``glanced``, taken before), with a closer look when the first sees
-    no squares (small squares' gaps blurred away at the working scale; None: no squares)."""
+    no squares (small squares' gaps blurred away at the working scale), and a faint look when
+    neither does (:func:`~visolve.puzzles.iq_xoxo.page.faint_look.faint_look`: fainter gaps;
+    None: no squares)."""
     work, f, work_planes, look = glance(image) if glanced is None else glanced
     if look is None:
         look = closer_look(image, f)
+    if look is None:
+        look = faint_look(image, f, work_planes)
     return work, f, work_planes, look
 
 

@@ -123,10 +123,11 @@ def ink_mask(grey: np.ndarray, coloured: np.ndarray, reach: float) -> np.ndarray
     return _ink(grey, paint, _not_ink(grey, paint), reach)
 
 
-def _not_ink(grey: np.ndarray, paint: np.ndarray) -> np.ndarray:
-    """The pixels no reach makes ink (0/255): coloured (``paint``) or on a thin light line."""
+def _not_ink(grey: np.ndarray, paint: np.ndarray, step: int = 0) -> np.ndarray:
+    """The pixels no reach makes ink (0/255): coloured (``paint``) or on a thin light line
+    (lighter by more than ``step``, :data:`RIDGE_STEP` when 0)."""
     ridge = cv2.morphologyEx(grey, cv2.MORPH_TOPHAT, _RIDGE)
-    cv2.compare(ridge, RIDGE_STEP, cv2.CMP_GT, dst=ridge)
+    cv2.compare(ridge, step or RIDGE_STEP, cv2.CMP_GT, dst=ridge)
     return cv2.bitwise_or(paint, ridge, dst=ridge)
 
 
@@ -163,17 +164,18 @@ def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
     return None if found is None else found[0]
 
 
-def rough_look(grey: np.ndarray, coloured: np.ndarray) -> tuple[float, np.ndarray] | None:
+def rough_look(grey: np.ndarray, coloured: np.ndarray, step: int = 0) -> tuple[float, np.ndarray] | None:
     """The pitch (px of ``grey``) and the centres of the squares of that size, from a first look.
 
     The light is taken from each of :data:`ROUGH_REACHES` around in turn (the
     pitch is not known yet); the reach that shows the most squares of one size
     wins, the first that shows :data:`ROUGH_ENOUGH` at once (the reaches agree
-    on the pitch; the first wins 93 times in 100).
+    on the pitch; the first wins 93 times in 100).  ``step``: the least light line
+    between squares (:data:`RIDGE_STEP` when 0; :mod:`.faint_look` asks for fainter ones).
     """
     best, most = None, 0
     paint = coloured.view(np.uint8) * np.uint8(255)
-    not_ink = _not_ink(grey, paint)
+    not_ink = _not_ink(grey, paint, step)
     for reach in ROUGH_REACHES:
         found = square_pitch(_ink(grey, paint, not_ink, reach * max(grey.shape)))
         if found is not None and found[1] > most:
@@ -199,16 +201,24 @@ def closer_look(image: np.ndarray, f: float) -> tuple[float, np.ndarray] | None:
     ``f`` (never beyond the picture), for squares too small for the working copy (their gaps
     blur away: a page of six in a wide photo); the pitch and squares in px of the working copy.
     None when the picture is no larger than the working copy, or no squares are seen."""
+    closer = closer_copy(image, f)
+    look = None if closer is None else rough_look(*planes(closer[0])[:2])
+    if look is None:
+        return None
+    r = closer[1]
+    return look[0] * r, (look[1] + 0.5) * r - 0.5
+
+
+def closer_copy(image: np.ndarray, f: float) -> tuple[np.ndarray, float] | None:
+    """A copy of ``image`` :data:`CLOSER` times the working copy's scale ``f`` (never beyond the
+    picture) and the working copy's px per px of it; None when it would be no larger than the
+    working copy."""
     k = min(1.0, CLOSER * f)
     if k <= f * (1 + 1e-6):
         return None
     h, w = image.shape[:2]
     big = cv2.resize(image, (max(1, round(w * k)), max(1, round(h * k))), interpolation=cv2.INTER_AREA)
-    look = rough_look(*planes(big)[:2])
-    if look is None:
-        return None
-    r = f * w / big.shape[1]  # work px per px of the closer copy
-    return look[0] * r, (look[1] + 0.5) * r - 0.5
+    return big, f * w / big.shape[1]
 
 
 def on_grid(centres: np.ndarray, pitch: float) -> int:
