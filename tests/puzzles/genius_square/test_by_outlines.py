@@ -43,9 +43,10 @@ def test_a_board_in_perspective_is_found_by_its_outline_and_refused_for_its_squa
         read(image, name)
 
 
-def test_the_refusal_says_the_outlines_were_looked_at_too():
-    """Scene 40 of seed 0 (no lattice of squares found, and no outline with six labels a row and a
-    column): the reason names both searches."""
+def test_the_refusal_says_the_outlines_were_looked_at_too(monkeypatch):
+    """Scene 40 of seed 0 (no lattice of squares found when the groups of patches are not gathered,
+    and no outline with six labels a row and a column): the reason names both searches."""
     image, name, _truth = _scene(40)
+    monkeypatch.setattr(finder, "GATHER", False)
     with pytest.raises(NotThisPuzzle, match="no 6 x 6 grid.*no plain outline holds a row and a column of six labels"):
         read(image, name)

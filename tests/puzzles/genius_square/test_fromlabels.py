@@ -92,3 +92,29 @@ def test_labels_lying_on_their_side_place_the_grid():
     # a glyph on its side has its centre off its square's middle more than an upright one (measured
     # 0.13 of a square at a corner): the finder then moves the grid onto its lines (vision.gridfit)
     assert np.abs(np.array(got) - np.array(want)).max() < 0.15 * pitch
+
+
+
+def test_a_run_seen_in_perspective_is_fitted():
+    """Six glyphs whose steps grow 1.5 times along the row (scene 91 of seed 0: 29 to 43 px) are one
+    projective run: the fit puts them back, and says where the squares beside them start and end."""
+    from visolve.puzzles.genius_square.fromlabels import projective_run
+
+    along = np.array([67.0, 96.0, 126.0, 160.0, 198.0, 241.0])
+    fitted = projective_run(along)
+    assert fitted is not None
+    assert np.abs(fitted(np.arange(6)) - along).max() < 0.05 * np.diff(along).mean()
+    # half a step out at each end: under half the first step (29 px) before, over half the last (43) after
+    assert 67.0 - 14.5 < fitted(-0.5) < 67.0 - 10.0 and fitted(5.5) > 241.0 + 21.5
+
+
+@pytest.mark.parametrize("along, even", [
+    ([0.0, 30.0, 60.0, 90.0, 120.0, 150.0], True),
+    ([67.0, 96.0, 126.0, 160.0, 198.0, 241.0], True),  # in perspective: steps 29 -> 43
+    ([0.0, 30.0, 45.0, 90.0, 100.0, 150.0], False),  # uneven, not a projective run
+    ([0.0, 20.0, 40.0, 60.0, 80.0, 140.0], False),  # one step three times the others
+])
+def test_only_even_or_projective_runs_are_rows_of_labels(along, even):
+    from visolve.puzzles.genius_square.fromlabels import runs_evenly
+
+    assert runs_evenly(np.array(along)) is even

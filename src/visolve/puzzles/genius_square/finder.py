@@ -6,8 +6,11 @@
    flat pixels at a few levels go to
    :func:`visolve.vision.lattice.find_cell_lattice`, which fits a homography
    to the 6 x 6 lattice of patches whatever the rotation and perspective.
-   The outline of a light grid (grid lines and what lies on them, on a dark
-   board) gives a second candidate when too few squares show flat.
+   A board in strong perspective, or with tall pieces across it, whose
+   patches link only in small groups gives its lattice when the groups that
+   lie on one are gathered (:data:`GATHER`).  The outline of a light grid
+   (grid lines and what lies on them, on a dark board) gives a second
+   candidate when too few squares show flat.
 2. :func:`upright` -- both editions print labels along two adjacent edges
    only (``1``-``6`` and ``A``-``F``); a strip outside each edge with a
    glyph beside every one of its six squares is a labelled edge, and the
@@ -63,6 +66,12 @@ MAX_LATTICE_ERROR = 0.2
 MAX_LATTICE_TURN = 45.0
 #: lattices looked for again with the ones found before painted out
 MORE_LATTICES = 2
+#: a board seen in strong perspective, or with tall pieces across it, breaks the links between its
+#: squares' patches into groups each under :data:`MIN_FOUND` of them: when no lattice is found, the
+#: groups that lie on one lattice are gathered (:func:`visolve.vision.lattice.find_cell_lattice`'s
+#: ``gather``): of the 6 such scenes of seed 0, 3 then stand on the board's floor, a fourth is found
+#: skewed and refused for its squares
+GATHER = True
 #: a grid whose squares are smaller than this (px of the reduced copy) is looked for again on a
 #: closer copy of the picture, this many squares around it
 ZOOM_BELOW = 36
@@ -109,15 +118,19 @@ class Upright:
     edges: tuple[int, ...] = (0, 3)
 
 
-def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES) -> Iterator[np.ndarray]:
+def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool = False) -> Iterator[np.ndarray]:
     """Homographies (board -> ``small``) of 6 x 6 grids, likeliest first (found lazily): the
     lattice of flat patches, the outlines of light grids, then lattices found with the ones
     before painted out (a pattern on the table, a patch of glare, may look more like a lattice
-    than the board does)."""
+    than the board does).  ``gather``: when no lattice is found, the first is looked for again
+    counting the groups of patches cut off from the largest one that lie on its lattice
+    (:data:`GATHER`)."""
     grey = cv2.GaussianBlur(channel_max(small), (0, 0), 0.8)
     grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     masks = [(grad < level).astype(np.uint8) for level in FLAT_LEVELS]
     lattice = _lattice(masks)
+    if lattice is None and gather:
+        lattice = _lattice(masks, gather=True)
     if lattice is not None:
         yield lattice
     yield from _outlines(grey)
@@ -132,9 +145,9 @@ def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES) -> Iterator[np
             yield lattice
 
 
-def _lattice(masks: list[np.ndarray]) -> np.ndarray | None:
+def _lattice(masks: list[np.ndarray], gather: bool = False) -> np.ndarray | None:
     lat = find_cell_lattice(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=DEPTHS, max_blobs=3000,
-                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN)
+                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, gather=gather)
     return None if lat is None else lat.homography
 
 
@@ -272,7 +285,7 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
         No 6 x 6 grid, or none with labelled edges.
     """
     reasons: list[str] = []
-    for n, hom in enumerate(grid_candidates(small, MORE_LATTICES if thorough else 0)):
+    for n, hom in enumerate(grid_candidates(small, MORE_LATTICES if thorough else 0, gather=thorough and GATHER)):
         for found in closer(small, hom, picture if thorough else None):
             view = label_view(small, found, picture)  # made once: the labels' search and moved_inward's
             options, kept = _ways_up(small, found, picture, legible, reasons, view=view)

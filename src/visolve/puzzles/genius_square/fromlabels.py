@@ -35,6 +35,12 @@ GLYPH_PX = (5, 40)
 HEIGHT_RATIO = 1.8
 IN_LINE = 0.25
 EVEN_STEPS = 1.3
+#: ... or, a row seen in perspective (the candidate's outline not the board's: the view is skewed),
+#: steps within this ratio that grow or shrink along it as a projective run of six evenly spaced
+#: points does: each glyph within PROJECTIVE_FIT of a step from the run fitted to them (scene 91 of
+#: seed 0: digits 29, 30, 34, 38, 43 px apart, off the fitted run by 0.02 of a step at most)
+PERSPECTIVE_STEPS = 1.8
+PROJECTIVE_FIT = 0.08
 #: a glyph's height is this share of the step between glyphs (a label is smaller than its square)
 GLYPH_SHARE = (0.15, 0.7)
 #: the row of labels stands this far outside the grid it places (squares), from, to
@@ -91,7 +97,7 @@ def _lines(glyphs: np.ndarray, axis: int) -> list[np.ndarray]:
             run = near[k:k + SIZE]
             steps = np.diff(run[:, along])
             step = float(np.median(steps))
-            if step <= 0 or steps.min() <= 0 or steps.max() > EVEN_STEPS * steps.min():
+            if step <= 0 or steps.min() <= 0 or not runs_evenly(run[:, along]):
                 continue
             if np.ptp(run[:, across]) > IN_LINE * step:
                 continue
@@ -103,13 +109,50 @@ def _lines(glyphs: np.ndarray, axis: int) -> list[np.ndarray]:
     return found
 
 
+def runs_evenly(along: np.ndarray) -> bool:
+    """Whether six positions along a line (increasing) are evenly spaced: their steps within
+    :data:`EVEN_STEPS` of each other, or within :data:`PERSPECTIVE_STEPS` and each position within
+    :data:`PROJECTIVE_FIT` of a step from a projective run (:func:`projective_run`)."""
+    steps = np.diff(along)
+    if steps.max() <= EVEN_STEPS * steps.min():
+        return True
+    if steps.max() > PERSPECTIVE_STEPS * steps.min():
+        return False
+    fitted = projective_run(along)
+    if fitted is None:
+        return False
+    return float(np.abs(fitted(np.arange(SIZE)) - along).max()) <= PROJECTIVE_FIT * float(steps.mean())
+
+
+def projective_run(along: np.ndarray):
+    """The map ``k -> (a k + b) / (c k + 1)`` fitted (least squares) to positions ``along[k]`` of evenly
+    spaced points seen in perspective, as a function of ``k`` (float or array); None when the fit
+    is degenerate (its pole among or near the points)."""
+    k = np.arange(len(along), dtype=np.float64)
+    a, b, c = np.linalg.lstsq(np.column_stack([k, np.ones_like(k), -k * along]), along, rcond=None)[0]
+    ends = 1.0 + c * np.array([-1.0, float(len(along))])
+    if (ends <= 0).any():
+        return None
+    return lambda t: (a * np.asarray(t, np.float64) + b) / (c * np.asarray(t, np.float64) + 1.0)
+
+
+def _span(along: np.ndarray) -> tuple[float, float]:
+    """Where the six squares beside a run of six glyphs start and end along it: half a step before
+    the first glyph and after the last, the steps taken from the projective run through them when
+    they are not even."""
+    steps = np.diff(along)
+    fitted = projective_run(along) if steps.max() > EVEN_STEPS * steps.min() else None
+    if fitted is None:
+        step = float(steps.mean())
+        return float(along[0]) - step / 2, float(along[0]) + (SIZE - 0.5) * step
+    return float(fitted(-0.5)), float(fitted(SIZE - 0.5))
+
+
 def _grid(row: np.ndarray, column: np.ndarray) -> tuple[float, float, float, float] | None:
     """The grid (left, top, px a square across, down) a row of glyphs (x along, y) and a column
     (y along, x) place, when each stands outside the grid beside one edge; else None."""
-    sx = float(np.diff(row[:, 0]).mean())
-    sy = float(np.diff(column[:, 0]).mean())
-    x0, y0 = float(row[0, 0]) - sx / 2, float(column[0, 0]) - sy / 2
-    x1, y1 = x0 + SIZE * sx, y0 + SIZE * sy
+    (x0, x1), (y0, y1) = _span(row[:, 0]), _span(column[:, 0])
+    sx, sy = (x1 - x0) / SIZE, (y1 - y0) / SIZE
     if not 0.75 < sx / sy < 1.33:
         return None
     row_y, column_x = float(np.median(row[:, 1])), float(np.median(column[:, 1]))
