@@ -39,6 +39,7 @@ from visolve.puzzles.iq_stars.tray_pits import lookup, pit_map
 from visolve.puzzles.iq_stars.tray_shapes import colour_groups
 from visolve.puzzles.iq_stars.tray_tops import (balanced, classify_plastic, find_tops, ranked_lattices, rejoin,
                                                 through, to_metric)
+from visolve.puzzles.iq_stars.tray_white import white_cells
 
 #: the board's cells in axial lattice coordinates (i, j): j the row, i + j / 2 across
 BOARD_AXIAL = tuple((k + (r % 2 - r) // 2, r) for r, k in CELLS)
@@ -66,6 +67,9 @@ OFF_BOARD = 1.0
 #: a tray's cell error is the reason given when at least this share of its free pits was
 #: seen (a drawing's tops can be found, but it has no pits: its own reader's reason tells more)
 TELLING_PITS = 0.5
+#: the pit response given a free cell whose place on the tops' plane shows a white middle
+#: (:func:`.tray_white.white_cells`): a piece there whose top was not found, never a free pit
+WHITE_MARK = -1.0
 #: the best placement must score this much more than any other
 MIN_PARALLAX_LEAD = 1.0
 #: the fewest tops worth a lattice
@@ -190,8 +194,10 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
         fine = _shift_grid(REFINE_STEP, COARSE_STEP, shifts[int(np.argmax(scores[h]))])
         raw = responses(fine)
         k2 = int(np.argmax(_scores(_soft(raw), index, [hyps[h]], len(tops))[0]))
-        placed = hyps[h][1]
-        return placed, hyps[h][2], fine[k2], np.array([raw[k2, index[tuple(p)]] for p in placed])
+        placed, on = hyps[h][1], hyps[h][2]
+        pits = np.array([raw[k2, index[tuple(p)]] for p in placed])
+        free = np.array([tuple(p) not in on for p in placed])
+        return placed, on, fine[k2], np.where(free & white_cells(work, hom, to_metric(placed), white), WHITE_MARK, pits)
 
     h = int(np.argmax(per_placement))
     best = per_placement[h]
@@ -310,13 +316,16 @@ def settle_tie(tie: TiedPlacements, axial: np.ndarray, members: list) -> tuple[s
 
 def rows_placed(placement: tuple, axial: np.ndarray, members: list) -> tuple[str, ...]:
     """The rows of the tray with the board placed as ``placement`` (:func:`place_board`), tops
-    ``members`` at lattice points ``axial``: TrayCellError naming a free cell with no pit seen or
-    a piece whose colours fit no shape."""
+    ``members`` at lattice points ``axial``: TrayCellError naming a free cell with a white middle
+    on the tops' plane (:data:`WHITE_MARK`) or no pit seen, or a piece whose colours fit no shape."""
     placed, on_board, _shift, resp = placement
     by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
     on_cells = {cell: by_point[tuple(p)] for cell, p in zip(CELLS, placed) if tuple(p) in by_point}
     free = [(cell, pit) for cell, pit in zip(CELLS, resp) if cell not in on_cells]
     seen = sum(pit >= FREE_PIT for _c, pit in free) / len(free) if free else 1.0
+    white = [cell for cell, pit in free if pit == WHITE_MARK]
+    if white:
+        raise TrayCellError(f"{cell_name(white[0])}: a white star like a piece's top there, but no top found", seen)
     unseen = [(cell, pit) for cell, pit in free if pit < FREE_PIT]
     if unseen and (len(unseen) > MAX_UNSEEN or seen < MIN_SEEN):
         cell, pit = unseen[0]

@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_stars.plastic import MAX_ANGLE, balanced, classify_plastic, plastic_chroma
+from visolve.puzzles.iq_stars.tray_seeds import seed_order, triangles
 from visolve.puzzles.iq_stars.tray_shapes import PIECE_MIN, STEPS, whole_pieces
 from visolve.vision.glance import thumbnail
 from visolve.vision.light import channel_max, channel_min, illumination, saturation_of
@@ -49,8 +50,13 @@ MIN_AREA, MAX_MIDDLE = 12, 0.01
 #: glared tray round it make one white blob too large for a middle.  Inside such a blob the
 #: middles are looked for again, whiter than GLARE_WHITE_SAT and ringed by colour above
 #: GLARE_RING_SAT (seed 3 scene 17: middles 0.02-0.09, violet rings 0.2-0.3, glared tray
-#: 0.12-0.16)
-GLARE_WHITE_SAT, GLARE_RING_SAT = 0.1, 0.18
+#: 0.12-0.16), and brighter in their darkest channel than GLARE_WHITE_SHARE of the local light
+#: (seed 2 scene 1: a violet top's middle 1.03-1.07 where the glared page round it, as grey,
+#: measures 0.7-0.8); their rings, divided by the middles, at least GLARE_CHROMA from grey
+#: (that violet: 0.11).  A middle of a top's size so whitened is looked at so too, when its
+#: ring fails the test above (seed 2 scene 65: violet rings 0.17 coloured above RING_SAT, all
+#: above GLARE_RING_SAT, middles' saturation 0.08, 1.15 of the local light)
+GLARE_WHITE_SAT, GLARE_RING_SAT, GLARE_WHITE_SHARE, GLARE_CHROMA = 0.1, 0.18, 0.9, 0.08
 #: the middles of the tops of one lattice are within this factor of each other's area
 AREA_RANGE = 4.0
 #: a top's white middle covers this many square lattice units (measured 0.09-0.21 on the
@@ -65,15 +71,6 @@ ON_LATTICE = 0.25
 #: the lattice grows to tops up to this many steps from those already on it (a board is 7
 #: stars across: pieces of one challenge can be 5 apart)
 GROW_REACH = 5
-#: a triangle of neighbouring tops has sides within this ratio
-MAX_SIDE_RATIO = 2.2
-#: a seed triangle's third top is among the first's this many nearest tops
-NEAREST = 6
-#: a seed triangle's area is at least this share of its longest side squared (an
-#: equilateral one: 0.43; seen at 60 degrees: 0.22)
-MIN_TRIANGLE = 0.12
-#: seed triangles tried at most
-MAX_SEEDS = 40
 SQRT3 = float(np.sqrt(3.0))
 
 
@@ -124,22 +121,28 @@ def find_tops(image: np.ndarray) -> tuple[np.ndarray, list[Top]]:
     sat = saturation_of(lo, hi)
     light = illumination(lo, max(work.shape[:2]) / 8.0, floor=40.0)
     white = ((lo > WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8)
-    tops, washed = _middles(work, white, (sat > RING_SAT) & (hi > RING_VALUE))
+    glared = (sat < GLARE_WHITE_SAT) & (lo > GLARE_WHITE_SHARE * light)  # a top's middle in glare
+    pale = ((sat > GLARE_RING_SAT) & (hi > RING_VALUE), GLARE_CHROMA)
+    tops, washed = _middles(work, white, ((sat > RING_SAT) & (hi > RING_VALUE), MIN_CHROMA), (glared, pale))
     if washed is not None:  # glare joined pale rings' middles to the tray round them
-        whiter = (washed & (sat < GLARE_WHITE_SAT)).astype(np.uint8)
-        tops += _middles(work, whiter, (sat > GLARE_RING_SAT) & (hi > RING_VALUE))[0]
+        tops += _middles(work, (washed & glared).astype(np.uint8), pale)[0]
     return work, tops
 
 
-def _middles(work, white, coloured) -> tuple[list[Top], np.ndarray | None]:
-    """The tops among the blobs of the ``white`` mask whose rings are ``coloured``, and the
-    mask of the blobs too large for a middle (None when there is none)."""
+def _middles(work, white, rings, glare=None) -> tuple[list[Top], np.ndarray | None]:
+    """The tops among the blobs of the ``white`` mask whose rings are coloured (``rings``:
+    the mask of coloured px, the least chroma of a ring divided by its middle), and the mask
+    of the blobs too large for a middle (None when there is none).  ``glare``: (where a
+    middle in glare can be, ``rings`` there): a blob mostly there whose ring is not coloured
+    enough is looked at again so (glare washes a pale ring)."""
     count, labels, stats, centres = cv2.connectedComponentsWithStats(white, connectivity=8)
     area = stats[:, cv2.CC_STAT_AREA]
     tops = []
     for i in range(1, count):
         if MIN_AREA <= area[i] <= MAX_MIDDLE * white.size:
-            top = _top(work, labels, coloured, stats[i], i, centres[i])
+            top = _top(work, labels, *rings, stats[i], i, centres[i])
+            if top is None and glare is not None and _mostly(glare[0], labels, stats[i], i):
+                top = _top(work, labels, *glare[1], stats[i], i, centres[i])
             if top is not None:
                 tops.append(top)
     large = area > MAX_MIDDLE * white.size
@@ -147,7 +150,14 @@ def _middles(work, white, coloured) -> tuple[list[Top], np.ndarray | None]:
     return tops, (large[labels] if large.any() else None)
 
 
-def _top(work, labels, coloured, stat, i, centre) -> Top | None:
+def _mostly(mask: np.ndarray, labels: np.ndarray, stat, i: int) -> bool:
+    """Is at least half of blob ``i`` (its ``stat``) in ``mask``?"""
+    x, y, w, h, _area = (int(v) for v in stat)
+    blob = labels[y:y + h, x:x + w] == i
+    return bool(mask[y:y + h, x:x + w][blob].mean() >= 0.5)
+
+
+def _top(work, labels, coloured, chroma: float, stat, i, centre) -> Top | None:
     x, y, w, h, area = (int(v) for v in stat)
     k = max(2, int(round(RING_WIDTH * np.sqrt(area))))
     x0, y0 = max(x - k - 1, 0), max(y - k - 1, 0)
@@ -162,41 +172,9 @@ def _top(work, labels, coloured, stat, i, centre) -> Top | None:
     top = Top(float(centre[0]), float(centre[1]), float(area), tuple(np.median(ring_px, axis=0)),
               tuple(np.median(patch[blob > 0], axis=0)), share)
     rgb = balanced(top)
-    if np.linalg.norm(plastic_chroma(rgb)) < MIN_CHROMA or classify_plastic(rgb).distance > MAX_ANGLE:
+    if np.linalg.norm(plastic_chroma(rgb)) < chroma or classify_plastic(rgb).distance > MAX_ANGLE:
         return None  # a ring of no piece's colour
     return top
-
-
-def _triangles(pts: np.ndarray, areas: np.ndarray) -> list[tuple[int, int, int]]:
-    """Triangles of three tops that are likely lattice neighbours: each near the others (among
-    their :data:`NEAREST` nearest), sides within :data:`MAX_SIDE_RATIO`, no flat triangle, middles
-    of like size (within :data:`AREA_RANGE`); the most even first."""
-    n = len(pts)
-    if n < 3:
-        return []
-    d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
-    np.fill_diagonal(d, np.inf)
-    ratio = areas[:, None] / np.maximum(areas[None, :], 1e-9)
-    unlike = (ratio > AREA_RANGE) | (ratio < 1 / AREA_RANGE)  # small light spots crowd no top out
-    near = np.argsort(np.where(unlike, np.inf, d), axis=1)[:, :NEAREST]
-    found = set()
-    for a in range(n):
-        for b in near[a]:
-            for c in near[a]:
-                if b >= c or c not in near[b] and b not in near[c]:
-                    continue
-                tri = tuple(sorted((a, int(b), int(c))))
-                if tri in found:
-                    continue
-                i, j, k = tri
-                sides = np.array([d[i, j], d[j, k], d[i, k]])
-                sizes = areas[list(tri)]
-                (ux, uy), (vx, vy) = pts[j] - pts[i], pts[k] - pts[i]
-                flat = abs(ux * vy - uy * vx) / 2 < MIN_TRIANGLE * sides.max() ** 2
-                if sides.max() <= MAX_SIDE_RATIO * sides.min() and not flat and sizes.max() <= AREA_RANGE * sizes.min():
-                    found.add(tri)
-    ranked = sorted(found, key=lambda t: np.ptp([d[t[0], t[1]], d[t[1], t[2]], d[t[0], t[2]]]))
-    return ranked[:MAX_SEEDS]
 
 
 def _model(axial: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
@@ -224,15 +202,17 @@ def _inverse(hom: np.ndarray | None) -> np.ndarray | None:
     return np.linalg.inv(hom)
 
 
-def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[int, int, int]) -> tuple[np.ndarray, dict] | None:
-    """Grow a lattice from a seed triangle; the homography and the tops on it (index -> axial)."""
-    a, b, c = seed
-    ref = float(np.median(areas[list(seed)]))
+def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[tuple[int, int, int], bool]) -> tuple[np.ndarray, dict] | None:
+    """Grow a lattice from a seed triangle (:func:`.tray_seeds.triangles`); the homography and the tops on
+    it (index -> axial)."""
+    tops, bent = seed
+    ref = float(np.median(areas[list(tops)]))
     like = (areas <= AREA_RANGE * ref) & (areas >= ref / AREA_RANGE)
-    tri = np.array([[0, 0], [1, 0], [0, 1]])
+    a, b, c = seed_order(pts, tops, bent)
+    tri = np.array([[0, 0], [1, 0], [1, 1]] if bent else [[0, 0], [1, 0], [0, 1]])
     # the lattice is seen from above: no mirror image (metric v grows down, like picture y)
     (ux, uy), (vx, vy) = pts[b] - pts[a], pts[c] - pts[a]
-    order = (a, b, c) if ux * vy - uy * vx > 0 else (a, c, b)
+    order = (a, b, c) if ux * vy - uy * vx > 0 else ((c, b, a) if bent else (a, c, b))
     members = {order[0]: (0, 0), order[1]: (1, 0), order[2]: (0, 1)}
     hom = _model(tri, pts[list(order)])
     for _ in range(12):
@@ -314,12 +294,16 @@ def ranked_lattices(tops: list[Top], min_tops: int) -> Iterator[tuple[np.ndarray
     its tops (seed 2 scene 41: a sheared lattice of 19 tops, 15 after the plane test, won by
     count over the true one's 18 and tied two placements); of lattices counted alike, the one
     grown from the more even seed triangle first.  A set of tops grown several ways is
-    ranked by its best way."""
+    ranked by its best way.  A bent seed (:func:`.tray_seeds.triangles`) whose tops a lattice
+    found already holds, all of its tops in whole pieces, is not grown (it would grow alike and
+    double the time)."""
     pts = np.array([(t.x, t.y) for t in tops], np.float64).reshape(-1, 2)
     letters = [classify_plastic(balanced(t)).name for t in tops]
     areas = np.array([t.area for t in tops], np.float64)
     found, tried = {}, set()  # the set of tops -> (its best count, seed number, members)
-    for order, seed in enumerate(_triangles(pts, areas)):
+    for order, seed in enumerate(triangles(pts, areas, AREA_RANGE)):
+        if seed[1] and any(key[0] == key[1] and set(seed[0]) <= held.keys() for key, _o, held in found.values()):
+            continue  # a bent chain's tops in whole pieces of a lattice already: grown alike
         grown = _grow(pts, areas, seed)
         if grown is None:
             continue
@@ -423,7 +407,7 @@ def probe_tray(image: np.ndarray) -> float:
         return 0.0
     pts = np.array([(t.x, t.y) for t in tops], np.float64)
     areas = np.array([t.area for t in tops], np.float64)
-    for seed in _triangles(pts, areas):  # any lattice will do: the first that holds a piece
+    for seed in triangles(pts, areas, AREA_RANGE):  # any lattice will do: the first that holds a piece
         grown = _grow(pts, areas, seed)
         if grown is not None and len(_in_pieces(_sized(grown[0], grown[1], areas))) >= PIECE_MIN:
             return TRAY_SCORE
