@@ -187,18 +187,27 @@ def label_pixels(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) 
     return np.concatenate(out).astype(np.float64) if out else np.zeros((0, 3))
 
 
-def ink_masks(view: BoardView, side: int, place=NOMINAL) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The label boxes of an edge (view pixels) at ``place`` and which of their pixels are ink."""
+def ink_masks(view: BoardView, side: int, place=NOMINAL, local: bool = False) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The label boxes of an edge (view pixels) at ``place`` and which of their pixels are ink: over
+    the row's own level (half-way from its median to its brightest); ``local``: or over each box's
+    own level (a label in shade or glare, whose strokes the row's level misses)."""
     h, w = view.image.shape[:2]
     (x0, y0), (x1, y1) = _boxes_px(view, side, np.array([place], np.float64), (h + 1, w + 1))
     boxes = [view.image[y0[0, k]:max(y1[0, k], y0[0, k] + 1), x0[0, k]:max(x1[0, k], x0[0, k] + 1)]
              for k in range(SIZE)]
     greys = [channel_min(b).astype(np.float32) for b in boxes]  # white print: coloured cubes are no ink
-    strip = np.concatenate([g.ravel() for g in greys])
-    ground = float(np.median(strip))
-    top = float(np.percentile(strip, 99))
-    level = ground + max(MIN_INK_CONTRAST, 0.5 * (top - ground))
-    return boxes, [g > level for g in greys]
+    level = _ink_level(np.concatenate([g.ravel() for g in greys]))
+    masks = [g > level for g in greys]
+    if local:
+        masks = [m | (g > _ink_level(g)) if g.size else m for m, g in zip(masks, greys)]
+    return boxes, masks
+
+
+def _ink_level(greys: np.ndarray) -> float:
+    """The grey over which a label's white print is ink: half-way from the median of ``greys`` to
+    their 99th percentile, at least :data:`MIN_INK_CONTRAST` over the median."""
+    ground = float(np.median(greys))
+    return ground + max(MIN_INK_CONTRAST, 0.5 * (float(np.percentile(greys, 99)) - ground))
 
 
 def without_lines(mask: np.ndarray, pitch: float) -> np.ndarray:

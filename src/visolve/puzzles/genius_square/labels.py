@@ -88,16 +88,28 @@ def edition_and_places(view: BoardView, places=None, edges: tuple[int, ...] = (0
     """:func:`edition_by_labels`, and the places of the rows of labels whose glyphs said it: ``places``,
     or when their glyphs do not say, the rows moved to where the most glyphs read
     (:func:`legible_places`)."""
-    rows = glyph_rows(view, places)
+    try:
+        return _said(view, places, edges, local=False)
+    except ReadError as first:
+        try:  # each label's strokes over its own box's level: labels in shade or glare
+            return _said(view, places, edges, local=True)
+        except ReadError:
+            raise first from None
+
+
+def _said(view: BoardView, places, edges: tuple[int, ...], local: bool) -> tuple[str, tuple | None]:
+    """:func:`edition_and_places` with each label's ink over the row's level, or (``local``) over
+    its own box's too (:func:`visolve.puzzles.genius_square.labelrows.ink_masks`)."""
+    rows = glyph_rows(view, places, local)
     try:
         said = _verdict(_row_votes(rows), edges), places
     except ReadError:
         if places is None:
             raise
-        other = legible_places(view, places, edges)
+        other = legible_places(view, places, edges, local)
         if other == tuple(places):
             raise
-        rows = glyph_rows(view, other)
+        rows = glyph_rows(view, other, local)
         said = _verdict(_row_votes(rows), edges), other
     check_order(rows, said[1], edges, said[0])
     return said
@@ -148,24 +160,24 @@ def order_offset(shapes: list, chars: str) -> int:
     return max(off, key=lambda o: fits[o]) if off else 0
 
 
-def legible_places(view: BoardView, places, edges: tuple[int, ...]) -> tuple:
+def legible_places(view: BoardView, places, edges: tuple[int, ...], local: bool = False) -> tuple:
     """``places`` with each edge's row of labels moved to the one of its :data:`OTHER_PLACES` best
     places (:func:`visolve.puzzles.genius_square.labelrows.ranked_places`) whose glyphs give the most
     clear votes, either way: the place holding most ink may hold a grid line or a cube's shadow and
-    cut the glyphs."""
+    cut the glyphs; ``local``: see :func:`row_glyphs`."""
     out = list(places)
     sums = label_sums(view)
     for side in edges:
-        best = _clear_votes(view, side, places[side])
+        best = _clear_votes(view, side, places[side], local)
         for place in ranked_places(view, side, OTHER_PLACES, sums):
-            n = _clear_votes(view, side, place)
+            n = _clear_votes(view, side, place, local)
             if n > best:
                 best, out[side] = n, place
     return tuple(out)
 
 
-def _clear_votes(view: BoardView, side: int, place) -> int:
-    return sum(1 for v in _side_votes(view, side, place) if abs(v) >= CLEAR_VOTE)
+def _clear_votes(view: BoardView, side: int, place, local: bool = False) -> int:
+    return sum(1 for v in _votes(row_glyphs(view, side, place, local)) if abs(v) >= CLEAR_VOTE)
 
 
 def _verdict(votes: tuple[list[float], list[float]], edges: tuple[int, ...]) -> str:
@@ -195,27 +207,23 @@ def label_votes(view: BoardView, places=None) -> tuple[list[float], list[float]]
     return _row_votes(glyph_rows(view, places))
 
 
-def glyph_rows(view: BoardView, places=None) -> tuple[list, list]:
+def glyph_rows(view: BoardView, places=None, local: bool = False) -> tuple[list, list]:
     """The glyphs (:func:`row_glyphs`) of the rows of labels of the top and of the left edge at ``places``
     (the nominal ones by default)."""
     places = places or (NOMINAL,) * 4
-    return row_glyphs(view, 0, places[0]), row_glyphs(view, 3, places[3])
+    return row_glyphs(view, 0, places[0], local), row_glyphs(view, 3, places[3], local)
 
 
-def row_glyphs(view: BoardView, side: int, place) -> list:
+def row_glyphs(view: BoardView, side: int, place, local: bool = False) -> list:
     """The six boxes of the row of labels of ``side`` at ``place``: the normalised glyph in each
-    (:func:`glyph`), or None."""
-    boxes, masks = ink_masks(view, side, place)
+    (:func:`glyph`), or None; ``local``: each label's ink also over its own box's level
+    (:func:`visolve.puzzles.genius_square.labelrows.ink_masks`)."""
+    boxes, masks = ink_masks(view, side, place, local)
     return [glyph(box, mask) for box, mask in zip(boxes, masks)]
 
 
 def _row_votes(rows: tuple[list, list]) -> tuple[list[float], list[float]]:
     return _votes(rows[0]), _votes(rows[1])
-
-
-def _side_votes(view: BoardView, side: int, place) -> list[float]:
-    """Per legible glyph of the row of labels of ``side`` at ``place``: digit fit minus letter fit."""
-    return _votes(row_glyphs(view, side, place))
 
 
 def _votes(shapes: list) -> list[float]:
