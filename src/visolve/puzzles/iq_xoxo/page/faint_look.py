@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.first_look import MAX_SQUARES, ROUGH_ENOUGH, closer_copy, on_grid, planes, rough_look
+from visolve.puzzles.iq_xoxo.page.first_look import MAX_SQUARES, ROUGH_ENOUGH, closer_planes, on_grid, rough_look
 
 #: the looks tried in turn: (on the closer copy, which plane: 0 the brightest channel, 2 the
 #: channels' mean, the least light line kept as a gap between squares in grey levels; the
@@ -25,23 +25,22 @@ from visolve.puzzles.iq_xoxo.page.first_look import MAX_SQUARES, ROUGH_ENOUGH, c
 FAINT_TRIES = ((False, 0, 2), (True, 2, 1))
 
 
-def faint_look(image: np.ndarray, f: float, work_planes: Callable[[], tuple]) -> tuple[float, np.ndarray] | None:
+def faint_look(image: np.ndarray, f: float, work_planes: Callable[[], tuple],
+               closer_made: Callable[[], tuple] | None = None) -> tuple[float, np.ndarray] | None:
     """The pitch and the squares seen (px of the working copy, ``f`` times ``image``) with
     fainter gaps between squares (:data:`FAINT_TRIES`) on the working copy's planes
-    (``work_planes()``) and on a closer copy
-    (:func:`~visolve.puzzles.iq_xoxo.page.first_look.closer_copy`, made only when the working
+    (``work_planes()``) and on a closer copy's (``closer_made()``, default
+    :func:`~visolve.puzzles.iq_xoxo.page.first_look.closer_planes`; asked only when the working
     copy shows fewer than :data:`ROUGH_ENOUGH` squares on a grid); the look with the most
     squares on a grid wins.  None: no squares seen still.
     """
     best, most = None, 0
-    closer = None
     for on_closer, plane, step in FAINT_TRIES:
         if most >= ROUGH_ENOUGH:
             break
-        if on_closer:
-            closer = closer or _closer(image, f)
-            if closer is None:
-                continue
+        closer = (closer_made() if closer_made else closer_planes(image, f)) if on_closer else None
+        if on_closer and not closer:
+            continue
         copy_planes, r = closer if on_closer else (work_planes(), 1.0)
         look = rough_look(copy_planes[plane], copy_planes[1], step)
         seen = 0 if look is None else on_grid(look[1][:MAX_SQUARES], look[0])
@@ -49,9 +48,3 @@ def faint_look(image: np.ndarray, f: float, work_planes: Callable[[], tuple]) ->
             best, most = (look[0] * r, (look[1] + 0.5) * r - 0.5), seen
     return best
 
-
-def _closer(image: np.ndarray, f: float) -> tuple[tuple, float] | None:
-    """The planes of :func:`closer_copy` of ``image`` and its px in px of the working copy (None:
-    no closer copy)."""
-    closer = closer_copy(image, f)
-    return None if closer is None else (planes(closer[0]), closer[1])

@@ -36,8 +36,9 @@ import numpy as np
 from visolve.puzzles.iq_xoxo.page.crop import boards_copy
 from visolve.puzzles.iq_xoxo.page.faint_look import faint_look
 from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_ASPECT,
-                                                    SQUARE_FILL, SQUARE_SHARE, closer_look, first_look, ink_mask,
-                                                    labelled, on_grid, planes, rough_pitch, small_parts, work_copy)
+                                                    SQUARE_FILL, SQUARE_SHARE, closer_look, closer_planes, first_look,
+                                                    ink_mask, labelled, on_grid, planes, rough_pitch, small_parts,
+                                                    work_copy)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards, outside, own_squares
 from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
@@ -347,9 +348,8 @@ def _looked(image: np.ndarray, glanced: tuple | None = None) -> tuple:
     None: no squares)."""
     work, f, work_planes, look = glance(image) if glanced is None else glanced
     if look is None:
-        look = closer_look(image, f)
-    if look is None:
-        look = faint_look(image, f, work_planes)
+        closer = closer_planes(image, f)  # made once: both looks read it
+        look = closer_look(image, f, closer) or faint_look(image, f, work_planes, lambda: closer)
     return work, f, work_planes, look
 
 

@@ -196,17 +196,25 @@ def first_look(work: np.ndarray, work_planes: Callable[[], tuple]) -> tuple[floa
     return rough_look(*work_planes()[:2])
 
 
-def closer_look(image: np.ndarray, f: float) -> tuple[float, np.ndarray] | None:
+def closer_look(image: np.ndarray, f: float, closer: tuple | None = None) -> tuple[float, np.ndarray] | None:
     """:func:`rough_look` on a copy of ``image`` :data:`CLOSER` times the working copy's scale
     ``f`` (never beyond the picture), for squares too small for the working copy (their gaps
     blur away: a page of six in a wide photo); the pitch and squares in px of the working copy.
+    ``closer``: that copy's :func:`closer_planes`, made before (made here when not given).
     None when the picture is no larger than the working copy, or no squares are seen."""
-    closer = closer_copy(image, f)
-    look = None if closer is None else rough_look(*planes(closer[0])[:2])
+    closer = closer_planes(image, f) if closer is None else closer
+    look = None if not closer else rough_look(*closer[0][:2])
     if look is None:
         return None
     r = closer[1]
     return look[0] * r, (look[1] + 0.5) * r - 0.5
+
+
+def closer_planes(image: np.ndarray, f: float) -> tuple:
+    """The :func:`planes` of :func:`closer_copy` of ``image`` and the working copy's px per px
+    of it; ``()`` when there is no closer copy."""
+    closer = closer_copy(image, f)
+    return () if closer is None else (planes(closer[0]), closer[1])
 
 
 def closer_copy(image: np.ndarray, f: float) -> tuple[np.ndarray, float] | None:
