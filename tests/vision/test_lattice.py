@@ -190,3 +190,11 @@ def test_flattened_cells_need_a_longer_aspect():
     assert find_cell_lattice([dark], 8, 4) is None
     lat = find_cell_lattice([dark], 8, 4, max_aspect=3.0)
     assert lat is not None and lat.found == 32
+
+
+def test_a_mask_of_more_blobs_than_16_bit_labels_number_is_no_lattice():
+    # 122500 single-pixel blobs: more than 16-bit labels number (the large mask is labelled with
+    # them, which OpenCV refuses past 65535): no lattice, and no error
+    dots = np.zeros((700, 700), bool)
+    dots[::2, ::2] = True
+    assert find_cell_lattice([dots], 8, 4) is None

@@ -53,6 +53,8 @@ from visolve.vision.lattice_steps import (
 
 #: masks with fewer pixels than this are labelled with 16-bit labels (4 * 65535)
 SMALL_LABELS = 4 * 65535
+#: labels a 16-bit label image numbers (the background's among them)
+LABELS_16 = 65535
 #: longest side of a cell's blob, in its shortest sides (cells seen square-on or a little
 #: tilted; a steep view flattens them more)
 BLOB_ASPECT = 1.7
@@ -108,10 +110,16 @@ class _Blobs:
 
 
 def _blobs(deep: np.ndarray, max_blobs: int, max_aspect: float = BLOB_ASPECT) -> _Blobs | None:
-    # 16-bit labels are faster; a mask has at most a quarter of its pixels as
-    # 8-connected blobs, so they cannot run out on masks this small
-    ltype = cv2.CV_16U if deep.size < SMALL_LABELS else cv2.CV_32S
-    n, _labels, stats, centroids = cv2.connectedComponentsWithStats(deep, connectivity=8, ltype=ltype)
+    # 16-bit labels are faster (a third on a 720 x 540 mask) and number the blobs the same; a mask
+    # has at most a quarter of its pixels as 8-connected blobs, so they cannot run out on masks this
+    # small, and on a larger one they run out only past max_blobs (OpenCV raises then)
+    ltype = cv2.CV_16U if deep.size < SMALL_LABELS or max_blobs < LABELS_16 else cv2.CV_32S
+    try:
+        n, _labels, stats, centroids = cv2.connectedComponentsWithStats(deep, connectivity=8, ltype=ltype)
+    except cv2.error:
+        if ltype != cv2.CV_16U:
+            raise
+        return None  # more blobs than 16-bit labels number, so more than max_blobs
     if n < 2 or n > max_blobs:
         return None
     stats, centroids = stats[1:], centroids[1:]
