@@ -26,18 +26,23 @@ LINE_REACH = 0.08
 LINE_SAMPLES = 9
 
 
-def edition_of(board_bgr: np.ndarray, line_share: float | None = None) -> str:
+def edition_of(board_bgr: np.ndarray, line_share: float | None = None, told: str | None = None) -> str:
     """``smartgames`` for the blue board, ``happy-puzzle`` for the black one.
 
     A board whose blue lead is between :data:`BLUE_LEAD` 's bounds (glare
     washes the blue out) is told by its grid lines (``line_share``, see
     :func:`grid_line_share`): light on the SmartGames board, low ridges on
-    the Happy Puzzle one.
+    the Happy Puzzle one; when they say neither, by ``told``, the edition the
+    printed labels gave (:mod:`visolve.puzzles.genius_square.labels`), when known:
+    the colour only says how the squares are read, the labels which board it is
+    (SmartGames boards under a cast or in glare lead blue by 17-24 with lines at 0.30-0.42:
+    scene 23 of seed 0, 20 and 22 of seed 1, 12, 25 and 78 of seed 9; three now read, the
+    others are refused for a named square).
 
     Raises
     ------
     ReadError
-        Neither the board colour nor the grid lines say.
+        Neither the board colour nor the grid lines say, and no edition is ``told``.
     """
     b, _g, r = (float(v) for v in board_bgr)
     low, high = BLUE_LEAD
@@ -49,6 +54,8 @@ def edition_of(board_bgr: np.ndarray, line_share: float | None = None) -> str:
         return "smartgames"
     if line_share is not None and line_share <= LINE_SHARE[0]:
         return "happy-puzzle"
+    if told is not None:
+        return told
     shown = "unknown" if line_share is None else f"{line_share:.2f}"
     raise ReadError(f"the board's colour (blue lead {b - r:.0f}) and grid lines ({shown}) say neither edition")
 

@@ -164,7 +164,7 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     if edition is None and by_labels:
         edition, places = edition_and_places(view, places, edges)
     board, white = references(view, label_pixels(view, places, edges))
-    style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white))
+    style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white), edition)
     if edition is None:
         edition = style
     shift = top_shifts(view, places, edges)
