@@ -117,3 +117,16 @@ def test_restore_clipped_raises_the_clipped_channel_to_the_rims_direction():
     assert np.allclose(restore_clipped(true, 0, across(true, along), along), true)
     # a direction that asks for less of the channel never lowers it
     assert np.allclose(restore_clipped(true, 0, across(clipped, along), along), true)
+
+
+def test_gain_palette_ranks_every_shade_at_once_as_shade_by_shade():
+    """The gain metric's distances come from one array of every shade: the same as each name's own."""
+    rng = np.random.default_rng(5)
+    pal = Palette({"a": rng.normal(size=(4, 3)), "b": rng.normal(size=3), "c": rng.normal(size=(2, 3))},
+                  metric="gain")
+    for colour in rng.normal(size=(50, 3)):
+        got = pal.distances(colour)
+        for name, shades in pal.shades.items():
+            own = gain_residuals(colour, shades, pal.gain)
+            assert got[name] == (pytest.approx(float(own.min()), abs=1e-12), int(np.argmin(own)))
+            assert pal.distance(colour, name) == pytest.approx(got[name][0], abs=1e-12)
