@@ -25,8 +25,10 @@ import numpy as np
 MIN_REFERENCE = 20
 #: a surface with less chroma than this (levels, 0-255) has no hue to compare: no glared tray
 MIN_CHROMA = 6.0
-#: a glared point's chroma lies within this cosine of the unglared tray's direction
-SAME_HUE = 0.9
+#: a glared point's chroma lies within this cosine of the unglared tray's direction (a lamp's
+#: glare is seldom quite white: a warm one turns the glared navy's hue to 0.75-0.84, seed 9
+#: scene 83; a wooden or a green table's hue is at a negative cosine, a blue cloth's passes 0.9)
+SAME_HUE = 0.7
 #: a veil under this many levels is the noise of the estimate (the tray as it is measures 0)
 MIN_VEIL = 10.0
 #: glare lightens: a glared surface is at least this many times as light as the tray's round
