@@ -9,35 +9,19 @@ from visolve.puzzles.iq_xoxo.page import lattice
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_SHARE
 
 
-def _every_pair(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: float) -> list:
-    """The links as the old all-pairs code found them (the reference)."""
-    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
-    local = (sides[:, None] + sides[None, :]) / (2 * share)
-    steps = d / np.maximum(local, 1e-6)
-    whole = np.round(steps)
-    across = (whole > 1) & (whole <= lattice.MAX_SPAN) \
-        & (np.abs(steps - whole) <= lattice.STEP_SLACK * np.sqrt(whole))
-    near = across | ((steps >= lattice.STEP[0]) & (steps <= lattice.STEP[1]))
-    near &= (sides[:, None] <= lattice.SIDE_RATIO * sides[None, :]) & (sides[None, :] <= lattice.SIDE_RATIO * sides[:, None])
-    i, j = np.nonzero(np.triu(near, 1))
-    k = whole[i, j].astype(np.int64)
-    keep = np.ones(len(i), bool)
-    ones = k == 1
-    if ones.sum() >= lattice.MIN_GROUP:
-        vec = centres[j] - centres[i]
-        straight, _u = lattice.straight_steps(vec, lattice.lattice_angle(vec[ones]),
-                                              np.where(k > 1, lattice.STRAIGHT_LONG_DEG, lattice.STRAIGHT_DEG))
-        keep = ones | straight
-    for span in range(2, lattice.MAX_SPAN + 1):
-        sel = np.nonzero((k == span) & keep)[0]
-        for t in range(1, span):
-            pts = centres[i[sel]] + (centres[j[sel]] - centres[i[sel]]) * t / span
-            keep[sel] &= lattice._covered(cover, pts, local[i[sel], j[sel]])
-    return list(zip(i[keep].tolist(), j[keep].tolist(), k[keep].tolist()))
+def _every_pair(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: float, monkeypatch) -> list:
+    """The links found when every pair of squares is compared (the reference)."""
+
+    def all_pairs(points: np.ndarray, _reach: float) -> tuple[np.ndarray, np.ndarray]:
+        return np.triu_indices(len(points), 1)
+
+    with monkeypatch.context() as m:
+        m.setattr(lattice, "near_pairs", all_pairs)
+        return lattice._links(centres, sides, cover, share)
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_links_are_those_of_every_pair(seed):
+def test_links_are_those_of_every_pair(seed, monkeypatch):
     rng = np.random.default_rng(seed)
     pitch = 21.0
     board = np.array([(300 + c * pitch, 200 + r * pitch) for r in range(5) for c in range(10)], np.float64)
@@ -50,5 +34,5 @@ def test_links_are_those_of_every_pair(seed):
     covered[190:310, 290:520] = 1  # the board's pieces
     cover = cv2.integral(covered)
     got = lattice._links(centres, sides, cover, SQUARE_SHARE)
-    assert got == _every_pair(centres, sides, cover, SQUARE_SHARE)
+    assert got == _every_pair(centres, sides, cover, SQUARE_SHARE, monkeypatch)
     assert any(k > 1 for _i, _j, k in got)  # links across covered squares are among them

@@ -8,7 +8,9 @@ about :data:`~visolve.puzzles.iq_xoxo.page.crop.TARGET_PITCH` px apart):
 1. *links*: two grey squares a pitch apart are neighbours; two farther
    apart along a lattice direction are linked across the squares between
    them when every one of those is covered (by a piece, or by grey ink the
-   square test missed: a near square of a steep photo is large);
+   square test missed: a near square of a steep photo is large), the squares
+   between counted in the two squares' own steps along that direction
+   (:func:`own_steps`: a slanted page's steps differ each way);
 2. *walk*: each linked group gets integer lattice coordinates (steps taken
    along the group's own two directions, so any turn of the page works),
    and a homography lattice -> picture is fitted to its squares' centres;
@@ -60,6 +62,12 @@ STRAIGHT_DEG, STRAIGHT_LONG_DEG = 20.0, 5.0
 COVER, COVER_BOX = 0.6, 0.4
 #: a group needs this many squares to be fitted
 MIN_GROUP = 6
+#: a group fitted on fewer squares than SOLID_GROUP (9 squares in 5 x 5 cells) fits a lattice that
+#: strays a cell's side a board away: it lends no lattice to a smaller group (:data:`SMALL_SPAN`;
+#: open booklet 19 lost a board so), and a linked group's part that its walk leaves apart from the
+#: part of its lowest square (links off the group's mean lattice angle: a board seen sheared,
+#: spread 37 of seed 0) is a group of its own only with at least as many squares
+SOLID_GROUP = 2 * MIN_GROUP
 #: RANSAC tolerance (pitches) and how near a whole cell a square must map to count (cells)
 FIT_TOLERANCE, ON_CELL = 0.25, 0.3
 #: a board window holds at least BOARD_CELLS of its 50 cells, and no side of the ring of
@@ -113,28 +121,61 @@ def _links(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: flo
         return []
     # a link spans at most _FARTHEST local pitches, the local pitch at most the larger side / share
     i, j = near_pairs(centres, 1.001 * _FARTHEST * float(sides.max()) / share)
-    d = np.linalg.norm(centres[i] - centres[j], axis=1)
+    vec = centres[j] - centres[i]
+    d = np.linalg.norm(vec, axis=1)
     local = (sides[i] + sides[j]) / (2 * share)
     steps = d / np.maximum(local, 1e-6)
+    alike = (sides[i] <= SIDE_RATIO * sides[j]) & (sides[j] <= SIDE_RATIO * sides[i])
+    ones = alike & (steps >= STEP[0]) & (steps <= STEP[1])  # neighbours: STEP alone, not the slack
     whole = np.round(steps)
-    across = (whole > 1) & (whole <= MAX_SPAN) & (np.abs(steps - whole) <= STEP_SLACK * np.sqrt(whole))
-    near = across | ((steps >= STEP[0]) & (steps <= STEP[1]))  # neighbours: STEP alone, not the slack
-    near &= sides[i] <= SIDE_RATIO * sides[j]
-    near &= sides[j] <= SIDE_RATIO * sides[i]
-    i, j, local, whole = i[near], j[near], local[near], whole[near]
-    k = whole.astype(np.int64)
+    across = ~ones & alike & (whole > 1) & (whole <= MAX_SPAN) & (np.abs(steps - whole) <= STEP_SLACK * np.sqrt(whole))
+    if ones.sum() >= MIN_GROUP:  # links across squares only along the page's lattice, in its own steps
+        straight, unit = _directions(vec, lattice_angle(vec[ones]), np.where(ones, 1.0, 2.0))
+        own = own_steps(len(centres), i, j, vec, ones & straight, unit)
+        seen = ~np.isnan(own[:, 0])
+        whole = np.where(seen, np.round(d / np.linalg.norm(np.where(seen[:, None], own, 1.0), axis=1)), whole)
+        off = np.linalg.norm(vec - whole[:, None] * np.where(seen[:, None], own, 0.0), axis=1)
+        fits = (whole > 1) & (whole <= MAX_SPAN) & (off <= STEP_SLACK * np.sqrt(whole) * np.linalg.norm(own, axis=1))
+        across = np.where(seen, ~ones & alike & fits, across & straight)
+    near = ones | across
+    i, j, local, k = i[near], j[near], local[near], np.where(ones, 1, whole)[near].astype(np.int64)
     keep = np.ones(len(i), bool)
-    ones = k == 1
-    if ones.sum() >= MIN_GROUP:  # links across squares only along the page's lattice
-        vec = centres[j] - centres[i]
-        straight, _unit = _directions(vec, lattice_angle(vec[ones]), k.astype(np.float64))
-        keep = ones | straight
     for span in range(2, MAX_SPAN + 1):  # links across squares: every square between covered
-        sel = np.nonzero((k == span) & keep)[0]
+        sel = np.nonzero(k == span)[0]
         for t in range(1, span):
             pts = centres[i[sel]] + (centres[j[sel]] - centres[i[sel]]) * t / span
             keep[sel] &= _covered(cover, pts, local[sel])
     return list(zip(i[keep].tolist(), j[keep].tolist(), k[keep].tolist()))
+
+
+def own_steps(n: int, i: np.ndarray, j: np.ndarray, vec: np.ndarray, ones: np.ndarray,
+              unit: np.ndarray) -> np.ndarray:
+    """Each pair's one step (px, signed as the pair ``vec``) along its lattice axis (``unit``: the
+    nearest unit lattice step of each): the mean of its two squares' median neighbour links
+    (``ones``) along that axis; NaN where neither square has a neighbour that way.
+
+    A page seen at a slant is foreshortened and sheared: its squares' centres are 1.2 sides'
+    pitches apart across and 0.9 down, its two axes 100 degrees apart (page 6 of scene 49, seed 0;
+    spreads 22 and 37): counted in one pitch for both ways, a link across three squares along
+    the long way measured 3.5 and was taken for four, its board's lattice walked a column too
+    many; and a link four rows down and one across lay within the straight links' 5 degrees of
+    the page's mean lattice angle.  Measured against the squares' own steps, both are off."""
+    axis = (unit[:, 1] != 0).astype(np.int64)
+    sign = unit.sum(axis=1).astype(np.float64)  # +-1: the pair's way along its axis
+    own = np.full((n, 2, 2), np.nan)
+    for ax in (0, 1):
+        sel = np.nonzero(ones & (axis == ax))[0]
+        who = np.concatenate([i[sel], j[sel]])
+        step = np.concatenate([vec[sel] * sign[sel, None]] * 2)  # each link one way up the axis
+        for c in (0, 1):
+            order = np.lexsort((step[:, c], who))
+            w, v = who[order], step[order, c]
+            squares, first, count = np.unique(w, return_index=True, return_counts=True)
+            own[squares, ax, c] = (v[first + (count - 1) // 2] + v[first + count // 2]) / 2
+    ends = np.stack([own[i, axis], own[j, axis]], 1)  # pairs x 2 ends x 2 components
+    seen = ~np.isnan(ends[:, :, 0])
+    mean = np.where(seen[:, :, None], ends, 0).sum(1) / np.maximum(seen.sum(1), 1)[:, None]
+    return np.where(seen.any(1)[:, None], mean * sign[:, None], np.nan)
 
 
 def _groups(n: int, pairs, centres: np.ndarray) -> list[dict[int, tuple[int, int]]]:
@@ -161,7 +202,7 @@ def _groups(n: int, pairs, centres: np.ndarray) -> list[dict[int, tuple[int, int
         keep = idx[straight]
         moves = unit[straight] * span[keep, None].astype(np.int64)
         walked = walk_links(n, ij[keep, 0], ij[keep, 1], moves)  # the group walked from its lowest square
-        groups.append(next((g for g in walked if start in g), {start: (0, 0)}))
+        groups += [g for g in walked if start in g or len(g) >= SOLID_GROUP] or [{start: (0, 0)}]
     return sorted(groups, key=len, reverse=True)
 
 
@@ -307,7 +348,7 @@ def _borrowed(fitted: list, centres: np.ndarray) -> list:
     """The fits (homography, cells) with each small group's lattice (:data:`SMALL_SPAN`) taken from
     the nearest large one's, shifted onto the small group's squares (see :data:`SMALL_SPAN`)."""
     large = [(hom, np.mean(centres[list(cells.values())], axis=0)) for hom, cells in fitted
-             if _span(cells) >= LARGE_SPAN]
+             if _span(cells) >= LARGE_SPAN and len(cells) >= SOLID_GROUP]
     if not large:
         return fitted
     out = []
