@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from visolve.puzzles.genius_square.labelrows import NOMINAL
+from visolve.puzzles.genius_square.leaning import MAX_LEAN as LEANING_MOST, lean_fields
 from visolve.puzzles.genius_square.tops import MAX_LEAN, on_floor, top_shifts
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import scene_case
@@ -73,3 +74,18 @@ def test_tall_pieces_seen_at_a_slant_read(seed, i):
     each square's own top shows, they read."""
     case = scene_case("genius-square", i, seed)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_flat_view_has_no_lean_to_try():
+    """A picture square-on to the board (artwork, a print): nothing to read again."""
+    assert lean_fields(_view(np.array([[100.0, 0, 50], [0, 100.0, 80], [0, 0, 1]]))) == []
+
+
+def test_a_steep_view_leans_away_from_the_camera_at_most_half_a_square():
+    """A camera in front of row F, 8 squares up (about 40 degrees off the top): every field reads the
+    squares further up the board, none more than LEANING_MOST off their middles."""
+    fields = lean_fields(_view(_looking_at_the_board(np.array([3.0, 11.0, -8.0]))))
+    assert len(fields) == 2  # one per height
+    for shifts in fields:
+        assert (shifts[:, :, 1] < 0).all()
+        assert np.linalg.norm(shifts, axis=2).max() <= LEANING_MOST + 1e-9

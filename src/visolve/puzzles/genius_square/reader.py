@@ -36,18 +36,14 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import DIE_OF, Level, groups, is_legal_roll, make_level, roll_note
-from visolve.puzzles.genius_square.colours import (
-    Square,
-    print_colour,
-    read_squares,
-    references,
-)
+from visolve.puzzles.genius_square.colours import Square, print_colour, read_squares, references
 from visolve.puzzles.genius_square.labels import edition_and_places
 from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, navy
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import top_shifts
+from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level
 from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
@@ -111,7 +107,7 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
     else:
         view, squares, edition = squares_of(image, up.homography, places=places, edges=found.edges,
                                             edition=known, view=_view_of(seen, found))
-    return up, view, squares, edition
+    return replace(up, places=places), view, squares, edition
 
 
 def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: dict[int, tuple],
@@ -148,7 +144,7 @@ def _square_px(hom: np.ndarray) -> float:
 
 def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, places=None,
                edges: tuple[int, ...] = (0, 3), edition: str | None = None,
-               view: BoardView | None = None) -> tuple[BoardView, list[list[Square]], str]:
+               view: BoardView | None = None, shift: np.ndarray | None = None) -> tuple[BoardView, list[list[Square]], str]:
     """The upright view of the board ``hom`` (board -> ``picture``) shows, its squares as read and the edition.
 
     The edition is the printed labels' (:func:`visolve.puzzles.genius_square.labels.edition_by_labels`):
@@ -157,7 +153,8 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     (the probe, on a copy too small to read glyphs) takes the edition from the colour: the
     squares are read, their names are not to be trusted.  ``places``: where each edge's row of
     labels was found (:func:`visolve.puzzles.genius_square.labelrows.label_rows`), ``edges`` the edges
-    whose labels are seen (top 0, left 3), ``edition`` the one their glyphs gave already.
+    whose labels are seen (top 0, left 3), ``edition`` the one their glyphs gave already; ``shift``:
+    where the squares' colours are read off their middles, when not :func:`top_shifts`'.
     """
     if view is None:
         view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
@@ -167,7 +164,7 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     style = edition_of(np.median(board.reshape(-1, 3), axis=0), grid_line_share(view, board, white), edition)
     if edition is None:
         edition = style
-    shift = top_shifts(view, places, edges)
+    shift = top_shifts(view, places, edges) if shift is None else shift
     if edition == "smartgames":
         printed = print_colour(board, white, edition)
         if style != edition or not navy(printed):  # a maroon or grey SmartGames board
@@ -213,8 +210,15 @@ def _read_one(image: np.ndarray, source: str) -> Level:
 
 def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The level of the one board in ``image``, and the share of the picture its squares cover."""
-    up, _view, squares, edition = look(image)
-    level = level_of(squares, edition, source, cache(partial(face_scores, image, up.homography)))  # a board refused for its squares is no page's misread:
+    up, view, squares, edition = look(image)
+    dice = cache(partial(face_scores, image, up.homography))
+    try:
+        level = level_of(squares, edition, source, dice)  # a board refused for its squares is no page's misread:
+    except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
+        again = partial(squares_of, view.picture, view.homography, places=up.places, edges=up.edges,
+                        edition=edition, view=view)
+        level = leaning_level(refused, lean_fields(view),
+                              lambda shift: level_of(again(shift=shift)[1], edition, source, dice))
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads
     corners = map_points(up.homography, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
     share = cv2.contourArea(corners.astype(np.float32)) / (image.shape[0] * image.shape[1])

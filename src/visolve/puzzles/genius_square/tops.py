@@ -49,14 +49,27 @@ def top_shifts(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) ->
     square-on, says nothing sure of the lean: zeros, as when the view's picture is not known)."""
     if view.picture is None or not on_floor(places, edges):
         return np.zeros((SIZE, SIZE, 2))
-    h, w = view.picture.shape[:2]
-    aimed = tuple(float(v) for v in view.to_picture([(SIZE / 2, SIZE / 2)])[0])
-    shifts = [_shifts(view.homography, principal, float(max(h, w))) for principal in (aimed, (w / 2, h / 2))]
+    shifts = shifts_at(view, READ_HEIGHT)
     if any(s is None for s in shifts) or float(np.abs(shifts[0] - shifts[1]).max()) > AGREE:
         return np.zeros((SIZE, SIZE, 2))
-    mean = (shifts[0] + shifts[1]) / 2
-    size = np.linalg.norm(mean, axis=1, keepdims=True)
-    return (mean * np.minimum(1.0, MAX_LEAN / np.maximum(size, 1e-9))).reshape(SIZE, SIZE, 2)
+    return cut((shifts[0] + shifts[1]) / 2, MAX_LEAN)
+
+
+def shifts_at(view: BoardView, height: float) -> list[np.ndarray | None]:
+    """Where the top of a thing ``height`` squares tall on each square shows, less the square's middle
+    ``(6, 6, 2)``, with the camera each principal point gives: the board's middle (the camera aimed at
+    it) and the picture's (a photo not cropped).  None for a principal point that gives no camera,
+    zeros for a view tilted less than :data:`MIN_TILT`.  ``view`` has its picture."""
+    h, w = view.picture.shape[:2]
+    aimed = tuple(float(v) for v in view.to_picture([(SIZE / 2, SIZE / 2)])[0])
+    shifts = [_shifts(view.homography, principal, float(max(h, w)), height) for principal in (aimed, (w / 2, h / 2))]
+    return [None if s is None else s.reshape(SIZE, SIZE, 2) for s in shifts]
+
+
+def cut(shifts: np.ndarray, most: float) -> np.ndarray:
+    """``shifts`` ``(..., 2)`` each cut to length ``most`` at most."""
+    size = np.linalg.norm(shifts, axis=-1, keepdims=True)
+    return shifts * np.minimum(1.0, most / np.maximum(size, 1e-9))
 
 
 def on_floor(places, edges: tuple[int, ...] = (0, 3)) -> bool:
@@ -70,12 +83,12 @@ def on_floor(places, edges: tuple[int, ...] = (0, 3)) -> bool:
     return all(places[k][1] == 1.0 and places[k][2] == 0.0 for k in edges)
 
 
-def _shifts(hom: np.ndarray, principal: tuple[float, float], side: float) -> np.ndarray | None:
-    """The squares' shifts ``(36, 2)`` (:func:`top_shifts`, not yet cut to :data:`MAX_LEAN`) with this
+def _shifts(hom: np.ndarray, principal: tuple[float, float], side: float, height: float) -> np.ndarray | None:
+    """The squares' shifts ``(36, 2)`` at ``height`` (:func:`top_shifts`, not yet cut) with this
     principal point (zeros for a view tilted less than :data:`MIN_TILT`), None without a camera."""
     camera = camera_over(hom, principal, side)
     if camera is None:
         return None
     if math.degrees(math.atan2(float(np.hypot(*(camera[:2] - SIZE / 2))), float(camera[2]))) < MIN_TILT:
         return np.zeros((SIZE * SIZE, 2))
-    return lean([(c + 0.5, r + 0.5) for r in range(SIZE) for c in range(SIZE)], camera, READ_HEIGHT)
+    return lean([(c + 0.5, r + 0.5) for r in range(SIZE) for c in range(SIZE)], camera, height)
