@@ -94,3 +94,23 @@ def test_a_smudge_at_both_looks_keeps_the_first_looks_reason():
     with pytest.raises(ReadError, match="smudge"):
         tab_number.read_tab(img, PAGE, PITCH)
 
+
+
+@pytest.mark.parametrize("value, stroke, blur, dim", [(65, 2, 1.5, 0.45), (69, 1, 2.0, 0.55)])
+def test_a_tab_read_at_neither_look_gives_the_second_looks_best_and_scores(value, stroke, blur, dim):
+    # dim bold 6s: at the first look their whiteness breaks apart ("a white smudge": no digits,
+    # nothing for the page to weigh); the second look matches them, not clearly (a 6 against a
+    # 5 or 8), and its best reading and scores go to the page (a run of numbers may settle it)
+    img = _pillow_tab(value, stroke=stroke, blur=blur, shade=int(dim * 252 + (1 - dim) * 128))
+    with pytest.raises(ReadError, match="smudge"):
+        _first_look(img)
+    with pytest.raises(tab_number.TabDoubt, match="unclear") as doubt:
+        tab_number.read_tab(img, PAGE, PITCH)
+    assert doubt.value.best == value
+    assert [int(np.argmax(s)) for s in doubt.value.scores] == [int(c) for c in str(value)]
+
+
+def test_a_first_look_that_came_as_far_as_its_digits_keeps_its_doubt():
+    first = tab_number.TabDoubt("digit 1 on the tab is unclear", 38, ())
+    assert tab_number._doubt(first, ReadError("a white part runs into the tab from its edge")) is first
+    assert tab_number._doubt(first, tab_number.TabDoubt("digit 2 on the tab is unclear", 36, ())) is first

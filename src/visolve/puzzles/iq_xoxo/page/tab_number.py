@@ -15,7 +15,9 @@ wider bank that also holds Pillow's typeface (:func:`_second_look`).  A digit
 matched without a clear margin is doubt; a digit cut from a run needs a clearer one, or its run drawn
 whole must match its reading better than every other reading.  A number
 not laid out as one is doubt too: a white smudge lower than a digit, parts
-standing closer than digits, digits of unequal height, off the tab's middle, or too many.
+standing closer than digits, digits of unequal height, off the tab's middle, or too many.  A tab
+read at neither look gives the page the second look's doubt (its best reading and scores) when only
+that look came as far as its digits.
 """
 
 from __future__ import annotations
@@ -40,6 +42,13 @@ LIGHT_SIZE = 1.5
 #: tab pixels: this far from the page colour (share of the page's brightness); the second when
 #: the first shows no tab (one washed out by glare)
 TAB_DISTANCES = (0.3, 0.2)
+#: a tab is a rounded box: a block covering less than TAB_SOLID of its convex hull is looked for at
+#: the next distance too, and the more solid block kept (a pale tab, its rim above a digit as light
+#: as the page: the digit left outside the block, read as nothing at 0.00 -- scenes seed 2 page 70,
+#: a made page's tab 4 -- or as 12 without its first 1: seed 2 page 28's 112; blocks of 0.53 - 0.79
+#: that were 0.91 - 1.02 at the next distance; a plain tab covers 1.0 - 1.03 of its hull, the
+#: pixels counted against the hull's area)
+TAB_SOLID = 0.93
 #: a tab covers at least this many board units squared, and is wider than high
 TAB_MIN_AREA = 0.5
 #: the tab's rim (px) left out of its digits (the page blurred in)
@@ -96,19 +105,23 @@ MATCH_SURE, MARGIN_SLOPE = 0.95, 0.2
 def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
     """Bounding box (x, y, w, h) of the tab in the tab view and its inside within the box (rim
     left out), or None: pixels the first of :data:`TAB_DISTANCES` far from the page colour that
-    show one."""
+    show a solid block (:data:`TAB_SOLID`), else the most solid block shown."""
     d = img - page
     dist2 = (d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2) / max(float(np.max(page)), 1e-6) ** 2
+    found = None
     for far in TAB_DISTANCES:
-        box = _far_block(dist2 > far * far)
-        if box is not None:
-            return box
-    return None
+        block = _far_block(dist2 > far * far)
+        if block is not None and (found is None or block[2] > found[2]):
+            found = block
+        if found is not None and found[2] >= TAB_SOLID:
+            break
+    return None if found is None else found[:2]
 
 
-def _far_block(far: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+def _far_block(far: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray, float] | None:
     """The largest block of pixels far from the page colour (``far``, closed over small gaps, its
-    holes filled), as :func:`_tab_box` gives it, when it is large enough and wider than high."""
+    holes filled), as :func:`_tab_box` gives it, with its share of its convex hull, when it is
+    large enough and wider than high."""
     k = max(3, TAB_PITCH // 3) | 1
     mask = cv2.copyMakeBorder(far.astype(np.uint8), k, k, k, k, cv2.BORDER_CONSTANT, value=0)  # closed within the view
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))[k:-k, k:-k]
@@ -124,9 +137,10 @@ def _far_block(far: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] 
     # seed 0 page 74: a 2 matched at 0.34, cut to the part of its ink the hole left)
     outline, _h = cv2.findContours(inside, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     cv2.drawContours(inside, outline, -1, 1, thickness=cv2.FILLED)
+    solid = np.count_nonzero(inside) / max(cv2.contourArea(cv2.convexHull(np.concatenate(outline))), 1.0)
     inside = cv2.erode(inside, np.ones((3, 3), np.uint8), iterations=TAB_RIM,
                        borderType=cv2.BORDER_CONSTANT, borderValue=0)
-    return (x, y, w, h), inside > 0
+    return (x, y, w, h), inside > 0, float(solid)
 
 
 def _whiteness(inner: np.ndarray, page: np.ndarray) -> np.ndarray:
@@ -335,7 +349,7 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     Raises
     ------
     ReadError
-        A tab whose digits are not read with confidence (the first look's doubt).
+        A tab whose digits are not read with confidence at either look (:func:`_doubt`).
     """
     page = np.asarray(page, np.float32)
     box = _tab_box(img, page)
@@ -350,8 +364,17 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
         again = _second_look(whiteness, inside)
         try:
             return _read_digits(_digit_scores(again, inside, wide=True), small)
-        except ReadError:
-            raise first from None
+        except ReadError as second:
+            raise _doubt(first, second) from None
+
+
+def _doubt(first: ReadError, second: ReadError) -> ReadError:
+    """The doubt of a tab read at neither look: the first look's, unless it stopped before its digits
+    (a smudge, no number: nothing for the page to weigh) and the second look came as far as them (a
+    :class:`TabDoubt`, its best reading and scores).  Not the second look's always: its scores,
+    matched against the wide bank, leave a tab more candidates, and a page's run of numbers then
+    fits two ways (scenes seed 0 page 98: tabs 33 and 36 in doubt, settled by the first look's)."""
+    return second if isinstance(second, TabDoubt) and not isinstance(first, TabDoubt) else first
 
 
 #: a tab not read at first is looked at again: its whiteness scaled to its digits' own peak (the
