@@ -169,11 +169,13 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
     ``first``: the first photo seed; ``frames``: filled with ``{frame: [exact, misread, refused]}`` (the
     photo's frame: a made A4 page printed inside a larger sheet with text lines, ``page``, is not
     what a phone sees of it); ``sheet``: where the frame is ``page``, the printed sheet itself
-    (:func:`on_sheet`) is photographed bare on the desk instead (the same photo seed, frame ``sheet``)."""
+    (:func:`on_sheet`) is photographed bare on the desk instead (the same photo seed, frame ``sheet``).
+    A page read in part (:class:`~visolve.errors.PartialRead`) counts its boards given, and the
+    others as refused; a board a page read whole leaves out is misread (lost unsaid)."""
     import numpy as np
 
     from visolve import puzzles
-    from visolve.errors import NotThisPuzzle, ReadError
+    from visolve.errors import NotThisPuzzle, PartialRead, ReadError
     from visolve.make.generate import board_of, challenges
     from visolve.make.pages import draw_page, per_page
     from visolve.testing.photos import photograph
@@ -193,8 +195,11 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
             before = (exact, misread, refused)
             photo, _h = photograph(shown, rng, strength, frame="none" if frame == "sheet" else frame)
             t0, c0 = time.perf_counter(), time.process_time()
+            partly = None  # a page read in part: its boards not given are refused, named in its reason
             try:
                 got = fam.read(photo, "photo.jpg")
+            except PartialRead as err:
+                got, partly = err.levels, err
             except (NotThisPuzzle, ReadError) as err:
                 refused += len(made)
                 tally[2] += len(made)
@@ -208,13 +213,15 @@ def photo_round_trip(family: str, seeds: int, strength: float, why: bool = False
                     if str(g.level).isdigit()}
             wrong = [m.k for m in made if m.k in read and read[m.k] != board_of(m.level)]
             if why and (wrong or len(read) != len(made)):
-                print(f"  {family} seed {seed} {level} ({frame}): boards {sorted(read)} read, {wrong} wrong",
+                print(f"  {family} seed {seed} {level} ({frame}): boards {sorted(read)} read, {wrong} wrong"
+                      + (f"; the others refused: {str(partly)[:300]!r}" if partly else " (the others lost unsaid)"),
                       flush=True)
             for m in made:
                 board = read.pop(m.k, None)
                 exact += board == board_of(m.level)
                 misread += board is not None and board != board_of(m.level)
-                refused += board is None
+                refused += board is None and partly is not None
+                misread += board is None and partly is None  # left out, and not said
             misread += len(read) + sum(not str(g.level).isdigit() for g in (got if isinstance(got, list) else [got]))
             for k, (now, then) in enumerate(zip((exact, misread, refused), before)):
                 tally[k] += now - then

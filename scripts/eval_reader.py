@@ -24,6 +24,10 @@ The pictures come from the family's testing module (``PuzzleFamily.testing``):
 A picture is *exact* when the reader returns the levels of its truth,
 *refused* when it raises ``NotThisPuzzle`` or ``ReadError`` (with a reason),
 and *misread* (``WRONG``) when it returns anything else: the worst outcome.
+A page read in part (``PartialRead``: some boards refused, the others
+read) is refused as a picture, misread when a level it gives is wrong; the
+``levels`` line counts each level a page shows: read exactly, refused
+(named in a refusal), or misread (read wrong, or left out unsaid).
 Times are per picture, the median of ``--runs`` runs, on one OpenCV thread,
 on the process CPU clock (``--clock wall`` for the wall clock); ``load`` is
 decoding the picture's file (real pictures), ``decode`` for synthetic
@@ -53,7 +57,7 @@ import cv2
 import numpy as np
 
 from visolve import puzzles
-from visolve.errors import NotThisPuzzle, ReadError
+from visolve.errors import NotThisPuzzle, PartialRead, ReadError
 from visolve.puzzles.base import Case
 from visolve.vision.imageio import load_image
 
@@ -84,6 +88,18 @@ class Tally:
     megapixels: list = field(default_factory=list)
     #: kind of picture -> [total, exact, misread] (the scenes' kinds: tray, spread, ...)
     kinds: dict = field(default_factory=dict)
+    #: the levels the pictures show (a page shows several): total, exact, misread
+    levels: list = field(default_factory=lambda: [0, 0, 0])
+
+    def count_levels(self, got: list, truth: list, refused: bool) -> None:
+        """Count the levels of one picture: those of ``truth`` read (``got``) exactly, and those
+        misread -- read wrong, or (when the picture was not ``refused``) not read at all."""
+        exact = sum(1 for w in truth if w in got)
+        wrong = sum(1 for g in got if g not in truth)
+        if not refused:
+            wrong = max(wrong, len(truth) - exact)
+        for k, n in enumerate((len(truth), exact, wrong)):
+            self.levels[k] += n
 
     @property
     def prepare(self) -> list:
@@ -136,11 +152,23 @@ def check(family, tally: Tally, case: Case, args, clock, load=None, decode=None)
     source = Path(case.name).name if case.truth is None else case.name
     got, t = timed(lambda: family.read(case.image, source), args.runs, clock)
     tally.read.append(t)
-    if isinstance(got, (NotThisPuzzle, ReadError)):
+    if isinstance(got, PartialRead) and case.truth is not None:
+        tally.count_levels(got.levels, case.truth, refused=True)
+        misread = [lv for lv in got.levels if lv not in case.truth]
+        if misread:
+            tally.wrong += 1
+            same = [w for w in case.truth if w.level == misread[0].level][:1]
+            why = "WRONG partly read: " + (differences(family, misread[:1], same) if same else
+                                           f"level {misread[0].level} read, not on the picture")
+        else:
+            tally.refused += 1
+            why = f"PartialRead ({len(got.levels)} of {len(case.truth)} levels read): {got}"
+    elif isinstance(got, (NotThisPuzzle, ReadError)):
         if case.truth is None:
             tally.exact += 1
             return
         tally.refused += 1
+        tally.count_levels([], case.truth, refused=True)
         why = f"{type(got).__name__}: {got}"
     elif isinstance(got, Exception):
         tally.wrong += 1
@@ -150,6 +178,7 @@ def check(family, tally: Tally, case: Case, args, clock, load=None, decode=None)
         why = "WRONG: read as " + ", ".join(str(lv.level) for lv in as_list(got))
     else:
         levels = as_list(got)
+        tally.count_levels(levels, case.truth, refused=False)
         if len(levels) == len(case.truth) and all(w in levels for w in case.truth):
             tally.exact += 1
             return
@@ -195,6 +224,10 @@ def report(t: Tally, refuse: bool = False) -> None:
     large = [p for p, mp in zip(t.prepare, t.megapixels) if mp >= LARGE_MP]
     if large and not refuse:
         print(f"  prepare of the {len(large)} pictures of {LARGE_MP:g} MP and more: {ms(large)}")
+    total, right, wrong = t.levels
+    if total != t.total and not refuse:  # some pictures show several levels (pages)
+        print(f"  levels: {right}/{total} read exactly ({100.0 * right / total:.1f}%), "
+              f"refused {total - right - wrong}, misread {wrong}")
     for kind, (n, right, wrong) in sorted(t.kinds.items()):
         print(f"  {kind}: {right}/{n} read exactly, refused {n - right - wrong}, misread {wrong}")
     for file, why in t.failures:

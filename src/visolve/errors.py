@@ -28,6 +28,19 @@ class SeveralBoards(ReadError):
     page of challenges): read as one of them it would be a misread."""
 
 
+class PartialRead(ReadError):
+    """A picture of several challenges (a booklet page) of which some were read and some not.
+
+    ``levels`` holds the levels read, each settled on its own (its squares and its tab's number
+    clear without the page's help); the message names what was refused and why.  A caller
+    that does not know this class sees a refusal of the whole picture, as before.
+    """
+
+    def __init__(self, message: str, levels: list):
+        super().__init__(message)
+        self.levels = list(levels)
+
+
 class LevelFormatError(VisolveError):
     """A level file does not parse; ``line`` is 1-based (0 when not tied to a line).
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from visolve import puzzles, runner
-from visolve.errors import ImageLoadError, LevelFormatError, NotThisPuzzle, ReadError, VisolveError
+from visolve.errors import ImageLoadError, LevelFormatError, NotThisPuzzle, PartialRead, ReadError, VisolveError
 from visolve.items import DRY_NOTE, Item, RunOptions, Task, level_id_of, task_name, writing
 from visolve.names import shown_name, shown_text
 from visolve.puzzles.base import level_identity, level_key
@@ -124,6 +124,10 @@ def _prepare(path: Path, opts: RunOptions) -> Item:
             reasons.append(f"{family.name}: {exc}")
             _write_debug(family, image, path, opts)  # shows what this family saw
             continue
+        except PartialRead as exc:  # a page with boards refused: the others are written, the item fails
+            _write_debug(family, image, path, opts)
+            _recent[:] = [family.name]
+            return _store_levels(family, exc.levels, name, opts, refused=f"{family.name}: {exc}")
         except ReadError as exc:
             unsure.append(f"{family.name}: {exc}")
             _write_debug(family, image, path, opts)
@@ -202,22 +206,28 @@ def _write_debug(family, image, path: Path, opts: RunOptions) -> None:
     writing(opts.workspace.debug / f"{path.stem}.{family.name}.png", save_image, overlay)
 
 
-def _store_levels(family, levels: list, name: str, opts: RunOptions) -> Item:
+def _store_levels(family, levels: list, name: str, opts: RunOptions, refused: str = "") -> Item:
     """Write the level file of each level read from one picture; one item for all of them.
 
     A picture of several levels (a booklet page) lists each level's outcome in
-    ``data["levels"]`` (the run log gives each its row).
+    ``data["levels"]`` (the run log gives each its row).  ``refused``: why the
+    picture's other boards were not read (a page read in part,
+    :class:`~visolve.errors.PartialRead`): the item fails, naming them, and
+    keeps the level files written.
     """
     items = [_store_level(family, level, name, opts) for level in levels]
-    if len(items) == 1:
+    if len(items) == 1 and not refused:
         return items[0]
     first = items[0]
     failed = [it for it in items if not it.ok]
     kept = [it for it in items if it.ok]
     message = f"{len(levels)} levels: " + "; ".join(it.message for it in items)
+    if refused:
+        message = f"read in part: {message}; not read: {refused}"
     parts = [dict(level=it.level, status=it.status, ok=it.ok, message=it.message,
                   level_file=it.level_files[0] if it.level_files else "") for it in items]
-    return Item("prepare", name, not failed, "error" if failed else first.status, message,
+    ok = not failed and not refused
+    return Item("prepare", name, ok, first.status if ok else "error", message,
                 puzzle=family.name, level=first.level, level_files=[f for it in kept for f in it.level_files],
                 picture=name, data={"level_texts": [t for it in kept for t in it.data["level_texts"]],
                                     "level_ids": [i for it in kept for i in it.data["level_ids"]],
@@ -311,7 +321,7 @@ def one_picture_per_level(items: Iterable[Item]) -> Iterator[Item]:
     """The items, a picture that gives a level an earlier picture of the run gave otherwise made an error."""
     read: dict[str, tuple[str, str]] = {}  # level file -> (picture, level identity)
     for item in items:
-        ids = item.data.get("level_ids", []) if item.action == "prepare" and item.ok else []
+        ids = item.data.get("level_ids", []) if item.action == "prepare" else []  # a page read in part too
         clash = None
         for level_file, identity in zip(item.level_files, ids):
             picture, seen = read.setdefault(level_file, (item.picture, identity))
@@ -319,10 +329,11 @@ def one_picture_per_level(items: Iterable[Item]) -> Iterator[Item]:
                 clash = (level_file, picture)
         if clash:
             level_file, picture = clash
+            before = "" if item.ok else f"; {item.message}"
             item.ok, item.status = False, "error"
             item.message = (f"{item.puzzle} level {level_id_of(Path(level_file))}: this picture and {picture} "
                             f"both give this level, and they differ; {Path(level_file).name} holds one of them "
-                            "(rename one of the pictures)")
+                            "(rename one of the pictures)" + before)
         yield item
 
 
@@ -337,15 +348,13 @@ def solve_tasks_for(items: Iterable[Item], opts: RunOptions) -> list[Task]:
     """
     seen = set()
     tasks = []
-    for item in items:
-        if not item.ok:
-            continue
+    for item in items:  # a page read in part failed, but the levels it wrote are solved
         texts = item.data.get("level_texts", [])
         for i, level_file in enumerate(item.level_files):
             if level_file in seen:
                 continue
             seen.add(level_file)
-            if opts.dry and i < len(texts) and item.status == "read":
+            if opts.dry and i < len(texts) and (item.status == "read" or not Path(level_file).exists()):
                 tasks.append(Task("solve", level_file, item.puzzle, texts[i]))
             elif Path(level_file).exists():
                 tasks.append(Task("solve", level_file, item.puzzle))

@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 from tests.vision.test_tabs import page_with_tabs
-from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
-from visolve.vision.pages import board_regions, page_of, read_page
+from visolve.errors import NotThisPuzzle, PartialRead, ReadError, SeveralBoards
+from visolve.vision.page_regions import board_regions
+from visolve.vision.pages import named_levels, page_of, read_page
 from visolve.vision.tabs import look_at_page
 
 
@@ -35,8 +36,9 @@ def test_a_page_without_tabs_stays_refused_as_the_family_said():
 def test_a_board_without_its_tab_is_refused_naming_where_it_is():
     page = page_with_tabs([1, 2, 3, 4])
     page[450 + 80: 450 + 80 + 110, 900 - 130: 900 + 131] = 255  # tab 4 torn off
-    with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
+    with pytest.raises(PartialRead, match=r"a board at \(9\d\d, \d+\) px has no number tab") as caught:
         read_page(page, _block_middle, SeveralBoards("four boards"))
+    assert [n for n, _r in caught.value.levels] == [1, 2, 3]  # the boards under their own tabs
 
 
 def test_two_tabs_of_one_number_are_refused():
@@ -50,6 +52,37 @@ def test_a_board_that_does_not_read_refuses_the_page_naming_it():
 
     with pytest.raises(ReadError, match=r"board 1 of 2 \(tab 6\): square B3 in doubt"):
         read_page(page_with_tabs([6, 7]), fussy, SeveralBoards("two boards"))
+
+
+def test_a_board_that_does_not_read_leaves_the_others_read_and_named():
+    def fussy(region):
+        if _block_middle(region)[0] > 0:  # every board is found; the second is in doubt
+            if fussy.calls == 1:
+                fussy.calls += 1
+                raise ReadError("square B3 in doubt")
+            fussy.calls += 1
+        return _block_middle(region)
+
+    fussy.calls = 0
+    with pytest.raises(PartialRead, match=r"^board 2 of 3 \(tab 8\): square B3 in doubt$") as caught:
+        read_page(page_with_tabs([7, 8, 9]), fussy, SeveralBoards("three boards"))
+    assert [n for n, _r in caught.value.levels] == [7, 9]
+
+
+def test_the_levels_of_a_page_read_in_part_are_named_after_their_tabs():
+    from dataclasses import dataclass
+
+    @dataclass
+    class Board:
+        level: object
+
+    def in_part():
+        raise PartialRead("board 2 of 3: its tab's number cannot be read", [(4, Board("")), (6, Board(""))])
+
+    with pytest.raises(PartialRead) as caught:
+        named_levels(in_part, "{:03d}".format)
+    assert [b.level for b in caught.value.levels] == ["004", "006"]
+    assert named_levels(lambda: [(5, Board(""))]) == [Board(5)] and named_levels(lambda: None) is None
 
 
 def test_a_board_sized_blot_on_the_desk_beside_the_page_is_no_board_without_a_tab():
@@ -178,6 +211,37 @@ def test_a_board_on_a_page_seen_turned_is_cut_out_whole():
         ys, xs = np.nonzero(region.image.max(axis=2) < 100)
         scale = region.image.shape[1] / np.linalg.norm(region.corners[1] - region.corners[0])
         assert xs.max() - xs.min() + 1 > 0.95 * 1200 * scale
+
+
+def test_a_board_that_does_not_read_leaves_the_others_read_and_named():
+    def fussy(region):
+        if _block_middle(region)[0] > 0:  # every board is found; the second is in doubt
+            if fussy.calls == 1:
+                fussy.calls += 1
+                raise ReadError("square B3 in doubt")
+            fussy.calls += 1
+        return _block_middle(region)
+
+    fussy.calls = 0
+    with pytest.raises(PartialRead, match=r"^board 2 of 3 \(tab 8\): square B3 in doubt$") as caught:
+        read_page(page_with_tabs([7, 8, 9]), fussy, SeveralBoards("three boards"))
+    assert [n for n, _r in caught.value.levels] == [7, 9]
+
+
+def test_the_levels_of_a_page_read_in_part_are_named_after_their_tabs():
+    from dataclasses import dataclass
+
+    @dataclass
+    class Board:
+        level: object
+
+    def in_part():
+        raise PartialRead("board 2 of 3: its tab's number cannot be read", [(4, Board("")), (6, Board(""))])
+
+    with pytest.raises(PartialRead) as caught:
+        named_levels(in_part, "{:03d}".format)
+    assert [b.level for b in caught.value.levels] == ["004", "006"]
+    assert named_levels(lambda: [(5, Board(""))]) == [Board(5)] and named_levels(lambda: None) is None
 
 
 def test_a_board_sized_blot_on_the_desk_below_a_page_of_boards_side_by_side_is_no_board():

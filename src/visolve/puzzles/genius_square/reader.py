@@ -33,7 +33,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
+from visolve.errors import NotThisPuzzle, PartialRead, ReadError, SeveralBoards
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import DIE_OF, Level, groups, is_legal_roll, make_level, roll_note
 from visolve.puzzles.genius_square.colours import Square, print_colour, read_squares, references
@@ -49,7 +49,7 @@ from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WO
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
-from visolve.vision.pages import page_of, read_page
+from visolve.vision.pages import named_levels, page_of, read_page
 from visolve.vision.view import BoardView
 from visolve.vision.working import working_copy
 
@@ -180,23 +180,28 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     try:
         level, share = _board_and_share(image, source)
     except SeveralBoards as several:
-        read = read_page(image, lambda board: _read_one(_picture(board), source), several)
-        return [replace(level, level=f"{n:03d}") for n, level in read]
+        return named_levels(lambda: read_page(image, lambda board: _read_one(_picture(board), source), several),
+                            _tab_name)
     except (NotThisPuzzle, ReadError) as refused:
-        try:
-            read = page_of(image, lambda board: _read_one(_picture(board), source))  # a photo of a page?
+        try:  # a photo of a page?
+            read = named_levels(lambda: page_of(image, lambda board: _read_one(_picture(board), source)), _tab_name)
         except ReadError as page:
-            if isinstance(refused, ReadError):  # the board was found: its own reason, not a page's tabs
-                raise refused from page
+            if isinstance(refused, ReadError) and not isinstance(page, PartialRead):  # the board was found:
+                raise refused from page  # its own reason, not a page's tabs
             raise
         if read is None:
             raise
-        return [replace(level, level=f"{n:03d}") for n, level in read]
+        return read
     if share < PAGE_SHARE:  # a small board: one of a photographed page's (1-5 % each), the others unseen?
-        read = page_of(image, lambda board: _read_one(_picture(board), source), numbered=True)
+        read = named_levels(lambda: page_of(image, lambda board: _read_one(_picture(board), source), numbered=True),
+                            _tab_name)
         if read is not None:
-            return [replace(level, level=f"{n:03d}") for n, level in read]
+            return read
     return level
+
+
+#: a level's name from its tab's number (a roll is named by three digits)
+_tab_name = "{:03d}".format
 
 
 #: a board covering less of the picture than this may be one of a page's: its tabs are looked for

@@ -50,7 +50,6 @@ here); this module tells the kind of picture and makes the level.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -110,7 +109,7 @@ from visolve.puzzles.iq_circuit.scores import (  # noqa: F401 - the reader's nam
 )
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
-from visolve.vision.pages import page_of, read_page
+from visolve.vision.pages import named_levels, page_of, read_page
 
 MAX_PALE_CELLS = 4  #: cells that may fail the "dark square" look (glare) before the picture is refused
 
@@ -345,16 +344,16 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     try:
         level, share = _read_seen(image, source)
     except SeveralBoards as several:  # a page: each board under its number tab?
-        return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_one(b, source), several)]
+        return named_levels(lambda: read_page(image, lambda b: _read_one(b, source), several))
     except (NotThisPuzzle, ReadError):
-        page = page_of(image, lambda b: _read_one(b, source))  # a photo of a page?
+        page = named_levels(lambda: page_of(image, lambda b: _read_one(b, source)))  # a photo of a page?
         if page is None:
             raise
-        return [replace(level, level=n) for n, level in page]
+        return page
     if share < PAGE_SHARE:  # a small board: one of a photographed page's, the others unseen?
-        page = page_of(image, lambda b: _read_one(b, source), numbered=True)
+        page = named_levels(lambda: page_of(image, lambda b: _read_one(b, source), numbered=True))
         if page is not None:
-            return [replace(level, level=n) for n, level in page]
+            return page
     return level
 
 

@@ -13,7 +13,6 @@ the file name's (:func:`visolve.puzzles.base.level_from_filename`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -42,7 +41,7 @@ from visolve.puzzles.iq_stars.probe import tray_without_drawing
 from visolve.puzzles.iq_stars.symbols import Star, check_outer_lines, rows_of, symbol_of
 from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after, read_tray
 from visolve.vision.geometry import map_points
-from visolve.vision.pages import page_of, read_page
+from visolve.vision.pages import named_levels, page_of, read_page
 from visolve.vision.view import BoardView, banner, draw_overlay
 
 #: view pixels per board unit for reading the stars
@@ -218,16 +217,16 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     try:
         level, share, rho = _drawn_board(image, source)
     except SeveralBoards as several:  # a page of drawn boards (no tray): each under its number tab?
-        return [replace(level, level=n) for n, level in read_page(image, lambda b: _read_drawn(b, source), several)]
+        return named_levels(lambda: read_page(image, lambda b: _read_drawn(b, source), several))
     except (NotThisPuzzle, ReadError) as exc:
-        page = page_of(image, lambda b: _read_drawn(b, source))  # a photo of a page?
+        page = named_levels(lambda: page_of(image, lambda b: _read_drawn(b, source)))  # a photo of a page?
         if page is not None:
-            return [replace(level, level=n) for n, level in page]
+            return page
         return read_after(image, source, exc, tray)
     if share < PAGE_SHARE:  # a small board: one of a photographed page's (1-5 % each), the others unseen?
-        page = page_of(image, lambda b: _read_drawn(b, source), numbered=True)
+        page = named_levels(lambda: page_of(image, lambda b: _read_drawn(b, source), numbered=True))
         if page is not None:
-            return [replace(level, level=n) for n, level in page]
+            return page
     if rho < CLEAR_RHO:
         tray_agrees(image, source, level, tray)
     return level

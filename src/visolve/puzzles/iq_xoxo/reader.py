@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from visolve.errors import NotThisPuzzle, ReadError
+from visolve.errors import NotThisPuzzle, PartialRead, ReadError
 from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import Level
@@ -35,25 +35,24 @@ MIN_STRAY = 4
 PAGE_SQUARES = 10
 
 
-def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
-    """The levels of a picture's boards; NotThisPuzzle / ReadError when there are none or one is in doubt."""
+def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
+    """The levels of a picture's boards; NotThisPuzzle when there are none, ReadError when one is in
+    doubt (:class:`PartialRead` with the others when they stand on their own: :func:`_partly`)."""
     if not readings:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
     if stray >= MIN_STRAY:
-        raise ReadError(f"squares of a grid or a number tab lie outside the {counted(len(readings), 'board')} found "
-                        f"(weight {stray}): a board could not be outlined")
+        raise _partly(readings, set(), f"squares of a grid or a number tab lie outside the "
+                      f"{counted(len(readings), 'board')} found (weight {stray}): a board could not be outlined")
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
-    settled = None
     if failed:
         settled = by_sequence(readings)
         if settled is None:
             settled = by_page_run(readings)
-    if failed and settled is not None:
-        return settled
-    if failed:
+        if settled is not None:
+            return settled
         k, first = failed[0]
         where = f"board {k + 1} of {len(readings)}: " if len(readings) > 1 else ""
-        raise ReadError(where + first.error)
+        raise _partly(readings, {k for k, _r in failed}, where + first.error)
     levels = [r.level for r in readings]
     loose = unconfirmed(levels)
     if loose is not None and len(levels) == 1:
@@ -61,13 +60,27 @@ def _levels(readings: list[BoardReading], stray: int) -> list[Level]:
                         "backs it (a tab misread?)")
     if loose is not None:
         others = ", ".join(str(lv.level) for k, lv in enumerate(levels) if k != loose)
-        raise ReadError(f"board {loose + 1} of {len(levels)}: its tab reads {levels[loose].level} only as a run of "
-                        f"digits drawn whole, and the other tabs read {others}: not one run of numbers "
-                        "(a tab misread, or a board out of the picture)")
+        raise _partly(readings, {loose}, f"board {loose + 1} of {len(levels)}: its tab reads {levels[loose].level} "
+                      f"only as a run of digits drawn whole, and the other tabs read {others}: not one run of "
+                      "numbers (a tab misread, or a board out of the picture)")
     lost = lost_board([lv.level for lv in levels], [r.quad for r in readings if r.quad is not None])
     if lost is not None:
-        raise ReadError(lost)
+        raise _partly(readings, set(), lost)
     return levels
+
+
+def _partly(readings: list[BoardReading], refused: set[int], reason: str) -> ReadError:
+    """The refusal ``reason`` of a page whose boards ``refused`` (indices) are in doubt, or that lost
+    a board: a :class:`PartialRead` with the levels of the other boards that stand on their own --
+    squares read, a tab whose every digit is clear by itself (``firm``), numbers all different --
+    else a plain ReadError.  The page's numbers settle nothing then: with a board in doubt or lost
+    they are no longer known to be one run."""
+    kept = [r.level for k, r in enumerate(readings) if k not in refused and r.level is not None
+            and isinstance(r.level.level, int) and getattr(r.level.level, "firm", True)]
+    numbers = [lv.level for lv in kept]
+    if len(readings) < 2 or not kept or len(set(numbers)) != len(numbers):
+        return ReadError(reason)
+    return PartialRead(reason, kept)
 
 
 def _run(numbers: list[int]) -> bool:
@@ -233,7 +246,9 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
             except (NotThisPuzzle, ReadError) as exc:
                 box = exc  # a page of small squares, seen closer by the page reader, or nothing
     try:
-        levels = name_levels(_levels(*read_boards(image, notes, _settled_by_page)), source)
+        levels = name_levels(page_levels(*read_boards(image, notes, _settled_by_page)), source)
+    except PartialRead as part:
+        raise PartialRead(str(part), name_levels(part.levels, source)) from None
     except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
         try:
             if box is None:
