@@ -13,7 +13,9 @@ for a page of small squares, costs more than the box reader).
 no board and no box is :class:`NotThisPuzzle`; a board with a square in
 doubt is :class:`ReadError` naming the square, and so is a page whose numbers are one run
 but for some, with room among its boards for the boards missing
-(:mod:`visolve.puzzles.iq_xoxo.page.run_gap`: a board not found).
+(:mod:`visolve.puzzles.iq_xoxo.page.run_gap`: a board not found).  On a page of
+several boards that refusal is a :class:`~visolve.errors.PartialRead` holding
+the boards that stand on their own (:func:`page_levels`).
 """
 
 from __future__ import annotations
@@ -232,7 +234,9 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     NotThisPuzzle
         No IQ XOXO board in the picture.
     ReadError
-        A board was found but a square (or the tab's number) is in doubt.
+        A board was found but a square (or the tab's number) is in doubt; a
+        :class:`~visolve.errors.PartialRead` with the page's other boards when they stand on
+        their own.
     """
     from visolve.puzzles.iq_xoxo.box.reader import read_box
 
