@@ -28,10 +28,16 @@ def test_a_board_in_doubt_leaves_the_others_read():
     assert str(caught.value).startswith("board 2 of 3: square r2c3")  # names the board refused and why
 
 
-def test_a_number_not_firm_is_not_kept_without_its_page():
+def test_a_number_not_firm_is_kept_only_where_the_numbers_kept_leave_room_for_the_boards_refused():
     with pytest.raises(PartialRead) as caught:
         reader.page_levels([_read(40), _refused(), _read(42, firm=False, k=2)], 0)
-    assert [lv.level for lv in caught.value.levels] == [40]
+    assert [lv.level for lv in caught.value.levels] == [40, 42]  # 41: the board refused
+    with pytest.raises(PartialRead) as caught:
+        reader.page_levels([_read(40), _refused(), _read(43, firm=False, k=2)], 0)
+    assert [lv.level for lv in caught.value.levels] == [40]  # two numbers missing, one board refused
+    with pytest.raises(PartialRead) as caught:  # a board lost as well: room for two
+        reader.page_levels([_read(40), _refused(), _read(43, firm=False, k=2)], reader.MIN_STRAY)
+    assert [lv.level for lv in caught.value.levels] == [40, 43]
 
 
 def test_nothing_standing_on_its_own_is_a_plain_refusal():

@@ -29,7 +29,7 @@ from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.boards import read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import lost_board
+from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, missing_numbers
 
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4
@@ -44,7 +44,8 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
     if stray >= MIN_STRAY:
         raise _partly(readings, set(), f"squares of a grid or a number tab lie outside the "
-                      f"{counted(len(readings), 'board')} found (weight {stray}): a board could not be outlined")
+                      f"{counted(len(readings), 'board')} found (weight {stray}): a board could not be outlined",
+                      lost=1)
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
     if failed:
         settled = by_sequence(readings)
@@ -67,22 +68,33 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
                       "numbers (a tab misread, or a board out of the picture)")
     lost = lost_board([lv.level for lv in levels], [r.quad for r in readings if r.quad is not None])
     if lost is not None:
-        raise _partly(readings, set(), lost)
+        raise _partly(readings, set(), lost, lost=len(missing_numbers([lv.level for lv in levels])))
     return levels
 
 
-def _partly(readings: list[BoardReading], refused: set[int], reason: str) -> ReadError:
+def _partly(readings: list[BoardReading], refused: set[int], reason: str, lost: int = 0) -> ReadError:
     """The refusal ``reason`` of a page whose boards ``refused`` (indices) are in doubt, or that lost
-    a board: a :class:`PartialRead` with the levels of the other boards that stand on their own --
-    squares read, a tab whose every digit is clear by itself (``firm``), numbers all different --
-    else a plain ReadError.  The page's numbers settle nothing then: with a board in doubt or lost
-    they are no longer known to be one run."""
-    kept = [r.level for k, r in enumerate(readings) if k not in refused and r.level is not None
-            and isinstance(r.level.level, int) and getattr(r.level.level, "firm", True)]
-    numbers = [lv.level for lv in kept]
-    if len(readings) < 2 or not kept or len(set(numbers)) != len(numbers):
+    ``lost`` boards (at least): a :class:`PartialRead` with the levels of the other boards that
+    stand on their own -- squares read, a tab number whose every digit is clear by itself
+    (``firm``), numbers all different -- else a plain ReadError.  A number not firm is kept
+    only beside a firm one, when the numbers kept are one run but for no more numbers than
+    boards were refused or lost (:func:`_run_with_holes`; a bold 79 read 70 beside 76-81 is not).
+    """
+    standing = [r.level for k, r in enumerate(readings) if k not in refused and r.level is not None
+                and isinstance(r.level.level, int)]
+    firm = [lv for lv in standing if getattr(lv.level, "firm", True)]
+    numbers = [lv.level for lv in standing]
+    unread = len(readings) - len(standing) + lost
+    kept = standing if firm and _run_with_holes(numbers, unread) else firm
+    if len(readings) < 2 or not kept or len({lv.level for lv in kept}) != len(kept):
         return ReadError(reason)
     return PartialRead(reason, kept)
+
+
+def _run_with_holes(numbers: list[int], holes: int) -> bool:
+    """Whether ``numbers`` are all different and one run of consecutive numbers but for at most
+    ``holes`` numbers."""
+    return len(set(numbers)) == len(numbers) and max(numbers) - min(numbers) + 1 - len(numbers) <= holes
 
 
 def _run(numbers: list[int]) -> bool:
