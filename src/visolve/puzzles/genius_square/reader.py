@@ -177,14 +177,14 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     boards gives the list of its levels, named from the tabs above them
     (:func:`visolve.vision.pages.read_page`)."""
     image = _picture(image)
+    one = partial(_read_one, source=source)
     try:
         level, share = _board_and_share(image, source)
     except SeveralBoards as several:
-        return named_levels(lambda: read_page(image, lambda board: _read_one(_picture(board), source), several),
-                            _tab_name)
+        return named_levels(lambda: read_page(image, one, several), _tab_name)
     except (NotThisPuzzle, ReadError) as refused:
         try:  # a photo of a page?
-            read = named_levels(lambda: page_of(image, lambda board: _read_one(_picture(board), source)), _tab_name)
+            read = named_levels(lambda: page_of(image, one), _tab_name)
         except ReadError as page:
             if isinstance(refused, ReadError) and not isinstance(page, PartialRead):  # the board was found:
                 raise refused from page  # its own reason, not a page's tabs
@@ -193,8 +193,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
             raise
         return read
     if share < PAGE_SHARE:  # a small board: one of a photographed page's (1-5 % each), the others unseen?
-        read = named_levels(lambda: page_of(image, lambda board: _read_one(_picture(board), source), numbered=True),
-                            _tab_name)
+        read = named_levels(lambda: page_of(image, one, numbered=True), _tab_name)
         if read is not None:
             return read
     return level
@@ -202,15 +201,13 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
 
 #: a level's name from its tab's number (a roll is named by three digits)
 _tab_name = "{:03d}".format
-
-
 #: a board covering less of the picture than this may be one of a page's: its tabs are looked for
 PAGE_SHARE = 0.08
 
 
 def _read_one(image: np.ndarray, source: str) -> Level:
-    """The level of the one board in ``image``."""
-    return _board_and_share(image, source)[0]
+    """The level of the one board in ``image`` (a page's region: made upright first)."""
+    return _board_and_share(_picture(image), source)[0]
 
 
 def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
