@@ -225,7 +225,7 @@ def report(t: Tally, refuse: bool = False) -> None:
     if large and not refuse:
         print(f"  prepare of the {len(large)} pictures of {LARGE_MP:g} MP and more: {ms(large)}")
     total, right, wrong = t.levels
-    if total != t.total and not refuse:  # some pictures show several levels (pages)
+    if total and total != t.total and not refuse:  # some pictures show several levels (pages)
         print(f"  levels: {right}/{total} read exactly ({100.0 * right / total:.1f}%), "
               f"refused {total - right - wrong}, misread {wrong}")
     for kind, (n, right, wrong) in sorted(t.kinds.items()):
