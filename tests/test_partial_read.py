@@ -15,7 +15,11 @@ from visolve.errors import PartialRead
 REFUSAL = "board 2 of 3: square r2c3 of the view: X 0.4 / O 0.4"
 
 
+READS = []
+
+
 def _read_in_part(_image, source=""):
+    READS.append(source)
     levels = [dataclasses.replace(scrambled_level(n, n), source=source) for n in (4, 6)]
     raise PartialRead(REFUSAL, levels)
 
@@ -39,3 +43,13 @@ def test_the_levels_read_are_written_and_solved_and_the_refusal_named(data, part
     assert sorted((r["action"], r["level"], r["status"]) for r in rows[1:]) == [("solve", 4, "solved"),
                                                                               ("solve", 6, "solved")]
     assert (data / "solutions" / "circuit500" / "level_006.json").exists()
+
+
+def test_a_batch_reads_each_page_in_part_once(data, partial_reader):
+    draw(data, "a.png", scrambled_level(9, 9))
+    draw(data, "b.png", scrambled_level(8, 8))
+    READS.clear()
+    res = invoke("--prepare-all", "--data", str(data), "--jobs", "1")
+    assert res.exit_code == 1, res.output
+    assert sorted(READS) == ["a.png", "b.png"]  # the second through the last family's quick path, once
+    assert res.output.count("read in part") == 2

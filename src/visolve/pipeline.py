@@ -167,6 +167,8 @@ def _read_as_last_time(image, name: str, opts: RunOptions) -> Item | None:
             if float(family.probe(image)) < PROBE_SURE:
                 return None
             levels = family.read(image, name)
+    except PartialRead as part:  # a page read in part is read: detection would read it again the same way
+        return _store_levels(family, part.levels, name, opts, refused=f"{family.name}: {part}")
     except Exception:  # a refusal, or a failing probe: full detection decides
         return None
     return _store_levels(family, levels if isinstance(levels, list) else [levels], name, opts)
