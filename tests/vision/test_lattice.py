@@ -198,3 +198,31 @@ def test_a_mask_of_more_blobs_than_16_bit_labels_number_is_no_lattice():
     dots = np.zeros((700, 700), bool)
     dots[::2, ::2] = True
     assert find_cell_lattice([dots], 8, 4) is None
+
+
+def test_or_gathered_gives_the_gathered_lattice_when_none_is_found_and_labels_once(monkeypatch):
+    # the board of test_gather_counts_a_group_cut_off_by_a_hidden_column: no lattice without
+    # gathering; or_gathered gives the gathered one, each mask labelled once per depth
+    import visolve.vision.lattice as lattice
+
+    img = _board()
+    img[:, 3 * 40 : 4 * 40] = 150
+    dark = img.min(axis=2) < 90
+    gathered = find_cell_lattice([dark], 8, 4, min_found=18 / 32, gather=True)
+    calls = []
+    labelled = lattice._blobs
+    monkeypatch.setattr(lattice, "_blobs", lambda *a, **k: calls.append(1) or labelled(*a, **k))
+    lat = find_cell_lattice([dark], 8, 4, min_found=18 / 32, depths=(1.5, 2.5, 4.0), or_gathered=True)
+    assert lat is not None and lat.found == gathered.found == 28
+    assert np.allclose(lat.homography, gathered.homography)
+    assert len(calls) == 3
+
+
+def test_or_gathered_keeps_a_lattice_found_without_gathering():
+    # a board whose every cell shows: the lattice found first, as without or_gathered
+    img = _board()
+    dark = img.min(axis=2) < 90
+    plain = find_cell_lattice([dark], 8, 4)
+    lat = find_cell_lattice([dark], 8, 4, or_gathered=True)
+    assert lat is not None and lat.found == plain.found == 32
+    assert np.array_equal(lat.homography, plain.homography)

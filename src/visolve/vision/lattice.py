@@ -280,6 +280,7 @@ def find_cell_lattice(
     max_angle: float = 40.0,
     gather: bool = False,
     max_aspect: float = BLOB_ASPECT,
+    or_gathered: bool = False,
 ) -> Lattice | None:
     """The ``cols x rows`` lattice of cells set in ``masks`` (see the module docstring).
 
@@ -308,6 +309,9 @@ def find_cell_lattice(
         larger group, every blob in its own cell as its walk has it.
     max_aspect : float
         Longest side of a cell's blob (its bounding box) in its shortest sides.
+    or_gathered : bool
+        When no lattice is found, look again with ``gather``: the answer of a second call with
+        ``gather=True``, on the blobs found once (their labelling is most of the cost).
 
     Returns
     -------
@@ -316,12 +320,37 @@ def find_cell_lattice(
         cells found; None when none has ``min_found`` of them.
     """
     need = max(4, int(math.ceil(min_found * cols * rows)))
-    dists = [cv2.distanceTransform(m.astype(np.uint8), cv2.DIST_L2, 3) for m in masks]
-    tops = [float(d.max()) for d in dists]
+    depths = tuple(depths)  # walked twice with or_gathered
+    blobs_at = _DepthBlobs(masks, max_blobs, max_aspect)
+    best = _best_lattice(blobs_at, depths, cols, rows, need, max_error, max_angle, gather)
+    if best is None and or_gathered and not gather:
+        best = _best_lattice(blobs_at, depths, cols, rows, need, max_error, max_angle, True)
+    return best
+
+
+class _DepthBlobs:
+    """The blobs of every mask deeper than a depth, pooled (:func:`_merge`), each depth labelled
+    once however often it is asked for."""
+
+    def __init__(self, masks: list[np.ndarray], max_blobs: int, max_aspect: float):
+        self.dists = [cv2.distanceTransform(m.astype(np.uint8), cv2.DIST_L2, 3) for m in masks]
+        self.tops = [float(d.max()) for d in self.dists]
+        self.max_blobs, self.max_aspect = max_blobs, max_aspect
+        self.done: dict[float, _Blobs | None] = {}
+
+    def at(self, depth: float) -> _Blobs | None:
+        if depth not in self.done:
+            self.done[depth] = _merge([_blobs((d > depth).astype(np.uint8), self.max_blobs, self.max_aspect)
+                                       for d, top in zip(self.dists, self.tops) if depth < top])
+        return self.done[depth]
+
+
+def _best_lattice(blobs_at: _DepthBlobs, depths: Iterable[float], cols: int, rows: int, need: int,
+                  max_error: float, max_angle: float, gather: bool) -> Lattice | None:
+    """:func:`find_cell_lattice`'s answer from the blobs at each depth."""
     best: Lattice | None = None
     for depth in depths:
-        parts = [_blobs((d > depth).astype(np.uint8), max_blobs, max_aspect) for d, top in zip(dists, tops) if depth < top]
-        blobs = _merge(parts)
+        blobs = blobs_at.at(depth)
         if blobs is None:
             continue
         got = _lattice_from_blobs(blobs, cols, rows, need, max_angle, gather)

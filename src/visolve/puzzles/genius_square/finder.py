@@ -128,9 +128,7 @@ def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool =
     grey = cv2.GaussianBlur(channel_max(small), (0, 0), 0.8)
     grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     masks = [(grad < level).astype(np.uint8) for level in FLAT_LEVELS]
-    lattice = _lattice(masks)
-    if lattice is None and gather:
-        lattice = _lattice(masks, gather=True)
+    lattice = _lattice(masks, or_gathered=gather)  # (gathering again on the blobs found once)
     if lattice is not None:
         yield lattice
     yield from _outlines(grey)
@@ -145,9 +143,9 @@ def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool =
             yield lattice
 
 
-def _lattice(masks: list[np.ndarray], gather: bool = False) -> np.ndarray | None:
+def _lattice(masks: list[np.ndarray], or_gathered: bool = False) -> np.ndarray | None:
     lat = find_cell_lattice(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=DEPTHS, max_blobs=3000,
-                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, gather=gather)
+                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered)
     return None if lat is None else lat.homography
 
 
