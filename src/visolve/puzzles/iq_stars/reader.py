@@ -39,6 +39,7 @@ from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.lattice import CLEAR_RHO
 from visolve.puzzles.iq_stars.probe import tray_without_drawing
 from visolve.puzzles.iq_stars.symbols import Star, check_outer_lines, rows_of, symbol_of
+from visolve.puzzles.iq_stars.tops_board import place_by_tops
 from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after, read_tray
 from visolve.vision.geometry import map_points
 from visolve.vision.pages import named_levels, page_of, read_page
@@ -209,7 +210,10 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
     above them (:func:`visolve.vision.pages.read_page`).
 
     When no drawn board reads, a photo of the tray with real pieces standing in it is tried
-    (:func:`visolve.puzzles.iq_stars.tray.read_after`)."""
+    (:func:`visolve.puzzles.iq_stars.tray.read_after`); when that fails too with a ReadError
+    (the tray's piece tops lie on a lattice) and the drawn board's lattice was not found (a
+    board found whose stars are in doubt stays refused), a drawn board placed by its pieces'
+    white middles (:func:`drawn_by_tops`)."""
     _check_picture(image)
     tray = tray_first(image, source)
     if isinstance(tray, Level):
@@ -222,7 +226,12 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         page = named_levels(lambda: page_of(image, lambda b: _read_drawn(b, source)))  # a photo of a page?
         if page is not None:
             return page
-        return read_after(image, source, exc, tray)
+        try:
+            return read_after(image, source, exc, tray)
+        except ReadError as refused:  # not NotThisPuzzle: then the tray's tops lie on no lattice
+            if isinstance(exc, DrawnStarsError):  # the board was placed: its stars' doubts stand
+                raise
+            return drawn_by_tops(image, source, refused)
     if share < PAGE_SHARE:  # a small board: one of a photographed page's (1-5 % each), the others unseen?
         page = named_levels(lambda: page_of(image, lambda b: _read_drawn(b, source), numbered=True))
         if page is not None:
@@ -277,7 +286,18 @@ def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple
     """The challenge of the one drawn board in ``image``, the share of the picture it covers and
     how well its lattice matched (``Fit.rho``); ``upright``: the picture shows the board top up."""
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]), upright)
-    stars = measure(board_view(work, fit.homography, fit.edge), fit.edge)
+    rows = stars_rows(work, fit.homography, fit.edge)
+    u0, v0, u1, v1 = fit.edge
+    outline = map_points(fit.homography, [(u0, v0), (u1, v0), (u1, v1), (u0, v1)])
+    share = cv2.contourArea(np.float32(outline)) / (work.shape[0] * work.shape[1])
+    return Level(level_from_filename(source), rows, source), share, fit.rho
+
+
+def stars_rows(work: np.ndarray, homography: np.ndarray, edge=DRAWN_EDGE) -> tuple[str, ...]:
+    """The rows of the drawn board that ``homography`` (board units -> ``work`` px) puts in
+    ``work``, its edge at ``edge`` (board units); NotThisPuzzle when the lattice is a star off,
+    :class:`DrawnStarsError` when a star cannot be called or the reading is no challenge."""
+    stars = measure(board_view(work, homography, edge), edge)
     check_outer_lines(stars)  # a lattice a star off (on a tray's pits?) is no drawn board found
     try:
         rows = rows_of(stars)
@@ -286,10 +306,34 @@ def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple
     problems = level_problems(rows)
     if problems:
         raise DrawnStarsError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
-    u0, v0, u1, v1 = fit.edge
-    outline = map_points(fit.homography, [(u0, v0), (u1, v0), (u1, v1), (u0, v1)])
-    share = cv2.contourArea(np.float32(outline)) / (work.shape[0] * work.shape[1])
-    return Level(level_from_filename(source), rows, source), share, fit.rho
+    return rows
+
+
+def drawn_by_tops(image: np.ndarray, source: str, refused: Exception) -> Level:
+    """The drawn board placed by its pieces' white middles (:func:`.tops_board.place_by_tops`)
+    when neither the drawn board's edge and outlines nor a tray placed it; ``refused`` (why the
+    tray did not read) is raised again when the tops place no board, or one whose outer stars
+    have no outlines (:func:`.symbols.check_outer_lines`).  The board's stars are
+    read as any drawn board's, at the drawings' edge (:data:`DRAWN_EDGE`); each rival placement
+    is read too, and one that reads otherwise makes it a ReadError (one whose stars refuse,
+    its outer stars without outlines, is no board)."""
+    found = place_by_tops(np.ascontiguousarray(image[:, :, :3]))
+    if found is None:
+        raise refused
+    work, (best, *rivals) = found
+    try:
+        rows = stars_rows(work, best)
+    except NotThisPuzzle:  # its outer stars have no outlines: the tops placed no drawn board after all
+        raise refused from None
+    for rival in rivals:
+        try:
+            other = stars_rows(work, rival)
+        except (NotThisPuzzle, ReadError):
+            continue
+        if other != rows:
+            raise ReadError(f"{refused}; the pieces' white middles place a drawn board two ways, read as "
+                            f"{'/'.join(rows)} and {'/'.join(other)}")
+    return Level(level_from_filename(source), rows, source)
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:
