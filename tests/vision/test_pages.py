@@ -176,22 +176,53 @@ def _two_page():
     return _tabbed_column((1760, 1240), (1, 2), 850, (510, 30, 730, 130), (70, 9), (45, 142, 1195, 792))
 
 
-def test_a_page_of_two_boards_whose_second_tab_is_lost_is_refused_not_read_one_board_short():
+def _kept_whole(part: PartialRead) -> list[int]:
+    """The tab numbers of a page read in part, each of its boards read whole in its region's middle."""
+    for _n, (x, y) in part.levels:
+        assert 0.4 < x < 0.6 and 0.4 < y < 0.6
+    return [n for n, _r in part.levels]
+
+
+def test_a_page_of_two_boards_whose_second_tab_is_lost_gives_the_first_board_and_names_the_second():
     # with tab 2 lost, tab 1 is the page's one row and board 2 lay beyond the grid looked at below it
     page = _two_page()
     assert [n for n, _r in read_page(page, _block_middle, SeveralBoards("two boards"))] == [1, 2]
     page[880:981, 510:731] = 255  # tab 2 torn off
-    with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
+    with pytest.raises(PartialRead, match=r"a board at \(\d+, \d+\) px has no number tab") as caught:
         read_page(page, _block_middle, SeveralBoards("two boards"))
+    assert _kept_whole(caught.value) == [1]  # board 1, cut around its own ink, away from board 2
 
 
-def test_a_board_read_alone_beside_a_board_whose_tab_is_lost_is_refused():
+def test_a_lone_tab_whose_region_is_no_board_of_its_own_gives_nothing_beside_a_lost_board():
+    # board 1 too pale for its ink to be found: its region would be its tab's whole area, which
+    # may take in part of the board whose tab is lost; nothing is read under a guessed cut
+    page = _two_page()
+    page[880:981, 510:731] = 255  # tab 2 torn off
+    board = np.all(page[:850] == (40, 30, 30), axis=2)
+    page[:850][board] = 200
+    with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab") as caught:
+        read_page(page, _block_middle, SeveralBoards("two boards"))
+    assert not isinstance(caught.value, PartialRead)
+
+
+def test_a_lone_tab_whose_board_does_not_read_names_both_boards():
+    page = _two_page()
+    page[880:981, 510:731] = 255  # tab 2 torn off
+
+    def refuse(_region):
+        raise ReadError("square B3 in doubt")
+    with pytest.raises(ReadError, match=r"no number tab above it .*; board 1 of 2 \(tab 1\): square B3 in doubt"):
+        read_page(page, refuse, SeveralBoards("two boards"))
+
+
+def test_a_board_read_alone_beside_a_board_whose_tab_is_lost_is_read_again_under_its_tab():
     # a family read board 2 alone, small in the photo, and looked for tabs around it: one tab
     # (under PAGE_TABS) left its reading standing, board 2 named after the picture, board 1 lost
     page = _two_page()
     page[30:131, 510:731] = 255  # tab 1 hidden (glare)
-    with pytest.raises(ReadError, match=r"a board at \(\d+, \d+\) px has no number tab"):
+    with pytest.raises(PartialRead, match=r"a board at \(\d+, \d+\) px has no number tab") as caught:
         page_of(page, _block_middle, numbered=True)
+    assert _kept_whole(caught.value) == [2]  # board 2 read again under its own tab, board 1 named
     page[30:800] = 255  # board 1 not in the picture at all: the family's reading of board 2 stands
     assert page_of(page, _block_middle, numbered=True) is None
 
@@ -220,8 +251,11 @@ def test_a_board_sized_blot_on_the_desk_below_a_page_of_boards_side_by_side_is_n
     cv2.rectangle(page, (50, 900), (550, 1200), (200, 120, 40), -1)
     assert [n for n, _r in read_page(page, _block_middle, SeveralBoards("two boards"))] == [1, 2]
     page[80:191, 770:1031] = 255  # tab 2 torn off: its board, beside tab 1, has no tab
-    with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
+    with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab") as caught:
         read_page(page, _block_middle, SeveralBoards("two boards"))
+    # tab 1's region was cut around the blot (as large as a board, and board 1's ink too little of
+    # the lone tab's wide area): it stands far below the tab, so nothing is read under tab 1
+    assert not isinstance(caught.value, PartialRead)
 
 
 def test_a_page_of_two_boards_side_by_side_whose_second_tab_is_lost_is_refused_not_read_one_short():
@@ -231,8 +265,9 @@ def test_a_page_of_two_boards_side_by_side_whose_second_tab_is_lost_is_refused_n
     page = page_with_tabs([1, 2], tab=(140, 110))
     assert [n for n, _r in read_page(page, _block_middle, SeveralBoards("two boards"))] == [1, 2]
     page[75:196, 825:976] = 255  # tab 2 torn off
-    with pytest.raises(ReadError, match=r"a board at \(9\d\d, \d+\) px has no number tab"):
+    with pytest.raises(PartialRead, match=r"a board at \(9\d\d, \d+\) px has no number tab") as caught:
         read_page(page, _block_middle, SeveralBoards("two boards"))
+    assert _kept_whole(caught.value) == [1]
 
 
 def test_a_pale_board_on_a_page_of_one_column_is_cut_out_whole():
@@ -278,10 +313,12 @@ def test_a_board_cut_in_two_by_glare_whose_tab_is_lost_is_refused_not_read_one_b
     page = _two_page()
     page[880:981, 510:731] = 255  # tab 2 washed out
     page[992:1643, 560:680] = 255  # a pale band down board 2's middle (0.1 of its width)
-    with pytest.raises(ReadError, match=r"a board at \(\d+, 1\d\d\d\) px, its ink in pieces"):
+    with pytest.raises(PartialRead, match=r"a board at \(\d+, 1\d\d\d\) px, its ink in pieces") as caught:
         page_of(page, _block_middle, numbered=True)
-    with pytest.raises(ReadError, match=r"its ink in pieces"):
+    assert _kept_whole(caught.value) == [1]
+    with pytest.raises(PartialRead, match=r"its ink in pieces") as caught:
         read_page(page, _block_middle, SeveralBoards("two boards"))
+    assert _kept_whole(caught.value) == [1]
 
 
 def test_lines_of_text_below_a_lone_board_are_no_board_in_pieces():

@@ -12,12 +12,14 @@ no tab above it (:data:`UNCLAIMED`; or in pieces, glare across it:
 :func:`split_board`), or a board that does not read is named in a
 :class:`~visolve.errors.ReadError`; the boards read under their own tabs
 are given with it (:class:`~visolve.errors.PartialRead`), never a board
-under a guessed number: that would be a misread.  Two tabs of one number
+under a guessed number: that would be a misread.  A page of one tab read and
+a board lost gives the tab's board only when its ink stands right under the
+tab, away from the lost board (:func:`_board_under_tab`).  Two tabs of one number
 refuse the page.  :func:`named_levels` names a page's levels after their tabs.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Callable, TypeVar
 
 import cv2
@@ -38,6 +40,10 @@ LONE_ROW_REACH = 2.0
 #: on a page of one column of tabs (several rows), a board is on the page's grid within ONE_COLUMN
 #: tab widths across of the column (its middle under its tab's)
 ONE_COLUMN = 1.0
+#: a lone tab's board is read beside a board whose tab is lost only when the board stands right
+#: under the tab: its middle within UNDER_ACROSS tab widths across of the tab's, its top (its
+#: region's, grown) within UNDER_DOWN tab heights below the tab
+UNDER_ACROSS, UNDER_DOWN = 0.5, 1.5
 #: a picture with at least PAGE_TABS number tabs is a page (:func:`page_of`)
 PAGE_TABS = 2
 #: a part of ink at least UNCLAIMED of the smallest region's area, with less than half of it in
@@ -66,16 +72,18 @@ def read_page(image: np.ndarray, read_board: Callable[[np.ndarray], T],
     ------
     ReadError
         No tab on the page, one only (the family saw several boards: one would be given, the
-        others dropped unsaid), or a board cannot be read or numbered (the message names it;
-        a :class:`~visolve.errors.PartialRead` holding the boards read when some are).
+        others dropped unsaid; a :class:`~visolve.errors.PartialRead` of the tab's board when a
+        lost board is seen beside it), or a board cannot be read or numbered (the message names
+        it; a :class:`~visolve.errors.PartialRead` holding the boards read when some are).
     """
     look = look_at_page(image)
     if not look.tabs:
         raise type(refusal)(f"{refusal}; no number tab above the boards says which challenge each is")
     if len(look.tabs) < PAGE_TABS:  # the family saw several boards: one read under the one tab, the rest lost
-        lost = lost_board(image, look, board_regions(image, look, side))  # naming where one is, when seen
+        regions = board_regions(image, look, side)
+        lost = lost_board(image, look, regions)  # naming where one is, when seen
         if lost:
-            raise ReadError(lost)
+            _read_beside_lost(regions, lost, read_board)
         raise ReadError(f"{refusal}; 1 number tab found: the tab of a board is lost (glare?)")
     return _read_regions(image, look, read_board, side)
 
@@ -101,11 +109,41 @@ def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T], side: int 
     if seen < PAGE_TABS:
         if numbered and len(look.tabs) >= PAGE_TABS:  # tabs with digits that do not read, over boards?
             _refuse_unread_page(look, board_regions(image, look, side))
-        lost = lost_board(image, look, board_regions(image, look, side)) if numbered and seen else ""
+        regions = board_regions(image, look, side) if numbered and seen else []
+        lost = lost_board(image, look, regions) if regions else None
         if lost:  # one numbered tab over the board read: a page whose other tabs are lost
-            raise ReadError(lost)
+            _read_beside_lost([r for r in regions if r.tab.number is not None], lost, read_board)
         return None
     return _read_regions(image, look, read_board, side)
+
+
+def _read_beside_lost(regions: list[Region], lost: LostBoard, read_board: Callable[[np.ndarray], T]) -> None:
+    """Raise for a page of one numbered tab and a board with none (``lost``): a
+    :class:`~visolve.errors.PartialRead` holding the tab's board when its region is cut around
+    a board's own ink, away from the lost board, and reads; else a ReadError naming the lost board."""
+    region = regions[0] if len(regions) == 1 else None
+    if region is None or region.tab.number is None or not _board_under_tab(region) or \
+            cv2.pointPolygonTest(np.float32(region.corners).reshape(-1, 1, 2), lost.middle, False) >= 0:
+        raise ReadError(lost.why)
+    try:
+        reading = read_board(region.image)
+    except (NotThisPuzzle, ReadError) as exc:
+        raise ReadError(f"{lost.why}; board 1 of 2 (tab {region.tab.number}): {exc}") from None
+    raise PartialRead(lost.why, [(region.tab.number, reading)])
+
+
+def _board_under_tab(region: Region) -> bool:
+    """Whether ``region`` was cut around a board's own ink standing right under its tab: its middle
+    across within :data:`UNDER_ACROSS` of the tab's width of the tab's, its top within
+    :data:`UNDER_DOWN` of the tab's height below the tab (a region of a lone tab's whole area, or
+    around ink further down, may hold another board)."""
+    if not region.board[2]:
+        return False
+    right, down = page_axes([region.tab])
+    tab = region.tab
+    across = float(np.mean(region.corners @ right) - tab.centre @ right)
+    below = float(np.min(region.corners @ down) - (tab.centre @ down + tab.height / 2))
+    return abs(across) <= UNDER_ACROSS * tab.width and below <= UNDER_DOWN * tab.height
 
 
 def _refuse_unread_page(look: PageLook, regions: list[Region]) -> None:
@@ -132,7 +170,7 @@ def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.nd
     refused = [f"board {k + 1} of {n}: its tab's number cannot be read ({r.tab.reason})"
                for k, r in enumerate(regions) if r.tab.number is None]
     lost = lost_board(image, look, regions)
-    refused += [lost] if lost else []
+    refused += [lost.why] if lost else []
     out = []
     for k, region in enumerate(regions):
         if region.tab.number is None:
@@ -160,8 +198,16 @@ def named_levels(read: Callable[[], list[tuple[int, T]] | None], name: Callable[
     return None if pairs is None else [replace(level, level=name(n)) for n, level in pairs]
 
 
-def lost_board(image: np.ndarray, look: PageLook, regions: list[Region]) -> str:
-    """Why a part of ink like the boards of ``regions`` is a board whose tab is lost, or "" when
+@dataclass(frozen=True)
+class LostBoard:
+    """A board seen on a page with no number tab above it: its ``middle`` (picture px) and ``why``."""
+
+    middle: tuple[float, float]
+    why: str
+
+
+def lost_board(image: np.ndarray, look: PageLook, regions: list[Region]) -> LostBoard | None:
+    """A part of ink like the boards of ``regions`` that is a board whose tab is lost, or None when
     none is (:func:`unclaimed`, on the page's ink and then on its paler mask: a board paled by
     glare, its tab with it, is ink only there; or pieces of ink outside every region together:
     :func:`split_board`, glare across a board cut it)."""
@@ -171,14 +217,14 @@ def lost_board(image: np.ndarray, look: PageLook, regions: list[Region]) -> str:
     for seen in looks:
         lost = unclaimed(seen, areas, boards)
         if lost is not None:
-            return (f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
-                    f"({len(regions)} tabs read)")
+            return LostBoard(lost, f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px has no number tab above it "
+                                   f"({len(regions)} tabs read)")
     for seen in looks if boards else ():
         lost = split_board(seen, regions, boards)
         if lost is not None:
-            return (f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px, its ink in pieces (glare?), has no "
-                    f"number tab above it ({len(regions)} tabs read)")
-    return ""
+            return LostBoard(lost, f"a board at ({lost[0]:.0f}, {lost[1]:.0f}) px, its ink in pieces (glare?), "
+                                   f"has no number tab above it ({len(regions)} tabs read)")
+    return None
 
 
 def split_board(look: PageLook, regions: list[Region], boards: list[tuple[int, int, int]]) -> tuple[float, float] | None:
