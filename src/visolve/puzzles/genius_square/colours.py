@@ -13,7 +13,8 @@ channel: 0 on an empty square, the drawing's own colour elsewhere, in the
 same units as :data:`PROTOTYPES` (the game's colours put through the same
 map with the edition's nominal board and label colours).  A square is
 
-* *empty* when ``n`` stays near 0 at its centre;
+* *empty* when ``n`` stays near 0 at its centre, or is the board's colour in a shadow
+  (:mod:`visolve.puzzles.genius_square.shade`);
 * a *blocker* when its centre is wood and its corners show the board (a
   disc leaves them free; two free corners or more: a disc or nothing);
 * a *piece* when its centre matches one piece colour clearly better than
@@ -34,6 +35,7 @@ from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, own_cube, under_glare
 from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
+from visolve.puzzles.genius_square.shade import in_shade, shade_like
 from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
 
@@ -242,6 +244,9 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     lifts = line_lifts(img, view, board, span) if like else np.zeros((SIZE, SIZE, 4))
     squares = [[_read_square(centres[r, c, 0], list(corners[r, c]), list(edges[r, c]), protos, edition,
                              (like, lifts[r, c], float(np.median(lifts)))) for c in range(SIZE)] for r in range(SIZE)]
+    squares = in_shade(squares, centres[:, :, 0], board, span,
+                       lambda: lifts if like else line_lifts(img, view, board, span),
+                       lambda: shade_like(edition, print_bgr))
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]

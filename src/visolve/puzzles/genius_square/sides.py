@@ -35,8 +35,13 @@ LINE_FLOOR = 0.1
 #: its middle): the line is 0.06 squares wide, the grid found within 0.1 of it
 ACROSS = (-0.1, -0.06, -0.03, 0.0, 0.03, 0.06, 0.1)
 ALONG = (-0.15, 0.0, 0.15)
-#: least edges of a square showing their line for it to be surely empty
+#: least edges of a square showing their line for it to be surely empty; LEAST_LINED of them do when
+#: the others face a disc or a square in shade, which hide or darken the line between (a cube over the
+#: square covers its own lines but the near one's: seed 0 scene 36, C2 empty between two discs)
 LINED_EDGES = 3
+LEAST_LINED = 2
+#: the neighbours of a square across its edges in the order of :func:`line_lifts` (row, column steps)
+ACROSS_EDGES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def board_like(edition: str, board_bgr=None) -> tuple[str, ...]:
@@ -72,6 +77,19 @@ def lines_shown(lifts, typical: float) -> int:
     """How many of a square's four edges show the grid's light line (``lifts``: its four of
     :func:`line_lifts`; ``typical``: the board's median of them)."""
     return sum(float(v) > max(LINE_SHARE * typical, LINE_FLOOR) for v in lifts)
+
+
+def lined(lifts, typical: float, excused=(False,) * 4) -> bool:
+    """Whether a square shows its grid lines as an empty square does: :data:`LINED_EDGES` of them, or
+    :data:`LEAST_LINED` with each other one ``excused`` (it faces a disc or a square in shade)."""
+    shown = [float(v) > max(LINE_SHARE * typical, LINE_FLOOR) for v in lifts]
+    return sum(shown) >= LINED_EDGES or (sum(shown) >= LEAST_LINED
+                                         and sum(s or e for s, e in zip(shown, excused)) >= LINED_EDGES)
+
+
+def excused_edges(r: int, c: int, hiding) -> tuple[bool, ...]:
+    """Per edge of square ``(r, c)`` (:data:`ACROSS_EDGES`), whether the square beyond it is in ``hiding``."""
+    return tuple((r + dr, c + dc) in hiding for dr, dc in ACROSS_EDGES)
 
 
 def hidden_pieces(symbol: str, lifts, typical: float, pieces: tuple[str, ...]) -> tuple[str, ...]:
