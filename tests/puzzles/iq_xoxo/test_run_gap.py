@@ -9,7 +9,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import board_origins
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, lost_board, missing_numbers
+from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, lost_board, missing_numbers, places
 
 P = 30.0  #: px a square
 
@@ -94,3 +94,16 @@ def test_the_reader_keeps_a_full_page(monkeypatch):
     monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles: (
         [_reading(40, quads[0]), _reading(41, quads[1])], 0))
     assert [lv.level for lv in reader.read(np.zeros((8, 8), np.uint8), "page.jpg")] == [40, 41]
+
+
+@pytest.mark.parametrize("turn", [0.0, 8.0, 90.0, 180.0])
+def test_places_are_rows_and_columns_as_the_boards_stand(turn):
+    # a page of six (three a row) photographed at any turn: each board's upright corners name its place
+    quads = [_quad((k % 3) * 1.3 * COLS * P, (k // 3) * 2.2 * ROWS * P, turn) for k in range(6)]
+    assert places(quads) == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+
+
+def test_a_spread_s_pages_share_their_rows_not_their_columns():
+    # two pages of two rows of two: the right page's columns stand beyond the left's
+    quads = [_quad(x * COLS * P, y * 2.2 * ROWS * P) for x in (0, 1.3, 3.0, 4.3) for y in (0, 1)]
+    assert places(quads) == [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3)]

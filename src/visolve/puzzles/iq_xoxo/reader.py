@@ -13,7 +13,8 @@ for a page of small squares, costs more than the box reader).
 no board and no box is :class:`NotThisPuzzle`; a board with a square in
 doubt is :class:`ReadError` naming the square, and so is a page whose numbers are one run
 but for some, with room among its boards for the boards missing
-(:mod:`visolve.puzzles.iq_xoxo.page.run_gap`: a board not found).  On a page of
+(:mod:`visolve.puzzles.iq_xoxo.page.run_gap`: a board not found).  A tab in doubt is a
+ReadError too, unless the page's numbers settle it (:mod:`visolve.puzzles.iq_xoxo.page.tab_run`).  On a page of
 several boards that refusal is a :class:`~visolve.errors.PartialRead` holding
 the boards that stand on their own (:func:`page_levels`).
 """
@@ -30,6 +31,7 @@ from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.boards import read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, missing_numbers
+from visolve.puzzles.iq_xoxo.page.tab_run import settled_by_page
 
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4
@@ -48,9 +50,7 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
                       lost=1)
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
     if failed:
-        settled = by_sequence(readings)
-        if settled is None:
-            settled = by_page_run(readings)
+        settled = settled_by_page(readings)
         if settled is not None:
             return settled
         k, first = failed[0]
@@ -123,103 +123,6 @@ def unconfirmed(levels: list[Level]) -> int | None:
     return None
 
 
-#: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
-#: most SEQUENCE_DOUBTS of them in doubt
-SEQUENCE_LEAST, SEQUENCE_DOUBTS = 4, 2
-
-
-def by_sequence(readings: list[BoardReading]) -> list[Level] | None:
-    """The levels of a page of at least :data:`SEQUENCE_LEAST` boards all read but for up to
-    :data:`SEQUENCE_DOUBTS` tabs in doubt (each a third of the boards at most), when those tabs'
-    best readings, all different, are the numbers that make the page's numbers a run (a
-    booklet's pages are numbered one after another): each tab and the page agree. None
-    otherwise (the tabs' doubt stands)."""
-    failed = [r for r in readings if r.level is None]
-    if len(readings) < SEQUENCE_LEAST or not failed or len(failed) > min(SEQUENCE_DOUBTS, len(readings) // 3):
-        return None
-    if any(not r.tab_doubt or r.tab_best is None or r.rows is None for r in failed):
-        return None
-    numbers = [r.level.level for r in readings if r.level is not None] + [r.tab_best for r in failed]
-    if not all(isinstance(n, int) for n in numbers):
-        return None
-    if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):
-        return None
-    return [r.level if r.level is not None else Level(level=r.tab_best, rows=r.rows) for r in readings]
-
-
-#: a page run settles the tabs of a page of at least RUN_LEAST boards; a digit's candidates score at
-#: least CANDIDATE_FLOOR and at most CANDIDATE_WITHIN below its best (a bold 9 matched as 0 at 0.86,
-#: as 9 at 0.73-0.75: open booklet [0, 1012], six tabs 97-107 in doubt; 0.12 left the 9s out; on
-#: the 37 pages of seeds 0-1 and the open booklets whose run was asked, 0.15-0.2 settled that one
-#: more, none wrong); a tab has at most MAX_CANDIDATES numbers
-RUN_LEAST, CANDIDATE_FLOOR, CANDIDATE_WITHIN, MAX_CANDIDATES = 3, 0.6, 0.15, 64
-
-
-def tab_candidates(scores: tuple) -> set[int]:
-    """The numbers a tab in doubt may show: every digit (``scores``: each digit's ten scores, left
-    to right) one of those within :data:`CANDIDATE_WITHIN` of its best and at least
-    :data:`CANDIDATE_FLOOR`; never a leading 0; empty when more than :data:`MAX_CANDIDATES`."""
-    numbers = [0]
-    for k, digit in enumerate(scores):
-        digit = np.asarray(digit, np.float64)
-        ok = [d for d in range(10) if digit[d] >= max(CANDIDATE_FLOOR, digit.max() - CANDIDATE_WITHIN)
-              and (d or k)]
-        numbers = [10 * n + d for n in numbers for d in ok]
-        if len(numbers) > MAX_CANDIDATES:
-            return set()
-    return set(numbers) if scores else set()
-
-
-def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
-    """The levels of a page of at least :data:`RUN_LEAST` boards whose squares all read, some tabs
-    in doubt (at most twice as many as the tabs read clearly: those anchor the run), when exactly
-    one run of consecutive numbers (a booklet numbers a page's challenges one after another) takes
-    every tab read and gives each tab in doubt one of its candidates (:func:`tab_candidates`), in
-    exactly one way. None otherwise (the tabs' doubt stands)."""
-    failed = [r for r in readings if r.level is None]
-    if len(readings) < RUN_LEAST or any(not r.tab_doubt or r.rows is None or not r.tab_scores for r in failed):
-        return None
-    known = [r.level.level for r in readings if r.level is not None]
-    if not all(isinstance(n, int) for n in known) or len(set(known)) != len(known) or 2 * len(known) < len(failed):
-        return None  # at least a third of the tabs read clearly (tabs all 9x seen as 8x would make a run too)
-    options = [tab_candidates(r.tab_scores) for r in failed]
-    if not all(options):
-        return None
-    n, found = len(readings), []
-    starts = {m - k for m in set(known).union(*options) for k in range(n)}
-    for first in sorted(v for v in starts if v >= 1):
-        run = set(range(first, first + n))
-        if set(known) <= run:
-            found += [(first, a) for a in _matchings(options, sorted(run - set(known)), 2)]
-        if len(found) > 1:
-            return None
-    if len(found) != 1:
-        return None
-    given = iter(found[0][1])
-    return [r.level if r.level is not None else Level(level=next(given), rows=r.rows) for r in readings]
-
-
-def _matchings(options: list[set[int]], numbers: list[int], most: int) -> list[tuple[int, ...]]:
-    """Up to ``most`` ways of giving each of ``options`` (sets of numbers) its own one of ``numbers``,
-    all of them used."""
-    if len(options) != len(numbers):
-        return []
-    out: list[tuple[int, ...]] = []
-
-    def place(k: int, left: list[int], chosen: tuple[int, ...]) -> None:
-        if len(out) >= most:
-            return
-        if k == len(options):
-            out.append(chosen)
-            return
-        for m in left:
-            if m in options[k]:
-                place(k + 1, [v for v in left if v != m], chosen + (m,))
-
-    place(0, numbers, ())
-    return out
-
-
 def name_levels(levels: list[Level], source: str) -> list[Level]:
     """Levels without a tab number take the file name's (``-k`` suffixes when several); a
     board without a tab on a page whose other boards show theirs is refused (its tab was missed:
@@ -262,7 +165,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
             except (NotThisPuzzle, ReadError) as exc:
                 box = exc  # a page of small squares, seen closer by the page reader, or nothing
     try:
-        levels = name_levels(page_levels(*read_boards(image, notes, _settled_by_page)), source)
+        levels = name_levels(page_levels(*read_boards(image, notes, settled_by_page)), source)
     except PartialRead as part:
         raise PartialRead(str(part), name_levels(part.levels, source)) from None
     except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
@@ -278,13 +181,6 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
 def _colour(image: np.ndarray) -> bool:
     """Whether ``image`` is a colour picture the readers look at (else both refuse it at once)."""
     return isinstance(image, np.ndarray) and image.ndim == 3 and min(image.shape[:2]) >= 32
-
-
-def _settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
-    """The levels when the page's numbers settle its tabs in doubt (:func:`by_sequence`, else
-    :func:`by_page_run`), else None."""
-    settled = by_sequence(readings)
-    return settled if settled is not None else by_page_run(readings)
 
 
 def _page_or_box(image: np.ndarray, page: NotThisPuzzle, box: Exception, notes: dict | None = None) -> Exception:

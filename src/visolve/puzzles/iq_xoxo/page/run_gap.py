@@ -90,3 +90,23 @@ def lost_board(numbers: list, quads: list) -> str | None:
     return (f"the tabs read {shown}: one run of numbers but for {lost}, and the boards found leave "
             f"room for {'it' if len(missing) == 1 else 'them'} ({room} empty place{'s' if room != 1 else ''} "
             "among them): a board not found (under glare?)")
+
+
+def places(corners: list) -> list[tuple[int, int]]:
+    """Each board's row and column of boards (0, 1, ... top to bottom, left to right as the boards
+    stand upright): ``corners``, each board's upright corners (top left, top right, bottom right,
+    bottom left; picture px).  Boards within :data:`ROW_REACH` of a board's height of each other
+    (across their rows) share a row; within :data:`COLUMN_REACH` of its width a column."""
+    q = np.asarray(corners, np.float64).reshape(-1, 4, 2)
+    if not len(q):
+        return []
+    along = (q[:, 1] - q[:, 0] + q[:, 2] - q[:, 3]).sum(axis=0) / 2
+    down = (q[:, 3] - q[:, 0] + q[:, 2] - q[:, 1]).sum(axis=0) / 2
+    width = float(np.linalg.norm(q[:, 1] - q[:, 0], axis=1).mean())
+    height = float(np.linalg.norm(q[:, 3] - q[:, 0], axis=1).mean())
+    centres = q.mean(axis=1)
+    u = centres @ (along / max(float(np.linalg.norm(along)), 1e-9))
+    v = centres @ (down / max(float(np.linalg.norm(down)), 1e-9))
+    rows, cols = _groups(v, ROW_REACH * height), _groups(u, COLUMN_REACH * width)
+    return list(zip(rows.tolist(), cols.tolist()))
+

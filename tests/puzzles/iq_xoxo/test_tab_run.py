@@ -4,7 +4,7 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.reader import by_page_run, tab_candidates
+from visolve.puzzles.iq_xoxo.page.tab_run import by_neighbour, by_page_run, reading_pairs, shows, tab_candidates
 
 ROWS = ("..........",) * 5
 
@@ -17,12 +17,21 @@ def _digit(**scores) -> np.ndarray:
     return out
 
 
-def _clear(n: int) -> BoardReading:
-    return BoardReading(None, level=Level(level=n, rows=ROWS), rows=ROWS)
+def _quad(k: int) -> np.ndarray:
+    """The corners of board ``k`` of a row of boards (300 x 150 px, 400 px apart)."""
+    return np.array([(0.0, 0.0), (300.0, 0.0), (300.0, 150.0), (0.0, 150.0)]) + (400.0 * k, 0.0)
 
 
-def _doubt(*digits: np.ndarray) -> BoardReading:
-    return BoardReading(None, error="digit unclear", tab_doubt=True, rows=ROWS, tab_scores=tuple(digits))
+def _clear(n: int, k: int | None = None) -> BoardReading:
+    """A board read, its tab ``n``; ``k``: its place in a row of boards."""
+    return BoardReading(None, level=Level(level=n, rows=ROWS), rows=ROWS, quad=None if k is None else _quad(k))
+
+
+def _doubt(*digits: np.ndarray, best: int | None = None, k: int | None = None) -> BoardReading:
+    """A board read, its tab in doubt (each digit's scores, its ``best`` reading); ``k``: its place
+    in a row of boards."""
+    return BoardReading(None, error="digit unclear", tab_doubt=True, rows=ROWS, tab_scores=tuple(digits),
+                        tab_best=best, quad=None if k is None else _quad(k))
 
 
 def test_a_digit_s_candidates_are_its_close_matches_never_a_leading_zero():
@@ -63,6 +72,44 @@ def test_too_few_clear_tabs_to_anchor_the_run():
     assert by_page_run(readings) is None
 
 
+def test_two_runs_that_fit_one_in_reading_order():
+    # 14 and 16 read in a row, the tabs before them 13 or 15 each: 13 first, 15 between
+    either = (_digit(d1=0.95), _digit(d3=0.9, d5=0.88))
+    readings = [_doubt(*either, k=0), _clear(14, k=1), _doubt(*either, k=2), _clear(16, k=3)]
+    assert [lv.level for lv in by_page_run(readings)] == [13, 14, 15, 16]
+    # boards whose place is not known: both ways fit, the doubt stands
+    assert by_page_run([_doubt(*either), _clear(14), _doubt(*either), _clear(16)]) is None
+    # one tab read shows no order: the doubt stands
+    assert by_page_run([_doubt(*either, k=0), _clear(14, k=1), _doubt(*either, k=2)]) is None
+
+
+def test_a_page_in_reading_order_takes_a_tab_of_many_candidates():
+    # 101 - 103 and 105 read in a row; the fourth tab's digits each close to several: 104 fits the run
+    loose = (_digit(d1=0.95, d3=0.85), _digit(d0=0.95, d3=0.86, d5=0.9, d6=0.85, d8=0.92, d9=0.85),
+             _digit(d0=0.9, d3=0.85, d4=0.95, d5=0.9, d6=0.86, d8=0.88))
+    assert not tab_candidates(loose) and shows(loose, 104) and not shows(loose, 107)
+    readings = [_clear(101, k=0), _clear(102, k=1), _clear(103, k=2), _doubt(*loose, k=3), _clear(105, k=4)]
+    assert [lv.level for lv in by_page_run(readings)] == [101, 102, 103, 104, 105]
+
+
+def test_a_page_not_numbered_in_reading_order_is_settled_by_its_run_alone():
+    # the painter's pages number their boards at random: 15 left of 13 says nothing of the order
+    either = (_digit(d1=0.95), _digit(d4=0.9, d6=0.88))
+    readings = [_clear(15, k=0), _doubt(*either, k=1), _clear(13, k=2)]
+    assert [lv.level for lv in by_page_run(readings)] == [15, 14, 13]
+    readings = [_clear(16, k=0), _doubt(_digit(d1=0.95), _digit(d3=0.9, d5=0.88), k=1), _clear(14, k=2),
+                _doubt(_digit(d1=0.95), _digit(d3=0.9, d5=0.88), k=3)]
+    assert by_page_run(readings) is None
+
+
+def test_reading_pairs_follow_rows_and_columns():
+    readings = [_clear(1, k=0), _clear(2, k=1), _clear(3, k=2)]
+    assert reading_pairs(readings) == {(0, 1), (0, 2), (1, 2)}
+    below = BoardReading(None, rows=ROWS, quad=_quad(0) + (0.0, 400.0))
+    assert reading_pairs([_clear(1, k=0), below]) == {(0, 1)}
+    assert reading_pairs([_clear(1), below]) == set()
+
+
 def test_a_spread_read_with_two_tabs_in_doubt():
     # seed 0 scene 77: 4 boards, tabs 1 and 2 read, 3 and 4 in doubt (best 3 and 4 by 0.09 at 0.95)
     from visolve.puzzles.iq_xoxo.reader import read
@@ -92,3 +139,15 @@ def test_a_page_whose_boards_all_read_but_their_tabs_is_not_outlined_further(mon
     # a page its numbers would settle is outlined further (a board left out unseen: read in part)
     boards.read_boards(np.zeros((80, 120, 3), np.uint8), settles=lambda readings: [])
     assert asked == [False, True]
+
+
+def test_two_boards_side_by_side_settle_a_tab_whose_best_reading_is_next():
+    # scenes seed 1 page 62: 117 read, the board right of it best 118 (its 8 by too little)
+    eight = (_digit(d1=0.97), _digit(d1=0.96), _digit(d8=0.93, d0=0.9))
+    assert [lv.level for lv in by_neighbour([_clear(117, k=0), _doubt(*eight, best=118, k=1)])] == [117, 118]
+    # left of the board read it would be 116: its best reading says otherwise, the doubt stands
+    assert by_neighbour([_doubt(*eight, best=118, k=0), _clear(117, k=1)]) is None
+    # one board above the other (a column of a page: 13 over 16) says nothing
+    below = _doubt(*eight, best=118)
+    below.quad = _quad(0) + (0.0, 400.0)
+    assert by_neighbour([_clear(117, k=0), below]) is None

@@ -1,0 +1,222 @@
+"""Tabs in doubt settled by their page: a booklet numbers a page's challenges one after another.
+
+A booklet (and the scenes drawn like one) numbers a page's challenges in
+reading order: rows of boards top to bottom, each left to right, the left
+page before the right.  A page whose squares all read but some tabs are in
+doubt takes their numbers from the page when the page leaves them no choice:
+the best readings of a few tabs in doubt make the page's numbers a run
+(:func:`by_sequence`), or exactly one run of numbers takes every tab read and
+gives each tab in doubt one of its candidates (:func:`tab_candidates`), in
+exactly one way (:func:`by_page_run`) -- one way that keeps the reading order
+(:func:`reading_pairs`) when the tabs read keep it.  The painter's pages
+number their boards at random: their tabs read break the order, and only a
+run that fits one way settles them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from visolve.puzzles.iq_xoxo.model import Level
+from visolve.puzzles.iq_xoxo.page.reading import BoardReading
+from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, places
+
+#: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
+#: most SEQUENCE_DOUBTS of them in doubt
+SEQUENCE_LEAST, SEQUENCE_DOUBTS = 4, 2
+
+
+def by_sequence(readings: list[BoardReading]) -> list[Level] | None:
+    """The levels of a page of at least :data:`SEQUENCE_LEAST` boards all read but for up to
+    :data:`SEQUENCE_DOUBTS` tabs in doubt (each a third of the boards at most), when those tabs'
+    best readings, all different, are the numbers that make the page's numbers a run (a
+    booklet's pages are numbered one after another) -- in reading order when the tabs read keep it
+    (:func:`ordered`): each tab and the page agree. None otherwise (the tabs' doubt stands)."""
+    failed = [r for r in readings if r.level is None]
+    if len(readings) < SEQUENCE_LEAST or not failed or len(failed) > min(SEQUENCE_DOUBTS, len(readings) // 3):
+        return None
+    if any(not r.tab_doubt or r.tab_best is None or r.rows is None for r in failed):
+        return None
+    numbers = {k: r.level.level if r.level is not None else r.tab_best for k, r in enumerate(readings)}
+    if not all(isinstance(n, int) for n in numbers.values()):
+        return None
+    if sorted(numbers.values()) != list(range(min(numbers.values()), min(numbers.values()) + len(numbers))):
+        return None
+    pairs = reading_pairs(readings)
+    read = {k: n for k, n in numbers.items() if readings[k].level is not None}
+    if ordered(read, pairs) and not all(keeps_order(numbers, pairs, k) for k in numbers):
+        return None  # a page numbered in reading order whose tabs in doubt would break it
+    return [r.level if r.level is not None else Level(level=r.tab_best, rows=r.rows) for r in readings]
+
+
+#: a page run settles the tabs of a page of at least RUN_LEAST boards; a digit's candidates score at
+#: least CANDIDATE_FLOOR and at most CANDIDATE_WITHIN below its best (a bold 9 matched as 0 at 0.86,
+#: as 9 at 0.73-0.75: open booklet [0, 1012], six tabs 97-107 in doubt; 0.12 left the 9s out; on
+#: the 37 pages of seeds 0-1 and the open booklets whose run was asked, 0.15-0.2 settled that one
+#: more, none wrong); a tab has at most MAX_CANDIDATES numbers
+RUN_LEAST, CANDIDATE_FLOOR, CANDIDATE_WITHIN, MAX_CANDIDATES = 3, 0.6, 0.15, 64
+
+
+def digit_candidates(scores: tuple) -> list[set[int]]:
+    """Each digit's candidates (``scores``: each digit's ten scores, left to right): the digits
+    within :data:`CANDIDATE_WITHIN` of its best and at least :data:`CANDIDATE_FLOOR`, never a
+    leading 0."""
+    out = []
+    for k, digit in enumerate(scores):
+        digit = np.asarray(digit, np.float64)
+        out.append({d for d in range(10) if digit[d] >= max(CANDIDATE_FLOOR, digit.max() - CANDIDATE_WITHIN)
+                    and (d or k)})
+    return out
+
+
+def tab_candidates(scores: tuple) -> set[int]:
+    """The numbers a tab in doubt may show: every digit one of its candidates
+    (:func:`digit_candidates`); empty when more than :data:`MAX_CANDIDATES`."""
+    numbers = [0]
+    for ok in digit_candidates(scores):
+        numbers = [10 * n + d for n in numbers for d in sorted(ok)]
+        if len(numbers) > MAX_CANDIDATES:
+            return set()
+    return set(numbers) if scores else set()
+
+
+def shows(scores: tuple, number: int) -> bool:
+    """Whether a tab in doubt (each digit's ten ``scores``) may show ``number``: as many digits,
+    each one of its digit's candidates (:func:`digit_candidates`)."""
+    text = str(number)
+    return len(text) == len(scores) and all(int(t) in ok for t, ok in zip(text, digit_candidates(scores)))
+
+
+def reading_pairs(readings: list[BoardReading]) -> set[tuple[int, int]]:
+    """The pairs ``(i, j)`` of boards (indices into ``readings``) that a booklet numbers ``i``
+    first: ``j`` in a row of boards below ``i``'s or in ``i``'s, and in a column of boards right
+    of ``i``'s or in ``i``'s, as the boards stand upright
+    (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.places`).  That holds on a page and on a spread
+    (the left page's boards come first, and stand left); nothing is said of a board below and left
+    of another (a spread's left page's second row and its right page's first)."""
+    corners = [_upright_corners(r) for r in readings]
+    if any(c is None for c in corners):
+        return set()
+    spots = places(corners)
+    return {(i, j) for i, (ri, ci) in enumerate(spots) for j, (rj, cj) in enumerate(spots)
+            if i != j and ri <= rj and ci <= cj}
+
+
+def _upright_corners(reading: BoardReading) -> np.ndarray | None:
+    """A board's corners as it stands upright (its view's: a board seen upside down turned), else
+    the corners read, else None."""
+    if reading.view is not None:
+        return np.asarray(reading.view.corners(), np.float64)
+    return None if reading.quad is None else np.asarray(reading.quad, np.float64)
+
+
+def keeps_order(numbers: dict[int, int], pairs: set[tuple[int, int]], board: int) -> bool:
+    """Whether the boards' ``numbers`` (board index: number) grow along every pair of ``pairs``
+    (:func:`reading_pairs`) between ``board`` and another board numbered."""
+    return all(numbers[i] < numbers[j] for i, j in pairs if board in (i, j) and i in numbers and j in numbers)
+
+
+def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
+    """The levels of a page of at least :data:`RUN_LEAST` boards whose squares all read, some tabs
+    in doubt (at most twice as many as the tabs read clearly: those anchor the run), when exactly
+    one run of consecutive numbers (a booklet numbers a page's challenges one after another) takes
+    every tab read and gives each tab in doubt a number it may show, in exactly one way. A page
+    whose tabs read keep its reading order (:func:`ordered`) counts only the ways that keep it,
+    and a tab may show a number whose every digit is a candidate (:func:`shows`); on another page
+    the tab's number is one of at most :data:`MAX_CANDIDATES` (:func:`tab_candidates`). None
+    otherwise (the tabs' doubt stands)."""
+    failed = [k for k, r in enumerate(readings) if r.level is None]
+    if len(readings) < RUN_LEAST or any(not readings[k].tab_doubt or readings[k].rows is None
+                                        or not readings[k].tab_scores for k in failed):
+        return None
+    read = {k: r.level.level for k, r in enumerate(readings) if r.level is not None}
+    known = set(read.values())
+    if not all(isinstance(n, int) for n in known) or len(known) != len(read) or 2 * len(known) < len(failed):
+        return None  # at least a third of the tabs read clearly (tabs all 9x seen as 8x would make a run too)
+    pairs = reading_pairs(readings)
+    if ordered(read, pairs):
+        may = {k: (lambda m, s=readings[k].tab_scores: shows(s, m)) for k in failed}
+    else:  # a page not numbered in reading order (the painter's): the run alone
+        pairs, options = set(), {k: tab_candidates(readings[k].tab_scores) for k in failed}
+        if not all(options.values()):
+            return None
+        may = {k: options[k].__contains__ for k in failed}
+    n, found = len(readings), []
+    for first in sorted({m - k for m in known for k in range(n) if m - k >= 1}):
+        run = set(range(first, first + n))
+        if known <= run:
+            found += _numberings(failed, sorted(run - known), may, read, pairs, 2 - len(found))
+        if len(found) > 1:
+            return None
+    if len(found) != 1:
+        return None
+    return [r.level if r.level is not None else Level(level=found[0][k], rows=r.rows) for k, r in enumerate(readings)]
+
+
+def ordered(read: dict[int, int], pairs: set[tuple[int, int]]) -> bool:
+    """Whether the tabs ``read`` (board index: number) show their page numbered in reading order:
+    some pair of :func:`reading_pairs` between them, every such pair's numbers growing."""
+    between = [(i, j) for i, j in pairs if i in read and j in read]
+    return bool(between) and all(read[i] < read[j] for i, j in between)
+
+
+def _numberings(failed: list[int], numbers: list[int], may, read: dict[int, int], pairs: set[tuple[int, int]],
+                most: int) -> list[dict[int, int]]:
+    """Up to ``most`` ways of giving each board ``failed`` its own one of ``numbers`` (all used) that
+    it ``may`` show (board index: test), the page's numbers (``read`` with them) growing along every
+    pair of ``pairs``."""
+    out: list[dict[int, int]] = []
+    if len(failed) != len(numbers):
+        return out
+
+    def place(k: int, left: list[int], given: dict[int, int]) -> None:
+        if len(out) >= most:
+            return
+        if k == len(failed):
+            out.append(dict(given))
+            return
+        board = failed[k]
+        for m in left:
+            given[board] = m
+            if may[board](m) and keeps_order(given, pairs, board):
+                place(k + 1, [v for v in left if v != m], given)
+            del given[board]
+
+    place(0, numbers, dict(read))
+    return out
+
+
+def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
+    """The levels of a page of two boards side by side in one row, one tab read and the other in
+    doubt, when the doubtful tab's best reading is the number next to the one read in reading
+    order (one more right of it, one less left of it) and a number it may show (:func:`shows`):
+    the tab and the page agree. None otherwise."""
+    if len(readings) != 2 or sum(r.level is None for r in readings) != 1:
+        return None
+    doubt = next(k for k, r in enumerate(readings) if r.level is None)
+    tab, other = readings[doubt], readings[1 - doubt].level.level
+    if not tab.tab_doubt or tab.rows is None or tab.tab_best is None or not isinstance(other, int):
+        return None
+    corners = [_upright_corners(r) for r in readings]
+    if any(c is None for c in corners):
+        return None
+    (row, col), (row_other, col_other) = (places(corners)[k] for k in (doubt, 1 - doubt))
+    want = other + 1 if col > col_other else other - 1
+    if row != row_other or col == col_other or tab.tab_best != want or not shows(tab.tab_scores, want):
+        return None
+    return [r.level if r.level is not None else Level(level=want, rows=r.rows) for r in readings]
+
+
+def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
+    """The levels when the page's numbers settle its tabs in doubt (:func:`by_sequence`, else
+    :func:`by_page_run`, else :func:`by_neighbour`), else None: always None when the boards found
+    leave an empty place among them (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a
+    board not found, whose number the run would give a tab in doubt)."""
+    quads = [r.quad for r in readings]
+    if any(q is None for q in quads) or empty_places(quads):
+        return None
+    for settle in (by_sequence, by_page_run, by_neighbour):
+        settled = settle(readings)
+        if settled is not None:
+            return settled
+    return None
