@@ -3,9 +3,11 @@
 The finder's outlines (:func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`) are grouped by
 place (one board may be outlined several ways); each place is read
 (:func:`visolve.puzzles.iq_xoxo.page.reading.read_board`) from its first outline that reads.
-When a board is left unread or out, the finder is asked for more outlines, and last for squares
-run together cut apart. :func:`read_boards` gives the readings in reading order;
-:mod:`visolve.puzzles.iq_xoxo.reader` turns them into levels.
+When a board is left unread or out, the finder is asked for more outlines, then for squares
+run together cut apart, and last windows are placed beside the boards read
+(:mod:`visolve.puzzles.iq_xoxo.page.neighbours`: a blurred or washed-out board).
+:func:`read_boards` gives the readings in reading order; :mod:`visolve.puzzles.iq_xoxo.reader`
+turns them into levels.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import numpy as np
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
-from visolve.puzzles.iq_xoxo.page.finder import find_boards, reading_order
+from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_order
+from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board
 
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
@@ -53,12 +56,46 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
                 and (all(r.level is not None for r in read) or (settles is not None and settles(read) is None)):
             break  # every board read, or its tabs' doubt final, and nothing lost: more outlines would only cost
         groups = _read_more(picture, groups, readings, outlines(split=split))
+    _read_beside(picture, groups, readings, weigh)
     read = unshadowed([r for r in readings if r is not None])
     order = sorted(range(len(read)), key=lambda i: _place(read[i]))
     read = [read[i] for i in order]
     quads = [r.quad for r in read if r.quad is not None]
     done = [r.quad for r in read if r.quad is not None and (r.level is not None or r.tab_doubt)]
     return read, weigh(quads) + (beyond_crop(picture, quads, notes["crop"]) if done and "crop" in notes else 0)
+
+
+#: boards placed beside the boards read are looked for this many times (each time beside the
+#: boards the last time placed too)
+BESIDE_ROUNDS = 2
+
+
+def _read_beside(picture: np.ndarray, groups: list, readings: list, weigh: Callable) -> None:
+    """``readings`` (one per group of ``groups``) with the boards placed beside the boards read
+    (:func:`~visolve.puzzles.iq_xoxo.page.neighbours.neighbour_quads`; none read: beside those
+    outlined that show a grid) read, when a board is left unread or out (``weigh``); windows
+    that do not read are dropped."""
+    tried: list[np.ndarray] = []
+    looked: list[np.ndarray] = []  # the boards beside which boards were looked for
+    for _round in range(BESIDE_ROUNDS):
+        read = [r for r in readings if r is not None]
+        done = [r.quad for r in read if r.quad is not None and (r.level is not None or r.tab_doubt)]
+        if len(done) == len(read) and not weigh(done):
+            return
+        # with no board read, beside the boards outlined that show a grid (their plane and size)
+        fresh = [q for q in (done or [r.quad for r in read if r.quad is not None and r.view is not None])
+                 if not any(q is seen for seen in looked)]
+        looked += fresh
+        windows = [w for w in neighbour_quads(picture, fresh, done)
+                   if all(np.abs(w - t).max() > np.linalg.norm(w[1] - w[0]) / COLS / 4 for t in tried)]
+        if not windows:
+            return
+        tried += windows
+        before = len(done)
+        more = [Found(w, float(np.linalg.norm(w[1] - w[0])) / COLS, np.zeros((0, 2)), True) for w in windows]
+        groups[:] = _read_more(picture, groups, readings, more)
+        if sum(r is not None and (r.level is not None or r.tab_doubt) for r in readings) == before:
+            return
 
 
 def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) -> list:
@@ -73,8 +110,8 @@ def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) ->
         again = _read_group(picture, members[done:]) if len(members) > done else None
         if k >= len(readings):
             readings.append(again)
-        elif again is not None and (again.level is not None or readings[k] is None):
-            readings[k] = again
+        elif again is not None and (again.level is not None or again.tab_doubt or readings[k] is None):
+            readings[k] = again  # read, or its squares read and its tab in doubt, over not read
     return groups
 
 
