@@ -44,6 +44,7 @@ from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.light import channel_max
 from visolve.vision.masks import locally_light
 from visolve.vision.outlines import edge_region_quads
+from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
@@ -224,8 +225,7 @@ def label_view(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | 
     mirrored) are looked for on: ``picture`` (the picture ``image`` is a reduced copy of) when given."""
     hom, _mirrored = _unmirrored(homography)
     source, scale = (image, 1.0) if picture is None else (picture, picture.shape[1] / image.shape[1])
-    return BoardView.from_homography(source, np.diag([scale, scale, 1.0]) @ hom, SIZE, SIZE,
-                                     pitch=LABEL_PITCH, margin=LABEL_MARGIN)
+    return quick_view(source, np.diag([scale, scale, 1.0]) @ hom, SIZE, SIZE, pitch=LABEL_PITCH, margin=LABEL_MARGIN)
 
 
 def moved_inward(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None,

@@ -50,6 +50,7 @@ from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
 from visolve.vision.pages import named_levels, page_of, read_page
+from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView
 from visolve.vision.working import working_copy
 
@@ -119,8 +120,7 @@ def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: d
     An option read already is not read again."""
     if _view_of(seen, option) is not None and id(option) in read:
         return not isinstance(read[id(option)], ReadError)
-    view = BoardView.from_homography(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH,
-                                     margin=LABEL_MARGIN)
+    view = quick_view(image, to_picture @ option.homography, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
     seen[id(option)] = (option.homography, view)
     try:
         read[id(option)] = edition_and_places(view, option.places, option.edges)
@@ -157,7 +157,7 @@ def squares_of(picture: np.ndarray, hom: np.ndarray, by_labels: bool = True, pla
     where the squares' colours are read off their middles, when not :func:`top_shifts`'.
     """
     if view is None:
-        view = BoardView.from_homography(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
+        view = quick_view(picture, hom, SIZE, SIZE, pitch=READ_PITCH, margin=LABEL_MARGIN)
     if edition is None and by_labels:
         edition, places = edition_and_places(view, places, edges)
     board, white = references(view, label_pixels(view, places, edges))
