@@ -75,12 +75,13 @@ def neighbour_quads(image: np.ndarray, done: list[np.ndarray], avoid: list[np.nd
         page, grey = _lights(plane, hom)
         for region in _sides():
             best = _best_place(plane, hom, region, (page, grey))
-            if best is None or not _on_page(plane, best[1] / shrink, page):
-                continue
-            score, window = best[0], best[1] * shrink
-            if _overlap(window, avoid + [w for _s, w in found]) > MOST_OVERLAP:
-                continue
-            found.append((score, window))
+            if best is None or not _on_page(plane, _corners(best[1]), page) \
+                    or _overlap(_corners(best[1]) * shrink, avoid + [w for _s, w in found]) > MOST_OVERLAP:
+                continue  # tested as placed first: the alignment costs most (about 10 ms)
+            window = _corners(_aligned(plane, best[1], (page, grey)))
+            if _on_page(plane, window, page) \
+                    and _overlap(window * shrink, avoid + [w for _s, w in found]) <= MOST_OVERLAP:
+                found.append((best[0], window * shrink))
     return [w for _s, w in sorted(found, key=lambda sw: -sw[0])]
 
 
@@ -161,9 +162,8 @@ LEAST_SPAN = 8.0
 
 def _best_place(plane: np.ndarray, hom: np.ndarray, region: tuple,
                 lights: tuple[float, float]) -> tuple[float, np.ndarray] | None:
-    """The best match in ``region`` (board units of ``hom``) and its window (picture px), aligned
-    (:func:`_aligned`), or None when no place matches :data:`LEAST_MATCH` or the region's middle
-    lies off the picture."""
+    """The best match in ``region`` (board units of ``hom``) and its window (board units -> px),
+    or None when no place matches :data:`LEAST_MATCH` or the region's middle lies off the picture."""
     x0, y0, x1, y1 = region
     to_region = np.array([[1 / UNIT_PX, 0, x0 - RIM], [0, 1 / UNIT_PX, y0 - RIM], [0, 0, 1]])
     size = (round((x1 - x0 + 2 * RIM) * UNIT_PX), round((y1 - y0 + 2 * RIM) * UNIT_PX))
@@ -188,10 +188,13 @@ def _best_place(plane: np.ndarray, hom: np.ndarray, region: tuple,
     # the window's own board units -> the region's board units -> px
     placed = hom @ np.array([[scale, 0, i / UNIT_PX + x0 - RIM + RIM * scale],
                              [0, scale, j / UNIT_PX + y0 - RIM + RIM * scale], [0, 0, 1]])
-    placed = _aligned(plane, placed, lights)
+    return float(score), placed
+
+
+def _corners(placed: np.ndarray) -> np.ndarray:
+    """The corners (px, tl tr br bl of the squares' outer edges) of a window (board units -> px ``placed``)."""
     g = GAP / 2
-    corners = map_points(placed, [(g, g), (COLS - g, g), (COLS - g, ROWS - g), (g, ROWS - g)])
-    return float(score), np.asarray(corners, np.float64)
+    return np.asarray(map_points(placed, [(g, g), (COLS - g, g), (COLS - g, ROWS - g), (g, ROWS - g)]), np.float64)
 
 
 #: the window is aligned on an upright copy with this many px a square and this much page
