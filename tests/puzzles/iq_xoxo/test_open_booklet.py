@@ -97,7 +97,7 @@ def _board(level, best=None):
 
 
 def test_a_tab_in_doubt_is_settled_only_by_the_one_number_its_page_lacks():
-    from visolve.puzzles.iq_xoxo.reader import by_sequence
+    from visolve.puzzles.iq_xoxo.page.tab_run import by_sequence
 
     settled = by_sequence([_board(10), _board(11), _board(None, 12), _board(13)])
     assert [lv.level for lv in settled] == [10, 11, 12, 13]
