@@ -23,8 +23,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from visolve.vision.geometry import map_points
-from visolve.vision.view import SHRINK_ABOVE, SHRINK_TO, BoardView
+from visolve.vision.view import BoardView, board_extent, shrink_box
 
 #: the blocks averaged first are about this share of the reduction (each pixel of the view's copy is
 #: the mean of 4 to 5 blocks across: their edges a fraction of a block off its own)
@@ -55,15 +54,10 @@ def quick_view(picture: np.ndarray, homography: np.ndarray, rows: int, cols: int
         The view; its ``picture`` and ``homography`` are ``picture`` and ``homography``.
     """
     hom = np.asarray(homography, np.float64)
-    u0, v0, u1, v1 = _extent(rows, cols, margin)
-    quad = map_points(hom, [[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    src_pitch = max(sides[0] / (u1 - u0), sides[1] / (v1 - v0))
-    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
-    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 2, [picture.shape[1], picture.shape[0]])
-    factor = SHRINK_TO * pitch / src_pitch
+    shrink = shrink_box(picture.shape, hom, board_extent(rows, cols, margin), pitch)
+    (x0, y0, x1, y1), factor = shrink if shrink is not None else ((0, 0, 0, 0), 1.0)
     block = int(BLOCK_SHARE / factor)
-    if src_pitch <= SHRINK_ABOVE * pitch or block < 2 or min(x1 - x0, y1 - y0) < 4 * block:
+    if shrink is None or block < 2 or min(x1 - x0, y1 - y0) < 4 * block:
         # not shrunk, or by under 2 / BLOCK_SHARE: as from_homography does it
         return BoardView.from_homography(picture, hom, rows, cols, pitch=pitch, margin=margin)
     (x0, x1), (y0, y1) = _whole_blocks(x0, x1, picture.shape[1], block), _whole_blocks(y0, y1, picture.shape[0], block)
@@ -88,8 +82,3 @@ def _whole_blocks(lo: int, hi: int, end: int, block: int) -> tuple[int, int]:
     hi = min(lo + n * block, end)
     lo = max(hi - n * block, 0)
     return lo, lo + (hi - lo) // block * block
-
-
-def _extent(rows: int, cols: int, margin) -> tuple[float, float, float, float]:
-    m = (float(margin),) * 4 if np.isscalar(margin) else tuple(float(v) for v in margin)
-    return -m[0], -m[1], cols + m[2], rows + m[3]

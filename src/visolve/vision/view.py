@@ -102,7 +102,7 @@ class BoardView:
         """
         if sampling not in SAMPLINGS:
             raise ValueError(f"unknown sampling {sampling!r}; expected one of {', '.join(SAMPLINGS)}")
-        box = _extent(rows, cols, margin, extent)
+        box = board_extent(rows, cols, margin, extent)
         hom = np.asarray(homography, np.float64)
         image = sample(picture, hom, box, pitch, sampling)
         if centres is None:
@@ -298,25 +298,36 @@ def sample(
     return _warp_linear(picture, h, (u0, v0, u1, v1), pitch, (out_w, out_h))
 
 
-def _warp_linear(picture, h, extent, pitch, size) -> np.ndarray:
-    """Bilinear warp; the picture's region is area-shrunk first when its cells are large."""
+def shrink_box(shape: tuple, homography: np.ndarray, extent: Sequence[float],
+               pitch: int) -> tuple[tuple[int, int, int, int], float] | None:
+    """The picture's box ``(x0, y0, x1, y1)`` (px, 2 px around the board region ``extent``, in the
+    picture of ``shape``) that a linear view at ``pitch`` px a unit area-shrinks first, and the
+    factor it is shrunk by (to :data:`SHRINK_TO` times the pitch); None when the region's cells
+    are at most :data:`SHRINK_ABOVE` times the pitch, or the box is under 2 px."""
     u0, v0, u1, v1 = extent
-    out_w, out_h = size
-    quad = map_points(h, [[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
+    quad = map_points(np.asarray(homography, np.float64), [[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
     sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
     src_pitch = max(sides[0] / (u1 - u0), sides[1] / (v1 - v0))
+    if src_pitch <= SHRINK_ABOVE * pitch:
+        return None
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 2, [shape[1], shape[0]])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    return (int(x0), int(y0), int(x1), int(y1)), SHRINK_TO * pitch / src_pitch
+
+
+def _warp_linear(picture, h, extent, pitch, size) -> np.ndarray:
+    """Bilinear warp; the picture's region is area-shrunk first when its cells are large (:func:`shrink_box`)."""
+    u0, v0, u1, v1 = extent
+    out_w, out_h = size
     img = picture
-    if src_pitch > SHRINK_ABOVE * pitch:
-        x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 2
-        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 2
-        x0, y0 = max(x0, 0), max(y0, 0)
-        x1, y1 = min(x1, picture.shape[1]), min(y1, picture.shape[0])
-        if x1 - x0 >= 2 and y1 - y0 >= 2:
-            factor = SHRINK_TO * pitch / src_pitch
-            nw, nh = max(2, int(round((x1 - x0) * factor))), max(2, int(round((y1 - y0) * factor)))
-            img = cv2.resize(picture[y0:y1, x0:x1], (nw, nh), interpolation=cv2.INTER_AREA)
-            fx, fy = nw / (x1 - x0), nh / (y1 - y0)
-            h = np.diag([fx, fy, 1.0]) @ np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]]) @ h
+    shrink = shrink_box(picture.shape, h, extent, pitch)
+    if shrink is not None:
+        (x0, y0, x1, y1), factor = shrink
+        nw, nh = max(2, int(round((x1 - x0) * factor))), max(2, int(round((y1 - y0) * factor)))
+        img = cv2.resize(picture[y0:y1, x0:x1], (nw, nh), interpolation=cv2.INTER_AREA)
+        h = np.diag([nw / (x1 - x0), nh / (y1 - y0), 1.0]) @ np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]]) @ h
     # output pixel centre (j + 0.5, i + 0.5) -> board -> picture (then -0.5 for OpenCV)
     to_board = np.array([[1 / pitch, 0, 0.5 / pitch + u0], [0, 1 / pitch, 0.5 / pitch + v0], [0, 0, 1]])
     to_cv = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
@@ -326,7 +337,10 @@ def _warp_linear(picture, h, extent, pitch, size) -> np.ndarray:
     )
 
 
-def _extent(rows: int, cols: int, margin, extent) -> tuple[float, float, float, float]:
+def board_extent(rows: int, cols: int, margin: float | Sequence[float] = 0.0,
+                 extent: Sequence[float] | None = None) -> tuple[float, float, float, float]:
+    """The board region ``(u0, v0, u1, v1)`` a view shows: ``extent``, else ``[0, cols] x [0, rows]``
+    with ``margin`` around it (one number, or ``(left, top, right, bottom)``)."""
     if extent is not None:
         u0, v0, u1, v1 = (float(v) for v in extent)
     else:
