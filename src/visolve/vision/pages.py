@@ -107,10 +107,10 @@ def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T], side: int 
     look = look_at_page(image)
     seen = sum(t.number is not None or not numbered for t in look.tabs)
     if seen < PAGE_TABS:
+        regions = board_regions(image, look, side) if numbered and (seen or len(look.tabs) >= PAGE_TABS) else []
         if numbered and len(look.tabs) >= PAGE_TABS:  # tabs with digits that do not read, over boards?
-            _refuse_unread_page(look, board_regions(image, look, side))
-        regions = board_regions(image, look, side) if numbered and seen else []
-        lost = lost_board(image, look, regions) if regions else None
+            _refuse_unread_page(look, regions)
+        lost = lost_board(image, look, regions) if seen and regions else None
         if lost:  # one numbered tab over the board read: a page whose other tabs are lost
             _read_beside_lost([r for r in regions if r.tab.number is not None], lost, read_board)
         return None
