@@ -118,10 +118,15 @@ def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, in
     return None if found is None else found[:2]
 
 
-def _far_block(far: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray, float] | None:
+#: a block reaching the view's side is the tab joined to a line along the board's top (digits lower
+#: than DIGIT_HEIGHT of it: "smudges"): the tab is the block within the box shown without lines < LINE_CUT px
+LINE_CUT = 9
+
+
+def _far_block(far: np.ndarray, cut: bool = False) -> tuple[tuple[int, int, int, int], np.ndarray, float] | None:
     """The largest block of pixels far from the page colour (``far``, closed over small gaps, its
     holes filled), as :func:`_tab_box` gives it, with its share of its convex hull, when it is
-    large enough and wider than high."""
+    large enough and wider than high; ``cut``: thin lines left out (:data:`LINE_CUT`)."""
     k = max(3, TAB_PITCH // 3) | 1
     mask = cv2.copyMakeBorder(far.astype(np.uint8), k, k, k, k, cv2.BORDER_CONSTANT, value=0)  # closed within the view
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))[k:-k, k:-k]
@@ -130,6 +135,13 @@ def _far_block(far: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray, 
         return None
     i = 1 + int(np.argmax(stats[1:, 4]))
     x, y, w, h, area = (int(v) for v in stats[i])
+    if not cut and (x == 0 or x + w >= far.shape[1]):  # the tab's box found without the lines
+        bare = _far_block(cv2.morphologyEx(far.astype(np.uint8), cv2.MORPH_OPEN, np.ones((LINE_CUT, 1))) > 0, True)
+        if bare is None:
+            return None
+        (bx, by, bw, bh), kept = bare[0], np.zeros_like(far)
+        kept[by: by + bh, bx: bx + bw] = far[by: by + bh, bx: bx + bw]
+        return _far_block(kept, True)
     if area < TAB_MIN_AREA * TAB_PITCH**2 or w <= h:
         return None
     inside = (lab[y: y + h, x: x + w] == i).astype(np.uint8)
