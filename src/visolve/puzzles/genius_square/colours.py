@@ -36,6 +36,7 @@ from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, own_cube, under_glare
 from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
 from visolve.puzzles.genius_square.shade import in_shade, shade_like
+from visolve.puzzles.genius_square.surplus import over_read
 from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
 
@@ -117,9 +118,11 @@ GREY_SPREAD_SHARE = 0.2
 #: photos: an empty square in glare at most 0.18 (Happy Puzzle) and -0.38 (SmartGames), the grey
 #: piece at least 0.42 and -0.41 (-0.34 drawn clean).  Below EMPTY_EDGE_MAX a square may be empty;
 #: below CUBE_EDGE_MIN it is no cube.  On the SmartGames board the light grid lines hide the cube's
-#: edge: that test does not part them, a grey square stays the grey piece or empty.
+#: edge and the two overlap (painter seed 0: empty squares in glare -0.36 to -1.6), so only a square
+#: well below the grey piece's least is no cube (a glare spot on empty squares, -0.56 to -1.56: read
+#: as empty or the grey piece, the shapes allowed it on several fours); above, it stays either.
 EMPTY_EDGE_MAX = {"happy-puzzle": 0.2, "smartgames": -0.4}
-CUBE_EDGE_MIN = {"happy-puzzle": 0.2, "smartgames": -np.inf}
+CUBE_EDGE_MIN = {"happy-puzzle": 0.2, "smartgames": -0.5}
 #: a centre brighter than this (mean of ``n``) is washed out: nothing can be told
 WASHED_OUT = 1.05
 #: a disc in glare: its corners (median) below this share of the centre's brightness (a cube's
@@ -250,7 +253,7 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]
-    return squares
+    return over_read(squares)  # a piece read surely where no one placement of it lies: those squares in doubt
 
 
 def _read_square(centre: np.ndarray, corners: list[np.ndarray], edges: list[np.ndarray], protos: Palette,

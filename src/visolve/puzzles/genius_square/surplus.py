@@ -1,0 +1,84 @@
+"""A piece read surely on squares no one placement of it covers: its colour is in doubt there.
+
+Every piece lies on the board once, in its own shape.  When the squares read surely as one piece
+are more than its size, or lie where no placement of it covers them all (seen in two places), some
+of them are another piece whose colour came out near this one's (a cube's paint jittered, a colour
+cast: yellow read as orange, orange as yellow).  Those squares are not sure: each keeps that piece
+and gets the pieces whose colour is close behind it (:data:`WINDOW`) as options, and the pieces'
+shapes settle them (:mod:`visolve.puzzles.genius_square.resolve`: a square still in doubt is
+refused by name).  A square with no colour close behind stays as it was read.
+
+A board read as solved is left as read: :mod:`visolve.puzzles.genius_square.cover` weighs each of
+its squares by how surely it was read, and options there make near covers as cheap as the true one
+(seed 0 scene 41: a red piece leaning over a disc, read on five squares, became two covers near).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.board import BLOCKER, EMPTY
+from visolve.puzzles.genius_square.cover import MAX_EMPTY
+
+SIZE = model.SIZE
+#: a piece is an option of an over-read square when its colour's residual is within WINDOW of the
+#: piece read's and at most MAX_RESIDUAL (measured, seed 0 scene 32 and seed 1 scene 97: yellow read as
+#: orange 0.14-0.29, yellow 0.20-0.31 behind; orange read as yellow 0.03-0.05, orange 0.19 behind)
+WINDOW = 0.35
+MAX_RESIDUAL = 0.8
+
+
+def over_read(squares) -> list[list]:
+    """The squares (:class:`visolve.puzzles.genius_square.colours.Square`, 6 x 6), those read surely as
+    a piece that :func:`fits_once` denies given that piece and the pieces close behind in colour as
+    options (module docstring), but pieces read surely in full elsewhere (all their squares, in one
+    placement): a square is not the piece whose every square is seen."""
+    if sum(sq.symbol == EMPTY for row in squares for sq in row) <= MAX_EMPTY:
+        return squares  # a solved board: the cover weighs every square as read (options would cheapen them all)
+    sure: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(squares):
+        for c, sq in enumerate(row):
+            if sq.symbol not in ("", EMPTY, BLOCKER):
+                sure.setdefault(sq.symbol, []).append((r, c))
+    out = [list(row) for row in squares]
+    placed = {piece for piece, cells in sure.items() if len(cells) == size(piece) and fits_once(piece, cells)}
+    for piece, cells in sure.items():
+        if fits_once(piece, cells):
+            continue
+        for r, c in cells:
+            close = tuple(name for name in near_pieces(squares[r][c].ranks, piece) if name not in placed)
+            if close:
+                out[r][c] = replace(squares[r][c], symbol="", options=(piece, *close))
+    return out
+
+
+def near_pieces(ranks, piece: str) -> tuple[str, ...]:
+    """The pieces other than ``piece`` whose residual in ``ranks`` ((symbol, residual), nearest first)
+    is within :data:`WINDOW` of ``piece``'s and at most :data:`MAX_RESIDUAL` (never the wood: a disc
+    read as a piece is a matter of its corners, not its colour)."""
+    own = dict(ranks).get(piece)
+    if own is None:
+        return ()
+    return tuple(name for name, residual in ranks if name not in (piece, BLOCKER, EMPTY)
+                 and residual <= min(own + WINDOW, MAX_RESIDUAL))
+
+
+def fits_once(piece: str, cells: list[tuple[int, int]]) -> bool:
+    """Whether one placement of ``piece`` covers every square of ``cells`` ((row, column))."""
+    want = sum(1 << (r * SIZE + c) for r, c in cells)
+    return any(mask & want == want for mask in placements(piece))
+
+
+def size(piece: str) -> int:
+    """How many squares ``piece`` covers."""
+    return bin(placements(piece)[0]).count("1")
+
+
+@lru_cache(maxsize=None)
+def placements(piece: str) -> tuple[int, ...]:
+    """The board masks of every placement of ``piece`` (bit ``row * 6 + column``)."""
+    table = model.engine().table
+    pid = table.piece_index(piece)
+    return tuple(mask for p, mask in table.lookup if p == pid)
