@@ -148,3 +148,17 @@ def test_a_lattice_a_star_off_is_still_brought_back_by_its_offsets(dx, dy):
     back, rho = lattice.best_step(work, off)
     a, b = cv2.perspectiveTransform(CORNERS, fit.homography), cv2.perspectiveTransform(CORNERS, back)
     assert np.abs(a - b).max() < 0.1 * 50 and rho > lattice.outline_match(work, off)
+
+
+def test_a_small_board_beside_a_large_dark_quad_is_looked_at_on_its_own_scale():
+    # scene 30 of seed 9: a dark desk region as large as the picture set the working copy's
+    # scale (48 px a board unit for it), where the small board drawn on a page beside it had
+    # 7 px a unit and its outlines matched 0.16: it is looked at again in a copy of its own scale
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-stars", 30, 9)
+    quads = finder.board_quads(case.image)
+    pitches = sorted(finder.quad_pitch(q) for q, _page in quads)
+    _work, f = finder.pitch_copy(case.image, quads)
+    assert pitches[0] * f < finder.FINE_PITCH < pitches[-1] * f  # the case: one quad far larger
+    assert read(case.image, case.name) == case.truth[0]

@@ -40,6 +40,10 @@ ASPECT = (1.0, 2.6)
 SURE_ASPECT = 1.35
 #: the board is searched and read in a copy with at most this many px per board unit
 WORK_PITCH = 48
+#: a quad with fewer px per board unit than this in the working copy (set by the largest quad) is
+#: looked at again in a copy of its own scale when no quad held a lattice (a star's outline needs
+#: a few px between its points)
+FINE_PITCH = 16
 #: a lattice matching this well ends the search for a better board quad
 SURE_RHO = 0.6
 
@@ -134,11 +138,15 @@ def _quads(small: np.ndarray, contours, page: bool) -> list[tuple[np.ndarray, bo
     return found
 
 
+def quad_pitch(quad: np.ndarray) -> float:
+    """Picture px per board unit of a board on ``quad`` (its mean width over the board's)."""
+    return float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / (2 * layout.BOARD_W)
+
+
 def pitch_copy(image: np.ndarray, quads) -> tuple[np.ndarray, float]:
     """``image`` reduced so the largest board quad has at most :data:`WORK_PITCH` px per
     board unit (the views are then sampled without shrinking), and the factor."""
-    widths = [np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]) for q, _p in quads]
-    pitch = max(widths) / (2 * layout.BOARD_W)
+    pitch = max(quad_pitch(q) for q, _p in quads)
     if pitch <= WORK_PITCH:
         return image, 1.0
     h, w = image.shape[:2]
@@ -156,7 +164,33 @@ def locate(image: np.ndarray, upright: bool = False) -> tuple[np.ndarray, Fit]:
     if not quads:
         raise NotThisPuzzle("no dark board shaped like the IQ Stars board")
     work, f = pitch_copy(image, quads)
-    return work, _best_fit(work, [(q * f, page) for q, page in quads], upright)
+    try:
+        return work, _best_fit(work, [(q * f, page) for q, page in quads], upright)
+    except NotThisPuzzle:
+        found = _small_holes(image, quads, f, upright)
+        if found is None:
+            raise
+        return found
+
+
+def _small_holes(image: np.ndarray, quads, f: float, upright: bool) -> tuple[np.ndarray, Fit] | None:
+    """The best board among the page holes of ``quads`` that have under :data:`FINE_PITCH` px a
+    board unit in the working copy (factor ``f``), in a copy of their own scale; None when there
+    is none or none holds a lattice.
+
+    The copy's scale is set by the largest quad (a dark desk or shadow as big as the picture): a
+    small board printed on a page may have stars a few px wide there.  Only holes in a page are
+    looked at again, not every small dark blob (a tray's photo has many, each a lattice search)."""
+    small = [(q, page) for q, page in quads if page and quad_pitch(q) * f < FINE_PITCH]
+    if not small or len(small) == len(quads):
+        return None
+    finer, g = pitch_copy(image, small)
+    if g <= f:
+        return None
+    try:
+        return finer, _best_fit(finer, [(q * g, page) for q, page in small], upright)
+    except NotThisPuzzle:
+        return None
 
 
 def find_board(image: np.ndarray) -> Fit:
