@@ -40,7 +40,7 @@ def test_the_grey_piece_seen_by_its_side_is_not_read_as_empty_squares(monkeypatc
     tops show (genius_square.leaning) it reads; read at the middles only, it is refused."""
     case = scene_case("genius-square", 1, 4)
     assert read(case.image, case.name) == case.truth[0]
-    monkeypatch.setattr(reader, "lean_fields", lambda view: [])
+    monkeypatch.setattr(reader, "lean_fields", lambda *_args: [])
     with pytest.raises(ReadError, match="four grey squares"):
         read(case.image, case.name)
     monkeypatch.setattr(greyrow, "OUTLINE_SHARE", -np.inf)  # as before: no outline is ever found

@@ -17,16 +17,31 @@ that makes the squares fit one board and another lean another board is a doubt, 
 refusal stands.  A view tilted less than
 :data:`~visolve.puzzles.genius_square.tops.MIN_TILT` (artwork, a print, a photo from above) has no
 lean to try.
+
+A grid found on the tall pieces' tops (its labels found squeezed or slid: not
+:func:`~visolve.puzzles.genius_square.tops.on_floor`) already has each cube's top on its own square;
+what it misses are the low discs between them: a disc's top stands lower than the cubes' and is
+seen nearer the camera than the square's top would be, the half of it beyond the square's middle
+hidden by the cube in front.  Such a grid is read towards the camera instead (:func:`tops_fields`).
+
+On a grid of the floor seen steeply, a cube's top reaches over the square behind it (away from the
+camera): that square, read where its own top would be, may show only its front neighbour's top (a
+piece "seen" on one square too many).  Its own cube, if it had one, would show its top a cube's
+lean further, where nothing nearer the camera reaches; the board or wood seen there says it has
+none, and it is left open to a disc or nothing for the shapes and the roll (:func:`uncovered`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square.tops import SIZE, cut, shifts_at
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.board import BLOCKER, EMPTY
+from visolve.puzzles.genius_square.tops import SIZE, cut, on_floor, shifts_at
 from visolve.vision.view import BoardView
 
 #: heights (squares) of the point whose lean a square's colour is read at: a cube's top is 0.75-1.0
@@ -40,25 +55,150 @@ MAX_LEAN = 0.5
 #: a field within this of one tried already (every square's shift, squares) is not read again: the
 #: patches read overlap by nine tenths (steep views cut to MAX_LEAN give the same field at each height)
 SAME_FIELD = 0.04
+#: a grid on the pieces' tops: its squares are read this share of a cube's lean towards the camera
+#: (:func:`tops_fields`), cut to :data:`TOWARDS_MOST`.  A disc 0.25-0.67 as tall as the cubes shows its
+#: top 0.33-0.75 of their lean nearer the camera than theirs (0.75-1 square on the scenes refused),
+#: the part beyond the square hidden by the cube in front: the patch read (0.4 square) lies on the
+#: near half of the square, still on a cube's top (seed 0: every square of scenes 8, 13 and 78 reads
+#: right so at 0.25-0.4 of the lean, of 18 at 0.3 all but one, which the shapes settle)
+TOWARDS = 0.3
+TOWARDS_MOST = 0.3
+#: the height (squares) of the cubes whose lean, seen on a grid of their tops, is read
+CUBE = 1.0
+#: least squares read as a piece at their middles for a grid off the floor to be the cubes' tops: a
+#: board of up to four pieces (16 squares of cubes at most) leaves its floor's flat squares to the
+#: lattice, whatever its labels say (seed 0 scene 35: one piece, its labels found slid, read away
+#: from the camera); a solved board has 29
+MIN_TOPS = 20
+#: a cube's lean ``L`` along a row or a column (squares) from which its top reaches the patch read on
+#: the square behind it (away from the camera) on a grid of the floor: the top covers that square up
+#: to ``L`` from its near edge, the patch (0.4 square wide, 0.45 L off the middle at the lower height)
+#: starts 0.3 + 0.45 L from it (seed 1 scene 7: a yellow piece's tops, 0.92 square off, read on the
+#: empty row behind it)
+COVERS = 0.6
+#: where a square's own cube would show its top (share of a cube's lean, and the most off the middle,
+#: squares): the 0.75-1 square tall cubes' tops, their middles 0.75-1 of the lean off, the patch within
+OWN_TOP = 0.9
+OWN_MOST = 1.2
+PIECE_NAMES = frozenset(p.name for p in model.PIECES)
 
 
-def lean_fields(view: BoardView) -> list[np.ndarray]:
+def lean_fields(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3), squares=()) -> list[np.ndarray]:
     """The shifts ``(6, 6, 2)`` (board units) to read the squares at: one per height of :data:`HEIGHTS`,
     the mean of the two principal points' (the board's middle, the picture's: on seed 0 each alone
     gains the same scenes, and each field read costs 20-30 ms), cut to :data:`MAX_LEAN`, but one
     within :data:`SAME_FIELD` of the one before; none when the view's picture is unknown or no camera
-    found is tilted enough to lean."""
+    found is tilted enough to lean.  A grid whose rows of labels (``places``, ``edges`` as
+    :func:`visolve.puzzles.genius_square.tops.top_shifts` takes them) say it is off the floor, with at
+    least :data:`MIN_TOPS` of its ``squares`` (as read at their middles) a piece, is the pieces' tops:
+    it is read towards the camera instead (:func:`tops_fields`)."""
     if view.picture is None:
         return []
+    if places is not None and not on_floor(places, edges) and _pieces_seen(squares) >= MIN_TOPS:
+        return tops_fields(view)
     fields: list[np.ndarray] = []
     for height in HEIGHTS:
-        found = [shifts for shifts in shifts_at(view, height) if shifts is not None and np.any(shifts)]
-        if not found:
+        shifts = _mean_shifts(view, height)
+        if shifts is None:
             continue
-        shifts = cut(sum(found) / len(found), MAX_LEAN)
+        shifts = cut(shifts, MAX_LEAN)
         if all(float(np.abs(shifts - other).max()) > SAME_FIELD for other in fields):
             fields.append(shifts)
     return fields
+
+
+def tops_fields(view: BoardView) -> list[np.ndarray]:
+    """The one shift field ``(6, 6, 2)`` a grid of the pieces' tops is read at: :data:`TOWARDS` of a
+    cube's lean (:data:`CUBE` squares tall, the mean of the two principal points') towards the
+    camera, cut to :data:`TOWARDS_MOST`; none when no camera found is tilted enough to lean."""
+    shifts = _mean_shifts(view, CUBE)
+    return [] if shifts is None else [cut(-TOWARDS * shifts, TOWARDS_MOST)]
+
+
+def uncovered(read: Callable[..., tuple], shift: np.ndarray, view: BoardView) -> list[list]:
+    """The squares read at ``shift`` (``read(shift=...)[1]``, as
+    :func:`visolve.puzzles.genius_square.reader.squares_of` gives them), each square covered by its
+    front neighbour's top (:func:`covered`) given the options its own top allows, for the pieces'
+    shapes and the roll to settle.
+
+    A square behind a cube (away from the camera) whose reading is that cube's colour, or a doubt,
+    may show only that cube's top leaning over it.  Its own cube, if it had one, would show its top a
+    cube's lean further (:data:`OWN_TOP`), where nothing nearer the camera reaches: the piece seen
+    there, or none (a disc or nothing: the board or wood seen there, or the side of a cube further
+    away).  So the square may be that piece, a disc or empty (seed 1 scene 7: the yellow piece's tops
+    on the empty row behind it).  It is kept as read where its own top is in doubt, where its own top
+    may be the front cube's piece too (its own cube of that piece, or its side further away: seed 17 scene 87,
+    the light blue piece lying along the lean, its squares each behind the next, read right as they
+    are and a doubt once opened), or where the front cube's own top does not show its colour (a lean
+    misjudged: the camera is known only up to its principal point, and a top looked for too far off
+    shows what lies beyond it).  A field read
+    towards the camera (a grid of the cubes' tops, :func:`tops_fields`) has no square behind a top:
+    its squares are kept as read."""
+    squares = read(shift=shift)[1]
+    lean = _mean_shifts(view, CUBE)
+    if lean is None or float((lean * shift).sum()) <= 0.0:
+        return squares
+    behind = covered(squares, lean)
+    if not behind:
+        return squares
+    tops = read(shift=cut(OWN_TOP * lean, OWN_MOST))[1]
+    out = [list(row) for row in squares]
+    for (r, c), (fr, fc) in behind.items():
+        own = tops[r][c]
+        pieces = ({own.symbol} if own.symbol else set(own.options)) - {EMPTY, BLOCKER}
+        front = _pieces(squares[fr][fc])
+        misjudged = _pieces(tops[fr][fc]).isdisjoint(front)  # the front cube's own top not where the lean puts it
+        if own.doubt or misjudged or pieces & front:  # or its own top unclear, or the front's piece again
+            continue
+        out[r][c] = replace(squares[r][c], symbol="", doubt="", options=(*sorted(pieces), EMPTY, BLOCKER))
+    return out
+
+
+def covered(squares, lean: np.ndarray) -> dict[tuple[int, int], tuple[int, int]]:
+    """The squares (row, column) read as a piece their front neighbour is read as (that neighbour
+    surely a piece: one, or several options all pieces), or as a doubt, where the cubes' ``lean``
+    ``(6, 6, 2)`` along that row or column is :data:`COVERS` or more (the neighbour's top may be all
+    that shows there), each with that neighbour."""
+    out = {}
+    for r in range(SIZE):
+        for c in range(SIZE):
+            sq = squares[r][c]
+            for fr, fc in _fronts(r, c, lean[r, c]):
+                front = _pieces(squares[fr][fc])
+                if front and not front.isdisjoint(_pieces(sq) if sq.symbol or sq.options else front):
+                    out[(r, c)] = (fr, fc)
+                    break
+    return out
+
+
+def _pieces(sq) -> frozenset:
+    """The pieces a square is read as when it is surely a piece (one, or options all pieces), else none."""
+    said = {sq.symbol} if sq.symbol else set(sq.options)
+    return frozenset(said) if said and said <= PIECE_NAMES else frozenset()
+
+
+def _fronts(r: int, c: int, lean: np.ndarray) -> list[tuple[int, int]]:
+    """The neighbours of square (r, c) towards the camera along a row or column the cube's ``lean``
+    (x across, y down; away from the camera) reaches :data:`COVERS` on."""
+    x, y = (float(v) for v in lean)
+    near = []
+    if abs(x) >= COVERS:
+        near.append((r, c - int(np.sign(x))))
+    if abs(y) >= COVERS:
+        near.append((r - int(np.sign(y)), c))
+    return [(fr, fc) for fr, fc in near if 0 <= fr < SIZE and 0 <= fc < SIZE]
+
+
+def _pieces_seen(squares) -> int:
+    """How many of ``squares`` (:class:`visolve.puzzles.genius_square.colours.Square`) read as a piece:
+    one piece, or several options all pieces."""
+    return sum(bool(_pieces(sq)) for row in squares for sq in row)
+
+
+def _mean_shifts(view: BoardView, height: float) -> np.ndarray | None:
+    """The mean of the principal points' leans at ``height`` (:func:`shifts_at`) that are not zero."""
+    found = [shifts for shifts in shifts_at(view, height) if shifts is not None and np.any(shifts)]
+    return sum(found) / len(found) if found else None
 
 
 def leaning_level(refused: ReadError, fields: list[np.ndarray], read_with: Callable[[np.ndarray], object]):

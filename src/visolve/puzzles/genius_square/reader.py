@@ -43,7 +43,7 @@ from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import top_shifts
-from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level
+from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, uncovered
 from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
@@ -219,8 +219,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
         again = partial(squares_of, view.picture, view.homography, places=up.places, edges=up.edges,
                         edition=edition, view=view)
-        level = leaning_level(refused, lean_fields(view),
-                              lambda shift: level_of(again(shift=shift)[1], edition, source, dice))
+        level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
+                              lambda shift: level_of(uncovered(again, shift, view), edition, source, dice))
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads
     corners = map_points(up.homography, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
     share = cv2.contourArea(corners.astype(np.float32)) / (image.shape[0] * image.shape[1])
