@@ -43,6 +43,7 @@ from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find
 from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards, outside, own_squares
 from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
+from visolve.vision.polygon_distance import distances_within
 
 #: grey squares: side within this share of SQUARE_SHARE pitches (a photo's perspective
 #: makes near squares much larger than far ones); pieces: coloured blobs of at least
@@ -224,10 +225,11 @@ def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
     count; farther ones (a board on a spread's other page) when there are at least
     :data:`FAR_SQUARES` of them (a few far squares on a grid are the desk's)."""
     near, far = [], []
-    for k, c in enumerate(parts.centres):
-        dist = [cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) for q in quads]
-        if dist and max(dist) < -pitch / 2:
-            (near if max(dist) > -STRAY_REACH * pitch else far).append(k)
+    if quads:  # each square's distance to the nearest quad (-inf: farther than STRAY_REACH from all)
+        nearest = np.max([distances_within(parts.centres, q, STRAY_REACH * pitch) for q in quads], axis=0)
+        for k, dist in enumerate(nearest):
+            if dist < -pitch / 2:
+                (near if dist > -STRAY_REACH * pitch else far).append(k)
 
     def gridded(some: list[int]) -> int:
         grouped = 0 if parts.grouped is None else int(parts.grouped[some].sum())
@@ -383,8 +385,7 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     def to_picture(some: list[np.ndarray]) -> list[Found]:
         found = []
         for q in some:
-            near = [c for c in squares
-                    if cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) > -pitch / 2]
+            near = np.asarray(squares).reshape(-1, 2)[distances_within(squares, q, pitch / 2) > -pitch / 2]
             found.append(Found((q + 0.5) / scale + shift, pitch / scale,
                                (np.array(near).reshape(-1, 2) + 0.5) / scale + shift, q.tobytes() in tentative))
         return found

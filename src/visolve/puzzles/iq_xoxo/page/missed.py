@@ -23,6 +23,7 @@ from visolve.puzzles.iq_xoxo.page.first_look import NEIGHBOUR, SQUARE_FILL, SQUA
 from visolve.puzzles.iq_xoxo.page.marks import marked_blobs
 from visolve.puzzles.iq_xoxo.page.outline import kernel
 from visolve.vision.near import own_grid
+from visolve.vision.polygon_distance import distances_within
 from visolve.vision.working import reduce_by
 
 #: pieces: coloured blobs of at least MIN_PIECE pitches squared
@@ -157,8 +158,11 @@ def own_squares(stats: np.ndarray, centres: np.ndarray, pitch: float,
 
 def outside(centres: np.ndarray, sides: np.ndarray, quads: list[np.ndarray]) -> int:
     """How many of ``centres`` lie farther than their ``sides`` outside every quad."""
-    return sum(all(cv2.pointPolygonTest(q.astype(np.float32), (float(c[0]), float(c[1])), True) < -side
-                   for q in quads) for c, side in zip(centres, sides))
+    if not len(centres):
+        return 0
+    reach = float(np.max(sides))  # a centre farther than its side from every quad (-inf: farther than all sides)
+    nearest = np.max([distances_within(centres, q, reach) for q in quads], axis=0) if quads else None
+    return len(centres) if nearest is None else int(np.sum(nearest < -np.asarray(sides, np.float64)))
 
 
 def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farther: np.ndarray | None = None) -> int:
