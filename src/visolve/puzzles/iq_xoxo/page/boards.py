@@ -105,14 +105,19 @@ def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) ->
     groups = _grouped(groups, reading_order(more))
     for k, (_c, _p, members) in enumerate(groups):
         done = tried[k] if k < len(tried) else 0
-        if k < len(readings) and readings[k] is not None and (readings[k].level is not None or readings[k].tab_doubt):
+        if k < len(readings) and _reads(readings[k]) and not readings[k].faint:
             continue
         again = _read_group(picture, members[done:]) if len(members) > done else None
         if k >= len(readings):
             readings.append(again)
-        elif again is not None and (again.level is not None or again.tab_doubt or readings[k] is None):
-            readings[k] = again  # read, or its squares read and its tab in doubt, over not read
+        elif again is not None and (readings[k] is None or (_reads(again) and not (again.faint and _reads(readings[k])))):
+            readings[k] = again  # read, or its squares read and its tab in doubt, over not read or read faint
     return groups
+
+
+def _reads(reading: BoardReading | None) -> bool:
+    """Whether ``reading`` read the board's squares (its tab read or in doubt)."""
+    return reading is not None and (reading.level is not None or reading.tab_doubt)
 
 
 def unshadowed(read: list[BoardReading]) -> list[BoardReading]:
@@ -152,16 +157,24 @@ def _grouped(groups: list, found: list) -> list:
 def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
     """The first of one place's outlines that reads, else the first that shows a grid; None
     when none does and the place shows fewer than :data:`MIN_SQUARES` grey squares (no board:
-    a block of text), else a reading that names the board not outlined."""
-    first = None
+    a block of text), else a reading that names the board not outlined.  An outline that reads
+    though its gaps are hardly seen (:attr:`~visolve.puzzles.iq_xoxo.page.reading.BoardReading.faint`:
+    blurred, or off the board a little) counts only when no other outline of the place reads:
+    a sharper one shows the tab sharper too."""
+    first = faint = None
     for fd in members:
         reading = read_board(picture, fd.corners, fd.squares, PLACED_GRID if fd.tentative else MIN_GRID)
         if reading is not None:
             reading.quad = fd.corners
-            if reading.level is not None or reading.tab_doubt:  # another outline would only
-                return reading  # give the same blurred digits another chance to pass
+            if (reading.level is not None or reading.tab_doubt) and not reading.faint:  # another outline
+                return reading  # would only give the same blurred digits another chance to pass
+            if reading.level is not None or reading.tab_doubt:
+                faint = faint or reading
+                continue
         if not fd.tentative:  # a window placed from a tab alone counts only when it reads
             first = first or reading
+    if faint is not None:
+        return faint
     if first is None and max((len(fd.squares) for fd in members if not fd.tentative), default=0) >= MIN_SQUARES:
         centre = np.round(members[0].corners.mean(axis=0)).astype(int)
         return BoardReading(None, error=f"the board around ({centre[0]}, {centre[1]}) px shows squares "

@@ -40,9 +40,11 @@ CORNER_SIZE, CORNER_TOP = 0.2, 0.25
 SQUARE_GREY = 0.86
 
 
-def grey_reference(bodies: dict, page) -> Greys:
-    """The empty squares' grey of one board, square by square (see :class:`Greys`)."""
-    return Greys(bodies, np.maximum(np.asarray(page, np.float64), 1e-6))
+def grey_reference(bodies: dict, page, local: bool = True) -> Greys:
+    """The empty squares' grey of one board, square by square (see :class:`Greys`); ``local``:
+    the page taken at each square's corners (False: the board's page for every square, for a
+    board whose gaps are not seen, blurred: its corners show its squares' grey, not the page)."""
+    return Greys(bodies, np.maximum(np.asarray(page, np.float64), 1e-6), local)
 
 
 class Greys:
@@ -59,8 +61,8 @@ class Greys:
     the others.
     """
 
-    def __init__(self, bodies: dict, page: np.ndarray):
-        self.bodies, self.page = bodies, page
+    def __init__(self, bodies: dict, page: np.ndarray, local: bool = True):
+        self.bodies, self.page, self.local = bodies, page, local
         self._view = None
         self._index: dict = {}
         self._arrays: tuple = ()
@@ -70,7 +72,8 @@ class Greys:
         if self._view is not view:
             self._view = view
             every = list(self.bodies)
-            pages = local_pages(corner_pages(view), every)
+            pages = local_pages(corner_pages(view), every) if self.local \
+                else np.broadcast_to(self.page, (len(every), 3))
             balanced = np.array([self.bodies[k] for k in every]) * self.page / pages
             greys = grey_field(dict(zip(every, balanced)), self.page)
             self._index = {k: i for i, k in enumerate(every)}

@@ -36,6 +36,7 @@ from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, letter_of_shape, ma
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.empty_grey import grey_reference
+from visolve.puzzles.iq_xoxo.page.piece_split import pentomino_cuts
 from visolve.puzzles.iq_xoxo.page.squares import (PITCH, bodies_of, colours_apart, gap_shares, joined, median_last,
                                                   read_squares)
 from visolve.puzzles.iq_xoxo.page.tab_number import read_number
@@ -50,19 +51,25 @@ LIGHT_SIZE = 1.5
 #: corners are fitted to at least MIN_FIT grey squares' centres, each within
 #: FIT_NEAR of its square's middle (board units), RANSAC tolerance FIT_TOLERANCE squares
 MIN_FIT, FIT_NEAR, FIT_TOLERANCE = 6, 0.35, 0.12
-#: at most MAX_UNCLEAR unclear marks are left out of which way up, when at least MIN_CLEAR agree
-MAX_UNCLEAR, MIN_CLEAR = 3, 40
+#: unclear marks are left out of which way up when at least MIN_CLEAR marks agree; so are
+#: marks against them, at most MAX_ODD and ODD_RATIO times fewer (a blurred board's marks:
+#: 1 - 4 of 50 read clearly wrong; a window a square off or a board turned shows its marks all
+#: against the pattern, not a few)
+MIN_CLEAR, MAX_ODD, ODD_RATIO = 30, 4, 10
 #: at most this many gaps in doubt between piece squares are settled by the pieces' shapes
 MAX_DOUBT = 3
 #: a board shows gaps between at least this share of neighbouring squares
-#: (at least 53 % on any board), nearer the page colour by GRID_STEP than the squares
+#: (at least 53 % on any board), nearer the page colour by GRID_STEP than the squares; a block
+#: showing fewer is kept only when its squares, marks and pieces all read (a blurred board),
+#: each square's grey then taken against the board's page, not the page at its corners
 MIN_GRID, GRID_STEP = 0.4, 6.0
 #: ... and a block with gaps between fewer than NO_GRID of them is no board at all
 NO_GRID = 0.15
-#: a window placed from a tab alone (kept only when every square, piece and mark reads) needs
-#: gaps between PLACED_GRID of its squares: a board all but covered by pieces, blurred, shows
-#: 33 % (open booklet [0, 1019], board 16: 48 of its 50 squares under 10 pieces)
-PLACED_GRID = 0.25
+#: a window placed from a tab or beside the boards read (kept only when every square, piece and
+#: mark reads) needs no gaps seen (PLACED_GRID): a blurred board shows gaps between 0 - 25 % of
+#: its squares (scenes of seed 0, boards not read, on their true outlines: 28 of 113), one all
+#: but covered by pieces 33 % (open booklet [0, 1019], board 16: 48 of its 50 squares under 10 pieces)
+PLACED_GRID = 0.0
 
 
 @dataclass
@@ -78,6 +85,7 @@ class BoardReading:
     tab_best: int | None = None  #: ... the tab's best reading then (every digit's best match)
     tab_scores: tuple = ()  #: ... and each of its digits' ten scores
     rows: tuple | None = None  #: the board's rows read (also when its tab is in doubt)
+    faint: bool = False  #: read though its gaps were hardly seen (fewer than the least asked)
 
 
 def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
@@ -108,27 +116,25 @@ def page_colour(view: BoardView) -> np.ndarray:
     return median_last(ring.T)
 
 
-def _upright(squares: dict) -> bool:
+def marks_upright(squares: dict) -> bool:
     """True when the board is seen upright, False when half round; ReadError on disagreement.
 
-    The marks only tell which way up (the level holds the pieces' letters): up to
-    :data:`MAX_UNCLEAR` unclear marks are left out when the others all agree.
+    The marks only tell which way up (the level holds the pieces' letters): unclear marks,
+    and up to :data:`MAX_ODD` marks against the others (:data:`ODD_RATIO` times fewer), are
+    left out when at least :data:`MIN_CLEAR` of the others agree.
     """
     doubt = [k for k, s in squares.items() if s.mark == "?"]
-    if len(doubt) > MAX_UNCLEAR:
+    clear = [k for k, s in squares.items() if s.mark != "?"]
+    up = [k for k in clear if squares[k].mark == mark(*k)]
+    down = [k for k in clear if squares[k].mark != mark(*k)]
+    side, odd = (up, down) if len(up) >= len(down) else (down, up)
+    if odd and (len(odd) > MAX_ODD or len(side) < ODD_RATIO * len(odd) or len(side) < MIN_CLEAR):
+        names = " ".join(square_name(*k) for k in sorted(odd)[:4])
+        raise ReadError(f"the marks do not follow the board's X/O pattern at {names} (as seen)")
+    if doubt and len(side) < MIN_CLEAR:
         r, c = doubt[0]
         raise ReadError(f"square {square_name(r, c)} of the view: {squares[doubt[0]].why or 'mark unclear'}")
-    clear = {k: s for k, s in squares.items() if s.mark != "?"}
-    agree = [k for k, s in clear.items() if s.mark == mark(*k)]
-    if len(agree) == len(clear) or not agree:
-        if doubt and len(clear) < MIN_CLEAR:
-            r, c = doubt[0]
-            raise ReadError(f"square {square_name(r, c)} of the view: {squares[doubt[0]].why or 'mark unclear'}")
-        return bool(agree)
-    squares = clear
-    few = agree if len(agree) < len(squares) / 2 else [k for k in squares if k not in agree]
-    names = " ".join(square_name(*k) for k in sorted(few)[:4])
-    raise ReadError(f"the marks do not follow the board's X/O pattern at {names} (as seen)")
+    return side is up
 
 
 def _turned(squares: dict) -> dict:
@@ -160,7 +166,7 @@ def _pieces(squares: dict, upright: bool, shares: dict) -> tuple[str, ...]:
     for choice in itertools.product((False, True), repeat=len(doubt) if len(doubt) <= MAX_DOUBT else 0):
         links = sure + [(a, b) for (a, b, _s), take in zip(doubt, choice) if take]
         try:
-            found.add(_rows_of(_joined_groups(pieces, links), upright))
+            found.add(_rows_cut(_joined_groups(pieces, links), upright, shares))
         except ReadError:
             if not doubt:
                 raise
@@ -221,6 +227,28 @@ def _joined_groups(cells: list, links: list) -> list[list[tuple[int, int]]]:
     for k in cells:
         groups.setdefault(root(k), []).append(k)
     return list(groups.values())
+
+
+def _rows_cut(groups: list, upright: bool, shares: dict) -> tuple[str, ...]:
+    """:func:`_rows_of`; when it fails, a group of ten squares is cut into two pentominoes along
+    its lightest gaps (:func:`~visolve.puzzles.iq_xoxo.page.piece_split.pentomino_cuts`) when
+    exactly one way of cutting gives the board's rows."""
+    try:
+        return _rows_of(groups, upright)
+    except ReadError as exc:
+        failed = exc
+    options = [[[g]] + pentomino_cuts(g, shares) for g in groups]
+    if all(len(o) == 1 for o in options):
+        raise failed
+    found = set()
+    for pick in itertools.product(*options):
+        try:
+            found.add(_rows_of([part for parts in pick for part in parts], upright))
+        except ReadError:
+            continue
+    if len(found) != 1:
+        raise failed
+    return found.pop()
 
 
 def _rows_of(groups: list, upright: bool) -> tuple[str, ...]:
@@ -314,11 +342,12 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
     a block that shows some is in doubt.  A board that does not read is read once
     more with its corners fitted to its grey squares' centres (:func:`refined`: an
     outline a third of a square off at one corner puts a dot off its square's middle),
-    that reading kept when it reads.  ``least_grid``: the share of gaps a board shows at least
-    (:data:`MIN_GRID`; a window placed from a tab, kept only when it reads, takes :data:`PLACED_GRID`).
+    that reading kept when it reads.  ``least_grid``: the share of gaps a board shows to be refused
+    by its squares (:data:`MIN_GRID`; a window placed, kept only when it reads, takes :data:`PLACED_GRID`);
+    a block showing fewer is kept only when its squares read.
     """
     first = _read_once(image, corners, squares, least_grid)
-    if first is None or first.level is not None or first.tab_doubt or squares is None:
+    if first is None or squares is None or ((first.level is not None or first.tab_doubt) and not first.faint):
         return first
     better = refined(corners, squares)
     if better is None or np.abs(better - corners).max() < REFIT_MOVE * np.linalg.norm(corners[1] - corners[0]) / COLS:
@@ -345,16 +374,24 @@ def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
         share2 = grid_share(view2, page)
         if share2 > share:
             view, share = view2, share2
-    if share < NO_GRID:
+    if share < NO_GRID and least_grid >= NO_GRID:
         return None
-    if share < least_grid:
+    out = _read_squares(view, page, share)
+    if share < least_grid and out.level is None and not out.tab_doubt:  # kept only when its squares read
         return BoardReading(view, {}, None, f"a board-like block shows gaps between only {share:.0%} of its squares")
+    out.faint = share < least_grid
+    return out
+
+
+def _read_squares(view: BoardView, page, share: float) -> BoardReading:
+    """The board of ``view`` (its squares' gaps ``share`` seen) read square by square, its pieces
+    and its tab's number."""
     bodies = bodies_of(view, [(r, c) for r in range(ROWS) for c in range(COLS)])
-    grey = grey_reference(bodies, page)
+    grey = grey_reference(bodies, page, local=share >= MIN_GRID)  # gaps faint: their corners show no page
     squares = read_squares(view, bodies, page, grey)
     out = BoardReading(view, squares)
     try:
-        upright = _upright(squares)
+        upright = marks_upright(squares)
         rows = _settled(view, squares, page, upright)
         if not upright:  # the board turned half round: its view and squares with it
             view = turned(view)
