@@ -61,7 +61,7 @@ MAX_DOUBT = 3
 #: a board shows gaps between at least this share of neighbouring squares
 #: (at least 53 % on any board), nearer the page colour by GRID_STEP than the squares; a block
 #: showing fewer is kept only when its squares, marks and pieces all read (a blurred board),
-#: each square's grey then taken against the board's page, not the page at its corners
+#: each square's grey taken against the page at its corners, else against the board's page
 MIN_GRID, GRID_STEP = 0.4, 6.0
 #: ... and a block with gaps between fewer than NO_GRID of them is no board at all
 NO_GRID = 0.15
@@ -376,18 +376,21 @@ def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
             view, share = view2, share2
     if share < NO_GRID and least_grid >= NO_GRID:
         return None
-    out = _read_squares(view, page, share)
+    out = _read_squares(view, page, True)
+    if share < MIN_GRID and out.level is None and not out.tab_doubt:  # gaps faint: corners may show no page
+        again = _read_squares(view, page, False)
+        out = again if again.level is not None or again.tab_doubt else out
     if share < least_grid and out.level is None and not out.tab_doubt:  # kept only when its squares read
         return BoardReading(view, {}, None, f"a board-like block shows gaps between only {share:.0%} of its squares")
     out.faint = share < least_grid
     return out
 
 
-def _read_squares(view: BoardView, page, share: float) -> BoardReading:
-    """The board of ``view`` (its squares' gaps ``share`` seen) read square by square, its pieces
-    and its tab's number."""
+def _read_squares(view: BoardView, page, local: bool) -> BoardReading:
+    """The board of ``view`` read square by square, its pieces and its tab's number; ``local``: each
+    square's grey against the page at its corners (False: the board's page, for a blurred board)."""
     bodies = bodies_of(view, [(r, c) for r in range(ROWS) for c in range(COLS)])
-    grey = grey_reference(bodies, page, local=share >= MIN_GRID)  # gaps faint: their corners show no page
+    grey = grey_reference(bodies, page, local)
     squares = read_squares(view, bodies, page, grey)
     out = BoardReading(view, squares)
     try:
