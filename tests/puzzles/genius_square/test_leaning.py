@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
+from tests.puzzles.genius_square.cameras import looking_at_the_board
 from visolve.puzzles.genius_square.labelrows import NOMINAL
 from visolve.puzzles.genius_square.colours import Square
 from visolve.puzzles.genius_square.leaning import (MIN_TOPS, TOWARDS_MOST, covered, lean_fields, leaning_level,
@@ -61,15 +62,7 @@ def test_tall_pieces_seen_steeply_read(i):
 def _steep_view() -> BoardView:
     """A 700 x 800 picture of the board from a camera in front of row F, 8 squares up (about 40 degrees
     off the top), aimed at the board's middle (focal length 900 px)."""
-    camera = np.array([3.0, 11.0, -8.0])  # the board's normal is -z: the camera stands over it
-    ahead = np.array([3.0, 3.0, 0.0]) - camera
-    ahead /= np.linalg.norm(ahead)
-    right = np.cross(ahead, [0.0, 1.0, 0.0])
-    right /= np.linalg.norm(right)
-    down = np.cross(ahead, right)
-    rot = np.stack([right, down, ahead])
-    k = np.array([[900.0, 0, 350], [0, 900.0, 400], [0, 0, 1.0]])
-    hom = k @ np.stack([rot[:, 0], rot[:, 1], -rot @ camera], axis=1)
+    hom = looking_at_the_board(np.array([3.0, 11.0, -8.0]))
     return BoardView.from_homography(np.zeros((800, 700, 3), np.uint8), hom, 6, 6, pitch=8)
 
 

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from tests.puzzles.genius_square.cameras import looking_at_the_board
 from visolve.puzzles.genius_square.labelrows import NOMINAL
 from visolve.puzzles.genius_square.leaning import MAX_LEAN as LEANING_MOST, lean_fields
 from visolve.puzzles.genius_square.tops import MAX_LEAN, on_floor, top_shifts
@@ -26,24 +27,11 @@ def test_a_square_on_view_reads_at_the_middles():
     assert not np.any(shifts)
 
 
-def _looking_at_the_board(camera: np.ndarray, f: float = 900.0, size=(800, 700)) -> np.ndarray:
-    """The homography (board -> picture) of a pinhole camera at ``camera`` aimed at the board's middle."""
-    ahead = np.array([3.0, 3.0, 0.0]) - camera
-    ahead /= np.linalg.norm(ahead)
-    right = np.cross(ahead, [0.0, 1.0, 0.0])
-    right /= np.linalg.norm(right)
-    down = np.cross(ahead, right)
-    rot = np.stack([right, down, ahead])
-    k = np.array([[f, 0, size[1] / 2], [0, f, size[0] / 2], [0, 0, 1.0]])
-    t = -rot @ camera
-    return k @ np.stack([rot[:, 0], rot[:, 1], t], axis=1)
-
-
 def test_a_slanted_view_reads_away_from_the_camera():
     """A camera in front of row 5, 20 squares up: the squares are read further up the board (away
     from it), the more the further the square is from it, at most MAX_LEAN."""
     camera = np.array([3.0, 11.0, -20.0])  # the board's normal is -z: the camera stands over it
-    shifts = top_shifts(_view(_looking_at_the_board(camera)), FLOOR)
+    shifts = top_shifts(_view(looking_at_the_board(camera)), FLOOR)
     assert (shifts[:, :, 1] < 0).all()
     assert np.linalg.norm(shifts, axis=2).max() <= MAX_LEAN + 1e-9
     assert np.abs(shifts[:, :3, 0] + shifts[:, :2:-1, 0]).max() < 1e-3  # left and right alike (a fit)
@@ -58,7 +46,7 @@ def test_no_picture_no_shift():
 def test_a_grid_on_the_pieces_tops_is_read_at_the_middles():
     """Labels found squeezed or slid beside the grid: the grid is the lattice of the pieces' tops,
     whose colours are at its squares' middles; so are they when the labels' places are unknown."""
-    view = _view(_looking_at_the_board(np.array([3.0, 11.0, -20.0])))
+    view = _view(looking_at_the_board(np.array([3.0, 11.0, -20.0])))
     slid = (NOMINAL[0], 1.0, -0.25)
     squeezed = (-0.3, 0.92, 0.0)
     for places in ((slid, NOMINAL, NOMINAL, NOMINAL), (NOMINAL, NOMINAL, NOMINAL, squeezed), None):
@@ -84,7 +72,7 @@ def test_a_flat_view_has_no_lean_to_try():
 def test_a_steep_view_leans_away_from_the_camera_at_most_half_a_square():
     """A camera in front of row F, 8 squares up (about 40 degrees off the top): every field reads the
     squares further up the board, none more than LEANING_MOST off their middles."""
-    fields = lean_fields(_view(_looking_at_the_board(np.array([3.0, 11.0, -8.0]))))
+    fields = lean_fields(_view(looking_at_the_board(np.array([3.0, 11.0, -8.0]))))
     assert len(fields) == 2  # one per height
     for shifts in fields:
         assert (shifts[:, :, 1] < 0).all()
