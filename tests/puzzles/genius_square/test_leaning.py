@@ -147,3 +147,14 @@ def test_a_piece_seen_on_the_square_behind_it_reads(seed, i):
     say what they are (refused before: "piece 2 (brown) covers 1 square", "seen in 2 places")."""
     case = scene_case("genius-square", i, seed)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_shift_read_once_is_kept():
+    # every lean field's uncovered() reads the squares' own tops at one shift: it is read once
+    from visolve.puzzles.genius_square.leaning import remembered
+
+    calls = []
+    read = remembered(lambda shift: calls.append(shift.copy()) or (None, float(shift.sum())))
+    a, b = np.zeros((6, 6, 2)), np.full((6, 6, 2), 0.1)
+    assert read(shift=a) == (None, 0.0) and read(shift=b)[1] == float(b.sum()) and read(shift=a.copy()) == (None, 0.0)
+    assert len(calls) == 2

@@ -154,6 +154,20 @@ def uncovered(read: Callable[..., tuple], shift: np.ndarray, view: BoardView) ->
     return out
 
 
+def remembered(read: Callable[..., tuple]) -> Callable[..., tuple]:
+    """``read`` (called as ``read(shift=...)``) with each shift's reading kept: every lean field's
+    :func:`uncovered` reads the squares' own tops at the same shift, which is read once."""
+    kept: dict[bytes, tuple] = {}
+
+    def again(shift: np.ndarray) -> tuple:
+        key = np.asarray(shift, np.float64).tobytes()
+        if key not in kept:
+            kept[key] = read(shift=shift)
+        return kept[key]
+
+    return again
+
+
 def covered(squares, lean: np.ndarray) -> dict[tuple[int, int], tuple[int, int]]:
     """The squares (row, column) read as a piece their front neighbour is read as (that neighbour
     surely a piece: one, or several options all pieces), or as a doubt, where the cubes' ``lean``

@@ -43,7 +43,7 @@ from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import top_shifts
-from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, uncovered
+from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
@@ -217,8 +217,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     try:
         level = level_of(squares, edition, source, dice)  # a board refused for its squares is no page's misread:
     except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
-        again = partial(squares_of, view.picture, view.homography, places=up.places, edges=up.edges,
-                        edition=edition, view=view)
+        again = remembered(partial(squares_of, view.picture, view.homography, places=up.places, edges=up.edges,
+                                   edition=edition, view=view))
         level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
                               lambda shift: level_of(uncovered(again, shift, view), edition, source, dice))
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads
