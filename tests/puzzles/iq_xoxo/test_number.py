@@ -6,7 +6,7 @@ import pytest
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.draw import PAGE, draw_tab
-from visolve.puzzles.iq_xoxo.page import tab_number
+from visolve.puzzles.iq_xoxo.page import tab_clear, tab_number
 
 #: picture px a square of the boards these tabs stand on (a large board: the plain margins)
 PITCH = 40.0
@@ -133,8 +133,8 @@ def test_a_plain_zero_shows_its_hole_an_eight_its_waist(blur):
             ink = img.astype(np.float32) / 255
             ink = cv2.GaussianBlur(ink, (0, 0), blur)
             marks[d] = waist(glyph(ink, *ink_box(ink > 0.5 * ink.max())))
-        assert marks["0"][0] <= tab_number.ZERO_WAIST and marks["0"][1] <= tab_number.ZERO_KEPT
-        assert min(marks["8"]) > tab_number.ZERO_KEPT
+        assert marks["0"][0] <= tab_clear.ZERO_WAIST and marks["0"][1] <= tab_clear.ZERO_KEPT
+        assert min(marks["8"]) > tab_clear.ZERO_KEPT
 
 
 @pytest.mark.parametrize("score, margin, small, clear", [
@@ -144,7 +144,7 @@ def test_a_plain_zero_shows_its_hole_an_eight_its_waist(blur):
     (0.96, 0.085, False, True),  # a sure match keeps the plain margin
 ])
 def test_a_weak_match_needs_a_wider_margin(score, margin, small, clear):
-    assert tab_number._clear(score, margin, None, small) is clear
+    assert tab_clear.clear(score, margin, None, small) is clear
 
 
 @pytest.mark.parametrize("seed, page, number", [(4, 1, 64), (3, 1, 19)])

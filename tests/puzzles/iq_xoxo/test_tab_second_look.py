@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.draw import PAGE, tab_colour
-from visolve.puzzles.iq_xoxo.page import tab_number
+from visolve.puzzles.iq_xoxo.page import tab_clear, tab_number
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import WIDE_STYLES, styles, written
 
 #: picture px a square of the boards these tabs stand on (a large board: the plain margins)
@@ -40,7 +40,7 @@ def _first_look(img: np.ndarray) -> int:
     page = np.asarray(PAGE, np.float32)
     (x, y, w, h), inside = tab_number._tab_box(img, page)
     whiteness = tab_number._whiteness(img[y: y + h, x: x + w], page)
-    return int(tab_number._read_digits(tab_number._digit_scores(whiteness, inside), False))
+    return int(tab_clear.read_digits(tab_number._digit_scores(whiteness, inside), False))
 
 
 def test_the_wide_bank_adds_pillows_typeface_to_opencvs():

@@ -11,9 +11,10 @@ Each digit is matched, as seen and kept to its ink, against digits drawn by
 OpenCV's fonts at several weights and blurs (a
 :class:`visolve.vision.match.TemplateBank`); a tab not read so is looked at
 again, its digits' whiteness scaled to their own peak and matched against a
-wider bank that also holds Pillow's typeface (:func:`_second_look`).  A digit
-matched without a clear margin is doubt; a digit cut from a run needs a clearer one, or its run drawn
-whole must match its reading better than every other reading.  A number
+wider bank that also holds Pillow's typeface (:func:`_second_look`).  Whether
+each digit is clear, and the number read or the doubt, is
+:mod:`visolve.puzzles.iq_xoxo.page.tab_clear`'s to say; a number read as seen but
+not firm must agree with the second look.  A number
 not laid out as one is doubt too: a white smudge lower than a digit, parts
 standing closer than digits, digits of unequal height, off the tab's middle, or too many.  A tab
 read at neither look gives the page the second look's doubt (its best reading and scores) when only
@@ -28,10 +29,10 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.tab_cut import best_cut, run_margin
-from visolve.puzzles.iq_xoxo.page.tab_glyphs import DIGIT_LIGHT, glyph, waist
+from visolve.puzzles.iq_xoxo.page.tab_clear import (SMALL_PITCH, TabDoubt, TabNumber, both_looks, read_digits,
+                                                  second_opinion)
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import DIGIT_LIGHT, glyph
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import scores as glyph_scores
-from visolve.vision.digit_shape import confirms, vote
-from visolve.vision.digits import verdict
 
 #: board region (u0, v0, u1, v1) searched for the tab
 TAB_REGION = (COLS / 2 - 2.6, -2.0, COLS / 2 + 2.6, -0.02)
@@ -73,33 +74,6 @@ MAX_DIGITS = 3
 #: every digit at least DIGIT_EVEN of the tallest's height; the digits' middle within
 #: OFF_MIDDLE of the tab's width from the tab's middle
 DIGIT_EVEN, OFF_MIDDLE = 0.8, 0.15
-#: a digit's best match at least MATCH_MIN, MATCH_MARGIN above any other digit (single digits
-#: were never matched wrong on 500 drawn pages; in other typefaces -- the randomized scenes, seed 0
-#: page 25 -- a thin 3 was matched as an 8 at 0.79 by 0.08, and 36 read 88: the digits of 60
-#: photographed drawn pages and of the real booklet photo all match at 0.86 or more, by 0.09 or more)
-MATCH_MIN, MATCH_MARGIN = 0.85, 0.08
-#: a board of fewer than SMALL_PITCH picture px a square has digits about half that high, blurred
-#: into each other's shapes (a 3 matched as a 1 by 0.15 at 0.75, by 0.06 at 0.88): they need
-#: MATCH_MIN_SMALL and MATCH_MARGIN_SMALL
-SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 30.0, 0.85, 0.09
-#: a digit cut from a run of digits needs MATCH_MIN_CUT and MATCH_MARGIN_CUT (a cut in the wrong
-#: place matched wrong digits at up to 0.83, by up to 0.14), or MATCH_MIN_RUN and MATCH_MARGIN_RUN
-#: when its run drawn whole matches its reading RUN_MARGIN better than any other reading (wrong
-#: cuts: -0.02 at most, on 500 drawn pages; a cut 3 of another typeface matched as an 8 at 0.77
-#: passed the run's test: MATCH_MIN_RUN is MATCH_MIN).  Cut along seams (:mod:`.tab_cut`), the
-#: scenes' bold typefaces (seeds 0, 1) gave wrong cut digits at 0.92 by 0.096 (a 3 as an 8: just
-#: short of MATCH_MARGIN_CUT), at 0.86 - 0.91 by 0.03 - 0.07 with their runs' margins up to
-#: 0.016, at 0.854 by 0.091 with 0.022, and at 0.906 by 0.02 with 0.052 (a 3 as an 8: the run
-#: drawn whole agreed); seed 4, page 1: a 6 as an 8 at 0.90 by 0.08 with 0.0227 (64 read 84)
-MATCH_MIN_CUT, MATCH_MARGIN_CUT = 0.9, 0.1
-MATCH_MIN_RUN, MATCH_MARGIN_RUN, RUN_MARGIN = 0.86, 0.04, 0.025
-#: a digit matched below MATCH_SURE needs MARGIN_SLOPE times the shortfall more margin to be clear
-#: on its own: the less it looks like any digit drawn, the less a margin says (scenes of seed 4,
-#: page 1: a 6 whose top curls nearly shut matched an 8 at 0.892 by 0.085, the 6 itself at 0.75;
-#: seed 3, page 1: a blurred small 9 matched a 0 at 0.855 by 0.091; digits on their own read right
-#: below 0.95, over the scenes of seeds 0, 2-4 and the painter's photos: 0.926 by 0.098 on a small
-#: board, else by 0.13 or more)
-MATCH_SURE, MARGIN_SLOPE = 0.95, 0.2
 
 
 def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
@@ -242,126 +216,19 @@ def _digit_scores(whiteness: np.ndarray, inside: np.ndarray,
     return out
 
 
-def needed_margin(score: float, small: bool) -> float:
-    """The margin over the next digit a digit matched at ``score`` needs to be clear on its own
-    (:data:`MATCH_MARGIN`, or :data:`MATCH_MARGIN_SMALL` for a ``small`` board's digit, widened
-    below :data:`MATCH_SURE`)."""
-    return (MATCH_MARGIN_SMALL if small else MATCH_MARGIN) + MARGIN_SLOPE * max(0.0, MATCH_SURE - score)
-
-
-def _shortfall(digit: int, score: float, margin: float, whole: float | None, small: bool) -> str:
-    """What a digit's best match (``digit`` at ``score``, ``margin`` over the next; ``whole``: its
-    run's margin when it was cut from one, see :func:`_clear`) lacks to be clear."""
-    least = MATCH_MIN_SMALL if small else MATCH_MIN
-    if score < least:
-        return f"best {digit} at only {score:.2f}: a digit matches {least:.2f} or better"
-    if margin < needed_margin(score, small):
-        return (f"best {digit}: {score:.2f}, only {margin:.3f} above the next digit, "
-                f"{needed_margin(score, small):.3f} needed")
-    return (f"best {digit}: {score:.2f}, {margin:.3f} above the next digit, but cut from digits run together: "
-            f"a cut digit needs {MATCH_MIN_CUT:.2f} and {MATCH_MARGIN_CUT:.2f} above the next, or its run drawn "
-            f"whole {RUN_MARGIN:.3f} above the next reading (it has {whole:.3f})")
-
-
-def _clear(score: float, margin: float, whole: float | None, small: bool) -> bool:
-    """Whether a digit's best match (``score``, ``margin`` over the next digit; a weak match needs a
-    wider margin, :data:`MATCH_SURE`) is clear; ``whole``: its run's margin when it was cut from
-    one; ``small``: a small board's digit."""
-    least = MATCH_MIN_SMALL if small else MATCH_MIN
-    alone = score >= least and margin >= needed_margin(score, small)
-    if whole is None:
-        return alone
-    return (alone and score >= MATCH_MIN_CUT and margin >= MATCH_MARGIN_CUT) or (
-        score >= MATCH_MIN_RUN and margin >= MATCH_MARGIN_RUN and whole >= RUN_MARGIN)
-
-
-#: a 0 whose template nearly agrees with an 8's (the 0 at least MATCH_MIN, by at least
-#: WAIST_MARGIN, every other digit ZERO_THIRD below it) is a 0 when its middle is its hole
-#: (:func:`~.tab_glyphs.waist` at most ZERO_WAIST as seen and ZERO_KEPT kept to its ink; open
-#: booklets 0-7 and 20: plain 0s at -0.17 - -0.02 as seen, -0.11 - 0.13 kept; 8s at 0.16 - 0.51
-#: and 0.29 - 0.74, drawn 8s blurred by an eighth of their height 0.04 or more).  Not the other
-#: way round: a slashed 0 (OpenCV's and the scenes' Hershey faces) has a lit middle like an 8's.
-#: ZERO_THIRD: a blurred bold 6 cut from 106 (scenes seed 1, page 41) matched 0 at 0.86, 8 at 0.84
-#: and 6 at 0.79, its middle dark: read 0 with ZERO_THIRD 0.05
-WAIST_MARGIN, ZERO_WAIST, ZERO_KEPT, ZERO_THIRD = 0.01, -0.05, 0.15, 0.08
-
-
-def _plain_zero(scores: np.ndarray, one: np.ndarray, score: float, margin: float) -> bool:
-    """Whether a digit whose best two matches are 0 then 8 (its ``scores``, its glyph ``one``, its
-    best ``score`` by ``margin``) is a 0 by the hole in its middle (see :data:`WAIST_MARGIN`)."""
-    top = np.argsort(scores)[::-1][:3]
-    if top[0] != 0 or top[1] != 8 or score < MATCH_MIN or margin < WAIST_MARGIN:
-        return False
-    if scores[top[2]] > score - ZERO_THIRD:  # a third digit in contention: no 0 or 8 question
-        return False
-    seen, kept = waist(one)
-    return seen <= ZERO_WAIST and kept <= ZERO_KEPT
-
-
-#: a digit not clear by its match (:func:`_clear`) is read when its best match is at least
-#: SHAPE_MIN by SHAPE_MARGIN and the shape of its ink, free of its strokes' width, names the same
-#: digit (:func:`visolve.vision.digit_shape.confirms`); a digit cut from a run also needs the run
-#: drawn whole to match its reading no worse than any other.  Such a number is not firm.  On the
-#: tabs of seeds 0, 1, 4 and the painter set, digits all three shape views named wrong matched
-#: at up to 0.92, by up to 0.096: the shape's margins keep those out, these the faintest matches
-SHAPE_MIN, SHAPE_MARGIN = 0.8, 0.03
-
-
-def _by_shape(digit: int, score: float, margin: float, whole: float | None, ink: np.ndarray) -> bool:
-    """Whether a digit matched best as ``digit`` (at ``score``, by ``margin``; ``whole``: its run's
-    margin when it was cut from one) is read by the shape of its ``ink`` (see :data:`SHAPE_MIN`)."""
-    if score < SHAPE_MIN or margin < SHAPE_MARGIN or (whole is not None and whole < 0.0):
-        return False
-    return confirms(ink, digit)
-
-
-#: an 8 matched clearly but below EIGHT_SURE is doubt when its skeleton lies nearer another digit's
-#: (the chamfer view of :func:`visolve.vision.digit_shape.vote`): a 3, 6, 9 or 0 printed bold and
-#: blurred matches an 8 (scenes seed 8, page 48: a 6 whose top curls shut read 8 at 0.905 by
-#: 0.095, its skeleton nearest a 6's); no 8 read right on the tabs of seeds 0, 1, 4, 8 and the
-#: painter set is held back by it
-EIGHT_SURE = 0.93
-
-
-def _eight_elsewhere(digit: int, score: float, ink: np.ndarray) -> bool:
-    """Whether a digit read as an 8 at ``score`` (below :data:`EIGHT_SURE`) has a skeleton (its
-    ``ink``) nearer another digit's."""
-    return digit == 8 and score < EIGHT_SURE and bool(np.any(ink)) and vote(ink).chamfer[0] != 8
-
-
-class TabDoubt(ReadError):
-    """A tab whose digits are not all clear; ``best``: every digit's best match, as a number;
-    ``scores``: each digit's ten scores (left to right), for the page to weigh."""
-
-    def __init__(self, message: str, best: int | None, scores: tuple = ()):
-        super().__init__(message)
-        self.best = best
-        self.scores = scores
-
-
-class TabNumber(int):
-    """A tab's number; ``firm``: every digit clear on its own (:func:`_clear` without its run's
-    margin), not only matched by a cut run drawn whole, a 0 told by its hole or a digit confirmed
-    by its shape (:func:`_by_shape`): a number that
-    is not firm must agree with the others of its page (a bold 79 cut and read 70, 0 by 0.06
-    at 0.89, its run's margin 0.0195, within the right reads' 0.017-0.08)."""
-
-    firm: bool
-
-    def __new__(cls, value: int, firm: bool = True) -> "TabNumber":
-        out = super().__new__(cls, value)
-        out.firm = firm
-        return out
 
 
 def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     """The number on a tab view ``img`` (float BGR, light evened; None when it shows no tab): read as
-    seen, else at a second look (:func:`_second_look`).
+    seen, else at a second look (:func:`_second_look`), else digit by digit from both looks
+    (:func:`~.tab_clear.both_looks`, not firm).  A number read as seen but not firm must agree
+    with the second look (:func:`~.tab_clear.second_opinion`).
 
     Raises
     ------
     ReadError
-        A tab whose digits are not read with confidence at either look (:func:`_doubt`).
+        A tab whose digits are not read with confidence at either look (:func:`_doubt`), or read
+        as seen not firm and matched otherwise at the second look.
     """
     page = np.asarray(page, np.float32)
     box = _tab_box(img, page)
@@ -370,14 +237,31 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     (x, y, w, h), inside = box
     whiteness = _whiteness(img[y: y + h, x: x + w], page)
     small = pitch is not None and pitch < SMALL_PITCH
+    seen = again = None
     try:
-        return _read_digits(_digit_scores(whiteness, inside), small)
+        seen = _digit_scores(whiteness, inside)
+        number = read_digits(seen, small)
     except ReadError as first:
-        again = _second_look(whiteness, inside)
         try:
-            return _read_digits(_digit_scores(again, inside, wide=True), small)
+            again = _digit_scores(_second_look(whiteness, inside), inside, wide=True)
+            return read_digits(again, small)
         except ReadError as second:
-            raise _doubt(first, second) from None
+            number = both_looks(seen, again, small)
+            if number is None:
+                raise _doubt(first, second) from None
+            return number
+    if not number.firm:
+        second_opinion(number, seen, _looked_again(whiteness, inside))
+    return number
+
+
+def _looked_again(whiteness: np.ndarray, inside: np.ndarray) -> list | None:
+    """A tab's digits at the second look (as :func:`_digit_scores` gives them), or None when they
+    are not laid out as a number there."""
+    try:
+        return _digit_scores(_second_look(whiteness, inside), inside, wide=True)
+    except ReadError:
+        return None
 
 
 def _doubt(first: ReadError, second: ReadError) -> ReadError:
@@ -405,36 +289,6 @@ def _second_look(whiteness: np.ndarray, inside: np.ndarray) -> np.ndarray:
         return whiteness
     peak = float(np.percentile(whiteness[inside], PEAK_SHARE))
     return whiteness / peak if PEAK_LEAST <= peak < 1.0 else whiteness
-
-
-def _read_digits(digits: list, small: bool) -> TabNumber:
-    """The number of a tab's digits (as :func:`_digit_scores` gives them) when every digit is clear;
-    ``small``: a small board's tab.
-
-    Raises
-    ------
-    TabDoubt
-        A digit is not clear, or the number starts with a 0.
-    """
-    verdicts = [verdict(scores) for scores, _whole, _g, _ink in digits]
-    best = "".join(str(d) for d, _s, _m in verdicts)
-    every = tuple(np.asarray(scores, np.float64) for scores, _whole, _g, _ink in digits)
-    text, firm = "", True
-    for (scores, whole, one, ink), (d, score, margin) in zip(digits, verdicts):
-        firm = firm and _clear(score, margin, None if whole is None else -np.inf, small)
-        if _clear(score, margin, whole, small) and _eight_elsewhere(d, score, ink):
-            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear (best 8 at {score:.2f}, below "
-                           f"{EIGHT_SURE:.2f}, but its skeleton lies nearer another digit's)",
-                           int(best) if best and not best.startswith("0") else None, every)
-        if not _clear(score, margin, whole, small) and not _plain_zero(scores, one, score, margin) \
-                and not _by_shape(d, score, margin, whole, ink):
-            lacks = _shortfall(d, score, margin, whole, small)
-            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear ({lacks})",
-                           int(best) if best and not best.startswith("0") else None, every)
-        text += str(d)
-    if text.startswith("0"):
-        raise TabDoubt(f"the tab reads {text!r}, not a challenge number", None, every)
-    return TabNumber(int(text), firm)
 
 
 def read_number(view, page, pitch: float | None = None) -> int | None:

@@ -1,0 +1,265 @@
+"""Whether a digit matched on an IQ XOXO number tab is clear, and the tab's number or doubt.
+
+:mod:`visolve.puzzles.iq_xoxo.page.tab_number` cuts a tab into digits and
+matches each against templates (ten scores).  Here a digit's best match is
+weighed: :func:`clear` by its score and margin over the next digit (a digit
+cut from a run of digits needs more, or its run drawn whole to agree), else a
+0 told from an 8 by its hole (:func:`plain_zero`) or a digit confirmed by the
+shape of its ink (:func:`by_shape`); an 8 whose skeleton lies nearer another
+digit's is doubt (:func:`eight_elsewhere`).  A number read without every digit
+clear on its own is not firm (:class:`TabNumber`), and must agree with a second
+look at the tab (:func:`second_opinion`).  A tab not read is a
+:class:`TabDoubt`, its best reading and scores for the page to weigh.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from visolve.errors import ReadError
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import waist
+from visolve.vision.digit_shape import confirms, vote
+from visolve.vision.digits import verdict
+
+#: a digit's best match at least MATCH_MIN, MATCH_MARGIN above any other digit (single digits
+#: were never matched wrong on 500 drawn pages; in other typefaces -- the randomized scenes, seed 0
+#: page 25 -- a thin 3 was matched as an 8 at 0.79 by 0.08, and 36 read 88: the digits of 60
+#: photographed drawn pages and of the real booklet photo all match at 0.86 or more, by 0.09 or more)
+MATCH_MIN, MATCH_MARGIN = 0.85, 0.08
+#: a board of fewer than SMALL_PITCH picture px a square has digits about half that high, blurred
+#: into each other's shapes (a 3 matched as a 1 by 0.15 at 0.75, by 0.06 at 0.88): they need
+#: MATCH_MIN_SMALL and MATCH_MARGIN_SMALL
+SMALL_PITCH, MATCH_MIN_SMALL, MATCH_MARGIN_SMALL = 30.0, 0.85, 0.09
+#: a digit cut from a run of digits needs MATCH_MIN_CUT and MATCH_MARGIN_CUT (a cut in the wrong
+#: place matched wrong digits at up to 0.83, by up to 0.14), or MATCH_MIN_RUN and MATCH_MARGIN_RUN
+#: when its run drawn whole matches its reading RUN_MARGIN better than any other reading (wrong
+#: cuts: -0.02 at most, on 500 drawn pages; a cut 3 of another typeface matched as an 8 at 0.77
+#: passed the run's test: MATCH_MIN_RUN is MATCH_MIN).  Cut along seams (:mod:`.tab_cut`), the
+#: scenes' bold typefaces (seeds 0, 1) gave wrong cut digits at 0.92 by 0.096 (a 3 as an 8: just
+#: short of MATCH_MARGIN_CUT), at 0.86 - 0.91 by 0.03 - 0.07 with their runs' margins up to
+#: 0.016, at 0.854 by 0.091 with 0.022, and at 0.906 by 0.02 with 0.052 (a 3 as an 8: the run
+#: drawn whole agreed); seed 4, page 1: a 6 as an 8 at 0.90 by 0.08 with 0.0227 (64 read 84)
+MATCH_MIN_CUT, MATCH_MARGIN_CUT = 0.9, 0.1
+MATCH_MIN_RUN, MATCH_MARGIN_RUN, RUN_MARGIN = 0.86, 0.04, 0.025
+#: a digit matched below MATCH_SURE needs MARGIN_SLOPE times the shortfall more margin to be clear
+#: on its own: the less it looks like any digit drawn, the less a margin says (scenes of seed 4,
+#: page 1: a 6 whose top curls nearly shut matched an 8 at 0.892 by 0.085, the 6 itself at 0.75;
+#: seed 3, page 1: a blurred small 9 matched a 0 at 0.855 by 0.091; digits on their own read right
+#: below 0.95, over the scenes of seeds 0, 2-4 and the painter's photos: 0.926 by 0.098 on a small
+#: board, else by 0.13 or more)
+MATCH_SURE, MARGIN_SLOPE = 0.95, 0.2
+
+
+def needed_margin(score: float, small: bool) -> float:
+    """The margin over the next digit a digit matched at ``score`` needs to be clear on its own
+    (:data:`MATCH_MARGIN`, or :data:`MATCH_MARGIN_SMALL` for a ``small`` board's digit, widened
+    below :data:`MATCH_SURE`)."""
+    return (MATCH_MARGIN_SMALL if small else MATCH_MARGIN) + MARGIN_SLOPE * max(0.0, MATCH_SURE - score)
+
+
+def shortfall(digit: int, score: float, margin: float, whole: float | None, small: bool) -> str:
+    """What a digit's best match (``digit`` at ``score``, ``margin`` over the next; ``whole``: its
+    run's margin when it was cut from one, see :func:`clear`) lacks to be clear."""
+    least = MATCH_MIN_SMALL if small else MATCH_MIN
+    if score < least:
+        return f"best {digit} at only {score:.2f}: a digit matches {least:.2f} or better"
+    if margin < needed_margin(score, small):
+        return (f"best {digit}: {score:.2f}, only {margin:.3f} above the next digit, "
+                f"{needed_margin(score, small):.3f} needed")
+    return (f"best {digit}: {score:.2f}, {margin:.3f} above the next digit, but cut from digits run together: "
+            f"a cut digit needs {MATCH_MIN_CUT:.2f} and {MATCH_MARGIN_CUT:.2f} above the next, or its run drawn "
+            f"whole {RUN_MARGIN:.3f} above the next reading (it has {whole:.3f})")
+
+
+def clear(score: float, margin: float, whole: float | None, small: bool) -> bool:
+    """Whether a digit's best match (``score``, ``margin`` over the next digit; a weak match needs a
+    wider margin, :data:`MATCH_SURE`) is clear; ``whole``: its run's margin when it was cut from
+    one; ``small``: a small board's digit."""
+    least = MATCH_MIN_SMALL if small else MATCH_MIN
+    alone = score >= least and margin >= needed_margin(score, small)
+    if whole is None:
+        return alone
+    return (alone and score >= MATCH_MIN_CUT and margin >= MATCH_MARGIN_CUT) or (
+        score >= MATCH_MIN_RUN and margin >= MATCH_MARGIN_RUN and whole >= RUN_MARGIN)
+
+
+#: a 0 whose template nearly agrees with an 8's (the 0 at least MATCH_MIN, by at least
+#: WAIST_MARGIN, every other digit ZERO_THIRD below it) is a 0 when its middle is its hole
+#: (:func:`~.tab_glyphs.waist` at most ZERO_WAIST as seen and ZERO_KEPT kept to its ink; open
+#: booklets 0-7 and 20: plain 0s at -0.17 - -0.02 as seen, -0.11 - 0.13 kept; 8s at 0.16 - 0.51
+#: and 0.29 - 0.74, drawn 8s blurred by an eighth of their height 0.04 or more).  Not the other
+#: way round: a slashed 0 (OpenCV's and the scenes' Hershey faces) has a lit middle like an 8's.
+#: ZERO_THIRD: a blurred bold 6 cut from 106 (scenes seed 1, page 41) matched 0 at 0.86, 8 at 0.84
+#: and 6 at 0.79, its middle dark: read 0 with ZERO_THIRD 0.05
+WAIST_MARGIN, ZERO_WAIST, ZERO_KEPT, ZERO_THIRD = 0.01, -0.05, 0.15, 0.08
+
+
+def plain_zero(scores: np.ndarray, one: np.ndarray, score: float, margin: float) -> bool:
+    """Whether a digit whose best two matches are 0 then 8 (its ``scores``, its glyph ``one``, its
+    best ``score`` by ``margin``) is a 0 by the hole in its middle (see :data:`WAIST_MARGIN`)."""
+    top = np.argsort(scores)[::-1][:3]
+    if top[0] != 0 or top[1] != 8 or score < MATCH_MIN or margin < WAIST_MARGIN:
+        return False
+    if scores[top[2]] > score - ZERO_THIRD:  # a third digit in contention: no 0 or 8 question
+        return False
+    seen, kept = waist(one)
+    return seen <= ZERO_WAIST and kept <= ZERO_KEPT
+
+
+#: a digit not clear by its match (:func:`clear`) is read when its best match is at least
+#: SHAPE_MIN by SHAPE_MARGIN and the shape of its ink, free of its strokes' width, names the same
+#: digit (:func:`visolve.vision.digit_shape.confirms`); a digit cut from a run also needs the run
+#: drawn whole to match its reading no worse than any other.  Such a number is not firm.  On the
+#: tabs of seeds 0, 1, 4 and the painter set, digits all three shape views named wrong matched
+#: at up to 0.92, by up to 0.096: the shape's margins keep those out, these the faintest matches
+SHAPE_MIN, SHAPE_MARGIN = 0.8, 0.03
+
+
+def by_shape(digit: int, score: float, margin: float, whole: float | None, ink: np.ndarray) -> bool:
+    """Whether a digit matched best as ``digit`` (at ``score``, by ``margin``; ``whole``: its run's
+    margin when it was cut from one) is read by the shape of its ``ink`` (see :data:`SHAPE_MIN`)."""
+    if score < SHAPE_MIN or margin < SHAPE_MARGIN or (whole is not None and whole < 0.0):
+        return False
+    return confirms(ink, digit)
+
+
+#: an 8 matched clearly but below EIGHT_SURE is doubt when its skeleton lies nearer another digit's
+#: (the chamfer view of :func:`visolve.vision.digit_shape.vote`): a 3, 6, 9 or 0 printed bold and
+#: blurred matches an 8 (scenes seed 8, page 48: a 6 whose top curls shut read 8 at 0.905 by
+#: 0.095, its skeleton nearest a 6's); no 8 read right on the tabs of seeds 0, 1, 4, 8 and the
+#: painter set is held back by it
+EIGHT_SURE = 0.93
+
+
+def eight_elsewhere(digit: int, score: float, ink: np.ndarray) -> bool:
+    """Whether a digit read as an 8 at ``score`` (below :data:`EIGHT_SURE`) has a skeleton (its
+    ``ink``) nearer another digit's."""
+    return digit == 8 and score < EIGHT_SURE and bool(np.any(ink)) and vote(ink).chamfer[0] != 8
+
+
+class TabDoubt(ReadError):
+    """A tab whose digits are not all clear; ``best``: every digit's best match, as a number;
+    ``scores``: each digit's ten scores (left to right), for the page to weigh."""
+
+    def __init__(self, message: str, best: int | None, scores: tuple = ()):
+        super().__init__(message)
+        self.best = best
+        self.scores = scores
+
+
+class TabNumber(int):
+    """A tab's number; ``firm``: every digit clear on its own (:func:`clear` without its run's
+    margin), not only matched by a cut run drawn whole, a 0 told by its hole or a digit confirmed
+    by its shape (:func:`by_shape`): a number that
+    is not firm must agree with the others of its page (a bold 79 cut and read 70, 0 by 0.06
+    at 0.89, its run's margin 0.0195, within the right reads' 0.017-0.08)."""
+
+    firm: bool
+
+    def __new__(cls, value: int, firm: bool = True) -> "TabNumber":
+        out = super().__new__(cls, value)
+        out.firm = firm
+        return out
+
+
+def unsettled(scores: np.ndarray, whole: float | None, one: np.ndarray, ink: np.ndarray, small: bool) -> str:
+    """What a tab's digit (its ten ``scores``, its run's margin ``whole`` when cut from one, its
+    glyph ``one`` and ``ink``; ``small``: a small board's) lacks to be read as its best match: empty
+    when it is clear (:func:`clear`; an 8 not nearer another digit by its skeleton,
+    :func:`eight_elsewhere`), a 0 by its hole (:func:`plain_zero`) or confirmed by its shape
+    (:func:`by_shape`)."""
+    d, score, margin = verdict(scores)
+    if clear(score, margin, whole, small):
+        if eight_elsewhere(d, score, ink):
+            return (f"best 8 at {score:.2f}, below {EIGHT_SURE:.2f}, but its skeleton lies nearer "
+                    "another digit's")
+        return ""
+    if plain_zero(scores, one, score, margin) or by_shape(d, score, margin, whole, ink):
+        return ""
+    return shortfall(d, score, margin, whole, small)
+
+
+def read_digits(digits: list, small: bool) -> TabNumber:
+    """The number of a tab's digits (as :func:`~.tab_number.read_tab` gives them) when every digit is clear;
+    ``small``: a small board's tab.
+
+    Raises
+    ------
+    TabDoubt
+        A digit is not clear, or the number starts with a 0.
+    """
+    verdicts = [verdict(scores) for scores, _whole, _g, _ink in digits]
+    best = "".join(str(d) for d, _s, _m in verdicts)
+    every = tuple(np.asarray(scores, np.float64) for scores, _whole, _g, _ink in digits)
+    text, firm = "", True
+    for (scores, whole, one, ink), (d, score, margin) in zip(digits, verdicts):
+        firm = firm and clear(score, margin, None if whole is None else -np.inf, small)
+        lacks = unsettled(scores, whole, one, ink, small)
+        if lacks:
+            raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear ({lacks})",
+                           int(best) if best and not best.startswith("0") else None, every)
+        text += str(d)
+    if text.startswith("0"):
+        raise TabDoubt(f"the tab reads {text!r}, not a challenge number", None, every)
+    return TabNumber(int(text), firm)
+
+
+def second_opinion(number: TabNumber, seen: list, again: list | None) -> None:
+    """Nothing when a tab's ``number``, read as seen but not firm, agrees with the second look at
+    the tab (``seen``, ``again``: its digits at each look as
+    :func:`~.tab_number.read_tab` gives them; ``again`` None: no number laid out there): the
+    second look cut as many digits and matches each best as the digit read, or cut otherwise
+    (nothing said).  A digit read by its run drawn whole or by the hole of a 0 can be another
+    digit the wide bank knows (scenes seed 2 page 38: a bold 9 whose bowl nearly fills, read 0 by
+    its hole at 0.95, 9 at 0.97 looked at again; seed 0 page 50: 109 read 100 by its run drawn
+    whole).  On the tabs of H79's dumps (scenes seeds 0, 2, 4, open booklets) 71 numbers read so
+    were right and 1 wrong: the wrong one and 1 right (open booklet 17: 120, its 0 an 8 looked at
+    again) are doubt by this.
+
+    Raises
+    ------
+    TabDoubt
+        A digit matched best as another digit at the second look: its best reading left open,
+        each digit's scores the better of the two looks' (both looks' candidates for the page).
+    """
+    if again is None or len(again) != len(seen):
+        return
+    text = str(int(number))
+    for k, ((first, *_), (other, *_)) in enumerate(zip(seen, again)):
+        read, best = int(text[k]), int(np.argmax(other))
+        if best != read:
+            both = tuple(np.maximum(np.asarray(a[0], np.float64), np.asarray(b[0], np.float64))
+                         for a, b in zip(seen, again))
+            raise TabDoubt(f"digit {k + 1} on the tab is unclear (read {read} without a clear margin, but "
+                           f"matched best as {best} when looked at again: {other[best]:.2f} against "
+                           f"{other[read]:.2f} for {read})", None, both)
+
+
+#: a tab read at neither look, cut into as many digits at both, is read digit by digit
+#: (:func:`both_looks`): a digit the looks match best as one digit is read when it is settled at
+#: either (:func:`unsettled`); a digit they match best as two is read as the second look's when
+#: that matches it at least LOOKS_MIN, LOOKS_MARGIN above any other digit.  The second look's bank
+#: holds Pillow's humanist face (a 9 and a 6 whose tails curl in, a round-topped 3), whose digits
+#: OpenCV's sans matches best as a 0 or an 8.  On H79's dumps of the tabs of scenes seeds 0, 2, 4
+#: and the open booklets, of 161 digits the looks matched best as two, the second look's was right
+#: at 0.9 or more by 0.04 or more in all 67 (a 9 matched 0 at first, a 3 or a 6 matched 8), wrong
+#: at up to 0.945 by 0.037 (an 8 as a 6, a 4 as a 6); 17 tabs read, none wrong
+LOOKS_MIN, LOOKS_MARGIN = 0.9, 0.05
+
+
+def both_looks(seen: list | None, again: list | None, small: bool) -> TabNumber | None:
+    """The number of a tab read at neither look, digit by digit from both (``seen``, ``again``: its
+    digits at each look as :func:`~.tab_number.read_tab` gives them, None when not laid out as a
+    number; ``small``: a small board's), see :data:`LOOKS_MIN`; not firm.  None when the looks cut
+    it otherwise, a digit is settled at neither, or the number starts with a 0."""
+    if seen is None or again is None or len(seen) != len(again):
+        return None
+    text = ""
+    for first, second in zip(seen, again):
+        d, (e, score, margin) = verdict(first[0])[0], verdict(second[0])
+        if d != e and (score < LOOKS_MIN or margin < LOOKS_MARGIN):
+            return None
+        if d == e and unsettled(*first, small) and unsettled(*second, small):
+            return None
+        text += str(e)
+    return None if text.startswith("0") else TabNumber(int(text), False)

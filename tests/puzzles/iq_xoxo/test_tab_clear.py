@@ -1,0 +1,74 @@
+import numpy as np
+import pytest
+
+from visolve.puzzles.iq_xoxo.page.tab_clear import TabDoubt, TabNumber, both_looks, second_opinion, unsettled
+
+
+def _digits(*rows):
+    """Digits as the tab's reading gives them: ten scores each (glyph, run margin, ink left empty)."""
+    out = []
+    for row in rows:
+        scores = np.full(10, 0.5)
+        for d, s in row.items():
+            scores[d] = s
+        out.append((scores, None, None, None))
+    return out
+
+
+def test_a_soft_number_matched_otherwise_at_a_second_look_is_doubt():
+    # seed 2 page 38's 19: its bold 9 read 0 by its hole (0.95 by 0.04), 9 at 0.97 looked at again
+    seen = _digits({1: 0.93, 3: 0.82}, {0: 0.95, 8: 0.91, 9: 0.8})
+    again = _digits({1: 0.98, 3: 0.82}, {9: 0.97, 0: 0.95, 8: 0.91})
+    with pytest.raises(TabDoubt, match="digit 2 on the tab is unclear .*read 0.*best as 9") as doubt:
+        second_opinion(TabNumber(10, False), seen, again)
+    assert doubt.value.best is None  # no reading is offered to the page
+    both = doubt.value.scores
+    assert both[1][9] == pytest.approx(0.97) and both[1][0] == pytest.approx(0.95)  # both looks' candidates
+
+
+def test_a_soft_number_the_second_look_agrees_with_stands():
+    seen = _digits({1: 0.93}, {0: 0.95, 8: 0.91})
+    again = _digits({1: 0.98}, {0: 0.96, 9: 0.9})
+    assert second_opinion(TabNumber(10, False), seen, again) is None
+
+
+@pytest.mark.parametrize("again", [None, _digits({9: 0.97})])
+def test_a_second_look_that_cuts_otherwise_says_nothing(again):
+    seen = _digits({1: 0.93}, {0: 0.95, 8: 0.91})
+    assert second_opinion(TabNumber(10, False), seen, again) is None
+
+
+def _inked(*rows):
+    """As :func:`_digits`, with a glyph and an ink (a bar) for the tests of a digit's shape."""
+    return [(scores, None, np.zeros(2 * 20 * 28, np.float32), np.pad(np.ones((30, 6), bool), 4))
+            for scores, _w, _g, _i in _digits(*rows)]
+
+
+def test_a_tab_the_looks_match_apart_is_read_as_the_second_look_when_it_is_sure():
+    # a 9 whose tail curls in: OpenCV's sans matches a 0, Pillow's face a 9 (seed 0 page 16's 94)
+    seen = _inked({0: 0.89, 9: 0.85, 8: 0.8}, {4: 0.97, 1: 0.8})
+    again = _inked({9: 0.95, 0: 0.89}, {4: 0.98, 1: 0.8})
+    number = both_looks(seen, again, False)
+    assert number == 94 and not number.firm  # a number so read must agree with its page
+
+
+@pytest.mark.parametrize("nine, zero", [(0.89, 0.86), (0.95, 0.92)])
+def test_a_second_look_not_sure_of_its_own_digit_reads_nothing(nine, zero):
+    # seed 0 page 16's 98: its 8 matched a 6 at 0.945 by 0.033 at the second look
+    seen = _inked({0: 0.9, 9: 0.85}, {4: 0.97, 1: 0.8})
+    again = _inked({9: nine, 0: zero}, {4: 0.98, 1: 0.8})
+    assert both_looks(seen, again, False) is None
+
+
+def test_a_digit_the_looks_agree_on_must_be_settled_at_one():
+    seen = _inked({9: 0.86, 0: 0.84}, {4: 0.97, 1: 0.8})
+    again = _inked({9: 0.88, 0: 0.85}, {4: 0.98, 1: 0.8})
+    assert both_looks(seen, again, False) is None
+    assert unsettled(*again[1], False) == ""  # the 4: clear
+    assert "only" in unsettled(*again[0], False)  # the 9: 0.88 by 0.03
+
+
+def test_looks_cut_otherwise_read_nothing():
+    seen = _inked({9: 0.89, 0: 0.88}, {4: 0.97})
+    assert both_looks(seen, _inked({9: 0.97}), False) is None
+    assert both_looks(None, seen, False) is None
