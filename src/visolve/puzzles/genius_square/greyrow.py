@@ -31,14 +31,21 @@ def lifted(sq) -> bool:
     return float(colour.min()) >= EMPTY_MAX and float(colour.max() - colour.min()) <= NEUTRAL_SPREAD
 
 
+def grey_looking(sq) -> bool:
+    """A square read as empty that is :func:`lifted`, or flat against its edges but of a colour the
+    grey piece may be (:attr:`visolve.puzzles.genius_square.colours.Square.grey`: the grey piece
+    leaning, its side filling the gaps between its cubes, scene 28 of seed 9)."""
+    return lifted(sq) or (sq.symbol == EMPTY and sq.grey)
+
+
 def outlined_fours(squares) -> list[list[tuple[int, int]]]:
-    """The straight fours of :func:`lifted` squares whose empty neighbours (every square beside
+    """The straight fours of :func:`grey_looking` squares whose empty neighbours (every square beside
     them read as empty) are at most :data:`OUTLINE_SHARE` as bright as the dimmest of them: the grey
     piece's outline against the board.  Four with no empty neighbour are the grey piece or glare
     just as much (scene 6 of seed 6: the grey piece of a flat drawing between pieces and discs,
     read as empty, was a misread)."""
     return [cells for cells in straight_fours()
-            if all(lifted(squares[y][x]) for y, x in cells) and _outlined(squares, cells)]
+            if all(grey_looking(squares[y][x]) for y, x in cells) and _outlined(squares, cells)]
 
 
 def bare_four(squares) -> list[tuple[int, int]] | None:
