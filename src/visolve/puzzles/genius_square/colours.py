@@ -305,11 +305,11 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
         return Square(EMPTY, colour=shown, faint=not flat)
     if size < OBJECT_MIN:
         return Square("", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
+    free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
+    if free >= DISC_FREE:  # a disc or nothing, washed out or not: a cube fills its corners
+        return _disc(centre, protos, shown, corners)
     if float(centre.mean()) > WASHED_OUT:  # anything at all: the pieces' shapes may settle it
         return Square("", colour=shown, options=(EMPTY, WOOD, *sorted(p for p in protos.shades if p != WOOD)))
-    free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
-    if free >= DISC_FREE:
-        return _disc(centre, protos, shown, corners)
     glared = _disc_in_glare(centre, corners)
     disc = glared is not None and protos.distance(glared, WOOD) <= MAX_RESIDUAL
     flat = flat and _glare_like(centre)
