@@ -5,7 +5,7 @@ import pytest
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS, mark
-from visolve.puzzles.iq_xoxo.page.reading import MAX_ODD, MIN_CLEAR, marks_upright
+from visolve.puzzles.iq_xoxo.page.upright import MAX_ODD, MIN_CLEAR, marks_upright
 from visolve.puzzles.iq_xoxo.page.squares import Square
 
 KEYS = [(r, c) for r in range(ROWS) for c in range(COLS)]

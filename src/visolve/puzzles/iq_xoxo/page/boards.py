@@ -22,7 +22,7 @@ from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
 from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
-from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board
+from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board, reads
 
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
 MIN_SQUARES = 6
@@ -105,19 +105,14 @@ def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) ->
     groups = _grouped(groups, reading_order(more))
     for k, (_c, _p, members) in enumerate(groups):
         done = tried[k] if k < len(tried) else 0
-        if k < len(readings) and _reads(readings[k]) and not readings[k].faint:
+        if k < len(readings) and reads(readings[k]) and not readings[k].faint:
             continue
         again = _read_group(picture, members[done:]) if len(members) > done else None
         if k >= len(readings):
             readings.append(again)
-        elif again is not None and (readings[k] is None or (_reads(again) and not (again.faint and _reads(readings[k])))):
+        elif again is not None and (readings[k] is None or (reads(again) and not (again.faint and reads(readings[k])))):
             readings[k] = again  # read, or its squares read and its tab in doubt, over not read or read faint
     return groups
-
-
-def _reads(reading: BoardReading | None) -> bool:
-    """Whether ``reading`` read the board's squares (its tab read or in doubt)."""
-    return reading is not None and (reading.level is not None or reading.tab_doubt)
 
 
 def unshadowed(read: list[BoardReading]) -> list[BoardReading]:

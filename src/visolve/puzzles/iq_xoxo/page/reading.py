@@ -32,7 +32,7 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.plural import counted
-from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, letter_of_shape, mark, piece_problem, square_name
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, letter_of_shape, piece_problem, square_name
 from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.empty_grey import grey_reference
@@ -41,6 +41,7 @@ from visolve.puzzles.iq_xoxo.page.squares import (PITCH, bodies_of, colours_apar
                                                   read_squares)
 from visolve.puzzles.iq_xoxo.page.tab_number import read_number
 from visolve.puzzles.iq_xoxo.page.turned import turned
+from visolve.puzzles.iq_xoxo.page.upright import came_close, marks_upright
 from visolve.vision.geometry import map_points, rect_to_quad
 from visolve.vision.view import BoardView
 
@@ -51,17 +52,13 @@ LIGHT_SIZE = 1.5
 #: corners are fitted to at least MIN_FIT grey squares' centres, each within
 #: FIT_NEAR of its square's middle (board units), RANSAC tolerance FIT_TOLERANCE squares
 MIN_FIT, FIT_NEAR, FIT_TOLERANCE = 6, 0.35, 0.12
-#: unclear marks are left out of which way up when at least MIN_CLEAR marks agree; so are
-#: marks against them, at most MAX_ODD and ODD_RATIO times fewer (a blurred board's marks:
-#: 1 - 4 of 50 read clearly wrong; a window a square off or a board turned shows its marks all
-#: against the pattern, not a few)
-MIN_CLEAR, MAX_ODD, ODD_RATIO = 30, 4, 10
 #: at most this many gaps in doubt between piece squares are settled by the pieces' shapes
 MAX_DOUBT = 3
 #: a board shows gaps between at least this share of neighbouring squares
 #: (at least 53 % on any board), nearer the page colour by GRID_STEP than the squares; a block
 #: showing fewer is kept only when its squares, marks and pieces all read (a blurred board),
-#: each square's grey taken against the page at its corners, else against the board's page
+#: each square's grey taken against the page at its corners, else (its clear marks following the
+#: pattern: :func:`~visolve.puzzles.iq_xoxo.page.upright.came_close`) against the board's page
 MIN_GRID, GRID_STEP = 0.4, 6.0
 #: ... and a block with gaps between fewer than NO_GRID of them is no board at all
 NO_GRID = 0.15
@@ -114,27 +111,6 @@ def page_colour(view: BoardView) -> np.ndarray:
     ring = np.concatenate([img[:m].reshape(-1, 3), img[-m:].reshape(-1, 3),
                            img[:, :m].reshape(-1, 3), img[:, -m:].reshape(-1, 3)])
     return median_last(ring.T)
-
-
-def marks_upright(squares: dict) -> bool:
-    """True when the board is seen upright, False when half round; ReadError on disagreement.
-
-    The marks only tell which way up (the level holds the pieces' letters): unclear marks,
-    and up to :data:`MAX_ODD` marks against the others (:data:`ODD_RATIO` times fewer), are
-    left out when at least :data:`MIN_CLEAR` of the others agree.
-    """
-    doubt = [k for k, s in squares.items() if s.mark == "?"]
-    clear = [k for k, s in squares.items() if s.mark != "?"]
-    up = [k for k in clear if squares[k].mark == mark(*k)]
-    down = [k for k in clear if squares[k].mark != mark(*k)]
-    side, odd = (up, down) if len(up) >= len(down) else (down, up)
-    if odd and (len(odd) > MAX_ODD or len(side) < ODD_RATIO * len(odd) or len(side) < MIN_CLEAR):
-        names = " ".join(square_name(*k) for k in sorted(odd)[:4])
-        raise ReadError(f"the marks do not follow the board's X/O pattern at {names} (as seen)")
-    if doubt and len(side) < MIN_CLEAR:
-        r, c = doubt[0]
-        raise ReadError(f"square {square_name(r, c)} of the view: {squares[doubt[0]].why or 'mark unclear'}")
-    return side is up
 
 
 def _turned(squares: dict) -> dict:
@@ -376,20 +352,32 @@ def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
             view, share = view2, share2
     if share < NO_GRID and least_grid >= NO_GRID:
         return None
-    out = _read_squares(view, page, True)
-    if share < MIN_GRID and out.level is None and not out.tab_doubt:  # gaps faint: corners may show no page
-        again = _read_squares(view, page, False)
-        out = again if again.level is not None or again.tab_doubt else out
-    if share < least_grid and out.level is None and not out.tab_doubt:  # kept only when its squares read
+    bodies = bodies_of(view, _KEYS)  # both pages below read the same view: its squares' bodies and tab once
+    tabs: dict = {}
+    out = _read_squares(view, page, True, bodies, tabs)
+    if share < MIN_GRID and not reads(out) and came_close(out.squares):  # gaps faint: corners may show no page
+        again = _read_squares(view, page, False, bodies, tabs)
+        out = again if reads(again) else out
+    if share < least_grid and not reads(out):  # kept only when its squares read
         return BoardReading(view, {}, None, f"a board-like block shows gaps between only {share:.0%} of its squares")
     out.faint = share < least_grid
     return out
 
 
-def _read_squares(view: BoardView, page, local: bool) -> BoardReading:
-    """The board of ``view`` read square by square, its pieces and its tab's number; ``local``: each
-    square's grey against the page at its corners (False: the board's page, for a blurred board)."""
-    bodies = bodies_of(view, [(r, c) for r in range(ROWS) for c in range(COLS)])
+#: every square of a board (row, column)
+_KEYS = [(r, c) for r in range(ROWS) for c in range(COLS)]
+
+
+def reads(reading: BoardReading | None) -> bool:
+    """Whether ``reading`` read the board's squares (its tab read or in doubt)."""
+    return reading is not None and (reading.level is not None or reading.tab_doubt)
+
+
+def _read_squares(view: BoardView, page, local: bool, bodies: dict, tabs: dict) -> BoardReading:
+    """The board of ``view`` read square by square (``bodies``: :func:`bodies_of` every square),
+    its pieces and its tab's number; ``local``: each square's grey against the page at its corners
+    (False: the board's page, for a blurred board).  ``tabs`` keeps the tab's number (or its
+    doubt) read each way up, for another reading of the same view and page."""
     grey = grey_reference(bodies, page, local)
     squares = read_squares(view, bodies, page, grey)
     out = BoardReading(view, squares)
@@ -401,7 +389,7 @@ def _read_squares(view: BoardView, page, local: bool) -> BoardReading:
             out.view, out.squares = view, _turned(squares)
         out.rows = rows
         try:
-            number = read_number(view, page, view.cell_size())
+            number = _tab_number(view, page, upright, tabs)
         except ReadError as exc:  # final when every square read clearly (an outline that fits)
             out.tab_doubt = all(sq.kind != "?" for sq in squares.values())
             out.tab_best = getattr(exc, "best", None)
@@ -411,3 +399,16 @@ def _read_squares(view: BoardView, page, local: bool) -> BoardReading:
     except ReadError as exc:
         out.error = str(exc)
     return out
+
+
+def _tab_number(view: BoardView, page, upright: bool, tabs: dict) -> int | None:
+    """:func:`read_number` of ``view`` (upright), kept in ``tabs`` by ``upright`` (its doubt too):
+    the board's page and the page at its corners read the same tab."""
+    if upright not in tabs:
+        try:
+            tabs[upright] = read_number(view, page, view.cell_size())
+        except ReadError as exc:
+            tabs[upright] = exc
+    if isinstance(tabs[upright], ReadError):
+        raise tabs[upright]
+    return tabs[upright]
