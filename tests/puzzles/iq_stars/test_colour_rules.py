@@ -148,3 +148,22 @@ def test_a_small_yellow_wizard_star_between_orange_and_yellow_is_not_read_orange
     except ReadError:
         return  # refused: the star's colour lies between the two
     assert got == case.truth[0]
+
+
+def test_a_faint_star_is_free_or_its_colour_as_the_shapes_allow():
+    # a wizard star drawn faint (strength 0.31, navy middle; scene 46 of seed 15) was refused as
+    # "free or p?"; it is now a doubt among free, P and V that the shapes and the one-solution
+    # rule settle, and a free star faintly tinted in one colour is such a doubt too
+    from visolve.puzzles.iq_stars.symbols import ColourDoubt, FREE_DOUBT_ABOVE
+
+    faint = Verdict("p", 6.8, 13.6, "v")
+    with pytest.raises(ColourDoubt) as wizard:
+        symbol_of((3, 5), Star(0.31, faint, 0.0))
+    assert wizard.value.options == (".", "P", "V")
+    with pytest.raises(ColourDoubt) as placed:
+        symbol_of((3, 5), Star(FREE_DOUBT_ABOVE + 0.02, faint, 1.0))
+    assert placed.value.options == (".", "p", "v")
+    assert symbol_of((3, 5), Star(FREE_DOUBT_ABOVE - 0.02, faint, 1.0)) == "."
+    assert symbol_of((3, 5), Star(0.2, faint, 1.0, arms=0.1)) == "."  # points not one colour: free
+    case = scene_case("iq-stars", 46, 15)
+    assert read(case.image, case.name) == case.truth[0]

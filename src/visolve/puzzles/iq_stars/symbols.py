@@ -1,10 +1,10 @@
 """From what was seen on each star to the level's symbols: one star's symbol, or a refusal naming it.
 
-A star whose points are too weakly or too strongly coloured to call, whose colour is close to two
-piece colours or, with a white middle, whose strength lies between free and coloured (a
-:class:`ColourDoubt`, settled by the pieces' shapes when only one choice fits, or when only one
-of those that fit has exactly one solution, as a challenge has),
-or whose middle is neither clearly white nor clearly its colour is refused with
+A star whose colour is close to two piece colours, whose strength lies between free and
+coloured, or which reads free but faintly tinted in one piece colour (a :class:`ColourDoubt`,
+settled by the pieces' shapes when only one choice fits, or when only one of those that fit has
+exactly one solution, as a challenge has), a star whose points are not one colour,
+or one whose middle is neither clearly white nor clearly its colour is refused with
 :class:`~visolve.errors.ReadError` naming it; so is a lattice whose outer lines show no star
 outlines (a star off).  :mod:`visolve.puzzles.iq_stars.reader` measures the stars.
 """
@@ -29,6 +29,11 @@ from visolve.puzzles.iq_stars.solver import challenges_among
 #: photos: free stars up to 0.15, coloured ones down to 0.45 where blur
 #: mixes in the outline)
 EMPTY_BELOW, FILLED_ABOVE = 0.25, 0.4
+
+#: a star read free whose colour strength is at least this (free stars in photos measure up to
+#: 0.15; washed-out violet and purple pieces' stars down to 0.20) and whose six points are one
+#: colour might be a washed-out piece's star: free or that colour, as the shapes allow
+FREE_DOUBT_ABOVE = 0.15
 
 #: at most this many stars whose colour is a doubt (under :data:`MIN_MARGIN`) are settled by
 #: the pieces' shapes; more are refused
@@ -83,16 +88,31 @@ class ColourDoubt(ReadError):
         self.options = options
 
 
+def _one_colour(star: Star) -> bool:
+    """Whether a faint star's points look like one piece colour (near one, all six alike)."""
+    return star.verdict.distance <= MAX_ANGLE and star.arms >= MIN_ARMS and not (
+        SOLID_BELOW <= star.white <= WHITE_ABOVE)
+
+
+def _free_or(star: Star) -> tuple[str, ...]:
+    """A faint star's choices: free, or either of its two nearest colours (a placed piece's star
+    with a white middle, a wizard star with a navy one)."""
+    case = str.lower if star.white > WHITE_ABOVE else str.upper
+    return (EMPTY, case(star.verdict.name), case(star.verdict.second))
+
+
 def symbol_of(cell, star: Star) -> str:
     """The level symbol of one star, or ReadError naming it when it cannot be called
     (:class:`ColourDoubt` when only its colour is between two pieces')."""
+    v = star.verdict
+    weak = f"{_name(cell)}: free or {v.name}? (colour strength {star.strength:.2f})"
     if star.strength < EMPTY_BELOW:
         if star.peak > FREE_PEAK:
             raise ReadError(f"{_name(cell)}: reads free, yet one of its points is coloured ({star.peak:.1f} "
                             f"outline contrasts): is the lattice between the stars?")
+        if star.strength >= FREE_DOUBT_ABOVE and _one_colour(star):
+            raise ColourDoubt(weak, _free_or(star))
         return EMPTY
-    v = star.verdict
-    weak = f"{_name(cell)}: free or {v.name}? (colour strength {star.strength:.2f})"
     if v.distance > MAX_ANGLE:
         raise ReadError(f"{_name(cell)}: colour {v.distance:.0f} degrees from every piece colour (nearest {v.name})")
     if star.arms < MIN_ARMS:
@@ -103,7 +123,7 @@ def symbol_of(cell, star: Star) -> str:
     case = str.lower if star.white > WHITE_ABOVE else str.upper
     if star.strength < FILLED_ABOVE:
         if star.white <= WHITE_ABOVE:  # a navy middle: free, tinted by a neighbour's blur, or a wizard star
-            raise ReadError(weak)
+            raise ColourDoubt(weak, _free_or(star))
         # a white middle: a placed piece's star, of either of its two nearest colours as the shapes allow
         raise ColourDoubt(weak, (case(v.name), case(v.second)))
     if v.margin < MIN_MARGIN:
