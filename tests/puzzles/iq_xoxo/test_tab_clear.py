@@ -72,3 +72,10 @@ def test_looks_cut_otherwise_read_nothing():
     seen = _inked({9: 0.89, 0: 0.88}, {4: 0.97})
     assert both_looks(seen, _inked({9: 0.97}), False) is None
     assert both_looks(None, seen, False) is None
+
+
+def test_a_zero_told_by_its_hole_is_not_doubted_for_an_eight_at_a_second_look():
+    # scenes seed 2 page 70's 30: its 0 read by its hole, 8 by 0.01 at the second look
+    seen = _digits({3: 0.96, 5: 0.86}, {0: 0.958, 8: 0.934})
+    again = _digits({3: 0.97, 5: 0.86}, {8: 0.94, 0: 0.93})
+    assert second_opinion(TabNumber(30, False), seen, again) is None
