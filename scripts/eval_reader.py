@@ -14,6 +14,10 @@ The pictures come from the family's testing module (``PuzzleFamily.testing``):
   booklet layouts, physical pieces with height and shadow, any camera);
   a misread is reported with the scene's name (its seed is ``--seed``,
   its index the number in the name);
+* ``--held-out N`` -- :func:`visolve.testing.scenes.held_out_cases`:
+  scenes of the kind of the held-out photo issue 25 describes (IQ XOXO:
+  open booklets of 12 challenges; Genius Square: solved boards seen a
+  little from the front);
 * ``--real-photos N`` -- synthetic photos of the first real set's pictures
   (:func:`visolve.testing.photograph`, photo ``j`` of picture ``j mod n``
   on the random stream ``[seed, 2 j]``);
@@ -247,6 +251,8 @@ def main(argv=None) -> int:
     ap.add_argument("--synth", type=int, default=0, metavar="N", help="also read N synthetic photos of drawn levels")
     ap.add_argument("--scenes", type=int, default=0, metavar="N",
                     help="also read N randomized scenes not drawn by the family's painter")
+    ap.add_argument("--held-out", type=int, default=0, metavar="N",
+                    help="also read N scenes of the family's held-out photo kind (open booklets, solved boards)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the synthetic photos and distractors")
     ap.add_argument("--strength", type=float, default=1.0, help="distortion strength of the synthetic photos")
     ap.add_argument("--real-photos", type=int, default=0, metavar="N",
@@ -274,7 +280,7 @@ def main(argv=None) -> int:
     real = [] if args.synth_only else list(testing.real_cases(shared))
     if not args.synth_only and not real:
         print(f"no pictures of {family.name} in {shared}", file=sys.stderr)
-        if not (args.synth or args.scenes or args.distractors or args.real_photos):
+        if not (args.synth or args.scenes or args.held_out or args.distractors or args.real_photos):
             return 2
     if real:
         family.read(real[0].image, real[0].name)  # warm-up: references, caches
@@ -319,6 +325,13 @@ def main(argv=None) -> int:
             kind[0] += 1
             kind[1] += tally.exact - before[0]
             kind[2] += tally.wrong - before[1]
+        tallies.append((tally, False))
+    if args.held_out:
+        from visolve.testing import scenes
+
+        tally = Tally(f"held-out kind (seed {args.seed}): {scenes.HELD_OUT.get(family.name, 'none')}")
+        for case in scenes.held_out_cases(family.name, args.held_out, args.seed, args.strength):
+            check(family, tally, case, args, clock, decode=True)
         tallies.append((tally, False))
     if args.distractors:
         from visolve.testing import iter_distractors

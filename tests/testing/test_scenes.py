@@ -270,3 +270,14 @@ def test_eval_reader_times_large_pictures_apart(capsys, monkeypatch):
     module.report(module.Tally("small", total=1, exact=1, load=[0.01], read=[0.1], sizes=[900],
                                megapixels=[0.7]))
     assert "MP and more" not in capsys.readouterr().out
+
+
+def test_held_out_kinds_are_the_issue_photos():
+    booklet = scenes.held_out_case("iq-xoxo", 0, 0)
+    h, w = booklet.image.shape[:2]
+    assert len(booklet.truth) == 12 and w / h > 1.9
+    assert all(lv.source == booklet.name for lv in booklet.truth)
+    solved = scenes.held_out_case("genius-square", 0, 0)
+    assert solved.truth[0].edition == "happy-puzzle" and "solved-front" in solved.name
+    with pytest.raises(ValueError, match="held-out"):
+        scenes.held_out_case("iq-stars", 0, 0)

@@ -76,3 +76,33 @@ def cases(family: str, n: int, seed: int = 0, strength: float = 1.0) -> Iterator
         raise ValueError(f"no scenes of {family!r}; there are scenes of {', '.join(FAMILIES)}")
     for i in range(n):
         yield scene_case(family, i, seed, strength)
+
+
+#: families with scenes of the held-out photos' kinds issue 25 describes
+HELD_OUT = {
+    "genius-square": "a fully solved Happy Puzzle board seen a little from the front, dice above (700 x 800)",
+    "iq-xoxo": "an open booklet, two pages of six challenges and the fold (about 4096 x 1862)",
+}
+
+
+def held_out_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
+    """Scene ``i`` of the kind of ``family``'s held-out photo (:data:`HELD_OUT`): the open booklet
+    on the random stream ``[seed, 1000 + i]``, the solved board on ``[seed, i, 25]``."""
+    if family == "iq-xoxo":
+        from visolve.testing.scenes import xoxo
+
+        image, levels = xoxo.open_booklet(np.random.default_rng([seed, 1000 + i]), strength)
+        name = f"scenes/open-booklet/booklet-{i}.jpg"
+        return Case(name, image, [replace(level, source=name) for level in levels])
+    if family == "genius-square":
+        from visolve.testing.scenes import genius
+
+        name, image, level = genius.solved_front_case(i, seed, strength)
+        return Case(name, image, [level])
+    raise ValueError(f"no held-out kind of {family!r}; there are {', '.join(HELD_OUT)}")
+
+
+def held_out_cases(family: str, n: int, seed: int = 0, strength: float = 1.0) -> Iterator[Case]:
+    """``n`` scenes of the kind of ``family``'s held-out photo, deterministic for a seed."""
+    for i in range(n):
+        yield held_out_case(family, i, seed, strength)
