@@ -5,13 +5,20 @@ off them; the grey piece's side, on a dark board, is a dim neutral grey that rea
 square in glare (scene 1 of seed 4: the grey piece on A1-A4 of a black board, ``n`` 0.22-0.33 at
 their centres, read as four empty squares).  Glare is a smooth spot: it lifts the squares around
 the ones it lifts most.  The grey piece's four squares stand out against the board around them.
+
+Such a four of the grey piece's own colour, lighter than the board, every square beside it read surely,
+is read as the grey piece (:func:`standing_four`); a four dimmer, of another colour, or beside squares
+in doubt stays a doubt (:func:`outlined_fours`, :func:`bare_four`).  The grey piece's options
+(:func:`with_grey_options`) are given here too.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
-from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, NEUTRAL_SPREAD
+from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, MAX_RESIDUAL, NEUTRAL_SPREAD
 
 SIZE = 6
 LENGTH = 4
@@ -64,6 +71,71 @@ def bare_four(squares) -> list[tuple[int, int]] | None:
     if not all(squares[r][c].ranks and squares[r][c].ranks[0][0] == GREY for r, c in empty):
         return None
     return sorted(empty)
+
+
+def with_grey_options(squares):
+    """The squares, those read as empty that may be the grey piece
+    (:attr:`visolve.puzzles.genius_square.colours.Square.grey`) given that option when the grey
+    piece is surely seen elsewhere: the shapes say whether it needs them (never when it is not seen:
+    glare on a row of empty squares would then be a doubt)."""
+    if not any(sq.symbol == GREY for row in squares for sq in row):
+        return squares
+    return [[replace(sq, symbol="", options=(EMPTY, GREY)) if sq.grey and sq.symbol == EMPTY else sq
+             for sq in row] for row in squares]
+
+
+def with_standing_grey(squares):
+    """The squares, the four of :func:`standing_four` read as the grey piece (the others as read)."""
+    four = standing_four(squares)
+    if four is None:
+        return squares
+    out = [list(row) for row in squares]
+    for r, c in four:
+        out[r][c] = replace(out[r][c], symbol=GREY, options=(), faint=False, grey=False, sides=())
+    return out
+
+
+def standing_four(squares) -> list[tuple[int, int]] | None:
+    """The one straight four of squares read as empty (or as empty or the grey piece, for the shapes
+    to settle) that is the grey piece by its colour and by the board around it: each square lighter than
+    the board in every channel (:data:`~visolve.puzzles.genius_square.colours.EMPTY_MAX` and more) and
+    nearest the grey piece's colour of all the pieces' and the wood's, within the sure colours' residual
+    (:data:`~visolve.puzzles.genius_square.colours.MAX_RESIDUAL`); every square beside the four read
+    surely, the empty ones at most :data:`OUTLINE_SHARE` as bright as the dimmest of the four.
+
+    Glare, the other thing that lifts an empty square to a grey, is a smooth spot: it lifts the empty
+    squares around the ones it lifts most, and pales the pieces beside them into a doubt or options
+    (scene 64 of seed 1: the grey piece on a navy board drawn flat, ``n`` 0.27-0.48, its light lines
+    like the empty squares' rims, read as empty or grey with empty squares at ``n`` 0 beside it; scene
+    97 of seed 0: on a grey board, ``n`` 0.2, every other square covered).  None when the grey piece is
+    seen (or may be) elsewhere, or when no four or several are such.
+    """
+    if any(sq.symbol == GREY or (GREY in sq.options and not _grey_or_empty(sq)) for row in squares for sq in row):
+        return None
+    fours = [cells for cells in straight_fours() if all(_standing(squares[r][c]) for r, c in cells)
+             and _sure_around(squares, cells) and _outlined(squares, cells)]
+    return fours[0] if len(fours) == 1 else None
+
+
+def _grey_or_empty(sq) -> bool:
+    """A square read as empty or the grey piece, for the shapes to settle."""
+    return not sq.symbol and not sq.doubt and set(sq.options) == {EMPTY, GREY}
+
+
+def _standing(sq) -> bool:
+    """A square read as empty (or :func:`_grey_or_empty`) lighter than the board in every channel,
+    nearest the grey piece's colour within the sure colours' residual."""
+    if not (sq.symbol == EMPTY or _grey_or_empty(sq)) or not sq.colour or not sq.ranks:
+        return False
+    best, residual = sq.ranks[0]
+    return best == GREY and residual <= MAX_RESIDUAL and float(min(sq.colour)) >= EMPTY_MAX
+
+
+def _sure_around(squares, cells: list[tuple[int, int]]) -> bool:
+    """Whether every square beside ``cells`` is read surely: one symbol, no options, no doubt."""
+    around = {(y + dy, x + dx) for y, x in cells for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    return all(squares[y][x].symbol and not squares[y][x].options for y, x in around - set(cells)
+               if 0 <= y < SIZE and 0 <= x < SIZE)
 
 
 def straight_fours() -> list[list[tuple[int, int]]]:

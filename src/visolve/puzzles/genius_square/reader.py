@@ -44,7 +44,8 @@ from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import top_shifts
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
-from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours
+from visolve.puzzles.genius_square.greyrow import (bare_four, outlined_fours, straight_fours, with_grey_options,
+                                                   with_standing_grey)
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
@@ -358,6 +359,7 @@ def board_of(squares: list[list[Square]], edition: str,
     (:func:`visolve.puzzles.genius_square.cover.solved_cover`; ``dice``: the faces of the dice
     beside the board, asked for only when two covers are near).
     """
+    squares = with_standing_grey(squares)  # the grey piece standing out against the board, as read
     try:
         rows = resolve(with_grey_options(squares), edition)
     except ReadError:
@@ -375,17 +377,6 @@ def board_of(squares: list[list[Square]], edition: str,
     if GREY not in pieces:
         _no_dim_grey_piece(squares, edition)
     return blockers, pieces
-
-
-def with_grey_options(squares: list[list[Square]]) -> list[list[Square]]:
-    """The squares, those read as empty that may be the grey piece
-    (:attr:`visolve.puzzles.genius_square.colours.Square.grey`) given that option when the grey
-    piece is surely seen elsewhere: the shapes say whether it needs them (never when it is not seen:
-    glare on a row of empty squares would then be a doubt)."""
-    if not any(sq.symbol == GREY for row in squares for sq in row):
-        return squares
-    return [[replace(sq, symbol="", options=(EMPTY, GREY)) if sq.grey and sq.symbol == EMPTY else sq
-             for sq in row] for row in squares]
 
 
 def with_side_options(squares: list[list[Square]]) -> list[list[Square]]:
