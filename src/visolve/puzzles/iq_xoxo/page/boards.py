@@ -39,8 +39,9 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     numbers settle its tabs in doubt (None: they do not); a page whose squares all read, nothing
     lost, whose tabs in doubt the page cannot settle is refused whatever more outlines would
     find, and is not outlined further (one it can settle is: a board left out unseen would be
-    read in part).  When the boards were looked for in a part of the picture only, what lies
-    lost beyond it weighs too (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`).
+    read in part); the boards read are not outlined again (``notes["done"]``).  When the boards
+    were looked for in a part of the picture only, what lies lost beyond it weighs too
+    (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
@@ -55,6 +56,7 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
                 and not weigh([r.quad for r in read if r.quad is not None]) \
                 and (all(r.level is not None for r in read) or (settles is not None and settles(read) is None)):
             break  # every board read, or its tabs' doubt final, and nothing lost: more outlines would only cost
+        notes["done"] = [r.quad for r in read if reads(r) and r.quad is not None]  # not outlined again
         groups = _read_more(picture, groups, readings, outlines(split=split))
     _read_beside(picture, groups, readings, weigh)
     read = unshadowed([r for r in readings if r is not None])

@@ -276,7 +276,7 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
                 + outside(*weighed["own"], some)
         return weighed[key]
 
-    def outlines(faint_too: bool = True, split: bool = False) -> list[np.ndarray]:
+    def outlines(faint_too: bool = True, split: bool = False, done: list[np.ndarray] = ()) -> list[np.ndarray]:
         if split:  # asked for last, when the others leave a board out or unread
             cut = with_runs_split(parts, grey, pitch, dull)
             if cut is parts:  # nothing run together: the same lattice, the same quads
@@ -287,12 +287,16 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
         faint = lattice.quads(FAINT_CELLS) if faint_too else []
         more: list[np.ndarray] = []
-        blocks = block_quads(parts.mask, pitch) + block_quads(ink, pitch) + classic_quads(grey, coloured, pitch, REACH)
-        faint = [q for q in map(ordered_corners, faint) if not any(_inside(q.mean(axis=0), other) for other in quads + blocks)]
+        done = list(done)  # the boards read: their blocks not outlined again, and no window placed in them
+        blocks = block_quads(parts.mask, pitch, done) + block_quads(ink, pitch, done) \
+            + classic_quads(grey, coloured, pitch, REACH, done)
+        faint = [q for q in map(ordered_corners, faint)
+                 if not any(_inside(q.mean(axis=0), other) for other in quads + blocks + done)]
         anchored = [ordered_corners(q) for q in anchored_quads(loose_tabs(tabs, coloured, pitch), quads,
                                                                lattice.anchors(), pitch)] if faint_too else []
         placed = [q for q in map(ordered_corners, lattice.quads(PLACED_CELLS))
-                  if not any(_inside(q.mean(axis=0), other) for other in quads + blocks + faint)] if faint_too else []
+                  if not any(_inside(q.mean(axis=0), other) for other in quads + blocks + faint + done)] \
+            if faint_too else []
         tentative.update(q.tobytes() for q in anchored + placed)
         for quad in blocks + faint + anchored + placed:
             if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
@@ -369,7 +373,9 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     (:func:`~visolve.puzzles.iq_xoxo.page.crop.boards_copy`).  ``notes``, when given, keeps the
     first look (``"look"``) for :func:`squares_seen`, and the part of the picture looked at
     (``"crop"``: its top-left and bottom-right corners and the pitch, picture px); a
-    ``"glance"`` it holds (:func:`glance` of the same picture) is not taken again.
+    ``"glance"`` it holds (:func:`glance` of the same picture) is not taken again; the quads
+    (picture px) of the boards read that it holds (``"done"``) when the boards are outlined
+    further are not outlined again (:func:`~visolve.puzzles.iq_xoxo.page.outline.known_block`).
     """
     work, f, work_planes, look = _looked(image, None if notes is None else notes.get("glance"))
     if notes is not None:
@@ -393,7 +399,11 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     def weigh_picture(some: list[np.ndarray]) -> int:
         return weigh([(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in some])
 
-    return reading_order(to_picture(quads)), weigh_picture, lambda split=False: to_picture(outlines(split=split))
+    def further(split: bool = False) -> list[Found]:
+        done = () if notes is None else notes.get("done", ())
+        return to_picture(outlines(split=split, done=[(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in done]))
+
+    return reading_order(to_picture(quads)), weigh_picture, further
 
 
 def squares_seen(image: np.ndarray, notes: dict | None = None) -> tuple[int, float]:
