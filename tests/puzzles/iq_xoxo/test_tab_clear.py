@@ -1,7 +1,11 @@
+import cv2
 import numpy as np
 import pytest
 
-from visolve.puzzles.iq_xoxo.page.tab_clear import TabDoubt, TabNumber, both_looks, second_opinion, unsettled
+from visolve.puzzles.iq_xoxo.page import tab_clear
+from visolve.puzzles.iq_xoxo.page.tab_clear import (AGAIN_MARGIN, TabDoubt, TabNumber, both_looks, clear_again,
+                                                  read_digits, second_opinion, unsettled)
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import drawn, glyph, ink_box, tab_style
 
 
 def _digits(*rows):
@@ -79,3 +83,51 @@ def test_a_zero_told_by_its_hole_is_not_doubted_for_an_eight_at_a_second_look():
     seen = _digits({3: 0.96, 5: 0.86}, {0: 0.958, 8: 0.934})
     again = _digits({3: 0.97, 5: 0.86}, {8: 0.94, 0: 0.93})
     assert second_opinion(TabNumber(30, False), seen, again) is None
+
+
+
+def _style(monkeypatch, *named):
+    """The tab's style (:func:`~.tab_glyphs.tab_style`) made to name ``named`` (digit, margin) pairs."""
+    digits = np.array([d for d, _m in named])
+    margins = np.array([m for _d, m in named])
+    monkeypatch.setattr(tab_clear, "tab_style", lambda glyphs, wide=False: (digits, margins))
+
+
+def test_a_digit_on_its_own_is_clear_at_the_second_look_when_its_tabs_style_names_it(monkeypatch):
+    # scenes seeds 0, 2: blurred digits on their own matched right at 0.9 - 0.98 by 0.02 - 0.08 at
+    # the second look, 0.06 or more above the next digit in their tab's one style
+    digits = _inked({7: 0.93, 1: 0.88}, {4: 0.97, 1: 0.8})
+    _style(monkeypatch, (7, 0.08), (4, 0.2))
+    with pytest.raises(TabDoubt, match="digit 1"):
+        read_digits(digits, False)  # at the first look: 0.05 above the next, 0.084 needed
+    number = read_digits(digits, False, again=True)
+    assert number == 74
+    assert unsettled(*digits[0], False, (7, 0.08)) == "" and "only" in unsettled(*digits[0], False)
+
+
+@pytest.mark.parametrize("style", [(7, 0.04), (1, 0.2)])
+def test_a_digit_its_tabs_style_does_not_name_clearly_stays_in_doubt(monkeypatch, style):
+    # seed 2 page 99: an 8 matched a 5 at 0.967 by 0.04, by 0.014 in its tab's style
+    _style(monkeypatch, style, (4, 0.2))
+    with pytest.raises(TabDoubt, match="digit 1"):
+        read_digits(_inked({7: 0.93, 1: 0.88}, {4: 0.97, 1: 0.8}), False, again=True)
+
+
+@pytest.mark.parametrize("score, whole, style", [(0.93, 0.01, (7, 0.2)), (0.89, None, (7, 0.2)),
+                                                 (0.93, None, (7, 0.05)), (0.93, None, (1, 0.2))])
+def test_a_cut_digit_a_weak_one_or_one_its_style_doubts_is_not_clear_again(score, whole, style):
+    # a wrong cut matched a 4 for a 5 at 0.93 by 0.17 looked at again (scenes seed 0 page 15's 54)
+    assert not clear_again(score, whole, 7, style)
+    assert clear_again(0.93, None, 7, (7, 0.06))
+
+
+def test_a_tabs_style_names_digits_drawn_in_one_typeface():
+    glyphs = np.stack([_drawn_glyph(d) for d in "38"])
+    named, margins = tab_style(glyphs, wide=True)
+    assert list(named) == [3, 8] and min(margins) > AGAIN_MARGIN
+
+
+def _drawn_glyph(digit: str) -> np.ndarray:
+    """A digit's glyph drawn in Pillow's face a little bold and blurred (as a tab's digit is cut)."""
+    ink = cv2.GaussianBlur(drawn(digit, "pillow", 30, 0.0), (0, 0), 2.0)
+    return glyph(ink, *ink_box(ink > 0.5))

@@ -6,8 +6,9 @@ weighed: :func:`clear` by its score and margin over the next digit (a digit
 cut from a run of digits needs more, or its run drawn whole to agree), else a
 0 told from an 8 by its hole (:func:`plain_zero`) or a digit confirmed by the
 shape of its ink (:func:`by_shape`); an 8 whose skeleton lies nearer another
-digit's is doubt (:func:`eight_elsewhere`).  A number read without every digit
-clear on its own is not firm (:class:`TabNumber`), and must agree with a second
+digit's is doubt (:func:`eight_elsewhere`).  At the second look a digit on its
+own is also clear when the one style its tab's digits all match best names it
+clearly (:func:`clear_again`).  A number read without every digit clear on its own is not firm (:class:`TabNumber`), and must agree with a second
 look at the tab (:func:`second_opinion`).  A tab not read is a
 :class:`TabDoubt`, its best reading and scores for the page to weigh.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.errors import ReadError
-from visolve.puzzles.iq_xoxo.page.tab_glyphs import waist
+from visolve.puzzles.iq_xoxo.page.tab_glyphs import tab_style, waist
 from visolve.vision.digit_shape import confirms, vote
 from visolve.vision.digits import verdict
 
@@ -162,14 +163,35 @@ class TabNumber(int):
         return out
 
 
-def unsettled(scores: np.ndarray, whole: float | None, one: np.ndarray, ink: np.ndarray, small: bool) -> str:
+#: at the second look (digits scaled to their peak, the wide bank) a digit standing on its own (not
+#: cut from a run) matched at AGAIN_MIN or better is clear when the tab's own style (the one
+#: template style and blur its digits all match best, :func:`~.tab_glyphs.tab_style`) names the
+#: same digit, AGAIN_MARGIN above the next.  H88's census of the second look's digits on scenes
+#: seeds 0 and 2 (977 digits): digits on their own matched wrong at 0.9 or more stood at most
+#: 0.035 above the next in their tab's style (a 3 as an 8, seed 0 page 39), by the plain margin
+#: up to 0.04 (an 8 as a 5 at 0.967, seed 2 page 99: 0.014 in its tab's style); 56 right digits of
+#: tabs in doubt stood 0.06 or more above.  Cut digits matched wrong by up to 0.21 (a wrong cut):
+#: not these
+AGAIN_MIN, AGAIN_MARGIN = 0.9, 0.06
+
+
+def clear_again(score: float, whole: float | None, digit: int, style: tuple[int, float]) -> bool:
+    """Whether a digit matched best as ``digit`` at the second look (at ``score``; ``whole``: its
+    run's margin, None when it stands on its own) is clear there: ``style``, the digit and margin
+    its tab's style gives it (:data:`AGAIN_MIN`)."""
+    return whole is None and score >= AGAIN_MIN and style[0] == digit and style[1] >= AGAIN_MARGIN
+
+
+def unsettled(scores: np.ndarray, whole: float | None, one: np.ndarray, ink: np.ndarray, small: bool,
+              style: tuple[int, float] | None = None) -> str:
     """What a tab's digit (its ten ``scores``, its run's margin ``whole`` when cut from one, its
     glyph ``one`` and ``ink``; ``small``: a small board's) lacks to be read as its best match: empty
     when it is clear (:func:`clear`; an 8 not nearer another digit by its skeleton,
-    :func:`eight_elsewhere`), a 0 by its hole (:func:`plain_zero`) or confirmed by its shape
-    (:func:`by_shape`)."""
+    :func:`eight_elsewhere`; ``style``: at the second look, the digit and margin its tab's style
+    gives it, also :func:`clear_again`), a 0 by its hole (:func:`plain_zero`) or confirmed by its
+    shape (:func:`by_shape`)."""
     d, score, margin = verdict(scores)
-    if clear(score, margin, whole, small):
+    if clear(score, margin, whole, small) or (style is not None and clear_again(score, whole, d, style)):
         if eight_elsewhere(d, score, ink):
             return (f"best 8 at {score:.2f}, below {EIGHT_SURE:.2f}, but its skeleton lies nearer "
                     "another digit's")
@@ -179,9 +201,9 @@ def unsettled(scores: np.ndarray, whole: float | None, one: np.ndarray, ink: np.
     return shortfall(d, score, margin, whole, small)
 
 
-def read_digits(digits: list, small: bool) -> TabNumber:
+def read_digits(digits: list, small: bool, again: bool = False) -> TabNumber:
     """The number of a tab's digits (as :func:`~.tab_number.read_tab` gives them) when every digit is clear;
-    ``small``: a small board's tab.
+    ``small``: a small board's tab; ``again``: its digits at the second look (:func:`clear_again`).
 
     Raises
     ------
@@ -191,10 +213,11 @@ def read_digits(digits: list, small: bool) -> TabNumber:
     verdicts = [verdict(scores) for scores, _whole, _g, _ink in digits]
     best = "".join(str(d) for d, _s, _m in verdicts)
     every = tuple(np.asarray(scores, np.float64) for scores, _whole, _g, _ink in digits)
+    styles = looked_again(digits) if again else [None] * len(digits)
     text, firm = "", True
-    for (scores, whole, one, ink), (d, score, margin) in zip(digits, verdicts):
+    for (scores, whole, one, ink), (d, score, margin), style in zip(digits, verdicts, styles):
         firm = firm and clear(score, margin, None if whole is None else -np.inf, small)
-        lacks = unsettled(scores, whole, one, ink, small)
+        lacks = unsettled(scores, whole, one, ink, small, style)
         if lacks:
             raise TabDoubt(f"digit {len(text) + 1} on the tab is unclear ({lacks})",
                            int(best) if best and not best.startswith("0") else None, every)
@@ -202,6 +225,14 @@ def read_digits(digits: list, small: bool) -> TabNumber:
     if text.startswith("0"):
         raise TabDoubt(f"the tab reads {text!r}, not a challenge number", None, every)
     return TabNumber(int(text), firm)
+
+
+def looked_again(digits: list) -> list[tuple[int, float]]:
+    """The digit and margin the tab's style gives each of its digits at the second look (``digits``
+    as :func:`~.tab_number.read_tab` gives them, matched against the wide bank), see
+    :func:`~.tab_glyphs.tab_style`."""
+    named, margins = tab_style(np.stack([one for _s, _w, one, _i in digits]), wide=True)
+    return [(int(d), float(m)) for d, m in zip(named, margins)]
 
 
 def second_opinion(number: TabNumber, seen: list, again: list | None) -> None:
@@ -256,11 +287,11 @@ def both_looks(seen: list | None, again: list | None, small: bool) -> TabNumber 
     if seen is None or again is None or len(seen) != len(again):
         return None
     text = ""
-    for first, second in zip(seen, again):
+    for first, second, style in zip(seen, again, looked_again(again)):
         d, (e, score, margin) = verdict(first[0])[0], verdict(second[0])
         if d != e and (score < LOOKS_MIN or margin < LOOKS_MARGIN):
             return None
-        if d == e and unsettled(*first, small) and unsettled(*second, small):
+        if d == e and unsettled(*first, small) and unsettled(*second, small, style):
             return None
         text += str(e)
     return None if text.startswith("0") else TabNumber(int(text), False)

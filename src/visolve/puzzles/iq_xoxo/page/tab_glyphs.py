@@ -157,6 +157,19 @@ def scores(glyphs: np.ndarray, wide: bool = False) -> np.ndarray:
     return (seen + kept) / 2
 
 
+def tab_style(glyphs: np.ndarray, wide: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The digits of one tab's glyphs read in one template style and blur -- the one whose best
+    digits match best in all (a tab is printed in one typeface, blurred alike) -- and each digit's
+    margin over the next digit in that template: ``(n,)`` digits and ``(n,)`` margins."""
+    seen_bank, kept_bank, per = _banks(wide)
+    n = glyphs.shape[1] // 2
+    both = (seen_bank.scores(glyphs[:, :n], flat_std=0.0) + kept_bank.scores(glyphs[:, n:], flat_std=0.0)) / 2
+    both = both.reshape(len(glyphs), 10, per)
+    template = int(np.argmax(both.max(axis=1).sum(axis=0)))
+    one = np.sort(both[:, :, template], axis=1)
+    return np.argmax(both[:, :, template], axis=1), one[:, -1] - one[:, -2]
+
+
 #: a glyph's waist: its middle rows WAIST_ROWS against the rows of an 8's two holes HOLE_ROWS
 #: (of GLYPH's 28, the digit between rows 2 and 26), over the middle WAIST_COLS columns
 WAIST_ROWS, HOLE_ROWS, WAIST_COLS = (12, 16), ((7, 10), (18, 21)), 2

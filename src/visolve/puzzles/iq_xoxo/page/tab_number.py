@@ -11,7 +11,8 @@ Each digit is matched, as seen and kept to its ink, against digits drawn by
 OpenCV's fonts at several weights and blurs (a
 :class:`visolve.vision.match.TemplateBank`); a tab not read so is looked at
 again, its digits' whiteness scaled to their own peak and matched against a
-wider bank that also holds Pillow's typeface (:func:`_second_look`).  Whether
+wider bank that also holds Pillow's typeface (:func:`_second_look`; a digit on its own is also
+read there by the one style the tab's digits match best, :func:`~.tab_clear.clear_again`).  Whether
 each digit is clear, and the number read or the doubt, is
 :mod:`visolve.puzzles.iq_xoxo.page.tab_clear`'s to say; a number read as seen but
 not firm must agree with the second look.  A number
@@ -244,7 +245,7 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     except ReadError as first:
         try:
             again = _digit_scores(_second_look(whiteness, inside), inside, wide=True)
-            return read_digits(again, small)
+            return read_digits(again, small, again=True)
         except ReadError as second:
             number = both_looks(seen, again, small)
             if number is None:
