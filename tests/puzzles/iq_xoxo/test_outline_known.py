@@ -31,3 +31,16 @@ def test_known_block_asks_every_corner_within_half_a_square():
     assert known_block(contours[0], [quad + (0.3 * PITCH, 0.0)], PITCH)
     assert not known_block(contours[0], [quad + (0.7 * PITCH, 0.0)], PITCH)
     assert not known_block(contours[0], [], PITCH)
+
+
+def test_a_board_read_with_its_tab_joined_is_known():
+    # a booklet board's block often holds its tab (a box 1.4 - 1.9 squares off the board's corners)
+    mask, quad = _page()
+    cv2.rectangle(mask, (75, 18), (104, 29), 255, -1)  # the tab, 1.2 squares high, on the board's top
+    contours, _h = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    assert known_block(contours[0], [quad], PITCH)
+    # a block holding the board and as much again beside it is not
+    wide = np.zeros((120, 260), np.uint8)
+    cv2.rectangle(wide, (40, 30), (239, 79), 255, -1)
+    contours, _h = cv2.findContours(wide, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    assert not known_block(contours[0], [quad], PITCH)

@@ -56,7 +56,8 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
                 and not weigh([r.quad for r in read if r.quad is not None]) \
                 and (all(r.level is not None for r in read) or (settles is not None and settles(read) is None)):
             break  # every board read, or its tabs' doubt final, and nothing lost: more outlines would only cost
-        notes["done"] = [r.quad for r in read if reads(r) and r.quad is not None]  # not outlined again
+        # the boards read, but faint, are outlined again: a sharper outline may read them better
+        notes["done"] = [r.quad for r in read if reads(r) and not r.faint and r.quad is not None]
         groups = _read_more(picture, groups, readings, outlines(split=split))
     _read_beside(picture, groups, readings, weigh)
     read = unshadowed([r for r in readings if r is not None])

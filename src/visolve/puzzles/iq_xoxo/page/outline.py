@@ -150,19 +150,25 @@ def classic_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, reach: f
     return quads
 
 
-#: a block whose rotated box has every corner within KNOWN_NEAR pitches of a known board's
-#: corner is that board: its sides are not fitted again (their robust line fits were most of the
-#: time of outlining a page's boards further when one of twelve did not read; its quad would
-#: join the board read).  With 0.5, the 24 open booklets, the scenes of seed 0 and the painter's
-#: photos of seed 0 read as before, the booklets in 11 % less time (h87)
-KNOWN_NEAR = 0.5
+#: a block whose rotated box holds a known board's corners (each within KNOWN_NEAR pitches of
+#: it) and is at most KNOWN_SIZE times the board's area (the board with its tab: about 1.3) is
+#: that board: its sides are not fitted again (their robust line fits were most of the time of
+#: outlining a page's boards further when one of twelve did not read; its quad would join the
+#: board read).  Boards read with their tabs make blocks 1.4 - 1.9 pitches off its corners
+#: (24 open booklets), those without 0.05 - 0.4
+KNOWN_NEAR, KNOWN_SIZE = 0.5, 1.6
 
 
 def known_block(contour: np.ndarray, known: list[np.ndarray], pitch: float) -> bool:
-    """Whether the block outlined by ``contour`` lies where a board of ``known`` (quads) lies,
-    about as large (see :data:`KNOWN_NEAR`)."""
+    """Whether the block outlined by ``contour`` is a board of ``known`` (quads), at most with
+    its tab (see :data:`KNOWN_NEAR`)."""
     if not len(known):
         return False
-    box = ordered_corners(rotated_box(contour))
-    return any(np.linalg.norm(box - ordered_corners(np.asarray(q, np.float64)), axis=1).max() <= KNOWN_NEAR * pitch
-               for q in known)
+    box = ordered_corners(rotated_box(contour)).astype(np.float32)
+    area = cv2.contourArea(box)
+    for quad in known:
+        q = np.asarray(quad, np.float64)
+        if area <= KNOWN_SIZE * cv2.contourArea(q.astype(np.float32)) and all(
+                cv2.pointPolygonTest(box, (float(x), float(y)), True) >= -KNOWN_NEAR * pitch for x, y in q):
+            return True
+    return False
