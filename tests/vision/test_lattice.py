@@ -226,3 +226,17 @@ def test_or_gathered_keeps_a_lattice_found_without_gathering():
     lat = find_cell_lattice([dark], 8, 4, or_gathered=True)
     assert lat is not None and lat.found == plain.found == 32
     assert np.array_equal(lat.homography, plain.homography)
+
+
+def test_halved_depths_find_the_same_lattice():
+    # depths labelled on every second pixel give the lattice of full labelling, in the mask's pixels
+    pitch = 40
+    img = _board(pitch=pitch)
+    src = np.float32([[0, 0], [320, 0], [320, 160], [0, 160]])
+    dst = np.float32([[120, 90], [560, 60], [600, 330], [100, 300]])
+    photo = _photo(img, cv2.getPerspectiveTransform(src, dst), (720, 420))
+    dark = photo.min(axis=2) < 90
+    full = find_cell_lattice([dark], 8, 4, depths=(6.0,))
+    halved = find_cell_lattice([dark], 8, 4, depths=(6.0,), halved_from=6.0)
+    assert full is not None and halved is not None and halved.found == full.found == 32
+    assert np.abs(halved.corners() - full.corners()).max() < 1.5

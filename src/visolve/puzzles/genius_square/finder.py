@@ -62,6 +62,13 @@ DEPTHS = (1.5, 2.5, 4.0, 6.0, 9.0, 13.0)
 #: joined by their shaded sides (the 12 of the 21 scenes of 10 MP and more of seed 0 that look for a
 #: second board spend 45 % less on its lattice: median 50 -> 27 ms under load)
 PRINT_DEPTHS = DEPTHS[:3]
+#: depths from this one on are labelled on every second pixel across and down of the masks, a quarter
+#: of their cost (:func:`visolve.vision.lattice.find_cell_lattice`'s ``halved_from``).  From 9 on, scene
+#: 66 of seed 6 read without its grey piece when the guard of its hidden lines was taken away (the
+#: guard of its faint squares no longer caught it: tests/puzzles/genius_square/test_unseen_misreads.py);
+#: from 6 on a held-out solved board was lost (its lattice at depth 6: 27 squares, not 31); from 4 on
+#: two scenes of seed 0
+HALVED_FROM = 13.0
 #: share of the 36 squares that must be found as patches
 MIN_FOUND = 0.55
 #: largest RMS distance (squares) of the patches from the lattice fitted to them: a recessed
@@ -153,7 +160,8 @@ def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool =
 def _lattice(masks: list[np.ndarray], or_gathered: bool = False,
              depths: tuple[float, ...] = DEPTHS) -> np.ndarray | None:
     lat = find_cell_lattice(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=depths, max_blobs=3000,
-                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered)
+                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered,
+                            halved_from=HALVED_FROM)
     return None if lat is None else lat.homography
 
 
