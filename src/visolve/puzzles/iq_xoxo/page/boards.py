@@ -39,7 +39,7 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     numbers settle its tabs in doubt (None: they do not); a page whose squares all read, nothing
     lost, whose tabs in doubt the page cannot settle is refused whatever more outlines would
     find, and is not outlined further (one it can settle is: a board left out unseen would be
-    read in part); the boards read are not outlined again (``notes["done"]``).  When the boards
+    read in part); the boards read are not outlined again.  When the boards
     were looked for in a part of the picture only, what lies lost beyond it weighs too
     (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`).
     """
@@ -57,8 +57,8 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
                 and (all(r.level is not None for r in read) or (settles is not None and settles(read) is None)):
             break  # every board read, or its tabs' doubt final, and nothing lost: more outlines would only cost
         # the boards read, but faint, are outlined again: a sharper outline may read them better
-        notes["done"] = [r.quad for r in read if reads(r) and not r.faint and r.quad is not None]
-        groups = _read_more(picture, groups, readings, outlines(split=split))
+        known = [r.quad for r in read if reads(r) and not r.faint and r.quad is not None]
+        groups = _read_more(picture, groups, readings, outlines(split=split, done=known))
     _read_beside(picture, groups, readings, weigh)
     read = unshadowed([r for r in readings if r is not None])
     order = sorted(range(len(read)), key=lambda i: _place(read[i]))

@@ -360,11 +360,13 @@ def _looked(image: np.ndarray, glanced: tuple | None = None) -> tuple:
 
 
 def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
-        list[Found], Callable[[list[np.ndarray]], int], Callable[[], list[Found]]]:
+        list[Found], Callable[[list[np.ndarray]], int], Callable[..., list[Found]]]:
     """Every board-like block of ``image`` (see the module docstring), in reading order, how
     to weigh the squares of a grid, tabs and pieces lying outside some of them (quads in
     picture px; a weight of :data:`LOST_TAB` or more: a board not outlined), and how to
-    outline the boards further (more quads, called when a board was left out or does not read).
+    outline the boards further (more quads, called when a board was left out or does not read;
+    ``done``: the quads, picture px, of the boards read, which are not outlined again:
+    :func:`~visolve.puzzles.iq_xoxo.page.outline.known_block`).
 
     The pitch is measured on the working copy (:func:`first_look`); the boards
     are then looked for on a copy scaled so that a square is about
@@ -373,15 +375,13 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     (:func:`~visolve.puzzles.iq_xoxo.page.crop.boards_copy`).  ``notes``, when given, keeps the
     first look (``"look"``) for :func:`squares_seen`, and the part of the picture looked at
     (``"crop"``: its top-left and bottom-right corners and the pitch, picture px); a
-    ``"glance"`` it holds (:func:`glance` of the same picture) is not taken again; the quads
-    (picture px) of the boards read that it holds (``"done"``) when the boards are outlined
-    further are not outlined again (:func:`~visolve.puzzles.iq_xoxo.page.outline.known_block`).
+    ``"glance"`` it holds (:func:`glance` of the same picture) is not taken again.
     """
     work, f, work_planes, look = _looked(image, None if notes is None else notes.get("glance"))
     if notes is not None:
         notes["look"] = (f, look)
     if look is None:
-        return [], _nothing, lambda split=False: []
+        return [], _nothing, lambda split=False, done=(): []
     picture, (grey, coloured, dull), pitch, f, origin = boards_copy(image, work, f, work_planes, *look)
     if notes is not None:  # the part of the picture looked at (picture px) and its pitch there
         notes["crop"] = (origin, origin + np.array(picture.shape[1::-1]) / f, pitch / f)
@@ -399,8 +399,7 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     def weigh_picture(some: list[np.ndarray]) -> int:
         return weigh([(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in some])
 
-    def further(split: bool = False) -> list[Found]:
-        done = () if notes is None else notes.get("done", ())
+    def further(split: bool = False, done: list[np.ndarray] = ()) -> list[Found]:
         return to_picture(outlines(split=split, done=[(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in done]))
 
     return reading_order(to_picture(quads)), weigh_picture, further

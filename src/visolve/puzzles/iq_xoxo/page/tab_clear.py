@@ -8,9 +8,10 @@ cut from a run of digits needs more, or its run drawn whole to agree), else a
 shape of its ink (:func:`by_shape`); an 8 whose skeleton lies nearer another
 digit's is doubt (:func:`eight_elsewhere`).  At the second look a digit on its
 own is also clear when the one style its tab's digits all match best names it
-clearly (:func:`clear_again`).  A number read without every digit clear on its own is not firm (:class:`TabNumber`), and must agree with a second
-look at the tab (:func:`second_opinion`).  A tab not read is a
-:class:`TabDoubt`, its best reading and scores for the page to weigh.
+clearly (:func:`clear_again`).  A number read without every digit clear on
+its own is not firm (:class:`TabNumber`), and must agree with a second look
+at the tab (:func:`second_opinion`).  A tab not read is a :class:`TabDoubt`,
+its best reading and scores for the page to weigh.
 """
 
 from __future__ import annotations
