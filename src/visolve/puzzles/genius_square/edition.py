@@ -68,13 +68,14 @@ def navy(print_bgr: np.ndarray) -> bool:
 def grid_line_share(view: BoardView, board: np.ndarray, white: np.ndarray) -> float:
     """How light the grid's outer lines are, from the board (0) to the label ink (1): the median
     over the middle of each square's outer edge of the lightest point across the line."""
-    grey = view.image.astype(np.float64).mean(axis=2)
     across = np.linspace(-LINE_REACH, LINE_REACH, LINE_SAMPLES)
-    tops = []
-    for k in range(SIZE):
-        for u, v, du, dv in ((k + 0.5, 0, 0, 1), (k + 0.5, SIZE, 0, 1), (0, k + 0.5, 1, 0), (SIZE, k + 0.5, 1, 0)):
-            pts = np.round(view.board_to_view([(u + t * du, v + t * dv) for t in across])).astype(int)
-            pts = np.clip(pts, 0, [grey.shape[1] - 1, grey.shape[0] - 1])
-            tops.append(grey[pts[:, 1], pts[:, 0]].max())
+    board_pts = [(u + t * du, v + t * dv) for k in range(SIZE)
+                 for u, v, du, dv in ((k + 0.5, 0, 0, 1), (k + 0.5, SIZE, 0, 1), (0, k + 0.5, 1, 0), (SIZE, k + 0.5, 1, 0))
+                 for t in across]
+    h, w = view.image.shape[:2]
+    pts = np.clip(np.round(view.board_to_view(board_pts)).astype(int), 0, [w - 1, h - 1])
+    # the grey (channels' mean) of the sampled pixels only, not of the whole view: the same values
+    grey = view.image[pts[:, 1], pts[:, 0]].astype(np.float64).mean(axis=1)
+    tops = grey.reshape(-1, len(across)).max(axis=1)
     ground, ink = float(board.mean()), float(white.mean())
     return (float(np.median(tops)) - ground) / max(ink - ground, MIN_SPAN)
