@@ -9,8 +9,7 @@ median wall time.  Targets (seconds):
 * ``iq-xoxo --level wizard --count 24``, ``iq-circuit --level wizard --count 24``: 30;
 * ``genius-square --hardest --count 24`` (no target: printed only).
 
-Booklet pages are part of it (for 24 challenges: 12 pages and 12 answers pages at 300 dpi, IQ XOXO 6
-and 6).
+Booklet pages are part of it (for 24 challenges: 12 pages and 12 answers pages at 300 dpi).
 CPU time (user + system of the process) is printed beside: on a machine
 shared with other work the wall time is mostly waiting (``--clock cpu``
 judges on it).
@@ -144,7 +143,7 @@ def photo_frame(picture, rng) -> str:
 
 def on_sheet(page):
     """``page`` as printed: centred on a white A4 sheet at 300 dpi, in the page's orientation (a
-    made page of three of the families is that sheet; IQ XOXO's nearly)."""
+    made page is that sheet; IQ XOXO's of its grey paper)."""
     import numpy as np
 
     h, w = page.shape[:2]

@@ -2,7 +2,7 @@
 
 Each challenge goes to ``DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt``
 (written atomically, as soon as it is made, so Ctrl-C keeps every finished
-one), and every :func:`~visolve.make.pages.per_page` (IQ XOXO 4, the others 2) as a booklet
+one), and every :func:`~visolve.make.pages.per_page` (2) as a booklet
 page with its answers page
 (:mod:`visolve.make.pages`), written as soon as the page is full.  A file already there with the same text is left alone; one with
 other text (edited by hand, or made by another version) is kept unless
@@ -146,7 +146,7 @@ def make(
     """Make new challenges of FAMILY, each proven to have exactly one solution, graded by its search.
 
     They go to DATA/levels/FAMILY/level_<level>-<seed>-<k>.txt (`visolve --solve-all` solves them),
-    and as booklet pages of 2 (IQ XOXO 4) with their answers to DATA/booklet/FAMILY/<level>-<seed>-page-NN.png.
+    and as booklet pages of 2 with their answers to DATA/booklet/FAMILY/<level>-<seed>-page-NN.png.
     Exit code: 0 when done, 1 when the level has no more new challenges to give, 2 for a usage
     error, 130 after Ctrl-C (finished ones are kept).
     """

@@ -1,16 +1,16 @@
 """Booklet pages of made challenges, and their answers, drawn by the families' painters.
 
 ``DATA/booklet/FAMILY/<level>-<seed>-page-NN.png`` holds challenges
-``n(NN-1)+1 .. nNN`` of a run (n = :func:`per_page`: IQ XOXO 4, the others 2), each under a tab
+``n(NN-1)+1 .. nNN`` of a run (n = :func:`per_page`: 2), each under a tab
 with its number (1..N), and ``...-answers-NN.png`` their solutions in the same places.  Pages are
 drawn at print resolution (:data:`DPI`): an A4 page is 2480 x 3508 px.  IQ XOXO pages are in its
 booklet's style (:mod:`visolve.puzzles.iq_xoxo.draw`: grey squares on its grey paper, tabs in the
-level group's colour, the grades on a line below), 2 x 2 (its booklet has 3 x 2, where the boards
-were too small on the strongest photos), its empty squares darker and its tabs larger and farther
-above their boards than the booklet's (:data:`XOXO_SQUARE`, :data:`XOXO_TAB_H`), which its reader
-reads back; the other families'
-boards are laid out one a row, two a portrait page (:data:`LAYOUTS`), each drawn as large as its
-row holds, with a tab above and its grade below.
+level group's colour, the grades on a line below), one a row, two on an A4 portrait sheet (its
+booklet has 3 x 2, where the boards were too small on the strongest photos; 2 x 2 left their tabs'
+digits too small), its empty squares darker and its tabs larger and farther above their boards
+than the booklet's (:data:`XOXO_SQUARE`, :data:`XOXO_TAB_H`), which its reader reads back; the
+other families' boards are laid out one a row, two a portrait page (:data:`LAYOUTS`), each drawn
+as large as its row holds, with a tab above and its grade below.
 """
 
 from __future__ import annotations
@@ -31,8 +31,10 @@ GRID = (2, 3)
 #: families whose boards are laid out otherwise: one a row, two a page, each drawn about 2300 px
 #: wide (IQ Stars, IQ Circuit; 1430-1520 three a page) or 1380 (Genius Square; 1120 four a page):
 #: on the strongest photos of a page, boards 150-290 px wide were refused by their readers; IQ XOXO
-#: 2 x 2 at :data:`XOXO_PITCH` (as its booklet, 3 x 2, a tenth of the photos had boards under 150 px)
-LAYOUTS = {"genius-square": (2, 1), "iq-stars": (1, 2), "iq-circuit": (1, 2), "iq-xoxo": (2, 2)}
+#: one a row at :data:`XOXO_PITCH` (as its booklet, 3 x 2, a tenth of the photos had boards under
+#: 150 px; 2 x 2, its boards 0.43 of the page's long side, the digits of its tabs were about 12 px high
+#: on the strongest photos, smudged by motion blur: 5 of 100 pages refused for a tab, photo seeds 11-30)
+LAYOUTS = {"genius-square": (2, 1), "iq-stars": (1, 2), "iq-circuit": (1, 2), "iq-xoxo": (1, 2)}
 #: families whose page is A4 landscape: Genius Square's square boards, two on a portrait page one a
 #: row, were 1345 px wide (their height half the page's); side by side across a landscape page they
 #: are about 1630 px (its labels were not legible on boards about 250 px wide on the strongest photos)
@@ -53,10 +55,11 @@ TAB_COLOUR = (60, 60, 60)
 INK = (40, 40, 40)
 WHITE = (255, 255, 255)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
-#: IQ XOXO squares in px at print resolution: a board of 10 squares is 1380 px (4.6 in) wide, the
-#: page 3202 x 2466 px, nearly an A4 landscape sheet (3508 x 2480; at 70 px, 1624 x 1238, printed
-#: on A4 it left the boards 0.2 of the sheet's width)
-XOXO_PITCH = 138
+#: IQ XOXO squares in px at print resolution: a board of 10 squares is 1950 px (6.5 in) wide, 0.56
+#: of the A4 portrait sheet's long side its two boards, tabs and grades fill (2340 x 3452 px of
+#: 2480 x 3508); 2 x 2 at 138 px on a landscape sheet drew them 0.43 of it (1380 px), and at 70 px,
+#: printed on A4, 0.2 of the sheet's width
+XOXO_PITCH = 195
 #: height of the line of grades under an IQ XOXO page (pitches)
 XOXO_FOOT = 1.3
 #: IQ XOXO's empty squares and their dots, printed darker than its booklet's (204 and 228 on its
@@ -81,7 +84,7 @@ def layout(family: str) -> tuple[int, int]:
 
 
 def page_size(family: str) -> tuple[int, int]:
-    """The (width, height) px of a family's page (not IQ XOXO's: its booklet's own size)."""
+    """The (width, height) px of a family's page (IQ XOXO's too: its boards are centred on it)."""
     return (PAGE_H, PAGE_W) if family in LANDSCAPE else (PAGE_W, PAGE_H)
 
 
@@ -196,15 +199,15 @@ def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray
 
 def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
     """IQ XOXO pages in its booklet's style (:mod:`visolve.puzzles.iq_xoxo.draw`: grey squares, tabs in
-    the level group's colour), laid out :func:`layout` (2 x 2), numbered 1..N."""
+    the level group's colour), laid out :func:`layout` (one a row) on an A4 portrait sheet of its
+    grey paper, numbered 1..N."""
     from visolve.puzzles.iq_xoxo import draw as xoxo
 
     cols, rows = layout("iq-xoxo")
     if len(made_list) > cols * rows:
         raise ValueError(f"an iq-xoxo page holds {cols * rows} challenges, not {len(made_list)}")
-    w, h = xoxo.page_size(cols * rows, XOXO_PITCH, cols)
     # the booklet's light grey paper: on white the reader finds the dots on its grey squares too faint
-    page = np.full((h + _xoxo_top(), w, 3), xoxo.PAGE, np.uint8)
+    page = np.full((PAGE_H, PAGE_W, 3), xoxo.PAGE, np.uint8)
     for made, (x, y) in zip(made_list, xoxo_origins(len(made_list))):
         xoxo.draw_board(page, x, y, XOXO_PITCH, tuple(made.solution) if answers else made.level.rows,
                         square=XOXO_SQUARE, dot=XOXO_DOT)
@@ -213,11 +216,29 @@ def _xoxo_page(made_list: list, answers: bool) -> np.ndarray:
         return page
     # the booklet's page has no room for more under its boards: the grades go on a line below
     text = "grades: " + "   ".join(f"{m.k}: {m.level.grade}" for m in made_list)
-    foot_h, size = int(round(XOXO_FOOT * XOXO_PITCH)), XOXO_PITCH / 54
-    foot = np.full((foot_h, page.shape[1], 3), xoxo.PAGE, np.uint8)
+    size = XOXO_PITCH / 54
     (_tw, th), _ = cv2.getTextSize(text, FONT, size, 1)
-    cv2.putText(foot, text, (XOXO_PITCH, (foot_h + th) // 2), FONT, size, INK, max(1, XOXO_PITCH // 23), cv2.LINE_AA)
-    return np.vstack([page, foot])
+    left, top = _xoxo_corner()
+    foot_h = int(round(XOXO_FOOT * XOXO_PITCH))
+    foot_top = top + _xoxo_block()[1] - foot_h
+    org = (left + XOXO_PITCH, foot_top + (foot_h + th) // 2)
+    cv2.putText(page, text, org, FONT, size, INK, max(1, XOXO_PITCH // 23), cv2.LINE_AA)
+    return page
+
+
+def _xoxo_block() -> tuple[int, int]:
+    """(width, height) px of an IQ XOXO page's boards, tabs and line of grades."""
+    from visolve.puzzles.iq_xoxo import draw as xoxo
+
+    cols, rows = layout("iq-xoxo")
+    w, h = xoxo.page_size(cols * rows, XOXO_PITCH, cols)
+    return w, h + _xoxo_top() + int(round(XOXO_FOOT * XOXO_PITCH))
+
+
+def _xoxo_corner() -> tuple[int, int]:
+    """The top-left corner (px) of an IQ XOXO page's block (:func:`_xoxo_block`) centred on the A4 sheet."""
+    w, h = _xoxo_block()
+    return (PAGE_W - w) // 2, (PAGE_H - h) // 2
 
 
 def _xoxo_top() -> int:
@@ -231,11 +252,13 @@ def _xoxo_top() -> int:
 
 def xoxo_origins(n: int) -> list[tuple[float, float]]:
     """The top-left corners (px) of the ``n`` boards of an IQ XOXO page (the booklet's layout at
-    :data:`XOXO_PITCH`, :func:`layout` across, moved down by the rows its tabs add at the top)."""
+    :data:`XOXO_PITCH`, :func:`layout` across, moved down by the rows its tabs add at the top, the
+    whole centred on the sheet: :func:`_xoxo_corner`)."""
     from visolve.puzzles.iq_xoxo import draw as xoxo
 
-    top = _xoxo_top()
-    return [(x, y + top) for x, y in xoxo.board_origins(n, XOXO_PITCH, layout("iq-xoxo")[0])]
+    left, top = _xoxo_corner()
+    top += _xoxo_top()
+    return [(x + left, y + top) for x, y in xoxo.board_origins(n, XOXO_PITCH, layout("iq-xoxo")[0])]
 
 
 def write_pages(root: Path, family: str, level: str, seed: int, page: int, made_list: list) -> list[Path]:
