@@ -6,7 +6,10 @@ from visolve.errors import ReadError
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.colours import Square
 from visolve.puzzles.genius_square.resolve import resolve
-from visolve.puzzles.genius_square.surplus import fits_once, near_pieces, over_read
+from visolve.puzzles.genius_square.cover import solved_cover
+from visolve.puzzles.genius_square.reader import read
+from visolve.puzzles.genius_square.surplus import apart_from_whole, fits_once, near_pieces, over_read, touching
+from visolve.testing.scenes import scene_case
 
 ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
 #: orange read surely, yellow close behind (seed 0 scene 32: 0.14-0.29 and 0.34-0.60)
@@ -66,3 +69,28 @@ def test_a_board_read_as_solved_is_left_to_the_cover():
     rows = ["#" * 6] * 6  # every square covered: no square read as empty
     squares = _read(rows, {(0, c): ("3", ORANGE_OVER_YELLOW) for c in range(4)})  # orange on four squares
     assert over_read(squares) == squares
+
+
+def test_a_piece_seen_whole_apart_from_more_of_its_colour_is_doubted_only_there():
+    yellow = [(0, 4), (1, 3), (1, 4), (2, 4)]
+    line = [(2, 0), (3, 0), (4, 0)]
+    assert sorted(touching(yellow + line)) == [sorted(yellow), line]
+    assert apart_from_whole("7", yellow + line) == line
+    assert apart_from_whole("7", yellow + [(3, 4)]) == []  # one group of five: which four is it?
+    assert apart_from_whole("7", yellow + [(4, 0), (4, 1), (4, 2), (5, 1)]) == []  # whole twice
+
+
+def test_on_a_solved_board_an_orange_three_read_as_yellow_beside_the_yellow_piece_is_settled():
+    rows = ["55557#", "#66772", "366872", "39#88#", "399984", "1###44"]
+    ranks = {cell: ("7", YELLOW_OVER_ORANGE) for cell in [(0, 4), (1, 3), (1, 4), (2, 4), (2, 0), (3, 0), (4, 0)]}
+    squares = _read(rows, ranks)
+    assert solved_cover(squares, "happy-puzzle") is None  # three squares read surely otherwise: too dear
+    doubted = over_read(squares)
+    assert [(r, c) for r in range(6) for c in range(6) if doubted[r][c].options] == [(2, 0), (3, 0), (4, 0)]
+    assert doubted[2][0].options == ("7", "3")
+    assert solved_cover(doubted, "happy-puzzle") == rows
+
+
+def test_the_scene_reads():
+    case = scene_case("genius-square", 97, 1)
+    assert read(case.image, case.name) == case.truth[0]

@@ -11,6 +11,9 @@ refused by name).  A square with no colour close behind stays as it was read.
 A board read as solved is left as read: :mod:`visolve.puzzles.genius_square.cover` weighs each of
 its squares by how surely it was read, and options there make near covers as cheap as the true one
 (seed 0 scene 41: a red piece leaning over a disc, read on five squares, became two covers near).
+Only a piece seen whole apart from the rest of its squares is doubted there, and only on the rest
+(:func:`apart_from_whole`: seed 1 scene 97, an orange straight three read as yellow beside the
+yellow piece seen whole; every square read as wrongly cost the true cover too much).
 """
 
 from __future__ import annotations
@@ -35,8 +38,7 @@ def over_read(squares) -> list[list]:
     a piece that :func:`fits_once` denies given that piece and the pieces close behind in colour as
     options (module docstring), but pieces read surely in full elsewhere (all their squares, in one
     placement): a square is not the piece whose every square is seen."""
-    if sum(sq.symbol == EMPTY for row in squares for sq in row) <= MAX_EMPTY:
-        return squares  # a solved board: the cover weighs every square as read (options would cheapen them all)
+    solved = sum(sq.symbol == EMPTY for row in squares for sq in row) <= MAX_EMPTY
     sure: dict[str, list[tuple[int, int]]] = {}
     for r, row in enumerate(squares):
         for c, sq in enumerate(row):
@@ -47,11 +49,39 @@ def over_read(squares) -> list[list]:
     for piece, cells in sure.items():
         if fits_once(piece, cells):
             continue
-        for r, c in cells:
+        # a solved board: the cover weighs every square as read (options would cheapen them all)
+        for r, c in apart_from_whole(piece, cells) if solved else cells:
             close = tuple(name for name in near_pieces(squares[r][c].ranks, piece) if name not in placed)
             if close:
                 out[r][c] = replace(squares[r][c], symbol="", options=(piece, *close))
     return out
+
+
+def apart_from_whole(piece: str, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The squares of ``cells`` (read surely as ``piece``) outside the one group of touching squares
+    that is that piece whole (its size, in one placement); none when no group or several are."""
+    groups = touching(cells)
+    whole = [group for group in groups if len(group) == size(piece) and fits_once(piece, group)]
+    if len(whole) != 1:
+        return []
+    return [cell for cell in cells if cell not in whole[0]]
+
+
+def touching(cells: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """``cells`` ((row, column)) in groups of squares joined side by side."""
+    left, groups = set(cells), []
+    while left:
+        group, todo = [], [min(left)]
+        left.discard(todo[0])
+        while todo:
+            r, c = todo.pop()
+            group.append((r, c))
+            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if cell in left:
+                    left.discard(cell)
+                    todo.append(cell)
+        groups.append(sorted(group))
+    return groups
 
 
 def near_pieces(ranks, piece: str) -> tuple[str, ...]:
