@@ -12,12 +12,14 @@ none does, the shape problem of the likeliest choice is named.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from itertools import product
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, groups, is_legal_roll, shape_problem
+from visolve.puzzles.genius_square.cover import MAX_EMPTY
 
 #: most readings of the squares kept while they are told apart, and most steps of the search for
 #: them; more is a doubt
@@ -27,6 +29,10 @@ MAX_STEPS = 200_000
 #: this relative residual (measured: the dark blue piece so laid 0.30 and 0.39 off its colour, seed 0
 #: scene 9 and seed 1 scene 18; the light blue's shaded side laid as it, a misread, 0.65: seed 17 scene 17)
 LONE_RESIDUAL = 0.5
+#: when no reading fits, a square read surely as a piece with the wood this close behind (relative
+#: residual) may be a disc seen by its dark side, its top off the square (measured: seed 1 scene 84,
+#: the disc on F1 read as brown 0.035, wood 0.175 behind; the colour options' own window is 0.15)
+DISC_SIDE_WINDOW = 0.15
 
 
 def resolve(squares, edition: str) -> list[str]:
@@ -62,10 +68,37 @@ def resolve(squares, edition: str) -> list[str]:
             raise ReadError(problem)
         return _rows(fits[0])
     if not fits:
-        raise ReadError(shape_error(_rows([opts[0] for opts in choices]), edition))
+        problem = shape_error(_rows([opts[0] for opts in choices]), edition)
+        if sides := disc_sides(squares):
+            try:
+                return resolve(sides, edition)
+            except ReadError:
+                pass
+        raise ReadError(problem)
     k = next(k for k in open_ if len({cells[k] for cells in fits}) > 1)
     seen = sorted({cells[k] for cells in fits})
     raise ReadError(f"square {_name(k, edition)}: {_options(seen)}; the pieces' shapes allow either")
+
+
+def disc_sides(squares) -> list[list] | None:
+    """The squares, those read surely as a piece with the wood within :data:`DISC_SIDE_WINDOW` behind
+    it (``ranks``) given that piece and the wood as options; None when there are none, or the board
+    is read as solved (at most :data:`~visolve.puzzles.genius_square.cover.MAX_EMPTY` squares empty:
+    its whole cover weighs each square as read)."""
+    flat = [sq for row in squares for sq in row]
+    if sum(sq.symbol == EMPTY for sq in flat) <= MAX_EMPTY:
+        return None
+    out = [[_side_options(sq) for sq in row] for row in squares]
+    return out if out != squares else None
+
+
+def _side_options(sq):
+    ranks = dict(getattr(sq, "ranks", ()) or ())
+    if sq.symbol in ("", EMPTY, BLOCKER) or BLOCKER not in ranks or sq.symbol not in ranks:
+        return sq
+    if ranks[BLOCKER] - ranks[sq.symbol] > DISC_SIDE_WINDOW:
+        return sq
+    return replace(sq, symbol="", options=(sq.symbol, BLOCKER))
 
 
 def fitting(choices: list[list[str]]) -> list[tuple[str, ...]] | None:
