@@ -303,3 +303,21 @@ def read_number(view, page, pitch: float | None = None) -> int | None:
     """
     tab_view = view.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE)
     return read_tab(tab_view.image, page, pitch)
+
+
+def tab_looks(view, page) -> tuple[list | None, list | None] | None:
+    """The digits of the tab above the upright board ``view`` at both looks (each as
+    :func:`_digit_scores` gives them, None when not laid out as a number there; the second look's
+    matched against the wide bank), or None when there is no tab."""
+    tab_view = view.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE)
+    img, page = tab_view.image, np.asarray(page, np.float32)
+    box = _tab_box(img, page)
+    if box is None:
+        return None
+    (x, y, w, h), inside = box
+    whiteness = _whiteness(img[y: y + h, x: x + w], page)
+    try:
+        seen = _digit_scores(whiteness, inside)
+    except ReadError:
+        seen = None
+    return seen, _looked_again(whiteness, inside)

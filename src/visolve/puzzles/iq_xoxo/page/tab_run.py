@@ -3,14 +3,16 @@
 A booklet (and the scenes drawn like one) numbers a page's challenges in
 reading order: rows of boards top to bottom, each left to right, the left
 page before the right.  A page whose squares all read but some tabs are in
-doubt takes their numbers from the page when the page leaves them no choice:
+doubt reads them first against its tabs read
+(:mod:`visolve.puzzles.iq_xoxo.page.tab_page`), then takes the others'
+numbers from the page when the page leaves them no choice:
 the best readings of a few tabs in doubt make the page's numbers a run
 (:func:`by_sequence`), or exactly one run of numbers takes every tab read and
 gives each tab in doubt one of its candidates (:func:`tab_candidates`), in
 exactly one way (:func:`by_page_run`) -- one way that keeps the reading order
-(:func:`reading_pairs`) when the tabs read keep it.  The painter's pages
-number their boards at random: their tabs read break the order, and only a
-run that fits one way settles them.
+(:func:`~visolve.puzzles.iq_xoxo.page.tab_order.reading_pairs`) when the tabs
+read keep it.  The painter's pages number their boards at random: their tabs
+read break the order, and only a run that fits one way settles them.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import numpy as np
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, places
+from visolve.puzzles.iq_xoxo.page.tab_order import keeps_order, ordered, reading_pairs, upright_corners
+from visolve.puzzles.iq_xoxo.page.tab_page import read_by_page
 
 #: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
 #: most SEQUENCE_DOUBTS of them in doubt
@@ -87,35 +91,6 @@ def shows(scores: tuple, number: int) -> bool:
     return len(text) == len(scores) and all(int(t) in ok for t, ok in zip(text, digit_candidates(scores)))
 
 
-def reading_pairs(readings: list[BoardReading]) -> set[tuple[int, int]]:
-    """The pairs ``(i, j)`` of boards (indices into ``readings``) that a booklet numbers ``i``
-    first: ``j`` in a row of boards below ``i``'s or in ``i``'s, and in a column of boards right
-    of ``i``'s or in ``i``'s, as the boards stand upright
-    (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.places`).  That holds on a page and on a spread
-    (the left page's boards come first, and stand left); nothing is said of a board below and left
-    of another (a spread's left page's second row and its right page's first)."""
-    corners = [_upright_corners(r) for r in readings]
-    if any(c is None for c in corners):
-        return set()
-    spots = places(corners)
-    return {(i, j) for i, (ri, ci) in enumerate(spots) for j, (rj, cj) in enumerate(spots)
-            if i != j and ri <= rj and ci <= cj}
-
-
-def _upright_corners(reading: BoardReading) -> np.ndarray | None:
-    """A board's corners as it stands upright (its view's: a board seen upside down turned), else
-    the corners read, else None."""
-    if reading.view is not None:
-        return np.asarray(reading.view.corners(), np.float64)
-    return None if reading.quad is None else np.asarray(reading.quad, np.float64)
-
-
-def keeps_order(numbers: dict[int, int], pairs: set[tuple[int, int]], board: int) -> bool:
-    """Whether the boards' ``numbers`` (board index: number) grow along every pair of ``pairs``
-    (:func:`reading_pairs`) between ``board`` and another board numbered."""
-    return all(numbers[i] < numbers[j] for i, j in pairs if board in (i, j) and i in numbers and j in numbers)
-
-
 def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of a page of at least :data:`RUN_LEAST` boards whose squares all read, some tabs
     in doubt (at most twice as many as the tabs read clearly: those anchor the run), when exactly
@@ -151,13 +126,6 @@ def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
     if len(found) != 1:
         return None
     return [r.level if r.level is not None else Level(level=found[0][k], rows=r.rows) for k, r in enumerate(readings)]
-
-
-def ordered(read: dict[int, int], pairs: set[tuple[int, int]]) -> bool:
-    """Whether the tabs ``read`` (board index: number) show their page numbered in reading order:
-    some pair of :func:`reading_pairs` between them, every such pair's numbers growing."""
-    between = [(i, j) for i, j in pairs if i in read and j in read]
-    return bool(between) and all(read[i] < read[j] for i, j in between)
 
 
 def _numberings(failed: list[int], numbers: list[int], may, read: dict[int, int], pairs: set[tuple[int, int]],
@@ -197,7 +165,7 @@ def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
     tab, other = readings[doubt], readings[1 - doubt].level.level
     if not tab.tab_doubt or tab.rows is None or tab.tab_best is None or not isinstance(other, int):
         return None
-    corners = [_upright_corners(r) for r in readings]
+    corners = [upright_corners(r) for r in readings]
     if any(c is None for c in corners):
         return None
     (row, col), (row_other, col_other) = (places(corners)[k] for k in (doubt, 1 - doubt))
@@ -208,13 +176,18 @@ def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
 
 
 def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
-    """The levels when the page's numbers settle its tabs in doubt (:func:`by_sequence`, else
-    :func:`by_page_run`, else :func:`by_neighbour`), else None: always None when the boards found
-    leave an empty place among them (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a
-    board not found, whose number the run would give a tab in doubt)."""
+    """The levels when the page settles its tabs in doubt: read against its tabs read
+    (:func:`~visolve.puzzles.iq_xoxo.page.tab_page.read_by_page`), and the rest by its numbers
+    (:func:`by_sequence`, else :func:`by_page_run`, else :func:`by_neighbour`), else None: always
+    None when the boards found leave an empty place among them
+    (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a board not found, whose number the
+    run would give a tab in doubt)."""
     quads = [r.quad for r in readings]
     if any(q is None for q in quads) or empty_places(quads):
         return None
+    readings = read_by_page(readings)
+    if all(r.level is not None for r in readings):
+        return [r.level for r in readings]
     for settle in (by_sequence, by_page_run, by_neighbour):
         settled = settle(readings)
         if settled is not None:
