@@ -61,3 +61,19 @@ def test_blurred_boards_of_a_spread_are_read_beside_the_board_read():
     read = {r.level.level: r.level.rows for r in readings if r.level is not None}
     assert {67, 68, 69} <= set(read)
     assert all(truth[number] == rows for number, rows in read.items())  # no misread
+
+
+def test_a_board_washed_out_by_glare_is_placed_beside_the_board_read():
+    # seed 0 scenes 5 and 13: glare lightens the page over a board past the light around the board
+    # read, its squares left a few grey levels darker than the light lines around them: taken
+    # against the page's light around the board read, they were all page
+    levels = sample_levels()[:2]
+    page = draw_page(levels, p=P, per_row=2)
+    (x0, y0), (x1, y1) = board_origins(2, P, 2)
+    left, right = _quad(x0, y0), _quad(x1, y1)
+    washed = page[:, int(x1 - P):].astype(np.float32)
+    page[:, int(x1 - P):] = np.clip(washed * 0.12 + 228, 0, 255).astype(np.uint8)  # light 228-255
+    assert page[:, int(x1 - P):].min() >= 228
+    windows = neighbour_quads(page, [left], [left])
+    assert windows, "no window beside the board read"
+    assert np.abs(windows[0] - right).max() < 0.4 * P

@@ -2,6 +2,7 @@
 
 import random
 
+import cv2
 import numpy as np
 import pytest
 
@@ -115,3 +116,19 @@ def test_the_coarse_copys_chromaticity_is_made_once():
     small = Coarse(1.0, 8.0, flat, np.zeros((6, 8), np.uint8), flat, picture)
     assert small.chroma is small.chroma
     assert np.allclose(small.chroma[0, 0], (1 / 6, 2 / 6, 3 / 6))
+
+
+def test_a_badge_seen_at_a_slant_is_no_piece_but_a_pentomino_is():
+    # randomized scene seed 0 page 63: the page's round badge, the page turned away, is an ellipse
+    # 1.35 : 1 (0.75 of its enclosing circle): it was taken for pieces lost beyond the part looked
+    # at, and the page's one board refused
+    from visolve.puzzles.iq_xoxo.page.missed import no_pieces
+
+    pitch = 10.0
+    plane = np.zeros((120, 160), np.uint8)
+    cv2.ellipse(plane, (40, 60), (14, 19), 25, 0, 360, 1, -1)  # the badge, 1.35 : 1
+    p_piece = np.array([(0, 0), (2, 0), (2, 2), (1, 2), (1, 3), (0, 3)], np.float64) * pitch + (100, 40)
+    cv2.fillPoly(plane, [np.round(p_piece).astype(np.int32)], 1)
+    kept = no_pieces(plane > 0, pitch)
+    assert not kept[60, 40]
+    assert kept[55, 105]

@@ -6,7 +6,7 @@ in rows (a gap of :data:`ACROSS` squares between two boards) and columns (:data:
 squares, the next board's tab between them).  So beside each board read, along its rows and
 its columns, the next board is looked for on an upright copy of the page there (the board's
 homography carried on, :data:`UNIT_PX` px a square), its light taken between the page's and the
-squares' of the board read (:func:`_darkness`: the page's own light): a 10 x 5 block of
+squares' of the board read (:func:`_darkness`: the page's own light, glare evened out): a 10 x 5 block of
 squares darker than the light lines between them and around it
 (:func:`cv2.matchTemplate`, a little larger and smaller too: :data:`SCALES`).  The best place
 of each side, aligned to what is seen there (:func:`_aligned`), when it matches at least
@@ -148,12 +148,28 @@ def _template(unit: float, margin: float) -> np.ndarray:
 _TEMPLATES = {s: _template(UNIT_PX * s, RIM) for s in SCALES}
 
 
-def _darkness(upright: np.ndarray, lights: tuple[float, float]) -> np.ndarray:
-    """How dark each px of ``upright`` is between the page (0) and the squares of the board read
-    (1; ``lights``: its rim's and squares' light, :func:`_lights`), clipped: pieces and tabs, darker
-    than squares, weigh no more than them (float32)."""
+def _darkness(upright: np.ndarray, lights: tuple[float, float], unit: float, least_glare: float = 0.0) -> np.ndarray:
+    """How dark each px of ``upright`` (``unit`` px a square) is between the page (0) and the squares
+    of the board read (1; ``lights``: its rim's and squares' light, :func:`_lights`), clipped: pieces
+    and tabs, darker than squares, weigh no more than them (float32).  Where the page is lighter
+    than around the board read (glare), the page is the lightest within :data:`GLARE_REACH` squares;
+    only when that light's median is ``least_glare`` grey levels or more above the page's."""
     page, grey = lights
-    return np.clip((page - upright.astype(np.float32)) / max(page - grey, LEAST_SPAN), 0, 1)
+    reach = max(3, round(GLARE_REACH * unit) | 1)
+    local = np.maximum(cv2.dilate(upright, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach))), page)
+    if least_glare > 0 and float(np.median(local)) < page + least_glare:
+        local = np.full_like(local, page)
+    return np.clip((local.astype(np.float32) - upright) / max(page - grey, LEAST_SPAN), 0, 1)
+
+
+#: glare evened out: a px's page is the lightest within this many squares of it (a square's
+#: middle reaches the light lines around it, 0.4 squares off; a piece two squares wide keeps the page's light)
+GLARE_REACH = 1.5
+#: a window is aligned on glare evened out only when the page's light there is this many grey levels
+#: above the page's around the board read (open booklet 14, seed 0: the washed-out board 22 levels,
+#: the one below it 10, two boards in no glare 3-4, one of whose tabs read less firmly aligned on
+#: the copy evened out)
+GLARE_MIN = 8.0
 
 
 #: the squares are taken at least this many grey levels darker than the page
@@ -173,7 +189,7 @@ def _best_place(plane: np.ndarray, hom: np.ndarray, region: tuple,
         return None
     upright = cv2.warpPerspective(plane, hom @ to_region, size, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_CONSTANT, borderValue=255)
-    even = _darkness(upright, lights)
+    even = _darkness(upright, lights, UNIT_PX)
     best = None
     for scale, tpl in _TEMPLATES.items():
         if tpl.shape[0] > even.shape[0] or tpl.shape[1] > even.shape[1]:
@@ -217,7 +233,7 @@ def _aligned(plane: np.ndarray, placed: np.ndarray, lights: tuple[float, float])
     size = (round((COLS + 2 * off) * ALIGN_PX), round((ROWS + 2 * off) * ALIGN_PX))
     upright = cv2.warpPerspective(plane, placed @ to_board, size, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_REPLICATE)
-    seen = _darkness(upright, lights)
+    seen = _darkness(upright, lights, ALIGN_PX, GLARE_MIN)
     warp = np.eye(2, 3, dtype=np.float32)
     try:
         _cc, warp = cv2.findTransformECC(_ALIGN_TEMPLATE, seen, warp, cv2.MOTION_AFFINE,
