@@ -238,24 +238,32 @@ def looked_again(digits: list) -> list[tuple[int, float]]:
 
 def second_opinion(number: TabNumber, seen: list, again: list | None) -> None:
     """Nothing when a tab's ``number``, read as seen but not firm, agrees with the second look at
-    the tab (``seen``, ``again``: its digits at each look as
-    :func:`~.tab_number.read_tab` gives them; ``again`` None: no number laid out there): the
-    second look cut as many digits and matches each best as the digit read, or cut otherwise
-    (nothing said).  A digit read by its run drawn whole or by the hole of a 0 can be another
-    digit the wide bank knows (scenes seed 2 page 38: a bold 9 whose bowl nearly fills, read 0 by
-    its hole at 0.95, 9 at 0.97 looked at again; seed 0 page 50: 109 read 100 by its run drawn
-    whole).  On the tabs of H79's dumps (scenes seeds 0, 2, 4, open booklets) 71 numbers read so
-    were right and 1 wrong: the wrong one is doubt by this.  A 0 read by its hole is not doubted
-    for an 8 looked at again (the hole told them apart, :func:`plain_zero`): open booklet 17's 120
-    and scenes seed 2 page 70's 30 matched 8 only 0.01 better at the second look.
+    the tab (``seen``, ``again``: its digits at each look as :func:`~.tab_number.read_tab` gives
+    them; ``again`` None: no number laid out there): the second look cut as many digits and
+    matches each best as the digit read, or cut otherwise (nothing said).  A digit read by its run
+    drawn whole or by the hole of a 0 can be another digit the wide bank knows (scenes seed 2 page
+    38: a bold 9 whose bowl nearly fills, read 0 by its hole at 0.95, 9 at 0.97 looked at again;
+    seed 0 page 50: 109 read 100 by its run drawn whole).  On the tabs of H79's dumps (scenes
+    seeds 0, 2, 4, open booklets) 71 numbers read so were right and 1 wrong: the wrong one is
+    doubt by this.  A 0 read by its hole is not doubted for an 8 looked at again (the hole told
+    them apart, :func:`plain_zero`): open booklet 17's 120 and scenes seed 2 page 70's 30 matched
+    8 only 0.01 better at the second look.  A second look that lays out no number at all is
+    doubt too: on a made page of four photographed (squares 14.9 px) a blurred 3 was read as a 1
+    at 0.90 by 0.08, its thin ink confirming a 1's shape, and looked at again a white part ran
+    into the tab from its edge.
 
     Raises
     ------
     TabDoubt
-        A digit matched best as another digit at the second look: its best reading left open,
-        each digit's scores the better of the two looks' (both looks' candidates for the page).
+        No number laid out at the second look, or a digit matched best as another digit there:
+        its best reading left open, each digit's scores the better of the two looks' (both looks'
+        candidates for the page).
     """
-    if again is None or len(again) != len(seen):
+    if again is None:
+        every = tuple(np.asarray(a[0], np.float64) for a in seen)
+        raise TabDoubt(f"the tab reads {int(number)} without a clear margin, and looked at again its white "
+                       "parts are not laid out as a number", None, every)
+    if len(again) != len(seen):
         return
     text = str(int(number))
     for k, ((first, *_), (other, *_)) in enumerate(zip(seen, again)):
