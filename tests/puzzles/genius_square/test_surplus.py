@@ -8,7 +8,8 @@ from visolve.puzzles.genius_square.colours import Square
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.cover import solved_cover
 from visolve.puzzles.genius_square.reader import read
-from visolve.puzzles.genius_square.surplus import apart_from_whole, fits_once, near_pieces, over_read, touching
+from visolve.puzzles.genius_square.board import joined
+from visolve.puzzles.genius_square.surplus import apart_from_whole, fits_once, near_pieces, over_read
 from visolve.testing.scenes import scene_case
 
 ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
@@ -74,7 +75,7 @@ def test_a_board_read_as_solved_is_left_to_the_cover():
 def test_a_piece_seen_whole_apart_from_more_of_its_colour_is_doubted_only_there():
     yellow = [(0, 4), (1, 3), (1, 4), (2, 4)]
     line = [(2, 0), (3, 0), (4, 0)]
-    assert sorted(touching(yellow + line)) == [sorted(yellow), line]
+    assert sorted(joined(yellow + line)) == [sorted(yellow), line]
     assert apart_from_whole("7", yellow + line) == line
     assert apart_from_whole("7", yellow + [(3, 4)]) == []  # one group of five: which four is it?
     assert apart_from_whole("7", yellow + [(4, 0), (4, 1), (4, 2), (5, 1)]) == []  # whole twice

@@ -53,28 +53,35 @@ def drawing(level: Level) -> list[str]:
 def groups(rows: list[str], edition: str) -> tuple[list[str], dict[str, list[list[str]]]]:
     """Blockers and, per piece symbol, its groups of edge-joined squares, of a drawing
     (names as ``edition`` prints them)."""
-    blockers, seen, found = [], set(), {}
+    blockers, cells = [], {}
     for r, row in enumerate(rows):
         for c, sym in enumerate(row):
             if sym == BLOCKER:
                 blockers.append(model.name((r, c), edition))
-            elif sym != EMPTY and (r, c) not in seen:
-                found.setdefault(sym, []).append(_flood(rows, r, c, seen, edition))
+            elif sym != EMPTY:
+                cells.setdefault(sym, []).append((r, c))
+    found = {sym: [list(sort_squares(model.name(cell, edition) for cell in group)) for group in joined(sym_cells)]
+             for sym, sym_cells in cells.items()}
     return blockers, found
 
 
-def _flood(rows: list[str], r: int, c: int, seen: set, edition: str) -> list[str]:
-    """The squares joined by edges to (r, c) that show the same symbol."""
-    sym, stack, out = rows[r][c], [(r, c)], []
-    seen.add((r, c))
-    while stack:
-        y, x = stack.pop()
-        out.append(model.name((y, x), edition))
-        for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-            if 0 <= ny < model.SIZE and 0 <= nx < model.SIZE and (ny, nx) not in seen and rows[ny][nx] == sym:
-                seen.add((ny, nx))
-                stack.append((ny, nx))
-    return list(sort_squares(out))
+def joined(cells) -> list[list[tuple[int, int]]]:
+    """``cells`` ((row, column)) in groups of squares joined by their edges, each sorted; the groups
+    in the order of their first square (top row first)."""
+    left, out = set(cells), []
+    while left:
+        start = min(left)
+        left.discard(start)
+        group, stack = [], [start]
+        while stack:
+            r, c = stack.pop()
+            group.append((r, c))
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if cell in left:
+                    left.discard(cell)
+                    stack.append(cell)
+        out.append(sorted(group))
+    return out
 
 
 def shape_problem(piece: str, cells, edition: str) -> str:

@@ -22,7 +22,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.board import BLOCKER, EMPTY
+from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, joined
 from visolve.puzzles.genius_square.cover import MAX_EMPTY
 
 SIZE = model.SIZE
@@ -60,28 +60,11 @@ def over_read(squares) -> list[list]:
 def apart_from_whole(piece: str, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The squares of ``cells`` (read surely as ``piece``) outside the one group of touching squares
     that is that piece whole (its size, in one placement); none when no group or several are."""
-    groups = touching(cells)
+    groups = joined(cells)
     whole = [group for group in groups if len(group) == size(piece) and fits_once(piece, group)]
     if len(whole) != 1:
         return []
     return [cell for cell in cells if cell not in whole[0]]
-
-
-def touching(cells: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """``cells`` ((row, column)) in groups of squares joined side by side."""
-    left, groups = set(cells), []
-    while left:
-        group, todo = [], [min(left)]
-        left.discard(todo[0])
-        while todo:
-            r, c = todo.pop()
-            group.append((r, c))
-            for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if cell in left:
-                    left.discard(cell)
-                    todo.append(cell)
-        groups.append(sorted(group))
-    return groups
 
 
 def near_pieces(ranks, piece: str) -> tuple[str, ...]:
