@@ -231,12 +231,10 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
         A tab whose digits are not read with confidence at either look (:func:`_doubt`), or read
         as seen not firm and matched otherwise at the second look.
     """
-    page = np.asarray(page, np.float32)
-    box = _tab_box(img, page)
-    if box is None:
+    tab = _tab_whiteness(img, page)
+    if tab is None:
         return None
-    (x, y, w, h), inside = box
-    whiteness = _whiteness(img[y: y + h, x: x + w], page)
+    whiteness, inside = tab
     small = pitch is not None and pitch < SMALL_PITCH
     seen = again = None
     try:
@@ -301,21 +299,34 @@ def read_number(view, page, pitch: float | None = None) -> int | None:
     ReadError
         A tab whose digits are not read with confidence.
     """
-    tab_view = view.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE)
-    return read_tab(tab_view.image, page, pitch)
+    return read_tab(_tab_view(view), page, pitch)
+
+
+def _tab_view(view) -> np.ndarray:
+    """The region above the upright board ``view`` where its tab lies (:data:`TAB_REGION`), at
+    :data:`TAB_PITCH`, its light evened (float BGR)."""
+    return view.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE).image
+
+
+def _tab_whiteness(img: np.ndarray, page) -> tuple[np.ndarray, np.ndarray] | None:
+    """The whiteness of the tab found on the tab view ``img`` against the ``page``'s colour, and its
+    inside (rim left out); None when it shows no tab."""
+    page = np.asarray(page, np.float32)
+    box = _tab_box(img, page)
+    if box is None:
+        return None
+    (x, y, w, h), inside = box
+    return _whiteness(img[y: y + h, x: x + w], page), inside
 
 
 def tab_looks(view, page) -> tuple[list | None, list | None] | None:
     """The digits of the tab above the upright board ``view`` at both looks (each as
     :func:`_digit_scores` gives them, None when not laid out as a number there; the second look's
     matched against the wide bank), or None when there is no tab."""
-    tab_view = view.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE)
-    img, page = tab_view.image, np.asarray(page, np.float32)
-    box = _tab_box(img, page)
-    if box is None:
+    tab = _tab_whiteness(_tab_view(view), page)
+    if tab is None:
         return None
-    (x, y, w, h), inside = box
-    whiteness = _whiteness(img[y: y + h, x: x + w], page)
+    whiteness, inside = tab
     try:
         seen = _digit_scores(whiteness, inside)
     except ReadError:
