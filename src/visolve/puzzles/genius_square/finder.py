@@ -48,7 +48,8 @@ from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
-from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, LABEL_PITCH, MIN_INK, inner_label_rows, label_rows
+from visolve.puzzles.genius_square.labelrows import (LABEL_MARGIN, LABEL_PITCH, MIN_INK, WIDE_STROKE_SIDE,
+                                                     inner_label_rows, label_rows, two_adjacent)
 
 SIZE = 6
 #: long side of the reduced copy the grid is searched on (px)
@@ -121,6 +122,10 @@ class Upright:
     edges : tuple of int
         The edges whose labels were seen: top and left (0, 3), or only one of them when tall
         pieces hide the other's (the glyphs then say which way up the board stands).
+    blurred : bool
+        The labelled edges were seen only by strokes wider than thin print's (a small blurred print,
+        :data:`visolve.puzzles.genius_square.labelrows.WIDE_STROKE_SIDE`): their glyphs must read for
+        the grid to be kept.
     """
 
     homography: np.ndarray
@@ -129,6 +134,7 @@ class Upright:
     ink: tuple[float, ...]
     places: tuple[tuple[float, float, float], ...] = ((0.0, 1.0, 0.0),) * 4
     edges: tuple[int, ...] = (0, 3)
+    blurred: bool = False
 
 
 def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool = False,
@@ -214,8 +220,11 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
 
     The labels are looked for on ``picture`` (the picture ``image`` is a reduced copy of, so that
     small labels keep their strokes) when it is given; the row of labels beside each edge is
-    searched near the grid (:func:`label_rows`), not only at one distance from it.  ``view``: the
-    grid's :func:`label_view`, when it was made already.
+    searched near the grid (:func:`label_rows`), not only at one distance from it; when no edge
+    shows ink, as strokes up to
+    :data:`~visolve.puzzles.genius_square.labelrows.WIDE_STROKE_SIDE` wide (a small blurred print:
+    two adjacent edges must show it so, and such ways up are ``blurred``).  ``view``: the grid's
+    :func:`label_view`, when it was made already.
 
     Raises
     ------
@@ -223,7 +232,13 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
         No edge carries labels.
     """
     hom, mirrored = _unmirrored(homography)
-    ink, places = label_rows(label_view(image, homography, picture) if view is None else view)
+    view = label_view(image, homography, picture) if view is None else view
+    ink, places = label_rows(view)
+    blurred = False
+    if max(ink) < MIN_INK:  # no edge labelled: a small print's glyphs, blurred wider than thin strokes?
+        wide = label_rows(view, WIDE_STROKE_SIDE)
+        if two_adjacent(wide[0]):
+            (ink, places), blurred = wide, True
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
     # an edge is the top when the edge before it (the left) is labelled too
     tops = [(k, (0, 3)) for k in labelled if (k - 1) % 4 in labelled] if len(labelled) >= 2 else []
@@ -232,7 +247,7 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     if not tops:
         raise NotThisPuzzle(f"no labelled edge beside the 6 x 6 grid (label ink {_shown(ink)})")
     return [Upright(hom @ _turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4)),
-                    tuple(places[(j + k) % 4] for j in range(4)), edges) for k, edges in tops]
+                    tuple(places[(j + k) % 4] for j in range(4)), edges, blurred) for k, edges in tops]
 
 
 def label_view(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None) -> BoardView:
@@ -360,7 +375,7 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
     except NotThisPuzzle as exc:
         reasons.append(str(exc))
         return None, False
-    if legible is None or (len(options) == 1 and options[0].edges == (0, 3) and not both):
+    if legible is None or (len(options) == 1 and options[0].edges == (0, 3) and not both and not options[0].blurred):
         return options, True  # two adjacent labelled edges: the reader says if their glyphs do not read
     kept = [option for option in options if legible(option)]
     if len(kept) == 1 and (kept[0].edges == (0, 3) or not both):

@@ -41,6 +41,13 @@ RIM_PX = 2
 RIM_WEIGHT = 3.0
 #: label ink stands out of the board by at most this many squares' width (strokes, not cubes)
 STROKE_SIDE = 0.3
+#: ... or, when no edge shows ink so, this many (two adjacent edges must then show it): a small print
+#: blurred (a ``visolve make`` page photographed inside a larger sheet, squares of 20 px) spreads a bold
+#: glyph's strokes over 0.3 of a square, and only their rims stood out (least ink of the top and left
+#: edges, at 0.3 / 0.4 / 0.5: seed 13 starter's board 1 0.007 and 0.022 / 0.197 and 0.105 / 0.211 and
+#: 0.203; seed 39 junior's board 2, a pale print, 0.007 and 0.003 / 0.179 and 0.025 / 0.224 and 0.195);
+#: a disc (0.65 of a square) or a cube's top is still wider
+WIDE_STROKE_SIDE = 0.5
 #: a label box stops this many squares outside the grid however near it is moved
 LABEL_INSIDE = 0.04
 #: a straight run of ink this many squares long is a grid line, not a label's stroke nor a row of them
@@ -51,17 +58,17 @@ MIN_INK = 0.025
 MIN_INK_CONTRAST = 25.0
 
 
-def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, float]]]:
+def label_rows(view: BoardView, stroke: float = STROKE_SIDE) -> tuple[list[float], list[tuple[float, float, float]]]:
     """Per edge (top, right, bottom, left): the least share of label ink beside its six squares, and
     where the row of labels is (:data:`LABEL_SHIFTS`, :data:`LABEL_SQUEEZES`, :data:`LABEL_SLIDES`):
     among the places with ink beside all six squares the one with most ink and least of it on the
     boxes' rims (glyphs whole), else the one whose least share is largest.
 
-    Label ink is a thin light stroke: the largest channel above its opening over a square's
-    :data:`STROKE_SIDE` (a cube's top or a disc is wider and is no ink), above half the brightest
+    Label ink is a thin light stroke: the largest channel above its opening over ``stroke`` squares
+    (:data:`STROKE_SIDE`; a cube's top or a disc is wider and is no ink), above half the brightest
     strokes around the grid and :data:`MIN_INK_CONTRAST` at least.  Nearer the nominal place wins ties.
     """
-    sums = label_sums(view)
+    sums = label_sums(view, stroke)
     places = _places()
     ink, where = [], []
     for edge in range(4):
@@ -70,6 +77,11 @@ def label_rows(view: BoardView) -> tuple[list[float], list[tuple[float, float, f
         ink.append(float(least[best]))
         where.append(tuple(float(v) for v in places[best]))
     return ink, where
+
+
+def two_adjacent(ink: list[float]) -> bool:
+    """Whether two adjacent edges of ``ink`` (top, right, bottom, left) hold label ink (:data:`MIN_INK`)."""
+    return any(ink[k] >= MIN_INK and ink[(k + 1) % 4] >= MIN_INK for k in range(4))
 
 
 def _places() -> np.ndarray:
@@ -111,10 +123,11 @@ def ranked_places(view: BoardView, edge: int, count: int, sums: np.ndarray | Non
     return out
 
 
-def label_sums(view: BoardView) -> np.ndarray:
-    """The integral image of the label ink of ``view`` (see :func:`label_rows`)."""
+def label_sums(view: BoardView, stroke: float = STROKE_SIDE) -> np.ndarray:
+    """The integral image of the label ink of ``view`` (see :func:`label_rows`; ``stroke``: the
+    widest stroke, squares)."""
     grey = channel_max(view.image).astype(np.float32)
-    side = max(3, int(round(STROKE_SIDE * view.pitch)) | 1)
+    side = max(3, int(round(stroke * view.pitch)) | 1)
     strokes = grey - cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
     ring = np.zeros(grey.shape, bool)  # where labels may be: not on the grid, not far off it
     far = LABEL_ACROSS[0] + LABEL_SHIFTS[-1]

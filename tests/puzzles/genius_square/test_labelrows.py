@@ -1,0 +1,58 @@
+"""Rows of labels found on small blurred prints: a ``visolve make`` page photographed inside a larger
+sheet (squares of 20 px), whose bold glyphs' strokes the blur spreads wider than ``STROKE_SIDE``
+(``labelrows.WIDE_STROKE_SIDE``)."""
+
+import numpy as np
+import pytest
+
+from visolve import puzzles
+from visolve.errors import NotThisPuzzle, PartialRead
+from visolve.make.generate import board_of, challenges
+from visolve.make.pages import draw_page, per_page
+from visolve.puzzles.genius_square import finder, labelrows
+from visolve.testing.photos import photograph
+from visolve.vision.page_regions import board_regions
+from visolve.vision.tabs import look_at_page
+from visolve.vision.working import working_copy
+
+FAMILY = "genius-square"
+LEVELS = ("starter", "junior", "expert", "master", "wizard")
+
+
+def _page_photo(seed: int, level: str):
+    """The photographed page ``scripts/bench_make.py --photos`` reads for ``seed`` and ``level``."""
+    made = list(challenges(FAMILY, level, per_page(FAMILY), seed))
+    photo, _h = photograph(draw_page(FAMILY, made), np.random.default_rng([seed, LEVELS.index(level)]), 1.0)
+    return photo, {m.k: board_of(m.level) for m in made}
+
+
+def test_two_adjacent_edges_of_ink():
+    ink = labelrows.MIN_INK
+    assert labelrows.two_adjacent([ink, 0.0, 0.0, ink])
+    assert not labelrows.two_adjacent([ink, 0.0, ink, 0.0])
+    assert not labelrows.two_adjacent([ink, 0.0, 0.0, 0.0])
+
+
+@pytest.mark.parametrize("seed, level", [(13, "starter"), (39, "junior")])
+def test_a_small_blurred_print_reads_by_its_wider_strokes(seed, level, monkeypatch):
+    """Seed 13 starter's board 1 (label ink 0.000 on every edge) and seed 39 junior's board 2 (a pale
+    print): refused before, both boards of the page now read as made; with the labels' strokes no
+    wider than ``STROKE_SIDE`` the page is read in part only."""
+    photo, made = _page_photo(seed, level)
+    got = puzzles.get(FAMILY).read(photo, "photo.jpg")
+    assert {int(g.level): board_of(g) for g in got} == made
+    monkeypatch.setattr(finder, "WIDE_STROKE_SIDE", labelrows.STROKE_SIDE)
+    with pytest.raises(PartialRead, match="board [12] of 2"):
+        puzzles.get(FAMILY).read(photo, "photo.jpg")
+
+
+def test_labelled_edges_seen_only_by_wide_strokes_are_kept_only_when_their_glyphs_read():
+    """Seed 13 starter's board 1: its grid's edges show label ink only as wide strokes (a ``blurred``
+    way up), which is kept when its glyphs read as labels and gives way when they do not."""
+    photo, _made = _page_photo(13, "starter")
+    region = board_regions(photo, look_at_page(photo))[0].image
+    small, _f = working_copy(region, finder.WORK_SIDE)
+    (found,) = finder.find_upright(small, region, lambda option: True)
+    assert found.blurred and found.edges == (0, 3)
+    with pytest.raises(NotThisPuzzle):
+        finder.find_upright(small, region, lambda option: False)
