@@ -33,7 +33,7 @@ import numpy as np
 
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
-from visolve.puzzles.genius_square.glared import MIN_UNGLARED, own_cube, under_glare
+from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
 from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
 from visolve.puzzles.genius_square.shade import in_shade, shade_like
 from visolve.puzzles.genius_square.surplus import over_read
@@ -320,6 +320,9 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
     colours = _colour_options(centre, corners, protos, size, free)
     options += [name for name in colours
                 if name not in options and (name == WOOD or cube or not _glare_like(centre))]
+    if EMPTY not in options and edges is not None and _glare_like(centre) and board_in_glare(
+            centre, _edge_contrast(centre, edges), protos.ranked(centre)[0][0] <= MAX_RESIDUAL):
+        options = [EMPTY, *options] if options else [EMPTY, WOOD]  # the shapes and the dice's count settle it
     if not options:
         return Square("", _colour_doubt(centre, protos, shown), shown)
     if WOOD in options and not disc and own_cube(centre, corners):  # a glared cube, not a hidden disc

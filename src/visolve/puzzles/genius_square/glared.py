@@ -26,6 +26,12 @@ OWN_RESIDUAL = 0.3
 #: brown cube: brown 0.045, wood 0.014; glared yellow: yellow 0.052, brown 0.15)
 UNDER_GLARE_LEAST = 0.3
 UNDER_GLARE_FIT = 0.06
+#: a square lighter than the board, its centre darker than its edges by this much (edge contrast, units
+#: of the light left by glare) or more, may be the SmartGames board in glare: its light grid lines stay
+#: lighter than the square between them (seeds 0-1 scenes: empty squares in a coloured glare -0.15 to
+#: -0.34, read as no colour or the grey piece's; every cube lighter than the board 0.18 and more, discs
+#: among tall pieces -0.11 and more, which read as wood before this is asked)
+GLARED_EDGE_MAX = -0.14
 
 
 def own_cube(centre: np.ndarray, corners: list[np.ndarray]) -> bool:
@@ -51,3 +57,10 @@ def under_glare(centre: np.ndarray, protos: Palette) -> list[str]:
             if a >= UNDER_GLARE_LEAST and b >= 0.0 and fit <= UNDER_GLARE_FIT and name not in out:
                 out.append(name)
     return out
+
+
+def board_in_glare(centre: np.ndarray, contrast: float, matched: bool) -> bool:
+    """Whether a glare-like colour ``centre`` (``n``) not read as empty may be the board in glare: lighter
+    than the board, darker than its edges (``contrast``, :data:`GLARED_EDGE_MAX`), and no colour of
+    the game's ``matched`` to it closely (a cube's top in glare keeps its piece's colour)."""
+    return float(centre.mean()) > 0.0 and contrast < GLARED_EDGE_MAX and not matched

@@ -68,7 +68,7 @@ def resolve(squares, edition: str) -> list[str]:
             raise ReadError(problem)
         return _rows(fits[0])
     if not fits:
-        problem = shape_error(_rows([opts[0] for opts in choices]), edition)
+        problem = shape_error(_rows([opts[0] for opts in choices]), edition) or _too_many_discs(choices, edition)
         if sides := disc_sides(squares):
             try:
                 return resolve(sides, edition)
@@ -159,9 +159,14 @@ def fitting(choices: list[list[str]]) -> list[tuple[str, ...]] | None:
 
 
 def _filled(cells: list[str], choices: list[list[str]], rest: list[int]):
-    """``cells`` with each square of ``rest`` set to each of its choices that is no piece."""
+    """``cells`` with each square of ``rest`` set to each of its choices that is no piece, but the
+    readings with more blockers than the 7 dice give (the reader refuses them: they are not counted
+    towards :data:`MAX_FITS`, seed 1 scene 88: eight empty squares in glare read as empty or a disc)."""
     others = [[s for s in choices[k] if s in (BLOCKER, EMPTY)] for k in rest]
+    room = len(model.DICE) - sum(s == BLOCKER for s in cells)
     for picked in product(*others):
+        if picked.count(BLOCKER) > room:
+            continue
         out = list(cells)
         for k, s in zip(rest, picked):
             out[k] = s
@@ -225,6 +230,14 @@ def shapeless_piece(cells, squares, edition: str) -> str:
                 f"pieces' shapes allow, its colour {dict(sq.ranks)[piece]:.2f} off that piece's: one square has no "
                 "shape to say it")
     return ""
+
+
+def _too_many_discs(choices: list[list[str]], edition: str) -> str:
+    """Why no reading was kept when the likeliest has its pieces in shape: each reading the shapes allow
+    has more discs than the 7 dice give (:func:`_filled`), naming the first square that may be one."""
+    k = next((k for k, opts in enumerate(choices) if len(opts) > 1 and BLOCKER in opts), 0)
+    return (f"square {_name(k, edition)}: {_options(choices[k])}, and every reading the pieces' shapes allow "
+            f"has more blockers than the {len(model.DICE)} dice give")
 
 
 def _rows(cells) -> list[str]:
