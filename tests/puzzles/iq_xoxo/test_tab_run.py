@@ -102,6 +102,23 @@ def test_a_page_not_numbered_in_reading_order_is_settled_by_its_run_alone():
     assert by_page_run(readings) is None
 
 
+def test_a_blank_tab_takes_the_number_the_run_and_the_order_leave():
+    # 27, 28 and 31 read in a row; one tab 29 or 79, one with no digits laid out (a smudge): 29, 30
+    blank = _doubt(k=3)
+    readings = [_clear(27, k=0), _clear(28, k=1), _doubt(_digit(d7=0.9, d2=0.88), _digit(d9=0.9), k=2), blank,
+                _clear(31, k=4)]
+    assert [lv.level for lv in by_page_run(readings)] == [27, 28, 29, 30, 31]
+
+
+def test_a_blank_tab_on_a_page_not_known_in_reading_order_leaves_the_doubt():
+    # the same tabs, the boards' places not known: the page's order says nothing of the blank tab
+    readings = [_clear(27), _clear(28), _doubt(_digit(d2=0.9), _digit(d9=0.9)), _doubt(), _clear(31)]
+    assert by_page_run(readings) is None
+    # two blank tabs: the page's numbers left to its run and order alone
+    readings = [_clear(27, k=0), _clear(28, k=1), _doubt(k=2), _doubt(k=3), _clear(31, k=4)]
+    assert by_page_run(readings) is None
+
+
 def test_reading_pairs_follow_rows_and_columns():
     readings = [_clear(1, k=0), _clear(2, k=1), _clear(3, k=2)]
     assert reading_pairs(readings) == {(0, 1), (0, 2), (1, 2)}
