@@ -177,3 +177,14 @@ def test_a_page_thumbnail_is_written_from_the_drawn_page_not_decoded_again(tmp_p
     thumb.unlink()
     write_index(Workspace.at(tmp_path))  # the index's own thumbnail, from the page decoded
     assert [p for p in loaded if "booklet" in str(p)] and thumb.read_bytes() == drawn
+
+
+def test_iq_circuit_tabs_are_printed_taller_than_the_other_families():
+    # IQ Circuit's page printed in a sheet of text was photographed with tabs 15.6-17 px high, under
+    # the 18 px a tab's number is read at (photo seeds 37, 38): its tabs are 260 px high, not 200
+    for family, high in (("iq-circuit", 260), ("iq-stars", 200), ("genius-square", 200)):
+        made = list(challenges(family, "expert" if family == "iq-circuit" else "starter", 2, seed=1))
+        tab = np.all(pages.draw_page(family, made) == pages.TAB_COLOUR, axis=2)
+        _n, _labels, stats, _c = cv2.connectedComponentsWithStats(tab.astype(np.uint8))
+        tabs = [s for s in stats[1:] if s[cv2.CC_STAT_AREA] > pages.TAB_W * pages.TAB_H // 2]
+        assert [s[cv2.CC_STAT_HEIGHT] - 1 for s in tabs] == [high, high]  # its top and bottom rows drawn

@@ -46,6 +46,13 @@ MARGIN = 60
 #: that: the number must still read on a photo of the page where the tab is 20 px high
 TAB_H, TAB_W = 200, 440
 DIGIT_H, DIGIT_STROKE = 140, 0.13
+#: families whose tabs are printed taller, (tab height, digit height) px: IQ Circuit's 200 px tabs
+#: (digits 140), its page printed in a sheet of text, were photographed 15.6-17 px high, under
+#: the 18 a tab's number is read at (photo seeds 37, 38; the digits blurred into the tab's rim);
+#: at 260 they read.  IQ Stars and Genius Square pages so printed each lost a board read before
+#: (their boards moved down, photo seeds 57 wizard and 10 expert) and gained none on the seeds
+#: measured (41-60, 1-10): they keep 200
+TALL_TABS = {"iq-circuit": (260, 170)}
 #: the tab's top below the cell's, the board's top below the tab (60: at 25 a photo's blur ran a
 #: tab into its dark board, and the tab was not found), the grade's line under the board
 TAB_TOP, BOARD_GAP, GRADE_GAP = 10, 60, 30
@@ -129,15 +136,21 @@ def _board(family: str, made, answer: bool, scale: float = 1.0) -> np.ndarray:
     raise ValueError(f"no board painter for {family}")
 
 
-def _tab(img: np.ndarray, cx: int, top: int, number: int) -> None:
-    """The challenge number in white on a dark tab centred at ``cx``."""
+def tab_size(family: str) -> tuple[int, int]:
+    """The height of a family's number tabs and of their digits (px; :data:`TALL_TABS`)."""
+    return TALL_TABS.get(family, (TAB_H, DIGIT_H))
+
+
+def _tab(img: np.ndarray, cx: int, top: int, number: int, family: str) -> None:
+    """The challenge number in white on a dark tab centred at ``cx`` (``family``'s :func:`tab_size`)."""
+    tab_h, digit_h = tab_size(family)
     x0, x1 = cx - TAB_W // 2, cx + TAB_W // 2
-    cv2.rectangle(img, (x0, top), (x1, top + TAB_H), TAB_COLOUR, -1)
+    cv2.rectangle(img, (x0, top), (x1, top + tab_h), TAB_COLOUR, -1)
     text = str(number)
-    scale = cv2.getFontScaleFromHeight(FONT, DIGIT_H)
-    stroke = max(1, int(round(DIGIT_STROKE * DIGIT_H)))
+    scale = cv2.getFontScaleFromHeight(FONT, digit_h)
+    stroke = max(1, int(round(DIGIT_STROKE * digit_h)))
     (tw, th), _ = cv2.getTextSize(text, FONT, scale, stroke)
-    cv2.putText(img, text, (cx - tw // 2, top + (TAB_H + th) // 2), FONT, scale, WHITE, stroke, cv2.LINE_AA)
+    cv2.putText(img, text, (cx - tw // 2, top + (tab_h + th) // 2), FONT, scale, WHITE, stroke, cv2.LINE_AA)
 
 
 def _fit(board: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -181,13 +194,14 @@ def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray
         raise ValueError(f"a {family} page holds {cols * rows} challenges, not {len(made_list)}")
     cell_w = (page_w - 2 * MARGIN) // cols
     cell_h = (page_h - 2 * MARGIN) // rows
+    tab_h = tab_size(family)[0]
     for i, made in enumerate(made_list):
         r, c = divmod(i, cols)
         x0, y0 = MARGIN + c * cell_w, MARGIN + r * cell_h
-        board = _sized(family, made, answers, cell_w - SIDE_ROOM, cell_h - TAB_TOP - TAB_H - BOARD_GAP - FOOT_ROOM)
+        board = _sized(family, made, answers, cell_w - SIDE_ROOM, cell_h - TAB_TOP - tab_h - BOARD_GAP - FOOT_ROOM)
         cx = x0 + cell_w // 2
-        _tab(img, cx, y0 + TAB_TOP, made.k)
-        top = y0 + TAB_TOP + TAB_H + BOARD_GAP
+        _tab(img, cx, y0 + TAB_TOP, made.k, family)
+        top = y0 + TAB_TOP + tab_h + BOARD_GAP
         left = cx - board.shape[1] // 2
         img[top:top + board.shape[0], left:left + board.shape[1]] = board[:, :, :3]
         if not answers and made.level.grade is not None:

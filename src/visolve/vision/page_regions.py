@@ -32,8 +32,10 @@ ALONE_WIDTHS, ALONE_DEPTH = 4.0, 1.2
 COLUMN_WIDTHS = 5.6
 #: a part of ink covering BOARD_SHARE - BOARD_MOST of a tab's area, its middle there and not
 #: reaching the picture's rim (a desk), is its board; the board's region is its box grown by
-#: GROW of its size on every side
-BOARD_SHARE, BOARD_MOST, GROW = 0.15, 1.5, 0.08
+#: GROW of its size on every side (BOARD_MOST 1.5 left out the lower board of a page of two seen in
+#: perspective, 1.51 - 1.61 of its tab's area once the tabs were printed taller: IQ Circuit photo
+#: seeds 27, 33, 34 expert, its region then cut off the board's bottom row)
+BOARD_SHARE, BOARD_MOST, GROW = 0.15, 2.0, 0.08
 #: a part of ink at least PART_SHARE of a board's largest part, beside it under the same tab, is
 #: part of that board (light lines across a board cut its ink in parts)
 PART_SHARE = 0.02
@@ -56,12 +58,18 @@ class Region:
     board : tuple of int
         The box (w, h) and area of the part of ink taken as its board, on the page's look
         (:attr:`visolve.vision.tabs.PageLook.ink`); ``(0, 0, 0)`` when none was.
+    area : numpy.ndarray or None
+        The tab's whole area (corners, as ``corners``) when the region was cut around a board's ink,
+        else None (the region is that area): a board the family cannot read there is looked at
+        again in it (:func:`area_image`; glare paled part of the board, and its ink's box left
+        that part out).
     """
 
     tab: Tab
     corners: np.ndarray
     image: np.ndarray
     board: tuple[int, int, int] = (0, 0, 0)
+    area: np.ndarray | None = None
 
 
 def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) -> list[Region]:
@@ -103,10 +111,21 @@ def board_regions(image: np.ndarray, look: PageLook, side: int = REGION_SIDE) ->
             (u0, v0), (u1, v1) = uv.min(axis=0), uv.max(axis=0)
             g = GROW * max(u1 - u0, v1 - v0)
             corners = np.array([[u0 - g, v0 - g], [u1 + g, v0 - g], [u1 + g, v1 + g], [u0 - g, v1 + g]]) @ axes
-        out.append(Region(tab, corners, _cut(image, corners, right, down, side), seen))
+        out.append(Region(tab, corners, _cut(image, corners, right, down, side), seen,
+                          whole_area if inside else None))
     short = cut_short([r.board for r in out])  # glare paled part of its board: the tab's whole area
     return [Region(r.tab, tab_area, _cut(image, tab_area, right, down, side)) if cut else r
             for r, tab_area, cut in zip(out, wide, short)]
+
+
+def area_image(image: np.ndarray, region: Region, side: int = REGION_SIDE) -> np.ndarray | None:
+    """The tab's whole area of ``region`` (:attr:`Region.area`) cut out of ``image`` upright, at
+    most ``side`` px long; None when the region is that area already."""
+    if region.area is None:
+        return None
+    c = region.area
+    right, down = (v / max(float(np.linalg.norm(v)), 1e-9) for v in (c[1] - c[0], c[3] - c[0]))
+    return _cut(image, c, right, down, side)
 
 
 def board_parts(stats: np.ndarray, board: int, candidates: list[int]) -> list[int]:

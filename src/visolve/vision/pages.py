@@ -5,7 +5,8 @@ tab (:mod:`visolve.vision.tabs`): the board under a tab is taken to stand
 below it, between it and the next row of tabs, and across half-way to the
 tabs beside it (the page's rows and columns are the tabs', turned as the
 tabs are; :mod:`visolve.vision.page_regions`).  :func:`read_page` reads each region with a family's own reader
-of one board and gives the boards numbered from their tabs.
+of one board and gives the boards numbered from their tabs; a board that does not read in a region
+cut around its ink is read once more in its tab's whole area (glare may have paled part of it).
 
 A tab whose number is in doubt, a board of ink as large as the others with
 no tab above it (:data:`UNCLAIMED`; or in pieces, glare across it:
@@ -27,8 +28,8 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError
 from visolve.vision.leftover import board_like, split_boards, touches_rim
-from visolve.vision.page_regions import (ALONE_DEPTH, ALONE_WIDTHS, REGION_SIDE, Region, board_regions,
-                                         column_spacing, tab_areas)
+from visolve.vision.page_regions import (ALONE_DEPTH, ALONE_WIDTHS, REGION_SIDE, Region, area_image,
+                                         board_regions, column_spacing, tab_areas)
 from visolve.vision.tabs import PageLook, Tab, look_at_page, page_axes, rows_of
 
 T = TypeVar("T")
@@ -176,7 +177,7 @@ def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.nd
         if region.tab.number is None:
             continue
         try:
-            out.append((region.tab.number, read_board(region.image)))
+            out.append((region.tab.number, _read_region(image, region, read_board, side)))
         except (NotThisPuzzle, ReadError) as exc:
             refused.append(f"board {k + 1} of {n} (tab {region.tab.number}): {exc}")
     if refused and out:
@@ -184,6 +185,23 @@ def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.nd
     if refused:
         raise ReadError(refused[0])
     return out
+
+
+def _read_region(image: np.ndarray, region: Region, read_board: Callable[[np.ndarray], T], side: int) -> T:
+    """The board of ``region`` read; when it does not read in a region cut around its ink, read
+    once more in its tab's whole area (:func:`visolve.vision.page_regions.area_image`: glare paled
+    part of the board, and its ink's box left that part out).  If that fails too, the first
+    refusal stands."""
+    try:
+        return read_board(region.image)
+    except (NotThisPuzzle, ReadError) as first:
+        whole = area_image(image, region, side)
+        if whole is None:
+            raise
+        try:
+            return read_board(whole)
+        except (NotThisPuzzle, ReadError):
+            raise first from None
 
 
 def named_levels(read: Callable[[], list[tuple[int, T]] | None], name: Callable[[int], object] = int) -> list | None:

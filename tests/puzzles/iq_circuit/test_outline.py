@@ -67,3 +67,17 @@ def test_a_picture_refused_by_every_finder_gives_the_photo_search_reason_not_the
     with pytest.raises(NotThisPuzzle) as info:
         reader.read(page, "disc.png")
     assert "outline" not in str(info.value)
+
+
+@pytest.mark.parametrize("strength", [0.7, 0.8])
+def test_a_board_lit_by_glare_on_one_side_is_found_by_its_outline_against_the_light(strength):
+    # glare on the left of a made page's board (photo seed 23 expert): lit as bright as the paper
+    # elsewhere, its left part fell outside the dark of one threshold, and its outline was no board's
+    made = list(challenges("iq-circuit", "expert", 2, 23))[1]
+    pic = _small_board(made.level, 300, 1.5).astype(np.float32)
+    h, w = pic.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    glare = strength * np.exp(-(((xx - 0.1 * w) / (0.35 * w)) ** 2 + ((yy - 0.5 * h) / (0.6 * h)) ** 2))
+    pic = np.clip(255 - (255 - pic) * (1 - glare[..., None]), 0, 255).astype(np.uint8)
+    hom = finder.find_board_by_outline(pic)
+    assert board_of(reader.read_view(pic, hom)) == board_of(made.level)

@@ -21,7 +21,7 @@ from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, grey_mask, white_m
 from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
 from visolve.vision.geometry import clockwise_corners, map_points, polygon_corners, rect_to_quad
 from visolve.vision.lattice import Lattice, find_cell_lattice
-from visolve.vision.light import channel_max, channel_min
+from visolve.vision.light import channel_max, channel_min, illumination
 from visolve.vision.masks import dark_masks
 from visolve.vision.view import BoardView
 from visolve.vision.view import corners_homography as _board_homography
@@ -320,6 +320,12 @@ OUTLINE_ASPECT, OUTLINE_SHARE = (1.5, 2.4), 0.2
 OUTLINE_VIEW, OUTLINE_MARGIN, CELL_SHARE, OUTLINE_FIT = 480, (0.0, 0.6), 0.7, 0.25
 #: a pixel whose channels spread over TRACK_SPREAD of the view's brightest is the yellow track
 TRACK_SPREAD = 0.3
+#: when the board's outline is not found on the dark of a global threshold (glare lit part of the
+#: board as bright as the paper elsewhere), dark is below OUTLINE_LIGHT of the light around
+#: (:func:`visolve.vision.light.illumination` over OUTLINE_LIGHT_SIZE of the copy's long side): on
+#: a made page's board under glare (photo seed 23) its lit grey was 0.84 of the light around, the
+#: paper 0.92 - 1.0; the board read right with 0.8 - 0.93 (0.88 chosen) at 0.3 of the side
+OUTLINE_LIGHT, OUTLINE_LIGHT_SIZE = 0.88, 0.3
 
 
 def find_board_by_outline(image: np.ndarray) -> np.ndarray:
@@ -327,15 +333,28 @@ def find_board_by_outline(image: np.ndarray) -> np.ndarray:
     fills most of a small picture (a board cut out of a photographed page, ~200 px wide, where
     blur and the track run the cells together and no lattice of them is found).
 
-    The quad is seen straight on and the grey edge around the cells measured where the columns
-    and rows of dark cells fit best (:func:`_cells_margin`); the lattice is then nudged onto the
-    grid crossings and checked as any other (:func:`read_view`).
+    The quad is the dark of one threshold (Otsu's), else, for a board in glare, the dark against
+    the light around (:data:`OUTLINE_LIGHT`).  It is seen straight on and the grey edge around
+    the cells measured where the columns and rows of dark cells fit best (:func:`_cells_margin`);
+    the lattice is then nudged onto the grid crossings and checked as any other (:func:`read_view`).
 
     Raises NotThisPuzzle when no such quad is there.
     """
     small, _f = working_copy(image, PHOTO_SIDE, fast=False)
-    top = channel_max(small)
-    _level, dark = cv2.threshold(cv2.GaussianBlur(top, (5, 5), 0), 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    top = cv2.GaussianBlur(channel_max(small), (5, 5), 0)
+    _level, dark = cv2.threshold(top, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    try:
+        hom = _outline_homography(small, dark)
+    except NotThisPuzzle:  # glare: the dark against the light around
+        lit = top < OUTLINE_LIGHT * illumination(top, OUTLINE_LIGHT_SIZE * max(top.shape))
+        hom = _outline_homography(small, lit.astype(np.uint8) * 255)
+    sx, sy = image.shape[1] / small.shape[1], image.shape[0] / small.shape[0]
+    return np.diag([sx, sy, 1.0]) @ hom
+
+
+def _outline_homography(small: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    """Homography board coordinates -> ``small`` (a working copy) from the outline of the dark
+    part (``dark``, uint8 mask) that fills most of it (see :func:`find_board_by_outline`)."""
     contours, _h = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         raise NotThisPuzzle("no board outline in the picture")
@@ -365,9 +384,7 @@ def find_board_by_outline(image: np.ndarray) -> np.ndarray:
     view = cv2.warpPerspective(small, to_pic, (out_w, out_h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
     m = _cells_margin(view)
-    hom = rect_to_quad((-m, -m, WIDTH + m, HEIGHT + m), quad.astype(np.float32)).astype(np.float64)
-    sx, sy = image.shape[1] / w, image.shape[0] / h
-    return np.diag([sx, sy, 1.0]) @ hom
+    return rect_to_quad((-m, -m, WIDTH + m, HEIGHT + m), quad.astype(np.float32)).astype(np.float64)
 
 
 def _cells_margin(view: np.ndarray) -> float:
