@@ -49,3 +49,24 @@ def test_the_refusal_says_the_outlines_were_looked_at_too(monkeypatch):
     monkeypatch.setattr(finder, "GATHER", False)
     with pytest.raises(NotThisPuzzle, match="no 6 x 6 grid.*no plain outline holds a row and a column of six labels"):
         read(image, name)
+
+
+def test_a_board_filling_its_picture_is_placed_by_its_labels_inside_the_picture_outline(monkeypatch):
+    """Seed 40 starter's page photo (``visolve make``, frame page): glare pales board 1, whose squares
+    give no lattice; cut out in its tab's whole area the board fills the picture and its pale outline
+    runs into the rim (no plain region's outline: refused before).  Its labels, inside the picture's own
+    outline, place the grid and it reads as made."""
+    from visolve.make.generate import board_of, challenges
+    from visolve.make.pages import draw_page, per_page
+    from visolve.testing.photos import photograph
+    from visolve.vision import page_regions
+    from visolve.vision.tabs import look_at_page
+
+    made = list(challenges("genius-square", "starter", per_page("genius-square"), 40))
+    photo, _h = photograph(draw_page("genius-square", made), np.random.default_rng([40, 0]), 1.0)
+    monkeypatch.setattr(page_regions, "cut_short", lambda boards: [True] * len(boards))  # the tabs' whole areas
+    region = page_regions.board_regions(photo, look_at_page(photo))[0].image
+    assert board_of(read(region, "region.png")) == board_of(made[0].level)
+    monkeypatch.setattr(finder, "edge_region_quads", lambda *a: [])
+    small, _f = working_copy(region, finder.WORK_SIDE)
+    assert list(finder.by_outlines(small, region))  # the picture's own outline still

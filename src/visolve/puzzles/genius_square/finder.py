@@ -353,11 +353,14 @@ def by_outlines(small: np.ndarray, picture: np.ndarray | None) -> Iterator[np.nd
     """Grids (board -> ``small``) placed by a row and a column of six glyphs inside the outline of a
     plain region (:func:`visolve.vision.outlines.edge_region_quads`): a board none of whose grid
     candidates had labelled edges (its squares hidden by tall pieces or too faint to show as a
-    lattice, a pattern on the table taken for one) still shows its outline and its labels.  Each grid
-    is tried moved onto its printed lines (:func:`visolve.vision.gridfit.fit_to_lines`), then as placed."""
+    lattice, a pattern on the table taken for one) still shows its outline and its labels; last, inside
+    the picture's own outline (a page's board cut out in its tab's whole area: the board fills it, its
+    outline, paled by glare, running into the rim).  Each grid is tried moved onto its printed lines
+    (:func:`visolve.vision.gridfit.fit_to_lines`), then as placed."""
     source, scale = (small, 1.0) if picture is None else (picture, picture.shape[1] / small.shape[1])
     to_source = np.diag([scale, scale, 1.0])
-    for quad in edge_region_quads(small, OUTLINES):
+    h, w = small.shape[:2]
+    for quad in [*edge_region_quads(small, OUTLINES), np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])]:
         for placed in grid_from_labels(small, corners_homography(quad, SIZE, SIZE), picture):
             fitted, _before, _after = fit_to_lines(source, to_source @ placed, SIZE, SIZE)
             yield np.linalg.inv(to_source) @ fitted  # the labels' place is off by a fraction of a square
