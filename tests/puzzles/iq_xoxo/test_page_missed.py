@@ -132,3 +132,25 @@ def test_a_badge_seen_at_a_slant_is_no_piece_but_a_pentomino_is():
     kept = no_pieces(plane > 0, pitch)
     assert not kept[60, 40]
     assert kept[55, 105]
+
+
+def test_a_badge_seen_at_a_slant_is_no_number_tab_but_a_tab_is():
+    # randomized scene seed 0 page 50: the page's round badge seen at a slant (1.5 : 1, 2.5 pitches
+    # squared: a tab's box) was counted as a board's tab lost on the page, and the page refused
+    from visolve.puzzles.iq_xoxo.page.finder import board_parts
+
+    pitch = 21.0
+    grey = np.full((200, 300), 200, np.uint8)
+    coloured = np.zeros((200, 300), np.uint8)
+    cv2.ellipse(coloured, (60, 100), (13, 21), 5, 0, 360, 1, -1)  # the badge
+    tab = np.zeros_like(coloured)  # a tab, 2.3 x 0.85 pitches, its corners rounded
+    cv2.rectangle(tab, (180, 91), (228, 109), 1, -1)
+    tab = cv2.morphologyEx(tab, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
+    short = np.zeros_like(coloured)  # a tab seen at a slant, blurred: 1.6 : 1
+    cv2.rectangle(short, (170, 150), (200, 168), 1, -1)
+    short = cv2.morphologyEx(short, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
+    parts = board_parts(grey, (coloured | tab | short) > 0, pitch)
+    found = [tuple(np.round(c).astype(int)) for c in parts.tabs]
+    assert not any(abs(x - 60) < 5 and abs(y - 100) < 5 for x, y in found)
+    assert any(abs(x - 204) < 5 and abs(y - 100) < 5 for x, y in found)
+    assert any(abs(x - 185) < 5 and abs(y - 159) < 5 for x, y in found)

@@ -40,7 +40,8 @@ from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_
                                                     ink_mask, labelled, on_grid, planes, rough_pitch, small_parts,
                                                     work_copy)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
-from visolve.puzzles.iq_xoxo.page.missed import MIN_PIECE, STRAY_REACH, coarse, lost_boards, outside, own_squares
+from visolve.puzzles.iq_xoxo.page.missed import (MIN_PIECE, STRAY_REACH, coarse, lost_boards, not_badges, outside,
+                                                 own_squares)
 from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
 from visolve.vision.polygon_distance import distances_within
@@ -127,7 +128,7 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     is_square = np.zeros(n, np.uint8)
     is_square[1:] = 255 * ok
     parts = Parts(ink_labels, is_square, centres[1:][ok], np.sqrt(ink_stats[1:, 4][ok].astype(np.float64)), col,
-                  pieces, cv2.bitwise_or(ink, col), grey_ink, tabs=blob_centres[1:][_tab_shaped(stats[1:], pitch)],
+                  pieces, cv2.bitwise_or(ink, col), grey_ink, tabs=blob_centres[1:][_tabs(labels, stats, pitch)],
                   ink=(ink, ink_stats, centres))
     return with_runs_split(parts, grey, pitch, dull) if split else parts
 
@@ -206,14 +207,20 @@ def _tab_shaped(stats: np.ndarray, pitch: float) -> np.ndarray:
     return (box >= TAB_BOX[0]) & (box <= TAB_BOX[1]) & (long >= TAB_ASPECT[0] * short) & (long <= TAB_ASPECT[1] * short)
 
 
+def _tabs(labels: np.ndarray, stats: np.ndarray, pitch: float) -> np.ndarray:
+    """Which blobs (``labels``, OpenCV's ``stats`` background first) are tab-shaped
+    (:func:`_tab_shaped`) and no badge (:func:`~visolve.puzzles.iq_xoxo.page.missed.not_badges`)."""
+    return not_badges(labels, stats, _tab_shaped(stats[1:], pitch))
+
+
 def loose_tabs(tabs: np.ndarray, coloured: np.ndarray, pitch: float) -> np.ndarray:
     """``tabs`` (centres, px) and the tab-shaped blobs of the colour not closed over its marks,
     each a pitch or more from those: a tab standing a few px above its board's top row of
     pieces joins them once the marks are closed over (open booklet [0, 1019], tab 16: a board
     all but covered by pieces, its tab part of its pieces' blob)."""
     col = cv2.morphologyEx(coloured.view(np.uint8) * np.uint8(255), cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
-    _n, _labels, stats, centres = labelled(col)
-    more = centres[1:][_tab_shaped(stats[1:], pitch)]
+    _n, labels, stats, centres = labelled(col)
+    more = centres[1:][_tabs(labels, stats, pitch)]
     if len(tabs):
         more = np.array([c for c in more if np.linalg.norm(tabs - c, axis=1).min() >= pitch]).reshape(-1, 2)
     return np.concatenate([np.asarray(tabs, np.float64).reshape(-1, 2), more])
