@@ -119,9 +119,10 @@ def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
     if not all(isinstance(n, int) for n in known) or len(known) != len(read) or 2 * len(known) < len(failed):
         return None  # at least a third of the tabs read clearly (tabs all 9x seen as 8x would make a run too)
     pairs = reading_pairs(readings)
-    if len(blank) > BLANK_MOST or (blank and not ordered(read, pairs)):
+    in_order = ordered(read, pairs)
+    if len(blank) > BLANK_MOST or (blank and not in_order):
         return None  # a blank tab's number is the run's only on a page numbered in reading order
-    if ordered(read, pairs):
+    if in_order:
         may = {k: (lambda m, s=readings[k].tab_scores: not s or shows(s, m)) for k in failed}
     else:  # a page not numbered in reading order (the painter's): the run alone
         pairs, options = set(), {k: tab_candidates(readings[k].tab_scores) for k in failed}
