@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, MAX_RESIDUAL, NEUTRAL_SPREAD
+from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, LOOSE_RESIDUAL, MAX_RESIDUAL, NEUTRAL_SPREAD
 
 SIZE = 6
 LENGTH = 4
@@ -28,6 +28,12 @@ GREY = "5"
 #: share of the dimmest of the four (glare's Gaussian spot lifts a square's neighbours by a quarter
 #: of its lift and more at the sizes the camera draws)
 OUTLINE_SHARE = 0.5
+#: a straight four of faint squares with more than this many further than LOOSE_RESIDUAL from the grey
+#: piece's colour (``ranks``) is no grey piece: its four squares show its colour alike (the grey piece on
+#: a grey SmartGames board, faint as glare: 0.44 on each square of seed 0 scene 29, 0.56 in
+#: tests/puzzles/genius_square/test_scenes_found.py; empty squares in glare 0.26-0.63, seed 1 scene 85,
+#: and 0.74-0.89, seed 1 scene 88)
+UNLIKE_GREY = 2
 
 
 def lifted(sq) -> bool:
@@ -43,6 +49,14 @@ def grey_looking(sq) -> bool:
     grey piece may be (:attr:`visolve.puzzles.genius_square.colours.Square.grey`: the grey piece
     leaning, its side filling the gaps between its cubes, scene 28 of seed 9)."""
     return lifted(sq) or (sq.symbol == EMPTY and sq.grey)
+
+
+def unlike_grey(squares, cells: list[tuple[int, int]]) -> bool:
+    """Whether more than :data:`UNLIKE_GREY` of the squares ``cells`` (row, column) are further than
+    :data:`~visolve.puzzles.genius_square.colours.LOOSE_RESIDUAL` from the grey piece's colour (their
+    ``ranks``; a square without them counts as near it)."""
+    far = sum(dict(squares[r][c].ranks).get(GREY, 0.0) > LOOSE_RESIDUAL for r, c in cells)
+    return far > UNLIKE_GREY
 
 
 def outlined_fours(squares) -> list[list[tuple[int, int]]]:

@@ -44,8 +44,8 @@ from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import top_shifts
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
-from visolve.puzzles.genius_square.greyrow import (bare_four, outlined_fours, straight_fours, with_grey_options,
-                                                   with_standing_grey)
+from visolve.puzzles.genius_square.greyrow import (bare_four, outlined_fours, straight_fours, unlike_grey,
+                                                   with_grey_options, with_standing_grey)
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
@@ -361,14 +361,14 @@ def board_of(squares: list[list[Square]], edition: str,
     """
     squares = with_standing_grey(squares)  # the grey piece standing out against the board, as read
     try:
-        rows = resolve(with_grey_options(squares), edition)
+        rows = resolve(with_grey_options(squares), edition, dice)
     except ReadError:
         rows = solved_cover(squares, edition, dice)  # a solved board: the one whole cover near the reading?
         if rows is None:
             raise
     else:  # squares that may hide a piece the board's colour: the shapes settle them, or they are a doubt
         if any(sq.sides for row in squares for sq in row):  # (not the cover: it would lay that piece on one)
-            rows = resolve(with_side_options(with_grey_options(squares)), edition)
+            rows = resolve(with_side_options(with_grey_options(squares)), edition, dice)
     blockers, found = groups(rows, edition)
     if not is_legal_roll(blockers):
         rows = solved_cover(squares, edition, dice) or rows
@@ -405,7 +405,7 @@ def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     for cells in straight_fours():
         if not all(cell in empty for cell in cells):
             continue
-        if all(cell in faint for cell in cells):
+        if all(cell in faint for cell in cells) and not unlike_grey(squares, cells):
             raise ReadError(f"square {model.name(cells[0], edition)}: four faint grey squares in a row, "
                             "empty in glare or the grey piece in shade (or on a board as grey as it)")
         if sum(cell in shaded for cell in cells) >= SHADED_IN_FOUR:

