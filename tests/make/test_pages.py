@@ -51,6 +51,25 @@ def test_genius_square_pages_hold_two_larger_boards_across_a_landscape_page():
         pages.draw_page("genius-square", list(challenges("genius-square", "starter", 3, seed=1)))
 
 
+def test_genius_square_tabs_are_taller_grown_into_the_margin_and_its_boards_stay_in_place():
+    # a page printed in a sheet of text was photographed with its 200 px tabs 17 px high, under the
+    # 18 a tab is read at (photo seed 38 starter); moving the boards down under taller tabs lost
+    # another board (seed 10 expert): the tab grows upward and the boards keep their place
+    made = list(challenges("genius-square", "expert", 2, seed=1))
+    img = pages.draw_page("genius-square", made)
+    tab_h = pages.tab_size("genius-square")[0]
+    assert tab_h >= 230
+    for c in range(2):
+        cx = pages.MARGIN + (pages.PAGE_H - 2 * pages.MARGIN) // 2 * c + (pages.PAGE_H - 2 * pages.MARGIN) // 4
+        rows = np.nonzero(np.all(img[:, cx - 200] == pages.TAB_COLOUR, axis=1))[0]  # the tab, left of its digits
+        assert rows[-1] - rows[0] == tab_h  # (its rectangle drawn with both edges)
+        assert rows[-1] == pages.MARGIN + pages.TAB_TOP + pages.TAB_H  # its bottom where a 200 px one's is
+        assert rows[0] >= pages.MARGIN // 2  # clear of the page's edge
+        board = np.nonzero(~np.all(img[rows[-1] + 1:, cx] > 200, axis=1))[0] + rows[-1] + 1
+        assert board[0] == pages.MARGIN + pages.TAB_TOP + pages.TAB_H + pages.BOARD_GAP  # as under a 200 px tab
+    assert pages.tab_place("iq-circuit") == (pages.TAB_TOP, pages.TAB_TOP + 260 + pages.BOARD_GAP)
+
+
 @pytest.mark.parametrize(("family", "level"), [("iq-stars", "wizard"), ("iq-circuit", "master")])
 def test_wide_boards_are_printed_two_a_page_drawn_larger(family, level):
     # 2 x 3 left an IQ Stars board 1080 px wide (an IQ Circuit one 1032) on the page, 3 a page
@@ -182,7 +201,8 @@ def test_a_page_thumbnail_is_written_from_the_drawn_page_not_decoded_again(tmp_p
 def test_iq_circuit_tabs_are_printed_taller_than_the_other_families():
     # IQ Circuit's page printed in a sheet of text was photographed with tabs 15.6-17 px high, under
     # the 18 px a tab's number is read at (photo seeds 37, 38): its tabs are 260 px high, not 200
-    for family, high in (("iq-circuit", 260), ("iq-stars", 200), ("genius-square", 200)):
+    # (Genius Square's 230, grown into the page's margin)
+    for family, high in (("iq-circuit", 260), ("iq-stars", 200), ("genius-square", 230)):
         made = list(challenges(family, "expert" if family == "iq-circuit" else "starter", 2, seed=1))
         tab = np.all(pages.draw_page(family, made) == pages.TAB_COLOUR, axis=2)
         _n, _labels, stats, _c = cv2.connectedComponentsWithStats(tab.astype(np.uint8))

@@ -51,8 +51,14 @@ DIGIT_H, DIGIT_STROKE = 140, 0.13
 #: the 18 a tab's number is read at (photo seeds 37, 38; the digits blurred into the tab's rim);
 #: at 260 they read.  IQ Stars and Genius Square pages so printed each lost a board read before
 #: (their boards moved down, photo seeds 57 wizard and 10 expert) and gained none on the seeds
-#: measured (41-60, 1-10): they keep 200
-TALL_TABS = {"iq-circuit": (260, 170)}
+#: measured (41-60, 1-10): IQ Stars keeps 200.  Genius Square's tab was photographed 17 px high on
+#: a page in a sheet of text (photo seed 38 starter): its tab is GS_TAB px high, grown up into the
+#: page's margin (:data:`RAISED_TABS`) so that its boards stay where they were
+GS_TAB = (230, 160)
+TALL_TABS = {"iq-circuit": (260, 170), "genius-square": GS_TAB}
+#: families whose taller tabs (:data:`TALL_TABS`) grow upward from a :data:`TAB_H` tab's bottom,
+#: into the page's margin: their boards keep the place they had under a TAB_H tab
+RAISED_TABS = ("genius-square",)
 #: the tab's top below the cell's, the board's top below the tab (60: at 25 a photo's blur ran a
 #: tab into its dark board, and the tab was not found), the grade's line under the board
 TAB_TOP, BOARD_GAP, GRADE_GAP = 10, 60, 30
@@ -141,6 +147,16 @@ def tab_size(family: str) -> tuple[int, int]:
     return TALL_TABS.get(family, (TAB_H, DIGIT_H))
 
 
+def tab_place(family: str) -> tuple[int, int]:
+    """The top of a family's number tab and of its board below a page cell's top (px): the tab
+    :data:`TAB_TOP` down and the board :data:`BOARD_GAP` under it, or, for :data:`RAISED_TABS`, the
+    board where it is under a :data:`TAB_H` tab and the taller tab's bottom where that one's is."""
+    tab_h = tab_size(family)[0]
+    if family in RAISED_TABS:
+        return TAB_TOP + TAB_H - tab_h, TAB_TOP + TAB_H + BOARD_GAP
+    return TAB_TOP, TAB_TOP + tab_h + BOARD_GAP
+
+
 def _tab(img: np.ndarray, cx: int, top: int, number: int, family: str) -> None:
     """The challenge number in white on a dark tab centred at ``cx`` (``family``'s :func:`tab_size`)."""
     tab_h, digit_h = tab_size(family)
@@ -194,14 +210,14 @@ def draw_page(family: str, made_list: list, answers: bool = False) -> np.ndarray
         raise ValueError(f"a {family} page holds {cols * rows} challenges, not {len(made_list)}")
     cell_w = (page_w - 2 * MARGIN) // cols
     cell_h = (page_h - 2 * MARGIN) // rows
-    tab_h = tab_size(family)[0]
+    tab_top, board_top = tab_place(family)
     for i, made in enumerate(made_list):
         r, c = divmod(i, cols)
         x0, y0 = MARGIN + c * cell_w, MARGIN + r * cell_h
-        board = _sized(family, made, answers, cell_w - SIDE_ROOM, cell_h - TAB_TOP - tab_h - BOARD_GAP - FOOT_ROOM)
+        board = _sized(family, made, answers, cell_w - SIDE_ROOM, cell_h - board_top - FOOT_ROOM)
         cx = x0 + cell_w // 2
-        _tab(img, cx, y0 + TAB_TOP, made.k, family)
-        top = y0 + TAB_TOP + tab_h + BOARD_GAP
+        _tab(img, cx, y0 + tab_top, made.k, family)
+        top = y0 + board_top
         left = cx - board.shape[1] // 2
         img[top:top + board.shape[0], left:left + board.shape[1]] = board[:, :, :3]
         if not answers and made.level.grade is not None:
