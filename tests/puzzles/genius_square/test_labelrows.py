@@ -56,3 +56,33 @@ def test_labelled_edges_seen_only_by_wide_strokes_are_kept_only_when_their_glyph
     assert found.blurred and found.edges == (0, 3)
     with pytest.raises(NotThisPuzzle):
         finder.find_upright(small, region, lambda option: False)
+
+
+def test_labels_in_glare_are_ink_against_the_strokes_near_them():
+    """Seed 50 master's board 1: glare over its top-left corner leaves the labels 1, A and B strokes
+    under half the others' contrast, and no edge shows ink (0.000 on every edge, thin or wide,
+    refused before); against the strokes near them the top and the left edge are labelled, and the
+    page reads as made."""
+    photo, made = _page_photo(50, "master")
+    region = board_regions(photo, look_at_page(photo))[0].image
+    small, _f = working_copy(region, finder.WORK_SIDE)
+    hom = next(iter(finder.grid_candidates(small)))
+    view = finder.label_view(small, hom, region)
+    assert max(labelrows.label_rows(view)[0]) < labelrows.MIN_INK
+    assert max(labelrows.label_rows(view, labelrows.WIDE_STROKE_SIDE)[0]) < labelrows.MIN_INK
+    own = labelrows.label_rows(view, own=True)[0]
+    assert labelrows.two_adjacent(own) and sum(v >= labelrows.MIN_INK for v in own) == 2
+    got = puzzles.get(FAMILY).read(photo, "photo.jpg")
+    assert {int(g.level): board_of(g) for g in got} == made
+
+
+def test_labelled_edges_seen_against_their_own_strokes_are_kept_only_when_their_glyphs_read():
+    """Seed 50 master's board 1 (its labels in glare): its way up is ``blurred``, kept when its
+    glyphs read as labels, given way when they do not."""
+    photo, _made = _page_photo(50, "master")
+    region = board_regions(photo, look_at_page(photo))[0].image
+    small, _f = working_copy(region, finder.WORK_SIDE)
+    (found,) = finder.find_upright(small, region, lambda option: True)
+    assert found.blurred and found.edges == (0, 3)
+    with pytest.raises(NotThisPuzzle):
+        finder.find_upright(small, region, lambda option: False)

@@ -48,8 +48,8 @@ from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
-from visolve.puzzles.genius_square.labelrows import (LABEL_MARGIN, LABEL_PITCH, MIN_INK, WIDE_STROKE_SIDE,
-                                                     inner_label_rows, label_rows, two_adjacent)
+from visolve.puzzles.genius_square.labelrows import (LABEL_MARGIN, LABEL_PITCH, MIN_INK, STROKE_SIDE,
+                                                     WIDE_STROKE_SIDE, inner_label_rows, label_rows, two_adjacent)
 
 SIZE = 6
 #: long side of the reduced copy the grid is searched on (px)
@@ -124,8 +124,8 @@ class Upright:
         pieces hide the other's (the glyphs then say which way up the board stands).
     blurred : bool
         The labelled edges were seen only by strokes wider than thin print's (a small blurred print,
-        :data:`visolve.puzzles.genius_square.labelrows.WIDE_STROKE_SIDE`): their glyphs must read for
-        the grid to be kept.
+        :data:`visolve.puzzles.genius_square.labelrows.WIDE_STROKE_SIDE`) or against the strokes
+        near them (labels in glare): their glyphs must read for the grid to be kept.
     """
 
     homography: np.ndarray
@@ -211,7 +211,7 @@ def upright(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | Non
 
 
 def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None,
-                    view: BoardView | None = None) -> list[Upright]:
+                    view: BoardView | None = None, both: bool = False) -> list[Upright]:
     """The ways the grid of ``homography`` (board -> ``image``) may stand upright: one when exactly
     two adjacent edges carry label ink, two or more when three or four edges do (dice or a leaning
     cube beside one edge), two when one edge only does (the other's labels hidden by tall pieces:
@@ -222,9 +222,13 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     small labels keep their strokes) when it is given; the row of labels beside each edge is
     searched near the grid (:func:`label_rows`), not only at one distance from it; when no edge
     shows ink, as strokes up to
-    :data:`~visolve.puzzles.genius_square.labelrows.WIDE_STROKE_SIDE` wide (a small blurred print:
-    two adjacent edges must show it so, and such ways up are ``blurred``).  ``view``: the grid's
-    :func:`label_view`, when it was made already.
+    :data:`~visolve.puzzles.genius_square.labelrows.WIDE_STROKE_SIDE` wide (a small blurred print),
+    else as strokes brighter than half the strokes near them (labels in glare,
+    :data:`~visolve.puzzles.genius_square.labelrows.OWN_REACH`): two adjacent edges must show it
+    so, and such ways up are ``blurred`` (their glyphs must read).  ``view``: the grid's
+    :func:`label_view`, when it was made already.  ``both``: two adjacent edges must read anyway
+    (:func:`_ways_up`), and the wide strokes are looked for whenever fewer than two adjacent edges
+    show thin ones (a blurred print's rims may leave one edge just above :data:`MIN_INK`).
 
     Raises
     ------
@@ -235,10 +239,13 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     view = label_view(image, homography, picture) if view is None else view
     ink, places = label_rows(view)
     blurred = False
-    if max(ink) < MIN_INK:  # no edge labelled: a small print's glyphs, blurred wider than thin strokes?
-        wide = label_rows(view, WIDE_STROKE_SIDE)
-        if two_adjacent(wide[0]):
-            (ink, places), blurred = wide, True
+    thin = two_adjacent(ink) if both else max(ink) >= MIN_INK
+    # no edge labelled (or not two, when two must read): a small print's glyphs blurred wide, or in glare?
+    for stroke, own in () if thin else ((WIDE_STROKE_SIDE, False), (STROKE_SIDE, True)):
+        seen = label_rows(view, stroke, own)
+        if two_adjacent(seen[0]):
+            (ink, places), blurred = seen, True
+            break
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
     # an edge is the top when the edge before it (the left) is labelled too
     tops = [(k, (0, 3)) for k in labelled if (k - 1) % 4 in labelled] if len(labelled) >= 2 else []
@@ -374,7 +381,7 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
     board's, its other candidates need not be tried).  ``both``: two adjacent labelled edges must
     read, never one."""
     try:
-        options = upright_options(small, found, picture, view)
+        options = upright_options(small, found, picture, view, both)
     except NotThisPuzzle as exc:
         reasons.append(str(exc))
         return None, False

@@ -48,6 +48,11 @@ STROKE_SIDE = 0.3
 #: 0.203; seed 39 junior's board 2, a pale print, 0.007 and 0.003 / 0.179 and 0.025 / 0.224 and 0.195);
 #: a disc (0.65 of a square) or a cube's top is still wider
 WIDE_STROKE_SIDE = 0.5
+#: ... or, when no two adjacent edges show ink so (:func:`label_sums`' ``own``), over half the
+#: brightest strokes within OWN_REACH squares: a page's board in glare (photo seed 50 master, board 1)
+#: showed the labels 1, A and B by strokes of 40-50 grey levels, the others' 114-137 (level 57); a
+#: square's reach holds one label's strokes (a label box is about a square)
+OWN_REACH = 1.0
 #: a label box stops this many squares outside the grid however near it is moved
 LABEL_INSIDE = 0.04
 #: a straight run of ink this many squares long is a grid line, not a label's stroke nor a row of them
@@ -58,7 +63,8 @@ MIN_INK = 0.025
 MIN_INK_CONTRAST = 25.0
 
 
-def label_rows(view: BoardView, stroke: float = STROKE_SIDE) -> tuple[list[float], list[tuple[float, float, float]]]:
+def label_rows(view: BoardView, stroke: float = STROKE_SIDE,
+               own: bool = False) -> tuple[list[float], list[tuple[float, float, float]]]:
     """Per edge (top, right, bottom, left): the least share of label ink beside its six squares, and
     where the row of labels is (:data:`LABEL_SHIFTS`, :data:`LABEL_SQUEEZES`, :data:`LABEL_SLIDES`):
     among the places with ink beside all six squares the one with most ink and least of it on the
@@ -66,9 +72,10 @@ def label_rows(view: BoardView, stroke: float = STROKE_SIDE) -> tuple[list[float
 
     Label ink is a thin light stroke: the largest channel above its opening over ``stroke`` squares
     (:data:`STROKE_SIDE`; a cube's top or a disc is wider and is no ink), above half the brightest
-    strokes around the grid and :data:`MIN_INK_CONTRAST` at least.  Nearer the nominal place wins ties.
+    strokes around the grid and :data:`MIN_INK_CONTRAST` at least (``own``: half the brightest
+    strokes within :data:`OWN_REACH` of it, :func:`label_sums`).  Nearer the nominal place wins ties.
     """
-    sums = label_sums(view, stroke)
+    sums = label_sums(view, stroke, own)
     places = _places()
     ink, where = [], []
     for edge in range(4):
@@ -123,9 +130,11 @@ def ranked_places(view: BoardView, edge: int, count: int, sums: np.ndarray | Non
     return out
 
 
-def label_sums(view: BoardView, stroke: float = STROKE_SIDE) -> np.ndarray:
+def label_sums(view: BoardView, stroke: float = STROKE_SIDE, own: bool = False) -> np.ndarray:
     """The integral image of the label ink of ``view`` (see :func:`label_rows`; ``stroke``: the
-    widest stroke, squares)."""
+    widest stroke, squares; ``own``: a stroke is ink over half the brightest strokes within
+    :data:`OWN_REACH` of it, not of all around the grid: labels in glare, their contrast a third of
+    the others')."""
     grey = channel_max(view.image).astype(np.float32)
     side = max(3, int(round(stroke * view.pitch)) | 1)
     strokes = grey - cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
@@ -135,7 +144,11 @@ def label_sums(view: BoardView, stroke: float = STROKE_SIDE) -> np.ndarray:
     ring[max(y0, 0):y1, max(x0, 0):x1] = True
     (x0, y0), (x1, y1) = np.round(view.board_to_view([(0, 0), (SIZE, SIZE)])).astype(int)
     ring[max(y0, 0):y1, max(x0, 0):x1] = False
-    level = max(MIN_INK_CONTRAST, 0.5 * float(np.percentile(strokes[ring], 99.5)))
+    if own:
+        reach = max(3, int(round(OWN_REACH * view.pitch)) | 1)
+        level = np.maximum(MIN_INK_CONTRAST, 0.5 * cv2.dilate(strokes, np.ones((reach, reach), np.uint8)))
+    else:
+        level = max(MIN_INK_CONTRAST, 0.5 * float(np.percentile(strokes[ring], 99.5)))
     return cv2.integral(without_lines(strokes > level, view.pitch).astype(np.uint8)).astype(np.float64)
 
 
