@@ -22,6 +22,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_stars import layout
+from visolve.puzzles.iq_stars.blurred import blurred_lattice
 from visolve.puzzles.iq_stars.outlines import (
     align,
     drawn_outlines,
@@ -346,7 +347,9 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
     looked for inside the quad from the stars alone (:func:`lattice_guess`)
     and aligned from there.  An ``upright`` picture (a page's board, cut out
     as its number tab stands) shows the board top up: a lattice top up whose
-    outlines say so too, if less clearly than :data:`MIN_WAY_UP`, is kept.  ``recheck``: the
+    outlines say so too, if less clearly than :data:`MIN_WAY_UP`, is kept; an ``upright`` and
+    ``exact`` one whose outlines do not match is looked at coarser (a blurred board:
+    :func:`visolve.puzzles.iq_stars.blurred.blurred_lattice`).  ``recheck``: the
     lattice is compared with those between the stars and with its twin (:func:`clear_of_between`,
     :func:`clear_of_twin`); off where only whether a quad holds a lattice at all matters
     (another board beside the one read: up to 150 ms saved).  ``memo``: a dict kept for one
@@ -366,6 +369,11 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
     if recheck and rho >= MIN_RHO:
         better, rho = clear_of_twin(image, new, rho, quad)
         new, shift = better, (shift if better is new else 0.0)
+    if rho < MIN_RHO and exact and upright:  # a page's board blurred past its outlines at this scale?
+        found = blurred_lattice(image, quad)
+        if found is not None:
+            hom, coarse_rho, up = found
+            return Fit(hom, coarse_rho, up, board_edge(hom, quad))
     if rho < MIN_RHO:
         raise NotThisPuzzle(f"the dark board's lines are not the star lattice: they match its outlines "
                             f"{rho:.2f} at best ({MIN_RHO} needed)")
