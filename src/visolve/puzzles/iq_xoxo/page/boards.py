@@ -5,7 +5,10 @@ place (one board may be outlined several ways); each place is read
 (:func:`visolve.puzzles.iq_xoxo.page.reading.read_board`) from its first outline that reads.
 When a board is left unread or out, the finder is asked for more outlines, then for squares
 run together cut apart, and last windows are placed beside the boards read
-(:mod:`visolve.puzzles.iq_xoxo.page.neighbours`: a blurred or washed-out board).
+(:mod:`visolve.puzzles.iq_xoxo.page.neighbours`: a blurred or washed-out board).  A page that
+is refused whatever its tabs is looked at once more on planes smoothed against its grain
+(:mod:`visolve.puzzles.iq_xoxo.page.denoised`), windows placed beside what that reads: a page
+read without it is never changed by it.
 :func:`read_boards` gives the readings in reading order; :mod:`visolve.puzzles.iq_xoxo.reader`
 turns them into levels.
 """
@@ -51,21 +54,41 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     groups = _grouped([], found)
     readings = [_read_group(picture, members) for _c, _p, members in groups]
     for split in (False, True):  # outlined further; last, squares run together cut apart
-        read = [r for r in readings if r is not None]
-        if read and all(r.level is not None or r.tab_doubt for r in read) \
-                and not weigh([r.quad for r in read if r.quad is not None]) \
-                and (all(r.level is not None for r in read) or (settles is not None and settles(read) is None)):
+        if _settled(readings, weigh, settles):
             break  # every board read, or its tabs' doubt final, and nothing lost: more outlines would only cost
         # the boards read, but faint, are outlined again: a sharper outline may read them better
-        known = [r.quad for r in read if reads(r) and not r.faint and r.quad is not None]
+        known = [r.quad for r in readings if reads(r) and not r.faint and r.quad is not None]
         groups = _read_more(picture, groups, readings, outlines(split=split, done=known))
     _read_beside(picture, groups, readings, weigh)
+    if _refused(readings, weigh):  # last, on planes smoothed against the page's grain
+        known = [r.quad for r in readings if reads(r) and not r.faint and r.quad is not None]
+        groups = _read_more(picture, groups, readings, outlines(done=known, smooth=True))
+        _read_beside(picture, groups, readings, weigh)
     read = unshadowed([r for r in readings if r is not None])
     order = sorted(range(len(read)), key=lambda i: _place(read[i]))
     read = [read[i] for i in order]
     quads = [r.quad for r in read if r.quad is not None]
     done = [r.quad for r in read if r.quad is not None and (r.level is not None or r.tab_doubt)]
     return read, weigh(quads) + (beyond_crop(picture, quads, notes["crop"]) if done and "crop" in notes else 0)
+
+
+def _settled(readings: list, weigh: Callable, settles: Callable | None) -> bool:
+    """Whether every board of ``readings`` (None: no board) read, or its tab's doubt is final
+    (``settles``: see :func:`read_boards`), and ``weigh`` finds nothing lost beside them."""
+    read = [r for r in readings if r is not None]
+    return bool(read) and all(r.level is not None or r.tab_doubt for r in read) \
+        and not weigh([r.quad for r in read if r.quad is not None]) \
+        and (all(r.level is not None for r in read) or (settles is not None and settles(read) is None))
+
+
+def _refused(readings: list, weigh: Callable) -> bool:
+    """Whether the page of ``readings`` is refused whatever its tabs: no board, a board whose squares
+    do not read, or a weight (``weigh``) that refuses it (the reader's MIN_STRAY)."""
+    from visolve.puzzles.iq_xoxo.reader import MIN_STRAY  # the reader imports this module
+
+    read = [r for r in readings if r is not None]
+    return not read or not all(reads(r) for r in read) \
+        or weigh([r.quad for r in read if r.quad is not None]) >= MIN_STRAY
 
 
 #: boards placed beside the boards read are looked for this many times (each time beside the

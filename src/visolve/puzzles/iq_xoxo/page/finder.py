@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.crop import boards_copy
+from visolve.puzzles.iq_xoxo.page.denoised import denoised_quads
 from visolve.puzzles.iq_xoxo.page.faint_look import faint_look
 from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_ASPECT,
                                                     SQUARE_FILL, SQUARE_SHARE, closer_look, closer_planes, first_look,
@@ -262,7 +263,9 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     squares that touch a line or each other), and as :func:`classic_quads`; and
     where none of these lies, lattice windows holding fewer covered cells
     (:data:`~visolve.puzzles.iq_xoxo.page.lattice.FAINT_CELLS`: a faint board; left
-    out with ``faint_too=False``).  One board may so give several quads: the reader keeps the first that reads.
+    out with ``faint_too=False``).  Asked last (``split``): the lattice of the squares run together
+    cut apart; after all else (``smooth``), of the squares on planes smoothed against a page's
+    grain (:mod:`.denoised`).  One board may so give several quads: the reader keeps the first that reads.
     """
     parts = board_parts(grey, coloured, pitch, dull)
     tabs = parts.tabs
@@ -283,7 +286,11 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
                 + outside(*weighed["own"], some)
         return weighed[key]
 
-    def outlines(faint_too: bool = True, split: bool = False, done: list[np.ndarray] = ()) -> list[np.ndarray]:
+    def outlines(faint_too: bool = True, split: bool = False, done: list[np.ndarray] = (),
+                 smooth: bool = False) -> list[np.ndarray]:
+        if smooth:  # asked after all else, when the page would be refused
+            return [q for q in map(ordered_corners, denoised_quads(grey, coloured, pitch, dull, board_parts))
+                    if all(np.abs(q - other).max() > SAME_QUAD * pitch for other in quads)]
         if split:  # asked for last, when the others leave a board out or unread
             cut = with_runs_split(parts, grey, pitch, dull)
             if cut is parts:  # nothing run together: the same lattice, the same quads
@@ -388,7 +395,7 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     if notes is not None:
         notes["look"] = (f, look)
     if look is None:
-        return [], _nothing, lambda split=False, done=(): []
+        return [], _nothing, lambda split=False, done=(), smooth=False: []
     picture, (grey, coloured, dull), pitch, f, origin = boards_copy(image, work, f, work_planes, *look)
     if notes is not None:  # the part of the picture looked at (picture px) and its pitch there
         notes["crop"] = (origin, origin + np.array(picture.shape[1::-1]) / f, pitch / f)
@@ -406,8 +413,9 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     def weigh_picture(some: list[np.ndarray]) -> int:
         return weigh([(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in some])
 
-    def further(split: bool = False, done: list[np.ndarray] = ()) -> list[Found]:
-        return to_picture(outlines(split=split, done=[(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in done]))
+    def further(split: bool = False, done: list[np.ndarray] = (), smooth: bool = False) -> list[Found]:
+        return to_picture(outlines(split=split, done=[(np.asarray(q, np.float64) - shift) * scale - 0.5 for q in done],
+                                   smooth=smooth))
 
     return reading_order(to_picture(quads)), weigh_picture, further
 
