@@ -19,6 +19,7 @@ from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_circuit.board_checks import board_in_line
 from visolve.puzzles.iq_circuit.colours import MARGIN, PITCH, grey_mask, white_mask
 from visolve.puzzles.iq_circuit.model import HEIGHT, WIDTH
+from visolve.puzzles.iq_circuit.track_clear import faint_masks, track_painted_out
 from visolve.vision.geometry import clockwise_corners, map_points, polygon_corners, rect_to_quad
 from visolve.vision.lattice import Lattice, find_cell_lattice
 from visolve.vision.light import channel_max, channel_min, illumination
@@ -196,23 +197,34 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
     h, w = image.shape[:2]
     small, _x_scale = working_copy(image, PHOTO_SIDE, fast=False)
     masks = _dark_masks(small)
-    lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
-    if lattice is None:
-        # glare, a yellow track joining cells or a steep tilt can hide a few
-        # more cells: take a sparser lattice only when the whole board,
-        # predicted from it, looks right and no shifted window fits as well;
-        # a steep board's far cells may be missing from the lattice, which
-        # then sits a column or two off: it is moved when one place holds
-        lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS,
-                                    gather=True, max_aspect=STEEP_ASPECT)
-        hom = None if lattice is None else _sparse_in_line(image, small, lattice)
-    else:
-        hom = lattice.homography
+    lattice, hom = _lattice_in(image, small, masks)
+    if hom is None:
+        # an expert board's track may join its cells into a maze: look again with it painted out
+        # (a whole lattice only: 28 and 31 cells on the two page boards it was made for)
+        masks = faint_masks(track_painted_out(small), LOCAL_WINDOWS)
+        lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
+        hom = None if lattice is None else lattice.homography
     if hom is None:
         raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
     _check_no_second_lattice(masks, hom, lattice.depth)
     sx, sy = w / small.shape[1], h / small.shape[0]
     return np.diag([sx, sy, 1.0]) @ hom
+
+
+def _lattice_in(image: np.ndarray, small: np.ndarray, masks: list[np.ndarray]) -> tuple[Lattice | None, np.ndarray | None]:
+    """The lattice of cells in ``masks`` (of ``small``, the working copy of ``image``) and its
+    homography, or None for it when none is found or a sparse one does not hold."""
+    lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
+    if lattice is not None:
+        return lattice, lattice.homography
+    # glare, a yellow track joining cells or a steep tilt can hide a few
+    # more cells: take a sparser lattice only when the whole board,
+    # predicted from it, looks right and no shifted window fits as well;
+    # a steep board's far cells may be missing from the lattice, which
+    # then sits a column or two off: it is moved when one place holds
+    lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=PHOTO_MIN_SPARSE, depths=PHOTO_DEPTHS,
+                                gather=True, max_aspect=STEEP_ASPECT)
+    return lattice, None if lattice is None else _sparse_in_line(image, small, lattice)
 
 
 def _sparse_in_line(image: np.ndarray, small: np.ndarray, lattice: Lattice) -> np.ndarray | None:

@@ -1,7 +1,8 @@
 """IQ Circuit cell and gap scores: a board seen straight on -> shares of yellow and white.
 
 Every cell gets scores in 0..1 (share of yellow pixels in small patches):
-centre, each of the four track arms (13 px from the centre), a dot (four
+centre, each of the four track arms (15-17 px from the centre, a doubt there
+settled 13-15 px out where a piece's outline hides the track's end), a dot (four
 diagonal patches at 6 px, which a 7 px track band never reaches); every
 inside gap gets a track-crossing score and a white-outline score.
 :func:`cell_symbol` turns a cell's scores into its symbol, and a score
@@ -27,6 +28,11 @@ YES, NO = 0.6, 0.3  #: score thresholds; in between = doubtful
 #: cell): past the largest dot (a third of a cell wide), short of the gap's middle at 20
 #: px, where a track ends at a piece's outline
 ARM_FROM, ARM_TO = 15, 17
+#: ... and ARM_NEAR px out where the gap beyond shows a white outline and no track crossing it
+#: (a piece's outline hides the track's end): boards of about 25 px a cell, blurred, left
+#: the track's yellow ending 16-17 px out under the outline (photo seed 37), short of the
+#: far window; a dot's yellow reached 11 px (its radius is a quarter of a cell, 10 px)
+ARM_NEAR = (13, 15)
 #: a dot's rim: the yellow run from a cell's centre along an axis reaches RIM_PAST px or
 #: more past the track band's half width (measured on the board, :func:`band_half_width`;
 #: a lattice half a pixel off moves a band's side by that much, the smallest dot's rim is
@@ -171,36 +177,69 @@ def score_board(board: np.ndarray, classes: Classes | None = None) -> BoardScore
     # JPEG's coarse colour leaves light, nearly white seams along yellow: white next to
     # yellow is no outline (an outline stays whole past a band that ends at it)
     wht = wht * (cv2.dilate(yel, np.ones((2 * SEAM + 1, 2 * SEAM + 1), np.uint8)) < 0.5)
-    clear = max(6, int(np.ceil(half)) + 2)
-    cells = []
-    for y in range(HEIGHT):
-        row = []
-        for x in range(WIDTH):
-            cx, cy = PITCH * x + PITCH // 2, PITCH * y + PITCH // 2
-            centre = max(patch_share(yel, cx + sx * 2, cy + sy * 2, 1, 1) for sx in (-1, 1) for sy in (-1, 1))
-            # three pixels 8.5-9.2 px from the centre along each diagonal: inside a
-            # dot (radius ~10), 6 px clear of the axes (track half width ~4)
-            diag = sorted(_diagonal(yel, cx, cy, sx, sy) for sx in (-1, 1) for sy in (-1, 1))
-            dot = float(np.mean(diag))
-            arms = tuple(_axis_share(yel, cx, cy, dx, dy, ARM_FROM, ARM_TO) for dx, dy in DELTA)
-            rim = tuple(_rim_score(_run_length(yel, cx, cy, dx, dy), half) for dx, dy in DELTA)
-            row.append(CellScores(centre, dot, arms, rim))
-        cells.append(row)
+    gaps = _gap_scores(yel, wht, max(6, int(np.ceil(half)) + 2))
+    cells = [[_cell_scores(yel, x, y, half, gaps) for x in range(WIDTH)] for y in range(HEIGHT)]
+    return BoardScores(cells, gaps)
+
+
+def _cell_scores(yel: np.ndarray, x: int, y: int, half: float, gaps: dict) -> CellScores:
+    """The scores of cell ``(x, y)`` on the yellow mask of a board (track band ``half`` px
+    half wide; ``gaps`` those of :func:`_gap_scores`, for the arms ending at an outline)."""
+    cx, cy = PITCH * x + PITCH // 2, PITCH * y + PITCH // 2
+    centre = max(patch_share(yel, cx + sx * 2, cy + sy * 2, 1, 1) for sx in (-1, 1) for sy in (-1, 1))
+    # three pixels 8.5-9.2 px from the centre along each diagonal: inside a
+    # dot (radius ~10), 6 px clear of the axes (track half width ~4)
+    diag = sorted(_diagonal(yel, cx, cy, sx, sy) for sx in (-1, 1) for sy in (-1, 1))
+    arms = []
+    for dx, dy in DELTA:
+        arm = _axis_share(yel, cx, cy, dx, dy, ARM_FROM, ARM_TO)
+        gap = gaps.get((x, y, 0) if dx > 0 else (x, y, 1) if dy > 0 else (x - 1, y, 0) if dx else (x, y - 1, 1))
+        if NO < arm < YES and gap is not None and gap[0] <= NO and gap[1] >= YES:
+            near = _band_near(yel, cx, cy, dx, dy, half)
+            arm = near if near >= YES else arm  # only a doubt is settled, and only as an arm
+        arms.append(arm)
+    rim = tuple(_rim_score(_run_length(yel, cx, cy, dx, dy), half) for dx, dy in DELTA)
+    return CellScores(centre, float(np.mean(diag)), tuple(arms), rim)
+
+
+def _band_near(yel: np.ndarray, cx: int, cy: int, dx: int, dy: int, half: float) -> float:
+    """The arm's score ARM_NEAR px out from ``(cx, cy)`` towards ``(dx, dy)``; 0 unless the yellow
+    across it at both ends of that window is a band's width (``2 * half`` px, within RIM_PAST):
+    the rim of a dot the lattice places off its centre narrows there, or is wider."""
+    for at in ARM_NEAR:
+        if abs(_width_across(yel, cx + dx * at, cy + dy * at, dy != 0) - 2 * half) > RIM_PAST:
+            return 0.0
+    return _axis_share(yel, cx, cy, dx, dy, *ARM_NEAR)
+
+
+def _width_across(yel: np.ndarray, px: int, py: int, horizontal: bool) -> int:
+    """Length of the yellow run through ``(px, py)`` along a row (``horizontal``) or a column,
+    at most a cell's pitch (0 when that pixel is not yellow)."""
+    line = yel[py, px - PITCH // 2 : px + PITCH // 2] if horizontal else yel[py - PITCH // 2 : py + PITCH // 2, px]
+    lo = hi = PITCH // 2
+    if hi >= len(line) or line[hi] < 0.5:
+        return 0
+    while lo > 0 and line[lo - 1] >= 0.5:
+        lo -= 1
+    while hi < len(line) and line[hi] >= 0.5:
+        hi += 1
+    return hi - lo
+
+
+def _gap_scores(yel: np.ndarray, wht: np.ndarray, clear: int) -> dict[tuple[int, int, int], tuple[float, float]]:
+    """``(track, outline)`` scores of every inside gap (see :class:`BoardScores`), the outline
+    looked for ``clear`` px and more from the track's axis."""
     gaps = {}
     for y in range(HEIGHT):
         for x in range(WIDTH):
             cx, cy = PITCH * x + PITCH // 2, PITCH * y + PITCH // 2
             if x + 1 < WIDTH:
                 gx = PITCH * (x + 1)
-                track = patch_share(yel, gx, cy, 1, 1)
-                outline = _outline_score(wht, gx, cy, True, clear)
-                gaps[(x, y, 0)] = (track, outline)
+                gaps[(x, y, 0)] = (patch_share(yel, gx, cy, 1, 1), _outline_score(wht, gx, cy, True, clear))
             if y + 1 < HEIGHT:
                 gy = PITCH * (y + 1)
-                track = patch_share(yel, cx, gy, 1, 1)
-                outline = _outline_score(wht, cx, gy, False, clear)
-                gaps[(x, y, 1)] = (track, outline)
-    return BoardScores(cells, gaps)
+                gaps[(x, y, 1)] = (patch_share(yel, cx, gy, 1, 1), _outline_score(wht, cx, gy, False, clear))
+    return gaps
 
 
 def decide(score: float, what: str) -> bool:
