@@ -7,7 +7,7 @@ import pytest
 
 from visolve.errors import NotThisPuzzle
 from visolve.make.generate import board_of, challenges
-from visolve.puzzles.iq_circuit import finder, reader
+from visolve.puzzles.iq_circuit import outline, reader
 from visolve.puzzles.iq_circuit.painter import draw_challenge
 
 
@@ -47,18 +47,18 @@ def test_a_small_blurred_board_without_a_lattice_of_cells_is_read_from_its_outli
 
 def test_no_outline_on_a_blank_page_or_a_square():
     with pytest.raises(NotThisPuzzle):
-        finder.find_board_by_outline(np.full((200, 300, 3), 230, np.uint8))
+        outline.find_board_by_outline(np.full((200, 300, 3), 230, np.uint8))
     square = np.full((300, 300, 3), 230, np.uint8)
     cv2.rectangle(square, (60, 60), (240, 240), (88, 88, 88), -1)
     with pytest.raises(NotThisPuzzle, match="not an 8 x 4 board"):
-        finder.find_board_by_outline(square)
+        outline.find_board_by_outline(square)
 
 
 def test_two_boards_side_by_side_give_no_outline():
     made = list(challenges("iq-circuit", "expert", 2, 1))
     pair = np.hstack([_small_board(m.level, 230, 2.0) for m in made])
     with pytest.raises(NotThisPuzzle, match="two board-sized"):
-        finder.find_board_by_outline(pair)
+        outline.find_board_by_outline(pair)
 
 
 def test_a_picture_refused_by_every_finder_gives_the_photo_search_reason_not_the_outline_one():
@@ -79,5 +79,5 @@ def test_a_board_lit_by_glare_on_one_side_is_found_by_its_outline_against_the_li
     yy, xx = np.mgrid[0:h, 0:w]
     glare = strength * np.exp(-(((xx - 0.1 * w) / (0.35 * w)) ** 2 + ((yy - 0.5 * h) / (0.6 * h)) ** 2))
     pic = np.clip(255 - (255 - pic) * (1 - glare[..., None]), 0, 255).astype(np.uint8)
-    hom = finder.find_board_by_outline(pic)
+    hom = outline.find_board_by_outline(pic)
     assert board_of(reader.read_view(pic, hom)) == board_of(made.level)

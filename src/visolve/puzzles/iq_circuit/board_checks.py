@@ -17,6 +17,10 @@ from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
 from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
 
+#: a grey lattice apart from the board, board-shaped and at least this share of its
+#: size, is another board (a page of challenges)
+OTHER_BOARD = 0.5
+
 #: the grid runs on past the board (grid_runs_on) when this share of a side's outer
 #: neighbours look like cells: corners and far gap within RUNS_ON_NEAR of (grid - dark)
 #: of the board's own; looked at on a view with RUNS_ON_MARGIN cells around the board
