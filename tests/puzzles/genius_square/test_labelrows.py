@@ -46,10 +46,12 @@ def test_a_small_blurred_print_reads_by_its_wider_strokes(seed, level, monkeypat
         puzzles.get(FAMILY).read(photo, "photo.jpg")
 
 
-def test_labelled_edges_seen_only_by_wide_strokes_are_kept_only_when_their_glyphs_read():
-    """Seed 13 starter's board 1: its grid's edges show label ink only as wide strokes (a ``blurred``
-    way up), which is kept when its glyphs read as labels and gives way when they do not."""
-    photo, _made = _page_photo(13, "starter")
+@pytest.mark.parametrize("seed, level", [(13, "starter"), (50, "master")])
+def test_labelled_edges_seen_only_by_wider_or_nearer_strokes_are_kept_only_when_their_glyphs_read(seed, level):
+    """Seed 13 starter's board 1 (its edges show label ink only as wide strokes) and seed 50
+    master's board 1 (its labels in glare, seen only against their own strokes): the way up is
+    ``blurred``, kept when its glyphs read as labels and given way when they do not."""
+    photo, _made = _page_photo(seed, level)
     region = board_regions(photo, look_at_page(photo))[0].image
     small, _f = working_copy(region, finder.WORK_SIDE)
     (found,) = finder.find_upright(small, region, lambda option: True)
@@ -74,15 +76,3 @@ def test_labels_in_glare_are_ink_against_the_strokes_near_them():
     assert labelrows.two_adjacent(own) and sum(v >= labelrows.MIN_INK for v in own) == 2
     got = puzzles.get(FAMILY).read(photo, "photo.jpg")
     assert {int(g.level): board_of(g) for g in got} == made
-
-
-def test_labelled_edges_seen_against_their_own_strokes_are_kept_only_when_their_glyphs_read():
-    """Seed 50 master's board 1 (its labels in glare): its way up is ``blurred``, kept when its
-    glyphs read as labels, given way when they do not."""
-    photo, _made = _page_photo(50, "master")
-    region = board_regions(photo, look_at_page(photo))[0].image
-    small, _f = working_copy(region, finder.WORK_SIDE)
-    (found,) = finder.find_upright(small, region, lambda option: True)
-    assert found.blurred and found.edges == (0, 3)
-    with pytest.raises(NotThisPuzzle):
-        finder.find_upright(small, region, lambda option: False)
