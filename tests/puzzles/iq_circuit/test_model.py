@@ -2,6 +2,7 @@ import json
 
 from tests.conftest import shared_path
 from visolve.puzzles.iq_circuit.model import (
+    DELTA,
     DIR_NAMES,
     PIECES,
     Level,
@@ -9,8 +10,10 @@ from visolve.puzzles.iq_circuit.model import (
     board_symbols,
     challenge_of,
     check_solution,
+    gap_key,
     level_problems,
     mask_kind,
+    opposite,
     rotate_mask,
     track_paths,
 )
@@ -77,3 +80,10 @@ def test_challenge_of_a_board_hides_what_the_kind_hides():
 def test_level_problems_reports_overlap():
     lv = Level(1, "master", ("?" * 8,) * 4, (Placement(2, 0, 0, 0, 0), Placement(3, 0, 1, 0, 0)))
     assert any("overlap" in p for p in level_problems(lv))
+
+
+def test_a_gap_has_one_name_from_either_cell_beside_it():
+    for d, (dx, dy) in enumerate(DELTA):
+        assert gap_key(3, 2, d) == gap_key(3 + dx, 2 + dy, opposite(d))
+    assert gap_key(3, 2, 0) == (3, 2, 0) and gap_key(3, 2, 1) == (3, 2, 1)
+    assert gap_key(0, 0, 2) == (-1, 0, 0)  # off the board: named all the same

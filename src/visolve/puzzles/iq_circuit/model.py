@@ -68,6 +68,14 @@ def opposite(d: int) -> int:
     return (d + 2) % 4
 
 
+def gap_key(x: int, y: int, d: int) -> tuple[int, int, int]:
+    """The gap cell ``(x, y)`` leaves by in direction ``d`` (:data:`DELTA`), named from its left or
+    upper cell: ``(x, y, 0)`` the gap to the right neighbour, ``(x, y, 1)`` to the lower one (it may
+    lie off the board)."""
+    dx, dy = DELTA[d]
+    return (x, y, d) if d < 2 else (x + dx, y + dy, d - 2)
+
+
 def rotate_mask(mask: int, r: int) -> int:
     """Turn a track mask ``r`` quarter turns clockwise."""
     r %= 4

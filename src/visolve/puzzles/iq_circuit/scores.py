@@ -19,7 +19,7 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.plural import counted
 from visolve.puzzles.iq_circuit.colours import PITCH, Classes, white_mask, yellow_mask
-from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, MASK_SYMBOL, OPEN_DOT, WIDTH
+from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, MASK_SYMBOL, OPEN_DOT, WIDTH, gap_key
 
 YES, NO = 0.6, 0.3  #: score thresholds; in between = doubtful
 
@@ -191,9 +191,9 @@ def _cell_scores(yel: np.ndarray, x: int, y: int, half: float, gaps: dict) -> Ce
     # dot (radius ~10), 6 px clear of the axes (track half width ~4)
     diag = sorted(_diagonal(yel, cx, cy, sx, sy) for sx in (-1, 1) for sy in (-1, 1))
     arms = []
-    for dx, dy in DELTA:
+    for d, (dx, dy) in enumerate(DELTA):
         arm = _axis_share(yel, cx, cy, dx, dy, ARM_FROM, ARM_TO)
-        gap = gaps.get((x, y, 0) if dx > 0 else (x, y, 1) if dy > 0 else (x - 1, y, 0) if dx else (x, y - 1, 1))
+        gap = gaps.get(gap_key(x, y, d))
         if NO < arm < YES and gap is not None and gap[0] <= NO and gap[1] >= YES:
             near = _band_near(yel, cx, cy, dx, dy, half)
             arm = near if near >= YES else arm  # only a doubt is settled, and only as an arm

@@ -50,6 +50,7 @@ from visolve.puzzles.iq_circuit.model import (
     board_ids,
     board_symbols,
     challenge_of,
+    gap_key,
     mask_kind,
     rotate_mask,
     track_paths,
@@ -86,13 +87,7 @@ def edge_bit(x: int, y: int, d: int) -> int | None:
     nx, ny = x + DELTA[d][0], y + DELTA[d][1]
     if not (0 <= nx < WIDTH and 0 <= ny < HEIGHT):
         return None
-    if d == 0:
-        return 1 << _EDGE[(x, y, 0)]
-    if d == 1:
-        return 1 << _EDGE[(x, y, 1)]
-    if d == 2:
-        return 1 << _EDGE[(nx, ny, 0)]
-    return 1 << _EDGE[(nx, ny, 1)]
+    return 1 << _EDGE[gap_key(x, y, d)]
 
 
 def _cell_edges(x: int, y: int, mask: int) -> tuple[int, int, bool]:
