@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from visolve.puzzles.iq_xoxo.page import boards
-from visolve.puzzles.iq_xoxo.page.finder import Found, board_parts, loose_tabs
+from visolve.puzzles.iq_xoxo.page.finder import Found
+from visolve.puzzles.iq_xoxo.page.parts import board_parts, loose_tabs
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading
 from visolve.testing.scenes import xoxo
 

@@ -68,7 +68,7 @@ def test_a_board_far_from_the_others_is_never_left_out():
 
 
 def test_tabs_turned_a_quarter_round_are_seen():
-    from visolve.puzzles.iq_xoxo.page.finder import board_parts
+    from visolve.puzzles.iq_xoxo.page.parts import board_parts
     from visolve.puzzles.iq_xoxo.page.first_look import planes
 
     rng = random.Random("quarter")
@@ -137,7 +137,7 @@ def test_a_badge_seen_at_a_slant_is_no_piece_but_a_pentomino_is():
 def test_a_badge_seen_at_a_slant_is_no_number_tab_but_a_tab_is():
     # randomized scene seed 0 page 50: the page's round badge seen at a slant (1.5 : 1, 2.5 pitches
     # squared: a tab's box) was counted as a board's tab lost on the page, and the page refused
-    from visolve.puzzles.iq_xoxo.page.finder import board_parts
+    from visolve.puzzles.iq_xoxo.page.parts import board_parts
 
     pitch = 21.0
     grey = np.full((200, 300), 200, np.uint8)

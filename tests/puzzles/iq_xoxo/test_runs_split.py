@@ -4,7 +4,7 @@ says are still linked, and squares run together into one ink blob are cut at the
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.finder import board_parts
+from visolve.puzzles.iq_xoxo.page.parts import board_parts
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_SHARE, planes
 from visolve.puzzles.iq_xoxo.page.lattice import find_lattice
 
@@ -53,7 +53,7 @@ def test_squares_run_together_are_cut_at_faint_gaps():
 def test_the_split_pass_reuses_the_first_look_at_the_ink():
     # the split pass labelled the whole ink again (board_parts(split=True)), as long as the first
     # pass on a refused spread: now the squares run together are cut from the first parts' ink
-    from visolve.puzzles.iq_xoxo.page.finder import with_runs_split
+    from visolve.puzzles.iq_xoxo.page.parts import with_runs_split
 
     grey, coloured, dull = planes(_faint_gaps(lift=10))
     first = board_parts(grey, coloured, 21.0, dull)

@@ -1,0 +1,149 @@
+"""IQ XOXO boards on the finder's copy as quadrilaterals (:mod:`.finder`).
+
+Each board first as a lattice of its grey squares
+(:mod:`visolve.puzzles.iq_xoxo.page.lattice`); when that leaves grey squares, a number
+tab or pieces out, also as outlined blocks (:mod:`visolve.puzzles.iq_xoxo.page.outline`),
+lattice windows of fewer cells and windows placed from a tab.  Grey squares on a grid, a
+tab or pieces on the page away from every board (:mod:`visolve.puzzles.iq_xoxo.page.missed`)
+weigh against a set of quads (:func:`board_quads`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from visolve.puzzles.iq_xoxo.page.denoised import denoised_quads
+from visolve.puzzles.iq_xoxo.page.first_look import MAX_SQUARES, REACH, SQUARE_SHARE, on_grid, planes, rough_pitch
+from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
+from visolve.puzzles.iq_xoxo.page.missed import STRAY_REACH, coarse, lost_boards, outside, own_squares
+from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
+from visolve.puzzles.iq_xoxo.page.parts import LOST_TAB, Parts, board_parts, loose_tabs, with_runs_split
+from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
+from visolve.vision.polygon_distance import distances_within
+
+#: quads whose corners all lie within this many pitches are one
+SAME_QUAD = 0.1
+#: squares on a grid farther than STRAY_REACH pitches from every board count when at least this many
+FAR_SQUARES = 8
+
+
+def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
+    """Squares outside every quad and part of a grid (linked into a lattice, or with two others
+    a pitch away): a board left out.  Those within :data:`STRAY_REACH` pitches of a board
+    count; farther ones (a board on a spread's other page) when there are at least
+    :data:`FAR_SQUARES` of them (a few far squares on a grid are the desk's)."""
+    near, far = [], []
+    if quads:  # each square's distance to the nearest quad (-inf: farther than STRAY_REACH from all)
+        nearest = np.max([distances_within(parts.centres, q, STRAY_REACH * pitch) for q in quads], axis=0)
+        for k, dist in enumerate(nearest):
+            if dist < -pitch / 2:
+                (near if dist > -STRAY_REACH * pitch else far).append(k)
+
+    def gridded(some: list[int]) -> int:
+        grouped = 0 if parts.grouped is None else int(parts.grouped[some].sum())
+        return max(grouped, on_grid(parts.centres[some][:MAX_SQUARES], pitch))
+
+    beyond = gridded(far) if far else 0
+    return gridded(near) + (beyond if beyond >= FAR_SQUARES else 0)
+
+
+def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
+                picture: np.ndarray | None = None) -> tuple[
+        list[np.ndarray], np.ndarray, Callable[[list[np.ndarray]], int], Callable[..., list[np.ndarray]]]:
+    """Quads (px of ``grey``) of the boards, squares ``pitch`` px apart, the centres of all
+    the grey squares seen, how to weigh the stray squares of a set of quads (a number tab
+    or pieces far from every quad count as :data:`LOST_TAB` squares), and how to outline
+    the boards further.
+
+    First each board as a lattice of its squares
+    (:func:`visolve.puzzles.iq_xoxo.page.lattice.find_lattice`).  When that
+    leaves squares or a tab out, or a board does not read, blocks are outlined
+    three ways too (the last callable): of the squares and pieces alone
+    (:func:`board_parts`, blind to shading), of all the ink and colour (keeps
+    squares that touch a line or each other), and as :func:`classic_quads`; and
+    where none of these lies, lattice windows holding fewer covered cells
+    (:data:`~visolve.puzzles.iq_xoxo.page.lattice.FAINT_CELLS`: a faint board; left
+    out with ``faint_too=False``).  Asked last (``split``): the lattice of the squares run together
+    cut apart; after all else (``smooth``), of the squares on planes smoothed against a page's
+    grain (:mod:`.denoised`).  One board may so give several quads: the reader keeps the first that reads.
+    """
+    parts = board_parts(grey, coloured, pitch, dull)
+    tabs = parts.tabs
+    lattice = find_lattice(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
+    quads = [ordered_corners(q) for q in lattice.quads()]
+    parts = replace(parts, grouped=lattice.grouped)
+
+    small = coarse(parts.pieces, parts.blobs, grey, pitch, picture, marks=True)
+
+    weighed: dict = {}  # the reader weighs the boards read before and after outlining further
+
+    def weigh(some: list[np.ndarray]) -> int:
+        key = b"".join(sorted(np.asarray(q, np.float64).tobytes() for q in some))  # any order
+        if key not in weighed:
+            if "own" not in weighed:
+                weighed["own"] = own_squares(parts.ink[1], parts.ink[2], pitch, others=True)
+            weighed[key] = _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some) \
+                + outside(*weighed["own"], some)
+        return weighed[key]
+
+    def outlines(faint_too: bool = True, split: bool = False, done: list[np.ndarray] = (),
+                 smooth: bool = False) -> list[np.ndarray]:
+        if smooth:  # asked after all else, when the page would be refused
+            return [q for q in map(ordered_corners, denoised_quads(grey, coloured, pitch, dull, board_parts))
+                    if all(np.abs(q - other).max() > SAME_QUAD * pitch for other in quads)]
+        if split:  # asked for last, when the others leave a board out or unread
+            cut = with_runs_split(parts, grey, pitch, dull)
+            if cut is parts:  # nothing run together: the same lattice, the same quads
+                return []
+            return [q for q in _split_quads(cut, grey, pitch)
+                    if all(np.abs(q - other).max() > SAME_QUAD * pitch for other in quads)]
+        ink = cv2.bitwise_or(parts.grey_ink, (coloured * 255).astype(np.uint8))
+        ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
+        faint = lattice.quads(FAINT_CELLS) if faint_too else []
+        more: list[np.ndarray] = []
+        done = list(done)  # the boards read: their blocks not outlined again, and no window placed in them
+        blocks = block_quads(parts.mask, pitch, done) + block_quads(ink, pitch, done) \
+            + classic_quads(grey, coloured, pitch, REACH, done)
+        faint = [q for q in map(ordered_corners, faint)
+                 if not any(_inside(q.mean(axis=0), other) for other in quads + blocks + done)]
+        anchored = [ordered_corners(q) for q in anchored_quads(loose_tabs(tabs, coloured, pitch), quads,
+                                                               lattice.anchors(), pitch)] if faint_too else []
+        placed = [q for q in map(ordered_corners, lattice.quads(PLACED_CELLS))
+                  if not any(_inside(q.mean(axis=0), other) for other in quads + blocks + faint + done)] \
+            if faint_too else []
+        tentative.update(q.tobytes() for q in anchored + placed)
+        for quad in blocks + faint + anchored + placed:
+            if all(np.abs(quad - q).max() > SAME_QUAD * pitch for q in quads + more):
+                more.append(quad)
+        return more
+
+    tentative: set[bytes] = set()  # the outlines placed from a tab alone (Found.tentative)
+    return quads, parts.centres, weigh, outlines, tentative
+
+
+def _split_quads(parts: Parts, grey: np.ndarray, pitch: float) -> list[np.ndarray]:
+    """Lattice quads of the grey squares of ``parts`` with those run together cut apart
+    (:func:`with_runs_split`), tried last: cut squares may sit a little off, and bend a lattice
+    that the whole ones fit."""
+    lattice = find_lattice(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
+    return [ordered_corners(q) for q in lattice.quads()]
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether ``point`` lies in ``quad``."""
+    return cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), False) >= 0
+
+
+def board_blocks(work: np.ndarray) -> tuple[list[np.ndarray], float | None]:
+    """Quads (px of ``work``) of the board-like blocks of a picture, and the pitch (None: no squares)."""
+    grey, coloured, _dull = planes(work)
+    pitch = rough_pitch(grey, coloured)
+    if pitch is None:
+        return [], None
+    quads, _centres, weigh, outlines, _tentative = board_quads(grey, coloured, pitch)
+    # no faint windows: a probe's small thumbnail of another family's grid could show one
+    return (quads + outlines(faint_too=False) if not quads or weigh(quads) else quads), pitch
