@@ -6,9 +6,9 @@ import pytest
 
 from tests.vision.test_tabs import page_with_tabs
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError, SeveralBoards
-from visolve.vision.page_regions import board_regions
+from visolve.vision.page_regions import Region, board_regions, joined_image
 from visolve.vision.pages import named_levels, page_of, read_page
-from visolve.vision.tabs import look_at_page
+from visolve.vision.tabs import Tab, look_at_page
 
 
 def _block_middle(region: np.ndarray) -> tuple[float, float]:
@@ -59,7 +59,8 @@ def test_a_board_that_does_not_read_leaves_the_others_read_and_named():
 
     def fussy(region):
         seen.append(region)
-        if len(seen) in (2, 3):  # the second board is in doubt (and again in its tab's whole area)
+        if len(seen) in (2, 3, 4):  # the second board is in doubt (and again in its tab's whole area
+            # and in the box holding both)
             raise ReadError("square B3 in doubt")
         return _block_middle(region)
 
@@ -356,3 +357,48 @@ def test_a_board_partly_paled_by_glare_that_does_not_read_around_its_ink_is_read
         return _block_middle(region)
 
     assert [n for n, _r in read_page(page, whole_only, SeveralBoards("two boards"))] == [1, 2]
+
+
+def _box(x0, y0, x1, y1):
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+
+
+def test_the_joined_cut_holds_both_the_board_s_ink_box_and_its_tab_s_area():
+    # IQ Circuit make photo seed 76 wizard: glare paled the board's first column, out of its ink's
+    # box, and its tab's area ended above the board's last row; the box holding both holds the board
+    image = np.random.default_rng(1).integers(0, 256, (400, 500, 3), dtype=np.uint8)
+    region = Region(Tab(_box(60, 20, 120, 50), 3), _box(100, 100, 300, 380), image[100:380, 100:300],
+                    area=_box(40, 60, 280, 300))
+    joined = joined_image(image, region, side=1000)
+    assert np.array_equal(joined, image[60:380, 40:300])
+    assert joined_image(image, Region(region.tab, region.corners, region.image)) is None  # its tab's area already
+
+
+def test_a_board_read_only_in_the_joined_cut_is_read_and_else_the_first_refusal_stands():
+    page = _two_page()
+    cuts = []
+
+    def third_only(region):
+        cuts.append(region.shape)
+        if len(cuts) == 2:  # board 2 around its ink
+            raise ReadError("square B3 in doubt")
+        if len(cuts) == 3:  # board 2 in its tab's whole area
+            raise NotThisPuzzle("the board runs off the region's foot")
+        return _block_middle(region)
+
+    assert [n for n, _r in read_page(page, third_only, SeveralBoards("two boards"))] == [1, 2]
+    assert len(cuts) == 4
+    height = max(cuts[1][0], cuts[2][0])  # the joined cut holds both: at least as tall as either
+    assert cuts[3][0] >= height - 1 and cuts[3][1] >= max(cuts[1][1], cuts[2][1]) - 1
+
+    cuts.clear()
+
+    def first_board_only(region):
+        cuts.append(region.shape)
+        if len(cuts) == 1:
+            return _block_middle(region)
+        raise ReadError("square B3 in doubt") if len(cuts) == 2 else NotThisPuzzle("no board")
+
+    with pytest.raises(PartialRead, match=r"board 2 of 2 \(tab 2\): square B3 in doubt$"):
+        read_page(page, first_board_only, SeveralBoards("two boards"))
+    assert len(cuts) == 4  # its ink's box, its tab's area, the box of both; the first refusal stands

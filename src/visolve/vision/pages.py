@@ -28,7 +28,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError
 from visolve.vision.leftover import board_like, split_boards, touches_rim
-from visolve.vision.page_regions import (ALONE_DEPTH, ALONE_WIDTHS, REGION_SIDE, Region, area_image,
+from visolve.vision.page_regions import (ALONE_DEPTH, ALONE_WIDTHS, REGION_SIDE, Region, area_image, joined_image,
                                          board_regions, column_spacing, tab_areas)
 from visolve.vision.tabs import PageLook, Tab, look_at_page, page_axes, rows_of
 
@@ -190,18 +190,20 @@ def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.nd
 def _read_region(image: np.ndarray, region: Region, read_board: Callable[[np.ndarray], T], side: int) -> T:
     """The board of ``region`` read; when it does not read in a region cut around its ink, read
     once more in its tab's whole area (:func:`visolve.vision.page_regions.area_image`: glare paled
-    part of the board, and its ink's box left that part out).  If that fails too, the first
-    refusal stands."""
+    part of the board, and its ink's box left that part out), then in the box holding both
+    (:func:`visolve.vision.page_regions.joined_image`: the tab's area may end above the board's
+    last row).  If those fail too, the first refusal stands."""
     try:
         return read_board(region.image)
     except (NotThisPuzzle, ReadError) as first:
-        whole = area_image(image, region, side)
-        if whole is None:
+        if region.area is None:
             raise
-        try:
-            return read_board(whole)
-        except (NotThisPuzzle, ReadError):
-            raise first from None
+        for cut in (area_image, joined_image):
+            try:
+                return read_board(cut(image, region, side))
+            except (NotThisPuzzle, ReadError):
+                pass
+        raise first from None
 
 
 def named_levels(read: Callable[[], list[tuple[int, T]] | None], name: Callable[[int], object] = int) -> list | None:
