@@ -23,8 +23,9 @@ def _faces(shown):
 
 
 def _disc_or_nothing(rows):
-    """D5 (a disc) and C4 (nothing) both read as a disc or nothing: two readings with 7 blockers."""
-    return _squares(rows, {(3, 4): (".", "#"), (2, 3): (".", "#")})
+    """D5 (a disc) and E4 (nothing, a face of D5's die) both read as a disc or nothing: two readings
+    with 7 blockers, both a roll of the dice."""
+    return _squares(rows, {(3, 4): (".", "#"), (4, 3): (".", "#")})
 
 
 def test_the_dice_seen_settle_which_square_has_the_disc():

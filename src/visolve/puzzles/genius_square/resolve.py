@@ -43,7 +43,8 @@ def resolve(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | 
     those with a blocker on each of the 7 dice are kept when there are any (the reader refuses the
     others: :func:`visolve.puzzles.genius_square.reader.blocker_count_problem`); several such readings
     are told apart by the dice beside the board (``dice``, as
-    :func:`visolve.puzzles.genius_square.cover.solved_cover` takes them: :func:`by_the_dice`).  The choices are searched
+    :func:`visolve.puzzles.genius_square.cover.solved_cover` takes them: :func:`by_the_dice`), or
+    else by which of them is a roll of the dice (:func:`the_roll`).  The choices are searched
     piece by piece (:func:`fitting`), not square by square: a solved board with many squares in
     doubt is settled as quickly as one with two.
 
@@ -61,8 +62,10 @@ def resolve(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | 
     fits = fitting(choices)
     rolled = [cells for cells in fits or [] if cells.count(BLOCKER) == len(model.DICE)]
     fits = rolled or fits  # a reading with other than 7 blockers is refused anyway: one with 7 is kept
-    if len(rolled) > 1 and dice is not None:
-        fits = by_the_dice(rolled, dice, edition)
+    if len(rolled) > 1:
+        fits = by_the_dice(rolled, dice, edition) if dice is not None else rolled
+        if len(fits) > 1:
+            fits = the_roll(rolled, edition, dice) or fits
     if fits is None:
         k = open_[0]
         raise ReadError(f"square {_name(k, edition)}: {_options(choices[k])}, and too many squares in doubt "
@@ -83,6 +86,29 @@ def resolve(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | 
     k = next(k for k in open_ if len({cells[k] for cells in fits}) > 1)
     seen = sorted({cells[k] for cells in fits})
     raise ReadError(f"square {_name(k, edition)}: {_options(seen)}; the pieces' shapes allow either")
+
+
+def the_roll(fits: list[tuple[str, ...]], edition: str,
+             dice: Callable[[], list[dict[str, float]]] | None = None) -> list[tuple[str, ...]] | None:
+    """Of several readings with 7 blockers each, the one whose blockers are a roll of the dice (a disc
+    on a face of each die), when just one is and it is not against the dice seen beside the board
+    (``dice``: :func:`~visolve.puzzles.genius_square.cover.against_dice`); None otherwise, or when one
+    of them is of a board solved but for at most :data:`~visolve.puzzles.genius_square.cover.MAX_EMPTY`
+    squares (left to the whole cover, as in :func:`by_the_dice`).
+
+    A level is the board after a roll: when the squares in doubt are a disc or something else (empty
+    squares in glare, seed 10 expert page, board 2: E1, F2 and F3 in glare beside the washed-out disc
+    on F1, each the seventh disc as the shapes saw it), only one reading puts a disc on the die no
+    other disc is on.  A rolled board's true reading, when among them, is a legal one: a second legal
+    reading (the same discs with a piece or not: seed 9 scene 73, the blue cube's side on F6 like the
+    navy board) leaves the doubt."""
+    if any(cells.count(EMPTY) <= MAX_EMPTY for cells in fits):
+        return None
+    rolls = [[_name(k, edition) for k, s in enumerate(cells) if s == BLOCKER] for cells in fits]
+    legal = [k for k, blockers in enumerate(rolls) if is_legal_roll(blockers)]
+    if len(legal) != 1 or (dice is not None and against_dice(dice(), rolls[legal[0]])):
+        return None
+    return [fits[legal[0]]]
 
 
 def by_the_dice(fits: list[tuple[str, ...]], dice: Callable[[], list[dict[str, float]]],
