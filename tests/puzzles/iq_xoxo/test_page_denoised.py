@@ -10,7 +10,7 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.boards import read_boards
 from visolve.puzzles.iq_xoxo.page.denoised import denoised_quads
-from visolve.puzzles.iq_xoxo.page.finder import board_parts
+from visolve.puzzles.iq_xoxo.page.parts import board_parts
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_SHARE
 from visolve.puzzles.iq_xoxo.page.lattice import find_lattice
 from visolve.testing.scenes import scene_case

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.page.finder import board_blocks
+from visolve.puzzles.iq_xoxo.page.quads import board_blocks
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, page_colour, grid_share
 from visolve.vision.geometry import rect_to_quad
 from visolve.vision.glance import thumbnail

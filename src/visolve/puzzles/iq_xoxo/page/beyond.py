@@ -18,7 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.finder import LOST_TAB, TAB_ASPECT, TAB_BOX, board_parts
+from visolve.puzzles.iq_xoxo.page.parts import LOST_TAB, TAB_ASPECT, TAB_BOX, board_parts
 from visolve.puzzles.iq_xoxo.page.first_look import planes
 from visolve.puzzles.iq_xoxo.page.missed import coarse, lost_boards, outside, own_squares
 

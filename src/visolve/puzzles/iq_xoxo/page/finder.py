@@ -37,9 +37,7 @@ from visolve.puzzles.iq_xoxo.page.crop import boards_copy
 from visolve.puzzles.iq_xoxo.page.faint_look import faint_look
 from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, closer_look, closer_planes, first_look, on_grid,
                                                     planes, work_copy)
-# re-exported: the finder's names that .beyond and the probe import
-from visolve.puzzles.iq_xoxo.page.parts import LOST_TAB, TAB_ASPECT, TAB_BOX, board_parts  # noqa: F401
-from visolve.puzzles.iq_xoxo.page.quads import board_blocks, board_quads  # noqa: F401
+from visolve.puzzles.iq_xoxo.page.quads import board_quads
 from visolve.vision.polygon_distance import distances_within
 
 
@@ -86,7 +84,8 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
         list[Found], Callable[[list[np.ndarray]], int], Callable[..., list[Found]]]:
     """Every board-like block of ``image`` (see the module docstring), in reading order, how
     to weigh the squares of a grid, tabs and pieces lying outside some of them (quads in
-    picture px; a weight of :data:`LOST_TAB` or more: a board not outlined), and how to
+    picture px; a weight of :data:`~visolve.puzzles.iq_xoxo.page.parts.LOST_TAB` or more: a
+    board not outlined), and how to
     outline the boards further (more quads, called when a board was left out or does not read;
     ``done``: the quads, picture px, of the boards read, which are not outlined again:
     :func:`~visolve.puzzles.iq_xoxo.page.outline.known_block`).
