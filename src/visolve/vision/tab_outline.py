@@ -29,9 +29,12 @@ LOOK_SIDE = 1000
 #: tabs are looked for on the first mask, then on the second (a tab paled by glare)
 DARK, COLOURED = (0.62, 0.8), 0.3
 #: a faint tab (printed pale, or washed by light over the page: its ink at 0.78-0.81 of the paper's
-#: light on a made page photographed at low contrast) is ink below FAINT of the light on a copy
-#: smoothed by a FAINT_MEDIAN px median (so noise does not break the pale tab into specks)
-FAINT, FAINT_MEDIAN = 0.88, 3
+#: light on a made page photographed at low contrast) is ink below FAINT[0] of the light on a copy
+#: smoothed by a FAINT_MEDIAN px median (so noise does not break the pale tab into specks); then,
+#: for tabs not found so, below FAINT[1] (a made page's tab under a glare spot on a dark phone
+#: photo: 0.72 of the light at its one end, 0.86-0.91 at the other, so that at 0.88 it broke
+#: into pieces; at 0.90 it stood whole)
+FAINT, FAINT_MEDIAN = (0.88, 0.9), 3
 #: the light is estimated over this share of the copy's long side
 LIGHT_SHARE = 0.06
 #: a candidate covers at least MIN_AREA px of a copy LOOK_SIDE long (in proportion on others), at
@@ -74,11 +77,11 @@ def ink_masks(image: np.ndarray, darks: tuple[float, ...] = DARK) -> list[np.nda
     return [(top < dark * light) | coloured for dark in darks]
 
 
-def faint_mask(image: np.ndarray) -> np.ndarray:
-    """Pixels of a BGR picture below :data:`FAINT` of the page's light around them, or coloured,
-    on a copy smoothed by a median (bool): where tabs printed pale or washed by light are looked
-    for when those of :func:`ink_masks` read."""
-    return ink_masks(cv2.medianBlur(image, FAINT_MEDIAN), (FAINT,))[0]
+def faint_masks(image: np.ndarray) -> list[np.ndarray]:
+    """Pixels of a BGR picture below each of :data:`FAINT` of the page's light around them, or
+    coloured, on a copy smoothed by a median (bool), one mask a level: where tabs printed pale or
+    washed by light are looked for when those of :func:`ink_masks` read."""
+    return ink_masks(cv2.medianBlur(image, FAINT_MEDIAN), FAINT)
 
 
 def candidates(ink: np.ndarray) -> list[np.ndarray]:

@@ -35,7 +35,7 @@ import numpy as np
 from visolve.vision.digits import glyph, style_scores, thinnest_column, verdict
 from visolve.vision.geometry import quad_size
 from visolve.vision.light import channel_min
-from visolve.vision.tab_outline import LOOK_SIDE, candidates, faint_mask, ink_masks, reduced, refined
+from visolve.vision.tab_outline import LOOK_SIDE, candidates, faint_masks, ink_masks, reduced, refined
 
 #: tabs whose middles are less than ROW_GAP of a tab's height apart down the page share a row
 ROW_GAP = 1.5
@@ -182,14 +182,17 @@ def _apart(new: list[np.ndarray], found: list[np.ndarray]) -> list[np.ndarray]:
 def _with_faint(img: np.ndarray, small: np.ndarray, f: float, found: list[np.ndarray],
                 seen: list[_Seen], tabs: list[Tab]) -> list[Tab]:
     """``tabs`` (read from ``seen``, found as ``found`` on the copy ``small``, ``f`` its scale) and
-    the faint tabs of the page (:func:`visolve.vision.tab_outline.faint_mask`) whose numbers read.
+    the faint tabs of the page (:func:`visolve.vision.tab_outline.faint_masks`, a mask's
+    candidates left out where one of an earlier mask was) whose numbers read.
 
     Only when a tab read: a page is then in the picture, and its other tabs may be printed pale
     or washed by light.  The faint ones are read with the others (one style for the page); they
     are kept only when that leaves every tab read before as it was, and each keeps only a number
     that reads (a faint block that is no tab is left out, as if never seen)."""
-    faint = [look for look in (_look(img, refined(img, c / f)) for c in _apart(candidates(faint_mask(small)), found))
-             if look is not None and not look.doubt]
+    pale: list[np.ndarray] = []
+    for mask in faint_masks(small):
+        pale += _apart(candidates(mask), found + pale)
+    faint = [look for look in (_look(img, refined(img, c / f)) for c in pale) if look is not None and not look.doubt]
     if not faint:
         return tabs
     together = _read_all(seen + faint)

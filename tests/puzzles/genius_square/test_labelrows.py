@@ -37,11 +37,13 @@ def test_two_adjacent_edges_of_ink():
 def test_a_small_blurred_print_reads_by_its_wider_strokes(seed, level, monkeypatch):
     """Seed 13 starter's board 1 (label ink 0.000 on every edge) and seed 39 junior's board 2 (a pale
     print): refused before, both boards of the page now read as made; with the labels' strokes no
-    wider than ``STROKE_SIDE`` the page is read in part only."""
+    wider than ``STROKE_SIDE`` (and glare's own level at the usual floor: with ``OWN_INK_CONTRAST``
+    seed 13's rims read that way too) the page is read in part only."""
     photo, made = _page_photo(seed, level)
     got = puzzles.get(FAMILY).read(photo, "photo.jpg")
     assert {int(g.level): board_of(g) for g in got} == made
     monkeypatch.setattr(finder, "WIDE_STROKE_SIDE", labelrows.STROKE_SIDE)
+    monkeypatch.setattr(labelrows, "OWN_INK_CONTRAST", labelrows.MIN_INK_CONTRAST)
     with pytest.raises(PartialRead, match="board [12] of 2"):
         puzzles.get(FAMILY).read(photo, "photo.jpg")
 
@@ -76,3 +78,16 @@ def test_labels_in_glare_are_ink_against_the_strokes_near_them():
     assert labelrows.two_adjacent(own) and sum(v >= labelrows.MIN_INK for v in own) == 2
     got = puzzles.get(FAMILY).read(photo, "photo.jpg")
     assert {int(g.level): board_of(g) for g in got} == made
+
+
+def test_labels_faint_in_glare_read_over_a_lower_floor(monkeypatch):
+    """Seed 76 wizard's board 2 (a dark phone photo, glare over its top right): the labels 4, 5 and 6
+    stand only 20-27 grey levels out of the board, under ``MIN_INK_CONTRAST``, so the top edge had
+    no ink and the board was refused; against their own strokes with ``OWN_INK_CONTRAST`` the page
+    reads as made, and with the old floor it is read in part only."""
+    photo, made = _page_photo(76, "wizard")
+    got = puzzles.get(FAMILY).read(photo, "photo.jpg")
+    assert {int(g.level): board_of(g) for g in got} == made
+    monkeypatch.setattr(labelrows, "OWN_INK_CONTRAST", labelrows.MIN_INK_CONTRAST)
+    with pytest.raises(PartialRead, match="board 2 of 2"):
+        puzzles.get(FAMILY).read(photo, "photo.jpg")

@@ -61,6 +61,11 @@ LINE_LENGTH = 1.5
 MIN_INK = 0.025
 #: least contrast (grey levels) of label ink over the board around it
 MIN_INK_CONTRAST = 25.0
+#: ... with ``own`` (labels in glare, whose glyphs must then read): a page's board washed by glare on
+#: a dark phone photo (make photo seed 76 wizard, board 2) showed its top labels 4, 5 and 6 by strokes
+#: of 20-27 grey levels (their 95th-99th percentiles), the 1-3 by 39-56; the view's empty squares
+#: and the plain ring beside the board stood at most 6 (so 18 keeps three times the noise)
+OWN_INK_CONTRAST = 18.0
 
 
 def label_rows(view: BoardView, stroke: float = STROKE_SIDE,
@@ -73,7 +78,8 @@ def label_rows(view: BoardView, stroke: float = STROKE_SIDE,
     Label ink is a thin light stroke: the largest channel above its opening over ``stroke`` squares
     (:data:`STROKE_SIDE`; a cube's top or a disc is wider and is no ink), above half the brightest
     strokes around the grid and :data:`MIN_INK_CONTRAST` at least (``own``: half the brightest
-    strokes within :data:`OWN_REACH` of it, :func:`label_sums`).  Nearer the nominal place wins ties.
+    strokes within :data:`OWN_REACH` of it and :data:`OWN_INK_CONTRAST` at least, :func:`label_sums`).
+    Nearer the nominal place wins ties.
     """
     sums = label_sums(view, stroke, own)
     places = _places()
@@ -146,7 +152,7 @@ def label_sums(view: BoardView, stroke: float = STROKE_SIDE, own: bool = False) 
     ring[max(y0, 0):y1, max(x0, 0):x1] = False
     if own:
         reach = max(3, int(round(OWN_REACH * view.pitch)) | 1)
-        level = np.maximum(MIN_INK_CONTRAST, 0.5 * cv2.dilate(strokes, np.ones((reach, reach), np.uint8)))
+        level = np.maximum(OWN_INK_CONTRAST, 0.5 * cv2.dilate(strokes, np.ones((reach, reach), np.uint8)))
     else:
         level = max(MIN_INK_CONTRAST, 0.5 * float(np.percentile(strokes[ring], 99.5)))
     return cv2.integral(without_lines(strokes > level, view.pitch).astype(np.uint8)).astype(np.float64)
