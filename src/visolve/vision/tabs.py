@@ -11,9 +11,10 @@ copy and their corners again in the picture.  Each is then looked at,
 turned upright and :data:`TAB_HEIGHT` px high: its light parts must
 stand like the digits of a number (each :data:`DIGIT_HEIGHT` of the tab's
 height, side by side in its middle, none touching its rim), else it is no
-tab (the white outlines on a board, a label).  A tab whose light parts do not stand so is
-looked at once more with its own background taken off (:func:`flattened`: light falling
-brighter on one end of it; a small blurred tab, the page's light blurred in at its rim).
+tab (the white outlines on a board, a label).  A faint tab (looked for beside a tab read) whose
+light parts do not stand so is looked at once more with its own background taken off
+(:func:`flattened`: light falling brighter on one end of it; a small blurred tab, the page's light
+blurred in at its rim).  Every tab so flattened made a chess board's dark squares three tabs.
 
 Reading: each digit is cut out (:func:`visolve.vision.digits.glyph`) and matched by normalised
 correlation (:class:`visolve.vision.match.TemplateBank`) against digits
@@ -63,7 +64,7 @@ ONE_DIGIT = 1.05
 MATCH_MIN, MATCH_MARGIN, CUT_MARGIN = 0.75, 0.05, 0.1
 #: ... and still the best digit over all styles by ANY_STYLE_MARGIN (another font's look-alike)
 ANY_STYLE_MARGIN = 0.02
-#: a tab whose light parts do not stand as digits is looked at once more, flattened
+#: a faint tab whose light parts do not stand as digits is looked at once more, flattened
 #: (:func:`flattened`): its background, a grey opening FLAT_OPEN of its height square (wider than
 #: any digit's stroke), taken off, and FLAT_RIM of its height left off around it.  Measured on
 #: blurred made pages: a 33 px tab lit brighter at one end (its light end rose over the half-way
@@ -192,7 +193,8 @@ def _with_faint(img: np.ndarray, small: np.ndarray, f: float, found: list[np.nda
     pale: list[np.ndarray] = []
     for mask in faint_masks(small):
         pale += _apart(candidates(mask), found + pale)
-    faint = [look for look in (_look(img, refined(img, c / f)) for c in pale) if look is not None and not look.doubt]
+    faint = [look for look in (_look(img, refined(img, c / f), flat=True) for c in pale)
+             if look is not None and not look.doubt]
     if not faint:
         return tabs
     together = _read_all(seen + faint)
@@ -233,9 +235,10 @@ class _Seen:
     doubt: str
 
 
-def _look(image: np.ndarray, corners: np.ndarray) -> _Seen | None:
+def _look(image: np.ndarray, corners: np.ndarray, flat: bool = False) -> _Seen | None:
     """The tab at ``corners`` of the picture, upright (its darkest channel), its digits cut out;
-    None when its light parts do not stand as the digits of a number."""
+    None when its light parts do not stand as the digits of a number (``flat``: a faint tab, also
+    when they do not stand so :func:`flattened`)."""
     width = np.linalg.norm(corners[1] - corners[0])
     height = np.linalg.norm(corners[3] - corners[0])
     out_w = max(8, int(round(TAB_HEIGHT * width / max(height, 1e-9))))
@@ -246,7 +249,7 @@ def _look(image: np.ndarray, corners: np.ndarray) -> _Seen | None:
     rim = int(round(RIM * TAB_HEIGHT))
     inner = view[rim:TAB_HEIGHT - rim, rim:out_w - rim].astype(np.float32)
     parts = digit_parts(inner)
-    if parts is None:
+    if parts is None and flat:
         parts = digit_parts(flattened(view, height), FLAT_RIM)
     if parts is None:
         return None
