@@ -402,3 +402,15 @@ def test_a_board_read_only_in_the_joined_cut_is_read_and_else_the_first_refusal_
     with pytest.raises(PartialRead, match=r"board 2 of 2 \(tab 2\): square B3 in doubt$"):
         read_page(page, first_board_only, SeveralBoards("two boards"))
     assert len(cuts) == 4  # its ink's box, its tab's area, the box of both; the first refusal stands
+
+
+def test_a_board_read_alone_beside_a_board_whose_tab_does_not_read_is_read_as_a_page_in_part():
+    # a photo of a page of two (Genius Square make photo seed 122, expert): tab 1's digit blurred
+    # past reading, tab 2 read; the family read board 2 alone, found one numbered tab, and board 2
+    # stood named after the picture, board 1 lost unsaid
+    page = page_with_tabs([1, 2])
+    cv2.rectangle(page, (282, 105), (318, 165), (255, 255, 255), -1)  # tab 1's digit: a white blot
+    assert [t.number for t in look_at_page(page).tabs] == [None, 2]
+    with pytest.raises(PartialRead, match="board 1 of 2: its tab's number cannot be read") as caught:
+        page_of(page, _block_middle, numbered=True)
+    assert [n for n, _r in caught.value.levels] == [2]

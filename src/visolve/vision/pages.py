@@ -97,7 +97,8 @@ def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T], side: int 
     of a page, where the family did not see the other boards); ``numbered``: only tabs whose
     numbers read count (a board read alone is not refused for two tab-like blocks beside it);
     with one, a board like the one under it with no tab of its own refuses the picture (a page of
-    two whose second tab glare hid: its board read alone would be named after the picture).
+    two whose second tab glare hid: its board read alone would be named after the picture), and so
+    does a second tab over a board's ink whose number does not read (the page is read in part).
 
     Raises
     ------
@@ -111,6 +112,8 @@ def page_of(image: np.ndarray, read_board: Callable[[np.ndarray], T], side: int 
         regions = board_regions(image, look, side) if numbered and (seen or len(look.tabs) >= PAGE_TABS) else []
         if numbered and len(look.tabs) >= PAGE_TABS:  # tabs with digits that do not read, over boards?
             _refuse_unread_page(look, regions)
+            if _tabs_over_boards(regions) >= PAGE_TABS:  # one read, one not: a page, its board read in part
+                return _read_regions(image, look, read_board, side)
         lost = lost_board(image, look, regions) if seen and regions else None
         if lost:  # one numbered tab over the board read: a page whose other tabs are lost
             _read_beside_lost([r for r in regions if r.tab.number is not None], lost, read_board)
@@ -155,6 +158,13 @@ def _refuse_unread_page(look: PageLook, regions: list[Region]) -> None:
     if len(over) >= PAGE_TABS:
         raise ReadError(f"a page of {len(look.tabs)} boards under number tabs that cannot be read "
                         f"({over[0].tab.reason})")
+
+
+def _tabs_over_boards(regions: list[Region]) -> int:
+    """How many of ``regions`` hold a board's ink under their tab (a tab whose number did not
+    read over a board is a page's tab all the same: the board read alone beside it would be
+    named after the picture, its neighbour lost unsaid)."""
+    return sum(1 for r in regions if r.board[2])
 
 
 def _read_regions(image: np.ndarray, look: PageLook, read_board: Callable[[np.ndarray], T],
