@@ -19,7 +19,7 @@ not firm must agree with the second look.  A number
 not laid out as one is doubt too: a white smudge lower than a digit, parts
 standing closer than digits, digits of unequal height, off the tab's middle, or too many.  A tab
 read at neither look gives the page the second look's doubt (its best reading and scores) when only
-that look came as far as its digits.
+that look came as far as its digits, each digit's better score of the two when both did.
 """
 
 from __future__ import annotations
@@ -266,10 +266,27 @@ def _looked_again(whiteness: np.ndarray, inside: np.ndarray) -> list | None:
 def _doubt(first: ReadError, second: ReadError) -> ReadError:
     """The doubt of a tab read at neither look: the first look's, unless it stopped before its digits
     (a smudge, no number: nothing for the page to weigh) and the second look came as far as them (a
-    :class:`TabDoubt`, its best reading and scores).  Not the second look's always: its scores,
-    matched against the wide bank, leave a tab more candidates, and a page's run of numbers then
-    fits two ways (scenes seed 0 page 98: tabs 33 and 36 in doubt, settled by the first look's)."""
-    return second if isinstance(second, TabDoubt) and not isinstance(first, TabDoubt) else first
+    :class:`TabDoubt`, its best reading and scores).  When both looks cut as many digits, the page
+    weighs each digit's better score of the two (:func:`both_scores`)."""
+    if not isinstance(first, TabDoubt):
+        return second if isinstance(second, TabDoubt) else first
+    scores = both_scores(first.scores, second.scores) if isinstance(second, TabDoubt) else first.scores
+    return first if scores is first.scores else TabDoubt(str(first), first.best, scores)
+
+
+def both_scores(first: tuple, second: tuple) -> tuple:
+    """A tab's digits' scores at both looks (each digit's ten, left to right) as the page weighs them:
+    each digit's better score of the two when both looks cut as many digits, else the first look's.
+    A digit the page's run gives a tab in doubt must be one its looks match near their best
+    (:func:`~.tab_run.digit_candidates`); the first look alone, matched against OpenCV's sans only,
+    can leave a tab's own digit out that the second look (digits scaled to their peak, the wide
+    bank) matches near its best: scenes seed 0 page 18, a dim blurred 35 matched 3, 1 at first (the
+    5 at 0.59), 3, 5 at the second look (the 5 at 0.90), its page's run 32 - 37 in reading order.
+    Only more candidates: a run that fits a page two ways is not taken (seed 0 page 98's tabs 33 and
+    36 in doubt, settled by the first look's scores alone before, are still settled)."""
+    if not first or len(first) != len(second):
+        return first
+    return tuple(np.maximum(np.asarray(a, np.float64), np.asarray(b, np.float64)) for a, b in zip(first, second))
 
 
 #: a tab not read at first is looked at again: its whiteness scaled to its digits' own peak (the
