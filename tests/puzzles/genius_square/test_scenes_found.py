@@ -33,6 +33,8 @@ def test_a_board_turned_near_45_degrees_is_found(monkeypatch):
     monkeypatch.setattr(finder, "MAX_LATTICE_TURN", 40.0)
     assert read(image, name) == truth  # the board's outline, then the grid placed by its labels
     monkeypatch.setattr(finder, "grid_from_labels", lambda *a: [])
+    assert read(image, name) == truth  # the whole row of labels and the part of the column seen
+    monkeypatch.setattr(finder, "grid_from_labels_in_part", lambda *a: [])
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 

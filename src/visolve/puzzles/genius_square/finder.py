@@ -23,7 +23,9 @@
    that far away from them, where two labelled edges must read.
 4. :func:`visolve.puzzles.genius_square.fromlabels.grid_from_labels` -- a candidate with no way
    up (a small blurred print, whose squares show as one dark field: the candidate is the board's
-   outline) is placed again by a row and a column of six glyphs inside it.
+   outline) is placed again by a row and a column of six glyphs inside it; the outline of a plain
+   region is looked in too, and last a whole row and the glyphs seen of the column (tall pieces
+   hiding the others, :mod:`visolve.puzzles.genius_square.partlabels`).
 
 Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 :mod:`visolve.vision.view`).
@@ -48,6 +50,7 @@ from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
+from visolve.puzzles.genius_square.partlabels import grid_from_labels_in_part
 from visolve.puzzles.genius_square.labelrows import (LABEL_MARGIN, LABEL_PITCH, MIN_INK, STROKE_SIDE,
                                                      WIDE_STROKE_SIDE, inner_label_rows, label_rows, two_adjacent)
 
@@ -363,12 +366,16 @@ def by_outlines(small: np.ndarray, picture: np.ndarray | None) -> Iterator[np.nd
     lattice, a pattern on the table taken for one) still shows its outline and its labels; last, inside
     the picture's own outline (a page's board cut out in its tab's whole area: the board fills it, its
     outline, paled by glare, running into the rim).  Each grid is tried moved onto its printed lines
-    (:func:`visolve.vision.gridfit.fit_to_lines`), then as placed."""
+    (:func:`visolve.vision.gridfit.fit_to_lines`), then as placed.  When no outline holds a whole row
+    and a whole column of labels, a whole row and a part of the column (or the other way round) place
+    the grid (:func:`visolve.puzzles.genius_square.partlabels.grid_from_labels_in_part`: tall pieces
+    hide the others)."""
     source, scale = (small, 1.0) if picture is None else (picture, picture.shape[1] / small.shape[1])
     to_source = np.diag([scale, scale, 1.0])
     h, w = small.shape[:2]
-    for quad in [*edge_region_quads(small, OUTLINES), np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])]:
-        for placed in grid_from_labels(small, corners_homography(quad, SIZE, SIZE), picture):
+    quads = [*edge_region_quads(small, OUTLINES), np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])]
+    for place, quad in [(place, quad) for place in (grid_from_labels, grid_from_labels_in_part) for quad in quads]:
+        for placed in place(small, corners_homography(quad, SIZE, SIZE), picture):
             fitted, _before, _after = fit_to_lines(source, to_source @ placed, SIZE, SIZE)
             yield np.linalg.inv(to_source) @ fitted  # the labels' place is off by a fraction of a square
             yield placed

@@ -51,25 +51,30 @@ def grid_from_labels(image: np.ndarray, homography: np.ndarray, picture: np.ndar
     """Homographies (board -> ``image``) of the grids that a row and a column of six glyphs inside
     the candidate ``homography`` place (none found: an empty list).  The glyphs are looked for on
     ``picture`` (the picture ``image`` is a reduced copy of) when it is given."""
+    glyphs = glyph_boxes(candidate_view(image, homography, picture).image)
+    rows = glyph_lines(glyphs, axis=0)
+    columns = glyph_lines(glyphs, axis=1)
+    placed = [_grid(row, column) for row in rows for column in columns]
+    return [placed_grid(homography, p) for p in placed if p is not None]
+
+
+def candidate_view(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None) -> BoardView:
+    """The candidate's view the glyphs are looked for on (on ``picture`` when given)."""
     source, scale = (image, 1.0) if picture is None else (picture, picture.shape[1] / image.shape[1])
-    view = BoardView.from_homography(source, np.diag([scale, scale, 1.0]) @ homography, SIZE, SIZE,
+    return BoardView.from_homography(source, np.diag([scale, scale, 1.0]) @ homography, SIZE, SIZE,
                                      pitch=PITCH, margin=MARGIN)
-    glyphs = _glyphs(view.image)
-    rows = _lines(glyphs, axis=0)
-    columns = _lines(glyphs, axis=1)
-    out = []
-    for row in rows:
-        for column in columns:
-            placed = _grid(row, column)
-            if placed is not None:
-                x0, y0, sx, sy = placed
-                to_view = np.array([[sx, 0.0, x0], [0.0, sy, y0], [0.0, 0.0, 1.0]])
-                to_units = np.array([[1.0 / PITCH, 0.0, -MARGIN], [0.0, 1.0 / PITCH, -MARGIN], [0.0, 0.0, 1.0]])
-                out.append(homography @ to_units @ to_view)
-    return out
 
 
-def _glyphs(img: np.ndarray) -> np.ndarray:
+def placed_grid(homography: np.ndarray, placed: tuple[float, float, float, float]) -> np.ndarray:
+    """The grid (left, top, px a square across, down) placed in the candidate's view, as a
+    homography board -> image."""
+    x0, y0, sx, sy = placed
+    to_view = np.array([[sx, 0.0, x0], [0.0, sy, y0], [0.0, 0.0, 1.0]])
+    to_units = np.array([[1.0 / PITCH, 0.0, -MARGIN], [0.0, 1.0 / PITCH, -MARGIN], [0.0, 0.0, 1.0]])
+    return homography @ to_units @ to_view
+
+
+def glyph_boxes(img: np.ndarray) -> np.ndarray:
     """Boxes of light blobs of a glyph's size: rows of (centre x, centre y, size: the longer side)."""
     grey = cv2.GaussianBlur(channel_max(img), (0, 0), 0.7)
     ink = locally_light(grey, int(WINDOW_SHARE * max(grey.shape)), INK_STEP)
@@ -83,7 +88,7 @@ def _glyphs(img: np.ndarray) -> np.ndarray:
     return np.column_stack([centroids[1:, 0], centroids[1:, 1], size])[keep]
 
 
-def _lines(glyphs: np.ndarray, axis: int) -> list[np.ndarray]:
+def glyph_lines(glyphs: np.ndarray, axis: int) -> list[np.ndarray]:
     """Runs of six glyphs in line along ``axis`` (0: a row across, 1: a column down), evenly
     spaced, of like height: each as the six glyphs' (along, across) centres, in order."""
     along, across = (0, 1) if axis == 0 else (1, 0)
@@ -136,7 +141,7 @@ def projective_run(along: np.ndarray):
     return lambda t: (a * np.asarray(t, np.float64) + b) / (c * np.asarray(t, np.float64) + 1.0)
 
 
-def _span(along: np.ndarray) -> tuple[float, float]:
+def label_span(along: np.ndarray) -> tuple[float, float]:
     """Where the six squares beside a run of six glyphs start and end along it: half a step before
     the first glyph and after the last, the steps taken from the projective run through them when
     they are not even."""
@@ -151,7 +156,7 @@ def _span(along: np.ndarray) -> tuple[float, float]:
 def _grid(row: np.ndarray, column: np.ndarray) -> tuple[float, float, float, float] | None:
     """The grid (left, top, px a square across, down) a row of glyphs (x along, y) and a column
     (y along, x) place, when each stands outside the grid beside one edge; else None."""
-    (x0, x1), (y0, y1) = _span(row[:, 0]), _span(column[:, 0])
+    (x0, x1), (y0, y1) = label_span(row[:, 0]), label_span(column[:, 0])
     sx, sy = (x1 - x0) / SIZE, (y1 - y0) / SIZE
     if not 0.75 < sx / sy < 1.33:
         return None

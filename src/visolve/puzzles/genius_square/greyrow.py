@@ -54,9 +54,21 @@ def grey_looking(sq) -> bool:
 def unlike_grey(squares, cells: list[tuple[int, int]]) -> bool:
     """Whether more than :data:`UNLIKE_GREY` of the squares ``cells`` (row, column) are further than
     :data:`~visolve.puzzles.genius_square.colours.LOOSE_RESIDUAL` from the grey piece's colour (their
-    ``ranks``; a square without them counts as near it)."""
+    ``ranks``; a square without them counts as near it), and the glare shows beside them too: glare
+    is a smooth spot, it leaves some square beside the four faint as well (the glare of scene 88 of
+    seed 1 and scene 19 of seed 17 lifts 16 squares).  Four faint squares with none faint beside them
+    stand out of the board as the grey piece does: on a grey SmartGames board, whose grey piece's shade
+    is within a few hundredths of the board's, its lit tops are as far from that shade as glare is
+    (scene 35 of seed 1: residuals 3.9-5.3, no square beside the four faint, read as four empty squares
+    when the residuals alone counted: a misread)."""
     far = sum(dict(squares[r][c].ranks).get(GREY, 0.0) > LOOSE_RESIDUAL for r, c in cells)
-    return far > UNLIKE_GREY
+    return far > UNLIKE_GREY and any(squares[y][x].faint for y, x in _beside(cells))
+
+
+def _beside(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The squares on the board beside ``cells`` (row, column), not among them."""
+    around = {(y + dy, x + dx) for y, x in cells for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    return sorted((y, x) for y, x in around - set(cells) if 0 <= y < SIZE and 0 <= x < SIZE)
 
 
 def outlined_fours(squares) -> list[list[tuple[int, int]]]:
