@@ -14,7 +14,9 @@ height, side by side in its middle, none touching its rim), else it is no
 tab (the white outlines on a board, a label).  A faint tab (looked for beside a tab read) whose
 light parts do not stand so is looked at once more with its own background taken off
 (:func:`flattened`: light falling brighter on one end of it; a small blurred tab, the page's light
-blurred in at its rim).  Every tab so flattened made a chess board's dark squares three tabs.
+blurred in at its rim), and so is a block of a read tab's height found among the dark ones whose
+light parts did not stand so (a tab under a glare spot).  Every tab so flattened made a chess
+board's dark squares three tabs.
 
 Reading: each digit is cut out (:func:`visolve.vision.digits.glyph`) and matched by normalised
 correlation (:class:`visolve.vision.match.TemplateBank`) against digits
@@ -69,8 +71,11 @@ ANY_STYLE_MARGIN = 0.02
 #: any digit's stroke), taken off, and FLAT_RIM of its height left off around it.  Measured on
 #: blurred made pages: a 33 px tab lit brighter at one end (its light end rose over the half-way
 #: whiteness and reached the rim) and a 19 px one whose paper, blurred 2 px into it, joined its
-#: digit at the 0.08 rim; both stood as their digits at 0.4 / 0.12 (the digit 0.26-0.83 of the tab)
-FLAT_OPEN, FLAT_RIM = 0.4, 0.12
+#: digit at the 0.08 rim; both stood as their digits at 0.4 / 0.12 (the digit 0.26-0.83 of the tab).
+#: When they do not stand so at FLAT_RIM, they are looked at once more at FLAT_RIM_LOW: a 104 px tab
+#: under a glare spot (made page, photo seed 116 starter) whose digit, printed low as a made page's
+#: are (0.32-0.86 of its height, measured on its neighbour), reached the 0.12 rim once flattened
+FLAT_OPEN, FLAT_RIM, FLAT_RIM_LOW = 0.4, 0.12, 0.1
 #: ... and, when looked at more than FLAT_ENLARGED times its height, smoothed by FLAT_BLUR of the
 #: enlargement (px; the picture's grain enlarged with it broke a 19 px tab's 1 into specks)
 FLAT_ENLARGED, FLAT_BLUR = 2.0, 0.25
@@ -157,10 +162,12 @@ def look_at_page(image: np.ndarray) -> PageLook:
     found: list[np.ndarray] = []
     for ink in masks:
         found += _apart(candidates(ink), found)  # those on the first mask found again are left out
-    seen = [look for look in (_look(img, refined(img, c / f)) for c in found) if look is not None]
+    looks = [_look(img, refined(img, c / f)) for c in found]
+    seen = [look for look in looks if look is not None]
     tabs = _read_all(seen)
     if any(t.number is not None for t in tabs):
-        tabs = _with_faint(img, small, f, found, seen, tabs)
+        unseen = [c for c, look in zip(found, looks) if look is None]
+        tabs = _with_faint(img, small, f, found, seen, tabs, _like_read(unseen, f, tabs))
     read = [t.height for t in tabs if t.number is not None]
     if len(read) >= 2:  # a block far smaller than the page's tabs whose light parts do not read is none
         usual = float(np.median(read))
@@ -180,19 +187,31 @@ def _apart(new: list[np.ndarray], found: list[np.ndarray]) -> list[np.ndarray]:
                                   for o in found)]
 
 
+def _like_read(unseen: list[np.ndarray], f: float, tabs: list[Tab]) -> list[np.ndarray]:
+    """Of the blocks found as tabs are whose light parts did not stand as digits (``unseen``,
+    corners on the copy ``f`` of the picture), those within :data:`LIKE_READ` of the height of the
+    ``tabs`` read (their median)."""
+    usual = float(np.median([t.height for t in tabs if t.number is not None]))
+    return [c for c in unseen if LIKE_READ * usual <= quad_size(c)[1] / f <= usual / LIKE_READ]
+
+
 def _with_faint(img: np.ndarray, small: np.ndarray, f: float, found: list[np.ndarray],
-                seen: list[_Seen], tabs: list[Tab]) -> list[Tab]:
+                seen: list[_Seen], tabs: list[Tab], unseen: list[np.ndarray]) -> list[Tab]:
     """``tabs`` (read from ``seen``, found as ``found`` on the copy ``small``, ``f`` its scale) and
     the faint tabs of the page (:func:`visolve.vision.tab_outline.faint_masks`, a mask's
-    candidates left out where one of an earlier mask was) whose numbers read.
+    candidates left out where one of an earlier mask was or one of ``found`` not in ``unseen``)
+    whose numbers read.  ``unseen`` (copy corners: found, not seen as tabs, of the read tabs'
+    height) are looked for again so: a tab under a glare spot, its lit end as light as its digits,
+    is found among the dark blocks, but its light parts stand as digits only flattened.
 
     Only when a tab read: a page is then in the picture, and its other tabs may be printed pale
     or washed by light.  The faint ones are read with the others (one style for the page); they
     are kept only when that leaves every tab read before as it was, and each keeps only a number
     that reads (a faint block that is no tab is left out, as if never seen)."""
     pale: list[np.ndarray] = []
+    kept = [c for c in found if not any(c is u for u in unseen)]
     for mask in faint_masks(small):
-        pale += _apart(candidates(mask), found + pale)
+        pale += _apart(candidates(mask), kept + pale)
     faint = [look for look in (_look(img, refined(img, c / f), flat=True) for c in pale)
              if look is not None and not look.doubt]
     if not faint:
@@ -249,8 +268,10 @@ def _look(image: np.ndarray, corners: np.ndarray, flat: bool = False) -> _Seen |
     rim = int(round(RIM * TAB_HEIGHT))
     inner = view[rim:TAB_HEIGHT - rim, rim:out_w - rim].astype(np.float32)
     parts = digit_parts(inner)
-    if parts is None and flat:
-        parts = digit_parts(flattened(view, height), FLAT_RIM)
+    for flat_rim in (FLAT_RIM, FLAT_RIM_LOW) if parts is None and flat else ():
+        parts = digit_parts(flattened(view, height, flat_rim), flat_rim)
+        if parts is not None:
+            break
     if parts is None:
         return None
     whiteness, boxes, doubt = parts
@@ -265,10 +286,10 @@ def _look(image: np.ndarray, corners: np.ndarray, flat: bool = False) -> _Seen |
     return _Seen(corners, glyphs, margins, "")
 
 
-def flattened(view: np.ndarray, height: float) -> np.ndarray:
+def flattened(view: np.ndarray, height: float, rim: float = FLAT_RIM) -> np.ndarray:
     """A tab's upright view (:data:`TAB_HEIGHT` px high, ``height`` px in the picture) less its
     background (see :data:`FLAT_OPEN`), smoothed when much enlarged (:data:`FLAT_ENLARGED`),
-    without :data:`FLAT_RIM` of its height around it."""
+    without ``rim`` of its height around it."""
     side = int(round(FLAT_OPEN * TAB_HEIGHT)) | 1
     grey = view.astype(np.float32)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
@@ -276,8 +297,8 @@ def flattened(view: np.ndarray, height: float) -> np.ndarray:
     enlarged = TAB_HEIGHT / max(height, 1e-9)
     if enlarged > FLAT_ENLARGED:
         flat = cv2.GaussianBlur(flat, (0, 0), FLAT_BLUR * enlarged)
-    rim = int(round(FLAT_RIM * TAB_HEIGHT))
-    return flat[rim:TAB_HEIGHT - rim, rim:flat.shape[1] - rim]
+    cut = int(round(rim * TAB_HEIGHT))
+    return flat[cut:TAB_HEIGHT - cut, cut:flat.shape[1] - cut]
 
 
 def digit_parts(inner: np.ndarray, rim: float = RIM) -> tuple[np.ndarray, list[tuple[int, int, int, int]], str] | None:
