@@ -3,6 +3,7 @@ off (:func:`visolve.vision.tabs.flattened`)."""
 
 import numpy as np
 
+from tests.make.made_photos import made_page_photo
 from visolve.testing.distractors import iter_distractors
 from visolve.vision.tabs import TAB_HEIGHT, digit_parts, find_tabs, flattened
 
@@ -24,27 +25,16 @@ def test_flattening_takes_off_a_ramp_and_keeps_the_digit():
     assert np.percentile(flat, 90) < 10  # the ramp gone
 
 
-def _made_page_photo(level: str, seed: int, n: int):
-    """The photo of a made IQ Stars page ``scripts/bench_make.py --photos`` takes (``n``: the level's index)."""
-    from visolve.make.generate import board_of, challenges
-    from visolve.make.pages import draw_page, per_page
-    from visolve.testing.photos import photograph
-
-    made = list(challenges("iq-stars", level, per_page("iq-stars"), seed))
-    photo, _h = photograph(draw_page("iq-stars", made), np.random.default_rng([seed, n]), 1.0)
-    return photo, {m.k: board_of(m.level) for m in made}
-
-
 def test_a_tab_under_glare_found_among_the_dark_blocks_is_read_flattened():
     # made photo seed 119, wizard page: tab 1 (42 px) under a glare spot is found on the second
     # dark mask, but its lit end stands with its digit; found so, it was never looked at flattened
     # (the faint masks' candidate there was left out), and its board had no number
-    photo, _truth = _made_page_photo("wizard", 119, 4)
+    photo, _truth = made_page_photo("iq-stars", "wizard", 119, 4)
     assert [t.number for t in find_tabs(photo)] == [1, 2]
 
 
 def test_a_digit_printed_low_is_read_flattened_at_the_lower_rim():
     # made photo seed 116, starter page: tab 1 (104 px) under a glare spot; flattened, its digit
     # (0.32-0.87 of the tab's height) reached the 0.12 rim, and its board had no number
-    photo, _truth = _made_page_photo("starter", 116, 0)
+    photo, _truth = made_page_photo("iq-stars", "starter", 116, 0)
     assert [t.number for t in find_tabs(photo)] == [1, 2]

@@ -2,15 +2,12 @@
 sheet (squares of 20 px), whose bold glyphs' strokes the blur spreads wider than ``STROKE_SIDE``
 (``labelrows.WIDE_STROKE_SIDE``)."""
 
-import numpy as np
 import pytest
 
+from tests.make.made_photos import made_page_photo, read_back
 from visolve import puzzles
 from visolve.errors import NotThisPuzzle, PartialRead
-from visolve.make.generate import board_of, challenges
-from visolve.make.pages import draw_page, per_page
 from visolve.puzzles.genius_square import finder, labelrows
-from visolve.testing.photos import photograph
 from visolve.vision.page_regions import board_regions
 from visolve.vision.tabs import look_at_page
 from visolve.vision.working import working_copy
@@ -21,9 +18,7 @@ LEVELS = ("starter", "junior", "expert", "master", "wizard")
 
 def _page_photo(seed: int, level: str):
     """The photographed page ``scripts/bench_make.py --photos`` reads for ``seed`` and ``level``."""
-    made = list(challenges(FAMILY, level, per_page(FAMILY), seed))
-    photo, _h = photograph(draw_page(FAMILY, made), np.random.default_rng([seed, LEVELS.index(level)]), 1.0)
-    return photo, {m.k: board_of(m.level) for m in made}
+    return made_page_photo(FAMILY, level, seed, LEVELS.index(level))
 
 
 def test_two_adjacent_edges_of_ink():
@@ -40,8 +35,7 @@ def test_a_small_blurred_print_reads_by_its_wider_strokes(seed, level, monkeypat
     wider than ``STROKE_SIDE`` (and glare's own level at the usual floor: with ``OWN_INK_CONTRAST``
     seed 13's rims read that way too) the page is read in part only."""
     photo, made = _page_photo(seed, level)
-    got = puzzles.get(FAMILY).read(photo, "photo.jpg")
-    assert {int(g.level): board_of(g) for g in got} == made
+    assert read_back(FAMILY, photo) == made
     monkeypatch.setattr(finder, "WIDE_STROKE_SIDE", labelrows.STROKE_SIDE)
     monkeypatch.setattr(labelrows, "OWN_INK_CONTRAST", labelrows.MIN_INK_CONTRAST)
     with pytest.raises(PartialRead, match="board [12] of 2"):
@@ -76,8 +70,7 @@ def test_labels_in_glare_are_ink_against_the_strokes_near_them():
     assert max(labelrows.label_rows(view, labelrows.WIDE_STROKE_SIDE)[0]) < labelrows.MIN_INK
     own = labelrows.label_rows(view, own=True)[0]
     assert labelrows.two_adjacent(own) and sum(v >= labelrows.MIN_INK for v in own) == 2
-    got = puzzles.get(FAMILY).read(photo, "photo.jpg")
-    assert {int(g.level): board_of(g) for g in got} == made
+    assert read_back(FAMILY, photo) == made
 
 
 def test_labels_faint_in_glare_read_over_a_lower_floor(monkeypatch):
@@ -86,8 +79,7 @@ def test_labels_faint_in_glare_read_over_a_lower_floor(monkeypatch):
     no ink and the board was refused; against their own strokes with ``OWN_INK_CONTRAST`` the page
     reads as made, and with the old floor it is read in part only."""
     photo, made = _page_photo(76, "wizard")
-    got = puzzles.get(FAMILY).read(photo, "photo.jpg")
-    assert {int(g.level): board_of(g) for g in got} == made
+    assert read_back(FAMILY, photo) == made
     monkeypatch.setattr(labelrows, "OWN_INK_CONTRAST", labelrows.MIN_INK_CONTRAST)
     with pytest.raises(PartialRead, match="board 2 of 2"):
         puzzles.get(FAMILY).read(photo, "photo.jpg")

@@ -3,36 +3,26 @@
 import numpy as np
 import pytest
 
-from visolve.make.generate import board_of, challenges
-from visolve.make.pages import draw_page, per_page
+from tests.make.made_photos import made_page_photo, read_back
 from visolve.puzzles.iq_stars import finder, layout
 from visolve.puzzles.iq_stars.blurred import blurred_lattice, stars_moved
 from visolve.puzzles.iq_stars.outlines import quad_homography, shifted
-from visolve.puzzles.iq_stars.reader import read
-from visolve.testing.photos import photograph
 from visolve.vision.page_regions import board_regions
 from visolve.vision.tabs import look_at_page
-
-
-def _photo(level: str, seed: int, n: int):
-    """The photo of a made page ``scripts/bench_make.py --photos`` takes (``n``: the level's index)."""
-    made = list(challenges("iq-stars", level, per_page("iq-stars"), seed))
-    photo, _h = photograph(draw_page("iq-stars", made), np.random.default_rng([seed, n]), 1.0)
-    return photo, {m.k: board_of(m.level) for m in made}
 
 
 @pytest.mark.parametrize("level, seed, n", [("starter", 64, 0), ("starter", 86, 0)])
 def test_a_blurred_page_reads_whole(level, seed, n):
     # photo seeds 64 and 86: both boards blurred past their outlines (they matched 0.19-0.28 at
     # best), refused before
-    photo, truth = _photo(level, seed, n)
-    got = {int(lv.level): board_of(lv) for lv in read(photo, "photo.jpg")}
+    photo, truth = made_page_photo("iq-stars", level, seed, n)
+    got = read_back("iq-stars", photo)
     assert got == truth
 
 
 def _first_board():
     """Board 1's region of the seed-64 photo and its page-hole quad."""
-    photo, _truth = _photo("starter", 64, 0)
+    photo, _truth = made_page_photo("iq-stars", "starter", 64, 0)
     region = board_regions(photo, look_at_page(photo))[0]
     quad, exact = finder.board_quads(region.image)[0]
     assert exact

@@ -1,18 +1,6 @@
 """A page's board whose light ring glare broke: its hole found with the ring's small gaps closed."""
 
-import numpy as np
-
-from visolve.make.generate import board_of, challenges
-from visolve.make.pages import draw_page, per_page
-from visolve.puzzles.iq_stars.reader import read
-from visolve.testing.photos import photograph
-
-
-def _photo(level: str, seed: int, n: int):
-    """The photo of a made page ``scripts/bench_make.py --photos`` takes (``n``: the level's index)."""
-    made = list(challenges("iq-stars", level, per_page("iq-stars"), seed))
-    photo, _h = photograph(draw_page("iq-stars", made), np.random.default_rng([seed, n]), 1.0)
-    return photo, {m.k: board_of(m.level) for m in made}
+from tests.make.made_photos import made_page_photo, read_back
 
 
 def test_a_washed_out_board_in_a_closed_ring_reads_its_colours_right():
@@ -20,8 +8,8 @@ def test_a_washed_out_board_in_a_closed_ring_reads_its_colours_right():
     # refused before (no hole).  A hole closed at the picture's rim instead (tried, not kept) read
     # its yellow as orange and violet as pink; closed in its own ring, with the page seen all
     # round its edge for the white balance, it must read as made
-    photo, truth = _photo("wizard", 91, 4)
-    assert {int(lv.level): board_of(lv) for lv in read(photo, "photo.jpg")} == truth
+    photo, truth = made_page_photo("iq-stars", "wizard", 91, 4)
+    assert read_back("iq-stars", photo) == truth
 
 
 def test_a_small_hazed_board_s_ring_is_closed_at_the_second_gap():
@@ -29,5 +17,5 @@ def test_a_small_hazed_board_s_ring_is_closed_at_the_second_gap():
     # showed no page hole with gaps of 3 px closed, so its blurred outlines were never looked at
     # coarser (blurred.blurred_lattice needs an exact hole) and it was refused; at 4 px its hole
     # stands exact and the page reads whole
-    photo, truth = _photo("master", 132, 3)
-    assert {int(lv.level): board_of(lv) for lv in read(photo, "photo.jpg")} == truth
+    photo, truth = made_page_photo("iq-stars", "master", 132, 3)
+    assert read_back("iq-stars", photo) == truth
