@@ -2,10 +2,12 @@
 squares are only a few grey levels lighter than the squares (small boards in a blurred photo,
 issue #25) is seen by it, though the first look runs its squares together and sees none."""
 
+import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.faint_look import faint_look
-from visolve.puzzles.iq_xoxo.page.first_look import RIDGE_STEP, ROUGH_ENOUGH, planes, rough_look
+from visolve.puzzles.iq_xoxo.page.first_look import (MIN_RANGE, RIDGE_STEP, ROUGH_ENOUGH, WORK_SIDE, planes,
+                                                    rough_look)
 
 PITCH, GAP = 14, 2  #: a small board's squares at the working copy's scale (px)
 
@@ -50,3 +52,33 @@ def test_a_plain_page_shows_no_squares():
     work = np.full((700, 1000, 3), 235, np.uint8)
     made = planes(work)
     assert faint_look(work, 1.0, lambda: made) is None
+
+
+#: a warm light clipping red and green on the page and the squares alike: the squares show in
+#: the blue channel alone, 1.5 times the ink's least light range below the page (BGR)
+CLIPPED_PAGE, BLUE_SQUARE = (255, 255, 255), (round(255 * (1 - 1.5 * MIN_RANGE)), 255, 255)
+
+
+def _clipped_page() -> tuple[np.ndarray, float]:
+    """A picture (1400 x 2048) of a clipped page with two boards whose squares show in blue alone,
+    squares 2 PITCH apart (PITCH on the working copy), and the working copy's scale."""
+    page = np.full((1400, 2048, 3), CLIPPED_PAGE, np.uint8)
+    for x0, y0 in ((200, 200), (900, 800)):
+        for r in range(5):
+            for c in range(10):
+                y, x = y0 + 2 * r * PITCH, x0 + 2 * c * PITCH
+                page[y:y + 2 * (PITCH - GAP), x:x + 2 * (PITCH - GAP)] = BLUE_SQUARE
+    return page, WORK_SIDE / 2048
+
+
+def test_squares_seen_in_one_channel_alone_are_seen_by_the_faint_look():
+    image, f = _clipped_page()
+    work = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    made = planes(work)
+    mean = image.astype(np.float64).mean(axis=2)  # the channels' mean keeps too little of them
+    assert mean.max() - mean.min() < MIN_RANGE * 255
+    assert rough_look(made[0], made[1]) is None and rough_look(made[2], made[1], 1) is None
+    look = faint_look(image, f, lambda: made)
+    assert look is not None
+    pitch, centres = look
+    assert abs(pitch - PITCH) < 0.15 * PITCH and len(centres) >= ROUGH_ENOUGH

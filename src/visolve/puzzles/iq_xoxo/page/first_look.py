@@ -76,10 +76,12 @@ def work_copy(image: np.ndarray) -> tuple[np.ndarray, float]:
     return working_copy(image, WORK_SIDE, mild="linear")
 
 
-def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def planes(work: np.ndarray, darkest: bool = False) -> tuple[np.ndarray, ...]:
     """The brightest channel, the mask of pixels clearly coloured once white-balanced, and the
     channels' mean (all denoised; the mean keeps the grey squares where a colour cast clips
-    the brightest channel on the page and the squares alike).
+    the brightest channel on the page and the squares alike); ``darkest``: and the darkest
+    channel (a light clipping two channels on the page and the squares alike leaves the
+    squares in the third alone, where the mean keeps a third of their contrast).
 
     The white is each channel's local light (a max filter over
     :data:`BALANCE_REACH` of the picture, on a quarter-size copy): a colour
@@ -98,7 +100,10 @@ def planes(work: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     coloured = cv2.compare(low, cv2.multiply(top, 1.0 - INK_SAT, dst=top), cv2.CMP_LT) > 0  # top - low > INK_SAT top
     brightest = cv2.max(channels[0], channels[1])
     cv2.max(brightest, channels[2], dst=brightest)
-    return brightest, coloured, cv2.cvtColor(smooth, cv2.COLOR_BGR2GRAY)
+    made = brightest, coloured, cv2.cvtColor(smooth, cv2.COLOR_BGR2GRAY)
+    if not darkest:
+        return made
+    return made + (cv2.min(cv2.min(channels[0], channels[1]), channels[2]),)
 
 
 def local_light(work: np.ndarray) -> np.ndarray:
@@ -211,10 +216,11 @@ def closer_look(image: np.ndarray, f: float, closer: tuple | None = None) -> tup
 
 
 def closer_planes(image: np.ndarray, f: float) -> tuple:
-    """The :func:`planes` of :func:`closer_copy` of ``image`` and the working copy's px per px
-    of it; ``()`` when there is no closer copy."""
+    """The :func:`planes` of :func:`closer_copy` of ``image``, its darkest channel with them
+    (for :mod:`.faint_look`), and the working copy's px per px of it; ``()`` when there is no
+    closer copy."""
     closer = closer_copy(image, f)
-    return () if closer is None else (planes(closer[0]), closer[1])
+    return () if closer is None else (planes(closer[0], darkest=True), closer[1])
 
 
 def closer_copy(image: np.ndarray, f: float) -> tuple[np.ndarray, float] | None:
