@@ -238,7 +238,8 @@ def pink_violet_rule(verdict: Verdict, ring: np.ndarray, core: np.ndarray) -> Ve
     return replace(verdict, name=letter, second="v" if letter == "p" else "p", margin=MIN_MARGIN, shade=shade)
 
 
-def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool, core: np.ndarray | None = None) -> Verdict:
+def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool, core: np.ndarray | None = None,
+                clipped: bool = False) -> Verdict:
     """Orange against yellow by the green share (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`):
     the verdict's margin becomes 0 when the share is too close to call.  When no page gave the
     cast, the share, between wider bounds, only settles a doubt of the angle's, or makes a
@@ -246,7 +247,19 @@ def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool, core: np.nda
 
     A wizard star's solid middle (``core``) shows its colour clear of the black outline, whose
     blur lowers the points' share (a yellow drawn at 0.735, between the two, measured 0.708 on its
-    points in a board 225 px high and was read orange): its share decides."""
+    points in a board 225 px high and was read orange): its share decides.
+
+    When the page around the board is ``clipped`` in red, so is an orange star's red (drawn at
+    the page's level) inside it, and its share is raised by an unknown amount: a star called
+    yellow is then a doubt between yellow and orange that the pieces' shapes must settle."""
+    called = _orange_or_yellow(verdict, ring, balanced, core)
+    if clipped and called.name == "y" and (called.second == "o" or called.margin >= MIN_MARGIN):
+        return replace(called, margin=0.0, second="o")
+    return called
+
+
+def _orange_or_yellow(verdict: Verdict, ring: np.ndarray, balanced: bool, core: np.ndarray | None) -> Verdict:
+    """:func:`orange_rule` where the page is not clipped."""
     if {verdict.name, verdict.second} != {"o", "y"}:
         return verdict
     solid = core is not None and min(white_share(core, k, shade) for k in "oy" for shade in (0, 1)) < SOLID_BELOW

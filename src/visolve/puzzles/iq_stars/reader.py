@@ -70,6 +70,14 @@ MIN_PAGE_STEP = 20.0
 MIN_PAGE_POINTS = 8
 #: a cast whose gain differs from the mean by more than this factor is no page's
 MAX_CAST = 1.35
+#: the page around a board is clipped in red when at least this share of its samples reach
+#: :data:`visolve.puzzles.iq_stars.clipping.CLIPPED`: an orange star's red (drawn at the page's)
+#: is then clipped too, its green share raised (measured on the made pages of seeds 111-140:
+#: orange stars above 0.71, read yellow or in doubt, only where half the page samples reach it;
+#: 0.55-0.69 at shares of 0.26-0.38.  A painter photo's yellow wizard star of share 0.85 on a
+#: page of share 0.26 stood alone, where no shape settles a doubt).  A star whose points were
+#: seen clipped had its red restored from its rim (:func:`unclip_bright`) and is read as it measures
+PAGE_CLIPPED_SHARE = 0.4
 #: the smallest picture side worth a look (px)
 MIN_SIDE = 48
 
@@ -166,12 +174,14 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     page, inside = edge_samples(view, edge)
     gains, level = white_balance(page, inside)
     balanced = level > 0
+    clipped = float(np.mean(page[:, 0] >= CLIPPED)) >= PAGE_CLIPPED_SHARE
     scales = np.linalg.norm((navies - darks) / gains, axis=1)
     typical = max(float(np.median(scales)), MIN_SCALE)
     out = {}
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
-        ring, hue, core = unclip_bright(view, cell, navy, gains, block)
-        verdict = violet_rule(red_rule(orange_rule(classify(hue), ring, balanced, core), ring, hue, core), ring, level)
+        ring, hue, core, restored = unclip_bright(view, cell, navy, gains, block)
+        verdict = orange_rule(classify(hue), ring, balanced, core, clipped and not restored)
+        verdict = violet_rule(red_rule(verdict, ring, hue, core), ring, level)
         verdict = pink_violet_rule(verdict, ring, core)
         expected = EXPECTED[verdict.name][verdict.shade]
         strength = float(np.linalg.norm(colour_part(ring))) / max(float(scale), MIN_SCALE) / expected
@@ -186,14 +196,16 @@ def unclip_bright(view: BoardView, cell, navy: np.ndarray, gains: np.ndarray, bl
     """A star's points, points further out and middle (``block`` as :func:`_samples` gives it) as
     differences from ``navy`` with the cast ``gains`` taken out; when the angle puts it between
     orange and yellow and its points' red is clipped, the red is restored from the star's
-    unclipped rim (:mod:`visolve.puzzles.iq_stars.clipping`)."""
+    unclipped rim (:mod:`visolve.puzzles.iq_stars.clipping`).  The fourth value says whether the
+    points' red was restored so (then their share no longer depends on the clipping)."""
     raws = (np.median(block[:6], axis=0), np.median(block[7:13], axis=0), block[6])
     diffs = [(raw - navy) / gains for raw in raws]
     verdict = classify(diffs[1])
     if {verdict.name, verdict.second} != {"o", "y"} or raws[0].max() < CLIPPED:
-        return tuple(diffs)
+        return (*diffs, False)
     direction = rim_direction(view, cell, navy, gains)
-    return tuple(unclipped(raw, diff, direction) for raw, diff in zip(raws, diffs))
+    restored = direction is not None and int(np.sum(raws[0] >= CLIPPED)) == 1  # as unclipped() restores
+    return (*(unclipped(raw, diff, direction) for raw, diff in zip(raws, diffs)), restored)
 
 
 def _check_picture(image) -> None:
