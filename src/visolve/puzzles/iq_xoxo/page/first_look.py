@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.outline import kernel
+from visolve.vision.light import channel_min
 from visolve.vision.working import reduce_by, working_copy
 
 #: long side (px) of the working copy
@@ -103,7 +104,7 @@ def planes(work: np.ndarray, darkest: bool = False) -> tuple[np.ndarray, ...]:
     made = brightest, coloured, cv2.cvtColor(smooth, cv2.COLOR_BGR2GRAY)
     if not darkest:
         return made
-    return made + (cv2.min(cv2.min(channels[0], channels[1]), channels[2]),)
+    return made + (channel_min(smooth),)
 
 
 def local_light(work: np.ndarray) -> np.ndarray:
