@@ -58,3 +58,13 @@ def test_without_the_partial_column_it_is_refused(monkeypatch):
     monkeypatch.setattr(finder, "grid_from_labels_in_part", lambda *a: [])
     with pytest.raises((NotThisPuzzle, ReadError), match="no plain outline holds a row and a column"):
         read(case.image, case.name)
+
+
+def test_a_light_spot_in_line_with_the_partial_column_is_left_out():
+    """A glyph-sized light spot 1.4 squares before the column's first label (a piece's lit top
+    beside a hidden label): the others still place the grid (before: nothing placed)."""
+    row, glyphs = _labels([1, 2, 3])
+    spot = [X0 - GAP * STEP, Y0 + 0.1 * STEP, SIZE]
+    (placed,) = part_grids(row, 0, np.vstack([glyphs, spot]))
+    assert np.allclose(placed, (X0, Y0, STEP, STEP), atol=0.5)
+

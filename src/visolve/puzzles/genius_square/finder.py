@@ -15,7 +15,10 @@
    only (``1``-``6`` and ``A``-``F``); a strip outside each edge with a
    glyph beside every one of its six squares is a labelled edge, and the
    corner between the two labelled edges is the top left.  A lattice found
-   mirrored is turned over first (photos are never mirrored).
+   mirrored is turned over first (photos are never mirrored).  When the two
+   labelled edges' glyphs do not read and a third edge shows a little label
+   ink (a row of dice taken for labels), the ways up that edge allows are
+   tried (:mod:`visolve.puzzles.genius_square.nearedge`).
 3. :func:`moved_inward` -- a first lattice none of whose ways up reads may
    have taken the row of labels for squares (a solved board seen from the
    front: the near row of tall pieces leans towards the camera, off the
@@ -51,6 +54,7 @@ from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
 from visolve.puzzles.genius_square.partlabels import grid_from_labels_in_part
+from visolve.puzzles.genius_square.nearedge import both_edges_read, quarter_turn, turned_if_legible
 from visolve.puzzles.genius_square.labelrows import (LABEL_MARGIN, LABEL_PITCH, MIN_INK, STROKE_SIDE,
                                                      WIDE_STROKE_SIDE, inner_label_rows, label_rows, two_adjacent)
 
@@ -256,7 +260,7 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
         tops = [(labelled[0], (0,)), ((labelled[0] + 1) % 4, (3,))]
     if not tops:
         raise NotThisPuzzle(f"no labelled edge beside the 6 x 6 grid (label ink {_shown(ink)})")
-    return [Upright(hom @ _turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4)),
+    return [Upright(hom @ quarter_turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4)),
                     tuple(places[(j + k) % 4] for j in range(4)), edges, blurred) for k, edges in tops]
 
 
@@ -296,12 +300,6 @@ def _unmirrored(hom: np.ndarray) -> tuple[np.ndarray, bool]:
         return hom, False
     swap = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])
     return hom @ swap, True
-
-
-def _turn(turns: int) -> np.ndarray:
-    """Board -> board map putting edge ``turns`` (0 top, 1 right, 2 bottom, 3 left) on top."""
-    step = np.array([[0.0, -1.0, SIZE], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])  # (u, v) -> (6 - v, u)
-    return np.linalg.matrix_power(step, turns)
 
 
 def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=None,
@@ -386,16 +384,19 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
     """The ways up of the grid ``found`` that :func:`find_upright` returns (None when there is none:
     why is added to ``reasons``), and whether some ways up read but not only one (the grid is the
     board's, its other candidates need not be tried).  ``both``: two adjacent labelled edges must
-    read, never one."""
+    read, never one (a way up with one labelled edge whose other edge's glyphs read too,
+    :func:`~visolve.puzzles.genius_square.nearedge.both_edges_read`)."""
     try:
         options = upright_options(small, found, picture, view, both)
     except NotThisPuzzle as exc:
         reasons.append(str(exc))
         return None, False
     if legible is None or (len(options) == 1 and options[0].edges == (0, 3) and not both and not options[0].blurred):
-        return options, True  # two adjacent labelled edges: the reader says if their glyphs do not read
+        # two adjacent labelled edges: the reader says if their glyphs do not read (unless a third edge
+        # faintly labelled allows a way up whose glyphs do)
+        return (None if legible is None else turned_if_legible(options[0], legible)) or options, True
     kept = [option for option in options if legible(option)]
-    if len(kept) == 1 and (kept[0].edges == (0, 3) or not both):
+    if len(kept) == 1 and (kept[0].edges == (0, 3) or not both or both_edges_read(small, kept[0], picture)):
         return kept, True
     seen = "one edge looks labelled" if options[0].edges != (0, 3) else f"{len(options) + 1} edges look labelled"
     reasons.append(f"{seen} beside the 6 x 6 grid, and the glyphs read as labels A-F and 1-6 "

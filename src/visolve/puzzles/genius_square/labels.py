@@ -56,6 +56,9 @@ MIN_AGREE = 0.8
 MIN_ALONE_VOTES = 4
 #: least margin (sum of votes, top minus left) for a verdict
 MIN_MARGIN = 1.0
+#: least clear votes of each edge when both must read (:func:`both_edges_say`): scene 74 of seed 17
+#: shows B, C and D of its letters only (votes -0.83 to -1.02), and all six digits (0.38 to 1.11)
+MIN_BOTH_VOTES = 3
 #: when the glyphs at the places found do not say, so many other places of each row are tried
 OTHER_PLACES = 6
 #: a row of labels whose glyphs fit the characters a square along (their neighbours') better than
@@ -334,3 +337,18 @@ def _cropped(img: np.ndarray) -> tuple[np.ndarray, float] | None:
     if len(ys) == 0:
         return None
     return _normalised(img[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32))
+
+
+def both_edges_say(view: BoardView, places=None) -> bool:
+    """Whether the glyphs beside the top and the left edge (at ``places``) both vote clearly, at least
+    :data:`MIN_BOTH_VOTES` of each, all for one edition, and stand beside their own squares
+    (:func:`order_offset`): what :func:`edition_by_labels` asks, less its reading of one edge alone."""
+    rows = glyph_rows(view, places)
+    top, left = _row_votes(rows)
+    top = [v for v in top if abs(v) >= CLEAR_VOTE]
+    left = [-v for v in left if abs(v) >= CLEAR_VOTE]
+    signed = top + left
+    if min(len(top), len(left)) < MIN_BOTH_VOTES or len({v > 0 for v in signed}) != 1:
+        return False
+    chars = (DIGITS, LETTERS) if signed[0] > 0 else (LETTERS, DIGITS)
+    return order_offset(rows[0], chars[0]) == 0 and order_offset(rows[1], chars[1]) == 0
