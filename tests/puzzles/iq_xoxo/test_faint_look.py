@@ -5,9 +5,9 @@ issue #25) is seen by it, though the first look runs its squares together and se
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.faint_look import faint_look
-from visolve.puzzles.iq_xoxo.page.first_look import (MIN_RANGE, RIDGE_STEP, ROUGH_ENOUGH, WORK_SIDE, planes,
-                                                    rough_look)
+from visolve.puzzles.iq_xoxo.page.faint_look import edge_look, faint_look
+from visolve.puzzles.iq_xoxo.page.first_look import (MIN_RANGE, RIDGE_STEP, ROUGH_ENOUGH, WORK_SIDE, closer_planes,
+                                                    edged_planes, on_grid, planes, rough_look)
 
 PITCH, GAP = 14, 2  #: a small board's squares at the working copy's scale (px)
 
@@ -82,3 +82,47 @@ def test_squares_seen_in_one_channel_alone_are_seen_by_the_faint_look():
     assert look is not None
     pitch, centres = look
     assert abs(pitch - PITCH) < 0.15 * PITCH and len(centres) >= ROUGH_ENOUGH
+
+
+#: near-white squares (7 % below a white page in blue alone, issue #25: seed 17 page 16) and
+#: dark pieces beside every one of them, blurred: the pieces' pale edges pass for uncoloured
+NEAR_WHITE, PIECE, EDGE_BLUR = (236, 250, 255), (200, 110, 30), 1.5
+
+
+def _near_white_page() -> tuple[np.ndarray, float]:
+    """A picture (1400 x 2048) of a white page with two boards of near-white squares 2 PITCH apart,
+    every third column covered by a dark piece, blurred; and the working copy's scale."""
+    page = np.full((1400, 2048, 3), 255, np.uint8)
+    p, g = 2 * PITCH, 2 * GAP
+    for x0, y0 in ((200, 200), (900, 800)):
+        for r in range(5):
+            for c in range(10):
+                y, x = y0 + r * p, x0 + c * p
+                if c % 3 == 0:
+                    page[y - g // 2:y + p - g // 2, x - g // 2:x + p - g // 2] = PIECE
+                else:
+                    page[y:y + p - g, x:x + p - g] = NEAR_WHITE
+    return cv2.GaussianBlur(page, (0, 0), EDGE_BLUR), WORK_SIDE / 2048
+
+
+def test_near_white_squares_beside_pieces_are_seen_by_the_edge_look_alone():
+    image, f = _near_white_page()
+    work = cv2.resize(image, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    made, closer = planes(work), closer_planes(image, f)
+    assert rough_look(made[0], made[1]) is None
+    assert faint_look(image, f, lambda: made, lambda: closer) is None  # the pieces' edges darken the reference
+    look = edge_look(image, f, lambda: closer)
+    assert look is not None
+    pitch, centres = look
+    assert abs(pitch - PITCH) < 0.15 * PITCH and on_grid(centres, pitch) >= ROUGH_ENOUGH
+
+
+def test_the_boards_only_the_edge_look_sees_are_looked_for_on_its_planes():
+    from visolve.puzzles.iq_xoxo.page import finder
+
+    image, _f = _near_white_page()
+    _work, _f2, work_planes, look, made = finder._looked(image)
+    assert look is not None and made is edged_planes
+    assert len(work_planes()) == 3
+    # a page another look sees keeps the usual planes
+    assert finder._looked(_page(FAINT))[4] is planes

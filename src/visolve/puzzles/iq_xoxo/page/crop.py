@@ -34,7 +34,8 @@ def cropped(image: np.ndarray, squares: np.ndarray, pitch: float) -> tuple[np.nd
 
 
 def boards_copy(image: np.ndarray, work: np.ndarray, f: float, work_planes: Callable[[], tuple], pitch: float,
-                 seen: np.ndarray) -> tuple[np.ndarray, tuple, float, float, np.ndarray]:
+                 seen: np.ndarray, made: Callable[[np.ndarray], tuple] = planes) -> tuple[
+                     np.ndarray, tuple, float, float, np.ndarray]:
     """The part of the picture around the squares ``seen`` (px of ``work``, ``f`` times the
     picture, squares ``pitch`` px apart) with squares about :data:`TARGET_PITCH` px apart,
     its :func:`planes`, its pitch, its scale against the picture and its top-left corner
@@ -58,4 +59,4 @@ def boards_copy(image: np.ndarray, work: np.ndarray, f: float, work_planes: Call
     scaled = cv2.resize(part, (max(1, round(w * k)), max(1, round(h * k))),
                         interpolation=cv2.INTER_AREA if k < 0.5 else cv2.INTER_LINEAR)
     k = scaled.shape[1] / w
-    return scaled, planes(scaled), pitch * k * base / f, base * k, origin
+    return scaled, made(scaled), pitch * k * base / f, base * k, origin

@@ -6,7 +6,9 @@ square-like blob is left and no board is looked for.  :func:`faint_look` looks a
 with fainter light lines kept as gaps, once on the working copy's brightest channel and
 once on a closer copy's darkest channel (a colour cast clips the brightest channel on the
 page and the squares alike; a warm light clips two channels, and the squares show in the
-third alone): :data:`FAINT_TRIES`.
+third alone): :data:`FAINT_TRIES`.  When none of these sees a square, :func:`edge_look` looks at
+the closer copy's darkest channel once more with the pieces' blurred edges kept out of the ink's
+dark reference (near-white squares, issue #25).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.first_look import MAX_SQUARES, ROUGH_ENOUGH, closer_planes, on_grid, rough_look
+from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, ROUGH_ENOUGH, closer_planes, edged, on_grid,
+                                                    rough_look)
 
 #: the looks tried in turn: (on the closer copy, which plane: 0 the brightest channel, 3 the
 #: darkest channel, 2 the channels' mean, the least light line kept as a gap between squares in
@@ -59,3 +62,28 @@ def faint_look(image: np.ndarray, f: float, work_planes: Callable[[], tuple],
             best, most = (look[0] * r, (look[1] + 0.5) * r - 0.5), seen
     return best
 
+
+#: the step of :func:`edge_look` (the closer copy's darkest channel, as the darkest try of
+#: :data:`FAINT_TRIES`)
+EDGE_STEP = 1
+
+
+def edge_look(image: np.ndarray, f: float, closer_made: Callable[[], tuple] | None = None) -> tuple[
+        float, np.ndarray] | None:
+    """The pitch and the squares seen (px of the working copy, ``f`` times ``image``) on the
+    closer copy's darkest channel, its coloured mask widened by
+    :data:`~visolve.puzzles.iq_xoxo.page.first_look.EDGE` px (:func:`~.first_look.edged`); None:
+    no squares seen, or no closer copy.  Asked when :func:`faint_look` sees none.
+
+    Near-white squares (a few grey levels below a white page, in the darkest channel alone, seed
+    17 page 16) are ink only while the darkest pixel within the ink's reach is a square.  In the
+    darkest channel every piece is dark, and a piece's blurred edge is pale enough to pass for
+    uncoloured: a dark reference that leaves every square near a piece lighter than the middle of
+    the light range, no ink.  The edges widened into the coloured mask are no reference.
+    """
+    closer = closer_made() if closer_made else closer_planes(image, f)
+    if not closer:
+        return None
+    made, r = closer
+    look = rough_look(made[3], edged(made[1]), EDGE_STEP)
+    return None if look is None else (look[0] * r, (look[1] + 0.5) * r - 0.5)

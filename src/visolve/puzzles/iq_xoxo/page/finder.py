@@ -34,9 +34,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.crop import boards_copy
-from visolve.puzzles.iq_xoxo.page.faint_look import faint_look
-from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, closer_look, closer_planes, first_look, on_grid,
-                                                    planes, work_copy)
+from visolve.puzzles.iq_xoxo.page.faint_look import edge_look, faint_look
+from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, closer_look, closer_planes, edged_planes, first_look,
+                                                    on_grid, planes, work_copy)
 from visolve.puzzles.iq_xoxo.page.quads import board_quads
 from visolve.vision.polygon_distance import distances_within
 
@@ -72,12 +72,31 @@ def _looked(image: np.ndarray, glanced: tuple | None = None) -> tuple:
     """:func:`glance` (or ``glanced``, taken before), with a closer look when the first sees
     no squares (small squares' gaps blurred away at the working scale), and a faint look when
     neither does (:func:`~visolve.puzzles.iq_xoxo.page.faint_look.faint_look`: fainter gaps;
-    None: no squares)."""
+    None: no squares), last :func:`~visolve.puzzles.iq_xoxo.page.faint_look.edge_look`; and what
+    makes the planes of the copy the boards are looked for on (:func:`planes`, or
+    :func:`edged_planes` when only the edge look saw squares)."""
     work, f, work_planes, look = glance(image) if glanced is None else glanced
+    made = planes
     if look is None:
-        closer = closer_planes(image, f)  # made once: both looks read it
+        closer = closer_planes(image, f)  # made once: the looks read it
         look = closer_look(image, f, closer) or faint_look(image, f, work_planes, lambda: closer)
-    return work, f, work_planes, look
+        if look is None:
+            look = edge_look(image, f, lambda: closer)
+            if look is not None:
+                made, work_planes = edged_planes, _edged_work(work)
+    return work, f, work_planes, look, made
+
+
+def _edged_work(work: np.ndarray) -> Callable[[], tuple]:
+    """The :func:`edged_planes` of ``work``, made on first use."""
+    kept: list = []
+
+    def made() -> tuple:
+        if not kept:
+            kept.append(edged_planes(work))
+        return kept[0]
+
+    return made
 
 
 def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
@@ -99,12 +118,12 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     (``"crop"``: its top-left and bottom-right corners and the pitch, picture px); a
     ``"glance"`` it holds (:func:`glance` of the same picture) is not taken again.
     """
-    work, f, work_planes, look = _looked(image, None if notes is None else notes.get("glance"))
+    work, f, work_planes, look, made = _looked(image, None if notes is None else notes.get("glance"))
     if notes is not None:
         notes["look"] = (f, look)
     if look is None:
         return [], _nothing, lambda split=False, done=(), smooth=False: []
-    picture, (grey, coloured, dull), pitch, f, origin = boards_copy(image, work, f, work_planes, *look)
+    picture, (grey, coloured, dull), pitch, f, origin = boards_copy(image, work, f, work_planes, *look, made)
     if notes is not None:  # the part of the picture looked at (picture px) and its pitch there
         notes["crop"] = (origin, origin + np.array(picture.shape[1::-1]) / f, pitch / f)
     quads, squares, weigh, outlines, tentative = board_quads(grey, coloured, pitch, dull, picture)
@@ -137,7 +156,7 @@ def squares_seen(image: np.ndarray, notes: dict | None = None) -> tuple[int, flo
     if notes is not None and "look" in notes:
         f, look = notes["look"]
     else:
-        _work, f, _planes, look = _looked(image)
+        _work, f, _planes, look, _made = _looked(image)
     if look is None:
         return 0, 0.0
     pitch, centres = look
