@@ -88,6 +88,9 @@ class _View:
     def cell_size(self):
         return 25.0
 
+    def from_picture(self, points):
+        return (np.asarray(points, np.float64).reshape(-1, 2) - (400.0 * self.k, 0.0)) / 30.0
+
 
 def _readings(monkeypatch, numbers: list, looks: dict) -> list:
     """Boards in a row: a number read, or None (its tab in doubt, its digits ``looks[k]``)."""

@@ -22,7 +22,8 @@ import numpy as np
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, places
-from visolve.puzzles.iq_xoxo.page.tab_order import keeps_order, ordered, reading_pairs, upright_corners
+from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout
+from visolve.puzzles.iq_xoxo.page.tab_order import flat, keeps_order, ordered, reading_pairs, upright_corners
 from visolve.puzzles.iq_xoxo.page.tab_page import read_by_page
 
 #: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
@@ -178,8 +179,8 @@ def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
     tab, other = readings[doubt], readings[1 - doubt].level.level
     if not tab.tab_doubt or tab.rows is None or tab.tab_best is None or not isinstance(other, int):
         return None
-    corners = [upright_corners(r) for r in readings]
-    if any(c is None for c in corners):
+    corners = flat(readings, [upright_corners(r) for r in readings])
+    if corners is None:
         return None
     (row, col), (row_other, col_other) = (places(corners)[k] for k in (doubt, 1 - doubt))
     want = other + 1 if col > col_other else other - 1
@@ -188,20 +189,28 @@ def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
     return [r.level if r.level is not None else Level(level=want, rows=r.rows) for r in readings]
 
 
+def by_page_layout(readings: list[BoardReading]) -> list[Level] | None:
+    """:func:`~visolve.puzzles.iq_xoxo.page.tab_layout.by_layout`: the page's levels when the tabs read
+    leave its layout one numbering, each tab in doubt showing its number (:func:`shows`; up to
+    :data:`BLANK_MOST` blank), else None."""
+    return by_layout(readings, shows, BLANK_MOST)
+
+
 def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
     """The levels when the page settles its tabs in doubt: read against its tabs read
     (:func:`~visolve.puzzles.iq_xoxo.page.tab_page.read_by_page`), and the rest by its numbers
-    (:func:`by_sequence`, else :func:`by_page_run`, else :func:`by_neighbour`), else None: always
+    (:func:`by_sequence`, else :func:`by_page_run`, else :func:`by_neighbour`, else
+    :func:`by_page_layout`), else None: always
     None when the boards found leave an empty place among them
     (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a board not found, whose number the
     run would give a tab in doubt)."""
-    quads = [r.quad for r in readings]
-    if any(q is None for q in quads) or empty_places(quads):
+    quads = flat(readings, [r.quad for r in readings])
+    if quads is None or empty_places(quads):
         return None
     readings = read_by_page(readings)
     if all(r.level is not None for r in readings):
         return [r.level for r in readings]
-    for settle in (by_sequence, by_page_run, by_neighbour):
+    for settle in (by_sequence, by_page_run, by_neighbour, by_page_layout):
         settled = settle(readings)
         if settled is not None:
             return settled
