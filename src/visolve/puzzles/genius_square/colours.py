@@ -34,6 +34,7 @@ import numpy as np
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
+from visolve.puzzles.genius_square.greywood import grey_wood
 from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
 from visolve.puzzles.genius_square.shade import in_shade, shade_like
 from visolve.puzzles.genius_square.surplus import over_read
@@ -320,6 +321,8 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
     colours = _colour_options(centre, corners, protos, size, free)
     options += [name for name in colours
                 if name not in options and (name == WOOD or cube or not _glare_like(centre))]
+    if WOOD in options and EMPTY not in options and _grey(centre) and grey_wood(centre, protos):  # or glare
+        options = [EMPTY, *options]
     if EMPTY not in options and edges is not None and _glare_like(centre) and board_in_glare(
             centre, _edge_contrast(centre, edges), protos.ranked(centre)[0][0] <= MAX_RESIDUAL):
         options = [EMPTY, *options] if options else [EMPTY, WOOD]  # the shapes and the dice's count settle it
@@ -336,7 +339,7 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: Palet
                     size: float, free: int) -> list[str]:
     """The colours ``centre`` may be: the best (within :data:`MAX_RESIDUAL`) and those close behind it."""
     filled = sum(float(np.abs(k).max()) > FILLED_SHARE * size for k in corners)
-    wood = filled < CUBE_FILLED and not _grey(centre)
+    wood = filled < CUBE_FILLED and (not _grey(centre) or grey_wood(centre, protos))
     every = protos.ranked(centre)
     ranked = [(r, name) for r, name in every if name != WOOD or wood]
     # a disc whose corners tall pieces lean over: wood, if the pieces' shapes allow it
@@ -425,6 +428,8 @@ def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.nd
     whose neighbours stand lower (discs beside a tall piece, its top seen off its square): that
     piece (or those pieces, for the shapes to settle), never wood; a wooden centre nearer a piece's
     colour still (a brown cube's top, near the dark wood of a disc's side) is wood or that piece."""
+    if _grey(centre) and grey_wood(centre, protos):  # wood a maroon board greys, or glare: the dice's count says
+        return Square("", colour=shown, options=(EMPTY, WOOD))
     if protos.distance(centre, WOOD) > MAX_RESIDUAL or _grey(centre):
         colours = [] if _grey(centre) else _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
         colours = [c for c in colours if c != WOOD]
