@@ -92,15 +92,48 @@ def test_a_lattice_between_the_stars_is_moved_onto_them_or_refused():
 
 def test_without_a_page_a_clear_angle_stands_when_the_share_is_between():
     # scenes 25 and 65 of seed 0: yellow stars on boards drawn on a dark page whose green share
-    # (0.73) lies between the wide bounds were made doubts though their angle was 10 degrees clear
+    # lies between the wide bounds were made doubts though their angle was 10 degrees clear
     from visolve.puzzles.iq_stars.colours import orange_rule
 
     clear = Verdict("y", 2.0, 10.0, "o")
-    between = np.array([200.0, 146.0, -50.0])
+    between = np.array([200.0, 157.0, -50.0])  # 0.785: between the wide bounds, above the page's
     assert orange_rule(clear, between, balanced=False) == clear
     assert orange_rule(clear, np.array([200.0, 120.0, -50.0]), balanced=False).margin == 0.0  # says orange
     doubt = Verdict("y", 2.0, 2.0, "o")
     assert orange_rule(doubt, np.array([203.0, 134.0, -54.0]), balanced=False).name == "o"
+
+
+def test_without_a_page_a_share_between_the_page_bounds_makes_a_clear_angle_a_doubt():
+    # seed 17 scene 36: an orange drawn at share 0.735 on a dark page, its angle 4.4 degrees
+    # clear for yellow, was read yellow; the pieces' shapes settle it once it is a doubt
+    from visolve.puzzles.iq_stars.colours import orange_rule
+
+    clear = Verdict("y", 2.0, 10.0, "o")
+    assert orange_rule(clear, np.array([200.0, 147.0, -50.0]), balanced=False).margin == 0.0
+    assert read_scene(17, 36).rows[1:3] == ("O.....", "..O....")
+
+
+def test_a_colour_the_page_cast_alone_decides_is_a_doubt():
+    # seed 17 scene 67: a yellow under a cyan glare, 0.78 as seen, 0.70 with the page's cast
+    # (red gain 0.925) taken out, was read orange
+    from visolve.puzzles.iq_stars.colours import orange_rule
+
+    cyan = np.array([0.925, 1.035, 1.04])
+    seen = np.array([124.6, 97.5, -53.5])
+    called = orange_rule(Verdict("y", 2.0, 1.8, "o"), seen / cyan, balanced=True, gains=cyan)
+    assert called.margin == 0.0 and {called.name, called.second} == {"o", "y"}
+    assert orange_rule(Verdict("y", 2.0, 1.8, "o"), seen / cyan, balanced=True).name == "o"  # the cast decides
+    plain = orange_rule(Verdict("y", 2.0, 1.8, "o"), seen, balanced=True, gains=np.ones(3))
+    assert plain.name == "y" and plain.margin >= 4.0
+    assert read_scene(17, 67).rows[1] == "Y...R."
+
+
+def read_scene(seed: int, i: int):
+    """Scene ``i`` of ``seed`` read, which must be exact."""
+    case = scene_case("iq-stars", i, seed)
+    level = read(case.image, case.name)
+    assert level == case.truth[0]
+    return level
 
 
 def test_an_orange_or_yellow_doubt_is_settled_against_the_boards_other_star():

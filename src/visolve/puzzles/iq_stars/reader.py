@@ -180,7 +180,7 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     out = {}
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring, hue, core, restored = unclip_bright(view, cell, navy, gains, block)
-        verdict = orange_rule(classify(hue), ring, balanced, core, clipped and not restored)
+        verdict = orange_rule(classify(hue), ring, balanced, core, clipped and not restored, gains)
         verdict = violet_rule(red_rule(verdict, ring, hue, core), ring, level)
         verdict = pink_violet_rule(verdict, ring, core)
         expected = EXPECTED[verdict.name][verdict.shade]
