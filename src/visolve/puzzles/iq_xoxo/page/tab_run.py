@@ -204,8 +204,8 @@ def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
     None when the boards found leave an empty place among them
     (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a board not found, whose number the
     run would give a tab in doubt)."""
-    quads = flat(readings, [r.quad for r in readings])
-    if quads is None or empty_places(quads):
+    quads = [r.quad for r in readings]  # as seen: seen flat, a spread's fold looks like room for a board
+    if any(q is None for q in quads) or empty_places(quads):
         return None
     readings = read_by_page(readings)
     if all(r.level is not None for r in readings):
