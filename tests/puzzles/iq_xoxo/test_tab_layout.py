@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from tests.puzzles.iq_xoxo.tab_scores import digit_scores
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout, layout_numbers, reading_orders
@@ -9,14 +10,6 @@ from visolve.puzzles.iq_xoxo.page.tab_order import reading_pairs
 from visolve.puzzles.iq_xoxo.page.tab_run import BLANK_MOST, by_page_run, shows
 
 ROWS = ("..........",) * 5
-
-
-def _digit(**scores) -> np.ndarray:
-    """Ten scores, 0.3 but for the digits given (``d8=0.9``)."""
-    out = np.full(10, 0.3)
-    for name, value in scores.items():
-        out[int(name[1:])] = value
-    return out
 
 
 def _quad(row: int, col: int) -> np.ndarray:
@@ -36,7 +29,7 @@ def _doubt(row: int, col: int, *digits: np.ndarray) -> BoardReading:
 def _nine_and(_d: int) -> tuple:
     """A tab 9? in doubt (its number 9 and ``_d``): its 9 clear, its second digit as likely 4, 5, 8
     or 9 (bold blurred digits)."""
-    return _digit(d9=0.95), _digit(d4=0.9, d5=0.91, d8=0.92, d9=0.9)
+    return digit_scores(d9=0.95), digit_scores(d4=0.9, d5=0.91, d8=0.92, d9=0.9)
 
 
 def test_a_page_and_the_spreads_its_columns_may_make():
@@ -65,7 +58,7 @@ def test_tabs_read_that_no_layout_keeps_leave_the_doubt():
 
 
 def test_a_tab_in_doubt_that_does_not_show_its_number_leaves_the_doubt():
-    page = [_doubt(0, 0, *_nine_and(4)), _doubt(0, 1, _digit(d9=0.95), _digit(d3=0.95)), _clear(96, 0, 2),
+    page = [_doubt(0, 0, *_nine_and(4)), _doubt(0, 1, digit_scores(d9=0.95), digit_scores(d3=0.95)), _clear(96, 0, 2),
             _clear(97, 1, 0), _doubt(1, 1, *_nine_and(8)), _doubt(1, 2, *_nine_and(9))]
     assert by_layout(page, shows, BLANK_MOST) is None
 
@@ -80,10 +73,10 @@ def test_layouts_that_number_the_page_otherwise_leave_the_doubt():
     # one row of four: every layout numbers it left to right, 1 and 4 read leave 2 and 3 one way;
     # two rows of two, 1 and 4 read: one page numbers 1, 2 | 3, 4 and a spread 1, 3 | 2, 4, and the
     # tabs in doubt show either number
-    row = [_clear(1, 0, 0), _doubt(0, 1, _digit(d2=0.9, d3=0.9)), _doubt(0, 2, _digit(d2=0.9, d3=0.9)),
+    row = [_clear(1, 0, 0), _doubt(0, 1, digit_scores(d2=0.9, d3=0.9)), _doubt(0, 2, digit_scores(d2=0.9, d3=0.9)),
            _clear(4, 0, 3)]
     assert [lv.level for lv in by_layout(row, shows, BLANK_MOST)] == [1, 2, 3, 4]
-    square = [_clear(1, 0, 0), _doubt(0, 1, _digit(d2=0.9, d3=0.9)), _doubt(1, 0, _digit(d2=0.9, d3=0.9)),
+    square = [_clear(1, 0, 0), _doubt(0, 1, digit_scores(d2=0.9, d3=0.9)), _doubt(1, 0, digit_scores(d2=0.9, d3=0.9)),
               _clear(4, 1, 1)]
     assert by_layout(square, shows, BLANK_MOST) is None
 

@@ -2,19 +2,12 @@
 
 import numpy as np
 
+from tests.puzzles.iq_xoxo.tab_scores import digit_scores
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.tab_run import by_neighbour, by_page_run, reading_pairs, shows, tab_candidates
 
 ROWS = ("..........",) * 5
-
-
-def _digit(**scores) -> np.ndarray:
-    """Ten scores, 0.3 but for the digits given (``d8=0.9``)."""
-    out = np.full(10, 0.3)
-    for name, value in scores.items():
-        out[int(name[1:])] = value
-    return out
 
 
 def _quad(k: int) -> np.ndarray:
@@ -35,8 +28,8 @@ def _doubt(*digits: np.ndarray, best: int | None = None, k: int | None = None) -
 
 
 def test_a_digit_s_candidates_are_its_close_matches_never_a_leading_zero():
-    assert tab_candidates((_digit(d0=0.9, d8=0.85, d3=0.5), _digit(d4=0.95))) == {84}
-    assert tab_candidates((_digit(d3=0.9, d8=0.86), _digit(d1=0.9, d7=0.85))) == {31, 37, 81, 87}
+    assert tab_candidates((digit_scores(d0=0.9, d8=0.85, d3=0.5), digit_scores(d4=0.95))) == {84}
+    assert tab_candidates((digit_scores(d3=0.9, d8=0.86), digit_scores(d1=0.9, d7=0.85))) == {31, 37, 81, 87}
     assert tab_candidates(()) == set()
 
 
@@ -49,32 +42,32 @@ def test_a_bold_nine_matched_as_a_zero_keeps_its_nine():
 
 def test_tabs_in_doubt_take_the_numbers_the_run_leaves():
     # 34 and 35 read; the others 3? with 6 or 8, 3 or 8 in doubt: 36 then 33 fill the run 33-36
-    readings = [_clear(34), _doubt(_digit(d3=0.9), _digit(d8=0.9, d6=0.86)), _clear(35),
-                _doubt(_digit(d3=0.9, d8=0.85), _digit(d3=0.9, d8=0.88))]
+    readings = [_clear(34), _doubt(digit_scores(d3=0.9), digit_scores(d8=0.9, d6=0.86)), _clear(35),
+                _doubt(digit_scores(d3=0.9, d8=0.85), digit_scores(d3=0.9, d8=0.88))]
     levels = by_page_run(readings)
     assert [lv.level for lv in levels] == [34, 36, 35, 33]
 
 
 def test_two_runs_that_fit_leave_the_doubt():
     # 34 read; 33 or 35 both make a run with it, and 36 too: refused
-    readings = [_clear(34), _clear(35), _doubt(_digit(d3=0.9), _digit(d3=0.9, d6=0.88))]
+    readings = [_clear(34), _clear(35), _doubt(digit_scores(d3=0.9), digit_scores(d3=0.9, d6=0.88))]
     assert by_page_run(readings) is None
 
 
 def test_a_tab_whose_number_no_candidate_gives_leaves_the_doubt():
-    readings = [_clear(34), _clear(35), _doubt(_digit(d7=0.9), _digit(d1=0.9))]
+    readings = [_clear(34), _clear(35), _doubt(digit_scores(d7=0.9), digit_scores(d1=0.9))]
     assert by_page_run(readings) is None
 
 
 def test_too_few_clear_tabs_to_anchor_the_run():
     # every tab of the page 9x seen as 8x or 0x: a run 80-85 would fit as well as 90-95
-    readings = [_clear(91)] + [_doubt(_digit(d8=0.9, d9=0.85), _digit(**{f"d{k}": 0.9})) for k in (0, 2, 3)]
+    readings = [_clear(91)] + [_doubt(digit_scores(d8=0.9, d9=0.85), digit_scores(**{f"d{k}": 0.9})) for k in (0, 2, 3)]
     assert by_page_run(readings) is None
 
 
 def test_two_runs_that_fit_one_in_reading_order():
     # 14 and 16 read in a row, the tabs before them 13 or 15 each: 13 first, 15 between
-    either = (_digit(d1=0.95), _digit(d3=0.9, d5=0.88))
+    either = (digit_scores(d1=0.95), digit_scores(d3=0.9, d5=0.88))
     readings = [_doubt(*either, k=0), _clear(14, k=1), _doubt(*either, k=2), _clear(16, k=3)]
     assert [lv.level for lv in by_page_run(readings)] == [13, 14, 15, 16]
     # boards whose place is not known: both ways fit, the doubt stands
@@ -85,8 +78,8 @@ def test_two_runs_that_fit_one_in_reading_order():
 
 def test_a_page_in_reading_order_takes_a_tab_of_many_candidates():
     # 101 - 103 and 105 read in a row; the fourth tab's digits each close to several: 104 fits the run
-    loose = (_digit(d1=0.95, d3=0.85), _digit(d0=0.95, d3=0.86, d5=0.9, d6=0.85, d8=0.92, d9=0.85),
-             _digit(d0=0.9, d3=0.85, d4=0.95, d5=0.9, d6=0.86, d8=0.88))
+    loose = (digit_scores(d1=0.95, d3=0.85), digit_scores(d0=0.95, d3=0.86, d5=0.9, d6=0.85, d8=0.92, d9=0.85),
+             digit_scores(d0=0.9, d3=0.85, d4=0.95, d5=0.9, d6=0.86, d8=0.88))
     assert not tab_candidates(loose) and shows(loose, 104) and not shows(loose, 107)
     readings = [_clear(101, k=0), _clear(102, k=1), _clear(103, k=2), _doubt(*loose, k=3), _clear(105, k=4)]
     assert [lv.level for lv in by_page_run(readings)] == [101, 102, 103, 104, 105]
@@ -94,25 +87,25 @@ def test_a_page_in_reading_order_takes_a_tab_of_many_candidates():
 
 def test_a_page_not_numbered_in_reading_order_is_settled_by_its_run_alone():
     # the painter's pages number their boards at random: 15 left of 13 says nothing of the order
-    either = (_digit(d1=0.95), _digit(d4=0.9, d6=0.88))
+    either = (digit_scores(d1=0.95), digit_scores(d4=0.9, d6=0.88))
     readings = [_clear(15, k=0), _doubt(*either, k=1), _clear(13, k=2)]
     assert [lv.level for lv in by_page_run(readings)] == [15, 14, 13]
-    readings = [_clear(16, k=0), _doubt(_digit(d1=0.95), _digit(d3=0.9, d5=0.88), k=1), _clear(14, k=2),
-                _doubt(_digit(d1=0.95), _digit(d3=0.9, d5=0.88), k=3)]
+    readings = [_clear(16, k=0), _doubt(digit_scores(d1=0.95), digit_scores(d3=0.9, d5=0.88), k=1), _clear(14, k=2),
+                _doubt(digit_scores(d1=0.95), digit_scores(d3=0.9, d5=0.88), k=3)]
     assert by_page_run(readings) is None
 
 
 def test_a_blank_tab_takes_the_number_the_run_and_the_order_leave():
     # 27, 28 and 31 read in a row; one tab 29 or 79, one with no digits laid out (a smudge): 29, 30
     blank = _doubt(k=3)
-    readings = [_clear(27, k=0), _clear(28, k=1), _doubt(_digit(d7=0.9, d2=0.88), _digit(d9=0.9), k=2), blank,
+    readings = [_clear(27, k=0), _clear(28, k=1), _doubt(digit_scores(d7=0.9, d2=0.88), digit_scores(d9=0.9), k=2), blank,
                 _clear(31, k=4)]
     assert [lv.level for lv in by_page_run(readings)] == [27, 28, 29, 30, 31]
 
 
 def test_a_blank_tab_on_a_page_not_known_in_reading_order_leaves_the_doubt():
     # the same tabs, the boards' places not known: the page's order says nothing of the blank tab
-    readings = [_clear(27), _clear(28), _doubt(_digit(d2=0.9), _digit(d9=0.9)), _doubt(), _clear(31)]
+    readings = [_clear(27), _clear(28), _doubt(digit_scores(d2=0.9), digit_scores(d9=0.9)), _doubt(), _clear(31)]
     assert by_page_run(readings) is None
     # two blank tabs: the page's numbers left to its run and order alone
     readings = [_clear(27, k=0), _clear(28, k=1), _doubt(k=2), _doubt(k=3), _clear(31, k=4)]
@@ -172,7 +165,7 @@ def test_a_page_whose_boards_all_read_but_their_tabs_is_not_outlined_further(mon
 
 def test_two_boards_side_by_side_settle_a_tab_whose_best_reading_is_next():
     # scenes seed 1 page 62: 117 read, the board right of it best 118 (its 8 by too little)
-    eight = (_digit(d1=0.97), _digit(d1=0.96), _digit(d8=0.93, d0=0.9))
+    eight = (digit_scores(d1=0.97), digit_scores(d1=0.96), digit_scores(d8=0.93, d0=0.9))
     assert [lv.level for lv in by_neighbour([_clear(117, k=0), _doubt(*eight, best=118, k=1)])] == [117, 118]
     # left of the board read it would be 116: its best reading says otherwise, the doubt stands
     assert by_neighbour([_doubt(*eight, best=118, k=0), _clear(117, k=1)]) is None
