@@ -21,11 +21,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, MIN_INK
+from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, MIN_INK, SIZE
 from visolve.puzzles.genius_square.labels import both_edges_say
 from visolve.vision.quick_view import quick_view
 
-SIZE = 6
 #: an edge with this much label ink (least share of its six boxes), under :data:`MIN_INK`, may still be
 #: a labelled edge: scene 62 of seed 17 showed its digits' edge at 0.024, while a row of dice beside the
 #: far edge, at 0.026, was taken for the top's labels (so its way up read no glyph, 0 of 12)

@@ -28,6 +28,7 @@ in reading order.  Which way up the board is, is the reader's question.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -89,14 +90,7 @@ def _looked(image: np.ndarray, glanced: tuple | None = None) -> tuple:
 
 def _edged_work(work: np.ndarray) -> Callable[[], tuple]:
     """The :func:`edged_planes` of ``work``, made on first use."""
-    kept: list = []
-
-    def made() -> tuple:
-        if not kept:
-            kept.append(edged_planes(work))
-        return kept[0]
-
-    return made
+    return functools.cache(lambda: edged_planes(work))
 
 
 def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
