@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from visolve.puzzles.iq_xoxo.page import tab_clear
-from visolve.puzzles.iq_xoxo.page.tab_clear import (AGAIN_MARGIN, TabDoubt, TabNumber, both_looks, clear_again,
+from visolve.puzzles.iq_xoxo.page.tab_clear import (AGAIN_MARGIN, TabDoubt, TabNumber, best_of, both_looks, clear_again,
                                                   read_digits, second_opinion, unsettled)
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import drawn, glyph, ink_box, tab_style
 
@@ -25,9 +25,15 @@ def test_a_soft_number_matched_otherwise_at_a_second_look_is_doubt():
     again = _digits({1: 0.98, 3: 0.82}, {9: 0.97, 0: 0.95, 8: 0.91})
     with pytest.raises(TabDoubt, match="digit 2 on the tab is unclear .*read 0.*best as 9") as doubt:
         second_opinion(TabNumber(10, False), seen, again)
-    assert doubt.value.best is None  # no reading is offered to the page
+    assert doubt.value.best == 19  # the page is offered each digit's best of the two looks
     both = doubt.value.scores
     assert both[1][9] == pytest.approx(0.97) and both[1][0] == pytest.approx(0.95)  # both looks' candidates
+
+
+def test_the_best_reading_of_both_looks_never_starts_with_a_zero():
+    assert best_of((np.array([0.9, 0.95] + [0.1] * 8), np.array([0.97] + [0.1] * 9))) == 10
+    assert best_of((np.array([0.95, 0.9] + [0.1] * 8), np.array([0.97] + [0.1] * 9))) is None
+    assert best_of(()) is None
 
 
 def test_a_soft_number_the_second_look_agrees_with_stands():

@@ -5,7 +5,7 @@ import numpy as np
 from tests.puzzles.iq_xoxo.tab_scores import digit_scores
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout, layout_numbers, reading_orders
+from visolve.puzzles.iq_xoxo.page.tab_layout import by_best_readings, by_layout, layout_numbers, reading_orders
 from visolve.puzzles.iq_xoxo.page.tab_order import reading_pairs
 from visolve.puzzles.iq_xoxo.page.tab_run import BLANK_MOST, by_page_run, shows
 
@@ -67,6 +67,28 @@ def test_one_tab_read_checks_no_layout():
     # a painter's page numbers its boards at random: one tab read would give the others its order
     page = [_clear(96, 0, 0), _doubt(0, 1, *_nine_and(7)), _doubt(1, 0, *_nine_and(8))]
     assert by_layout(page, shows, BLANK_MOST) is None
+
+
+def _best(n: int, row: int, col: int) -> BoardReading:
+    """A tab in doubt read best as ``n`` (a single digit, 0.95 by 0.02 over a 0: bold and blurred)."""
+    out = _doubt(row, col, digit_scores(**{f"d{n}": 0.95, "d0": 0.93}))
+    out.tab_best = n
+    return out
+
+
+def test_one_tab_read_settles_tabs_read_best_as_the_numbers_after_it():
+    # scenes seed 2 page 3: 7 read, 8 and 9 in doubt (bold, blurred: 0.065 and 0.06 above the 0)
+    page = [_clear(7, 0, 0), _best(8, 0, 1), _best(9, 0, 2)]
+    assert by_layout(page, shows, BLANK_MOST) is None
+    assert [lv.level for lv in by_best_readings(page, shows)] == [7, 8, 9]
+
+
+def test_one_tab_read_leaves_tabs_read_best_otherwise_in_doubt():
+    # a painter's page, numbered at random: 7 read beside 6 and 9
+    assert by_best_readings([_clear(7, 0, 0), _best(6, 0, 1), _best(9, 0, 2)], shows) is None
+    # a tab without a best reading, and more tabs in doubt than twice the tabs read
+    assert by_best_readings([_clear(7, 0, 0), _best(8, 0, 1), _doubt(0, 2, digit_scores(d9=0.95))], shows) is None
+    assert by_best_readings([_clear(7, 0, 0), _best(8, 0, 1), _best(9, 0, 2), _best(1, 0, 3)], shows) is None
 
 
 def test_layouts_that_number_the_page_otherwise_leave_the_doubt():
