@@ -188,3 +188,23 @@ def test_board_with_many_glare_washed_cells_passes_by_the_whole_board_check():
     assert _same(read_view(photo, lattice, "x.png"), level)
     with pytest.raises((NotThisPuzzle, ReadError)):
         read_view(photo, lattice @ np.array([[1, 0, 1], [0, 1, 0], [0, 0, 1.0]]), "x.png")
+
+
+def test_small_board_in_a_large_photo_found_on_a_closer_copy():
+    # a board about 400 px wide, turned 35 degrees, in a 5000 x 2800 photo: its cells are
+    # ~6 px apart at PHOTO_SIDE, where no lattice holds (60 px cells are found there); the
+    # closer copy finds it
+    img, _level = _drawn(4)
+    pitch = 50
+    board = cv2.resize(img, (8 * pitch, 4 * pitch), interpolation=cv2.INTER_AREA)
+    frame = cv2.copyMakeBorder(board, pitch // 3, pitch // 3, pitch // 3, pitch // 3, cv2.BORDER_CONSTANT,
+                               value=(235, 235, 235))
+    turn = cv2.getRotationMatrix2D((0.0, 0.0), 35.0, 1.0)
+    turn[:, 2] += (1400.0, 1500.0)
+    photo = np.full((2800, 5000, 3), (70, 60, 150), np.uint8)
+    cv2.warpAffine(frame, turn, (5000, 2800), photo, borderMode=cv2.BORDER_TRANSPARENT)
+    photo = cv2.GaussianBlur(photo, (0, 0), 1.5)
+    box = np.array([[0, 0], [8, 0], [8, 4], [0, 4]], np.float64)
+    want = (box * pitch + pitch // 3) @ turn[:, :2].T + turn[:, 2]
+    got = map_points(find_board_in_photo(photo), box)
+    assert np.abs(got - want).max() < 0.25 * pitch

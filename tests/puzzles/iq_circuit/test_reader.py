@@ -117,3 +117,20 @@ def test_a_page_of_several_challenges_is_refused_not_read_as_one():
     pad = lambda img: np.pad(img, ((0, h - img.shape[0]), (0, 40), (0, 0)), constant_values=255)  # noqa: E731
     with pytest.raises(SeveralBoards, match="at least 2 IQ Circuit boards"):
         read(np.hstack([pad(a), pad(b)]), "page.png")
+
+
+def test_a_grey_patch_beside_a_tilted_board_is_no_second_board():
+    # a tilted board, which the upright search cannot fit, beside a grey patch shaped like a
+    # board: the upright search took the patch for a second board and refused the picture
+    from visolve.puzzles.iq_circuit.testing import draw_level, sample_levels
+
+    level = sample_levels()[2]
+    board = cv2.copyMakeBorder(draw_level(level), 30, 30, 30, 30, cv2.BORDER_CONSTANT, value=(235, 235, 235))
+    h, w = board.shape[:2]
+    photo = np.full((h + 500, 2 * w + 300, 3), (60, 75, 60), np.uint8)
+    cv2.rectangle(photo, (w + 200, 150), (w + 200 + int(0.8 * w), 150 + int(0.4 * w)), (110, 105, 100), -1)
+    turn = cv2.getRotationMatrix2D((w / 2, h / 2), 9.0, 1.0)
+    turn[:, 2] += (60.0, 220.0)
+    cv2.warpAffine(board, turn, photo.shape[1::-1], photo, borderMode=cv2.BORDER_TRANSPARENT)
+    got = read(photo, f"{level.level}.jpg")
+    assert (got.kind, got.grid, got.pieces) == (level.kind, level.grid, level.pieces)

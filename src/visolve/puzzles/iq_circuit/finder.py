@@ -33,6 +33,11 @@ from visolve.vision.working import working_copy
 
 MAX_SIDE = 1000  #: larger pictures are shrunk before the board search
 PHOTO_SIDE = 640  #: photos are searched for cells at this long side
+#: a picture of this long side or more whose search finds no lattice is searched again at this
+#: side: a board a sixth of a 12 MP photo's width has cells 9 px apart at PHOTO_SIDE, too few
+#: px for the distance transform's depths (randomized scenes seed 17: a board 800 px wide in a
+#: 5000 px photo read at 1280, refused at 640 and 960)
+CLOSE_SIDE = 1280
 #: share of the 32 cells a lattice may have found when its board is checked whole
 PHOTO_MIN_SPARSE = 18 / 32
 #: distance-transform depths tried by the photo search, likeliest first (cells
@@ -139,7 +144,6 @@ def find_board(image: np.ndarray) -> np.ndarray:
     bw, bh = x1 - x0, y1 - y0
     if not (1.4 <= bw / max(bh, 1) <= 2.8):
         raise NotThisPuzzle(f"grey region {bw}x{bh} is not shaped like an 8 x 4 board")
-    _check_alone(stats, (x0, y0, x1, y1), stats[best, 4])
     grey = grey | white_mask(small)
     cellish = ~grey[y0 : y0 + bh, x0 : x0 + bw]
     if cellish.mean() < 0.3:
@@ -148,6 +152,9 @@ def find_board(image: np.ndarray) -> np.ndarray:
     top, py = _fit_lattice(cellish.mean(axis=1), HEIGHT, "rows")
     if not 0.8 <= px / py <= 1.25:
         raise NotThisPuzzle("cells are not square")
+    # only a board whose own cells fit the lattice stands for a page: a grey thing beside a
+    # tilted board (randomized scenes seed 17: a blue disc under glare) is no second board
+    _check_alone(stats, (x0, y0, x1, y1), stats[best, 4])
     left += x0
     top += y0
     right = left + WIDTH * px
@@ -194,8 +201,22 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
 
     Raises NotThisPuzzle when no 8 x 4 lattice of dark cells is found.
     """
+    found = _search_at(image, PHOTO_SIDE)
+    if found is None and max(image.shape[:2]) >= CLOSE_SIDE:
+        found = _search_at(image, CLOSE_SIDE)  # a small board's cells, too small at PHOTO_SIDE
+    if found is None:
+        raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
+    small, masks, lattice, hom = found
+    _check_no_second_lattice(masks, hom, lattice.depth)
     h, w = image.shape[:2]
-    small, _x_scale = working_copy(image, PHOTO_SIDE, fast=False)
+    sx, sy = w / small.shape[1], h / small.shape[0]
+    return np.diag([sx, sy, 1.0]) @ hom
+
+
+def _search_at(image: np.ndarray, side: int):
+    """The photo search of :func:`find_board_in_photo` on a working copy of long side ``side``:
+    ``(copy, masks, lattice, homography)``, or None when no lattice holds."""
+    small, _x_scale = working_copy(image, side, fast=False)
     masks = _dark_masks(small)
     lattice, hom = _lattice_in(image, small, masks)
     if hom is None:
@@ -204,11 +225,7 @@ def find_board_in_photo(image: np.ndarray) -> np.ndarray:
         masks = faint_masks(track_painted_out(small), LOCAL_WINDOWS)
         lattice = find_cell_lattice(masks, WIDTH, HEIGHT, min_found=0.75, depths=PHOTO_DEPTHS)
         hom = None if lattice is None else lattice.homography
-    if hom is None:
-        raise NotThisPuzzle("no 8 x 4 lattice of dark cells in the picture")
-    _check_no_second_lattice(masks, hom, lattice.depth)
-    sx, sy = w / small.shape[1], h / small.shape[0]
-    return np.diag([sx, sy, 1.0]) @ hom
+    return None if hom is None else (small, masks, lattice, hom)
 
 
 def _lattice_in(image: np.ndarray, small: np.ndarray, masks: list[np.ndarray]) -> tuple[Lattice | None, np.ndarray | None]:
