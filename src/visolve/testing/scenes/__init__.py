@@ -43,7 +43,7 @@ def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
         from visolve.testing.scenes import stars
 
         kind, image, level = stars.scene(rng, strength)
-        name = f"scenes/{kind}/{level.level}.jpg"
+        name = f"scenes/{kind}/scene-{i}/{level.level}.jpg"
         return Case(name, image, [replace(level, source=name)])
     if family == "iq-xoxo":
         from visolve.testing.scenes import xoxo, xoxo_box
@@ -59,7 +59,7 @@ def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
         from visolve.testing.scenes import circuit
 
         kind, image, level = circuit.scene(rng, strength)
-        name = f"scenes/{kind}/{level.level}.jpg"
+        name = f"scenes/{kind}/scene-{i}/{level.level}.jpg"
         return Case(name, image, [replace(level, source=name)])
     raise ValueError(f"no scenes of {family!r}; there are scenes of {', '.join(FAMILIES)}")
 
