@@ -15,12 +15,10 @@ map with the edition's nominal board and label colours).  A square is
 
 * *empty* when ``n`` stays near 0 at its centre, or is the board's colour in a shadow
   (:mod:`visolve.puzzles.genius_square.shade`);
-* a *blocker* when its centre is wood and its corners show the board (a
-  disc leaves them free; two free corners or more: a disc or nothing);
-* a *piece* when its centre matches one piece colour clearly better than
-  any other (up to a light gain in :data:`GAIN`: a
-  :class:`visolve.vision.palette.Palette` of the ``gain`` metric) and its
-  corners are not the board's (a cube fills its square).
+* a *blocker* when its centre is wood and its corners show the board (two free corners or more: a disc or nothing);
+* a *piece* when its centre matches one piece colour clearly better than any other (up to a light gain in
+  :data:`GAIN`: a :class:`visolve.vision.palette.Palette` of the ``gain`` metric) and its corners are not
+  the board's (a cube fills its square; a piece faint on its board: :mod:`visolve.puzzles.genius_square.faint`).
 
 Anything else is a doubt: the square is named and nothing is guessed.
 """
@@ -33,6 +31,7 @@ import numpy as np
 
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
+from visolve.puzzles.genius_square.faint import faint_piece
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
 from visolve.puzzles.genius_square.greywood import grey_wood
 from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
@@ -304,8 +303,10 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
     flat = edges is not None and _edge_contrast(centre, edges) < EMPTY_EDGE_MAX[edition]
     if size < FAINT_MAX and spread < NEUTRAL_SPREAD:
         return Square(EMPTY, colour=shown, faint=not flat)
-    if size < OBJECT_MIN:
-        return Square("", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
+    if size < OBJECT_MIN:  # a piece as faint on this board (brown on maroon), or a doubt
+        name = faint_piece(centre, corners, protos)
+        return Square(name, colour=shown) if name else Square(
+            "", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
     free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     if free >= DISC_FREE:  # a disc or nothing, washed out or not: a cube fills its corners
         return _disc(centre, protos, shown, corners)
