@@ -8,7 +8,9 @@ run together cut apart, and last windows are placed beside the boards read
 (:mod:`visolve.puzzles.iq_xoxo.page.neighbours`: a blurred or washed-out board).  A page that
 is refused whatever its tabs is looked at once more on planes smoothed against its grain
 (:mod:`visolve.puzzles.iq_xoxo.page.denoised`), windows placed beside what that reads: a page
-read without it is never changed by it.
+read without it is never changed by it.  A page still refused for what lies outside its boards is
+looked at once more with the boards read painted over: boards seen at another pitch (a spread's
+far page) are found at their own.
 :func:`read_boards` gives the readings in reading order; :mod:`visolve.puzzles.iq_xoxo.reader`
 turns them into levels.
 """
@@ -16,6 +18,7 @@ turns them into levels.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -26,6 +29,7 @@ from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
 from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board, reads
+from visolve.vision.painted_over import grown, painted_over
 
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
 MIN_SQUARES = 6
@@ -44,12 +48,21 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     find, and is not outlined further (one it can settle is: a board left out unseen would be
     read in part); the boards read are not outlined again.  When the boards
     were looked for in a part of the picture only, what lies lost beyond it weighs too
-    (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`).
+    (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`).  A page that weighs enough to be
+    refused (the reader's MIN_STRAY) is looked at again with the boards read painted over
+    (:func:`_looked_again`: boards at another pitch).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
-    notes = {} if notes is None else notes
+    read, weighed = _one_pass(picture, {} if notes is None else notes, settles)
+    weight = weighed(read)
+    return _looked_again(picture, read, weighed, weight, settles) if weight >= _min_stray() else (read, weight)
+
+
+def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None) -> tuple[list[BoardReading], Callable]:
+    """:func:`read_boards`' readings of ``picture`` (reading order), and how to weigh what lies
+    outside some readings' boards (as the finder weighs it, and beyond the part it looked at)."""
     found, weigh, outlines = find_boards(picture, notes)
     groups = _grouped([], found)
     readings = [_read_group(picture, members) for _c, _p, members in groups]
@@ -65,11 +78,69 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
         groups = _read_more(picture, groups, readings, outlines(done=known, smooth=True))
         _read_beside(picture, groups, readings, weigh)
     read = unshadowed([r for r in readings if r is not None])
-    order = sorted(range(len(read)), key=lambda i: _place(read[i]))
-    read = [read[i] for i in order]
-    quads = [r.quad for r in read if r.quad is not None]
+
+    def weighed(some: list[BoardReading]) -> int:
+        quads = [r.quad for r in some if r.quad is not None]
+        done = any(r.quad is not None and (r.level is not None or r.tab_doubt) for r in some)
+        return weigh(quads) + (beyond_crop(picture, quads, notes["crop"]) if done and "crop" in notes else 0)
+
+    return _in_order(read), weighed
+
+
+def _in_order(read: list[BoardReading]) -> list[BoardReading]:
+    """``read`` in reading order (:func:`_place`)."""
+    return [read[i] for i in sorted(range(len(read)), key=lambda i: _place(read[i]))]
+
+
+def _pitch(quad: np.ndarray) -> float:
+    """The pitch (px) of the board of corners ``quad``: its longer side's length over :data:`COLS`."""
+    q = np.asarray(quad, np.float64)
+    return max(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[3] - q[0]))) / COLS
+
+
+def _min_stray() -> int:
+    """The weight from which the reader refuses a page (its MIN_STRAY)."""
+    from visolve.puzzles.iq_xoxo.reader import MIN_STRAY  # the reader imports this module
+
+    return MIN_STRAY
+
+
+#: the boards read are painted over grown by PAINT_GROW pitches, in the page's colour taken
+#: from the ring PAINT_RING pitches around them (a board's blurred edge and the gaps by it go;
+#: the next board, 1 pitch off or more, is untouched: grown by 1.1 pitches, seed 2's scene 41
+#: lost the bottom row of the board above another); the boards read weigh, in what is seen on
+#: the painted copy, grown by TAB_FAR pitches (their tabs, at most a pitch off, stay: at the
+#: second look's pitch, smaller, a tab was farther than its reach from its board, and lost)
+PAINT_GROW, PAINT_RING, TAB_FAR = 0.4, (0.5, 1.0), 1.0
+
+
+def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callable, weight: int,
+                  settles: Callable | None) -> tuple[list[BoardReading], int]:
+    """``read`` and its ``weight``, or, when lower, the weight of ``read`` with the boards found
+    on the picture with the boards read painted over (:func:`visolve.vision.painted_over.painted_over`)
+    and both, weighed as each pass weighs (the finder's first look takes the boards'
+    pitch from the most squares: a spread's far page seen smaller, or a board beyond the part
+    looked at, is looked for at its own pitch).  Boards of that look whose middle lies in a
+    board of the first are left out (a board not read, found again)."""
     done = [r.quad for r in read if r.quad is not None and (r.level is not None or r.tab_doubt)]
-    return read, weigh(quads) + (beyond_crop(picture, quads, notes["crop"]) if done and "crop" in notes else 0)
+    if not done:
+        return read, weight
+    painted = painted_over(picture, done, [_pitch(q) for q in done], PAINT_GROW, PAINT_RING)
+    try:
+        more, weighed_more = _one_pass(painted, {}, settles)
+    except NotThisPuzzle:
+        return read, weight
+    first = [np.asarray(r.quad, np.float32) for r in read if r.quad is not None]
+    more = [r for r in more if r.quad is not None and not any(
+        cv2.pointPolygonTest(q, tuple(float(v) for v in np.mean(r.quad, axis=0)), False) >= 0 for q in first)]
+    if not more:
+        return read, weight
+    both = _in_order(unshadowed(read + more))
+    second = {id(r) for r in more}
+    wide = [r if id(r) in second or r.quad is None else replace(r, quad=grown(r.quad, TAB_FAR * _pitch(r.quad)))
+            for r in both]
+    again = weighed(both) + weighed_more(wide)
+    return (both, again) if again < weight else (read, weight)
 
 
 def _settled(readings: list, weigh: Callable, settles: Callable | None) -> bool:
@@ -84,11 +155,9 @@ def _settled(readings: list, weigh: Callable, settles: Callable | None) -> bool:
 def _refused(readings: list, weigh: Callable) -> bool:
     """Whether the page of ``readings`` is refused whatever its tabs: no board, a board whose squares
     do not read, or a weight (``weigh``) that refuses it (the reader's MIN_STRAY)."""
-    from visolve.puzzles.iq_xoxo.reader import MIN_STRAY  # the reader imports this module
-
     read = [r for r in readings if r is not None]
     return not read or not all(reads(r) for r in read) \
-        or weigh([r.quad for r in read if r.quad is not None]) >= MIN_STRAY
+        or weigh([r.quad for r in read if r.quad is not None]) >= _min_stray()
 
 
 #: boards placed beside the boards read are looked for this many times (each time beside the
