@@ -18,7 +18,8 @@
    mirrored is turned over first (photos are never mirrored).  When the two
    labelled edges' glyphs do not read and a third edge shows a little label
    ink (a row of dice taken for labels), the ways up that edge allows are
-   tried (:mod:`visolve.puzzles.genius_square.nearedge`).
+   tried (:mod:`visolve.puzzles.genius_square.nearedge`); when none reads, rows of labels slid up to a
+   square along (tall pieces' tops, a grid a square off: :mod:`visolve.puzzles.genius_square.farlabels`).
 3. :func:`moved_inward` -- a first lattice none of whose ways up reads may
    have taken the row of labels for squares (a solved board seen from the
    front: the near row of tall pieces leans towards the camera, off the
@@ -52,11 +53,13 @@ from visolve.vision.outlines import edge_region_quads
 from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
+from visolve.puzzles.genius_square.farlabels import slid_ways
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
 from visolve.puzzles.genius_square.partlabels import grid_from_labels_in_part
-from visolve.puzzles.genius_square.nearedge import both_edges_read, quarter_turn, turned_if_legible
-from visolve.puzzles.genius_square.labelrows import (LABEL_MARGIN, LABEL_PITCH, MIN_INK, STROKE_SIDE,
-                                                     WIDE_STROKE_SIDE, inner_label_rows, label_rows, two_adjacent)
+from visolve.puzzles.genius_square.nearedge import both_edges_read, quarter_turn, turned_if_legible, turned_places
+from visolve.puzzles.genius_square.labelrows import (FAR_SLIDES, LABEL_MARGIN, LABEL_PITCH, LABEL_SLIDES, MIN_INK,
+                                                     STROKE_SIDE, WIDE_STROKE_SIDE, inner_label_rows, label_rows,
+                                                     two_adjacent)
 
 SIZE = 6
 #: long side of the reduced copy the grid is searched on (px)
@@ -218,7 +221,8 @@ def upright(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | Non
 
 
 def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None,
-                    view: BoardView | None = None, both: bool = False) -> list[Upright]:
+                    view: BoardView | None = None, both: bool = False,
+                    slides: tuple[float, ...] = LABEL_SLIDES) -> list[Upright]:
     """The ways the grid of ``homography`` (board -> ``image``) may stand upright: one when exactly
     two adjacent edges carry label ink, two or more when three or four edges do (dice or a leaning
     cube beside one edge), two when one edge only does (the other's labels hidden by tall pieces:
@@ -235,7 +239,8 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     so, and such ways up are ``blurred`` (their glyphs must read).  ``view``: the grid's
     :func:`label_view`, when it was made already.  ``both``: two adjacent edges must read anyway
     (:func:`_ways_up`), and the wide strokes are looked for whenever fewer than two adjacent edges
-    show thin ones (a blurred print's rims may leave one edge just above :data:`MIN_INK`).
+    show thin ones (a blurred print's rims may leave one edge just above :data:`MIN_INK`).  ``slides``:
+    along each edge (:func:`label_rows`).
 
     Raises
     ------
@@ -244,12 +249,12 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     """
     hom, mirrored = _unmirrored(homography)
     view = label_view(image, homography, picture) if view is None else view
-    ink, places = label_rows(view)
+    ink, places = label_rows(view, slides=slides)
     blurred = False
     thin = two_adjacent(ink) if both else max(ink) >= MIN_INK
     # no edge labelled (or not two, when two must read): a small print's glyphs blurred wide, or in glare?
     for stroke, own in () if thin else ((WIDE_STROKE_SIDE, False), (STROKE_SIDE, True)):
-        seen = label_rows(view, stroke, own)
+        seen = label_rows(view, stroke, own, slides)
         if two_adjacent(seen[0]):
             (ink, places), blurred = seen, True
             break
@@ -261,7 +266,7 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     if not tops:
         raise NotThisPuzzle(f"no labelled edge beside the 6 x 6 grid (label ink {_shown(ink)})")
     return [Upright(hom @ quarter_turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4)),
-                    tuple(places[(j + k) % 4] for j in range(4)), edges, blurred) for k, edges in tops]
+                    turned_places(places, k, slides != LABEL_SLIDES), edges, blurred) for k, edges in tops]
 
 
 def label_view(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None) -> BoardView:
@@ -395,13 +400,22 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
         # two adjacent labelled edges: the reader says if their glyphs do not read (unless a third edge
         # faintly labelled allows a way up whose glyphs do)
         return (None if legible is None else turned_if_legible(options[0], legible)) or options, True
-    kept = [option for option in options if legible(option)]
+    kept = [option for option in options if legible(option)] or _slid_ways(small, found, picture, legible, both)
     if len(kept) == 1 and (kept[0].edges == (0, 3) or not both or both_edges_read(small, kept[0], picture)):
         return kept, True
     seen = "one edge looks labelled" if options[0].edges != (0, 3) else f"{len(options) + 1} edges look labelled"
     reasons.append(f"{seen} beside the 6 x 6 grid, and the glyphs read as labels A-F and 1-6 "
                    f"{len(kept)} of the {len(options)} ways up that allows")
     return None, bool(kept)
+
+
+def _slid_ways(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, both: bool) -> list[Upright]:
+    """The ways up of the grid ``found`` whose rows of labels are slid along the edges by most of a
+    square or a whole one (:func:`~visolve.puzzles.genius_square.farlabels.slid_ways`)."""
+    try:
+        return slid_ways(small, upright_options(small, found, picture, None, both, FAR_SLIDES), picture, legible)
+    except NotThisPuzzle:
+        return []
 
 
 def closer(small: np.ndarray, hom: np.ndarray, picture: np.ndarray | None) -> Iterator[np.ndarray]:

@@ -34,6 +34,8 @@ LABEL_SHIFTS = (-0.3, -0.2, -0.1, 0.0, 0.15, 0.3, 0.45, 0.6)
 LABEL_SQUEEZES = (1.0, 0.92, 0.84)
 #: ... and slid along the edge (squares): tall pieces' tops lie off the floor's grid towards the far side
 LABEL_SLIDES = (-0.5, -0.375, -0.25, -0.125, 0.0, 0.125, 0.25, 0.375, 0.5)
+#: ... and, when no way up found so reads, slid up to a whole square (:mod:`visolve.puzzles.genius_square.farlabels`)
+FAR_SLIDES = tuple(k / 8 for k in range(-8, 9))
 #: the nominal place of a row of labels: (shift, squeeze, slide)
 NOMINAL = (0.0, 1.0, 0.0)
 #: ink on a label box's rim (px wide) counts against the place, this many times: a glyph cut
@@ -68,8 +70,8 @@ MIN_INK_CONTRAST = 25.0
 OWN_INK_CONTRAST = 18.0
 
 
-def label_rows(view: BoardView, stroke: float = STROKE_SIDE,
-               own: bool = False) -> tuple[list[float], list[tuple[float, float, float]]]:
+def label_rows(view: BoardView, stroke: float = STROKE_SIDE, own: bool = False,
+               slides: tuple[float, ...] = LABEL_SLIDES) -> tuple[list[float], list[tuple[float, float, float]]]:
     """Per edge (top, right, bottom, left): the least share of label ink beside its six squares, and
     where the row of labels is (:data:`LABEL_SHIFTS`, :data:`LABEL_SQUEEZES`, :data:`LABEL_SLIDES`):
     among the places with ink beside all six squares the one with most ink and least of it on the
@@ -79,10 +81,11 @@ def label_rows(view: BoardView, stroke: float = STROKE_SIDE,
     (:data:`STROKE_SIDE`; a cube's top or a disc is wider and is no ink), above half the brightest
     strokes around the grid and :data:`MIN_INK_CONTRAST` at least (``own``: half the brightest
     strokes within :data:`OWN_REACH` of it and :data:`OWN_INK_CONTRAST` at least, :func:`label_sums`).
-    Nearer the nominal place wins ties.
+    Nearer the nominal place wins ties.  ``slides``: the slides along the edge tried (:data:`FAR_SLIDES`
+    when the rows found at :data:`LABEL_SLIDES` gave no way up that reads).
     """
     sums = label_sums(view, stroke, own)
-    places = _places()
+    places = _places(slides)
     ink, where = [], []
     for edge in range(4):
         least, score = _place_scores(view, sums, edge, places)
@@ -97,10 +100,10 @@ def two_adjacent(ink: list[float]) -> bool:
     return any(ink[k] >= MIN_INK and ink[(k + 1) % 4] >= MIN_INK for k in range(4))
 
 
-def _places() -> np.ndarray:
-    """Every place a row of labels is looked for at ``(n, 3)``, the nominal one first, then the
-    nearest to it (ties go to the first)."""
-    return np.array(sorted(((t, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in LABEL_SLIDES),
+def _places(slides: tuple[float, ...] = LABEL_SLIDES) -> np.ndarray:
+    """Every place a row of labels is looked for at ``(n, 3)`` (slid by each of ``slides``), the nominal
+    one first, then the nearest to it (ties go to the first)."""
+    return np.array(sorted(((t, q, d) for t in LABEL_SHIFTS for q in LABEL_SQUEEZES for d in slides),
                            key=lambda p: (p != NOMINAL, abs(p[2]), abs(p[0]))))
 
 
