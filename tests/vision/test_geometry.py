@@ -12,6 +12,7 @@ from visolve.vision.geometry import (
     quad_from_contour,
     refine_quad,
     rotated_box,
+    sides_moved_out,
 )
 
 
@@ -125,3 +126,10 @@ def test_clockwise_corners_start_at_the_top_left_in_any_given_order():
     tilted = np.array([(100.0, 40.0), (400.0, 90.0), (380.0, 260.0), (60.0, 220.0)])  # tl, tr, br, bl
     for order in permutations(range(4)):
         assert np.array_equal(clockwise_corners(tilted[list(order)]), tilted)
+
+
+def test_sides_moved_out_moves_each_side_outward():
+    quad = np.array([(10, 10), (30, 10), (30, 20), (10, 20)], np.float64)
+    want = np.array([(5, 5), (35, 5), (35, 25), (5, 25)], np.float64)
+    assert np.allclose(sides_moved_out(quad, 5.0), want)
+    assert np.allclose(sides_moved_out(quad[::-1], 5.0), want[::-1])  # either way round

@@ -2,14 +2,7 @@
 
 import numpy as np
 
-from visolve.vision.painted_over import grown, painted_over
-
-
-def test_a_quad_grown_moves_each_side_outward():
-    quad = np.array([(10, 10), (30, 10), (30, 20), (10, 20)], np.float64)
-    want = np.array([(5, 5), (35, 5), (35, 25), (5, 25)], np.float64)
-    assert np.allclose(grown(quad, 5.0), want)
-    assert np.allclose(grown(quad[::-1], 5.0), want[::-1])  # either way round
+from visolve.vision.painted_over import painted_over
 
 
 def test_a_dark_block_painted_over_takes_the_colour_around_it():

@@ -88,6 +88,24 @@ def grown(corners: np.ndarray, d: float) -> np.ndarray:
     return out
 
 
+def sides_moved_out(quad: np.ndarray, by: float) -> np.ndarray:
+    """``quad`` (convex, corners in order around it, px) with each side moved ``by`` px outward
+    (its corners where the moved sides meet), for a quad at any angle (:func:`grown` moves the
+    corners along the picture's axes, right for a quad standing upright)."""
+    q = np.asarray(quad, np.float64).reshape(-1, 2)
+    sides = np.roll(q, -1, axis=0) - q  # side k runs from corner k to corner k + 1
+    normals = np.stack([sides[:, 1], -sides[:, 0]], axis=1) / np.maximum(np.linalg.norm(sides, axis=1, keepdims=True), 1e-9)
+    if np.sum((q - q.mean(axis=0)) * normals) < 0:  # the normals point inward: corners counter-clockwise
+        normals = -normals
+    out = np.empty_like(q)
+    for k in range(len(q)):  # corner k: where sides k - 1 and k, moved out, meet
+        a, b = normals[k - 1], normals[k]
+        lines = np.array([a, b])
+        offsets = np.array([a @ q[k] + by, b @ q[k] + by])
+        out[k] = np.linalg.solve(lines, offsets) if abs(np.linalg.det(lines)) > 1e-9 else q[k] + by * a
+    return out
+
+
 SIDE_SPAN = 0.15
 """Share of each side's length left out at both ends when its line is fitted (rounded corners)."""
 SIDE_POINTS = 150

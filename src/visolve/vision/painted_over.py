@@ -11,22 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-
-def grown(quad: np.ndarray, by: float) -> np.ndarray:
-    """``quad`` (convex, corners in order around it, px) with each side moved ``by`` px outward
-    (its corners where the moved sides meet)."""
-    q = np.asarray(quad, np.float64).reshape(-1, 2)
-    sides = np.roll(q, -1, axis=0) - q  # side k runs from corner k to corner k + 1
-    normals = np.stack([sides[:, 1], -sides[:, 0]], axis=1) / np.maximum(np.linalg.norm(sides, axis=1, keepdims=True), 1e-9)
-    if np.sum((q - q.mean(axis=0)) * normals) < 0:  # the normals point inward: corners counter-clockwise
-        normals = -normals
-    out = np.empty_like(q)
-    for k in range(len(q)):  # corner k: where sides k - 1 and k, moved out, meet
-        a, b = normals[k - 1], normals[k]
-        lines = np.array([a, b])
-        offsets = np.array([a @ q[k] + by, b @ q[k] + by])
-        out[k] = np.linalg.solve(lines, offsets) if abs(np.linalg.det(lines)) > 1e-9 else q[k] + by * a
-    return out
+from visolve.vision.geometry import sides_moved_out
 
 
 def painted_over(image: np.ndarray, quads: list[np.ndarray], units: list[float], grow: float,
@@ -56,12 +41,12 @@ def painted_over(image: np.ndarray, quads: list[np.ndarray], units: list[float],
     mask = np.zeros(image.shape[:2], np.uint8)
     for quad, unit in zip(quads, units):
         mask[:] = 0
-        cv2.fillConvexPoly(mask, np.round(grown(quad, ring[1] * unit)).astype(np.int32), 255)
-        cv2.fillConvexPoly(mask, np.round(grown(quad, ring[0] * unit)).astype(np.int32), 0)
+        cv2.fillConvexPoly(mask, np.round(sides_moved_out(quad, ring[1] * unit)).astype(np.int32), 255)
+        cv2.fillConvexPoly(mask, np.round(sides_moved_out(quad, ring[0] * unit)).astype(np.int32), 0)
         around = image[mask > 0]
         if not len(around):
             continue
         colour = np.median(around.reshape(len(around), -1), axis=0)
-        cv2.fillConvexPoly(out, np.round(grown(quad, grow * unit)).astype(np.int32),
+        cv2.fillConvexPoly(out, np.round(sides_moved_out(quad, grow * unit)).astype(np.int32),
                            [float(v) for v in np.atleast_1d(colour)])
     return out

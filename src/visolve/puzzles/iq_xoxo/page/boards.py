@@ -29,7 +29,8 @@ from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
 from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board, reads
-from visolve.vision.painted_over import grown, painted_over
+from visolve.vision.geometry import sides_moved_out
+from visolve.vision.painted_over import painted_over
 
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
 MIN_SQUARES = 6
@@ -137,8 +138,8 @@ def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callab
         return read, weight
     both = _in_order(unshadowed(read + more))
     second = {id(r) for r in more}
-    wide = [r if id(r) in second or r.quad is None else replace(r, quad=grown(r.quad, TAB_FAR * _pitch(r.quad)))
-            for r in both]
+    wide = [r if id(r) in second or r.quad is None
+            else replace(r, quad=sides_moved_out(r.quad, TAB_FAR * _pitch(r.quad))) for r in both]
     again = weighed(both) + weighed_more(wide)
     return (both, again) if again < weight else (read, weight)
 
