@@ -29,7 +29,8 @@ from visolve.puzzles.iq_stars.lattice import BETTER_RHO, CLEAR_RHO
 from visolve.puzzles.iq_stars.outlines import align, outline_match
 from visolve.puzzles.iq_stars.plastic import balanced, classify_plastic
 from visolve.puzzles.iq_stars.tray import placements
-from visolve.puzzles.iq_stars.tray_tops import find_tops, ranked_lattices, to_metric
+from visolve.puzzles.iq_stars.tray_find import find_tops
+from visolve.puzzles.iq_stars.tray_tops import ranked_lattices, to_metric
 
 #: the fewest tops worth a lattice (a piece has 3 stars at least)
 MIN_TOPS = 3

@@ -18,8 +18,9 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_stars.plastic import balanced, classify_plastic
+from visolve.puzzles.iq_stars.tray_find import Top
 from visolve.puzzles.iq_stars.tray_shapes import STEPS
-from visolve.puzzles.iq_stars.tray_tops import AREA_RANGE, Top, round_axial, through, to_axial, to_metric
+from visolve.puzzles.iq_stars.tray_tops import AREA_RANGE, round_axial, through, to_axial, to_metric
 
 #: every top of both lattices lies this close (lattice units) to the one fitted through all
 #: (rendered trays: 0.01; the product photo's tops: 0.03)

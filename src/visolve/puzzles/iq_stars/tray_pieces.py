@@ -16,7 +16,8 @@ from itertools import product
 
 from visolve.errors import ReadError
 from visolve.puzzles.iq_stars.board import is_placement
-from visolve.puzzles.iq_stars.tray_tops import MAX_ANGLE, Top, balanced, classify_plastic
+from visolve.puzzles.iq_stars.plastic import MAX_ANGLE, balanced, classify_plastic
+from visolve.puzzles.iq_stars.tray_find import Top
 
 #: a colour within this many degrees of the nearest is a candidate too
 CLOSE = 10.0

@@ -23,10 +23,12 @@ MAX_SEEDS = 40
 SQRT3 = float(np.sqrt(3.0))
 
 
-def triangles(pts: np.ndarray, areas: np.ndarray, area_range: float) -> list[tuple[tuple[int, int, int], bool]]:
+def triangles(pts: np.ndarray, areas: np.ndarray, area_range: float, middles: np.ndarray | None = None,
+              middle_range: float = np.inf) -> list[tuple[tuple[int, int, int], bool]]:
     """Seed triangles of three tops, each ``(tops, bent)``: tops likely lattice neighbours,
     each near the others (among their :data:`NEAREST` nearest), sides within
-    :data:`MAX_SIDE_RATIO`, no flat triangle, middles of like size (within ``area_range``).
+    :data:`MAX_SIDE_RATIO`, no flat triangle, middles of like size (within ``area_range``) and,
+    when ``middles`` (their brightness) is given, of like brightness (within ``middle_range``).
     Up to :data:`MAX_SEEDS` of them as three mutual neighbours (``bent`` False), the most even
     first, then up to :data:`MAX_SEEDS` as a bent chain (True: two neighbour steps at a third of
     a turn, the long side :data:`SQRT3` steps), the likeliest first: pieces whose stars hold no
@@ -36,8 +38,9 @@ def triangles(pts: np.ndarray, areas: np.ndarray, area_range: float) -> list[tup
         return []
     d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
     np.fill_diagonal(d, np.inf)
-    ratio = areas[:, None] / np.maximum(areas[None, :], 1e-9)
-    unlike = (ratio > area_range) | (ratio < 1 / area_range)  # small light spots crowd no top out
+    unlike = _unlike(areas, area_range)  # small light spots crowd no top out
+    if middles is not None:  # nor do grey faces beside white middles
+        unlike |= _unlike(middles, middle_range)
     near = np.argsort(np.where(unlike, np.inf, d), axis=1)[:, :NEAREST]
     found = set()
     for a in range(n):
@@ -50,10 +53,10 @@ def triangles(pts: np.ndarray, areas: np.ndarray, area_range: float) -> list[tup
                     continue
                 i, j, k = tri
                 sides = np.array([d[i, j], d[j, k], d[i, k]])
-                sizes = areas[list(tri)]
                 (ux, uy), (vx, vy) = pts[j] - pts[i], pts[k] - pts[i]
                 flat = abs(ux * vy - uy * vx) / 2 < MIN_TRIANGLE * sides.max() ** 2
-                if sides.max() <= MAX_SIDE_RATIO * sides.min() and not flat and sizes.max() <= area_range * sizes.min():
+                mixed = unlike[i, j] or unlike[j, k] or unlike[i, k]
+                if sides.max() <= MAX_SIDE_RATIO * sides.min() and not flat and not mixed:
                     found.add(tri)
 
     def spread(t, bent):  # px for three mutual neighbours, a share of a step for a bent chain
@@ -63,6 +66,12 @@ def triangles(pts: np.ndarray, areas: np.ndarray, area_range: float) -> list[tup
     even = sorted(found, key=lambda t: spread(t, False))[:MAX_SEEDS]
     bent = sorted(found, key=lambda t: spread(t, True))[:MAX_SEEDS]
     return [(t, False) for t in even] + [(t, True) for t in bent]
+
+
+def _unlike(values: np.ndarray, spread: float) -> np.ndarray:
+    """``(n, n)``: which pairs of positive ``values`` are more than a factor ``spread`` apart."""
+    ratio = values[:, None] / np.maximum(values[None, :], 1e-9)
+    return (ratio > spread) | (ratio < 1 / spread)
 
 
 def seed_order(pts: np.ndarray, tops: tuple[int, int, int], bent: bool) -> tuple[int, int, int]:

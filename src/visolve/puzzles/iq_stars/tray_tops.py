@@ -1,9 +1,6 @@
-"""The tops of IQ Stars pieces standing in the tray: found, put on a lattice, coloured.
+"""The tops of IQ Stars pieces standing in the tray put on a lattice, and coloured.
 
-A piece's star seen from above is a white star ringed by the piece's
-colour.  :func:`find_tops` finds white blobs (bright in their *darkest*
-channel, so a coloured ring, dark there, cuts them off) mostly ringed by
-saturated colour; :func:`fit_lattice` puts them on a triangular lattice
+The tops are found by :func:`.tray_find.find_tops`; :func:`fit_lattice` puts them on a triangular lattice
 grown from a triangle of three mutually neighbouring tops (a local affine
 map, then a homography as more tops join); :func:`classify_plastic` calls a
 top's piece colour from its ring divided by its own white middle, channel
@@ -18,47 +15,28 @@ of the distance between neighbouring stars, ``v`` growing down the rows.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_stars.plastic import MAX_ANGLE, balanced, classify_plastic, plastic_chroma
+from visolve.puzzles.iq_stars.plastic import balanced, classify_plastic
+from visolve.puzzles.iq_stars.tray_find import Top, find_tops
 from visolve.puzzles.iq_stars.tray_seeds import seed_order, triangles
 from visolve.puzzles.iq_stars.tray_shapes import PIECE_MIN, STEPS, whole_pieces
 from visolve.vision.glance import thumbnail
-from visolve.vision.light import channel_max, channel_min, illumination, saturation_of
 
-#: the photo is looked at with at most this long side (px)
-WORK_SIDE = 1600
-#: a white middle is brighter in its darkest channel than this share of the local light ...
-WHITE_SHARE = 0.7
-#: ... and less saturated than this
-WHITE_SAT = 0.3
-#: a ring pixel is coloured above this saturation and this brightness
-RING_SAT, RING_VALUE = 0.35, 50.0
-#: a top's ring is at least this share coloured
-MIN_RING = 0.6
-#: ring width as a share of the square root of the middle's area
-RING_WIDTH = 0.2
-#: a top's ring, divided by its white middle, is at least this far from grey (RGB, 0-1: the
-#: product photo's violet, the palest piece colour, measures 0.22)
-MIN_CHROMA = 0.12
-#: a white middle covers this many px at least (work picture), at most this share of it
-MIN_AREA, MAX_MIDDLE = 12, 0.01
-#: glare washes a pale ring (violet, lime) under :data:`WHITE_SAT`: its white middle and the
-#: glared tray round it make one white blob too large for a middle.  Inside such a blob the
-#: middles are looked for again, whiter than GLARE_WHITE_SAT and ringed by colour above
-#: GLARE_RING_SAT (seed 3 scene 17: middles 0.02-0.09, violet rings 0.2-0.3, glared tray
-#: 0.12-0.16), and brighter in their darkest channel than GLARE_WHITE_SHARE of the local light
-#: (seed 2 scene 1: a violet top's middle 1.03-1.07 where the glared page round it, as grey,
-#: measures 0.7-0.8); their rings, divided by the middles, at least GLARE_CHROMA from grey
-#: (that violet: 0.11).  A middle of a top's size so whitened is looked at so too, when its
-#: ring fails the test above (seed 2 scene 65: violet rings 0.17 coloured above RING_SAT, all
-#: above GLARE_RING_SAT, middles' saturation 0.08, 1.15 of the local light)
-GLARE_WHITE_SAT, GLARE_RING_SAT, GLARE_WHITE_SHARE, GLARE_CHROMA = 0.1, 0.18, 0.9, 0.08
 #: the middles of the tops of one lattice are within this factor of each other's area
 AREA_RANGE = 4.0
+#: ... and of each other's brightness (mean of BGR): a piece's stars are printed alike, but
+#: the pale side faces of pieces seen at a slant can be white enough for a middle (seed 1
+#: scene 92: side faces 125-150 beside middles 200-254 held a lattice of 18, which won over
+#: the true one's 15 and tied two placements).  The first lattice of the trays of seeds 0, 1
+#: and 17 read right: middles up to 1.42x apart (seed 0 scene 69, in glare), so a seed's
+#: range reaches both ends of a lattice from its middle
+MIDDLE_RANGE = 1.4
+#: a lattice whose middles (median brightness) are darker than this share of the whitest
+#: lattice's is ranked after every whiter one: a top's middle is the whitest of a piece
+GREY_MIDDLES = 0.75
 #: a top's white middle covers this many square lattice units (measured 0.09-0.21 on the
 #: product photo and rendered trays; a pattern of small light spots does not keep to it)
 MIDDLE_SIZE = (0.07, 0.3)
@@ -72,18 +50,6 @@ ON_LATTICE = 0.25
 #: stars across: pieces of one challenge can be 5 apart)
 GROW_REACH = 5
 SQRT3 = float(np.sqrt(3.0))
-
-
-@dataclass(frozen=True)
-class Top:
-    """One piece top seen in the picture."""
-
-    x: float  #: middle (work picture px)
-    y: float
-    area: float  #: the white middle's area (px)
-    ring: tuple[float, float, float]  #: median BGR of the coloured ring
-    white: tuple[float, float, float]  #: median BGR of the white middle
-    share: float  #: share of the ring that is coloured
 
 
 def to_metric(axial) -> np.ndarray:
@@ -113,70 +79,6 @@ def round_axial(axial) -> np.ndarray:
     return np.stack([rx, rz], axis=1).astype(np.int64)
 
 
-def find_tops(image: np.ndarray) -> tuple[np.ndarray, list[Top]]:
-    """The work picture and the piece tops in it."""
-    work = thumbnail(np.ascontiguousarray(image[:, :, :3]), WORK_SIDE)
-    f = work.astype(np.float32)
-    lo, hi = channel_min(f), channel_max(f)
-    sat = saturation_of(lo, hi)
-    light = illumination(lo, max(work.shape[:2]) / 8.0, floor=40.0)
-    white = ((lo > WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8)
-    glared = (sat < GLARE_WHITE_SAT) & (lo > GLARE_WHITE_SHARE * light)  # a top's middle in glare
-    pale = ((sat > GLARE_RING_SAT) & (hi > RING_VALUE), GLARE_CHROMA)
-    tops, washed = _middles(work, white, ((sat > RING_SAT) & (hi > RING_VALUE), MIN_CHROMA), (glared, pale))
-    if washed is not None:  # glare joined pale rings' middles to the tray round them
-        tops += _middles(work, (washed & glared).astype(np.uint8), pale)[0]
-    return work, tops
-
-
-def _middles(work, white, rings, glare=None) -> tuple[list[Top], np.ndarray | None]:
-    """The tops among the blobs of the ``white`` mask whose rings are coloured (``rings``:
-    the mask of coloured px, the least chroma of a ring divided by its middle), and the mask
-    of the blobs too large for a middle (None when there is none).  ``glare``: (where a
-    middle in glare can be, ``rings`` there): a blob mostly there whose ring is not coloured
-    enough is looked at again so (glare washes a pale ring)."""
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(white, connectivity=8)
-    area = stats[:, cv2.CC_STAT_AREA]
-    tops = []
-    for i in range(1, count):
-        if MIN_AREA <= area[i] <= MAX_MIDDLE * white.size:
-            top = _top(work, labels, *rings, stats[i], i, centres[i])
-            if top is None and glare is not None and _mostly(glare[0], labels, stats[i], i):
-                top = _top(work, labels, *glare[1], stats[i], i, centres[i])
-            if top is not None:
-                tops.append(top)
-    large = area > MAX_MIDDLE * white.size
-    large[0] = False
-    return tops, (large[labels] if large.any() else None)
-
-
-def _mostly(mask: np.ndarray, labels: np.ndarray, stat, i: int) -> bool:
-    """Is at least half of blob ``i`` (its ``stat``) in ``mask``?"""
-    x, y, w, h, _area = (int(v) for v in stat)
-    blob = labels[y:y + h, x:x + w] == i
-    return bool(mask[y:y + h, x:x + w][blob].mean() >= 0.5)
-
-
-def _top(work, labels, coloured, chroma: float, stat, i, centre) -> Top | None:
-    x, y, w, h, area = (int(v) for v in stat)
-    k = max(2, int(round(RING_WIDTH * np.sqrt(area))))
-    x0, y0 = max(x - k - 1, 0), max(y - k - 1, 0)
-    x1, y1 = min(x + w + k + 1, labels.shape[1]), min(y + h + k + 1, labels.shape[0])
-    blob = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
-    ring = cv2.dilate(blob, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))) > blob
-    share = float(coloured[y0:y1, x0:x1][ring].mean()) if ring.any() else 0.0
-    if share < MIN_RING:
-        return None
-    patch = work[y0:y1, x0:x1]
-    ring_px = patch[ring & coloured[y0:y1, x0:x1]]
-    top = Top(float(centre[0]), float(centre[1]), float(area), tuple(np.median(ring_px, axis=0)),
-              tuple(np.median(patch[blob > 0], axis=0)), share)
-    rgb = balanced(top)
-    if np.linalg.norm(plastic_chroma(rgb)) < chroma or classify_plastic(rgb).distance > MAX_ANGLE:
-        return None  # a ring of no piece's colour
-    return top
-
-
 def _model(axial: np.ndarray, pts: np.ndarray) -> np.ndarray | None:
     """Metric lattice -> picture: affine from 3-5 points, a homography from more; None from
     fewer (a lattice grown from a triangle whose tops all but two left)."""
@@ -202,12 +104,19 @@ def _inverse(hom: np.ndarray | None) -> np.ndarray | None:
     return np.linalg.inv(hom)
 
 
-def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[tuple[int, int, int], bool]) -> tuple[np.ndarray, dict] | None:
-    """Grow a lattice from a seed triangle (:func:`.tray_seeds.triangles`); the homography and the tops on
-    it (index -> axial)."""
+def _like(values: np.ndarray, seed: tuple[int, int, int], spread: float) -> np.ndarray:
+    """Which ``values`` are within a factor ``spread`` of the median of the ``seed``'s."""
+    ref = float(np.median(values[list(seed)]))
+    return (values <= spread * ref) & (values >= ref / spread)
+
+
+def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[tuple[int, int, int], bool],
+          middles: np.ndarray) -> tuple[np.ndarray, dict] | None:
+    """Grow a lattice from a seed triangle (:func:`.tray_seeds.triangles`) through the tops at
+    ``pts`` whose middles' ``areas`` and brightness (``middles``) are like the seed's; the
+    homography and the tops on it (index -> axial)."""
     tops, bent = seed
-    ref = float(np.median(areas[list(tops)]))
-    like = (areas <= AREA_RANGE * ref) & (areas >= ref / AREA_RANGE)
+    like = _like(areas, tops, AREA_RANGE) & _like(middles, tops, MIDDLE_RANGE)
     a, b, c = seed_order(pts, tops, bent)
     tri = np.array([[0, 0], [1, 0], [1, 1]] if bent else [[0, 0], [1, 0], [0, 1]])
     # the lattice is seen from above: no mirror image (metric v grows down, like picture y)
@@ -296,15 +205,17 @@ def ranked_lattices(tops: list[Top], min_tops: int) -> Iterator[tuple[np.ndarray
     grown from the more even seed triangle first.  A set of tops grown several ways is
     ranked by its best way.  A bent seed (:func:`.tray_seeds.triangles`) whose tops a lattice
     found already holds, all of its tops in whole pieces, is not grown (it would grow alike and
-    double the time)."""
+    double the time).  Lattices of grey middles come after the whiter ones
+    (:data:`GREY_MIDDLES`)."""
     pts = np.array([(t.x, t.y) for t in tops], np.float64).reshape(-1, 2)
     letters = [classify_plastic(balanced(t)).name for t in tops]
     areas = np.array([t.area for t in tops], np.float64)
+    middles = middle_brightness(tops)
     found, tried = {}, set()  # the set of tops -> (its best count, seed number, members)
-    for order, seed in enumerate(triangles(pts, areas, AREA_RANGE)):
+    for order, seed in enumerate(triangles(pts, areas, AREA_RANGE, middles, MIDDLE_RANGE)):
         if seed[1] and any(key[0] == key[1] and set(seed[0]) <= held.keys() for key, _o, held in found.values()):
             continue  # a bent chain's tops in whole pieces of a lattice already: grown alike
-        grown = _grow(pts, areas, seed)
+        grown = _grow(pts, areas, seed, middles)
         if grown is None:
             continue
         sized = _sized(grown[0], grown[1], areas)
@@ -321,13 +232,32 @@ def ranked_lattices(tops: list[Top], min_tops: int) -> Iterator[tuple[np.ndarray
         held = found.get(frozenset(members))
         if held is None or key > held[0]:
             found[frozenset(members)] = (key, -order, members)
-    for _key, _order, members in sorted(found.values(), key=lambda c: c[:2], reverse=True):
+    for members in whiter_first(found.values(), middles):
         idx = sorted(members)
         axial = np.array([members[i] for i in idx], np.int64)
         axial -= axial.min(axis=0)
         hom = _model(axial, pts[idx])
         if hom is not None:  # (the estimate of an affine map through 4-5 tops can fail)
             yield hom, axial, [tops[i] for i in idx]
+
+
+def middle_brightness(tops: list[Top]) -> np.ndarray:
+    """The brightness of each top's white middle (mean of its median BGR), ``(n,)``."""
+    return np.array([float(np.mean(t.white)) for t in tops], np.float64).reshape(-1)
+
+
+def whiter_first(found, middles: np.ndarray) -> list[dict]:
+    """The members of the lattices ``found`` (each ``(key, -seed number, members)``) in rank
+    order: by key, then seed, those whose middles' median brightness is under
+    :data:`GREY_MIDDLES` of the whitest lattice's after all others."""
+    found = list(found)
+    if not found:
+        return []
+    median = [float(np.median(middles[list(c[2])])) for c in found]
+    whitest = max(median)
+    ranks = sorted(range(len(found)), reverse=True,
+                   key=lambda n: (median[n] >= GREY_MIDDLES * whitest, *found[n][:2]))
+    return [found[n][2] for n in ranks]
 
 
 def through(axial: np.ndarray, tops: list[Top]) -> np.ndarray | None:
@@ -407,8 +337,9 @@ def probe_tray(image: np.ndarray) -> float:
         return 0.0
     pts = np.array([(t.x, t.y) for t in tops], np.float64)
     areas = np.array([t.area for t in tops], np.float64)
-    for seed in triangles(pts, areas, AREA_RANGE):  # any lattice will do: the first that holds a piece
-        grown = _grow(pts, areas, seed)
+    middles = middle_brightness(tops)
+    for seed in triangles(pts, areas, AREA_RANGE, middles, MIDDLE_RANGE):  # any lattice holding a piece will do
+        grown = _grow(pts, areas, seed, middles)
         if grown is not None and len(_in_pieces(_sized(grown[0], grown[1], areas))) >= PIECE_MIN:
             return TRAY_SCORE
     return 0.0

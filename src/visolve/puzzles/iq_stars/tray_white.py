@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_stars.tray_tops import WHITE_SAT
+from visolve.puzzles.iq_stars.tray_find import WHITE_SAT
 from visolve.vision.light import saturation_of
 
 #: a cell's middle is white when its darkest channel is at least this share of the tops'
@@ -36,7 +36,7 @@ def white_cells(work: np.ndarray, hom: np.ndarray, metric: np.ndarray, white: fl
     """Which metric points of the tops' plane (``hom`` to the ``work`` picture) show a white
     middle like the tops' (``white``, the median of their middles' levels): the median of 7
     points round each at least :data:`WHITE_CELL` of it in the darkest channel and less
-    saturated than :data:`.tray_tops.WHITE_SAT`, ringed by darker (:data:`RING_SHARE`).
+    saturated than :data:`.tray_find.WHITE_SAT`, ringed by darker (:data:`RING_SHARE`).
     False outside the picture."""
     m = np.asarray(metric, np.float64).reshape(-1, 2)
     middle, middle_ok = _seen(work, hom, m, np.concatenate([np.zeros((1, 2)), _circle(MIDDLE_R, 6)]))
