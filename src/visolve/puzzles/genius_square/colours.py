@@ -19,7 +19,6 @@ map with the edition's nominal board and label colours).  A square is
 * a *piece* when its centre matches one piece colour clearly better than any other (up to a light gain in
   :data:`GAIN`: a :class:`visolve.vision.palette.Palette` of the ``gain`` metric) and its corners are not
   the board's (a cube fills its square; a piece faint on its board: :mod:`visolve.puzzles.genius_square.faint`).
-
 Anything else is a doubt: the square is named and nothing is guessed.
 """
 
@@ -34,6 +33,7 @@ from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.faint import faint_piece
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
 from visolve.puzzles.genius_square.greywood import grey_wood
+from visolve.puzzles.genius_square.rims import dark_edges
 from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
 from visolve.puzzles.genius_square.shade import in_shade, shade_like
 from visolve.puzzles.genius_square.surplus import over_read
@@ -44,8 +44,7 @@ SIZE = 6
 WOOD = "#"
 EMPTY = "."
 GREY_PIECE = "5"
-#: on a board as grey as the grey piece, a square read as empty but lighter than the board by this
-#: much in every channel (units of ``n``) may be the grey piece
+#: on a board as grey as the grey piece, a square read as empty this much lighter than the board in every channel may be it
 GREY_LIFT = 0.04
 #: centre patch of a square (share of its side) whose median colour is read
 CENTRE = 0.4
@@ -153,6 +152,7 @@ class Square:
     #: read as empty, its grid lines hidden, on a board that these pieces' shaded sides look like: it
     #: may be one of them (:mod:`visolve.puzzles.genius_square.sides`)
     sides: tuple = ()
+    rims: int = 0  #: edges darker than the board (a cube's rim: :mod:`visolve.puzzles.genius_square.rims`)
 
 
 def prototypes(edition: str, board_bgr=None) -> Palette:
@@ -263,7 +263,7 @@ def _read_square(centre: np.ndarray, corners: list[np.ndarray], edges: list[np.n
     square's line lifts and the board's median lift)."""
     sq = classify(centre, corners, protos, edition, edges)
     return replace(sq, ranks=tuple((name, round(d, 3)) for d, name in protos.ranked(centre)),
-                   sides=hidden_pieces(sq.symbol, lines[1], lines[2], lines[0]))
+                   sides=hidden_pieces(sq.symbol, lines[1], lines[2], lines[0]), rims=dark_edges(edges))
 
 
 def grey_like_board(protos: Palette) -> bool:

@@ -7,9 +7,10 @@ their centres, read as four empty squares).  Glare is a smooth spot: it lifts th
 the ones it lifts most.  The grey piece's four squares stand out against the board around them.
 
 Such a four of the grey piece's own colour, lighter than the board, every square beside it read surely,
-is read as the grey piece (:func:`standing_four`); a four dimmer, of another colour, or beside squares
-in doubt stays a doubt (:func:`outlined_fours`, :func:`bare_four`).  The grey piece's options
-(:func:`with_grey_options`) are given here too.
+is read as the grey piece (:func:`standing_four`), and so is a four of faint grey squares most of which
+show a cube's dark rim (:func:`rimmed_four`: on a board as grey as it); a four dimmer, of another colour,
+or beside squares in doubt stays a doubt (:func:`outlined_fours`, :func:`bare_four`).  The grey piece's
+options (:func:`with_grey_options`) are given here too.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import replace
 import numpy as np
 
 from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, LOOSE_RESIDUAL, MAX_RESIDUAL, NEUTRAL_SPREAD
+from visolve.puzzles.genius_square.rims import rimmed
 
 SIZE = 6
 LENGTH = 4
@@ -34,6 +36,11 @@ OUTLINE_SHARE = 0.5
 #: tests/puzzles/genius_square/test_scenes_found.py; empty squares in glare 0.26-0.63, seed 1 scene 85,
 #: and 0.74-0.89, seed 1 scene 88)
 UNLIKE_GREY = 2
+#: least squares of a four showing a cube's rim (:func:`visolve.puzzles.genius_square.rims.rimmed`) for
+#: it to be the grey piece: fours of faint neutral squares that are no grey piece show none but where
+#: they overlap it (87 such fours in the photo scenes of seeds 0, 1, 2, 3 and 17, one square at most);
+#: the grey piece's fours read so show 2-4 (seed 17 scene 70: 4; seed 1 scene 35: 3; seed 17 scene 16: 2)
+RIMMED_LEAST = 3
 
 
 def lifted(sq) -> bool:
@@ -111,8 +118,9 @@ def with_grey_options(squares):
 
 
 def with_standing_grey(squares):
-    """The squares, the four of :func:`standing_four` read as the grey piece (the others as read)."""
-    four = standing_four(squares)
+    """The squares, the four of :func:`standing_four` (or else of :func:`rimmed_four`) read as the grey
+    piece (the others as read)."""
+    four = standing_four(squares) or rimmed_four(squares)
     if four is None:
         return squares
     out = [list(row) for row in squares]
@@ -136,11 +144,36 @@ def standing_four(squares) -> list[tuple[int, int]] | None:
     97 of seed 0: on a grey board, ``n`` 0.2, every other square covered).  None when the grey piece is
     seen (or may be) elsewhere, or when no four or several are such.
     """
-    if any(sq.symbol == GREY or (GREY in sq.options and not _grey_or_empty(sq)) for row in squares for sq in row):
+    if _grey_elsewhere(squares):
         return None
     fours = [cells for cells in straight_fours() if all(_standing(squares[r][c]) for r, c in cells)
              and _sure_around(squares, cells) and _outlined(squares, cells)]
     return fours[0] if len(fours) == 1 else None
+
+
+def rimmed_four(squares) -> list[tuple[int, int]] | None:
+    """The one straight four of :func:`_faint_grey` squares of which at least :data:`RIMMED_LEAST` show a
+    cube's rim (:func:`visolve.puzzles.genius_square.rims.rimmed`): the grey piece on a board as grey as
+    it, its colour no clue (:mod:`visolve.puzzles.genius_square.rims`).  None when the grey piece is seen
+    (or may be) elsewhere, or when no four or several are such."""
+    if _grey_elsewhere(squares):
+        return None
+    fours = [cells for cells in straight_fours() if all(_faint_grey(squares[r][c]) for r, c in cells)
+             and sum(rimmed(squares[r][c].rims) for r, c in cells) >= RIMMED_LEAST]
+    return fours[0] if len(fours) == 1 else None
+
+
+def _grey_elsewhere(squares) -> bool:
+    """Whether a square is read as the grey piece, or may be it among other things than empty."""
+    return any(sq.symbol == GREY or (GREY in sq.options and not _grey_or_empty(sq)) for row in squares for sq in row)
+
+
+def _faint_grey(sq) -> bool:
+    """A square read as empty (or :func:`_grey_or_empty`), faint (lighter than the board), its channels
+    within :data:`~visolve.puzzles.genius_square.colours.NEUTRAL_SPREAD`."""
+    if not (sq.symbol == EMPTY or _grey_or_empty(sq)) or not sq.faint or not sq.colour:
+        return False
+    return float(max(sq.colour) - min(sq.colour)) <= NEUTRAL_SPREAD
 
 
 def _grey_or_empty(sq) -> bool:

@@ -1,0 +1,51 @@
+"""The grey piece on a board as grey as it, told by its cubes' dark rims (issue 25): a straight four of
+faint grey squares read as empty, most of them with two edges or more darker than the board, is the
+grey piece (scene 70 of seed 17: every other square covered, refused before); faint squares showing
+the grid's light lines, or the grey piece seen elsewhere, are no such four."""
+
+import numpy as np
+
+from visolve.puzzles.genius_square.colours import EMPTY, Square
+from visolve.puzzles.genius_square.greyrow import rimmed_four, with_standing_grey
+from visolve.puzzles.genius_square.reader import read
+from visolve.puzzles.genius_square.rims import dark_edges
+from visolve.testing.scenes import scene_case
+
+FOUR = [(0, 0), (1, 0), (2, 0), (3, 0)]
+
+
+def _board(rims=(3, 3, 2, 1), colour=(0.1, 0.13, 0.14)):
+    """Squares read surely as a piece but the four of :data:`FOUR`: faint empty squares of ``colour``
+    with ``rims`` dark edges each."""
+    squares = [[Square("7") for _c in range(6)] for _r in range(6)]
+    for (r, c), k in zip(FOUR, rims):
+        squares[r][c] = Square(EMPTY, colour=colour, faint=True, rims=k)
+    return squares
+
+
+def test_edges_darker_than_the_board_are_counted():
+    assert dark_edges([np.array([-0.2, -0.25, -0.2]), np.array([0.4] * 3), np.array([-0.05] * 3),
+                       np.array([-0.3] * 3)]) == 2
+
+
+def test_a_faint_grey_four_with_rims_is_the_grey_piece():
+    squares = _board()
+    assert rimmed_four(squares) == FOUR
+    read = with_standing_grey(squares)
+    assert [read[r][c].symbol for r, c in FOUR] == ["5"] * 4
+
+
+def test_faint_squares_showing_their_lines_or_coloured_or_beside_the_grey_piece_are_no_grey_piece():
+    assert rimmed_four(_board(rims=(2, 2, 1, 0))) is None  # two rimmed: as a shadow and glare may give
+    assert rimmed_four(_board(colour=(0.1, 0.2, 0.3))) is None  # not neutral
+    squares = _board()
+    squares[5][5] = Square("5")
+    assert rimmed_four(squares) is None  # the grey piece is elsewhere
+    squares = _board()
+    squares[1][0] = Square(EMPTY, colour=(0.1, 0.13, 0.14), rims=3)  # not faint: as dark as the board
+    assert rimmed_four(squares) is None
+
+
+def test_the_scene_reads():
+    case = scene_case("genius-square", 70, 17)
+    assert read(case.image, case.name) == case.truth[0]
