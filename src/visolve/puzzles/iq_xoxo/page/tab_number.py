@@ -31,7 +31,7 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.tab_cut import best_cut, run_margin
-from visolve.puzzles.iq_xoxo.page.tab_clear import (SMALL_PITCH, TabDoubt, TabNumber, both_looks, read_digits,
+from visolve.puzzles.iq_xoxo.page.tab_clear import (SMALL_PITCH, TabDoubt, TabNumber, best_of, both_looks, read_digits,
                                                   second_opinion)
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import DIGIT_LIGHT, glyph
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import scores as glyph_scores
@@ -300,11 +300,13 @@ def _doubt(first: ReadError, second: ReadError) -> ReadError:
     """The doubt of a tab read at neither look: the first look's, unless it stopped before its digits
     (a smudge, no number: nothing for the page to weigh) and the second look came as far as them (a
     :class:`TabDoubt`, its best reading and scores).  When both looks cut as many digits, the page
-    weighs each digit's better score of the two (:func:`both_scores`)."""
+    weighs each digit's better score of the two (:func:`both_scores`), and its best reading by those
+    (:func:`~.tab_clear.best_of`): scenes seed 17 page 57, a 95 matched 05 as seen (the 0 at 0.88, its
+    best reading none), 95 looked at again (the 9 at 0.935), beside a 96 read."""
     if not isinstance(first, TabDoubt):
         return second if isinstance(second, TabDoubt) else first
     scores = both_scores(first.scores, second.scores) if isinstance(second, TabDoubt) else first.scores
-    return first if scores is first.scores else TabDoubt(str(first), first.best, scores)
+    return first if scores is first.scores else TabDoubt(str(first), best_of(scores), scores)
 
 
 def both_scores(first: tuple, second: tuple) -> tuple:
