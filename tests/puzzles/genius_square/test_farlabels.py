@@ -13,6 +13,7 @@ from visolve.puzzles.genius_square.nearedge import quarter_turn, turned_places
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import scene_case
 from visolve.vision.geometry import map_points
+from visolve.vision.working import working_copy
 
 SHAPE = (800, 700, 3)
 #: a camera 8 squares up, 7 squares left of the board's middle: seen from the tops, the floor's
@@ -90,7 +91,12 @@ def test_without_the_far_slides_they_are_refused(monkeypatch, seed, scene):
         read(case.image, case.name)
 
 
-def test_the_near_rows_keep_their_slides_signs():
-    """The rows found within LABEL_SLIDES are turned as they always were (their slides' signs kept)."""
-    places = ((0.0, 1.0, 0.25), (0.1, 1.0, -0.375), (0.2, 1.0, 0.5), (0.3, 1.0, -0.125))
-    assert turned_places(places, 1, signed=False) == places[1:] + places[:1]
+@pytest.mark.parametrize("seed, scene, slide", [(0, 65, -0.25), (6, 66, 0.25)])
+def test_a_turned_board_reads_its_slid_left_labels_where_they_stand(seed, scene, slide):
+    """Boards turned a quarter whose left labels stand slid a quarter square along: the row is read at
+    its slide (scene 65 of seed 0: ink 0.070 there, 0.017 at the mirrored slide, where the rows found
+    within LABEL_SLIDES were read with their slides' signs kept)."""
+    case = scene_case("genius-square", scene, seed)
+    small, f = working_copy(case.image, finder.WORK_SIDE)
+    (way,) = finder.find_upright(small, case.image)
+    assert way.turns == 1 and way.places[3][2] == slide

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square import glared, greyrow, reader, sides
+from visolve.puzzles.genius_square import dimgrey, glared, greyrow, reader, sides
 from visolve.puzzles.genius_square.colours import EMPTY, WOOD, Square, classify, prototypes
 from visolve.puzzles.genius_square.greyrow import outlined_fours
 from visolve.puzzles.genius_square.reader import read
@@ -98,7 +98,7 @@ def test_the_grey_piece_darker_than_a_light_board_is_a_doubt(monkeypatch):
     monkeypatch.setattr(sides, "LINED_EDGES", 0)  # without that: the faint squares are a doubt too
     with pytest.raises(ReadError, match="3 of them faint and darker than the board"):
         read(case.image, case.name)
-    monkeypatch.setattr(reader, "SHADED_IN_FOUR", 5)  # as before: only four faint squares are a doubt
+    monkeypatch.setattr(dimgrey, "SHADED_IN_FOUR", 5)  # as before: only four faint squares are a doubt
     misread = read(case.image, case.name)
     assert misread != case.truth[0] and "5" not in dict(misread.pieces)  # read without the grey piece
 

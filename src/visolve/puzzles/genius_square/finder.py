@@ -266,7 +266,7 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     if not tops:
         raise NotThisPuzzle(f"no labelled edge beside the 6 x 6 grid (label ink {_shown(ink)})")
     return [Upright(hom @ quarter_turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4)),
-                    turned_places(places, k, slides != LABEL_SLIDES), edges, blurred) for k, edges in tops]
+                    turned_places(places, k), edges, blurred) for k, edges in tops]
 
 
 def label_view(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None) -> BoardView:

@@ -39,19 +39,16 @@ def quarter_turn(turns: int) -> np.ndarray:
     return np.linalg.matrix_power(step, turns)
 
 
-def turned_places(places, turns: int, signed: bool = True) -> tuple:
+def turned_places(places, turns: int) -> tuple:
     """Where each edge's row of labels is, ``places`` (shift, squeeze, slide; top, right, bottom, left)
     of a grid, on the grid turned by :func:`quarter_turn` ``(turns)``: each edge's place goes with it,
     its slide's sign turned over when the edge's squares now run the other way round the grid (the
     top's and the right's squares run clockwise, the bottom's and the left's the other way: a quarter
-    turn puts the top's on the left reversed).  ``signed=False``: the slides' signs kept, as the rows
-    found within :data:`~visolve.puzzles.genius_square.labelrows.LABEL_SLIDES` are still read (turned
-    over, scene 65 of seed 0 is refused for a square's colour, and scene 66 of seed 6 is caught by one
-    guard of its grey piece, not two: the labels' white point moves; for the colour side to settle)."""
+    turn puts the top's on the left reversed), so that a slid row is read where it stands."""
     out = []
     for j in range(4):
         shift, squeeze, slide = places[(j + turns) % 4]
-        flip = signed and ((j + turns) % 4 < 2) != (j < 2)
+        flip = ((j + turns) % 4 < 2) != (j < 2)
         out.append((shift, squeeze, -slide if flip and slide else slide))
     return tuple(out)
 
@@ -67,7 +64,7 @@ def near_ways(option) -> list:
         if NEAR_INK <= ink[near] < MIN_INK:
             out.append(replace(option, homography=option.homography @ quarter_turn(k), turns=(option.turns + k) % 4,
                                ink=tuple(ink[(j + k) % 4] for j in range(4)),
-                               places=turned_places(option.places, k, signed=False), edges=(0, 3)))
+                               places=turned_places(option.places, k), edges=(0, 3)))
     return out
 
 

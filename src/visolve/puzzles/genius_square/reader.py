@@ -44,8 +44,8 @@ from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import top_shifts
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
-from visolve.puzzles.genius_square.greyrow import (bare_four, outlined_fours, straight_fours, unlike_grey,
-                                                   with_grey_options, with_standing_grey)
+from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
+from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
@@ -57,11 +57,6 @@ from visolve.vision.working import working_copy
 
 #: the grey piece (straight four), an empty square
 GREY, EMPTY = "5", "."
-#: a straight four read as empty, all faint or SHADED_IN_FOUR of them faint and darker than the
-#: board, is a doubt (scene 66 of seed 6: the grey piece's shaded side on a light board read as three
-#: faint squares darker than it and one plain empty, a misread when all four had to be faint; three
-#: faint squares lighter than the board are glare: two scenes of seeds 0-6 read right so)
-SHADED_IN_FOUR = 3
 #: pixels per square of the view the squares are read on
 READ_PITCH = 32
 #: least size (px) of a picture worth looking at
@@ -375,7 +370,7 @@ def board_of(squares: list[list[Square]], edition: str,
         blockers, found = groups(rows, edition)
     pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
     if GREY not in pieces:
-        _no_dim_grey_piece(squares, edition)
+        no_dim_grey_piece(squares, edition)
     return blockers, pieces
 
 
@@ -385,33 +380,6 @@ def with_side_options(squares: list[list[Square]]) -> list[list[Square]]:
     settle them (empty when that piece is seen elsewhere), else they are a doubt."""
     return [[replace(sq, symbol="", options=(sq.symbol, *sq.sides)) if sq.sides and sq.symbol == EMPTY else sq
              for sq in row] for row in squares]
-
-
-def _no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
-    """A straight four read as empty, its squares faint grey (or :data:`SHADED_IN_FOUR` of them faint
-    and darker than the board), could be the grey piece in shade, or on a grey board
-    (:func:`visolve.puzzles.genius_square.colours.grey_like_board`), and four grey squares
-    outlined against the board its dim side (:func:`visolve.puzzles.genius_square.greyrow.outlined_fours`):
-    a doubt."""
-    for cells in outlined_fours(squares):
-        raise ReadError(f"square {model.name(cells[0], edition)}: four grey squares in a row read as empty, "
-                        "outlined against the board: the grey piece seen by its side, or glare?")
-    if cells := bare_four(squares):
-        raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
-                        "as empty, nearest the grey piece's colour: the grey piece on a board as grey as it?")
-    empty = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.symbol == EMPTY}
-    faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
-    shaded = {(r, c) for r, c in faint if float(np.mean(squares[r][c].colour)) < 0.0}  # glare only lightens
-    for cells in straight_fours():
-        if not all(cell in empty for cell in cells):
-            continue
-        if all(cell in faint for cell in cells) and not unlike_grey(squares, cells):
-            raise ReadError(f"square {model.name(cells[0], edition)}: four faint grey squares in a row, "
-                            "empty in glare or the grey piece in shade (or on a board as grey as it)")
-        if sum(cell in shaded for cell in cells) >= SHADED_IN_FOUR:
-            raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty, "
-                            f"{sum(cell in shaded for cell in cells)} of them faint and darker than the board: "
-                            "empty in shade, or the grey piece's shaded side?")
 
 
 def debug_overlay(image: np.ndarray, source: str = "") -> np.ndarray:

@@ -1,0 +1,66 @@
+"""A straight four read as empty that may be the grey piece, dim: in shade, on a board as grey as
+it, or seen by its shaded side (a doubt, never a board read without the grey piece).
+
+Colours are read as ``n``, a square's colour less the board's over the board-to-white span
+(:mod:`visolve.puzzles.genius_square.colours`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, FAINT_MAX, NEUTRAL_SPREAD, Square
+from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours, unlike_grey
+
+#: a straight four read as empty, all faint or SHADED_IN_FOUR of them faint and darker than the
+#: board, is a doubt (scene 66 of seed 6: the grey piece's shaded side on a light board read as three
+#: faint squares darker than it and one plain empty, a misread when all four had to be faint; three
+#: faint squares lighter than the board are glare: two scenes of seeds 0-6 read right so)
+SHADED_IN_FOUR = 3
+#: ... counting, as faint, a square read as empty within this margin of the faint window (largest
+#: channel of ``|n|`` from EMPTY_MAX to FAINT_MAX plus it, channels within NEUTRAL_SPREAD plus it):
+#: scene 66 of seed 6, its left labels read where they stand (slid 0.25), showed the grey piece's
+#: shaded side at size 0.33 (A3) and spread 0.09 (A2), a hundredth past the window each
+SHADE_MARGIN = 0.03
+
+
+def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
+    """A straight four read as empty, its squares faint grey (or :data:`SHADED_IN_FOUR` of them faint,
+    or just past faint (:func:`near_faint`), and darker than the board), could be the grey piece in shade, or on a grey board
+    (:func:`visolve.puzzles.genius_square.colours.grey_like_board`), and four grey squares
+    outlined against the board its dim side (:func:`visolve.puzzles.genius_square.greyrow.outlined_fours`):
+    a doubt."""
+    for cells in outlined_fours(squares):
+        raise ReadError(f"square {model.name(cells[0], edition)}: four grey squares in a row read as empty, "
+                        "outlined against the board: the grey piece seen by its side, or glare?")
+    if cells := bare_four(squares):
+        raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
+                        "as empty, nearest the grey piece's colour: the grey piece on a board as grey as it?")
+    empty = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.symbol == EMPTY}
+    faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
+    shaded = {(r, c) for r, c in empty if squares[r][c].colour and float(np.mean(squares[r][c].colour)) < 0.0
+              and ((r, c) in faint or near_faint(squares[r][c].colour))}  # (glare only lightens)
+    for cells in straight_fours():
+        if not all(cell in empty for cell in cells):
+            continue
+        if all(cell in faint for cell in cells) and not unlike_grey(squares, cells):
+            raise ReadError(f"square {model.name(cells[0], edition)}: four faint grey squares in a row, "
+                            "empty in glare or the grey piece in shade (or on a board as grey as it)")
+        if sum(cell in shaded for cell in cells) >= SHADED_IN_FOUR:
+            raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty, "
+                            f"{sum(cell in shaded for cell in cells)} of them faint and darker than the board: "
+                            "empty in shade, or the grey piece's shaded side?")
+
+
+def near_faint(colour) -> bool:
+    """Whether a square's centre ``colour`` (``n``) lies just past the faint window, within
+    :data:`SHADE_MARGIN` of it (:data:`~visolve.puzzles.genius_square.colours.FAINT_MAX`,
+    :data:`~visolve.puzzles.genius_square.colours.NEUTRAL_SPREAD`): inside it, a square read empty and
+    not faint is flat, an empty square in shade."""
+    n = np.asarray(colour, np.float64)
+    size, spread = float(np.abs(n).max()), float(n.max() - n.min())
+    inside = EMPTY_MAX <= size < FAINT_MAX and spread < NEUTRAL_SPREAD
+    near = EMPTY_MAX <= size < FAINT_MAX + SHADE_MARGIN and spread < NEUTRAL_SPREAD + SHADE_MARGIN
+    return near and not inside
