@@ -21,3 +21,21 @@ def test_only_the_quads_are_painted():
     quad = np.array([(10, 10), (19, 10), (19, 19), (10, 19)], np.float64)
     out = painted_over(image, [quad], [2.0], 0.4, (0.5, 1.0))
     assert out[15, 15] == 230 and out[55, 55] == 30
+
+
+def test_a_quad_at_the_edge_takes_the_colour_of_its_ring_inside_the_picture():
+    image = np.full((60, 80), 200, np.uint8)
+    image[:, 70:] = 100  # the ring's part inside the picture, right of the block: darker
+    image[20:40, 55:70] = 10
+    quad = np.array([(55, 20), (90, 20), (90, 39), (55, 39)], np.float64)  # partly beyond the right edge
+    out = painted_over(image, [quad], [4.0], 0.4, (0.5, 1.0))
+    ring = np.zeros(image.shape, bool)
+    ring[16:44, 51:80] = True  # the quad grown by 4 px (its corners are whole px: drawn inclusive)
+    ring[18:42, 53:80] = False  # ... less the quad grown by 2 px
+    assert out[30, 60] == np.median(image[ring]) and out[30, 75] == out[30, 60]
+
+
+def test_a_quad_beyond_the_picture_changes_nothing():
+    image = np.full((40, 40, 3), 120, np.uint8)
+    quad = np.array([(60, 60), (90, 60), (90, 80), (60, 80)], np.float64)
+    assert (painted_over(image, [quad], [3.0], 0.4, (0.5, 1.0)) == image).all()

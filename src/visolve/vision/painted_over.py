@@ -38,15 +38,32 @@ def painted_over(image: np.ndarray, quads: list[np.ndarray], units: list[float],
         The painted copy (``image`` is not changed).
     """
     out = image.copy()
-    mask = np.zeros(image.shape[:2], np.uint8)
     for quad, unit in zip(quads, units):
-        mask[:] = 0
-        cv2.fillConvexPoly(mask, np.round(sides_moved_out(quad, ring[1] * unit)).astype(np.int32), 255)
-        cv2.fillConvexPoly(mask, np.round(sides_moved_out(quad, ring[0] * unit)).astype(np.int32), 0)
-        around = image[mask > 0]
+        outer = np.round(sides_moved_out(quad, ring[1] * unit)).astype(np.int32)
+        box = _box(outer, image.shape)
+        if box is None:
+            continue
+        (x0, y0), (x1, y1) = box
+        # the ring drawn within its box alone: the same pixels as on a whole-picture mask (whole
+        # pixels shifted), at a fraction of the time (a 12 MP picture's mask cleared and
+        # compared for each board cost about 15 ms a board)
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(mask, outer - (x0, y0), 255)
+        inner = np.round(sides_moved_out(quad, ring[0] * unit)).astype(np.int32)
+        cv2.fillConvexPoly(mask, inner - (x0, y0), 0)
+        around = image[y0:y1, x0:x1][mask > 0]
         if not len(around):
             continue
         colour = np.median(around.reshape(len(around), -1), axis=0)
         cv2.fillConvexPoly(out, np.round(sides_moved_out(quad, grow * unit)).astype(np.int32),
                            [float(v) for v in np.atleast_1d(colour)])
     return out
+
+
+def _box(corners: np.ndarray, shape: tuple) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The bounding box (top-left, bottom-right exclusive, px) of ``corners`` (int) within a
+    picture of ``shape``; None when it lies outside the picture."""
+    h, w = shape[:2]
+    x0, y0 = (max(0, int(v)) for v in corners.min(axis=0))
+    x1, y1 = (min(n, int(v) + 1) for n, v in zip((w, h), corners.max(axis=0)))
+    return None if x1 <= x0 or y1 <= y0 else ((x0, y0), (x1, y1))
