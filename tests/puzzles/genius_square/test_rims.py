@@ -1,12 +1,16 @@
 """The grey piece on a board as grey as it, told by its cubes' dark rims (issue 25): a straight four of
 faint grey squares read as empty, most of them with two edges or more darker than the board, is the
 grey piece (scene 70 of seed 17: every other square covered, refused before); faint squares showing
-the grid's light lines, or the grey piece seen elsewhere, are no such four."""
+the grid's light lines, or the grey piece seen elsewhere, are no such four.  Such a four as dark as the
+board is a doubt (scene 47 of seed 2: read as four empty squares, a misread)."""
 
 import numpy as np
+import pytest
+
+from visolve.errors import ReadError
 
 from visolve.puzzles.genius_square.colours import EMPTY, Square
-from visolve.puzzles.genius_square.greyrow import rimmed_four, with_standing_grey
+from visolve.puzzles.genius_square.greyrow import rimmed_four, with_rim_doubt, with_standing_grey
 from visolve.puzzles.genius_square.reader import read
 from visolve.puzzles.genius_square.rims import dark_edges
 from visolve.testing.scenes import scene_case
@@ -14,12 +18,12 @@ from visolve.testing.scenes import scene_case
 FOUR = [(0, 0), (1, 0), (2, 0), (3, 0)]
 
 
-def _board(rims=(3, 3, 2, 1), colour=(0.1, 0.13, 0.14)):
-    """Squares read surely as a piece but the four of :data:`FOUR`: faint empty squares of ``colour``
+def _board(rims=(3, 3, 2, 1), colour=(0.1, 0.13, 0.14), faint=True):
+    """Squares read surely as a piece but the four of :data:`FOUR`: empty squares of ``colour`` (``faint``)
     with ``rims`` dark edges each."""
     squares = [[Square("7") for _c in range(6)] for _r in range(6)]
     for (r, c), k in zip(FOUR, rims):
-        squares[r][c] = Square(EMPTY, colour=colour, faint=True, rims=k)
+        squares[r][c] = Square(EMPTY, colour=colour, faint=faint, rims=k)
     return squares
 
 
@@ -49,3 +53,18 @@ def test_faint_squares_showing_their_lines_or_coloured_or_beside_the_grey_piece_
 def test_the_scene_reads():
     case = scene_case("genius-square", 70, 17)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_rimmed_four_as_dark_as_the_board_is_a_doubt_and_in_shadow_no_four():
+    squares = _board(colour=(0.0, 0.02, 0.04), faint=False)
+    assert rimmed_four(squares) is None
+    doubted = with_standing_grey(squares)
+    assert all(doubted[r][c].doubt and not doubted[r][c].symbol for r, c in FOUR)
+    shaded = _board(colour=(-0.3, -0.3, -0.32), faint=False)  # empty squares in a neighbour's shadow
+    assert with_rim_doubt(shaded) is shaded
+
+
+def test_the_grey_piece_as_dark_as_the_board_is_not_read_as_empty_squares():
+    case = scene_case("genius-square", 47, 2)
+    with pytest.raises(ReadError, match="edged dark as a cube's rims"):
+        read(case.image, case.name)

@@ -8,9 +8,9 @@ the ones it lifts most.  The grey piece's four squares stand out against the boa
 
 Such a four of the grey piece's own colour, lighter than the board, every square beside it read surely,
 is read as the grey piece (:func:`standing_four`), and so is a four of faint grey squares most of which
-show a cube's dark rim (:func:`rimmed_four`: on a board as grey as it); a four dimmer, of another colour,
-or beside squares in doubt stays a doubt (:func:`outlined_fours`, :func:`bare_four`).  The grey piece's
-options (:func:`with_grey_options`) are given here too.
+show a cube's dark rim (:func:`rimmed_four`: on a board as grey as it; not lifted: :func:`with_rim_doubt`);
+a four dimmer, of another colour, or beside squares in doubt stays a doubt (:func:`outlined_fours`,
+:func:`bare_four`).  The grey piece's options (:func:`with_grey_options`) are given here too.
 """
 
 from __future__ import annotations
@@ -41,6 +41,11 @@ UNLIKE_GREY = 2
 #: they overlap it (87 such fours in the photo scenes of seeds 0, 1, 2, 3 and 17, one square at most);
 #: the grey piece's fours read so show 2-4 (seed 17 scene 70: 4; seed 1 scene 35: 3; seed 17 scene 16: 2)
 RIMMED_LEAST = 3
+#: a square read as empty whose centre's mean ``n`` is at least this is not in a shadow: shadowed empty
+#: squares with dark edges -0.17 to -0.51, the grey piece as dark as a grey board -0.06 to 0.05 (photo
+#: scenes of seeds 0, 1, 2, 3 and 17; no four of such neutral squares but the grey piece's shows
+#: RIMMED_LEAST rims: 3604 of them, 2 at most, those overlapping the grey piece)
+SHADOW_FLOOR = -0.1
 
 
 def lifted(sq) -> bool:
@@ -122,7 +127,7 @@ def with_standing_grey(squares):
     piece (the others as read)."""
     four = standing_four(squares) or rimmed_four(squares)
     if four is None:
-        return squares
+        return with_rim_doubt(squares)
     out = [list(row) for row in squares]
     for r, c in four:
         out[r][c] = replace(out[r][c], symbol=GREY, options=(), faint=False, grey=False, sides=())
@@ -156,9 +161,29 @@ def rimmed_four(squares) -> list[tuple[int, int]] | None:
     cube's rim (:func:`visolve.puzzles.genius_square.rims.rimmed`): the grey piece on a board as grey as
     it, its colour no clue (:mod:`visolve.puzzles.genius_square.rims`).  None when the grey piece is seen
     (or may be) elsewhere, or when no four or several are such."""
+    return _rimmed(squares, _faint_grey)
+
+
+def with_rim_doubt(squares):
+    """The squares, those of the one four that :func:`rimmed_four` takes but for some square not lighter
+    than the board (:func:`_board_grey`: the grey piece as dark as a grey board, seed 2 scene 47, read as
+    four empty squares: a misread) in doubt; the others as read."""
+    four = _rimmed(squares, _board_grey)
+    if four is None:
+        return squares
+    out = [list(row) for row in squares]
+    for r, c in four:
+        out[r][c] = replace(out[r][c], symbol="", options=(), doubt="four squares in a row read as empty, most "
+                            "of them edged dark as a cube's rims: the grey piece as grey as the board?")
+    return out
+
+
+def _rimmed(squares, alike) -> list[tuple[int, int]] | None:
+    """The one straight four of squares each ``alike``, at least :data:`RIMMED_LEAST` of them rimmed, the
+    grey piece nowhere else; None when no four or several are such."""
     if _grey_elsewhere(squares):
         return None
-    fours = [cells for cells in straight_fours() if all(_faint_grey(squares[r][c]) for r, c in cells)
+    fours = [cells for cells in straight_fours() if all(alike(squares[r][c]) for r, c in cells)
              and sum(rimmed(squares[r][c].rims) for r, c in cells) >= RIMMED_LEAST]
     return fours[0] if len(fours) == 1 else None
 
@@ -174,6 +199,14 @@ def _faint_grey(sq) -> bool:
     if not (sq.symbol == EMPTY or _grey_or_empty(sq)) or not sq.faint or not sq.colour:
         return False
     return float(max(sq.colour) - min(sq.colour)) <= NEUTRAL_SPREAD
+
+
+def _board_grey(sq) -> bool:
+    """A square read as empty (or :func:`_grey_or_empty`), neutral, not in a shadow
+    (:data:`SHADOW_FLOOR`)."""
+    if not (sq.symbol == EMPTY or _grey_or_empty(sq)) or not sq.colour:
+        return False
+    return float(max(sq.colour) - min(sq.colour)) <= NEUTRAL_SPREAD and float(np.mean(sq.colour)) >= SHADOW_FLOOR
 
 
 def _grey_or_empty(sq) -> bool:

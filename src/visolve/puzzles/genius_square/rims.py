@@ -7,7 +7,9 @@ side faces are shaded, so the strips along its square's edges are darker than th
 empty square shows the grid's light lines there, or at most one edge in a neighbour's shadow.
 
 A square's dark edges are counted when it is read (:func:`dark_edges`); a straight four read as faint
-grey squares, most of them edged so, is the grey piece (:func:`visolve.puzzles.genius_square.greyrow.rimmed_four`).
+grey squares, most of them edged so, is the grey piece (:func:`visolve.puzzles.genius_square.greyrow.rimmed_four`);
+such a four as dark as the board, not lifted, is a doubt
+(:func:`visolve.puzzles.genius_square.greyrow.with_rim_doubt`).
 """
 
 from __future__ import annotations
