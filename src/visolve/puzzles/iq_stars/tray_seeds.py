@@ -68,10 +68,15 @@ def triangles(pts: np.ndarray, areas: np.ndarray, area_range: float, middles: np
     return [(t, False) for t in even] + [(t, True) for t in bent]
 
 
+def within_factor(values, ref, spread: float) -> np.ndarray:
+    """Which positive ``values`` lie within a factor ``spread`` of ``ref`` (broadcast)."""
+    values, ref = np.asarray(values, np.float64), np.asarray(ref, np.float64)
+    return (values <= spread * ref) & (values >= ref / spread)
+
+
 def _unlike(values: np.ndarray, spread: float) -> np.ndarray:
     """``(n, n)``: which pairs of positive ``values`` are more than a factor ``spread`` apart."""
-    ratio = values[:, None] / np.maximum(values[None, :], 1e-9)
-    return (ratio > spread) | (ratio < 1 / spread)
+    return ~within_factor(values[:, None], values[None, :], spread)
 
 
 def seed_order(pts: np.ndarray, tops: tuple[int, int, int], bent: bool) -> tuple[int, int, int]:
@@ -86,4 +91,4 @@ def seed_order(pts: np.ndarray, tops: tuple[int, int, int], bent: bool) -> tuple
     return ends[0], middle, ends[1]
 
 
-__all__ = ["MAX_SEEDS", "MAX_SIDE_RATIO", "MIN_TRIANGLE", "NEAREST", "seed_order", "triangles"]
+__all__ = ["MAX_SEEDS", "MAX_SIDE_RATIO", "MIN_TRIANGLE", "NEAREST", "seed_order", "triangles", "within_factor"]

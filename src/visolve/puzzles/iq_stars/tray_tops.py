@@ -21,7 +21,7 @@ import numpy as np
 
 from visolve.puzzles.iq_stars.plastic import balanced, classify_plastic
 from visolve.puzzles.iq_stars.tray_find import Top, find_tops
-from visolve.puzzles.iq_stars.tray_seeds import seed_order, triangles
+from visolve.puzzles.iq_stars.tray_seeds import seed_order, triangles, within_factor
 from visolve.puzzles.iq_stars.tray_shapes import PIECE_MIN, STEPS, whole_pieces
 from visolve.vision.glance import thumbnail
 
@@ -106,8 +106,7 @@ def _inverse(hom: np.ndarray | None) -> np.ndarray | None:
 
 def _like(values: np.ndarray, seed: tuple[int, int, int], spread: float) -> np.ndarray:
     """Which ``values`` are within a factor ``spread`` of the median of the ``seed``'s."""
-    ref = float(np.median(values[list(seed)]))
-    return (values <= spread * ref) & (values >= ref / spread)
+    return within_factor(values, float(np.median(values[list(seed)])), spread)
 
 
 def _grow(pts: np.ndarray, areas: np.ndarray, seed: tuple[tuple[int, int, int], bool],
