@@ -200,3 +200,30 @@ def test_a_faint_star_is_free_or_its_colour_as_the_shapes_allow():
     assert symbol_of((3, 5), Star(0.2, faint, 1.0, arms=0.1)) == "."  # points not one colour: free
     case = scene_case("iq-stars", 46, 15)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def _shaded(shares: dict) -> dict:
+    """Stars (cell -> Star) read orange with the given green shares; the rest free."""
+    free = Star(0.0, Verdict("g", 0.0, 20.0, "b"), 0.0)
+    clear = Verdict("o", 0.0, 4.0, "y")
+    return {c: Star(1.0, clear, 1.0, green=shares[c]) if c in shares else free for c in CELLS}
+
+
+def test_orange_and_yellow_both_read_orange_are_split_by_their_shades():
+    # scene 13 of seed 17 (upside down): a golden yellow measured 0.70-0.71 and a red-leaning orange
+    # 0.43, both read orange; one colour is one piece, so the greener group is the yellow one
+    from visolve.puzzles.iq_stars.colours import split_by_shade
+    rows = ("..ppo..", "...po.", "...poo.", "...ooo")
+    shares = {(0, 4): 0.434, (1, 4): 0.426, (2, 4): 0.430, (2, 5): 0.706, (3, 3): 0.708, (3, 4): 0.704, (3, 5): 0.704}
+    assert split_by_shade(_shaded(shares), rows) == ("..ppo..", "...po.", "...poy.", "...yyy")
+    # one piece's stars vary up to 0.10 (seeds 0, 1, 3): a gap under OTHER_SHADE is no second colour
+    close = {c: s - 0.17 if s > 0.7 else s for c, s in shares.items()}
+    assert split_by_shade(_shaded(close), rows) is None
+    # three shades, the groups' own spread as large as the gap: no two pieces told
+    spread = {**shares, (3, 5): 0.86}
+    assert split_by_shade(_shaded(spread), rows) is None
+
+
+def test_a_golden_yellow_beside_a_red_orange_reads():
+    case = scene_case("iq-stars", 13, 17)
+    assert read(case.image, case.name) == case.truth[0]

@@ -356,3 +356,27 @@ def settled_by_board(stars: dict, grid: list[list[str]], doubts: list) -> list |
         else:
             rest.append((cell, doubt))
     return rest if settled else None
+
+
+def split_by_shade(stars: dict, rows) -> tuple[str, ...] | None:
+    """``rows`` with its stars read all orange or all yellow split into two colours, when their green
+    shares (the reader's ``Star.green``) fall into two groups at least :data:`OTHER_SHADE` apart, each
+    within less than that: the greener group yellow, the other orange.  A print run may draw orange
+    redder and yellow more orange than the booklet (a golden yellow at 0.70, an orange at 0.43, both
+    read orange: scene 13 of seed 17), but one colour is one piece, so two shades that far apart are
+    two pieces.  None when the stars do not fall so; whether the rows are a challenge is the
+    caller's to check."""
+    cells = [(r, k) for r, k in CELLS if rows[r][k].lower() in "oy"]
+    if len(cells) < 2 or len({rows[r][k].lower() for r, k in cells}) != 1:
+        return None
+    cells.sort(key=lambda c: stars[c].green)
+    shares = np.array([stars[c].green for c in cells])
+    cut = int(np.argmax(np.diff(shares))) + 1
+    if shares[cut] - shares[cut - 1] < OTHER_SHADE or max(shares[cut - 1] - shares[0],
+                                                        shares[-1] - shares[cut]) >= OTHER_SHADE:
+        return None
+    grid = [list(row) for row in rows]
+    for n, (r, k) in enumerate(cells):
+        letter = "o" if n < cut else "y"
+        grid[r][k] = letter.upper() if grid[r][k].isupper() else letter
+    return tuple("".join(row) for row in grid)

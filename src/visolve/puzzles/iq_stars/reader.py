@@ -33,11 +33,13 @@ from visolve.puzzles.iq_stars.colours import (
     orange_rule,
     pink_violet_rule,
     red_rule,
+    split_by_shade,
     violet_rule,
 )
 from visolve.puzzles.iq_stars.finder import find_board, locate
 from visolve.puzzles.iq_stars.lattice import CLEAR_RHO
 from visolve.puzzles.iq_stars.probe import tray_without_drawing
+from visolve.puzzles.iq_stars.solver import challenges_among
 from visolve.puzzles.iq_stars.symbols import Star, check_outer_lines, rows_of, symbol_of
 from visolve.puzzles.iq_stars.tops_board import place_by_tops
 from visolve.puzzles.iq_stars.tray import DrawnStarsError, read_after, read_tray
@@ -317,6 +319,9 @@ def stars_rows(work: np.ndarray, homography: np.ndarray, edge=DRAWN_EDGE) -> tup
         raise DrawnStarsError(str(exc)) from None
     problems = level_problems(rows)
     if problems:
+        split = split_by_shade(stars, rows)  # orange and yellow both drawn off their shades
+        if split is not None and not level_problems(split) and challenges_among([split]):
+            return split
         raise DrawnStarsError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
     return rows
 
