@@ -152,3 +152,65 @@ def test_labels_in_a_shadow_are_read_over_their_own_boxes_light():
     assert sum(map(len, label_votes(view))) <= 4  # the row's level: most labels illegible
     assert edition_and_places(view)[0] == "happy-puzzle"
     assert read(picture, "x.png") == level
+
+
+def _tilted_view(depth_per_square: tuple[float, float]) -> "BoardView":
+    """A view of a drawn board through a homography whose depth grows by ``depth_per_square`` (across,
+    down) a square."""
+    from visolve.vision.view import BoardView
+
+    level = make_level("x", ROLL, edition="happy-puzzle", source="x.png")
+    picture = draw_board(drawing(level), "happy-puzzle", PITCH)
+    x0, y0 = square_box(PITCH, 0, 0)
+    a, b = depth_per_square
+    hom = np.array([[PITCH, 0, x0], [0, PITCH, y0], [a, b, 1.0]])
+    return BoardView.from_homography(picture, hom, 6, 6, pitch=32, margin=2.1)
+
+
+def test_a_squeezed_row_of_labels_slid_away_from_the_camera_is_refused_naming_the_edge():
+    """Tall pieces' tops are seen larger and moved away from the camera, so the labels on the floor stand
+    beside their lattice squeezed and moved towards it: a squeezed row slid the other way is beside a
+    grid that is not the board's (seed 1 scene 19: a lattice too large).  A row slid but not squeezed
+    may be stretched (a grid askew) and is let be."""
+    from visolve.puzzles.genius_square.labelrows import NOMINAL
+    from visolve.puzzles.genius_square.labels import PARALLAX_SLACK, check_parallax, depth_gradient
+
+    view = _tilted_view((0.05, 0.0))  # the board's far side on the right
+    assert np.allclose(depth_gradient(view), [1.0, 0.0])
+    slid = 2 * PARALLAX_SLACK
+    for toward in ((NOMINAL, NOMINAL, NOMINAL, NOMINAL), ((0.0, 0.92, -slid),) + (NOMINAL,) * 3,
+                   (NOMINAL,) * 3 + ((0.0, 0.92, slid),),  # left's slide runs across the camera's way
+                   ((0.0, 1.0, slid),) + (NOMINAL,) * 3):  # slid away, not squeezed: stretched?
+        check_parallax(view, toward, (0, 3))
+    away = ((0.0, 0.92, slid),) + (NOMINAL,) * 3
+    with pytest.raises(ReadError, match="beside the top edge .* away from the camera"):
+        check_parallax(view, away, (0, 3))
+    check_parallax(view, away, (3,))  # the top's labels unseen
+    up = _tilted_view((0.0, -0.05))  # the far side on top: the left's labels may slide down, not up
+    check_parallax(up, (NOMINAL,) * 3 + ((0.0, 0.84, slid),), (0, 3))
+    with pytest.raises(ReadError, match="beside the left edge"):
+        check_parallax(up, (NOMINAL,) * 3 + ((0.0, 0.84, -slid),), (0, 3))
+
+
+def test_a_board_seen_from_straight_above_has_no_camera_side():
+    from visolve.puzzles.genius_square.labels import check_parallax, depth_gradient
+
+    flat = _tilted_view((0.0, 0.0))
+    assert depth_gradient(flat) is None
+    check_parallax(flat, ((0.0, 0.92, 0.5),) * 4, (0, 3))
+
+
+def test_a_scene_whose_grid_is_larger_than_the_board_is_not_read_on_it():
+    """Seed 1 scene 19: a lattice 8 % larger than the floor, its top row of labels squeezed and slid
+    away from the camera (its other labels hidden), was read and refused only for a square's colour: its
+    labels now refuse it.  Seed 0 scene 76, a lattice of tall pieces' tops with its rows squeezed and
+    slid towards the camera, and seed 1 scene 7, a grid askew with its left row stretched and slid away
+    from the camera, read."""
+    from visolve.errors import NotThisPuzzle
+    from visolve.puzzles.genius_square.reader import look
+
+    with pytest.raises((NotThisPuzzle, ReadError)):
+        look(scene_case("genius-square", 19, 1).image)
+    for seed, i in ((0, 76), (1, 7)):
+        case = scene_case("genius-square", i, seed)
+        assert read(case.image, case.name) == case.truth[0]
