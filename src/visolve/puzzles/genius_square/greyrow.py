@@ -159,9 +159,25 @@ def standing_four(squares) -> list[tuple[int, int]] | None:
 def rimmed_four(squares) -> list[tuple[int, int]] | None:
     """The one straight four of :func:`_faint_grey` squares of which at least :data:`RIMMED_LEAST` show a
     cube's rim (:func:`visolve.puzzles.genius_square.rims.rimmed`): the grey piece on a board as grey as
-    it, its colour no clue (:mod:`visolve.puzzles.genius_square.rims`).  None when the grey piece is seen
-    (or may be) elsewhere, or when no four or several are such."""
-    return _rimmed(squares, _faint_grey)
+    it, its colour no clue (:mod:`visolve.puzzles.genius_square.rims`).  None when no four or several are
+    such, or the grey piece is seen elsewhere or may lie elsewhere (:func:`grey_four_elsewhere`: a square
+    that may be grey where no four of the grey piece fits is no such place: seed 2 scene 43, discs in
+    glare with the grey piece among their options)."""
+    if any(sq.symbol == GREY for row in squares for sq in row):
+        return None
+    fours = _rimmed_fours(squares, _faint_grey)
+    return fours[0] if len(fours) == 1 and not grey_four_elsewhere(squares, fours[0]) else None
+
+
+def grey_four_elsewhere(squares, four: list[tuple[int, int]]) -> bool:
+    """Whether a straight four other than ``four`` may be the grey piece: each of its squares read as
+    it, with it among their options, or :func:`_faint_grey`, and one at least may be it but as empty or
+    grey (:func:`_grey_or_empty`: those are the faint fours' own)."""
+    def may(sq) -> bool:
+        return sq.symbol == GREY or (GREY in sq.options and not _grey_or_empty(sq))
+
+    return any(sorted(cells) != sorted(four) and all(may(squares[r][c]) or _faint_grey(squares[r][c]) for r, c in cells)
+               and any(may(squares[r][c]) for r, c in cells) for cells in straight_fours())
 
 
 def with_rim_doubt(squares):
@@ -183,9 +199,14 @@ def _rimmed(squares, alike) -> list[tuple[int, int]] | None:
     grey piece nowhere else; None when no four or several are such."""
     if _grey_elsewhere(squares):
         return None
-    fours = [cells for cells in straight_fours() if all(alike(squares[r][c]) for r, c in cells)
-             and sum(rimmed(squares[r][c].rims) for r, c in cells) >= RIMMED_LEAST]
+    fours = _rimmed_fours(squares, alike)
     return fours[0] if len(fours) == 1 else None
+
+
+def _rimmed_fours(squares, alike) -> list[list[tuple[int, int]]]:
+    """The straight fours of squares each ``alike``, at least :data:`RIMMED_LEAST` of them rimmed."""
+    return [cells for cells in straight_fours() if all(alike(squares[r][c]) for r, c in cells)
+            and sum(rimmed(squares[r][c].rims) for r, c in cells) >= RIMMED_LEAST]
 
 
 def _grey_elsewhere(squares) -> bool:
