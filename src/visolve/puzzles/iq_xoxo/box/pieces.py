@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, mark, square_name
-from visolve.puzzles.iq_xoxo.box.squares import MAX_HIDDEN, NO_COLOUR, BoxSquare, covers
+from visolve.puzzles.iq_xoxo.box.squares import AGAINST, MAX_HIDDEN, NO_COLOUR, BoxSquare, covers
 
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
@@ -83,7 +83,7 @@ def hide(squares: dict, upright: bool) -> dict:
     any piece (ReadError naming the first when there are more than :data:`MAX_HIDDEN`)."""
     out = dict(squares)
     for k in outvoted(squares, upright):
-        out[k] = BoxSquare("hidden", "?", LETTERS, f"its {squares[k].mark} goes against the X/O squares")
+        out[k] = BoxSquare("hidden", "?", LETTERS, f"its {squares[k].mark} {AGAINST}")
     for k, s in squares.items():
         if s.kind == "?" and s.why.startswith(NO_COLOUR):
             out[k] = BoxSquare("hidden", "?", LETTERS, s.why)

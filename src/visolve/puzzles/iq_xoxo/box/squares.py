@@ -58,6 +58,8 @@ MARK_MIN, MARK_MARGIN = 0.25, 0.12
 WIDE_SIZE = 1.5
 #: the exact cover stops after this many ways
 MAX_WAYS = 2
+#: why a square is hidden when its mark is outvoted (:func:`.pieces.hide`)
+AGAINST = "goes against the X/O squares"
 #: why a piece square's mark is in doubt
 UNCLEAR = "its mark is unclear"
 #: with colours widened (WIDER), no piece lies on more than MAX_LOOSE coloured squares without a
@@ -341,7 +343,8 @@ def _eased(squares: dict):
     empty squares with dark print over them hidden (:data:`PRINTED`; with the hidden squares at
     most :data:`MAX_HIDDEN`); then every piece and pale square allowing its :data:`WIDER`
     colours, where no piece may lie on more than :data:`MAX_LOOSE` squares without a clear mark.
-    Last, when nothing lies over the tray (no square hidden or under dark print), more unmarked
+    Last, when nothing lies over the tray (no square under dark print or hidden for its colour:
+    :func:`covered`), more unmarked
     squares than :data:`MAX_UNMARKED` (up to :data:`MAX_EASED`) taken as pale, at most
     :data:`MAX_UNMARKED` of them as the floor (:func:`_steep`).
     Yields (squares, most pale, whether pieces must be known by their marks, the squares of
@@ -362,21 +365,28 @@ def _eased(squares: dict):
         yield eased, most, False, None
     wide = {k: replace(s, letters=s.wider) if s.kind in ("piece", "pale") and s.wider else s for k, s in eased.items()}
     yield wide, most, True, None
-    if MAX_UNMARKED < len(unmarked) <= MAX_EASED and not printed and not hidden:
+    if MAX_UNMARKED < len(unmarked) <= MAX_EASED and not printed and not covered(squares):
         yield _steep(squares, unmarked)
+
+
+def covered(squares: dict) -> bool:
+    """Whether something lies over the tray: a square hidden for its colour (no piece's: a badge,
+    the lid's print), not only for a mark against the X/O squares (:data:`AGAINST`: in a steep
+    view a tall piece's side beside its top, where part of the top's mark is seen)."""
+    return any(s.kind == "hidden" and AGAINST not in s.why for s in squares.values())
 
 
 def _steep(squares: dict, unmarked: list) -> tuple:
     """The ``unmarked`` squares (more than :data:`MAX_UNMARKED`: a steep view) beside a marked
     piece square their colour allows (:func:`_beside_marked`: a tall piece's side is coloured like
-    it) taken as pale, at most :data:`MAX_UNMARKED` of them and the pale squares together as the
-    floor (a whole piece is never taken for it); the other unmarked squares stay pieces, the
-    colours as read (:func:`_eased`'s step)."""
+    it) taken as pale, at most :data:`MAX_UNMARKED` of them, the pale and the hidden squares
+    (:func:`covered`) together as the floor (a whole piece is never taken for it); the other
+    unmarked squares stay pieces, the colours as read (:func:`_eased`'s step)."""
     eased = dict(squares)
     for k in unmarked:
         if _beside_marked(squares, k):
             eased[k] = BoxSquare("pale", "?", squares[k].letters, squares[k].why, squares[k].wider)
-    pale = frozenset(k for k, s in eased.items() if s.kind == "pale")
+    pale = frozenset(k for k, s in eased.items() if s.kind in ("pale", "hidden"))
     return eased, MAX_PALE + len(unmarked), False, pale
 
 
