@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.denoised import denoised_quads
-from visolve.puzzles.iq_xoxo.page.first_look import MAX_SQUARES, REACH, SQUARE_SHARE, on_grid, planes, rough_pitch
+from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, NEIGHBOUR, REACH, SQUARE_SHARE, on_grid, planes,
+                                                    rough_pitch)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import STRAY_REACH, coarse, lost_boards, outside, own_squares
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
@@ -28,14 +29,22 @@ from visolve.vision.polygon_distance import distances_within
 #: quads whose corners all lie within this many pitches are one
 SAME_QUAD = 0.1
 #: squares on a grid farther than STRAY_REACH pitches from every board count when at least this many
-FAR_SQUARES = 8
+#: lie within FAR_CLUSTER pitches of each one (the squares of a 10 x 5 board lie within its
+#: diagonal, 11.2 pitches, of one another; a grainy desk's or page's specks of a square's size lie
+#: on a grid here and there over the whole picture: see :func:`far_gridded`)
+FAR_SQUARES, FAR_CLUSTER = 8, 11.0
 
 
-def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
+def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> tuple[int, int]:
     """Squares outside every quad and part of a grid (linked into a lattice, or with two others
     a pitch away): a board left out.  Those within :data:`STRAY_REACH` pitches of a board
     count; farther ones (a board on a spread's other page) when there are at least
-    :data:`FAR_SQUARES` of them (a few far squares on a grid are the desk's)."""
+    :data:`FAR_SQUARES` of them close together (:func:`far_gridded`).  Also how many far squares
+    on a grid, at least FAR_SQUARES, lie scattered and did not count (0 when none): a grainy
+    desk's specks, unless pieces lie on the page away from every board.  :func:`board_quads`
+    then counts them as before: seed 0 scene 26, whose two faint boards under pieces show
+    neither squares nor a tab, and whose pieces show no marks on the coarse copy, was refused
+    only for the specks on its desk."""
     near, far = [], []
     if quads:  # each square's distance to the nearest quad (-inf: farther than STRAY_REACH from all)
         nearest = np.max([distances_within(parts.centres, q, STRAY_REACH * pitch) for q in quads], axis=0)
@@ -43,12 +52,39 @@ def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> int:
             if dist < -pitch / 2:
                 (near if dist > -STRAY_REACH * pitch else far).append(k)
 
-    def gridded(some: list[int]) -> int:
-        grouped = 0 if parts.grouped is None else int(parts.grouped[some].sum())
-        return max(grouped, on_grid(parts.centres[some][:MAX_SQUARES], pitch))
+    def grouped(some: list[int]) -> int:
+        return 0 if parts.grouped is None else int(parts.grouped[some].sum())
 
-    beyond = gridded(far) if far else 0
-    return gridded(near) + (beyond if beyond >= FAR_SQUARES else 0)
+    count = max(grouped(near), on_grid(parts.centres[near][:MAX_SQUARES], pitch))
+    if not far:
+        return count, 0
+    beyond = max(grouped(far), far_gridded(parts.centres[far], pitch))
+    if beyond >= FAR_SQUARES:
+        return count + beyond, 0
+    scattered = on_grid(parts.centres[far][:MAX_SQUARES], pitch)
+    return count, scattered if scattered >= FAR_SQUARES else 0
+
+
+def far_gridded(centres: np.ndarray, pitch: float) -> int:
+    """How many of ``centres`` (the first :data:`~.first_look.MAX_SQUARES`) lie on a grid of
+    ``pitch`` (:func:`~.first_look.on_grid`) with at least :data:`FAR_SQUARES` such squares,
+    themselves included, within :data:`FAR_CLUSTER` pitches: a board's squares, not specks of a
+    grainy desk lying on a grid by chance here and there.
+
+    The squares of one board lost far away count as before (all lie within :data:`FAR_CLUSTER`
+    pitches of each other: on seed 0's pages read whole, every board with 8 squares on a grid or
+    more keeps 8 or more, 9 -> 8 at worst, against 5 within 8 pitches and 3 within 6).  On seed 0's
+    scenes 14, 15, 26, 47 and 57 the specks beyond the boards gave 9-36 squares on a grid but at most
+    7 within 11 pitches of one (at most 3 on three of them): none counts."""
+    some = centres[:MAX_SQUARES]
+    if len(some) < FAR_SQUARES:
+        return 0
+    d = np.linalg.norm(some[:, None, :] - some[None, :, :], axis=2)
+    gridded = some[((d > NEIGHBOUR[0] * pitch) & (d < NEIGHBOUR[1] * pitch)).sum(axis=1) >= 2]
+    if len(gridded) < FAR_SQUARES:
+        return 0
+    close = np.linalg.norm(gridded[:, None, :] - gridded[None, :, :], axis=2) < FAR_CLUSTER * pitch
+    return int((close.sum(axis=1) >= FAR_SQUARES).sum())
 
 
 def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
@@ -86,8 +122,12 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         if key not in weighed:
             if "own" not in weighed:
                 weighed["own"] = own_squares(parts.ink[1], parts.ink[2], pitch, others=True)
-            weighed[key] = _stray(parts, some, pitch) + LOST_TAB * lost_boards(small, tabs, some) \
-                + outside(*weighed["own"], some)
+            stray, specks = _stray(parts, some, pitch)
+            lost = lost_boards(small, tabs, some)
+            if specks and not lost and lost_boards(replace(small, full=None), tabs, some,
+                                                   np.ones(small.colour.shape, bool)):
+                stray += specks  # pieces, marked or not, lie on the page off the boards: a board may be lost
+            weighed[key] = stray + LOST_TAB * lost + outside(*weighed["own"], some)
         return weighed[key]
 
     def outlines(faint_too: bool = True, split: bool = False, done: list[np.ndarray] = (),
