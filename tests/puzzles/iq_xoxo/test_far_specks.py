@@ -15,14 +15,14 @@ def _board(x0: float = 0.0, y0: float = 0.0) -> np.ndarray:
 
 
 def test_a_whole_board_counts_every_square():
-    assert far_gridded(_board(500, 300), PITCH) == 50
+    assert far_gridded(_board(500, 300), PITCH) == (50, 50)
 
 
 def test_a_covered_board_counts_its_squares_at_both_ends():
     board = _board()
     ends = board[[0, 1, 10, 11, 20, 21, 8, 9, 18, 19]]  # six squares at one end, four at the other
     assert on_grid(ends, PITCH) == 10
-    assert far_gridded(ends, PITCH) == 10
+    assert far_gridded(ends, PITCH) == (10, 10)
 
 
 def test_specks_in_threes_far_apart_do_not_count():
@@ -33,8 +33,8 @@ def test_specks_in_threes_far_apart_do_not_count():
         triples += [(x, y), (x + PITCH, y), (x, y + PITCH)]
     specks = np.array(triples) + rng.normal(0, 1, (len(triples), 2))
     assert on_grid(specks, PITCH) >= FAR_SQUARES
-    assert far_gridded(specks, PITCH) == 0
+    assert far_gridded(specks, PITCH) == (0, on_grid(specks, PITCH))
 
 
 def test_too_few_squares_count_nothing():
-    assert far_gridded(_board()[:FAR_SQUARES - 1], PITCH) == 0
+    assert far_gridded(_board()[:FAR_SQUARES - 1], PITCH)[0] == 0

@@ -58,18 +58,18 @@ def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> tuple[int, in
     count = max(grouped(near), on_grid(parts.centres[near][:MAX_SQUARES], pitch))
     if not far:
         return count, 0
-    beyond = max(grouped(far), far_gridded(parts.centres[far], pitch))
+    together, scattered = far_gridded(parts.centres[far], pitch)
+    beyond = max(grouped(far), together)
     if beyond >= FAR_SQUARES:
         return count + beyond, 0
-    scattered = on_grid(parts.centres[far][:MAX_SQUARES], pitch)
     return count, scattered if scattered >= FAR_SQUARES else 0
 
 
-def far_gridded(centres: np.ndarray, pitch: float) -> int:
+def far_gridded(centres: np.ndarray, pitch: float) -> tuple[int, int]:
     """How many of ``centres`` (the first :data:`~.first_look.MAX_SQUARES`) lie on a grid of
     ``pitch`` (:func:`~.first_look.on_grid`) with at least :data:`FAR_SQUARES` such squares,
     themselves included, within :data:`FAR_CLUSTER` pitches: a board's squares, not specks of a
-    grainy desk lying on a grid by chance here and there.
+    grainy desk lying on a grid by chance here and there; and how many lie on a grid at all.
 
     The squares of one board lost far away count as before (all lie within :data:`FAR_CLUSTER`
     pitches of each other: on seed 0's pages read whole, every board with 8 squares on a grid or
@@ -77,14 +77,14 @@ def far_gridded(centres: np.ndarray, pitch: float) -> int:
     scenes 14, 15, 26, 47 and 57 the specks beyond the boards gave 9-36 squares on a grid but at most
     7 within 11 pitches of one (at most 3 on three of them): none counts."""
     some = centres[:MAX_SQUARES]
-    if len(some) < FAR_SQUARES:
-        return 0
-    d = np.linalg.norm(some[:, None, :] - some[None, :, :], axis=2)
-    gridded = some[((d > NEIGHBOUR[0] * pitch) & (d < NEIGHBOUR[1] * pitch)).sum(axis=1) >= 2]
+    gridded = some[:0]
+    if len(some) >= 3:  # on_grid's count, from the same distances
+        d = np.linalg.norm(some[:, None, :] - some[None, :, :], axis=2)
+        gridded = some[((d > NEIGHBOUR[0] * pitch) & (d < NEIGHBOUR[1] * pitch)).sum(axis=1) >= 2]
     if len(gridded) < FAR_SQUARES:
-        return 0
+        return 0, len(gridded)
     close = np.linalg.norm(gridded[:, None, :] - gridded[None, :, :], axis=2) < FAR_CLUSTER * pitch
-    return int((close.sum(axis=1) >= FAR_SQUARES).sum())
+    return int((close.sum(axis=1) >= FAR_SQUARES).sum()), len(gridded)
 
 
 def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
