@@ -11,10 +11,7 @@ square, and their aspects) with both, drawn in a few plain faces
 how much better the digit fits than the letter.  The top edge's votes minus
 the left edge's say the edition; too few glyphs, or votes that disagree, are
 a :class:`~visolve.errors.ReadError` naming the labels: nothing is assumed
-from the colour.  The glyphs also say where the board's floor is beside the
-grid found: a row a square along its squares (:func:`check_order`), or slid
-along its edge away from the camera, where tall pieces' tops never stand
-(:func:`check_parallax`), is beside a grid that is not the board's.
+from the colour.
 """
 
 from __future__ import annotations
@@ -73,18 +70,6 @@ ORDER_MARGIN = 0.05
 ORDER_FIT = 0.6
 MIN_ORDER_GLYPHS = 3
 EDGE_NAMES = {0: "top", 3: "left"}
-#: a row of labels found squeezed and slid along its edge beside a lattice of tall pieces' tops stands
-#: towards the camera: the tops stand off the floor away from it (:func:`check_parallax`).  A row slid
-#: the other way by more than PARALLAX_SLACK squares (times the share of the camera's direction along
-#: the edge) is beside a grid that is not the board's.  Measured on seeds 0, 1 and 17: the 53
-#: squeezed rows of scenes read stood at most 0.056 away from the camera (seed 1 scene 1); rows beside
-#: grids too large or askew 0.167 to 0.321 (seed 0 scene 84, seed 1 scenes 19 and 65, seed 17 scenes
-#: 42 and 75); the slack is above one step of the slides searched (0.125)
-PARALLAX_SLACK = 0.15
-#: ... when the board's depth changes by at least this share across a square: a board seen from
-#: straight above has no side the camera stands on (a guard: scenes 76, 79 and 91 of seed 0 and 7 of
-#: seed 1, tilted photos, change by 0.03 to 0.08; a flat drawing by 0)
-MIN_TILT = 0.01
 
 
 def edition_by_labels(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> str:
@@ -131,7 +116,6 @@ def _said(view: BoardView, places, edges: tuple[int, ...], local: bool) -> tuple
         rows = glyph_rows(view, other, local, memo)
         said = _verdict(_row_votes(rows), edges), other
     check_order(rows, said[1], edges, said[0])
-    check_parallax(view, said[1], edges)
     return said
 
 
@@ -163,48 +147,6 @@ def check_order(rows: tuple[list, list], places, edges: tuple[int, ...], edition
             raise ReadError(f"the labels beside the {EDGE_NAMES[side]} edge read {seen[0]}-{seen[-1]} beside the "
                             f"squares of {beside[0]}-{beside[-1]}: the grid found stands a square off the printed "
                             "one, so the squares' names are unknown")
-
-
-def check_parallax(view: BoardView, places, edges: tuple[int, ...]) -> None:
-    """Whether each seen row of labels found squeezed and slid along its edge (``places``,
-    :func:`visolve.puzzles.genius_square.labelrows.label_rows`) is slid the way a lattice of tall
-    pieces' tops allows.  The tops stand off the floor, nearer the camera, and it sees them larger and
-    moved away from it, about the point beneath it: the labels, printed on the floor, are seen beside
-    such a lattice squeezed and moved towards the camera.  A squeezed row slid away from the camera
-    (the board's depth grows that way, :func:`depth_gradient`) by more than :data:`PARALLAX_SLACK`
-    is beside a grid that is not the board's floor nor its tops (too large, or askew), whose squares'
-    names are unknown.  A row found slid but not squeezed may be stretched (a grid askew, smaller
-    than the floor along that edge at one end: none wider is searched), and says nothing of the tops:
-    such grids read (seed 1 scene 7, its left row 0.375 of a square away from the camera) or are
-    refused for their squares (seed 0 scene 79).
-
-    Raises
-    ------
-    ReadError
-        A row of labels slid away from the camera, naming the edge.
-    """
-    grad = depth_gradient(view)
-    if grad is None or not places:
-        return
-    for side, axis in ((0, 0), (3, 1)):
-        _shift, squeeze, slide = (float(v) for v in places[side])
-        if side in edges and squeeze < 1.0 and slide * grad[axis] > PARALLAX_SLACK:
-            raise ReadError(f"the labels beside the {EDGE_NAMES[side]} edge stand {abs(slide):.2f} of a square "
-                            f"{'on' if slide > 0 else 'back'} along it, away from the camera, where tall pieces' "
-                            "tops never move the grid: the grid found is not the board's, so the squares' "
-                            "names are unknown")
-
-
-def depth_gradient(view: BoardView) -> np.ndarray | None:
-    """The direction (unit, board units: across, down) in which the board's depth from the camera
-    grows: the third row of the view's homography (the projective scale of a picture point is its
-    depth, whatever the lens); None when the depth changes by less than :data:`MIN_TILT` a square
-    (a board seen from straight above)."""
-    h = np.asarray(view.homography, np.float64)
-    centre = h[2, 0] * SIZE / 2 + h[2, 1] * SIZE / 2 + h[2, 2]
-    grad = h[2, :2] / centre
-    norm = float(np.linalg.norm(grad))
-    return grad / norm if norm >= MIN_TILT else None
 
 
 def order_offset(shapes: list, chars: str) -> int:
