@@ -173,11 +173,9 @@ def grey_four_elsewhere(squares, four: list[tuple[int, int]]) -> bool:
     """Whether a straight four other than ``four`` may be the grey piece: each of its squares read as
     it, with it among their options, or :func:`_faint_grey`, and one at least may be it but as empty or
     grey (:func:`_grey_or_empty`: those are the faint fours' own)."""
-    def may(sq) -> bool:
-        return sq.symbol == GREY or (GREY in sq.options and not _grey_or_empty(sq))
-
-    return any(sorted(cells) != sorted(four) and all(may(squares[r][c]) or _faint_grey(squares[r][c]) for r, c in cells)
-               and any(may(squares[r][c]) for r, c in cells) for cells in straight_fours())
+    return any(sorted(cells) != sorted(four)
+               and all(_may_be_grey(squares[r][c]) or _faint_grey(squares[r][c]) for r, c in cells)
+               and any(_may_be_grey(squares[r][c]) for r, c in cells) for cells in straight_fours())
 
 
 def with_rim_doubt(squares):
@@ -211,7 +209,12 @@ def _rimmed_fours(squares, alike) -> list[list[tuple[int, int]]]:
 
 def _grey_elsewhere(squares) -> bool:
     """Whether a square is read as the grey piece, or may be it among other things than empty."""
-    return any(sq.symbol == GREY or (GREY in sq.options and not _grey_or_empty(sq)) for row in squares for sq in row)
+    return any(_may_be_grey(sq) for row in squares for sq in row)
+
+
+def _may_be_grey(sq) -> bool:
+    """Whether ``sq`` is read as the grey piece, or may be it among other things than empty."""
+    return sq.symbol == GREY or (GREY in sq.options and not _grey_or_empty(sq))
 
 
 def _faint_grey(sq) -> bool:

@@ -274,11 +274,17 @@ def on_grid(centres: np.ndarray, pitch: float) -> int:
     int
         How many centres lie on a grid of that pitch.
     """
+    return int(grid_mask(centres, pitch).sum())
+
+
+def grid_mask(centres: np.ndarray, pitch: float) -> np.ndarray:
+    """Which of ``centres`` (``(n, 2)`` px) have at least two others about ``pitch`` away
+    (:data:`NEIGHBOUR`): :func:`on_grid`'s squares."""
     if len(centres) < 3:
-        return 0
+        return np.zeros(len(centres), bool)
     d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
     near = (d > NEIGHBOUR[0] * pitch) & (d < NEIGHBOUR[1] * pitch)
-    return int((near.sum(axis=1) >= 2).sum())
+    return near.sum(axis=1) >= 2
 
 
 def square_pitch(ink: np.ndarray) -> tuple[float, int, np.ndarray] | None:

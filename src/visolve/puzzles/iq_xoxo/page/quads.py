@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.denoised import denoised_quads
-from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, NEIGHBOUR, REACH, SQUARE_SHARE, on_grid, planes,
+from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_SHARE, grid_mask, on_grid, planes,
                                                     rough_pitch)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import STRAY_REACH, coarse, lost_boards, outside, own_squares
@@ -77,10 +77,7 @@ def far_gridded(centres: np.ndarray, pitch: float) -> tuple[int, int]:
     scenes 14, 15, 26, 47 and 57 the specks beyond the boards gave 9-36 squares on a grid but at most
     7 within 11 pitches of one (at most 3 on three of them): none counts."""
     some = centres[:MAX_SQUARES]
-    gridded = some[:0]
-    if len(some) >= 3:  # on_grid's count, from the same distances
-        d = np.linalg.norm(some[:, None, :] - some[None, :, :], axis=2)
-        gridded = some[((d > NEIGHBOUR[0] * pitch) & (d < NEIGHBOUR[1] * pitch)).sum(axis=1) >= 2]
+    gridded = some[grid_mask(some, pitch)]
     if len(gridded) < FAR_SQUARES:
         return 0, len(gridded)
     close = np.linalg.norm(gridded[:, None, :] - gridded[None, :, :], axis=2) < FAR_CLUSTER * pitch
