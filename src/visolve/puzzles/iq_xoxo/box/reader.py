@@ -41,7 +41,7 @@ from visolve.puzzles.iq_xoxo.box.floor import NO_FLOOR, dark_print, floor_beyond
 from visolve.puzzles.iq_xoxo.box.page_marks import TabBeside, tab_number_beside
 from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.rim import MARGIN, REACH, SIDE_PITCH, balanced, has_rim, ring_pixels, snapped
-from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, EMPTY_SAT, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, WIDE_SIZE,
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, WIDE_SIZE,
                                                  BoxSquare, high_pass, read_square)
 from visolve.puzzles.iq_xoxo.box.squares import bodies as body_colours
 from visolve.puzzles.iq_xoxo.model import Level
@@ -78,20 +78,10 @@ def read_squares(view: BoardView, light_floor: bool = False) -> dict:
             bodies[(r, c)] = middles[r, c]
             out[(r, c)] = read_square(bodies[(r, c)], detail.cell(r, c, size=MARK_SIZE + 2 * MARK_SHIFT), view.pitch,
                                       detail.cell(r, c, size=WIDE_SIZE))
-            if printed_over(out[(r, c)], bodies[(r, c)]) and dark_print(view.cell(r, c, size=BODY_SIZE)):
+            if out[(r, c)].kind == "empty" and dark_print(view.cell(r, c, size=BODY_SIZE)):
                 out[(r, c)] = BoxSquare("empty", "", (), f"{PRINTED} (the lid's logo?)")
     rim = float(np.median(channel_min(ring_pixels(view))))
     return same_floor(out, bodies, rim, light_floor, view)
-
-def printed_over(square: BoxSquare, body: np.ndarray) -> bool:
-    """Whether a square read may be the lid's dark print over the floor or a piece: empty, or a
-    "piece" only for being dark, its colour as grey as the floor's (saturation at most
-    :data:`.squares.EMPTY_SAT`: the logo's letters, not a dark piece, whose colour stays)."""
-    if square.kind == "empty":
-        return True
-    top = float(body.max())
-    return square.kind == "piece" and (top - float(body.min())) / max(top, 1.0) <= EMPTY_SAT
-
 
 def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     """Read the tray whose floor's corners are ``corners``; None when no white rim is around it."""

@@ -324,17 +324,7 @@ def covers(squares: dict) -> list[dict]:
                 return _covers(eased, most, known, floor)
             except ReadError:
                 continue
-        raise ReadError(f"{exc}{hidden_by_print(squares)}") from None
-
-
-def hidden_by_print(squares: dict) -> str:
-    """The squares under dark print (:data:`PRINTED`: the lid's logo over them), named for a
-    refusal's reason: what they hide is not seen ("" when there are none)."""
-    printed = sorted(k for k, s in squares.items() if s.kind == "empty" and s.why.startswith(PRINTED))
-    if not printed:
-        return ""
-    names = " ".join(square_name(*k) for k in printed)
-    return f"; dark print over {names} (the lid's logo?) hides what lies there"
+        raise exc from None
 
 
 def _eased(squares: dict):
