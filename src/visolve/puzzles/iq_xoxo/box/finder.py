@@ -17,8 +17,9 @@ working copy (long side :data:`WORK_SIDE`):
 A tray whose floor is about as light as the rim (a recess in bright light)
 or whose blob runs into a dark table through a thin rim is found from the
 box around it instead (:func:`box_candidates`): a light, grey blob shaped
-like the box, its holes filled, gives the tray a typical rim's width
-(:data:`BOX_RIM`) inside it, its sides then moved to the floor's or the
+like the box, its holes filled (or, when none is, its convex hull: a rim
+broken where a dark wall meets it, :data:`BOX_HULL`), gives the tray a
+typical rim's width (:data:`BOX_RIM`) inside it, its sides then moved to the floor's or the
 pieces' edge against the rim (:func:`refined`).
 
 The corners are the floor's outer corners, tl, tr, br, bl in picture
@@ -75,6 +76,9 @@ BOX_OPEN = 0.008
 BOX_LIGHTER = (0.95,)
 #: a tray's share of its box's blob: at least BOX_HELD of the blob is no white (pieces, walls, floor)
 BOX_HELD = 0.03
+#: a box blob whose outline does not close round its opening (the rim broken where a dark wall
+#: meets it) is looked at again by its convex hull
+BOX_HULL = True
 #: the rim's width taken around a tray inside its box (squares)
 BOX_RIM = 0.7
 #: at most this many boxes tried at each light level (the largest): a picture without a box stays cheap to refuse
@@ -191,14 +195,17 @@ def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
             k = max(3, int(round(BOX_OPEN * max(small.shape[:2])))) | 1
             opened = cv2.morphologyEx(white, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
             found = _boxes(opened, rows, cols)
+        if not found and BOX_HULL:  # the rim broken where a dark wall meets it: the blobs' hulls
+            found = _boxes(white, rows, cols, hull=True)
         for quad in found[:MAX_BOXES]:
             if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
                 out.append(quad)
     return out
 
 
-def _boxes(white: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
-    """The trays inside the box-shaped blobs of a mask of white things, largest first."""
+def _boxes(white: np.ndarray, rows: int, cols: int, hull: bool = False) -> list[np.ndarray]:
+    """The trays inside the box-shaped blobs of a mask of white things, largest first (``hull``:
+    each blob's convex hull taken for its outline)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(white)
     out = []
     for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1:
@@ -210,16 +217,33 @@ def _boxes(white: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
         contours, _ = cv2.findContours((labels[y:y + h, x:x + w] == i).astype(np.uint8), cv2.RETR_EXTERNAL,
                                        cv2.CHAIN_APPROX_NONE)
         outline = max(contours, key=cv2.contourArea)
-        filled = np.zeros((h, w), np.uint8)
-        cv2.drawContours(filled, [outline], -1, 1, -1)
-        whole = int(filled.sum())
-        if whole == 0 or 1 - area / whole < BOX_HELD:
-            continue
-        quad = fit_quad(outline.reshape(-1, 2).astype(np.float64))
-        if quad is None or not _box_shape_ok(quad, whole):
-            continue
-        out.append(_inset(_ordered(quad), rows, cols) + (x, y))
+        if hull:
+            outline = _dense(cv2.convexHull(outline), (h, w))
+        quad = _box_quad(outline, area, (h, w))
+        if quad is not None:
+            out.append(_inset(_ordered(quad), rows, cols) + (x, y))
     return out
+
+
+def _dense(polygon: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """A polygon's outline with a point at every pixel (its drawn mask's contour)."""
+    mask = np.zeros(shape, np.uint8)
+    cv2.drawContours(mask, [polygon], -1, 1, -1)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return max(contours, key=cv2.contourArea)
+
+
+def _box_quad(outline: np.ndarray, area: int, shape: tuple[int, int]) -> np.ndarray | None:
+    """The quadrilateral of a box blob's ``outline`` (``area`` px of white in a ``shape`` box),
+    when what it encloses holds enough that is not white (:data:`BOX_HELD`) and is shaped like
+    the box (:func:`_box_shape_ok`); else None."""
+    filled = np.zeros(shape, np.uint8)
+    cv2.drawContours(filled, [outline], -1, 1, -1)
+    whole = int(filled.sum())
+    if whole == 0 or 1 - area / whole < BOX_HELD:
+        return None
+    quad = fit_quad(outline.reshape(-1, 2).astype(np.float64))
+    return quad if quad is not None and _box_shape_ok(quad, whole) else None
 
 
 def _box_shape_ok(quad: np.ndarray, area: float) -> bool:

@@ -40,6 +40,7 @@ from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_box
 from visolve.puzzles.iq_xoxo.box.floor import NO_FLOOR, dark_print, floor_beyond, gridded, same_floor, spilled
 from visolve.puzzles.iq_xoxo.box.page_marks import TabBeside, tab_number_beside
 from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
+from visolve.puzzles.iq_xoxo.box.rim_edges import rim_fitted
 from visolve.puzzles.iq_xoxo.box.rim import MARGIN, REACH, SIDE_PITCH, balanced, has_rim, ring_pixels, snapped
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, WIDE_SIZE,
                                                  BoxSquare, high_pass, read_square)
@@ -146,8 +147,12 @@ def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | 
     reading = read_tray(picture, corners)
     if reading is None or reading.rows is not None or reading.no_tray or reading.page_like:
         return reading
-    second = read_tray(picture, refined(picture, corners, ROWS, COLS))
-    return second if second is not None and (second.rows is not None or second.page_like) else reading
+    fitted = rim_fitted(picture, corners, ROWS, COLS)
+    for moved in (refined(picture, corners, ROWS, COLS), fitted, rim_fitted(picture, fitted, ROWS, COLS)):
+        second = read_tray(picture, moved)
+        if second is not None and (second.rows is not None or second.page_like):
+            return second
+    return reading
 
 
 def _candidates(picture: np.ndarray):
@@ -170,7 +175,7 @@ def read_trays(image: np.ndarray) -> TrayReading:
     picture = np.ascontiguousarray(image[:, :, :3])
     first = seen = None
     for corners, in_box in _candidates(picture):
-        reading = read_tray(picture, corners) if in_box else _read_or_refined(picture, corners)
+        reading = _read_or_refined(picture, corners)
         if reading is None or (in_box and reading.rows is None and not reading.marked):
             continue  # a light blob shaped like a box without pieces marked in it: a page, a card
         if reading.rows is not None or reading.page_like:
