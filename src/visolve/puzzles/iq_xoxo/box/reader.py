@@ -8,7 +8,8 @@ on, the solved box) as a level.
    shows the far wall above the floor).  Pieces cut off by a side, or the
    floor going on beyond one, say the tray is outlined a square off: a
    tray seen but not read is read once more with its sides moved to the
-   floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box.finder.refined`).
+   floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box.finder.refined`), or to the
+   rim's inner edge (:func:`visolve.puzzles.iq_xoxo.box.rim_edges.rim_fitted`).
 2. *Squares.* The tray is sampled upright (:data:`.squares.PITCH` px per
    square), its light evened, a colour cast across it taken out and
    white-balanced on the rim; each square is
@@ -143,7 +144,9 @@ def _marked(squares: dict) -> bool:
 def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     """:func:`read_tray`; when a tray is seen but not read, read again with its sides moved to
     the floor's edge nearby (:func:`visolve.puzzles.iq_xoxo.box.finder.refined`: a side found a
-    square or so off), and that reading kept if it reads or shows a booklet's tab."""
+    square or so off), then to the lines fitted to the rim's inner edge
+    (:func:`.rim_edges.rim_fitted`, once and once more from there), the first of those readings
+    kept that reads or shows a booklet's tab."""
     reading = read_tray(picture, corners)
     if reading is None or reading.rows is not None or reading.no_tray or reading.page_like:
         return reading
