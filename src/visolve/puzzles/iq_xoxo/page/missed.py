@@ -19,6 +19,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.first_look import NEIGHBOUR, SQUARE_FILL, SQUARE_SHARE
 from visolve.puzzles.iq_xoxo.page.marks import marked_blobs
 from visolve.puzzles.iq_xoxo.page.outline import kernel
@@ -227,10 +228,7 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
     """
     if not quads:
         return len(tabs)
-    inside = np.full(small.colour.shape, 255, np.uint8)
-    for q in quads:
-        cv2.fillConvexPoly(inside, np.round(q * small.scale).astype(np.int32), 0)
-    dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3) / small.pitch
+    dist = board_distance(small.colour.shape, [np.asarray(q, np.float64) * small.scale for q in quads], small.pitch)
     near = (dist > 0) & (dist < TAB_REACH) & ~small.colour
     if not near.any():
         return 0
@@ -242,6 +240,32 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
         paper &= np.abs(chroma - tint).max(axis=2) <= PAGE_CHROMA
         lost = _lost_on(small, tabs, dist, near, paper, farther) if (near & paper).any() else 0
     return lost
+
+
+def board_distance(shape: tuple[int, int], quads: list[np.ndarray], pitch: float) -> np.ndarray:
+    """How far each pixel of a plane of ``shape`` lies from the nearest of ``quads`` (px of that
+    plane; 0 inside one), in that board's own pitch (its longest side over :data:`COLS`), or in
+    ``pitch`` when that is larger.
+
+    A page seen at a slant shows its near boards larger than the page's pitch (taken from the
+    most squares, often the far boards'): seed 0 scene 14's boards measure 0.88-1.50 times the
+    pitch, and the tab of the largest, its middle 0.8 of that board's pitches from it (1.2 of the
+    page's), reached on past 1.5 of the page's pitches with more than 1.5 squares' area: it counted
+    as pieces lost, and the page, every board read, was refused.  Measured in the board's own
+    pitch, what lies around a board is measured as printed; a board seen smaller than the page's
+    pitch keeps that pitch (around it, nothing counts lost that did not before)."""
+    inside = np.full(shape, 255, np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(inside, np.round(q).astype(np.int32), 0)
+    sides = [max(float(np.linalg.norm(q[k] - q[k - 1])) for k in range(4)) / COLS for q in quads]
+    if max(sides) <= pitch:  # no board seen larger than the pitch: one distance for all
+        return cv2.distanceTransform(inside, cv2.DIST_L2, 3) / pitch
+    dist, labels = cv2.distanceTransformWithLabels(inside, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_CCOMP)
+    own = np.full(int(labels.max()) + 1, np.inf)
+    for q, side in zip(quads, sides):  # each board's region is the label of the pixels it covers
+        x, y = np.clip(np.round(q.mean(axis=0)).astype(int), 0, [shape[1] - 1, shape[0] - 1])
+        own[labels[y, x]] = min(own[labels[y, x]], side)  # boards that touch: the smaller
+    return dist / np.maximum(np.where(np.isfinite(own), own, pitch), pitch).astype(np.float32)[labels]
 
 
 def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray, paper: np.ndarray,
