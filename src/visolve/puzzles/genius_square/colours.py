@@ -1,12 +1,8 @@
 """What lies on each square of an upright board: nothing, a blocker, or which piece.
 
 Colours are compared after evening out the light with two references the
-board itself shows (:func:`references`):
-
-* *the board* -- a band just outside the grid, between it and the labels,
-  sampled all round: the board colour near every square (a smooth field,
-  so a light gradient across the board does not matter);
-* *the labels* -- their ink is white print: one white point for the board.
+board itself shows (:mod:`visolve.puzzles.genius_square.references`): the
+board's own colour near every square, and the label ink's white point.
 
 Each square's colour ``c`` becomes ``n = (c - board) / (white - board)`` per
 channel: 0 on an empty square, the drawing's own colour elsewhere, in the
@@ -31,6 +27,7 @@ import numpy as np
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.faint import faint_piece
+from visolve.puzzles.genius_square.references import MIN_SPAN, print_colour, references  # noqa: F401 - for the reader
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
 from visolve.puzzles.genius_square.greywood import grey_wood
 from visolve.puzzles.genius_square.rims import dark_edges
@@ -51,12 +48,6 @@ CENTRE = 0.4
 #: corner patches: centre this far from the square's edges, half-size (squares)
 CORNER_AT = 0.11
 CORNER_HALF = 0.045
-#: the band outside the grid that shows the board: from, to (squares outside)
-BAND = (0.08, 0.2)
-#: band samples within this many grey levels of the board's colour (or 3 median deviations) show
-#: it; at least this share of them must, else all are kept
-BAND_TOLERANCE = 30.0
-BAND_LEAST = 0.4
 #: a centre (largest channel of |n|) below EMPTY_MAX is empty; an object needs OBJECT_MIN
 EMPTY_MAX = 0.14
 OBJECT_MIN = 0.2
@@ -130,8 +121,6 @@ DISC_CORNER_SHARE = 0.8
 #: ... below SURE_DISC_SHARE no cube (measured: cubes 0.5 and more, the grey piece 0.65 and more)
 SURE_DISC_SHARE = 0.45
 MAX_GLARE = 0.85
-#: least board-to-ink span (grey levels)
-MIN_SPAN = 20.0
 
 
 @dataclass(frozen=True)
@@ -173,57 +162,6 @@ def prototypes(edition: str, board_bgr=None) -> Palette:
                                     for f in (WOOD_SHADES + DISC_SIDE_SHADES if name == WOOD else (1.0,))])
                     for name, bgr in colours.items()}, metric="gain", order="bgr", gain=GAIN)
 
-
-def print_colour(board: np.ndarray, white: np.ndarray, edition: str) -> np.ndarray:
-    """The board's printed colour in the edition's nominal light: the board as seen, balanced so that
-    the label ink ``white`` becomes the edition's nominal label colour."""
-    label = np.array(STYLE[edition]["label"], np.float64)
-    seen = np.median(board.reshape(-1, 3), axis=0)
-    return np.clip(seen * label / np.maximum(white, MIN_SPAN), 0, 255)
-
-
-def references(view: BoardView, ink: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The board colour per square centre ``(6, 6, 3)`` and the white point ``(3,)``.
-
-    ``ink`` are the label pixels' colours ``(n, 3)``.
-    """
-    points, colours = _band_samples(view)
-    points, colours = _board_like(points, colours)
-    centres = np.array([(c + 0.5, r + 0.5) for r in range(SIZE) for c in range(SIZE)])
-    d2 = ((centres[:, None, :] - points[None, :, :]) ** 2).sum(axis=2)
-    weight = 1.0 / (d2 + 0.25)
-    field = (weight @ colours) / weight.sum(axis=1, keepdims=True)
-    white = np.percentile(ink, 90, axis=0) if len(ink) else np.full(3, 255.0)
-    return field.reshape(SIZE, SIZE, 3), white
-
-
-def _board_like(points: np.ndarray, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The band samples that show the board: near the colour most of them show (the sides of tall
-    pieces leaning over the band, or a disc's rim, are left out), all of them when too few are."""
-    ref = np.median(colours, axis=0)
-    d = np.abs(colours - ref).max(axis=1)
-    ref = np.median(colours[d <= np.median(d)], axis=0)
-    d = np.abs(colours - ref).max(axis=1)
-    keep = d <= max(BAND_TOLERANCE, 3.0 * float(np.median(d)))
-    return (points[keep], colours[keep]) if keep.sum() >= BAND_LEAST * len(keep) else (points, colours)
-
-
-def _band_samples(view: BoardView) -> tuple[np.ndarray, np.ndarray]:
-    """Board points just outside the grid, four per square of each edge, and their median colours."""
-    a, b = BAND
-    mid = (a + b) / 2
-    half = (b - a) / 2
-    points = []
-    for k in np.arange(0.125, SIZE, 0.25):
-        points += [(k, -mid), (SIZE + mid, k), (k, SIZE + mid), (-mid, k)]
-    img = view.image.astype(np.float64)
-    cols = []
-    for u, v in points:
-        x, y = view.board_to_view([(u, v)])[0]
-        r = max(1, int(round(half * view.pitch)))
-        patch = img[max(int(y) - r, 0):int(y) + r + 1, max(int(x) - r, 0):int(x) + r + 1]
-        cols.append(np.median(patch.reshape(-1, 3), axis=0))
-    return np.array(points), np.array(cols)
 
 
 def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition: str,
