@@ -8,7 +8,8 @@ import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.genius_square.board import drawing, make_level
-from visolve.puzzles.genius_square.colours import WOOD, classify, prototypes, references
+from visolve.puzzles.genius_square.colours import WOOD, classify, prototypes
+from visolve.puzzles.genius_square.references import references
 from visolve.puzzles.genius_square.draw import draw_board, square_box
 from visolve.puzzles.genius_square import finder
 from visolve.puzzles.genius_square.labelrows import label_rows

@@ -27,7 +27,7 @@ import numpy as np
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.faint import faint_piece
-from visolve.puzzles.genius_square.references import MIN_SPAN, print_colour, references  # noqa: F401 - for the reader
+from visolve.puzzles.genius_square.references import MIN_SPAN
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
 from visolve.puzzles.genius_square.greywood import grey_wood
 from visolve.puzzles.genius_square.rims import dark_edges

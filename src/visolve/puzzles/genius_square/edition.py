@@ -6,14 +6,15 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square.colours import MIN_SPAN, SIZE
+from visolve.puzzles.genius_square.colours import SIZE
+from visolve.puzzles.genius_square.references import MIN_SPAN
 from visolve.vision.view import BoardView
 
 #: board colour: Happy Puzzle when blue exceeds red by at most BLUE_LEAD[0] (grey levels),
 #: SmartGames from BLUE_LEAD[1] (measured: Happy Puzzle 12 at most, SmartGames 23 and more in glare)
 BLUE_LEAD = (16.0, 30.0)
 #: a SmartGames board whose colour, balanced by its label ink
-#: (:func:`visolve.puzzles.genius_square.colours.print_colour`), leads blue over red by less than this is
+#: (:func:`visolve.puzzles.genius_square.references.print_colour`), leads blue over red by less than this is
 #: grey or maroon, not navy (nominal leads: navy 64, grey 8, maroon -64): its pieces' colours are taken
 #: relative to its own colour.  A grey board under a blue cast leads by 16-30 as seen, navy by its
 #: colour alone, but 6-16 once balanced.

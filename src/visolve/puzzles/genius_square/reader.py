@@ -36,7 +36,8 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError, SeveralBoards
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import DIE_OF, Level, groups, is_legal_roll, make_level, roll_note
-from visolve.puzzles.genius_square.colours import Square, print_colour, read_squares, references
+from visolve.puzzles.genius_square.colours import Square, read_squares
+from visolve.puzzles.genius_square.references import print_colour, references
 from visolve.puzzles.genius_square.labels import edition_and_places
 from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, navy
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
