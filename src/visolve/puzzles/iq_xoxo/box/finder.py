@@ -312,14 +312,10 @@ def refined(image: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> np.
     goes where the rise to the rim is (:func:`_step`); a half without one
     keeps its place.
     """
-    from visolve.vision.view import BoardView
+    from visolve.puzzles.iq_xoxo.box.rim_edges import rim_view
 
     p, m = SIDE_PX, SIDE_MARGIN
-    view = BoardView.from_corners(image, corners, rows, cols, pitch=p, margin=m)
-    low = channel_min(view.image).astype(np.float32)
-    size = int(SIDE_LIGHT * p) | 1
-    light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
-    ratio = low / np.maximum(light, 1.0)
+    view, ratio = rim_view(image, corners, rows, cols, p, m, SIDE_LIGHT)
     mp = int(round(m * p))
     sides = {"top": ratio[:2 * mp][::-1], "bottom": ratio[-2 * mp:],
              "left": ratio[:, :2 * mp][:, ::-1].T, "right": ratio[:, -2 * mp:].T}

@@ -75,15 +75,23 @@ def edge_points(band: np.ndarray, at: int, span: tuple[int, int], p: int) -> lis
     return out
 
 
+def rim_view(image: np.ndarray, corners: np.ndarray, rows: int, cols: int, pitch: int, margin: float,
+             light: float) -> tuple[BoardView, np.ndarray]:
+    """The tray seen straight on (``pitch`` px a square, ``margin`` squares around it) and, in that
+    view, the darkest channel over the light on the rim (a closing over ``light`` squares): the
+    floor and the pieces well under 1, the rim about 1."""
+    view = BoardView.from_corners(image, corners, rows, cols, pitch=pitch, margin=margin)
+    low = channel_min(view.image).astype(np.float32)
+    size = int(light * pitch) | 1
+    closed = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+    return view, low / np.maximum(closed, 1.0)
+
+
 def rim_fitted(image: np.ndarray, corners: np.ndarray, rows: int, cols: int) -> np.ndarray:
     """The tray's corners (tl, tr, br, bl, picture coordinates) with each side moved to the line
     fitted to the rim's inner edge near it (module docstring)."""
     p, m = PITCH, MARGIN
-    view = BoardView.from_corners(image, corners, rows, cols, pitch=p, margin=m)
-    low = channel_min(view.image).astype(np.float32)
-    size = int(LIGHT * p) | 1
-    light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
-    ratio = low / np.maximum(light, 1.0)
+    view, ratio = rim_view(image, corners, rows, cols, p, m, LIGHT)
     mp = int(round(m * p))
     own = view.board_to_view([(0, 0), (cols, 0), (cols, rows), (0, rows)])
     lines = []
