@@ -150,12 +150,20 @@ def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | 
     reading = read_tray(picture, corners)
     if reading is None or reading.rows is not None or reading.no_tray or reading.page_like:
         return reading
-    fitted = rim_fitted(picture, corners, ROWS, COLS)
-    for moved in (refined(picture, corners, ROWS, COLS), fitted, rim_fitted(picture, fitted, ROWS, COLS)):
+    for moved in _moved_sides(picture, corners):
         second = read_tray(picture, moved)
         if second is not None and (second.rows is not None or second.page_like):
             return second
     return reading
+
+
+def _moved_sides(picture: np.ndarray, corners: np.ndarray):
+    """The tray's corners with its sides moved, in the order tried (:func:`_read_or_refined`), each
+    worked out only when the one before did not read."""
+    yield refined(picture, corners, ROWS, COLS)
+    fitted = rim_fitted(picture, corners, ROWS, COLS)
+    yield fitted
+    yield rim_fitted(picture, fitted, ROWS, COLS)
 
 
 def _candidates(picture: np.ndarray):
