@@ -27,9 +27,9 @@ import numpy as np
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.faint import faint_piece
-from visolve.puzzles.genius_square.references import MIN_SPAN
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
 from visolve.puzzles.genius_square.greywood import grey_wood
+from visolve.puzzles.genius_square.references import MIN_SPAN
 from visolve.puzzles.genius_square.rims import dark_edges
 from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
 from visolve.puzzles.genius_square.shade import in_shade, shade_like
@@ -161,7 +161,6 @@ def prototypes(edition: str, board_bgr=None) -> Palette:
     return Palette({name: np.array([(np.clip(np.array(bgr, np.float64) * f, 0, 255) - board) / span
                                     for f in (WOOD_SHADES + DISC_SIDE_SHADES if name == WOOD else (1.0,))])
                     for name, bgr in colours.items()}, metric="gain", order="bgr", gain=GAIN)
-
 
 
 def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition: str,
