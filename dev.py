@@ -2,7 +2,7 @@
 """Set up the project's virtual environment and run a task in it.
 
     python3 dev.py demo    # .venv + install, then read and solve the example pictures in data/raw/
-    python3 dev.py test    # .venv + install (with test extras), then the test suite
+    python3 dev.py test    # .venv + install (with test extras), then the test suite (on every core)
     python3 dev.py setup   # only the .venv
     python3 dev.py check-install   # build a wheel, install it in a fresh venv, handle the examples
 
@@ -58,6 +58,18 @@ def setup() -> None:
     STAMP.write_text(want)
 
 
+def test_workers(rest: list[str]) -> list[str]:
+    """pytest-xdist's ``-n`` for this machine's cores (at most 4), unless the caller chose.
+
+    The suite is mostly pictures read one test at a time; a worker per core keeps CI's two
+    cores busy.  ``-n 0`` runs it in one process.
+    """
+    if any(arg.startswith(("-n", "--numprocesses")) or arg == "no:xdist" for arg in rest):
+        return []
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return ["-n", str(min(cores, 4))] if cores > 1 else []
+
+
 def main(argv: list[str]) -> int:
     task = argv[0] if argv else "help"
     rest = argv[1:]
@@ -70,7 +82,7 @@ def main(argv: list[str]) -> int:
             run(BIN / "visolve", "--handle-all", "--data", "data", "--log", *rest)
             print("solutions: data/solutions/<puzzle>/level_*.png and .json", flush=True)
         elif task == "test":
-            run(PY, "-m", "pytest", "-q", *rest)
+            run(PY, "-m", "pytest", "-q", *test_workers(rest), *rest)
         elif task == "check-install":
             run(PY, "scripts/check_install.py", *rest)
     except subprocess.CalledProcessError as exc:
