@@ -96,16 +96,9 @@ def _crossing_arms(img: np.ndarray) -> list[list[tuple[float, float]]]:
     return out
 
 
-def _gap_grey(img: np.ndarray, ax: float, ay: float, along_x: bool) -> np.ndarray:
-    """The grey of a gap at an arm's sample point: the brightest of the 3 x 3 means up to
-    GAP_ACROSS px either side across the gap (a thin gap, or the board's outer half gap,
-    may leave the point itself on a cell's dark edge)."""
-    steps = range(-GAP_ACROSS, GAP_ACROSS + 1)
-    means = [_patch_mean(img, ax, ay + k, 1) if along_x else _patch_mean(img, ax + k, ay, 1) for k in steps]
-    return max(means, key=lambda v: float(v.sum()))
-
-
-#: how far across a gap :func:`_gap_grey` looks for its grey (px at PITCH)
+#: how far across a gap its grey is looked for (px at PITCH): the brightest of the 3 x 3 means up to
+#: this far either side across the gap (a thin gap, or the board's outer half gap, may leave an arm's
+#: point itself on a cell's dark edge)
 GAP_ACROSS = 2
 
 
@@ -116,6 +109,74 @@ def _replace_odd(values: np.ndarray, odd: np.ndarray) -> None:
               if 0 <= a <= WIDTH and 0 <= b <= HEIGHT and not odd[b, a]]
         if nb:
             values[j, i] = np.median(nb, axis=0)
+
+
+def patch_means(img: np.ndarray, at: np.ndarray, r: int = 1) -> np.ndarray:
+    """The means of the ``(2 r + 1)`` px squares of ``img`` around the pixels ``at`` (..., 2: x, y),
+    all at once: of a plane one number each, of a picture one per channel, each the number numpy's
+    mean of that square alone gives (the same sums, in the same order; the same type).
+
+    Parameters
+    ----------
+    img : numpy.ndarray
+        A plane ``(h, w)`` or picture ``(h, w, c)``; every square lies inside it.
+    at : numpy.ndarray
+        Integer pixel positions (x, y), any shape ``(..., 2)``.
+    r : int
+        The squares' half side (px).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``at.shape[:-1]`` (a plane) or ``at.shape[:-1] + (c,)`` (a picture).
+    """
+    d = np.arange(-r, r + 1)
+    squares = img[at[..., 1, None, None] + d[:, None], at[..., 0, None, None] + d[None, :]]
+    if img.ndim == 2:
+        return squares.mean(axis=(-2, -1))
+    return squares.reshape(*at.shape[:-1], -1, img.shape[2]).mean(axis=-2)
+
+
+def _dark_points() -> np.ndarray:
+    """Where :func:`normalised_classes` samples the dark: the four corners of every cell, 10 px
+    from its centre along both axes, ``(2 HEIGHT * 2 WIDTH, 2)`` pixels (x, y) row by row."""
+    off, q = MARGIN * PITCH, PITCH // 4
+    return np.array([(off + q + 2 * q * a, off + q + 2 * q * b) for b in range(2 * HEIGHT) for a in range(2 * WIDTH)],
+                    np.int64)
+
+
+def _arm_points() -> tuple[np.ndarray, np.ndarray]:
+    """Where the grey of each arm of each crossing (:func:`_crossing_arms`) is sampled:
+    ``(HEIGHT + 1, WIDTH + 1, 4, 2 GAP_ACROSS + 1, 2)`` pixels (x, y), and which of the four
+    arms a crossing has (its first ones; the board's edge has none beyond it)."""
+    off = MARGIN * PITCH
+    steps = range(-GAP_ACROSS, GAP_ACROSS + 1)
+    at = np.zeros((HEIGHT + 1, WIDTH + 1, 4, len(steps), 2), np.int64)
+    has = np.zeros((HEIGHT + 1, WIDTH + 1, 4), bool)
+    for j, row in enumerate(_crossing_arms(np.zeros((1, 1, 3)))):
+        for i, arms in enumerate(row):
+            cy = off + PITCH * j
+            for k, (ax, ay) in enumerate(arms):
+                along_x = ay == cy
+                at[j, i, k] = [(round(ax), round(ay + t)) if along_x else (round(ax + t), round(ay)) for t in steps]
+                has[j, i, k] = True
+    return at, has
+
+
+_DARK_AT = _dark_points()
+_ARMS_AT, _HAS_ARM = _arm_points()
+
+
+def _crossings_grey(img: np.ndarray) -> np.ndarray:
+    """Every crossing's grey, ``(HEIGHT + 1, WIDTH + 1, 3)``: the least bright of its arms' greys (the
+    first of equals), an arm's grey the brightest of its 3 x 3 means across the gap (:data:`GAP_ACROSS`;
+    the first of equals); all arms of all crossings at once."""
+    means = patch_means(img, _ARMS_AT)  # (H + 1, W + 1, 4, steps, 3)
+    brightest = np.argmax(means.sum(axis=-1), axis=-1)  # the first of equals, as max takes it
+    arm = np.take_along_axis(means, brightest[..., None, None], axis=-2)[..., 0, :]
+    total = np.where(_HAS_ARM, arm.sum(axis=-1), np.inf)
+    least = np.argmin(total, axis=-1)
+    return np.take_along_axis(arm, least[..., None, None], axis=-2)[..., 0, :]
 
 
 #: the most blue (normalised: dark 0, grey 1) a yellow pixel shows
@@ -153,18 +214,9 @@ def normalised_classes(view: np.ndarray) -> tuple[Classes, np.ndarray]:
     off = MARGIN * PITCH
     # dark: the four corners of every cell, 10 px from its centre along both
     # axes (outside any dot or track band): a regular grid with 20 px spacing
-    q = PITCH // 4
-    dark = np.zeros((2 * HEIGHT, 2 * WIDTH, 3), np.float32)
-    for b in range(2 * HEIGHT):
-        for a in range(2 * WIDTH):
-            dark[b, a] = _patch_mean(img, off + q + 2 * q * a, off + q + 2 * q * b, 1)
+    dark = patch_means(img, _DARK_AT).reshape(2 * HEIGHT, 2 * WIDTH, 3)
     # grey: every grid crossing, its darkest arm
-    arms = _crossing_arms(img)
-    grey = np.zeros((HEIGHT + 1, WIDTH + 1, 3), np.float32)
-    for j in range(HEIGHT + 1):
-        for i in range(WIDTH + 1):
-            cx, cy = off + PITCH * i, off + PITCH * j
-            grey[j, i] = min((_gap_grey(img, ax, ay, ay == cy) for ax, ay in arms[j][i]), key=lambda v: float(v.sum()))
+    grey = _crossings_grey(img)
     # a crossing whose every arm is outlined shows white, not grey: its span
     # above the dark of the four cell corners around it is ODD_SPAN times the
     # usual one or more (glare and shade only ever shrink or scale the span a little)
