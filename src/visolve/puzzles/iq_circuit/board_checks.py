@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from visolve.puzzles.iq_circuit.colours import PITCH, glare_tint
+from visolve.puzzles.iq_circuit.colours import PITCH, glare_tint, patch_means
 from visolve.puzzles.iq_circuit.model import DELTA, HEIGHT, WIDTH
 from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
@@ -40,11 +40,6 @@ SPARSE_MIN_SHARE = 0.05
 #: longer hides cells from the share, so few are needed)
 SPARSE_MAX_PALE = 2
 
-def _patch_at(img: np.ndarray, x: float, y: float, r: int = 1) -> float:
-    xi, yi = int(round(x)), int(round(y))
-    return float(img[yi - r : yi + r + 1, xi - r : xi + r + 1].mean())
-
-
 def _cell_shares(view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """How much each cell of a lattice view (PITCH px per cell, one cell of
     ground all round the board) looks like a dark cell on the grey grid.
@@ -64,40 +59,59 @@ def _cell_shares(view: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """
     rows, cols = HEIGHT + 2, WIDTH + 2
     blue = view[:, :, 0].astype(np.float32)
-    c0, q, a = (PITCH - 1) / 2, 9.5, PITCH / 4  # corners 7-11 px out, see _DARK_CORNERS
-    corners = [(x * PITCH + c0 + sx * q, y * PITCH + c0 + sy * q)
-               for y in range(1, rows - 1) for x in range(1, cols - 1) for sx in (-1, 1) for sy in (-1, 1)]
-    samples = np.array([view[int(round(cy)) - 1 : int(round(cy)) + 2, int(round(cx)) - 1 : int(round(cx)) + 2]
-                        .reshape(-1, 3).mean(axis=0) for cx, cy in corners])
+    samples = patch_means(view, _CORNERS_AT)
     tint = float(glare_tint(samples)[0])
-    side = np.zeros((rows, cols))
-    centre = np.zeros((rows, cols))
-    for y in range(rows):
-        for x in range(cols):
-            cx, cy = x * PITCH + c0, y * PITCH + c0
-            c = {(sx, sy): _patch_at(blue, cx + sx * q, cy + sy * q) for sx in (-1, 1) for sy in (-1, 1)}
-            d0 = sum(c.values()) / 4
-            du = (c[(1, -1)] + c[(1, 1)] - c[(-1, -1)] - c[(-1, 1)]) / (4 * q)
-            dv = (c[(-1, 1)] + c[(1, 1)] - c[(-1, -1)] - c[(1, -1)]) / (4 * q)
-
-            def share(u: float, v: float) -> float:
-                dark = d0 + du * u + dv * v
-                return (_patch_at(blue, cx + u, cy + v) - dark) / max(tint - dark, 8.0)
-
-            board = 0 < x < cols - 1 and 0 < y < rows - 1
-            sides = []
-            for dx, dy in DELTA:
-                nx, ny = x + dx, y + dy
-                if not (0 <= nx < cols and 0 <= ny < rows):
-                    continue
-                if board and not (0 < nx < cols - 1 and 0 < ny < rows - 1):
-                    continue
-                gu, gv = dx * PITCH / 2, dy * PITCH / 2
-                ends = ((gu, gv - a), (gu, gv + a)) if dx else ((gu - a, gv), (gu + a, gv))
-                sides.append(max(share(u, v) for u, v in ends))
-            side[y, x] = min(sides)
-            centre[y, x] = (_patch_at(blue, cx, cy, 4) - d0) / max(tint - d0, 8.0)
+    c = patch_means(blue, _CELL_CORNERS_AT).astype(np.float64)  # (4, rows, cols) in _SIGNS order
+    d0 = (((c[0] + c[1]) + c[2]) + c[3]) / 4
+    du = (((c[2] + c[3]) - c[0]) - c[1]) / (4 * _Q)
+    dv = (((c[1] + c[3]) - c[0]) - c[2]) / (4 * _Q)
+    ends = patch_means(blue, _ENDS_AT).astype(np.float64)  # (4 directions, 2 ends, rows, cols)
+    dark = (d0 + du * _ENDS_UV[..., 0, None, None]) + dv * _ENDS_UV[..., 1, None, None]
+    share = (ends - dark) / np.maximum(tint - dark, 8.0)
+    side = np.where(_SIDE_COUNTS, share.max(axis=1), np.inf).min(axis=0)
+    centre = (patch_means(blue, _CENTRES_AT, 4).astype(np.float64) - d0) / np.maximum(tint - d0, 8.0)
     return side, centre
+
+
+#: a cell's centre (view px, from its corner), how far its dark corners lie from it along both
+#: axes (7-11 px out, see ``colours._DARK_CORNERS``), how far a side's two points lie from its middle
+_C0, _Q, _A = (PITCH - 1) / 2, 9.5, PITCH / 4
+#: the corners' (sx, sy) signs, in the order their samples are summed
+_SIGNS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def _px(v: float) -> int:
+    return int(round(v))
+
+
+def _share_tables():
+    """Where :func:`_cell_shares` samples a view of ``(HEIGHT + 2) x (WIDTH + 2)`` cells: the
+    board cells' corners (x, y), every cell's corners ``(4, rows, cols, 2)``, each side's two
+    points ``(4, 2, rows, cols, 2)`` with their offsets (u, v) from the centre ``(4, 2, 2)``,
+    which sides count ``(4, rows, cols)``, and the centres ``(rows, cols, 2)``."""
+    rows, cols = HEIGHT + 2, WIDTH + 2
+    centre = [[(x * PITCH + _C0, y * PITCH + _C0) for x in range(cols)] for y in range(rows)]
+    corners = [(_px(cx + sx * _Q), _px(cy + sy * _Q)) for row in centre[1:-1] for cx, cy in row[1:-1]
+               for sx in (-1, 1) for sy in (-1, 1)]
+    cell_corners = [[[(_px(cx + sx * _Q), _px(cy + sy * _Q)) for cx, cy in row] for row in centre] for sx, sy in _SIGNS]
+    uv = [((dx * PITCH / 2, dy * PITCH / 2 - _A), (dx * PITCH / 2, dy * PITCH / 2 + _A)) if dx else
+          ((dx * PITCH / 2 - _A, dy * PITCH / 2), (dx * PITCH / 2 + _A, dy * PITCH / 2)) for dx, dy in DELTA]
+    ends = [[[[(_px(cx + u), _px(cy + v)) for cx, cy in row] for row in centre] for u, v in pair] for pair in uv]
+    counts = np.zeros((4, rows, cols), bool)
+    for k, (dx, dy) in enumerate(DELTA):
+        for y in range(rows):
+            for x in range(cols):
+                nx, ny = x + dx, y + dy
+                board = 0 < x < cols - 1 and 0 < y < rows - 1
+                inside = 0 <= nx < cols and 0 <= ny < rows
+                counts[k, y, x] = inside and not (board and not (0 < nx < cols - 1 and 0 < ny < rows - 1))
+    middles = [[(_px(cx), _px(cy)) for cx, cy in row] for row in centre]
+    # a side off the view's edge does not count: its points are only kept inside the view
+    ends = np.clip(np.array(ends), 1, [cols * PITCH - 2, rows * PITCH - 2])
+    return (np.array(corners), np.array(cell_corners), ends, np.array(uv, np.float64), counts, np.array(middles))
+
+
+_CORNERS_AT, _CELL_CORNERS_AT, _ENDS_AT, _ENDS_UV, _SIDE_COUNTS, _CENTRES_AT = _share_tables()
 
 
 def _cells_look(view: np.ndarray) -> np.ndarray:
