@@ -134,3 +134,20 @@ def test_a_grey_patch_beside_a_tilted_board_is_no_second_board():
     cv2.warpAffine(board, turn, photo.shape[1::-1], photo, borderMode=cv2.BORDER_TRANSPARENT)
     got = read(photo, f"{level.level}.jpg")
     assert (got.kind, got.grid, got.pieces) == (level.kind, level.grid, level.pieces)
+
+
+def test_the_footprint_table_holds_every_placement_on_the_board_in_order():
+    from visolve.puzzles.iq_circuit import reader
+    from visolve.puzzles.iq_circuit.model import HEIGHT, PIECES, WIDTH, Placement
+
+    want: dict = {}
+    for piece in PIECES:
+        for face in piece.faces:
+            for r in range(4):
+                for x0 in range(-3, WIDTH + 3):
+                    for y0 in range(-3, HEIGHT + 3):
+                        pl = Placement(piece.id, face.index, x0, y0, r)
+                        if pl.on_board():
+                            want.setdefault(frozenset(pl.cells()), []).append(pl)
+    got = reader._piece_options_by_footprint()
+    assert list(got) == list(want) and all(got[k] == want[k] for k in want)

