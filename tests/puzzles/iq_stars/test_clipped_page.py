@@ -29,3 +29,22 @@ def test_a_page_whose_orange_star_read_yellow_surely_reads_whole():
     # shapes settle it with the two orange stars beside it
     photo, truth = made_page_photo("iq-stars", "junior", 133, 1)
     assert read_back("iq-stars", photo) == truth
+
+
+def test_a_yellow_whose_points_were_seen_unclipped_stays_yellow_on_a_clipped_page():
+    # seed 1 scene 38: a yellow wizard star whose middle clipped (253) and whose six points did
+    # not (243 and under); the points' share, which nothing raised, says yellow too
+    sure = Verdict("y", 3.0, 7.6, "o")
+    points = np.array([190.0, 170.0, -20.0])  # share 0.89
+    assert orange_rule(sure, points, balanced=True, clipped=True, points_clear=True) == sure
+    doubt = orange_rule(sure, points, balanced=True, clipped=True, points_clear=False)
+    assert (doubt.name, doubt.second, doubt.margin) == ("y", "o", 0.0)
+
+
+def test_unclipped_points_between_the_bounds_leave_the_doubt():
+    # a wizard star called yellow by its middle whose points say no colour (share 0.74) stays a doubt
+    sure = Verdict("y", 3.0, 7.6, "o")
+    points = np.array([190.0, 140.0, -20.0])
+    middle = np.array([190.0, 160.0, -20.0])
+    doubt = orange_rule(sure, points, balanced=True, core=middle, clipped=True, points_clear=True)
+    assert (doubt.name, doubt.margin) == ("y", 0.0)

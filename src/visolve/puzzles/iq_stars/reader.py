@@ -182,7 +182,8 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     out = {}
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring, hue, core, restored = unclip_bright(view, cell, navy, gains, block)
-        verdict = orange_rule(classify(hue), ring, balanced, core, clipped and not restored, gains)
+        clear = float(block[:6, 0].max()) < CLIPPED  # its six points seen unclipped in red
+        verdict = orange_rule(classify(hue), ring, balanced, core, clipped and not restored, gains, clear)
         verdict = violet_rule(red_rule(verdict, ring, hue, core), ring, level)
         verdict = pink_violet_rule(verdict, ring, core)
         expected = EXPECTED[verdict.name][verdict.shade]
