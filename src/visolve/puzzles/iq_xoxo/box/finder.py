@@ -20,7 +20,9 @@ box around it instead (:func:`box_candidates`): a light, grey blob shaped
 like the box, its holes filled (or, when none is, its convex hull: a rim
 broken where a dark wall meets it, :data:`BOX_HULL`), gives the tray a
 typical rim's width (:data:`BOX_RIM`) inside it, its sides then moved to the floor's or the
-pieces' edge against the rim (:func:`refined`).
+pieces' edge against the rim (:func:`refined`).  A box whose blob runs into a shape beside it
+(a light disc on the table, the open lid) is found last from the straight stretches of the
+blob's outline (:func:`_lined_box`, :mod:`visolve.vision.straight_runs`).
 
 The corners are the floor's outer corners, tl, tr, br, bl in picture
 coordinates, in whichever way the picture shows the box (the reader turns
@@ -34,6 +36,7 @@ import numpy as np
 
 from visolve.vision.geometry import refine_quad, rotated_box
 from visolve.vision.light import channel_max, channel_min, saturation
+from visolve.vision.straight_runs import quads_from_lines, straight_lines
 from visolve.vision.working import thumbnail
 
 #: long side of the working copy (px)
@@ -79,6 +82,13 @@ BOX_HELD = 0.03
 #: a box blob whose outline does not close round its opening (the rim broken where a dark wall
 #: meets it) is looked at again by its convex hull
 BOX_HULL = True
+#: a box blob joined to a shape beside it (a light disc on the table) is looked at again by the
+#: straight stretches of its outline (:func:`visolve.vision.straight_runs.straight_lines`), at
+#: least LINE_MIN of the working copy's long side: a quadrilateral whose sides hold at least
+#: LINE_SUPPORT of its perimeter in stretches is the box when shaped like one
+LINES, LINE_MIN, LINE_SUPPORT = True, 0.03, 0.5
+#: and white along at least LINE_RIM of a band LINE_BAND of its shortest side wide inside its edges
+LINE_RIM, LINE_BAND = 0.6, 0.03
 #: the rim's width taken around a tray inside its box (squares)
 BOX_RIM = 0.7
 #: at most this many boxes tried at each light level (the largest): a picture without a box stays cheap to refuse
@@ -188,8 +198,11 @@ def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
     light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
     grey = saturation(small) < BOX_SAT
     out: list[np.ndarray] = []
+    lined: list[np.ndarray] = []
     for level in (BOX_LIGHT,) + BOX_LIGHTER:
         white = ((low >= level * light) & grey).astype(np.uint8)
+        if LINES:  # the box joined to a shape beside it: its outline's straight stretches, tried last
+            lined += _boxes(white, rows, cols, lines=True)[:MAX_BOXES]
         found = _boxes(white, rows, cols)
         if not found and BOX_OPEN:  # a light, grainy table joined to the box: its speckles opened away
             k = max(3, int(round(BOX_OPEN * max(small.shape[:2])))) | 1
@@ -200,29 +213,42 @@ def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
         for quad in found[:MAX_BOXES]:
             if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
                 out.append(quad)
+    for quad in lined:
+        if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
+            out.append(quad)
     return out
 
 
-def _boxes(white: np.ndarray, rows: int, cols: int, hull: bool = False) -> list[np.ndarray]:
+def _boxes(white: np.ndarray, rows: int, cols: int, hull: bool = False, lines: bool = False) -> list[np.ndarray]:
     """The trays inside the box-shaped blobs of a mask of white things, largest first (``hull``:
-    each blob's convex hull taken for its outline)."""
+    each blob's convex hull taken for its outline; ``lines``: the box from the straight
+    stretches of its outline, :func:`_lined_box`)."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(white)
     out = []
     for i in np.argsort(-stats[1:, cv2.CC_STAT_AREA]) + 1:
         x, y, w, h, area = stats[i]
         if area < BOX_AREA * white.size:
             break
-        if x == 0 or y == 0 or x + w >= white.shape[1] or y + h >= white.shape[0]:
-            continue
+        if not lines and (x == 0 or y == 0 or x + w >= white.shape[1] or y + h >= white.shape[0]):
+            continue  # (a box joined to a shape running off the picture is looked for by lines)
         contours, _ = cv2.findContours((labels[y:y + h, x:x + w] == i).astype(np.uint8), cv2.RETR_EXTERNAL,
                                        cv2.CHAIN_APPROX_NONE)
         outline = max(contours, key=cv2.contourArea)
         if hull:
             outline = _dense(cv2.convexHull(outline), (h, w))
-        quad = _box_quad(outline, area, (h, w))
-        if quad is not None:
+        if lines:
+            quad = _lined_box(labels == i, outline + (x, y), max(white.shape))
+            quad = None if quad is None else quad - (x, y)
+        else:
+            quad = _box_quad(outline, area, (h, w))
+        if quad is not None and (not lines or _within(quad + (x, y), white.shape)):
             out.append(_inset(_ordered(quad), rows, cols) + (x, y))
     return out
+
+
+def _within(quad: np.ndarray, shape: tuple[int, int]) -> bool:
+    """All four corners inside the picture (a box's rim lies around its tray)."""
+    return bool((quad >= 0).all() and (quad[:, 0] < shape[1]).all() and (quad[:, 1] < shape[0]).all())
 
 
 def _dense(polygon: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
@@ -246,14 +272,44 @@ def _box_quad(outline: np.ndarray, area: int, shape: tuple[int, int]) -> np.ndar
     return quad if quad is not None and _box_shape_ok(quad, whole) else None
 
 
-def _box_shape_ok(quad: np.ndarray, area: float) -> bool:
-    """Convex, its sides' ratio within :data:`BOX_ASPECT`, filled by the box's blob."""
+def _lined_box(blob: np.ndarray, outline: np.ndarray, side: int) -> np.ndarray | None:
+    """The box in a ``blob`` (a mask of the working copy) joined to something beside it: the best
+    supported quadrilateral of its ``outline``'s straight stretches, none along the picture's
+    edge (:data:`LINE_MIN` of the working copy's long ``side``)
+    whose sides hold :data:`LINE_SUPPORT` of its perimeter, holding enough that is not white
+    (:data:`BOX_HELD`), white along :data:`LINE_RIM` of its edge (:func:`_rim_share`), its sides'
+    ratio within :data:`BOX_ASPECT`; else None."""
+    frame = (blob.shape[1], blob.shape[0])
+    for quad, support in quads_from_lines(straight_lines(outline, LINE_MIN * side, frame=frame)):
+        if support < LINE_SUPPORT * cv2.arcLength(quad.astype(np.float32).reshape(-1, 1, 2), True):
+            break
+        inside = np.zeros(blob.shape, np.uint8)
+        cv2.fillConvexPoly(inside, np.round(quad).astype(np.int32), 1)
+        whole = int(inside.sum())
+        if (whole and 1 - int((blob & (inside > 0)).sum()) / whole >= BOX_HELD
+                and _rim_share(blob, inside, quad) >= LINE_RIM and _box_shape_ok(quad, whole, fill=0.0)):
+            return quad
+    return None
+
+
+def _rim_share(blob: np.ndarray, inside: np.ndarray, quad: np.ndarray) -> float:
+    """The share of white (``blob``) in the band along a quadrilateral's edges inside it,
+    :data:`LINE_BAND` of its shortest side wide (the box's rim)."""
+    dist = cv2.distanceTransform(inside, cv2.DIST_L2, 3)
+    width = max(2.0, LINE_BAND * float(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1).min()))
+    band = (inside > 0) & (dist <= width)
+    return float(blob[band].mean()) if band.any() else 0.0
+
+
+def _box_shape_ok(quad: np.ndarray, area: float, fill: float = BOX_FILL) -> bool:
+    """Convex, its sides' ratio within :data:`BOX_ASPECT`, ``fill`` of it filled by the box's
+    blob (``area`` px)."""
     sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
     long_, short = sorted((sides[0] + sides[2], sides[1] + sides[3]), reverse=True)
     ratio = long_ / max(short, 1e-6)
     quad_area = cv2.contourArea(quad.astype(np.float32))
     return (cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)) and BOX_ASPECT[0] <= ratio <= BOX_ASPECT[1]
-            and quad_area > 0 and area / quad_area >= BOX_FILL)
+            and quad_area > 0 and area / quad_area >= fill)
 
 
 def _inset(box: np.ndarray, rows: int, cols: int) -> np.ndarray:
