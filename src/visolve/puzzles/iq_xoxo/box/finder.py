@@ -21,8 +21,8 @@ like the box, its holes filled (or, when none is, its convex hull: a rim
 broken where a dark wall meets it, :data:`BOX_HULL`), gives the tray a
 typical rim's width (:data:`BOX_RIM`) inside it, its sides then moved to the floor's or the
 pieces' edge against the rim (:func:`refined`).  A box whose blob runs into a shape beside it
-(a light disc on the table, the open lid) is found last from the straight stretches of the
-blob's outline (:func:`_lined_box`, :mod:`visolve.vision.straight_runs`).
+(a light disc on the table, the open lid) is found from the straight stretches of the blob's
+outline (:func:`lined_boxes`, :mod:`visolve.vision.straight_runs`), tried last.
 
 The corners are the floor's outer corners, tl, tr, br, bl in picture
 coordinates, in whichever way the picture shows the box (the reader turns
@@ -86,7 +86,7 @@ BOX_HULL = True
 #: straight stretches of its outline (:func:`visolve.vision.straight_runs.straight_lines`), at
 #: least LINE_MIN of the working copy's long side: a quadrilateral whose sides hold at least
 #: LINE_SUPPORT of its perimeter in stretches is the box when shaped like one
-LINES, LINE_MIN, LINE_SUPPORT = True, 0.03, 0.5
+LINE_MIN, LINE_SUPPORT = 0.03, 0.5
 #: and white along at least LINE_RIM of a band LINE_BAND of its shortest side wide inside its edges
 LINE_RIM, LINE_BAND = 0.6, 0.03
 #: the rim's width taken around a tray inside its box (squares)
@@ -182,27 +182,45 @@ def find_trays(image: np.ndarray) -> list[np.ndarray]:
     return out[:MAX_TRAYS]
 
 
-def trays_in_boxes(image: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
-    """Trays found from the boxes around them (:func:`box_candidates`), each with its sides moved
-    to the edge against the rim (:func:`refined`), largest first (picture coordinates)."""
+def trays_in_boxes(image: np.ndarray, rows: int, cols: int, lined: bool = False) -> list[np.ndarray]:
+    """Trays found from the boxes around them (:func:`box_candidates`; ``lined``: those of
+    :func:`lined_boxes` instead), largest first (picture coordinates)."""
     small = thumbnail(image, WORK_SIDE)
     f = small.shape[1] / image.shape[1]
-    return [(quad + 0.5) / f for quad in box_candidates(small, rows, cols)]
+    found = lined_boxes(small, rows, cols) if lined else box_candidates(small, rows, cols)
+    return [(quad + 0.5) / f for quad in found]
+
+
+def _light_levels(small: np.ndarray):
+    """The masks of white things of a working copy at each light level (:data:`BOX_LIGHT`,
+    :data:`BOX_LIGHTER`), uint8 0/1."""
+    low = channel_min(small)
+    size = max(3, int(LIGHT_SHARES[-1] * max(small.shape[:2])))
+    light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+    grey = saturation(small) < BOX_SAT
+    for level in (BOX_LIGHT,) + BOX_LIGHTER:
+        yield ((low >= level * light) & grey).astype(np.uint8)
+
+
+def lined_boxes(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
+    """Trays in boxes joined to a shape beside them (a light disc on the table, the open lid),
+    working copy coordinates: at each light level the first box the straight stretches of a
+    blob's outline give (:func:`_lined_box`; the largest blob first, one running off the picture
+    too), none the same as a tray of :func:`box_candidates` (tried before)."""
+    out = box_candidates(small, rows, cols)
+    tried = len(out)
+    for white in _light_levels(small):
+        for quad in _boxes(white, rows, cols, lines=True)[:MAX_BOXES]:
+            if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
+                out.append(quad)
+    return out[tried:]
 
 
 def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
     """Trays in the light, grey box blobs of a working copy (its coordinates), largest first:
     each box's quadrilateral with :data:`BOX_RIM` of a square taken off every side."""
-    low = channel_min(small)
-    size = max(3, int(LIGHT_SHARES[-1] * max(small.shape[:2])))
-    light = cv2.morphologyEx(low, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
-    grey = saturation(small) < BOX_SAT
     out: list[np.ndarray] = []
-    lined: list[np.ndarray] = []
-    for level in (BOX_LIGHT,) + BOX_LIGHTER:
-        white = ((low >= level * light) & grey).astype(np.uint8)
-        if LINES:  # the box joined to a shape beside it: its outline's straight stretches, tried last
-            lined += _boxes(white, rows, cols, lines=True)[:MAX_BOXES]
+    for white in _light_levels(small):
         found = _boxes(white, rows, cols)
         if not found and BOX_OPEN:  # a light, grainy table joined to the box: its speckles opened away
             k = max(3, int(round(BOX_OPEN * max(small.shape[:2])))) | 1
@@ -213,9 +231,6 @@ def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
         for quad in found[:MAX_BOXES]:
             if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
                 out.append(quad)
-    for quad in lined:
-        if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
-            out.append(quad)
     return out
 
 

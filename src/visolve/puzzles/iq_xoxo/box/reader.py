@@ -157,6 +157,26 @@ def _read_or_refined(picture: np.ndarray, corners: np.ndarray) -> TrayReading | 
     return reading
 
 
+def _read_agreed(picture: np.ndarray, corners: np.ndarray) -> TrayReading | None:
+    """A tray outlined roughly (:func:`.finder.lined_boxes`) read with its sides as found and
+    moved every way :func:`_read_or_refined` moves them: a booklet's tab seen in any is a page;
+    else the first level read, when no outline reads another (a rough outline a square off
+    at one end can read a piece whose marks are hidden a square off)."""
+    first = read_tray(picture, corners)
+    if first is None or first.no_tray:
+        return first
+    readings = [first] + [read_tray(picture, moved) for moved in _moved_sides(picture, corners)]
+    readings = [r for r in readings if r is not None]
+    for r in readings:
+        if r.page_like:
+            return r
+    read = [r for r in readings if r.rows is not None]
+    if read and any(r.rows != read[0].rows for r in read):
+        first.rows, first.error = None, "the tray's outlines read different levels: the tray is not outlined right"
+        return first
+    return read[0] if read else first
+
+
 def _moved_sides(picture: np.ndarray, corners: np.ndarray):
     """The tray's corners with its sides moved, in the order tried (:func:`_read_or_refined`), each
     worked out only when the one before did not read."""
@@ -167,14 +187,18 @@ def _moved_sides(picture: np.ndarray, corners: np.ndarray):
 
 
 def _candidates(picture: np.ndarray):
-    """Tray corners to try, and whether they come from a box: the finder's trays
-    (:func:`find_trays`), then the trays inside the boxes seen (:func:`trays_in_boxes`: a floor
-    as light as the rim, a blob run into the table), whose readings count only when they read or
-    show marked pieces (a white page with boards on it is shaped like the box too)."""
+    """Tray corners to try, whether they come from a box, and whether they are rough: the
+    finder's trays (:func:`find_trays`), then the trays inside the boxes seen
+    (:func:`trays_in_boxes`: a floor as light as the rim, a blob run into the table), whose
+    readings count only when they read or show marked pieces (a white page with boards on it is
+    shaped like the box too), then the trays in boxes joined to a shape beside them, found from
+    their outlines' straight stretches (rough: read by :func:`_read_agreed`)."""
     for corners in find_trays(picture):
-        yield corners, False
+        yield corners, False, False
     for corners in trays_in_boxes(picture, ROWS, COLS):
-        yield corners, True
+        yield corners, True, False
+    for corners in trays_in_boxes(picture, ROWS, COLS, lined=True):
+        yield corners, True, True
 
 
 def read_trays(image: np.ndarray) -> TrayReading:
@@ -185,8 +209,8 @@ def read_trays(image: np.ndarray) -> TrayReading:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
     first = seen = None
-    for corners, in_box in _candidates(picture):
-        reading = _read_or_refined(picture, corners)
+    for corners, in_box, rough in _candidates(picture):
+        reading = (_read_agreed if rough else _read_or_refined)(picture, corners)
         if reading is None or (in_box and reading.rows is None and not reading.marked):
             continue  # a light blob shaped like a box without pieces marked in it: a page, a card
         if reading.rows is not None or reading.page_like:
