@@ -157,6 +157,11 @@ def _shape_ok(quad: np.ndarray, area: float) -> bool:
     return ASPECT[0] <= ratio <= ASPECT[1] and quad_area > 0 and area / quad_area >= MIN_FILL
 
 
+def _new(quad: np.ndarray, out: list[np.ndarray]) -> bool:
+    """Whether ``quad`` differs from every quad in ``out`` by more than :data:`SAME` of its first side."""
+    return all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out)
+
+
 def _ordered(quad: np.ndarray) -> np.ndarray:
     """Corners clockwise (as seen), from the one nearest the picture's top left along a long side:
     tl, tr, br, bl of a board 10 squares along the first side."""
@@ -176,7 +181,7 @@ def find_trays(image: np.ndarray) -> list[np.ndarray]:
     for mask in inside_masks(small):
         for quad in _candidates(mask):
             quad = _ordered((quad + 0.5) / f)
-            if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
+            if _new(quad, out):
                 out.append(quad)
     out.sort(key=lambda q: -cv2.contourArea(q.astype(np.float32)))
     return out[:MAX_TRAYS]
@@ -211,7 +216,7 @@ def lined_boxes(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
     tried = len(out)
     for white in _light_levels(small):
         for quad in _boxes(white, rows, cols, lines=True)[:MAX_BOXES]:
-            if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
+            if _new(quad, out):
                 out.append(quad)
     return out[tried:]
 
@@ -229,7 +234,7 @@ def box_candidates(small: np.ndarray, rows: int, cols: int) -> list[np.ndarray]:
         if not found and BOX_HULL:  # the rim broken where a dark wall meets it: the blobs' hulls
             found = _boxes(white, rows, cols, hull=True)
         for quad in found[:MAX_BOXES]:
-            if all(np.abs(quad - q).max() > SAME * np.linalg.norm(q[1] - q[0]) for q in out):
+            if _new(quad, out):
                 out.append(quad)
     return out
 
