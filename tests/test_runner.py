@@ -173,3 +173,23 @@ def test_workers_ended_in_the_middle_of_writes_leave_no_temporary_file(tmp_path,
     finally:
         runner._torn_down.clear()
         runner._shared.clear()
+
+
+def test_a_worker_ended_while_still_importing_ends_quietly():
+    """SIGTERM while a worker is still importing the pipeline (``visolve.workspace`` half made): it
+    ends with 143 and no traceback (CI once saw "cannot import name 'remove_live_temporaries' from
+    partially initialized module" when the handler imported it from there)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import signal, sys, types\n"
+        "sys.modules['visolve.workspace'] = types.ModuleType('visolve.workspace')  # half made\n"
+        "from visolve import runner\n"
+        "runner._init_worker()\n"
+        "signal.raise_signal(signal.SIGTERM)\n"
+        "print('not ended')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 143, done.stderr
+    assert "Traceback" not in done.stderr and "not ended" not in done.stdout

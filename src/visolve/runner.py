@@ -29,6 +29,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterator, TypeVar
 
+# imported here, not in the signal handlers: a SIGTERM that lands while a worker is still
+# importing the pipeline (and so visolve.workspace) must not import a half-made module
+from visolve.safefile import remove_live_temporaries
+
 T = TypeVar("T")
 I = TypeVar("I")  # noqa: E741 - the item type
 
@@ -91,8 +95,6 @@ def _exit_on_term(_signum, _frame) -> None:
     Not ``sys.exit``: the pool's worker loop would catch that ``SystemExit``
     as the task's failure and take the next task already queued for it.
     """
-    from visolve.workspace import remove_live_temporaries
-
     remove_live_temporaries()
     os._exit(143)
 
@@ -121,8 +123,6 @@ def _parent_gone() -> None:
     """End this worker: SIGTERM to itself (handled in its main thread); if that waits, from here."""
     os.kill(os.getpid(), signal.SIGTERM)
     time.sleep(STOP_GRACE)  # the main thread may be in a long C call: the handler runs after it
-    from visolve.workspace import remove_live_temporaries
-
     remove_live_temporaries()  # and no new one can be made: this process ends now
     os._exit(143)
 
