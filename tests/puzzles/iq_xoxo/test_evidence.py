@@ -12,7 +12,7 @@ from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import board_origins, draw_page
 from visolve.puzzles.iq_xoxo.model import Level
-from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, box_sums, cell_evidence
+from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence, square_sums
 from visolve.puzzles.iq_xoxo.reader import name_levels, read
 
 #: the drawn page's pitch (px) and how far around the board the cells are judged (cells)
@@ -92,7 +92,7 @@ def test_box_means_are_the_blurred_planes_to_the_bit(kind, share, monkeypatch):
             assert np.array_equal(got, want, equal_nan=True)
 
 
-def test_box_sums_of_a_plane_whose_integral_wraps():
+def test_square_sums_of_a_plane_whose_integral_wraps():
     # 0/255 over 9 Mpx: the integral's 32-bit sums wrap past 2^31, the boxes' sums do not
     plane = np.full((3000, 3000), 255, np.uint8)
     plane[::7, ::3] = 0
@@ -100,6 +100,6 @@ def test_box_sums_of_a_plane_whose_integral_wraps():
     assert integral[-1, -1] < 0  # wrapped
     x0, y0 = np.array([2990, 1500, 0, 2980, 7]), np.array([2990, 2800, 0, 10, 2991])
     for side in (3, 9):
-        direct = box_sums(plane, x0, y0, side)
-        assert np.array_equal(box_sums(plane, x0, y0, side, integral), direct)
+        direct = square_sums(plane, x0, y0, side)
+        assert np.array_equal(square_sums(plane, x0, y0, side, integral), direct)
         assert direct.tolist() == [int(plane[y:y + side, x:x + side].sum()) for x, y in zip(x0, y0)]

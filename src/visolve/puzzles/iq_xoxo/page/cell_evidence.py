@@ -43,7 +43,7 @@ class BoxMeans:
     leaves the plane.
 
     A plane of whole numbers (``uint8`` or ``bool``) is summed exactly at the points alone
-    (:func:`box_sums`): the same float32 means to the bit as a
+    (:func:`square_sums`): the same float32 means to the bit as a
     box-blurred float copy (OpenCV sums whole numbers exactly in doubles, then scales and
     rounds to float32 as done here; ``tests/puzzles/iq_xoxo/test_evidence.py`` compares
     both), without blurring the whole plane once per radius (2 s of 18 s on a 15 MP page
@@ -70,12 +70,12 @@ class BoxMeans:
 
     def _summed(self, x: np.ndarray, y: np.ndarray, inside: np.ndarray, radius: int) -> np.ndarray:
         """The means of a whole-number plane's boxes around ``(x, y)`` (NaN outside), from their
-        exact sums (:func:`box_sums`)."""
+        exact sums (:func:`square_sums`)."""
         side = 2 * radius + 1
         x0, y0 = x[inside] - radius, y[inside] - radius
         if "integral" not in self._made and len(x0) * side * side > self.plane.size // DIRECT_SHARE:
             self._made["integral"] = cv2.integral(self.plane.view(np.uint8))
-        box = box_sums(self.plane.view(np.uint8), x0, y0, side, self._made.get("integral"))
+        box = square_sums(self.plane.view(np.uint8), x0, y0, side, self._made.get("integral"))
         out = np.full(len(x), np.nan, np.float32)
         out[inside] = (box.astype(np.float64) * (1.0 / (side * side))).astype(np.float32)
         return out
@@ -86,7 +86,7 @@ class BoxMeans:
 DIRECT_SHARE = 8
 
 
-def box_sums(plane: np.ndarray, x0: np.ndarray, y0: np.ndarray, side: int,
+def square_sums(plane: np.ndarray, x0: np.ndarray, y0: np.ndarray, side: int,
              integral: np.ndarray | None = None) -> np.ndarray:
     """The exact sums (int64) of ``plane`` (uint8) over the ``side`` px squares whose top-left
     corners are ``(x0, y0)`` (all inside the plane): from its ``integral`` image when given
