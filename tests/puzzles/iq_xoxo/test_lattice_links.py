@@ -7,9 +7,10 @@ import pytest
 
 from visolve.puzzles.iq_xoxo.page import lattice
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_SHARE
+from visolve.vision.lattice_steps import box_sums
 
 
-def _every_pair(centres: np.ndarray, sides: np.ndarray, cover: np.ndarray, share: float, monkeypatch) -> list:
+def _every_pair(centres: np.ndarray, sides: np.ndarray, cover, share: float, monkeypatch) -> list:
     """The links found when every pair of squares is compared (the reference)."""
 
     def all_pairs(points: np.ndarray, _reach: float) -> tuple[np.ndarray, np.ndarray]:
@@ -32,7 +33,26 @@ def test_links_are_those_of_every_pair(seed, monkeypatch):
     sides = np.concatenate([np.full(len(board), SQUARE_SHARE * pitch), rng.uniform(8, 28, len(specks))])
     covered = (rng.random((700, 900)) < 0.5).astype(np.uint8)
     covered[190:310, 290:520] = 1  # the board's pieces
-    cover = cv2.integral(covered)
+    cover = lattice.CoverSums(covered > 0)
     got = lattice._links(centres, sides, cover, SQUARE_SHARE)
     assert got == _every_pair(centres, sides, cover, SQUARE_SHARE, monkeypatch)
     assert any(k > 1 for _i, _j, k in got)  # links across covered squares are among them
+
+
+@pytest.mark.parametrize("share", [10**9, 1])  # from the integral image, or pixel by pixel
+def test_cover_sums_are_the_integral_image_s(share, monkeypatch):
+    monkeypatch.setattr(lattice, "DIRECT_SHARE", share)
+    rng = np.random.default_rng(3)
+    mask = rng.random((120, 170)) < 0.4
+    integral = cv2.integral(mask.astype(np.uint8))
+    cover = lattice.CoverSums(mask)
+    pts = rng.uniform(-10, 180, (300, 2))
+    for pitch in (6.0, 14.0, rng.uniform(3, 30, 300)):  # one for all, and one per point
+        r = np.maximum(1, np.round(lattice.COVER_BOX * np.asarray(pitch) / 2)).astype(np.int64)
+        x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
+        x0, x1 = np.clip(x - r, 0, 170), np.clip(x + r + 1, 0, 170)
+        y0, y1 = np.clip(y - r, 0, 120), np.clip(y + r + 1, 0, 120)
+        want = box_sums(integral, x0, y0, x1 - x0, y1 - y0)
+        assert np.array_equal(cover(x0, y0, x1 - x0, y1 - y0), want)
+        area = (x1 - x0) * (y1 - y0)
+        assert np.array_equal(lattice._covered(cover, pts, pitch), (area > 0) & (want >= lattice.COVER * area))

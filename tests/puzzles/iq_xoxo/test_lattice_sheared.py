@@ -27,7 +27,7 @@ def _board(covered_cells: set, seed: int):
     grey = [cell for cell in cells if cell not in covered_cells]
     centres = np.array([at[cell] for cell in grey]) + rng.normal(0, 0.5, (len(grey), 2))
     sides = np.full(len(grey), SQUARE_SHARE * 19.6)
-    return grey, centres, sides, cv2.integral(mask)
+    return grey, centres, sides, lattice.CoverSums(mask > 0)
 
 
 @pytest.mark.parametrize("seed", range(3))
