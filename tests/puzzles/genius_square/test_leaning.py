@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from visolve.errors import ReadError
+from visolve.errors import ReadError, SeveralBoards
 from tests.puzzles.genius_square.cameras import looking_at_the_board
 from visolve.puzzles.genius_square.labelrows import NOMINAL
 from visolve.puzzles.genius_square.colours import Square
@@ -26,10 +26,17 @@ def test_no_lean_gives_a_board_the_first_refusal_stands():
     def nothing(_shifts):
         raise ReadError("square B2: still out of shape")
 
-    with pytest.raises(ReadError, match="the first reason"):
+    with pytest.raises(ReadError) as failed:
         leaning_level(refused, [np.zeros((6, 6, 2))] * 2, nothing)
-    with pytest.raises(ReadError, match="the first reason"):
+    assert str(failed.value) == ("square A1: the first reason; read where tall pieces' tops would show, "
+                                 "square B2: still out of shape")
+    with pytest.raises(ReadError) as failed:
         leaning_level(refused, [], nothing)
+    assert failed.value is refused
+    several = SeveralBoards("two boards")  # a refusal of another kind is kept as it is
+    with pytest.raises(SeveralBoards) as failed:
+        leaning_level(several, [np.zeros((6, 6, 2))], nothing)
+    assert failed.value is several
 
 
 def test_two_leans_giving_two_boards_are_a_doubt_naming_a_square():
