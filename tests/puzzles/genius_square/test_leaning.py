@@ -33,6 +33,13 @@ def test_no_lean_gives_a_board_the_first_refusal_stands():
     with pytest.raises(ReadError) as failed:
         leaning_level(refused, [], nothing)
     assert failed.value is refused
+
+    def the_same_square(_shifts):
+        raise ReadError("square A1: the first reason again")
+
+    with pytest.raises(ReadError) as failed:  # the leans fail on the same square: its reason once
+        leaning_level(refused, [np.zeros((6, 6, 2))], the_same_square)
+    assert failed.value is refused
     several = SeveralBoards("two boards")  # a refusal of another kind is kept as it is
     with pytest.raises(SeveralBoards) as failed:
         leaning_level(several, [np.zeros((6, 6, 2))], nothing)

@@ -249,10 +249,11 @@ def both_reasons(refused: ReadError, leaning: ReadError) -> ReadError:
     at the middles is often a symptom of the view's slant, not what the board holds (seed 0: the faint
     squares of scenes 49, 63 and 79 are cubes' shaded sides at the middles, and the boards fail
     elsewhere read at the leans); both readings' reasons say what failed.  A refusal of another kind
-    than a plain :class:`ReadError` is kept as it is."""
-    if type(refused) is not ReadError:
-        return refused
+    than a plain :class:`ReadError` is kept as it is, and so is one whose leans fail on the same square
+    (its name, before the first colon, the same: seed 1 scene 44's D6, darker than the board, either way)."""
     said = str(leaning)
+    if type(refused) is not ReadError or said.split(":")[0] == str(refused).split(":")[0]:
+        return refused
     return ReadError(f"{refused}; read where tall pieces' tops would show, {said[0].lower()}{said[1:]}")
 
 
