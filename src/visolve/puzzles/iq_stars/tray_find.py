@@ -45,6 +45,15 @@ MIN_AREA, MAX_MIDDLE = 12, 0.01
 #: ring fails the test above (seed 2 scene 65: violet rings 0.17 coloured above RING_SAT, all
 #: above GLARE_RING_SAT, middles' saturation 0.08, 1.15 of the local light)
 GLARE_WHITE_SAT, GLARE_RING_SAT, GLARE_WHITE_SHARE, GLARE_CHROMA = 0.1, 0.18, 0.9, 0.08
+#: a pale ring (violet, lime) in a light's glow can be as white as :data:`WHITE_SHARE` and
+#: :data:`WHITE_SAT` ask (seed 29 scene 41: a violet ring at 0.77-0.80 of the local light,
+#: saturation 0.29-0.32): its middle, the ring and the tray round it make one blob that is no
+#: top.  In a blob of at least MERGED_AREA px that is no top, the middles are looked for again
+#: brighter than :data:`GLARE_WHITE_SHARE` of the local light (that middle: 1.10-1.18, its
+#: ring and the tray round it 0.68-0.80), ringed by colour above :data:`GLARE_RING_SAT`.  A
+#: middle of :data:`MIN_AREA` joined to its ring covers 2.6 times that at least (a top's white
+#: star is at most 0.62 of its coloured one across); smaller specks are not looked at again
+MERGED_AREA = 4 * MIN_AREA
 
 
 @dataclass(frozen=True)
@@ -69,21 +78,26 @@ def find_tops(image: np.ndarray) -> tuple[np.ndarray, list[Top]]:
     white = ((lo > WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8)
     glared = (sat < GLARE_WHITE_SAT) & (lo > GLARE_WHITE_SHARE * light)  # a top's middle in glare
     pale = ((sat > GLARE_RING_SAT) & (hi > RING_VALUE), GLARE_CHROMA)
-    tops, washed = _middles(work, white, ((sat > RING_SAT) & (hi > RING_VALUE), MIN_CHROMA), (glared, pale))
+    tops, washed, failed = _middles(work, white, ((sat > RING_SAT) & (hi > RING_VALUE), MIN_CHROMA), (glared, pale))
     if washed is not None:  # glare joined pale rings' middles to the tray round them
         tops += _middles(work, (washed & glared).astype(np.uint8), pale)[0]
+    if failed is not None:  # a pale ring as white as a middle joined it to the tray round it
+        tops += _middles(work, (failed & (lo > GLARE_WHITE_SHARE * light) & (sat < WHITE_SAT)).astype(np.uint8),
+                         pale)[0]
     return work, tops
 
 
-def _middles(work, white, rings, glare=None) -> tuple[list[Top], np.ndarray | None]:
+def _middles(work, white, rings, glare=None) -> tuple[list[Top], np.ndarray | None, np.ndarray | None]:
     """The tops among the blobs of the ``white`` mask whose rings are coloured (``rings``:
-    the mask of coloured px, the least chroma of a ring divided by its middle), and the mask
-    of the blobs too large for a middle (None when there is none).  ``glare``: (where a
-    middle in glare can be, ``rings`` there): a blob mostly there whose ring is not coloured
-    enough is looked at again so (glare washes a pale ring)."""
+    the mask of coloured px, the least chroma of a ring divided by its middle), the mask of
+    the blobs too large for a middle and the mask of the blobs of :data:`MERGED_AREA` or more
+    that are no top (each None when there is none).  ``glare``: (where a middle in glare can
+    be, ``rings`` there): a blob mostly there whose ring is not coloured enough is looked at
+    again so (glare washes a pale ring)."""
     count, labels, stats, centres = cv2.connectedComponentsWithStats(white, connectivity=8)
     area = stats[:, cv2.CC_STAT_AREA]
     tops = []
+    failed = np.zeros(count, bool)
     for i in range(1, count):
         if MIN_AREA <= area[i] <= MAX_MIDDLE * white.size:
             top = _top(work, labels, *rings, stats[i], i, centres[i])
@@ -91,9 +105,10 @@ def _middles(work, white, rings, glare=None) -> tuple[list[Top], np.ndarray | No
                 top = _top(work, labels, *glare[1], stats[i], i, centres[i])
             if top is not None:
                 tops.append(top)
+            failed[i] = top is None and area[i] >= MERGED_AREA
     large = area > MAX_MIDDLE * white.size
     large[0] = False
-    return tops, (large[labels] if large.any() else None)
+    return tops, (large[labels] if large.any() else None), (failed[labels] if failed.any() else None)
 
 
 def _mostly(mask: np.ndarray, labels: np.ndarray, stat, i: int) -> bool:
@@ -123,6 +138,6 @@ def _top(work, labels, coloured, chroma: float, stat, i, centre) -> Top | None:
     return top
 
 
-__all__ = ["GLARE_CHROMA", "GLARE_RING_SAT", "GLARE_WHITE_SAT", "GLARE_WHITE_SHARE", "MAX_MIDDLE", "MIN_AREA",
-           "MIN_CHROMA", "MIN_RING", "RING_SAT", "RING_VALUE", "RING_WIDTH", "Top", "WHITE_SAT", "WHITE_SHARE",
-           "WORK_SIDE", "find_tops"]
+__all__ = ["GLARE_CHROMA", "GLARE_RING_SAT", "GLARE_WHITE_SAT", "GLARE_WHITE_SHARE", "MAX_MIDDLE", "MERGED_AREA",
+           "MIN_AREA", "MIN_CHROMA", "MIN_RING", "RING_SAT", "RING_VALUE", "RING_WIDTH", "Top", "WHITE_SAT",
+           "WHITE_SHARE", "WORK_SIDE", "find_tops"]
