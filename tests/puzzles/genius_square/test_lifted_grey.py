@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from visolve.puzzles.genius_square.colours import EMPTY, GREY_PIECE, classify, lifted_grey, prototypes
+from visolve.puzzles.genius_square.colours import EMPTY, GREY_PIECE, WOOD, classify, lifted_grey, prototypes
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import scene_case
 
@@ -39,3 +39,13 @@ def test_the_grey_board_of_seed_17_scene_27_reads():
     """Refused before at F1: "colour (0.41, 0.42, 0.42) is neither clearly a wooden blocker nor piece 5"."""
     case = scene_case("genius-square", 27, 17)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_lifted_grey_whose_corners_show_the_board_is_glare_a_disc_or_the_grey_piece():
+    """Seed 0 scene 39's grey piece end square A1 (its top seen off its square): it was a doubt, "its
+    corners show the board, but colour (0.33, 0.35, 0.35) is not wood"; an empty square in glare and
+    a disc with such corners are as grey (seed 0 scenes 3 and 49)."""
+    square = classify(np.array([0.33, 0.35, 0.35]), [np.zeros(3)] * 4, prototypes("smartgames", (125.0, 122.0, 119.0)),
+                      "smartgames")
+    assert not square.doubt and not square.symbol
+    assert square.options == (EMPTY, WOOD, GREY_PIECE)

@@ -376,9 +376,14 @@ def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.nd
     centre is a spot of glare as likely as a disc in it).  A centre of a piece's colour is a cube
     whose neighbours stand lower (discs beside a tall piece, its top seen off its square): that
     piece (or those pieces, for the shapes to settle), never wood; a wooden centre nearer a piece's
-    colour still (a brown cube's top, near the dark wood of a disc's side) is wood or that piece."""
+    colour still (a brown cube's top, near the dark wood of a disc's side) is wood or that piece.  A
+    lifted grey centre (:func:`lifted_grey`) is glare, a disc in it or the grey piece's top, for the
+    shapes and the dice's count to settle (seed 0: the grey piece's end square of scene 39, an empty
+    square of scene 3 and a disc of scene 49, their corners all showing the board)."""
     if _grey(centre) and grey_wood(centre, protos):  # wood a maroon board greys, or glare: the dice's count says
         return Square("", colour=shown, options=(EMPTY, WOOD))
+    if lifted_grey(centre):  # a spot of glare, a disc in it, or the grey piece's top seen off its square
+        return Square("", colour=shown, options=(EMPTY, WOOD, GREY_PIECE))
     if protos.distance(centre, WOOD) > MAX_RESIDUAL or _grey(centre):
         colours = [] if _grey(centre) else _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
         colours = [c for c in colours if c != WOOD]
