@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import map_points
+from visolve.vision.lattice_steps import box_sums
 
 #: a square's middle is sampled at its four quarters (lattice units from the middle;
 #: the dot of an X square stays out) over boxes MIDDLE_BOX pitches across
@@ -98,8 +99,7 @@ def square_sums(plane: np.ndarray, x0: np.ndarray, y0: np.ndarray, side: int,
     (``cv2.integral``; its 32-bit sums may wrap on a large plane, and the corners' wrapped
     difference, taken in 32 bits, is the square's sum all the same), else pixel by pixel."""
     if integral is not None:
-        x1, y1 = x0 + side, y0 + side
-        return (integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]).astype(np.int64)
+        return box_sums(integral, x0, y0, side, side).astype(np.int64)
     steps = np.arange(side)
     return plane[(y0[:, None] + steps)[:, :, None], (x0[:, None] + steps)[:, None, :]].sum(axis=(1, 2), dtype=np.int64)
 
