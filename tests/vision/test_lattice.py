@@ -5,7 +5,6 @@ from visolve.vision.geometry import map_points
 from visolve.vision.lattice import find_cell_lattice, warp_lattice
 from visolve.vision.lattice_steps import (
     best_window,
-    box_sums,
     fit_homography,
     lattice_angle,
     snap_to_cells,
@@ -150,8 +149,6 @@ def test_best_window_counts_and_takes_the_first_of_equals():
     assert best_window(xs, ys, 2, 2) == (4, 5, 3)
     assert best_window(xs, ys, 3, 1) == (3, 0, 0)
     assert best_window(np.array([4, 9]), np.array([2, 2]), 2, 2) == (1, 3, 1)  # smallest x0, then y0
-    grid = cv2.integral(np.arange(12, dtype=np.uint8).reshape(3, 4))
-    assert box_sums(grid, 1, 1, 2, 2) == 5 + 6 + 9 + 10
 
 
 def test_gather_counts_a_group_cut_off_by_a_hidden_column():

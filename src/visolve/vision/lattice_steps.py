@@ -14,9 +14,9 @@ with its own blobs (IQ XOXO's page squares) uses them directly:
 :func:`fit_homography`, :func:`snap_to_cells`
     the homography lattice -> picture (robust, or least squares over all) and
     the cells it puts each blob in;
-:func:`box_sums`, :func:`best_window`
-    counts of cells in windows of an integral image, and the ``cols x rows``
-    window over most cells.
+:func:`best_window`
+    the ``cols x rows`` window over most cells (counted with
+    :func:`visolve.vision.area_sums.box_sums`).
 
 Lattice coordinates put cell ``(c, r)`` on ``[c, c+1) x [r, r+1)``.
 """
@@ -29,6 +29,7 @@ from collections import deque
 import cv2
 import numpy as np
 
+from visolve.vision.area_sums import box_sums
 from visolve.vision.geometry import map_points
 
 
@@ -144,12 +145,6 @@ def snap_to_cells(homography: np.ndarray, points: np.ndarray, on_cell: float) ->
     back = map_points(np.linalg.inv(homography), points) - 0.5
     cell = np.round(back)
     return cell.astype(np.int64), np.abs(back - cell).max(axis=1) < on_cell
-
-
-def box_sums(integral: np.ndarray, x, y, w: int, h: int) -> np.ndarray:
-    """The sums of the ``w`` x ``h`` boxes at ``(x, y)`` (integers or arrays of one shape) of an
-    integral image (``cv2.integral``: one more row and column than the picture, indexed ``[y, x]``)."""
-    return integral[y + h, x + w] - integral[y, x + w] - integral[y + h, x] + integral[y, x]
 
 
 def best_window(xs: np.ndarray, ys: np.ndarray, cols: int, rows: int) -> tuple[int, int, int]:

@@ -12,8 +12,9 @@ from visolve.puzzles.iq_xoxo import testing
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import board_origins, draw_page
 from visolve.puzzles.iq_xoxo.model import Level
-from visolve.puzzles.iq_xoxo.page.cell_evidence import BoxMeans, cell_evidence, square_sums
+from visolve.puzzles.iq_xoxo.page.cell_evidence import cell_evidence
 from visolve.puzzles.iq_xoxo.reader import name_levels, read
+from visolve.vision.area_sums import BoxMeans
 
 #: the drawn page's pitch (px) and how far around the board the cells are judged (cells)
 PITCH, AROUND = 30, 2
@@ -64,42 +65,3 @@ def test_a_drawn_page_still_reads_with_its_squares_settled():
     got = read(draw_page(levels, 36, per_row=1), "page.png")
     assert sorted(lv.level for lv in got) == [17, 58]
     assert {lv.level: lv.rows for lv in got} == {lv.level: lv.rows for lv in levels}
-
-
-def _blurred_means(plane: np.ndarray, pts: np.ndarray, radius: int) -> np.ndarray:
-    """The box means as BoxMeans took them before: a box-blurred float32 copy, read at the points."""
-    h, w = plane.shape
-    blurred = cv2.blur(np.asarray(plane, np.float32), (2 * radius + 1, 2 * radius + 1))
-    x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
-    inside = (x >= radius) & (y >= radius) & (x + radius < w) & (y + radius < h)
-    return np.where(inside, blurred[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)], np.nan)
-
-
-@pytest.mark.parametrize("kind", ["uint8", "bool", "float32"])
-@pytest.mark.parametrize("share", [10**9, 1])  # whole-number planes summed from the integral image, or directly
-def test_box_means_are_the_blurred_planes_to_the_bit(kind, share, monkeypatch):
-    monkeypatch.setattr("visolve.puzzles.iq_xoxo.page.cell_evidence.DIRECT_SHARE", share)
-    rng = np.random.default_rng(7)
-    for _ in range(12):
-        h, w = (int(v) for v in rng.integers(8, 300, 2))
-        plane = rng.integers(0, 256, (h, w)).astype(np.uint8)
-        plane = plane > 128 if kind == "bool" else plane.astype(np.float32) / 3 if kind == "float32" else plane
-        pts = rng.uniform(-3, max(h, w) + 3, (200, 2))
-        means = BoxMeans(plane)
-        for radius in (1, 2, 5, 9):
-            got, want = means(pts, radius), _blurred_means(plane, pts, radius)
-            assert got.dtype == want.dtype
-            assert np.array_equal(got, want, equal_nan=True)
-
-
-def test_square_sums_of_a_plane_whose_integral_wraps():
-    # 0/255 over 9 Mpx: the integral's 32-bit sums wrap past 2^31, the boxes' sums do not
-    plane = np.full((3000, 3000), 255, np.uint8)
-    plane[::7, ::3] = 0
-    integral = cv2.integral(plane)
-    assert integral[-1, -1] < 0  # wrapped
-    x0, y0 = np.array([2990, 1500, 0, 2980, 7]), np.array([2990, 2800, 0, 10, 2991])
-    for side in (3, 9):
-        direct = square_sums(plane, x0, y0, side)
-        assert np.array_equal(square_sums(plane, x0, y0, side, integral), direct)
-        assert direct.tolist() == [int(plane[y:y + side, x:x + side].sum()) for x, y in zip(x0, y0)]

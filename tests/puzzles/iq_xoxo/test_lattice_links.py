@@ -7,7 +7,8 @@ import pytest
 
 from visolve.puzzles.iq_xoxo.page import lattice
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_SHARE
-from visolve.vision.lattice_steps import box_sums
+from visolve.vision import area_sums
+from visolve.vision.area_sums import AreaSums, box_sums
 
 
 def _every_pair(centres: np.ndarray, sides: np.ndarray, cover, share: float, monkeypatch) -> list:
@@ -33,19 +34,19 @@ def test_links_are_those_of_every_pair(seed, monkeypatch):
     sides = np.concatenate([np.full(len(board), SQUARE_SHARE * pitch), rng.uniform(8, 28, len(specks))])
     covered = (rng.random((700, 900)) < 0.5).astype(np.uint8)
     covered[190:310, 290:520] = 1  # the board's pieces
-    cover = lattice.CoverSums(covered > 0)
+    cover = AreaSums(covered > 0)
     got = lattice._links(centres, sides, cover, SQUARE_SHARE)
     assert got == _every_pair(centres, sides, cover, SQUARE_SHARE, monkeypatch)
     assert any(k > 1 for _i, _j, k in got)  # links across covered squares are among them
 
 
 @pytest.mark.parametrize("share", [10**9, 1])  # from the integral image, or pixel by pixel
-def test_cover_sums_are_the_integral_image_s(share, monkeypatch):
-    monkeypatch.setattr(lattice, "DIRECT_SHARE", share)
+def test_covered_boxes_are_the_integral_image_s(share, monkeypatch):
+    monkeypatch.setattr(area_sums, "DIRECT_SHARE", share)
     rng = np.random.default_rng(3)
     mask = rng.random((120, 170)) < 0.4
     integral = cv2.integral(mask.astype(np.uint8))
-    cover = lattice.CoverSums(mask)
+    cover = AreaSums(mask)
     pts = rng.uniform(-10, 180, (300, 2))
     for pitch in (6.0, 14.0, rng.uniform(3, 30, 300)):  # one for all, and one per point
         r = np.maximum(1, np.round(lattice.COVER_BOX * np.asarray(pitch) / 2)).astype(np.int64)

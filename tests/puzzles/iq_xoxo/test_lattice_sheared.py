@@ -9,6 +9,7 @@ import pytest
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.page import lattice
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_SHARE
+from visolve.vision.area_sums import AreaSums
 
 #: foreshortened and sheared: 18 px across, 23.4 px down, the axes about 100 degrees apart
 ACROSS, DOWN = np.array([15.0, 10.0]), np.array([-17.0, 16.0])
@@ -27,7 +28,7 @@ def _board(covered_cells: set, seed: int):
     grey = [cell for cell in cells if cell not in covered_cells]
     centres = np.array([at[cell] for cell in grey]) + rng.normal(0, 0.5, (len(grey), 2))
     sides = np.full(len(grey), SQUARE_SHARE * 19.6)
-    return grey, centres, sides, lattice.CoverSums(mask > 0)
+    return grey, centres, sides, AreaSums(mask > 0)
 
 
 @pytest.mark.parametrize("seed", range(3))

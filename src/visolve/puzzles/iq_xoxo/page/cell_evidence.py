@@ -17,11 +17,10 @@ edge even where the page around the board is dark.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
+from visolve.vision.area_sums import BoxMeans
 from visolve.vision.geometry import map_points
-from visolve.vision.lattice_steps import box_sums
 
 #: a square's middle is sampled at its four quarters (lattice units from the middle;
 #: the dot of an X square stays out) over boxes MIDDLE_BOX pitches across
@@ -37,71 +36,6 @@ CONTRAST = 0.025
 MIN_EDGES = 3
 #: a cell is coloured when this share of a box COLOUR_BOX pitches across is
 COLOUR_SHARE, COLOUR_BOX = 0.6, 0.4
-
-
-class BoxMeans:
-    """Means of a plane over squares of ``2 radius + 1`` px around any points; NaN where the box
-    leaves the plane.
-
-    A plane of whole numbers (``uint8`` or ``bool``) is summed exactly at the points alone
-    (:func:`square_sums`): the same float32 means to the bit as a
-    box-blurred float copy (OpenCV sums whole numbers exactly in doubles, then scales and
-    rounds to float32 as done here; ``tests/puzzles/iq_xoxo/test_evidence.py`` compares
-    both), without blurring a float copy of the whole plane once per radius (seed 2 scene
-    41, a 15 MP page of 3: 1.4-1.8 s of CPU against 0.06-0.12 s, measured in one process).
-    Other planes are box-blurred, one copy per radius.
-    """
-
-    def __init__(self, plane: np.ndarray):
-        self.plane = np.asarray(plane)
-        self._whole = self.plane.dtype in (np.uint8, np.bool_) and self.plane.ndim == 2
-        self._made: dict = {}
-        self._direct = 0  # how many px were asked for: summed directly up to 1/DIRECT_SHARE of the plane
-
-    def __call__(self, pts: np.ndarray, radius: int) -> np.ndarray:
-        """The means around each of ``pts`` (n x 2 px)."""
-        h, w = self.plane.shape[:2]
-        x = np.round(pts[:, 0]).astype(np.int64)
-        y = np.round(pts[:, 1]).astype(np.int64)
-        inside = (x >= radius) & (y >= radius) & (x + radius < w) & (y + radius < h)
-        if self._whole:
-            return self._summed(x, y, inside, radius)
-        if radius not in self._made:
-            self._made[radius] = cv2.blur(self.plane.astype(np.float32), (2 * radius + 1, 2 * radius + 1))
-        values = self._made[radius][np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)]
-        return np.where(inside, values, np.nan)
-
-    def _summed(self, x: np.ndarray, y: np.ndarray, inside: np.ndarray, radius: int) -> np.ndarray:
-        """The means of a whole-number plane's boxes around ``(x, y)`` (NaN outside), from their
-        exact sums (:func:`square_sums`)."""
-        side = 2 * radius + 1
-        x0, y0 = x[inside] - radius, y[inside] - radius
-        self._direct += len(x0) * side * side
-        if "integral" not in self._made and self._direct > self.plane.size // DIRECT_SHARE:
-            self._made["integral"] = cv2.integral(self.plane.view(np.uint8))
-        box = square_sums(self.plane.view(np.uint8), x0, y0, side, self._made.get("integral"))
-        out = np.full(len(x), np.nan, np.float32)
-        out[inside] = (box.astype(np.float64) * (1.0 / (side * side))).astype(np.float32)
-        return out
-
-
-#: a whole-number plane's boxes are summed pixel by pixel until they have asked for 1/DIRECT_SHARE
-#: of its pixels in all, then from its integral image (an integral costs about 0.6 ns a pixel, a
-#: box's pixel summed directly 20-30: a lattice's few hundred cells on a page of 12 MP are summed
-#: directly, a page's every lattice from the integral)
-DIRECT_SHARE = 40
-
-
-def square_sums(plane: np.ndarray, x0: np.ndarray, y0: np.ndarray, side: int,
-                integral: np.ndarray | None = None) -> np.ndarray:
-    """The exact sums (int64) of ``plane`` (uint8) over the ``side`` px squares whose top-left
-    corners are ``(x0, y0)`` (all inside the plane): from its ``integral`` image when given
-    (``cv2.integral``; its 32-bit sums may wrap on a large plane, and the corners' wrapped
-    difference, taken in 32 bits, is the square's sum all the same), else pixel by pixel."""
-    if integral is not None:
-        return box_sums(integral, x0, y0, side, side).astype(np.int64)
-    steps = np.arange(side)
-    return plane[(y0[:, None] + steps)[:, :, None], (x0[:, None] + steps)[:, None, :]].sum(axis=(1, 2), dtype=np.int64)
 
 
 def _sampled(hom: np.ndarray, cells: np.ndarray, offsets: np.ndarray, grey: BoxMeans, radius: int) -> np.ndarray:

@@ -43,9 +43,10 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import GAP
-from visolve.puzzles.iq_xoxo.page.cell_evidence import DIRECT_SHARE, BoxMeans, cell_evidence, square_sums
+from visolve.puzzles.iq_xoxo.page.cell_evidence import cell_evidence
+from visolve.vision.area_sums import AreaSums, BoxMeans, box_sums
 from visolve.vision.geometry import map_points
-from visolve.vision.lattice_steps import box_sums, fit_homography, lattice_angle, snap_to_cells, straight_steps, walk_links
+from visolve.vision.lattice_steps import fit_homography, lattice_angle, snap_to_cells, straight_steps, walk_links
 from visolve.vision.near import near_pairs
 
 #: neighbours: centres this many local pitches apart (the local pitch is the two squares' sides / SQUARE_SHARE)
@@ -95,12 +96,12 @@ def _directions(vec: np.ndarray, theta: float, span: np.ndarray) -> tuple[np.nda
     return straight_steps(vec, theta, np.where(span > 1, STRAIGHT_LONG_DEG, STRAIGHT_DEG))
 
 
-def _covered(cover: CoverSums, pts, pitch) -> np.ndarray:
+def _covered(cover: AreaSums, pts, pitch) -> np.ndarray:
     """Whether the box around each of ``pts`` (n x 2) is mostly covered (``cover``: the mask's
-    :class:`CoverSums`); ``pitch``: one for all or one per point."""
+    :class:`AreaSums`); ``pitch``: one for all or one per point."""
     pts = np.asarray(pts, np.float64).reshape(-1, 2)
     r = np.maximum(1, np.round(COVER_BOX * np.asarray(pitch, np.float64) / 2)).astype(np.int64)
-    h, w = cover.mask.shape
+    h, w = cover.plane.shape
     x, y = np.round(pts[:, 0]).astype(np.int64), np.round(pts[:, 1]).astype(np.int64)
     x0, x1 = np.clip(x - r, 0, w), np.clip(x + r + 1, 0, w)
     y0, y1 = np.clip(y - r, 0, h), np.clip(y + r + 1, 0, h)
@@ -109,40 +110,11 @@ def _covered(cover: CoverSums, pts, pitch) -> np.ndarray:
     return (area > 0) & (total >= COVER * area)
 
 
-class CoverSums:
-    """Sums of a mask (bool) over boxes: counted pixel by pixel until the boxes asked for hold
-    1/:data:`~visolve.puzzles.iq_xoxo.page.cell_evidence.DIRECT_SHARE` of its pixels in all, then
-    from its integral image (made then: the same whole sums; a page's links across squares are
-    few, and its 12 MP integral cost 40-65 ms per lattice)."""
-
-    def __init__(self, mask: np.ndarray):
-        self.mask = mask.view(np.uint8)
-        self._integral: np.ndarray | None = None
-        self._direct = 0
-
-    def __call__(self, x0: np.ndarray, y0: np.ndarray, w: np.ndarray, h: np.ndarray) -> np.ndarray:
-        """The sums of the boxes ``w`` x ``h`` at ``(x0, y0)`` (arrays of one length, inside the mask)."""
-        x0, y0, w, h = (np.broadcast_to(np.asarray(v, np.int64), np.shape(x0)) for v in (x0, y0, w, h))
-        self._direct += int(np.sum(w * h))
-        if self._integral is None and self._direct > self.mask.size // DIRECT_SHARE:
-            self._integral = cv2.integral(self.mask)
-        if self._integral is not None:
-            return box_sums(self._integral, x0, y0, w, h)
-        out = np.zeros(len(x0), np.int64)
-        square = (w == h) & (w > 0)
-        for side in np.unique(w[square]):
-            at = np.nonzero(square & (w == side))[0]
-            out[at] = square_sums(self.mask, x0[at], y0[at], int(side))
-        for k in np.nonzero(~square)[0]:  # cut by the mask's edge
-            out[k] = int(self.mask[y0[k]:y0[k] + h[k], x0[k]:x0[k] + w[k]].sum(dtype=np.int64))
-        return out
-
-
 #: the farthest link, in local pitches (a link across MAX_SPAN squares with its slack)
 _FARTHEST = max(STEP[1], MAX_SPAN + STEP_SLACK * np.sqrt(MAX_SPAN))
 
 
-def _links(centres: np.ndarray, sides: np.ndarray, cover: CoverSums, share: float):
+def _links(centres: np.ndarray, sides: np.ndarray, cover: AreaSums, share: float):
     """Pairs (i, j) of squares linked, and how many steps apart (1: neighbours)."""
     centres = np.asarray(centres, np.float64).reshape(-1, 2)
     sides = np.asarray(sides, np.float64).reshape(-1)
@@ -354,7 +326,7 @@ def find_lattice(centres: np.ndarray, sides: np.ndarray, covered: np.ndarray, gr
     ``sides`` px; a square's side is ``share`` of the pitch), given the mask of what squares
     show (grey ink or colour, 0/255), the light plane ``grey`` and the coloured mask
     ``colour`` (0/255)."""
-    cover = CoverSums(covered > 0)
+    cover = AreaSums(covered > 0)
     light, paint = BoxMeans(grey), BoxMeans(colour > 0)
     pairs = _links(centres, sides, cover, share)
     fitted, grouped = [], np.zeros(len(centres), bool)
