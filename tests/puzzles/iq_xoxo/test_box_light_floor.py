@@ -57,3 +57,24 @@ def test_a_tray_found_from_its_box_with_seven_marks_on_a_light_floor_reads():
     case = scene_case("iq-xoxo", 68, 0)  # the floor 0.99 of the rim; 7 marks read, one under the logo
     assert case.name.startswith("scenes/box/")
     assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_a_square_of_no_piece_s_colour_does_not_keep_a_light_floor_in_doubt():
+    from visolve.puzzles.iq_xoxo.board import mark
+    from visolve.puzzles.iq_xoxo.box.reader import NO_FLOOR, light_floor_marked
+    from visolve.puzzles.iq_xoxo.box.squares import NO_COLOUR, BoxSquare
+
+    squares = {(r, c): BoxSquare("?", "?", (), f"{NO_FLOOR} (0.97)") for r in range(5) for c in range(10)}
+    for c in range(6):
+        squares[(4, c)] = BoxSquare("piece", mark(4, c), ("I",))
+    squares[(0, 8)] = BoxSquare("?", "?", (), f"{NO_COLOUR} (nearest W, 46 away)")  # a glare: hidden either way
+    assert light_floor_marked(squares)
+    squares[(0, 8)] = BoxSquare("?", "?", (), "pale, but not the floor's colour (14 from it)")
+    assert not light_floor_marked(squares)
+
+
+def test_a_drawn_box_with_a_light_floor_and_a_glare_over_a_piece_reads():
+    from visolve.puzzles.iq_xoxo import testing
+
+    case = testing.box_case(19, 0)  # the floor 0.95 of the rim; two squares of no piece's colour (W, 46 away)
+    assert read_box(case.image, case.name).rows == case.truth[0].rows

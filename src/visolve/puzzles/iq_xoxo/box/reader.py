@@ -43,7 +43,7 @@ from visolve.puzzles.iq_xoxo.box.page_marks import TabBeside, tab_number_beside
 from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.rim_edges import rim_fitted
 from visolve.puzzles.iq_xoxo.box.rim import MARGIN, REACH, SIDE_PITCH, balanced, has_rim, ring_pixels, snapped
-from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, PITCH, PRINTED, WIDE_SIZE,
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, NO_COLOUR, PITCH, PRINTED, WIDE_SIZE,
                                                  BoxSquare, high_pass, read_square)
 from visolve.puzzles.iq_xoxo.box.squares import bodies as body_colours
 from visolve.puzzles.iq_xoxo.model import Level
@@ -126,8 +126,12 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
 
 def light_floor_marked(squares: dict) -> bool:
     """The empty squares were doubted only for being as light as the rim, and at least
-    :data:`LIGHT_FLOOR_MARKS` marks were read on pieces: the floor is the floor."""
-    doubted = [s for s in squares.values() if s.kind == "?"]
+    :data:`LIGHT_FLOOR_MARKS` marks were read on pieces: the floor is the floor.
+
+    A square whose colour is no piece's (a glare or the lid's logo over it) does not count
+    against that: it is hidden either way, and the pieces' cover settles it
+    (:func:`.pieces.hide`)."""
+    doubted = [s for s in squares.values() if s.kind == "?" and not s.why.startswith(NO_COLOUR)]
     marks = sum(s.kind == "piece" and s.mark in "XO" for s in squares.values())
     return bool(doubted) and marks >= LIGHT_FLOOR_MARKS and all(NO_FLOOR in s.why for s in doubted)
 
