@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.genius_square import finder
+from visolve.puzzles.genius_square import finder, outlined
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import scene_case
 from visolve.vision.gridfit import fit_to_lines
@@ -49,7 +49,7 @@ def test_the_refusal_says_the_outlines_were_looked_at_too(monkeypatch):
     (``partlabels``) reads it: that is left out here.)"""
     image, name, _truth = _scene(40)
     monkeypatch.setattr(finder, "GATHER", False)
-    monkeypatch.setattr(finder, "grid_from_labels_in_part", lambda *a: [])
+    monkeypatch.setattr(outlined, "grid_from_labels_in_part", lambda *a: [])
     with pytest.raises(NotThisPuzzle, match="no 6 x 6 grid.*no plain outline holds a row and a column of six labels"):
         read(image, name)
 
@@ -70,6 +70,6 @@ def test_a_board_filling_its_picture_is_placed_by_its_labels_inside_the_picture_
     monkeypatch.setattr(page_regions, "cut_short", lambda boards: [True] * len(boards))  # the tabs' whole areas
     region = page_regions.board_regions(photo, look_at_page(photo))[0].image
     assert board_of(read(region, "region.png")) == board_of(made[0].level)
-    monkeypatch.setattr(finder, "edge_region_quads", lambda *a: [])
+    monkeypatch.setattr(outlined, "edge_region_quads", lambda *a: [])
     small, _f = working_copy(region, finder.WORK_SIDE)
     assert list(finder.by_outlines(small, region))  # the picture's own outline still

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.genius_square import finder
+from visolve.puzzles.genius_square import finder, outlined
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.draw import draw_board, square_box
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
@@ -47,6 +47,7 @@ def test_a_blurred_printed_board_is_placed_by_its_labels(monkeypatch, seed):
     picture, roll = _printed(30, 2.0, np.random.default_rng(seed))
     assert list(read(picture, "print.png").blockers) == roll
     monkeypatch.setattr(finder, "grid_from_labels", lambda *a: [])
+    monkeypatch.setattr(outlined, "grid_from_labels", lambda *a: [])
     with pytest.raises((NotThisPuzzle, ReadError), match="no labelled edge"):
         read(picture, "print.png")
 

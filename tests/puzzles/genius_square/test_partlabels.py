@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.genius_square import finder
+from visolve.puzzles.genius_square import finder, outlined
 from visolve.puzzles.genius_square.partlabels import part_grids
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import scene_case
@@ -55,7 +55,7 @@ def test_a_board_whose_near_labels_tall_pieces_hide_reads():
 
 def test_without_the_partial_column_it_is_refused(monkeypatch):
     case = scene_case("genius-square", 79, 1)
-    monkeypatch.setattr(finder, "grid_from_labels_in_part", lambda *a: [])
+    monkeypatch.setattr(outlined, "grid_from_labels_in_part", lambda *a: [])
     with pytest.raises((NotThisPuzzle, ReadError), match="no plain outline holds a row and a column"):
         read(case.image, case.name)
 

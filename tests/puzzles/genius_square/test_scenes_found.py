@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.genius_square import colours, finder, reader
+from visolve.puzzles.genius_square import colours, finder, outlined, reader
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.colours import Square, grey_like_board, prototypes
 from visolve.puzzles.genius_square.draw import STYLE, draw_board
@@ -33,8 +33,9 @@ def test_a_board_turned_near_45_degrees_is_found(monkeypatch):
     monkeypatch.setattr(finder, "MAX_LATTICE_TURN", 40.0)
     assert read(image, name) == truth  # the board's outline, then the grid placed by its labels
     monkeypatch.setattr(finder, "grid_from_labels", lambda *a: [])
+    monkeypatch.setattr(outlined, "grid_from_labels", lambda *a: [])
     assert read(image, name) == truth  # the whole row of labels and the part of the column seen
-    monkeypatch.setattr(finder, "grid_from_labels_in_part", lambda *a: [])
+    monkeypatch.setattr(outlined, "grid_from_labels_in_part", lambda *a: [])
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 

@@ -29,7 +29,8 @@
    up (a small blurred print, whose squares show as one dark field: the candidate is the board's
    outline) is placed again by a row and a column of six glyphs inside it; the outline of a plain
    region is looked in too, and last a whole row and the glyphs seen of the column (tall pieces
-   hiding the others, :mod:`visolve.puzzles.genius_square.partlabels`).
+   hiding the others, :mod:`visolve.puzzles.genius_square.partlabels`), in the outlines of plain
+   regions (:func:`visolve.puzzles.genius_square.outlined.by_outlines`).
 
 Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 :mod:`visolve.vision.view`).
@@ -45,17 +46,15 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points, polygon_corners
-from visolve.vision.gridfit import fit_to_lines
 from visolve.vision.lattice import find_cell_lattice
 from visolve.vision.light import channel_max
 from visolve.vision.masks import locally_light
-from visolve.vision.outlines import edge_region_quads
 from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
 from visolve.puzzles.genius_square.farlabels import slid_ways
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
-from visolve.puzzles.genius_square.partlabels import grid_from_labels_in_part
+from visolve.puzzles.genius_square.outlined import by_outlines
 from visolve.puzzles.genius_square.nearedge import both_edges_read, quarter_turn, turned_if_legible, turned_places
 from visolve.puzzles.genius_square.labelrows import (FAR_SLIDES, LABEL_MARGIN, LABEL_PITCH, LABEL_SLIDES, MIN_INK,
                                                      STROKE_SIDE, WIDE_STROKE_SIDE, inner_label_rows, label_rows,
@@ -108,8 +107,6 @@ ZOOM_PITCH = 48
 INNER_ROWS = (1, 2)
 #: a light grid's outline must cover this share of the reduced picture at least
 MIN_OUTLINE_AREA = 0.01
-#: plain regions' outlines a board is looked for in by its labels, when no grid candidate had labels
-OUTLINES = 6
 
 
 @dataclass(frozen=True)
@@ -360,28 +357,6 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
         why += ("; a grid placed by labels inside a plain outline had no two labelled edges that read" if placed_any
                 else "; no plain outline holds a row and a column of six labels")
     raise NotThisPuzzle(why)
-
-
-def by_outlines(small: np.ndarray, picture: np.ndarray | None) -> Iterator[np.ndarray]:
-    """Grids (board -> ``small``) placed by a row and a column of six glyphs inside the outline of a
-    plain region (:func:`visolve.vision.outlines.edge_region_quads`): a board none of whose grid
-    candidates had labelled edges (its squares hidden by tall pieces or too faint to show as a
-    lattice, a pattern on the table taken for one) still shows its outline and its labels; last, inside
-    the picture's own outline (a page's board cut out in its tab's whole area: the board fills it, its
-    outline, paled by glare, running into the rim).  Each grid is tried moved onto its printed lines
-    (:func:`visolve.vision.gridfit.fit_to_lines`), then as placed.  When no outline holds a whole row
-    and a whole column of labels, a whole row and a part of the column (or the other way round) place
-    the grid (:func:`visolve.puzzles.genius_square.partlabels.grid_from_labels_in_part`: tall pieces
-    hide the others)."""
-    source, scale = (small, 1.0) if picture is None else (picture, picture.shape[1] / small.shape[1])
-    to_source = np.diag([scale, scale, 1.0])
-    h, w = small.shape[:2]
-    quads = [*edge_region_quads(small, OUTLINES), np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])]
-    for place, quad in [(place, quad) for place in (grid_from_labels, grid_from_labels_in_part) for quad in quads]:
-        for placed in place(small, corners_homography(quad, SIZE, SIZE), picture):
-            fitted, _before, _after = fit_to_lines(source, to_source @ placed, SIZE, SIZE)
-            yield np.linalg.inv(to_source) @ fitted  # the labels' place is off by a fraction of a square
-            yield placed
 
 
 def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, reasons: list[str],

@@ -9,7 +9,7 @@ squares from the next, place it along, up to a whole number of squares; that num
 that sets the whole line as far outside the grid as the partial one stands (both rows of labels
 are printed at one distance from the grid).  Which labels they are is for the glyphs to say
 afterwards, as for any grid: both edges must read
-(:func:`visolve.puzzles.genius_square.finder.by_outlines`).
+(:func:`visolve.puzzles.genius_square.outlined.by_outlines`).
 """
 
 from __future__ import annotations
