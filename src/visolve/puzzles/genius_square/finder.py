@@ -31,6 +31,9 @@
    region is looked in too, and last a whole row and the glyphs seen of the column (tall pieces
    hiding the others, :mod:`visolve.puzzles.genius_square.partlabels`), in the outlines of plain
    regions (:func:`visolve.puzzles.genius_square.outlined.by_outlines`).
+5. Last, the first lattice is taken for the plane of a solved board's tall pieces' tops, and the
+   labels are looked for beside the floor's grid under it
+   (:func:`visolve.puzzles.genius_square.floorgrid.floor_grids`).
 
 Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 :mod:`visolve.vision.view`).
@@ -52,9 +55,10 @@ from visolve.vision.masks import locally_light
 from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
-from visolve.puzzles.genius_square.farlabels import slid_ways
+from visolve.puzzles.genius_square.farlabels import in_order, slid_ways
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
 from visolve.puzzles.genius_square.outlined import by_outlines
+from visolve.puzzles.genius_square.floorgrid import floor_grids
 from visolve.puzzles.genius_square.nearedge import both_edges_read, quarter_turn, turned_if_legible, turned_places
 from visolve.puzzles.genius_square.labelrows import (FAR_SLIDES, LABEL_MARGIN, LABEL_PITCH, LABEL_SLIDES, MIN_INK,
                                                      STROKE_SIDE, WIDE_STROKE_SIDE, inner_label_rows, label_rows,
@@ -219,7 +223,7 @@ def upright(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | Non
 
 def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None,
                     view: BoardView | None = None, both: bool = False,
-                    slides: tuple[float, ...] = LABEL_SLIDES) -> list[Upright]:
+                    slides: tuple[float, ...] = LABEL_SLIDES, opposite: bool = False) -> list[Upright]:
     """The ways the grid of ``homography`` (board -> ``image``) may stand upright: one when exactly
     two adjacent edges carry label ink, two or more when three or four edges do (dice or a leaning
     cube beside one edge), two when one edge only does (the other's labels hidden by tall pieces:
@@ -237,7 +241,9 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     :func:`label_view`, when it was made already.  ``both``: two adjacent edges must read anyway
     (:func:`_ways_up`), and the wide strokes are looked for whenever fewer than two adjacent edges
     show thin ones (a blurred print's rims may leave one edge just above :data:`MIN_INK`).  ``slides``:
-    along each edge (:func:`label_rows`).
+    along each edge (:func:`label_rows`).  ``opposite``: two opposite edges showing ink, and no third,
+    give the ways up of each as the one labelled edge (a row of dice lies beside the other; the
+    floor's grid under tall pieces' tops, :mod:`visolve.puzzles.genius_square.floorgrid`).
 
     Raises
     ------
@@ -258,8 +264,9 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
     # an edge is the top when the edge before it (the left) is labelled too
     tops = [(k, (0, 3)) for k in labelled if (k - 1) % 4 in labelled] if len(labelled) >= 2 else []
-    if len(labelled) == 1:  # the other labels hidden (tall pieces leaning over them): the top or the left
-        tops = [(labelled[0], (0,)), ((labelled[0] + 1) % 4, (3,))]
+    if len(labelled) == 1 or (opposite and len(labelled) == 2 and not tops):  # the other labels hidden (tall
+        # pieces leaning over them): the top or the left, of either of two opposite edges (dice beside one)
+        tops = [way for k in labelled for way in ((k, (0,)), ((k + 1) % 4, (3,)))]
     if not tops:
         raise NotThisPuzzle(f"no labelled edge beside the 6 x 6 grid (label ink {_shown(ink)})")
     return [Upright(hom @ quarter_turn(k), k, mirrored, tuple(ink[(j + k) % 4] for j in range(4)),
@@ -324,10 +331,12 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
         No 6 x 6 grid, or none with labelled edges.
     """
     reasons: list[str] = []
+    first = None  # the first lattice found
     candidates = (grid_candidates(small, MORE_LATTICES, gather=GATHER) if thorough
                   else grid_candidates(small, 0, depths=PRINT_DEPTHS))
     for n, hom in enumerate(candidates):
         for found in closer(small, hom, picture if thorough else None):
+            first = found if first is None else first
             view = label_view(small, found, picture)  # made once: the labels' search and moved_inward's
             options, kept = _ways_up(small, found, picture, legible, reasons, view=view)
             # the first lattice off by a row or two: its outer rows the labels?
@@ -352,22 +361,32 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
         again, _kept = _ways_up(small, placed, picture, legible, [], both=True)  # two labelled edges that read
         if again is not None:
             return again
+    to_picture = np.eye(3) if picture is None else np.diag([picture.shape[1] / small.shape[1]] * 2 + [1.0])
+    shape = small.shape if picture is None else picture.shape
+    floors = floor_grids(first, to_picture, shape) if first is not None and thorough and legible is not None else []
+    for floor in floors:
+        again, _kept = _ways_up(small, floor, picture, legible, [], opposite=True)  # the floor under tops
+        if again is not None and in_order(small, again[0], picture):  # each row beside its own squares
+            return again
     why = reasons[0] if reasons else "no 6 x 6 grid of squares found"
     if thorough and legible is not None:
         why += ("; a grid placed by labels inside a plain outline had no two labelled edges that read" if placed_any
                 else "; no plain outline holds a row and a column of six labels")
+        why += "; nor the floor's grid under the first lattice taken for tall pieces' tops" if floors else ""
     raise NotThisPuzzle(why)
 
 
 def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, reasons: list[str],
-             both: bool = False, view: BoardView | None = None) -> tuple[list[Upright] | None, bool]:
+             both: bool = False, view: BoardView | None = None,
+             opposite: bool = False) -> tuple[list[Upright] | None, bool]:
     """The ways up of the grid ``found`` that :func:`find_upright` returns (None when there is none:
     why is added to ``reasons``), and whether some ways up read but not only one (the grid is the
     board's, its other candidates need not be tried).  ``both``: two adjacent labelled edges must
     read, never one (a way up with one labelled edge whose other edge's glyphs read too,
-    :func:`~visolve.puzzles.genius_square.nearedge.both_edges_read`)."""
+    :func:`~visolve.puzzles.genius_square.nearedge.both_edges_read`).  ``opposite``: see
+    :func:`upright_options`."""
     try:
-        options = upright_options(small, found, picture, view, both)
+        options = upright_options(small, found, picture, view, both, opposite=opposite)
     except NotThisPuzzle as exc:
         reasons.append(str(exc))
         return None, False
@@ -375,7 +394,8 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
         # two adjacent labelled edges: the reader says if their glyphs do not read (unless a third edge
         # faintly labelled allows a way up whose glyphs do)
         return (None if legible is None else turned_if_legible(options[0], legible)) or options, True
-    kept = [option for option in options if legible(option)] or _slid_ways(small, found, picture, legible, both)
+    kept = [option for option in options if legible(option)] or _slid_ways(small, found, picture, legible, both,
+                                                                           opposite)
     if len(kept) == 1 and (kept[0].edges == (0, 3) or not both or both_edges_read(small, kept[0], picture)):
         return kept, True
     seen = "one edge looks labelled" if options[0].edges != (0, 3) else f"{len(options) + 1} edges look labelled"
@@ -384,11 +404,13 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
     return None, bool(kept)
 
 
-def _slid_ways(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, both: bool) -> list[Upright]:
+def _slid_ways(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, both: bool,
+               opposite: bool = False) -> list[Upright]:
     """The ways up of the grid ``found`` whose rows of labels are slid along the edges by most of a
     square or a whole one (:func:`~visolve.puzzles.genius_square.farlabels.slid_ways`)."""
     try:
-        return slid_ways(small, upright_options(small, found, picture, None, both, FAR_SLIDES), picture, legible)
+        return slid_ways(small, upright_options(small, found, picture, None, both, FAR_SLIDES, opposite), picture,
+                         legible)
     except NotThisPuzzle:
         return []
 
