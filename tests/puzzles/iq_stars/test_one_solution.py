@@ -91,7 +91,15 @@ def test_tied_tray_placements_are_refused_when_one_cannot_be_read_or_two_are_cha
     one, two = (random_challenge(random.Random(s), "pieces", level=1).rows for s in (5, 6))
     with pytest.raises(tray.TiedPlacements, match="2 different boards"):
         tray.settle_tie(_tie(monkeypatch, {"a": one, "b": two}), None, [])
-    with pytest.raises(tray.TiedPlacements, match="^tied$"):
+    with pytest.raises(tray.TiedPlacements, match="^tied; 1 of the 2 cannot be read on their own, the first: row 1 star 1"):
         tray.settle_tie(_tie(monkeypatch, {"a": one, "b": TrayCellError("row 1 star 1: no pit")}), None, [])
     with pytest.raises(tray.TiedPlacements, match="^tied$"):
         tray.settle_tie(_tie(monkeypatch, {}), None, [])
+
+
+def test_tied_tray_placements_each_refused_give_the_best_ones_cell(monkeypatch):
+    # a glare spot hiding free pits leaves the right placement and a wrong one short of pits:
+    # the refusal names the cell the best placement could not settle, not just the tie
+    tie = _tie(monkeypatch, {"a": TrayCellError("row 1 star 1: no pit"), "b": TrayCellError("row 4 star 6: no pit")})
+    with pytest.raises(tray.TiedPlacements, match="^tied; each is refused on its own, the best: row 1 star 1: no pit$"):
+        tray.settle_tie(tie, None, [])

@@ -205,6 +205,7 @@ def place_board(work: np.ndarray, hom: np.ndarray, tops: np.ndarray, letters, wh
     rival = float(np.delete(per_placement, h).max()) if len(hyps) > 1 else -np.inf
     if best - rival < MIN_PARALLAX_LEAD:
         tied = np.flatnonzero(per_placement > best - MIN_PARALLAX_LEAD)
+        tied = tied[np.argsort(-per_placement[tied], kind="stable")]  # the best first
         raise TiedPlacements(f"the tray's free pits fit two placements of the board (scores {best:.1f} and "
                              f"{rival:.1f}, {MIN_PARALLAX_LEAD:.0f} apart needed)", hyps[h][2],
                              tuple(refined(int(t)) for t in tied) if len(tied) <= MAX_TIED else ())
@@ -298,16 +299,24 @@ def _top_set(lattice: tuple) -> frozenset:
 
 
 def settle_tie(tie: TiedPlacements, axial: np.ndarray, members: list) -> tuple[str, ...]:
-    """The reading of a tray whose tied placements (``tie``) all read alike: then they are no
-    tie.  Else ``tie`` is raised, saying so.  Which reading has exactly one solution does not
-    settle it: a tray may show a board in play, with no completion or several, so the rule
-    that a booklet challenge has one solution does not hold for what a tray shows."""
-    readings = []
+    """The reading of a tray whose tied placements (``tie``, the best first) all read alike:
+    then they are no tie.  Else ``tie`` is raised, saying so, and when a placement is refused
+    on its own, why the first of them is (the best placement's reason when it is refused: a
+    glare spot hiding its free pits, say, leaves both the right placement and a wrong one short
+    of pits, and the cell is what the reader could not settle).  Which reading has exactly one
+    solution does not settle it: a tray may show a board in play, with no completion or
+    several, so the rule that a booklet challenge has one solution does not hold for what a
+    tray shows."""
+    readings, refused = [], []
     for placement in tie.tied:
         try:
             readings.append(rows_placed(placement, axial, members))
-        except TrayCellError:
-            raise tie from None
+        except TrayCellError as exc:
+            refused.append(exc)
+    if refused:
+        said = ("each is refused on its own, the best" if not readings
+                else f"{len(refused)} of the {len(tie.tied)} cannot be read on their own, the first")
+        raise TiedPlacements(f"{tie}; {said}: {refused[0]}", tie.on_board) from None
     if not readings or any(level_problems(rows) for rows in readings):
         raise tie
     if len(set(readings)) == 1:
