@@ -100,3 +100,25 @@ def board_cell(cell: tuple[int, int]) -> tuple[int, int]:
     """Engine coordinates ``(row, x)`` -> ``(row, k)``."""
     row, x = cell
     return row, (x - row % 2) // 2
+
+
+def twins(rows) -> list[tuple[str, ...]]:
+    """The board ``rows`` turned half round and moved half a star over, either way (doubled
+    column ``x`` to ``11 - x`` or ``13 - x``, row ``r`` to ``3 - r``): the placements of the
+    board's lattice that cover its stars but the ends of its rows.  A reading is left out when
+    one of its pieces' stars would leave the board."""
+    out = []
+    for across in (11, 13):
+        grid = [[EMPTY] * n for n in ROW_LENGTHS]
+        fits = True
+        for (r, k) in CELLS:
+            if rows[r][k] == EMPTY:
+                continue
+            turned = 3 - r
+            k2 = (across - (2 * k + r % 2) - turned % 2) // 2
+            fits = fits and 0 <= k2 < ROW_LENGTHS[turned]
+            if fits:
+                grid[turned][k2] = rows[r][k]
+        if fits:
+            out.append(tuple("".join(row) for row in grid))
+    return out

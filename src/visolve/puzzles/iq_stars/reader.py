@@ -20,7 +20,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
-from visolve.puzzles.iq_stars.board import CELLS, level_problems
+from visolve.puzzles.iq_stars.board import CELLS, level_problems, twins
 from visolve.puzzles.iq_stars.clipping import CLIPPED, rim_direction, unclipped
 from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.colours import (
@@ -252,7 +252,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         if page is not None:
             return page
     if rho < CLEAR_RHO:
-        tray_agrees(image, source, level, tray)
+        return tray_agrees(image, source, level, tray)
     return level
 
 
@@ -268,23 +268,31 @@ def tray_first(image: np.ndarray, source: str) -> Level | Exception | None:
         return exc
 
 
-def tray_agrees(image: np.ndarray, source: str, level: Level, tried: Exception | None = None) -> None:
-    """Nothing when the drawn board read as ``level`` with a weak lattice match is no tray, or a
-    tray that reads the same; ReadError when it reads as a tray with other pieces.
+def tray_agrees(image: np.ndarray, source: str, level: Level, tried: Exception | None = None) -> Level:
+    """The reading of a picture whose drawn board read as ``level`` with a weak lattice match:
+    ``level`` when the picture is no tray, or a tray that reads the same; the tray's reading
+    when ``level`` is its twin (:func:`.board.twins`); ReadError when it reads as a tray with
+    other pieces.
 
     A photo of the tray's star pits can be fitted by the drawn board's lattice both ways up (the
     lattice and its twin, turned half round and half a star over, both lie on pits); the tray
     reader places the board by its pits and the pieces' tops, and settles it or refuses
-    (``tried``: why the tray did not read, when :func:`tray_first` tried it)."""
+    (``tried``: why the tray did not read, when :func:`tray_first` tried it).  The tray reader
+    does not take a drawing for its twin: the twin's row ends lie off the drawn board, where
+    it sees no pits (a drawing's free stars pass for pits, the page round it does not), and
+    the twin leaves off the tops at the drawing's own row ends."""
     if tried is not None:
-        return
+        return level
     try:
         tray_level = read_tray(image, source)
     except (NotThisPuzzle, ReadError):
-        return
+        return level
+    if tray_level.rows in twins(level.rows):  # the drawn lattice lay on the pits turned half round
+        return tray_level
     if tray_level.rows != level.rows:
         raise ReadError(f"the star lattice matches its outlines weakly and the picture reads two ways: "
                         f"as a drawn board {'/'.join(level.rows)} and as a tray {'/'.join(tray_level.rows)}")
+    return level
 
 
 #: a board covering less of the picture than this may be one of a page's: its tabs are looked for
