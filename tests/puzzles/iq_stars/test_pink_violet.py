@@ -27,9 +27,11 @@ def test_a_blue_share_between_pink_and_violet_stays_a_doubt():
     assert pink_violet_rule(DOUBT, between, between) == DOUBT
 
 
-def test_a_clear_verdict_and_other_doubts_are_left_alone():
+def test_a_clear_verdict_its_middle_agrees_with_and_other_doubts_are_left_alone():
     clear = Verdict("p", 3.0, 10.0, "v")
-    assert pink_violet_rule(clear, VIOLET_MIDDLE, VIOLET_MIDDLE) == clear
+    assert pink_violet_rule(clear, PINK_MIDDLE, PINK_MIDDLE) == clear
+    between = np.array([100.0, 20.0, 76.0])  # 0.61: says neither
+    assert pink_violet_rule(clear, between, between) == clear
     red_pink = Verdict("p", 3.0, 0.0, "r")
     assert pink_violet_rule(red_pink, VIOLET_MIDDLE, VIOLET_MIDDLE) == red_pink
 
@@ -54,3 +56,22 @@ def test_violet_wizard_stars_in_doubt_with_pink_read():
     except ReadError as exc:  # refused before: "p or v? ... the pieces' shapes allow 4 readings"
         raise AssertionError(str(exc)) from None
     assert got == case.truth[0]
+
+
+def test_a_clear_verdict_its_solid_middle_contradicts_is_a_doubt():
+    # seed 43 scene 37: a violet wizard star's points 5.4 degrees nearer pink, its middle's share 0.77
+    sure_pink = Verdict("p", 10.9, 5.4, "v")
+    got = pink_violet_rule(sure_pink, VIOLET_MIDDLE, VIOLET_MIDDLE)
+    assert got.margin < MIN_MARGIN and {got.name, got.second} == {"p", "v"}
+    sure_violet = Verdict("v", 10.0, 6.0, "p")
+    assert pink_violet_rule(sure_violet, PINK_MIDDLE, PINK_MIDDLE).margin < MIN_MARGIN
+
+
+def test_a_violet_wizard_star_whose_points_look_pink_is_refused_not_misread():
+    case = scene_case("iq-stars", 37, 43)  # read as a pink wizard star before
+    try:
+        got = read(case.image, case.name)
+    except ReadError as exc:
+        assert "p or v?" in str(exc)
+    else:
+        assert got == case.truth[0]
