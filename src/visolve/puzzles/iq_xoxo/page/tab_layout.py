@@ -11,9 +11,10 @@ page or a spread may (:func:`reading_orders`) and keeps the ways the tabs
 read take: each read tab's number is the run's first number plus its place
 in that order.  The tabs in doubt must show the numbers given (each digit one
 of its candidates, :func:`~visolve.puzzles.iq_xoxo.page.tab_run.shows`), and
-all the ways kept must number the page alike.  With a single tab read
-(:func:`by_best_readings`), the tabs in doubt must also be read best as the
-numbers given.
+all the ways kept must number the page alike.  A single tab read settles
+nothing: it cannot tell whether the boards found are all the page's (seed 59
+page 47: two boards of four found, one above the other, 113 read and 111's tab
+read best as 112, the number the layout of the two gave it).
 """
 
 from __future__ import annotations
@@ -81,31 +82,3 @@ def by_layout(readings: list[BoardReading], shows, blank_most: int) -> list[Leve
     if len(fits) != 1:
         return None
     return [r.level if r.level is not None else Level(level=fits[0][k], rows=r.rows) for k, r in enumerate(readings)]
-
-
-#: with fewer than LAYOUT_READ tabs read, a page's layout settles its tabs in doubt only when each one's
-#: best reading (every digit's best match) is the number the layout gives it, as well as a number it
-#: shows: the page's order and the tab's own best match agree.  On a painter's page, numbered at random,
-#: the tabs in doubt would have to be matched best as the very numbers that follow the one read.
-#: Scenes seed 2 page 3: 7 read, 8 (8 at 0.96, 0.065 above the 0) and 9 (0.97, 0.06 above) in doubt are
-#: settled 7, 8, 9 (the page is still refused: looked at further once read, it shows a faint block)
-BEST_READ = 1
-
-
-def by_best_readings(readings: list[BoardReading], shows) -> list[Level] | None:
-    """The levels of a page whose squares all read, :data:`BEST_READ` tab read and at most twice as
-    many in doubt, when exactly one numbering of :func:`layout_numbers` gives each tab in doubt its
-    best reading, a number it ``shows`` (as :func:`by_layout`; no blank tab).  None otherwise."""
-    failed = [k for k, r in enumerate(readings) if r.level is None]
-    if not failed or any(not readings[k].tab_doubt or readings[k].rows is None or not readings[k].tab_scores
-                         or not isinstance(readings[k].tab_best, int) for k in failed):
-        return None
-    read = [r.level.level for r in readings if r.level is not None]
-    if len(read) < BEST_READ or 2 * len(read) < len(failed) or not all(isinstance(n, int) for n in read):
-        return None
-    fits = {numbers for numbers in layout_numbers(readings)
-            if all(readings[k].tab_best == numbers[k] and shows(readings[k].tab_scores, numbers[k]) for k in failed)}
-    if len(fits) != 1:
-        return None
-    (numbers,) = fits
-    return [r.level if r.level is not None else Level(level=numbers[k], rows=r.rows) for k, r in enumerate(readings)]

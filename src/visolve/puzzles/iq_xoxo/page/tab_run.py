@@ -22,7 +22,7 @@ import numpy as np
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, places
-from visolve.puzzles.iq_xoxo.page.tab_layout import by_best_readings, by_layout
+from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout
 from visolve.puzzles.iq_xoxo.page.tab_order import flat, keeps_order, ordered, reading_pairs, upright_corners
 from visolve.puzzles.iq_xoxo.page.tab_page import read_by_page
 
@@ -192,10 +192,8 @@ def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
 def by_page_layout(readings: list[BoardReading]) -> list[Level] | None:
     """:func:`~visolve.puzzles.iq_xoxo.page.tab_layout.by_layout`: the page's levels when the tabs read
     leave its layout one numbering, each tab in doubt showing its number (:func:`shows`; up to
-    :data:`BLANK_MOST` blank); else, with one tab read,
-    :func:`~visolve.puzzles.iq_xoxo.page.tab_layout.by_best_readings` (each tab in doubt read best
-    as its number); else None."""
-    return by_layout(readings, shows, BLANK_MOST) or by_best_readings(readings, shows)
+    :data:`BLANK_MOST` blank); else None."""
+    return by_layout(readings, shows, BLANK_MOST)
 
 
 def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
