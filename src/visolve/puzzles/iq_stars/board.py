@@ -107,18 +107,19 @@ def twins(rows) -> list[tuple[str, ...]]:
     column ``x`` to ``11 - x`` or ``13 - x``, row ``r`` to ``3 - r``): the placements of the
     board's lattice that cover its stars but the ends of its rows.  A reading is left out when
     one of its pieces' stars would leave the board."""
-    out = []
-    for across in (11, 13):
-        grid = [[EMPTY] * n for n in ROW_LENGTHS]
-        fits = True
-        for (r, k) in CELLS:
-            if rows[r][k] == EMPTY:
-                continue
-            turned = 3 - r
-            k2 = (across - (2 * k + r % 2) - turned % 2) // 2
-            fits = fits and 0 <= k2 < ROW_LENGTHS[turned]
-            if fits:
-                grid[turned][k2] = rows[r][k]
-        if fits:
-            out.append(tuple("".join(row) for row in grid))
-    return out
+    return [twin for twin in (_turned(rows, across) for across in (11, 13)) if twin is not None]
+
+
+def _turned(rows, across: int) -> tuple[str, ...] | None:
+    """``rows`` turned half round onto doubled column ``across - x`` (see :func:`twins`); None when
+    a piece's star would leave the board."""
+    grid = [[EMPTY] * n for n in ROW_LENGTHS]
+    for (r, k) in CELLS:
+        if rows[r][k] == EMPTY:
+            continue
+        turned = 3 - r
+        k2 = (across - (2 * k + r % 2) - turned % 2) // 2
+        if not 0 <= k2 < ROW_LENGTHS[turned]:
+            return None
+        grid[turned][k2] = rows[r][k]
+    return tuple("".join(row) for row in grid)
