@@ -152,3 +152,26 @@ def test_marks_on_one_patch_of_pieces_count_for_the_way_up_only_when_they_hold()
     apart[(1, 1)] = BoxSquare("empty", "")
     apart[(3, 1)] = BoxSquare("piece", "O" if mark(3, 1) == "X" else "X", ("P",))
     assert way_up(apart) is False
+
+
+def test_a_square_tinted_off_the_floor_is_hidden_not_empty():
+    import numpy as np
+
+    from visolve.puzzles.iq_xoxo.box.floor import same_floor
+    from visolve.puzzles.iq_xoxo.box.pieces import hide
+    from visolve.puzzles.iq_xoxo.box.squares import TINTED, BoxSquare
+
+    keys = [(r, c) for r in range(5) for c in range(10)]
+    squares = {k: BoxSquare("empty", "") for k in keys}
+    bodies = {k: np.array([222.0, 222.0, 221.0]) for k in keys}
+    bodies[(1, 9)] = np.array([195.0, 181.0, 177.0])  # the navy I washed out by glare (seed 61 box-96)
+    got = same_floor(squares, bodies, 255.0)
+    assert got[(1, 9)].kind == "?" and got[(1, 9)].why.startswith(TINTED)
+    assert got[(1, 8)].kind == "empty"
+    assert hide(got, True)[(1, 9)].kind == "hidden"
+
+
+def test_a_navy_piece_washed_out_by_glare_is_not_read_as_the_floor():
+    case = scene_case("iq-xoxo", 96, 61)  # the I along the glared short side: 4 of its squares floor-grey
+    assert case.name.startswith("scenes/box/")
+    assert read_box(case.image, case.name).rows == case.truth[0].rows

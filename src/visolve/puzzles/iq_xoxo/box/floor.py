@@ -10,13 +10,20 @@ from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.floor_lines import lined, lines_stop
 from visolve.puzzles.iq_xoxo.box.rim import RING, ring_pixels
 from visolve.puzzles.iq_xoxo.box.shape import COLOURED
-from visolve.puzzles.iq_xoxo.box.squares import BODY_SIZE, PRINT_DARK, PRINT_SAT, PRINT_SHARE, BoxSquare, weighted_lab
+from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, PRINT_DARK, PRINT_SAT, PRINT_SHARE, TINTED, BoxSquare,
+                                                  weighted_lab)
 from visolve.vision.light import channel_max, channel_min, saturation
 from visolve.vision.view import BoardView
 
 #: an empty square's colour at most this far (Lab chroma: a and b, not the lightness, which a
 #: wall's or a piece's shadow on the floor changes) from the floor's median
 FLOOR_DEV = 10.0
+#: ... more than TINTED_DEV off it, the square may be a piece washed out by glare as well as the floor:
+#: it is hidden (the floor or a piece, :func:`.pieces.hide`).  Measured on the 4,306 empty squares of
+#: the 156 box scenes read exactly of seeds 0-3, 5, 7, 17, 41 and 61: median 0.5, 99th percentile 4.9,
+#: 16 squares over 6 (in 11 scenes, at most 4 in one), none over 10; seed 61 box-96's navy I, washed
+#: to a pale lavender grey by glare, 6.5-9.7 on 4 squares (read as the floor, the I left out: a misread)
+TINTED_DEV = 6.0
 #: the floor is at most this share of the rim's light (the finder's own test, with some room)
 FLOOR_UNDER_RIM = 0.95
 #: an edge line with at least this many empty squares, all as light as the rim, and fewer than
@@ -44,11 +51,12 @@ def same_floor(squares: dict, bodies: dict, rim: float, light_floor: bool = Fals
                view: BoardView | None = None) -> dict:
     """Empty squares all show one floor, darker than the ``rim`` around the tray (by
     :data:`FLOOR_UNDER_RIM`); one whose chroma is off the others' median by more than
-    :data:`FLOOR_DEV` (a washed-out piece, glare) is in doubt, all of them when the floor is
-    not darker than the rim (no tray: a piece's outline, a washed-out picture) -- unless
-    ``light_floor`` (the tray is known by the marks on its pieces: a recess in bright light).
-    Then an edge line as light as the rim is in doubt (:func:`_edge_on_rim`; ``view``, when
-    given, shows whether the floor's lines part its squares)."""
+    :data:`FLOOR_DEV` (a washed-out piece, glare) is in doubt, by more than :data:`TINTED_DEV` hidden
+    (:data:`.squares.TINTED`: the floor or a piece), all of them when the floor is not darker than
+    the rim (no tray: a piece's outline, a washed-out picture) -- unless ``light_floor`` (the tray
+    is known by the marks on its pieces: a recess in bright light).  Then an edge line as light as
+    the rim is in doubt (:func:`_edge_on_rim`; ``view``, when given, shows whether the floor's lines
+    part its squares)."""
     empty = [k for k, s in squares.items() if s.kind == "empty"]
     if not empty:
         return squares
@@ -61,6 +69,8 @@ def same_floor(squares: dict, bodies: dict, rim: float, light_floor: bool = Fals
             squares[k] = BoxSquare("?", "?", (), f"{NO_FLOOR} ({median.min() / max(rim, 1.0):.2f})")
         elif off > FLOOR_DEV:
             squares[k] = BoxSquare("?", "?", (), f"pale, but not the floor's colour ({off:.0f} from it)")
+        elif off > TINTED_DEV:
+            squares[k] = BoxSquare("?", "?", (), f"{TINTED} ({off:.0f} from it)")
     return _edge_on_rim(squares, bodies, rim, view)
 
 

@@ -2,7 +2,8 @@
 
 The marks read on pieces must follow the board's X/O squares as seen, or
 all turned half round (an upside-down photo).  A few squares against a
-clear majority (:data:`OUTVOTE`), and squares whose colour is no piece's,
+clear majority (:data:`OUTVOTE`), squares whose colour is no piece's, and
+floor-coloured squares tinted off the floor's colour (a piece washed out by glare)
 are *hidden*: something lies over them (the logo printed on the box's
 clear lid, a glare), and the cover settles them -- the floor or a piece,
 whichever is the one way to cover the piece squares with whole pieces
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, mark, square_name
-from visolve.puzzles.iq_xoxo.box.squares import AGAINST, MAX_HIDDEN, NO_COLOUR, BoxSquare, covers
+from visolve.puzzles.iq_xoxo.box.squares import AGAINST, MAX_HIDDEN, NO_COLOUR, TINTED, BoxSquare, covers
 
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
@@ -79,13 +80,14 @@ def outvoted(squares: dict, upright: bool) -> list[tuple[int, int]]:
 
 
 def hide(squares: dict, upright: bool) -> dict:
-    """Squares whose mark is outvoted, or whose colour is no piece's, made hidden: the floor or
-    any piece (ReadError naming the first when there are more than :data:`MAX_HIDDEN`)."""
+    """Squares whose mark is outvoted, whose colour is no piece's, or which are tinted off the
+    floor's colour (:func:`.floor.same_floor`), made hidden: the floor or any piece (ReadError
+    naming the first when there are more than :data:`MAX_HIDDEN`)."""
     out = dict(squares)
     for k in outvoted(squares, upright):
         out[k] = BoxSquare("hidden", "?", LETTERS, f"its {squares[k].mark} {AGAINST}")
     for k, s in squares.items():
-        if s.kind == "?" and s.why.startswith(NO_COLOUR):
+        if s.kind == "?" and s.why.startswith((NO_COLOUR, TINTED)):
             out[k] = BoxSquare("hidden", "?", LETTERS, s.why)
     hidden = sorted(k for k, s in out.items() if s.kind == "hidden")
     if len(hidden) > MAX_HIDDEN:
@@ -97,8 +99,12 @@ def hide(squares: dict, upright: bool) -> dict:
 def rows_of(squares: dict) -> tuple[str, ...]:
     """The level's rows from the squares as seen (turned the right way up)."""
     if not any(s.kind == "piece" for s in squares.values()):
-        doubt = next((k for k in sorted(squares) if squares[k].kind in ("?", "pale")), None)
-        if doubt is not None:  # no piece, and no clear floor either: no tray
+        # no piece, and no clear floor either: no tray (up to MAX_HIDDEN squares tinted off the
+        # floor are the floor: no piece lies hidden whole)
+        tinted = [k for k, s in squares.items() if s.kind == "?" and s.why.startswith(TINTED)]
+        doubt = next((k for k in sorted(squares) if squares[k].kind in ("?", "pale")
+                      and (k not in tinted or len(tinted) > MAX_HIDDEN)), None)
+        if doubt is not None:
             raise NotThisPuzzle(f"no IQ XOXO box tray found (square {square_name(*doubt)} as seen: "
                                 f"{squares[doubt].why})")
         return (EMPTY * COLS,) * ROWS

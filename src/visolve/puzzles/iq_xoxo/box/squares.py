@@ -96,6 +96,9 @@ MAX_HIDDEN = 4
 WIDER = 60.0
 #: why a square whose colour is no piece's is in doubt (it may be hidden)
 NO_COLOUR = "its colour is no piece's"
+#: why a square read as the floor by its colour but tinted off the floor's (a piece washed out by
+#: glare, or the floor in a piece's coloured light) is in doubt: hidden, the floor or a piece
+TINTED = "tinted off the floor's colour"
 #: an empty square with dark grey print over part of it (the closed lid's logo or its badge: the
 #: floor shows no dark grey): when no way covers the squares, it may be hidden (floor or piece)
 PRINTED = "dark print over it"
@@ -361,9 +364,11 @@ def _eased(squares: dict):
 
 def covered(squares: dict) -> bool:
     """Whether something lies over the tray: a square hidden for its colour (no piece's: a badge,
-    the lid's print), not only for a mark against the X/O squares (:data:`AGAINST`: in a steep
-    view a tall piece's side beside its top, where part of the top's mark is seen)."""
-    return any(s.kind == "hidden" and AGAINST not in s.why for s in squares.values())
+    the lid's print), not only for a tint off the floor's colour (:data:`TINTED`) or a mark against
+    the X/O squares (:data:`AGAINST`: in a steep view a tall piece's side beside its top, where part
+    of the top's mark is seen)."""
+    return any(s.kind == "hidden" and AGAINST not in s.why and not s.why.startswith(TINTED)
+               for s in squares.values())
 
 
 def _steep(squares: dict, unmarked: list) -> tuple:
