@@ -8,11 +8,14 @@ to each; :func:`locate` fits the star lattice to each
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, SeveralBoards
 from visolve.puzzles.iq_stars import layout
+from visolve.puzzles.iq_stars.guess import BOARD_ASPECTS
 from visolve.puzzles.iq_stars.lattice import MAX_SHIFT, Fit, fit_lattice
 from visolve.vision.geometry import polygon_corners, refine_quad
 from visolve.vision.light import channel_max
@@ -39,9 +42,13 @@ MIN_AREA, HOLE_AREA = 0.02, 0.003
 #: board, 422 px, blurred and hazed at one corner, whose hole stood exact at 4 px, not at 3)
 RING_GAP = 3
 RING_GAPS = (RING_GAP, 4)
+#: most degrees off straight down a board is seen from (a picture taken steeply)
+MAX_TILT = 45.0
 #: long side / short side of a board quad: 7.36 / 3.96 = 1.86 seen straight; a board with a
-#: star more margin above and below (1.4) seen from 45 degrees along its length comes to 1
-ASPECT = (1.0, 2.6)
+#: star more margin above and below (1.4) seen from MAX_TILT along its length comes to 1; the
+#: widest board the lattice search allows (its margins a sliver above and below and a star
+#: wider at both ends, BOARD_ASPECTS[1] = 2.63) seen from MAX_TILT across it to 3.72
+ASPECT = (1.0, BOARD_ASPECTS[1] / math.cos(math.radians(MAX_TILT)))
 #: below this aspect the longer pair of sides need not be the board's long sides (seen
 #: foreshortened): the quad is tried both ways
 SURE_ASPECT = 1.35
@@ -230,13 +237,29 @@ def find_board(image: np.ndarray) -> Fit:
 
 def _best_fit(image: np.ndarray, quads, upright: bool = False) -> Fit:
     """The best-matching lattice on ``quads`` of ``image``; :class:`SeveralBoards` when a
-    quad apart from it (its middle outside that board) holds a lattice too."""
-    reasons, best, best_quad, memo = [], None, None, {}
+    quad apart from it (its middle outside that board) holds a lattice too.  Where no quad
+    holds a lattice, they are looked at again as boards seen steeply (``steep``, see
+    :func:`visolve.puzzles.iq_stars.lattice.fit_lattice`)."""
+    memo = {}
+    for steep in (False, True):
+        best, best_quad, reasons = _first_fit(image, quads, upright, memo, steep)
+        if best is not None:
+            break
+    if best is None:
+        raise NotThisPuzzle(reasons[0])
+    _check_alone(image, quads, best_quad, memo)
+    return best
+
+
+def _first_fit(image: np.ndarray, quads, upright: bool, memo: dict, steep: bool):
+    """The best lattice on ``quads`` (see :func:`_best_fit`), its quad and the other quads'
+    reasons for holding none; the lattice and quad None when no quad holds one."""
+    reasons, best, best_quad = [], None, None
     for quad, exact in quads:
         if best is not None and best.rho >= SURE_RHO and _same_corners(quad, best_quad):
             continue  # the board's quad taken the other way round: the lattice was clear its way
         try:
-            fit = fit_lattice(image, quad, exact, upright, memo=memo)
+            fit = fit_lattice(image, quad, exact, upright, memo=memo, steep=steep)
         except NotThisPuzzle as exc:
             reasons.append(str(exc))
             continue
@@ -246,10 +269,7 @@ def _best_fit(image: np.ndarray, quads, upright: bool = False) -> Fit:
             best, best_quad = fit, quad
         if best.rho >= SURE_RHO and _drawn_margins(best):
             break
-    if best is None:
-        raise NotThisPuzzle(reasons[0])
-    _check_alone(image, quads, best_quad, memo)
-    return best
+    return best, best_quad, reasons
 
 
 def _same_corners(a: np.ndarray, b: np.ndarray) -> bool:

@@ -7,15 +7,17 @@ and 6 stars fits only one way up, which is how a picture turned half a turn
 still gives the right cells.  Where the stars are not as far in from the
 board's edge as the booklet's drawings put them (other prints, the real
 board), :func:`lattice_guess` finds them inside the quad from their
-outlines alone.  The result is a homography from board units
-(:mod:`.layout`) to the picture.  OpenCV's ECC and matchTemplate do the
-fitting: scikit-image has no homography-valued image alignment.
+outlines alone; where no quad of the picture holds a lattice so,
+:func:`foreshortened_guess` looks again with each quad made each of a
+board's proportions (a board seen steeply: its outline's are not the
+board's).  The result is a homography from board units (:mod:`.layout`)
+to the picture.  OpenCV's ECC and matchTemplate do the fitting:
+scikit-image has no homography-valued image alignment.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -23,10 +25,9 @@ import numpy as np
 from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.blurred import blurred_lattice
+from visolve.puzzles.iq_stars.guess import MAX_EXTRA_MARGIN, foreshortened_guess, lattice_guess
 from visolve.puzzles.iq_stars.outlines import (
     align,
-    drawn_outlines,
-    line_picture,
     moved,
     outline_match,
     quad_homography,
@@ -35,7 +36,6 @@ from visolve.puzzles.iq_stars.outlines import (
     turned,
     way_up,
 )
-from visolve.vision.view import corners_homography, sample
 
 #: correlation of the line pictures a lattice must reach ...
 MIN_RHO = 0.35
@@ -50,22 +50,9 @@ MAX_SHIFT = 0.25
 #: from the stars alone, which replaces it when it matches better by :data:`BETTER_RHO`
 CLEAR_RHO = 0.6
 BETTER_RHO = 0.1
-#: the stars may sit up to this much further in from the board's edge than the
-#: booklet's drawings put them (board units on each side): other prints and
-#: the real board have wider margins, so the lattice is looked for inside the
-#: board (:func:`lattice_guess`) when it is not where the drawings' margin puts it
-MAX_EXTRA_MARGIN = 1.0
-#: ... down to this much less (a board drawn with a sliver of margin round the stars' points)
-MIN_EXTRA_MARGIN = -0.2
 #: a star's points may reach this far past the board's edge as found (board units: a board
 #: outlined a little short)
 EDGE_SLACK = 0.12
-#: px per quad height of the lattice search's view, and its scale steps (ratio)
-SEARCH_PX, SCALE_STEP = 96, 1.03
-#: share of the quad's size the search's view reaches beyond it on each side
-SEARCH_PAD = 0.06
-#: board units around the outermost stars' middles in the search template
-STARS_AROUND = 0.55
 
 
 @dataclass(frozen=True)
@@ -87,64 +74,6 @@ class Fit:
     rho: float
     way_up: float
     edge: tuple[float, float, float, float] = (0.0, 0.0, layout.BOARD_W, layout.BOARD_H)
-
-
-def _stars_extent() -> tuple[float, float, float, float]:
-    """Board units of the stars and :data:`STARS_AROUND` around their outermost middles."""
-    a, m = STARS_AROUND, layout.MARGIN
-    return (m - a, m - a, layout.BOARD_W - m + a, layout.BOARD_H - m + a)
-
-
-@lru_cache(maxsize=64)
-def _stars_template(pitch: float) -> np.ndarray:
-    """The star outlines alone (no board edge) at ``pitch`` px per unit, float32, softened."""
-    lines = drawn_outlines(pitch, _stars_extent()).astype(np.float32) / 255.0
-    return cv2.GaussianBlur(lines, (0, 0), 1.0)
-
-
-def lattice_guess(image: np.ndarray, quad: np.ndarray, px: int = SEARCH_PX) -> tuple[np.ndarray, float]:
-    """Where the star lattice lies inside the board ``quad``, found from the stars' outlines alone.
-
-    The board is seen straight (the quad made a rectangle of its own
-    proportions) and the outlines of the 26 stars, drawn at every size the
-    board's margin allows (:data:`MIN_EXTRA_MARGIN` .. :data:`MAX_EXTRA_MARGIN`
-    on each side), both ways up, are slid over its dark lines; the best
-    normalised correlation gives the lattice's size, place and way up.
-    ``px`` is the view's height in px (:data:`SEARCH_PX`; less is faster).
-
-    Returns
-    -------
-    homography : ndarray
-        Board units -> picture pixels of the best lattice (3 x 3).
-    score : float
-        Its correlation (-1 .. 1).
-    """
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    aspect = (sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-6)
-    to_quad = corners_homography(quad, 1, 1) @ np.diag([1 / aspect, 1.0, 1.0])  # q units: quad = [0, aspect] x [0, 1]
-    pad = SEARCH_PAD
-    q_extent = (-pad * aspect, -pad, aspect * (1 + pad), 1 + pad)
-    lines = line_picture(sample(image, to_quad, q_extent, px))
-    u0, v0 = _stars_extent()[:2]
-    best = (-2.0, None)
-    k = layout.BOARD_H + 2 * MIN_EXTRA_MARGIN  # board units per quad height
-    while k <= layout.BOARD_H + 2 * MAX_EXTRA_MARGIN:
-        tpl = _stars_template(px / k)
-        if tpl.shape[0] <= lines.shape[0] and tpl.shape[1] <= lines.shape[1]:
-            for up, t in ((True, tpl), (False, tpl[::-1, ::-1].copy())):
-                res = cv2.matchTemplate(lines, t, cv2.TM_CCOEFF_NORMED)
-                _lo, score, _at, (x, y) = cv2.minMaxLoc(res)
-                if score > best[0]:
-                    best = (score, (k, x, y, up))
-        k *= SCALE_STEP
-    if best[1] is None:
-        return quad_homography(quad), 0.0
-    k, x, y, up = best[1]
-    # board u -> q units: q_u0 + (x + (u - u0) * px / k) / px, likewise v
-    board_to_q = np.array([[1 / k, 0, q_extent[0] + x / px - u0 / k],
-                           [0, 1 / k, q_extent[1] + y / px - v0 / k], [0, 0, 1.0]])
-    hom = to_quad @ board_to_q
-    return (hom if up else turned(hom)), float(best[0])
 
 
 def board_edge(hom: np.ndarray, quad: np.ndarray) -> tuple[float, float, float, float]:
@@ -305,18 +234,22 @@ def _from_guess(image: np.ndarray, quad: np.ndarray, aligned: tuple[np.ndarray, 
     return _settled(image, new, quad)
 
 
-def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool, upright: bool) -> tuple[np.ndarray, float, float]:
+def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool,
+             upright: bool) -> tuple[np.ndarray, float, float, tuple[np.ndarray, float]]:
     """The lattice on ``quad`` before its rechecks (see :func:`fit_lattice`): the homography,
-    its match and how far it moved from where the quad put it."""
+    its match, how far it moved from where the quad put it, and the best-matching of the
+    lattices looked at (for a refusal's reason, :func:`no_lattice`)."""
     base = quad_homography(quad)
     if upright:
         hom = base if top_up(base) else turned(base)
     else:
         hom = base if way_up(image, base) >= 0 else turned(base)
     new, rho, shift = _aligned(image, hom, exact)
+    looks = [(new, rho)]
     if shift > MAX_SHIFT or rho < CLEAR_RHO:
         guess = lattice_guess(image, quad)[0]
         guessed = align(image, guess)
+        looks.append(guessed)
         found = _from_guess(image, quad, guessed)
         if shift > MAX_SHIFT and rho >= MIN_RHO and (found is None or (
                 found[1] < rho and moved(found[0], new) > MAX_SHIFT)):
@@ -331,11 +264,48 @@ def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool, upright: bool) ->
             (new, rho), shift = found, 0.0
         elif found is None and rho < MIN_RHO:  # the guess aligned (as _aligned would do again)
             (new, rho), shift = guessed, moved(guess, guessed[0])
-    return new, rho, shift
+    return new, rho, shift, _best_look(looks)
+
+
+def _best_look(looks: list[tuple[np.ndarray, float]]) -> tuple[np.ndarray, float]:
+    """The best-matching of lattices looked at (a homography and its match each)."""
+    return max(looks, key=lambda look: look[1] if np.isfinite(look[1]) else -2.0)
+
+
+def _steep(image: np.ndarray, quad: np.ndarray, on_quad: tuple) -> tuple:
+    """``on_quad`` (what :func:`_on_quad` found on ``quad``), or the lattice the stars give with the
+    board seen steeply (:func:`foreshortened_guess`) when that found none and this does."""
+    new, rho, shift, best = on_quad
+    look = align(image, foreshortened_guess(image, quad)[0])
+    found = _from_guess(image, quad, look)
+    if found is not None:
+        (new, rho), shift = found, 0.0
+    return new, rho, shift, _best_look([best, look])
+
+
+def no_lattice(image: np.ndarray, quad: np.ndarray, best: tuple[np.ndarray, float]) -> str:
+    """Why no lattice was found on ``quad`` whose lattices looked at match at most as ``best``
+    (a homography and its match) does, in plain words: the match where the stars were looked
+    for, or that the outlines never settled on the picture's lines (OpenCV's ECC did not
+    converge: its 0 is no match figure), or why the best match was not the board's."""
+    hom, rho = best
+    if not rho > 0.0:  # align() gives exactly 0 when ECC fails; no dark lines at all: nan
+        at_edge = outline_match(image, quad_homography(quad))
+        seen = (f"where the board's edge puts them they match {at_edge:.2f}" if np.isfinite(at_edge)
+                else "there are no dark lines where the board's edge puts them")
+        return ("the star outlines would not settle on the dark board's lines anywhere they were "
+                f"looked for ({seen}; {MIN_RHO} needed)")
+    if rho < MIN_RHO:
+        return (f"the dark board's lines are not the star lattice: the star outlines match them {rho:.2f} "
+                f"at best ({MIN_RHO} needed)")
+    edge = board_edge(hom, quad)
+    return (f"the star outlines match the dark board's lines {rho:.2f} at best, but no lattice matching "
+            f"{MIN_RHO} or more sits inside the board with a board's margins (the best one's edges at "
+            f"{', '.join(f'{e:.2f}' for e in edge)} board units)")
 
 
 def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, upright: bool = False,
-                recheck: bool = True, memo: dict | None = None) -> Fit:
+                recheck: bool = True, memo: dict | None = None, steep: bool = False) -> Fit:
     """The board on ``quad`` the way up its star outlines say (raises NotThisPuzzle).
 
     The stars are first looked for as far in from ``quad`` as the
@@ -355,14 +325,19 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
     (another board beside the one read: up to 150 ms saved).  ``memo``: a dict kept for one
     picture, where the lattice found on a quad before its rechecks is kept for the next call
     on the same quad (the board and the check for a second board fit the same quads).
+    ``steep``: where no lattice is found so, the board may be seen steeply: the lattice is
+    looked for with the quad made each of a board's proportions (:func:`foreshortened_guess`;
+    0.1-0.5 s, so only asked for where no quad of the picture held a lattice otherwise).
     """
     key = (np.asarray(quad, np.float64).tobytes(), exact, upright)
-    if memo is not None and key in memo:
-        new, rho, shift = memo[key]
-    else:
-        new, rho, shift = _on_quad(image, quad, exact, upright)
-        if memo is not None:
-            memo[key] = (new, rho, shift)
+    state = memo.get(key) if memo is not None else None
+    if state is None:
+        state = (*_on_quad(image, quad, exact, upright), False)
+    if steep and not state[4] and (state[1] < MIN_RHO or state[2] > MAX_SHIFT):
+        state = (*_steep(image, quad, state[:4]), True)
+    if memo is not None:
+        memo[key] = state
+    new, rho, shift, best, _looked_steeply = state
     if recheck and GUESS_FLOOR <= rho < CLEAR_RHO:
         better, rho = clear_of_between(image, new, rho, quad)
         new, shift = better, (shift if better is new else 0.0)
@@ -375,8 +350,7 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
             hom, coarse_rho, up = found
             return Fit(hom, coarse_rho, up, board_edge(hom, quad))
     if rho < MIN_RHO:
-        raise NotThisPuzzle(f"the dark board's lines are not the star lattice: they match its outlines "
-                            f"{rho:.2f} at best ({MIN_RHO} needed)")
+        raise NotThisPuzzle(no_lattice(image, quad, _best_look([(new, rho), best])))
     if shift > MAX_SHIFT:
         raise NotThisPuzzle(f"the star outlines' best match moved {shift:.2f} star from where the board "
                             f"puts them (at most {MAX_SHIFT})")
