@@ -82,6 +82,16 @@ def test_a_board_seen_straight_is_not_searched_at_other_proportions(monkeypatch)
     assert moved(truth, lattice.fit_lattice(image, quad, True).homography) < 0.05
 
 
+def test_only_a_page_hole_is_looked_at_steeply(monkeypatch):
+    # a dark blob's outline (shadow, glare, a tray's rim) is rough: the board's proportions are not
+    # the only thing left to search on it, and the search costs 0.1-0.5 s a quad
+    image, quad, _truth = steep_board()
+    monkeypatch.setattr(finder, "board_quads", lambda *a, **k: [(quad, False)])
+    monkeypatch.setattr(lattice, "foreshortened_guess", lambda *a: (_ for _ in ()).throw(AssertionError("steep")))
+    with pytest.raises(NotThisPuzzle):
+        finder.locate(image)
+
+
 def test_the_seed_43_scene_17_photo_reads():
     from visolve.puzzles.iq_stars.reader import read
     from visolve.testing.scenes import scene_case

@@ -199,13 +199,19 @@ def locate(image: np.ndarray, upright: bool = False) -> tuple[np.ndarray, Fit]:
     if not quads:
         raise NotThisPuzzle("no dark board shaped like the IQ Stars board")
     work, f = pitch_copy(image, quads)
+    scaled, memo = [(q * f, page) for q, page in quads], {}
     try:
-        return work, _best_fit(work, [(q * f, page) for q, page in quads], upright)
+        return work, _best_fit(work, scaled, upright, memo)
     except NotThisPuzzle:
         found = _small_holes(image, quads, f, upright)
-        if found is None:
+        if found is not None:
+            return found
+        holes = [(q, page) for q, page in scaled if page]
+        if not holes:
             raise
-        return found
+    # no quad holds a lattice as seen: a page's board seen steeply? (only page holes: their
+    # outline is exact, so the board's proportions are all that is left to search)
+    return work, _best_fit(work, holes, upright, memo, steep=True)
 
 
 def _small_holes(image: np.ndarray, quads, f: float, upright: bool) -> tuple[np.ndarray, Fit] | None:
@@ -235,26 +241,13 @@ def find_board(image: np.ndarray) -> Fit:
     return Fit(np.diag([1 / f, 1 / f, 1.0]) @ fit.homography, fit.rho, fit.way_up, fit.edge)
 
 
-def _best_fit(image: np.ndarray, quads, upright: bool = False) -> Fit:
+def _best_fit(image: np.ndarray, quads, upright: bool = False, memo: dict | None = None,
+              steep: bool = False) -> Fit:
     """The best-matching lattice on ``quads`` of ``image``; :class:`SeveralBoards` when a
-    quad apart from it (its middle outside that board) holds a lattice too.  Where no quad
-    holds a lattice, they are looked at again as boards seen steeply (``steep``, see
-    :func:`visolve.puzzles.iq_stars.lattice.fit_lattice`)."""
-    memo = {}
-    for steep in (False, True):
-        best, best_quad, reasons = _first_fit(image, quads, upright, memo, steep)
-        if best is not None:
-            break
-    if best is None:
-        raise NotThisPuzzle(reasons[0])
-    _check_alone(image, quads, best_quad, memo)
-    return best
-
-
-def _first_fit(image: np.ndarray, quads, upright: bool, memo: dict, steep: bool):
-    """The best lattice on ``quads`` (see :func:`_best_fit`), its quad and the other quads'
-    reasons for holding none; the lattice and quad None when no quad holds one."""
-    reasons, best, best_quad = [], None, None
+    quad apart from it (its middle outside that board) holds a lattice too.  ``memo``: the
+    lattices found on the quads already; ``steep``: the quads are looked at as boards seen
+    steeply too (see :func:`visolve.puzzles.iq_stars.lattice.fit_lattice`)."""
+    reasons, best, best_quad, memo = [], None, None, {} if memo is None else memo
     for quad, exact in quads:
         if best is not None and best.rho >= SURE_RHO and _same_corners(quad, best_quad):
             continue  # the board's quad taken the other way round: the lattice was clear its way
@@ -269,7 +262,10 @@ def _first_fit(image: np.ndarray, quads, upright: bool, memo: dict, steep: bool)
             best, best_quad = fit, quad
         if best.rho >= SURE_RHO and _drawn_margins(best):
             break
-    return best, best_quad, reasons
+    if best is None:
+        raise NotThisPuzzle(reasons[0])
+    _check_alone(image, quads, best_quad, memo)
+    return best
 
 
 def _same_corners(a: np.ndarray, b: np.ndarray) -> bool:

@@ -8,7 +8,7 @@ still gives the right cells.  Where the stars are not as far in from the
 board's edge as the booklet's drawings put them (other prints, the real
 board), :func:`lattice_guess` finds them inside the quad from their
 outlines alone; where no quad of the picture holds a lattice so,
-:func:`foreshortened_guess` looks again with each quad made each of a
+:func:`foreshortened_guess` looks again with each page hole made each of a
 board's proportions (a board seen steeply: its outline's are not the
 board's).  The result is a homography from board units (:mod:`.layout`)
 to the picture.  OpenCV's ECC and matchTemplate do the fitting:
@@ -327,7 +327,8 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
     on the same quad (the board and the check for a second board fit the same quads).
     ``steep``: where no lattice is found so, the board may be seen steeply: the lattice is
     looked for with the quad made each of a board's proportions (:func:`foreshortened_guess`;
-    0.1-0.5 s, so only asked for where no quad of the picture held a lattice otherwise).
+    0.1-0.5 s: :func:`visolve.puzzles.iq_stars.finder.locate` asks for it on page holes only,
+    where no quad of the picture held a lattice otherwise).
     """
     key = (np.asarray(quad, np.float64).tobytes(), exact, upright)
     state = memo.get(key) if memo is not None else None
