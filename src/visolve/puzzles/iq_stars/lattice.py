@@ -18,6 +18,7 @@ scikit-image has no homography-valued image alignment.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -234,8 +235,17 @@ def _from_guess(image: np.ndarray, quad: np.ndarray, aligned: tuple[np.ndarray, 
     return _settled(image, new, quad)
 
 
-def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool,
-             upright: bool) -> tuple[np.ndarray, float, float, tuple[np.ndarray, float]]:
+class _OnQuad(NamedTuple):
+    """The lattice found on a quad before its rechecks (kept in :func:`fit_lattice`'s memo)."""
+
+    homography: np.ndarray
+    rho: float  #: its match
+    shift: float  #: how far it moved from where the quad put it (stars)
+    best: tuple[np.ndarray, float]  #: the best-matching lattice looked at, for a refusal's reason
+    steep: bool = False  #: whether the board was looked at as seen steeply too (:func:`_steep`)
+
+
+def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool, upright: bool) -> _OnQuad:
     """The lattice on ``quad`` before its rechecks (see :func:`fit_lattice`): the homography,
     its match, how far it moved from where the quad put it, and the best-matching of the
     lattices looked at (for a refusal's reason, :func:`no_lattice`)."""
@@ -264,7 +274,7 @@ def _on_quad(image: np.ndarray, quad: np.ndarray, exact: bool,
             (new, rho), shift = found, 0.0
         elif found is None and rho < MIN_RHO:  # the guess aligned (as _aligned would do again)
             (new, rho), shift = guessed, moved(guess, guessed[0])
-    return new, rho, shift, _best_look(looks)
+    return _OnQuad(new, rho, shift, _best_look(looks))
 
 
 def _best_look(looks: list[tuple[np.ndarray, float]]) -> tuple[np.ndarray, float]:
@@ -272,15 +282,15 @@ def _best_look(looks: list[tuple[np.ndarray, float]]) -> tuple[np.ndarray, float
     return max(looks, key=lambda look: look[1] if np.isfinite(look[1]) else -2.0)
 
 
-def _steep(image: np.ndarray, quad: np.ndarray, on_quad: tuple) -> tuple:
+def _steep(image: np.ndarray, quad: np.ndarray, on_quad: _OnQuad) -> _OnQuad:
     """``on_quad`` (what :func:`_on_quad` found on ``quad``), or the lattice the stars give with the
     board seen steeply (:func:`foreshortened_guess`) when that found none and this does."""
-    new, rho, shift, best = on_quad
+    new, rho, shift, best, _steep_before = on_quad
     look = align(image, foreshortened_guess(image, quad)[0])
     found = _from_guess(image, quad, look)
     if found is not None:
         (new, rho), shift = found, 0.0
-    return new, rho, shift, _best_look([best, look])
+    return _OnQuad(new, rho, shift, _best_look([best, look]), steep=True)
 
 
 def no_lattice(image: np.ndarray, quad: np.ndarray, best: tuple[np.ndarray, float]) -> str:
@@ -333,9 +343,9 @@ def fit_lattice(image: np.ndarray, quad: np.ndarray, exact: bool = False, uprigh
     key = (np.asarray(quad, np.float64).tobytes(), exact, upright)
     state = memo.get(key) if memo is not None else None
     if state is None:
-        state = (*_on_quad(image, quad, exact, upright), False)
-    if steep and not state[4] and (state[1] < MIN_RHO or state[2] > MAX_SHIFT):
-        state = (*_steep(image, quad, state[:4]), True)
+        state = _on_quad(image, quad, exact, upright)
+    if steep and not state.steep and (state.rho < MIN_RHO or state.shift > MAX_SHIFT):
+        state = _steep(image, quad, state)
     if memo is not None:
         memo[key] = state
     new, rho, shift, best, _looked_steeply = state
