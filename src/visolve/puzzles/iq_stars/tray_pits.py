@@ -15,8 +15,8 @@ import cv2
 import numpy as np
 
 from visolve.puzzles.iq_stars.tray_glare import veil
-from visolve.vision.geometry import map_points
 from visolve.vision.rank import ranked
+from visolve.vision.view import sample
 
 #: a pit's core samples (lattice units from its middle, along its tips) and its notches'
 #: (outside the star, between two tips; the star's tips reach 0.5, its notches 0.29)
@@ -29,12 +29,6 @@ NOTCH_RANK = 2
 MAP_PITCH = 20
 #: the tray's surface is darker than this share of the tops' white middles
 TRAY_MAX = 0.6
-#: the picture is area-shrunk before the plane is looked at when a lattice unit at the plane's
-#: middle spans more than this many times MAP_PITCH px, to this many times it (as
-#: :func:`visolve.vision.view.sample` does, but measured where the tray is: measured over the
-#: whole plane looked at, whose far corners a photo at an angle puts thousands of px out of
-#: the picture, it shrank seed 29 scene 23's picture to 1.5 % and its pits with it)
-SHRINK_ABOVE, SHRINK_TO = 1.5, 1.2
 #: the tray's own colour, to tell glare on it (:mod:`.tray_glare`), is measured round the points
 #: whose pit response is at least this
 GLARE_REFERENCE = 0.15
@@ -87,24 +81,12 @@ def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float, glare: bool
 
 def plane_view(work: np.ndarray, hom: np.ndarray, extent) -> np.ndarray:
     """The lattice's plane (metric ``extent``) of the ``work`` picture seen straight on at
-    :data:`MAP_PITCH` px a unit, bilinear; the picture is area-shrunk first when a lattice unit
-    at the extent's middle spans more than :data:`SHRINK_ABOVE` times the pitch there."""
+    :data:`MAP_PITCH` px a unit, bilinear; the picture is area-shrunk first for the size of a
+    lattice unit at the extent's middle, where the tray is (:func:`visolve.vision.view.sample`:
+    measured along the whole plane looked at, whose far corners a photo at an angle puts thousands
+    of px out of the picture, it shrank seed 29 scene 23's picture to 1.5 % and its pits with it)."""
     u0, v0, u1, v1 = (float(v) for v in extent)
-    size = (int(round((u1 - u0) * MAP_PITCH)), int(round((v1 - v0) * MAP_PITCH)))
-    h = np.asarray(hom, np.float64)
-    cu, cv = (u0 + u1) / 2.0, (v0 + v1) / 2.0
-    mid = map_points(h, [[cu, cv], [cu + 0.5, cv], [cu, cv + 0.5]])
-    src_pitch = 2.0 * max(np.linalg.norm(mid[1] - mid[0]), np.linalg.norm(mid[2] - mid[0]))
-    img = work
-    if src_pitch > SHRINK_ABOVE * MAP_PITCH:
-        factor = SHRINK_TO * MAP_PITCH / src_pitch
-        img = cv2.resize(work, (max(2, int(round(work.shape[1] * factor))), max(2, int(round(work.shape[0] * factor)))),
-                         interpolation=cv2.INTER_AREA)
-        h = np.diag([img.shape[1] / work.shape[1], img.shape[0] / work.shape[0], 1.0]) @ h
-    to_plane = np.array([[1 / MAP_PITCH, 0, 0.5 / MAP_PITCH + u0], [0, 1 / MAP_PITCH, 0.5 / MAP_PITCH + v0], [0, 0, 1]])
-    to_cv = np.array([[1, 0, -0.5], [0, 1, -0.5], [0, 0, 1.0]])
-    return cv2.warpPerspective(img, to_cv @ h @ to_plane, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return sample(work, hom, extent, MAP_PITCH, scale_at=((u0 + u1) / 2.0, (v0 + v1) / 2.0))
 
 
 def _least_contrast(levels, veil_amount) -> np.ndarray:
@@ -156,5 +138,5 @@ def lookup(response: np.ndarray, extent, metric: np.ndarray) -> np.ndarray:
     return np.where(ok, response[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)], 0.0)
 
 
-__all__ = ["CORE_R", "GLARE_REFERENCE", "MAP_PITCH", "NOTCH_R", "NOTCH_RANK", "SHRINK_ABOVE", "SHRINK_TO", "TRAY_MAX",
+__all__ = ["CORE_R", "GLARE_REFERENCE", "MAP_PITCH", "NOTCH_R", "NOTCH_RANK", "TRAY_MAX",
            "lookup", "pit_map", "plane_view"]
