@@ -119,7 +119,7 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
         return [], _nothing, lambda split=False, done=(), smooth=False: []
     picture, (grey, coloured, dull), pitch, f, origin = boards_copy(image, work, f, work_planes, *look, made)
     if notes is not None:  # the part of the picture looked at (picture px) and its pitch there
-        notes["crop"] = (origin, origin + np.array(picture.shape[1::-1]) / f, pitch / f)
+        notes["crop"] = (origin, part_end(origin, picture.shape, f, image.shape), pitch / f)
     quads, squares, weigh, outlines, tentative = board_quads(grey, coloured, pitch, dull, picture)
     scale, shift = f, origin
 
@@ -139,6 +139,19 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
                                    smooth=smooth))
 
     return reading_order(to_picture(quads)), weigh_picture, further
+
+
+def part_end(origin: np.ndarray, shape: tuple, f: float, whole: tuple) -> np.ndarray:
+    """The bottom-right corner (picture px) of the part of a picture of ``whole`` shape whose copy
+    ``f`` times as large, of ``shape``, starts at ``origin``: the copy's size rounded to whole
+    pixels falls short of the part by up to a pixel of the copy, ``1 / f`` picture px, so an end
+    within that of the picture's edge is the edge.  A whole picture 2947 px high, seen 0.51 times
+    as large, ended at 2945.5: the part "beyond" it was then the whole picture, weighed again on a
+    coarser copy (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`): seed 2 scene 34, its
+    three boards all found, weighed 10 there, and seed 0 scene 6's board lost counted twice."""
+    end = np.asarray(origin, np.float64) + np.array(shape[1::-1], np.float64) / f
+    size = np.array(whole[1::-1], np.float64)
+    return np.where(size - end <= 1.0 / f, size, end)
 
 
 def squares_seen(image: np.ndarray, notes: dict | None = None) -> tuple[int, float]:
