@@ -82,3 +82,27 @@ def test_pale_squares_are_settled_by_the_cover():
     assert box_reader.rows_of(_seen(RIGHT, pale={(0, 0), (0, 7), (4, 0)})) == RIGHT.rows  # MAX_PALE 4 (was 2)
     with pytest.raises(ReadError, match="r0c0"):  # five are too many: a whole piece could hide
         box_reader.rows_of(_seen(RIGHT, pale={(0, 0), (0, 7), (4, 0), (1, 0), (2, 0)}))
+
+
+def test_a_tray_outlined_as_a_sliver_or_off_the_picture_is_not_read():
+    picture = np.full((400, 600, 3), 128, np.uint8)
+
+    def view(corners):
+        return BoardView.from_corners(picture, np.array(corners, float), ROWS, COLS, pitch=8)
+
+    assert box_reader.outline_problem(view([[100, 100], [500, 100], [500, 300], [100, 300]]), picture.shape) == ""
+    # seed 83 box-90: the sides snapped to a strip along the rim, 17 times as long as high
+    sliver = box_reader.outline_problem(view([[100, 100], [500, 100], [500, 125], [100, 125]]), picture.shape)
+    assert "16.0 times as long as high" in sliver
+    # a tray's corner off the picture: the squares there are unseen
+    off = box_reader.outline_problem(view([[200, -150], [600, -150], [600, 50], [200, 50]]), picture.shape)
+    assert off.startswith("square r0c0 as seen lies outside the picture")
+
+
+def test_a_tray_found_to_a_corner_off_the_picture_is_not_read_as_empty():
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-xoxo", 90, 83)  # a W in a glared corner; a candidate snapped to a sliver read empty
+    assert case.name.startswith("scenes/box/")
+    with pytest.raises(ReadError):
+        box_reader.read_box(case.image, case.name)

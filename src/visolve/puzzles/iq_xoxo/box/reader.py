@@ -37,7 +37,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
-from visolve.puzzles.iq_xoxo.box.finder import find_trays, refined, trays_in_boxes
+from visolve.puzzles.iq_xoxo.box.finder import ASPECT, find_trays, refined, trays_in_boxes
 from visolve.puzzles.iq_xoxo.box.floor import NO_FLOOR, dark_print, floor_beyond, gridded, same_floor, spilled
 from visolve.puzzles.iq_xoxo.box.page_marks import TabBeside, tab_number_beside
 from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
@@ -93,6 +93,10 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     view = BoardView.from_corners(image, snapped(side_view), ROWS, COLS, pitch=PITCH, margin=MARGIN)
     view = aligned(view)
     reading = TrayReading(view)
+    problem = outline_problem(view, image.shape)
+    if problem:
+        reading.error = problem
+        return reading
     try:
         even = balanced(view)
         reading.squares = read_squares(even)
@@ -122,6 +126,28 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     except ReadError as exc:
         reading.error = str(exc)
     return reading
+
+
+def outline_problem(view: BoardView, shape: tuple) -> str:
+    """Why the tray as outlined, moved and aligned (``view``, in a picture of ``shape``) cannot be
+    read, else "": a floor not shaped like a tray as seen (its long sides over its short ones
+    outside :data:`.finder.ASPECT`, the bound every tray found keeps), or one running out of the
+    picture (a square's middle outside it: what lies beyond is unseen).  Seed 83 box-90: a tray
+    found to a corner off the picture, its sides then snapped to a strip 85 px wide along the
+    rim (17 times as long as high), read as an empty tray and left its piece out: a misread."""
+    c = view.corners()
+    sides = np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)
+    ratio = float((sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-9))
+    if not ASPECT[0] <= ratio <= ASPECT[1]:
+        return (f"the tray as outlined is {ratio:.1f} times as long as high as seen ({ASPECT[0]}-{ASPECT[1]} for "
+                "a tray): it is not outlined right")
+    h, w = shape[:2]
+    middles = view.to_picture([[col + 0.5, row + 0.5] for row in range(ROWS) for col in range(COLS)])
+    for k, (x, y) in enumerate(middles):
+        if not (0.0 <= x < w and 0.0 <= y < h):
+            return (f"square r{k // COLS}c{k % COLS} as seen lies outside the picture: the tray is not outlined right, "
+                    "or not all in the picture")
+    return ""
 
 
 def light_floor_marked(squares: dict) -> bool:
