@@ -284,15 +284,9 @@ def corners_homography(corners, rows: int, cols: int) -> np.ndarray:
 
 
 def sample(
-    picture: np.ndarray, homography: np.ndarray, extent: Sequence[float], pitch: int, sampling: str = "linear",
-    scale_at: Sequence[float] | None = None,
+    picture: np.ndarray, homography: np.ndarray, extent: Sequence[float], pitch: int, sampling: str = "linear"
 ) -> np.ndarray:
-    """The board region ``extent`` (board units) of ``picture`` seen straight on, ``pitch`` px per unit.
-
-    A linear view area-shrinks the picture first when its cells are large (:func:`shrink_box`):
-    their size is measured along the region's sides, or at the board point ``scale_at`` when given
-    (a region reaching far past a picture taken at an angle, whose far corners lie thousands of px
-    out of it, has sides that say nothing of the cells where the thing looked at is)."""
+    """The board region ``extent`` (board units) of ``picture`` seen straight on, ``pitch`` px per unit."""
     u0, v0, u1, v1 = (float(v) for v in extent)
     out_w, out_h = int(round((u1 - u0) * pitch)), int(round((v1 - v0) * pitch))
     if out_w < 1 or out_h < 1:
@@ -301,25 +295,19 @@ def sample(
     if sampling == "area":
         to_board = np.array([[1.0 / pitch, 0, u0], [0, 1.0 / pitch, v0], [0, 0, 1.0]])
         return rectify(picture, h @ to_board, (0, 0, out_w, out_h))
-    return _warp_linear(picture, h, (u0, v0, u1, v1), pitch, (out_w, out_h), scale_at)
+    return _warp_linear(picture, h, (u0, v0, u1, v1), pitch, (out_w, out_h))
 
 
 def shrink_box(shape: tuple, homography: np.ndarray, extent: Sequence[float],
-               pitch: int, scale_at: Sequence[float] | None = None) -> tuple[tuple[int, int, int, int], float] | None:
+               pitch: int) -> tuple[tuple[int, int, int, int], float] | None:
     """The picture's box ``(x0, y0, x1, y1)`` (px, 2 px around the board region ``extent``, in the
     picture of ``shape``) that a linear view at ``pitch`` px a unit area-shrinks first, and the
     factor it is shrunk by (to :data:`SHRINK_TO` times the pitch); None when the region's cells
-    are at most :data:`SHRINK_ABOVE` times the pitch, or the box is under 2 px.  The cells' size
-    is the longer of the region's mean sides per unit, or of a unit's two sides at the board
-    point ``scale_at`` when given (:func:`cell_size`)."""
+    are at most :data:`SHRINK_ABOVE` times the pitch, or the box is under 2 px."""
     u0, v0, u1, v1 = extent
-    hom = np.asarray(homography, np.float64)
-    quad = map_points(hom, [[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
-    if scale_at is None:
-        sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-        src_pitch = max(sides[0] / (u1 - u0), sides[1] / (v1 - v0))
-    else:
-        src_pitch = cell_size(hom, scale_at)
+    quad = map_points(np.asarray(homography, np.float64), [[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    src_pitch = max(sides[0] / (u1 - u0), sides[1] / (v1 - v0))
     if src_pitch <= SHRINK_ABOVE * pitch:
         return None
     x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 2, 0)
@@ -329,19 +317,12 @@ def shrink_box(shape: tuple, homography: np.ndarray, extent: Sequence[float],
     return (int(x0), int(y0), int(x1), int(y1)), SHRINK_TO * pitch / src_pitch
 
 
-def cell_size(homography: np.ndarray, at: Sequence[float]) -> float:
-    """The longer side (px) of a board unit at the board point ``at``, measured over half a unit."""
-    u, v = (float(x) for x in at)
-    mid = map_points(np.asarray(homography, np.float64), [[u, v], [u + 0.5, v], [u, v + 0.5]])
-    return 2.0 * float(max(np.linalg.norm(mid[1] - mid[0]), np.linalg.norm(mid[2] - mid[0])))
-
-
-def _warp_linear(picture, h, extent, pitch, size, scale_at=None) -> np.ndarray:
+def _warp_linear(picture, h, extent, pitch, size) -> np.ndarray:
     """Bilinear warp; the picture's region is area-shrunk first when its cells are large (:func:`shrink_box`)."""
     u0, v0, u1, v1 = extent
     out_w, out_h = size
     img = picture
-    shrink = shrink_box(picture.shape, h, extent, pitch, scale_at)
+    shrink = shrink_box(picture.shape, h, extent, pitch)
     if shrink is not None:
         (x0, y0, x1, y1), factor = shrink
         nw, nh = max(2, int(round((x1 - x0) * factor))), max(2, int(round((y1 - y0) * factor)))

@@ -60,7 +60,7 @@ def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float, glare: bool
     of the surface and the contrast: (surface - star) / (surface - veil), and is tray when
     the surface unveiled is dark enough.
     """
-    view = cv2.blur(plane_view(work, hom, extent).astype(np.float32), (3, 3))
+    view = cv2.blur(sample(work, hom, extent, MAP_PITCH).astype(np.float32), (3, 3))
     h, w = view.shape[:2]
     reach = int(math.ceil(NOTCH_R * MAP_PITCH)) + 1
     levels = [_levels(np.ascontiguousarray(c), reach)
@@ -77,16 +77,6 @@ def pit_map(work: np.ndarray, hom: np.ndarray, extent, white: float, glare: bool
         dark = np.where(glared, _least_contrast(levels, amount), dark)
         tray |= glared
     return np.where(inside & tray, dark, 0.0).astype(np.float32)
-
-
-def plane_view(work: np.ndarray, hom: np.ndarray, extent) -> np.ndarray:
-    """The lattice's plane (metric ``extent``) of the ``work`` picture seen straight on at
-    :data:`MAP_PITCH` px a unit, bilinear; the picture is area-shrunk first for the size of a
-    lattice unit at the extent's middle, where the tray is (:func:`visolve.vision.view.sample`:
-    measured along the whole plane looked at, whose far corners a photo at an angle puts thousands
-    of px out of the picture, it shrank seed 29 scene 23's picture to 1.5 % and its pits with it)."""
-    u0, v0, u1, v1 = (float(v) for v in extent)
-    return sample(work, hom, extent, MAP_PITCH, scale_at=((u0 + u1) / 2.0, (v0 + v1) / 2.0))
 
 
 def _least_contrast(levels, veil_amount) -> np.ndarray:
@@ -138,5 +128,4 @@ def lookup(response: np.ndarray, extent, metric: np.ndarray) -> np.ndarray:
     return np.where(ok, response[np.clip(y, 0, h - 1), np.clip(x, 0, w - 1)], 0.0)
 
 
-__all__ = ["CORE_R", "GLARE_REFERENCE", "MAP_PITCH", "NOTCH_R", "NOTCH_RANK", "TRAY_MAX",
-           "lookup", "pit_map", "plane_view"]
+__all__ = ["CORE_R", "GLARE_REFERENCE", "MAP_PITCH", "NOTCH_R", "NOTCH_RANK", "TRAY_MAX", "lookup", "pit_map"]
