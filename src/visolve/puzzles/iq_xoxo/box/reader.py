@@ -47,6 +47,7 @@ from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZ
                                                  BoxSquare, high_pass, read_square)
 from visolve.puzzles.iq_xoxo.box.squares import bodies as body_colours
 from visolve.puzzles.iq_xoxo.model import Level
+from visolve.vision.geometry import quad_size
 from visolve.vision.light import channel_min
 from visolve.vision.view import BoardView
 
@@ -135,9 +136,8 @@ def outline_problem(view: BoardView, shape: tuple) -> str:
     picture (a square's middle outside it: what lies beyond is unseen).  Seed 83 box-90: a tray
     found to a corner off the picture, its sides then snapped to a strip 85 px wide along the
     rim (17 times as long as high), read as an empty tray and left its piece out: a misread."""
-    c = view.corners()
-    sides = np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)
-    ratio = float((sides[0] + sides[2]) / max(sides[1] + sides[3], 1e-9))
+    width, height = quad_size(view.corners())
+    ratio = width / max(height, 1e-9)
     if not ASPECT[0] <= ratio <= ASPECT[1]:
         return (f"the tray as outlined is {ratio:.1f} times as long as high as seen ({ASPECT[0]}-{ASPECT[1]} for "
                 "a tray): it is not outlined right")
