@@ -44,6 +44,7 @@ from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import top_shifts
+from visolve.puzzles.genius_square.topspots import top_readings, tops_problem
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
@@ -211,13 +212,16 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The level of the one board in ``image``, and the share of the picture its squares cover."""
     up, view, squares, edition = look(image)
     dice = cache(partial(face_scores, image, up.homography))
+    again = remembered(partial(squares_of, view.picture, view.homography, places=up.places, edges=up.edges,
+                               edition=edition, view=view))
     try:
         level = level_of(squares, edition, source, dice)  # a board refused for its squares is no page's misread:
     except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
-        again = remembered(partial(squares_of, view.picture, view.homography, places=up.places, edges=up.edges,
-                                   edition=edition, view=view))
         level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
                               lambda shift: level_of(uncovered(again, shift, view), edition, source, dice))
+    problem = tops_problem(level, squares, top_readings(view, up.places, up.edges, again), edition)
+    if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)
+        raise ReadError(problem)
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads
     corners = map_points(up.homography, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
     share = cv2.contourArea(corners.astype(np.float32)) / (image.shape[0] * image.shape[1])

@@ -1,0 +1,115 @@
+"""A board read on a slanted view, checked where its cubes' tops would stand.
+
+Seen at a slant, every cube shows its top off its square, away from the camera
+(:func:`visolve.vision.lean.lean`), and nothing on the board stands taller than
+a cube's top: wherever a cube is, its top shows its piece's colour a cube's
+lean off its square.  Where the camera was is known only up to its principal
+point (:func:`visolve.puzzles.genius_square.tops.shifts_at`: the board's middle
+or the picture's), and the cubes are 0.75-1.0 squares tall, so the squares are
+read at each of those leans (:func:`top_readings`).  A board read there is
+refused when
+
+* a square read as a piece shows no colour of that piece where its top would
+  stand, at any of those leans (:func:`unseen_top`): the piece was laid on
+  something else, the shaded side of a cube beside it (brown, laid on a yellow
+  piece's side), or a square off its own cubes (a red piece seen steeply on a
+  maroon board, read a square towards the camera);
+* a square read as empty shows, where its own cube's top would stand, at every
+  one of those leans, the colour of a piece the board is read without
+  (:func:`absent_top`): a piece whose cubes' fronts, in shade, read as dark as
+  the board (the grey piece on a black board).
+
+Only a grid found on the board's floor is checked (a grid of the cubes' tops
+has them at its squares' middles already), and only a view tilted enough to
+lean (:data:`visolve.puzzles.genius_square.tops.MIN_TILT`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.model import COLOURS, Level
+from visolve.puzzles.genius_square.tops import on_floor, shifts_at
+from visolve.vision.view import BoardView
+
+SIZE = 6
+#: heights (squares) of a cube's top: the scenes' and the game's blocks are 0.75-1.0 squares tall
+TOP_HEIGHTS = (0.75, 0.9)
+#: a square read as a piece whose top, at every lean tried, is further than this (relative residual)
+#: from the piece's colour shows no cube of it (measured: see the module's tests and
+#: docs/genius-square.md)
+UNSEEN_TOP = 0.7
+#: a square read as empty whose own top, at every lean tried, shows a piece the board is read without
+#: within this (relative residual) shows that piece
+ABSENT_TOP = 0.1
+
+
+def top_readings(view: BoardView, places, edges: tuple[int, ...], read: Callable[..., tuple]) -> list[list[list]]:
+    """The squares read where a cube's top on each would stand: one reading (6 x 6 squares) per
+    height of :data:`TOP_HEIGHTS` and principal point; none for a grid off the floor (``places``,
+    ``edges`` as :func:`visolve.puzzles.genius_square.tops.on_floor` takes them), a view whose
+    picture is unknown, or a view that one of the principal points gives no camera tilted enough to
+    lean (the lean is not sure: seed 79 scene 89, a grey board, one principal point tilted 0.3
+    square at 0.9 of a cube, the other not at all, its purple piece 0.56-0.94 off purple wherever read).  ``read(shift=...)`` reads the squares
+    at a shift field, as :func:`visolve.puzzles.genius_square.reader.squares_of` does."""
+    if view.picture is None or not on_floor(places, edges):
+        return []
+    fields = [shift for height in TOP_HEIGHTS for shift in shifts_at(view, height) if shift is not None]
+    if not fields or not all(np.any(shift) for shift in fields):  # a lean not sure from every camera
+        return []
+    return [read(shift=shift)[1] for shift in fields]
+
+
+def tops_problem(level: Level, middles: list[list], readings: list[list[list]], edition: str) -> str:
+    """Why the board ``level`` is no board its cubes' tops (``readings``: :func:`top_readings`)
+    show ("" when none is found); ``middles``: its squares as read at their middles."""
+    if not readings:
+        return ""
+    return unseen_top(level, middles, readings, edition) or absent_top(level, readings, edition)
+
+
+def residual(square, piece: str) -> float:
+    """How far a square's colour is from a piece's (relative residual, its ``ranks``; inf without)."""
+    return dict(square.ranks).get(piece, float("inf"))
+
+
+def unseen_top(level: Level, middles: list[list], readings: list[list[list]], edition: str) -> str:
+    """The first square read as a piece whose top, at every lean read, is further than
+    :data:`UNSEEN_TOP` from that piece's colour ("" when each shows it somewhere).
+
+    Only pieces the shapes laid are checked: none of their squares read surely as that piece at
+    its middle (``middles``).  A piece read surely is seen; and a flat picture of the board (artwork,
+    a print photographed at a slant) has no tops off its squares, but its pieces all read surely."""
+    for piece, cells in level.pieces:
+        if any(middles[r][c].symbol == piece for r, c in (model.square(name, edition) for name in cells)):
+            continue
+        for name in cells:
+            r, c = model.square(name, edition)
+            best = min(residual(squares[r][c], piece) for squares in readings)
+            if best > UNSEEN_TOP:
+                return (f"square {name}: read as piece {piece} ({COLOURS[piece]}), but where its cube's top "
+                        f"would stand no {COLOURS[piece]} is seen (nearest {best:.2f} off): a piece laid on "
+                        "another's side, or a square off its cubes?")
+    return ""
+
+
+def absent_top(level: Level, readings: list[list[list]], edition: str) -> str:
+    """The first square read as empty whose own top shows, at every lean read, a piece the board is
+    read without within :data:`ABSENT_TOP` ("" when there is none)."""
+    placed = {piece for piece, _cells in level.pieces}
+    taken = set(level.blockers).union(*(cells for _piece, cells in level.pieces))
+    for r in range(SIZE):
+        for c in range(SIZE):
+            name = model.name((r, c), edition)
+            if name in taken:
+                continue
+            for piece in sorted(set(COLOURS) - placed):
+                worst = max(residual(squares[r][c], piece) for squares in readings)
+                if worst <= ABSENT_TOP:
+                    return (f"square {name}: read as empty, but where its cube's top would stand piece {piece} "
+                            f"({COLOURS[piece]}) is seen ({worst:.2f} off at most), and the board is read "
+                            "without it: its cubes in shade as dark as the board?")
+    return ""

@@ -1,0 +1,85 @@
+"""A board read on a slanted view, checked where its cubes' tops would stand (genius_square.topspots):
+three misreads of unseen seeds (issue 25) refused."""
+
+import numpy as np
+import pytest
+
+from tests.puzzles.genius_square.cameras import looking_at_the_board
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square import topspots
+from visolve.puzzles.genius_square.board import make_level
+from visolve.puzzles.genius_square.colours import EMPTY, Square
+from visolve.puzzles.genius_square.labelrows import NOMINAL
+from visolve.puzzles.genius_square.reader import read
+from visolve.puzzles.genius_square.topspots import (ABSENT_TOP, UNSEEN_TOP, absent_top, top_readings,
+                                                    tops_problem, unseen_top)
+from visolve.testing.scenes import scene_case
+from visolve.vision.view import BoardView
+
+BLOCKERS = ("A1", "B2", "C3", "D4", "E5", "F6", "A6")
+
+
+def _reading(ranks: dict[tuple[int, int], tuple]) -> list[list[Square]]:
+    """Squares all empty-looking (far from every piece) but those ``ranks`` gives."""
+    far = tuple((p, 0.95) for p in "123456789")
+    return [[Square(EMPTY, ranks=ranks.get((r, c), far)) for c in range(6)] for r in range(6)]
+
+
+def test_a_piece_whose_top_shows_its_colour_at_one_lean_passes():
+    level = make_level("x", BLOCKERS, {"2": ["B5", "C5"]})
+    seen = _reading({(1, 4): (("2", 0.1),), (2, 4): (("2", 0.2),)})
+    unseen = _reading({})
+    assert unseen_top(level, unseen, [unseen, seen], "happy-puzzle") == ""
+    assert tops_problem(level, unseen, [], "happy-puzzle") == ""  # no lean read: nothing checked
+
+
+def test_a_piece_whose_top_shows_nowhere_is_refused():
+    """79/12: the brown domino laid on a yellow piece's shaded side; its tops would stand on the
+    board's rim, black (0.98 off brown)."""
+    level = make_level("x", BLOCKERS, {"2": ["B5", "C5"]})
+    near = _reading({(1, 4): (("2", 0.1),), (2, 4): (("2", UNSEEN_TOP + 0.01),)})
+    middles = _reading({})
+    problem = unseen_top(level, middles, [near, _reading({})], "happy-puzzle")
+    assert problem.startswith("square C5: read as piece 2 (brown)")
+    # a piece read surely at a square's middle is seen: a flat print photographed at a slant
+    middles[1][4] = Square("2")
+    assert unseen_top(level, middles, [near, _reading({})], "happy-puzzle") == ""
+
+
+def test_an_empty_square_showing_an_absent_piece_at_every_lean_is_refused():
+    """79/78: the grey piece on A1-A4 whose shaded fronts read as the board; its tops show grey."""
+    grey = {(0, c): (("5", 0.02),) for c in range(4)}
+    level = make_level("x", BLOCKERS, {"2": ["E1", "E2"]})
+    problem = absent_top(level, [_reading(grey), _reading(grey)], "happy-puzzle")
+    assert problem.startswith("square A2: read as empty") and "piece 5 (grey)" in problem
+    # ... at one lean only: no
+    assert absent_top(level, [_reading(grey), _reading({})], "happy-puzzle") == ""
+    # ... a piece the board is read with: its cube's side or top beside it, no
+    with_grey = make_level("x", BLOCKERS, {"5": ["F1", "F2", "F3", "F4"]})
+    assert absent_top(with_grey, [_reading(grey)] * 2, "happy-puzzle") == ""
+    # ... no clearer than ABSENT_TOP: no
+    dim = {(0, c): (("5", ABSENT_TOP + 0.01),) for c in range(4)}
+    assert absent_top(level, [_reading(dim)] * 2, "happy-puzzle") == ""
+
+
+def test_a_view_from_above_or_off_the_floor_reads_no_tops():
+    calls = []
+    def read_at(shift):
+        calls.append(shift)
+        return None, _reading({}), "happy-puzzle"
+    picture = np.zeros((800, 700, 3), np.uint8)
+    flat = BoardView.from_homography(picture, np.array([[100.0, 0, 50], [0, 100.0, 80], [0, 0, 1]]), 6, 6, pitch=8)
+    assert top_readings(flat, (NOMINAL,) * 4, (0, 3), read_at) == [] and not calls
+    slanted = BoardView.from_homography(picture, looking_at_the_board(np.array([3.0, 11.0, -20.0])), 6, 6, pitch=8)
+    off_floor = ((0.0, 0.92, 0.0),) * 4
+    assert top_readings(slanted, off_floor, (0, 3), read_at) == [] and not calls
+    assert len(top_readings(slanted, (NOMINAL,) * 4, (0, 3), read_at)) == 4
+
+
+@pytest.mark.parametrize("seed, scene, square", [(79, 12, "B6"), (79, 78, "A1"), (71, 74, "C4")])
+def test_three_misreads_of_unseen_seeds_are_refused(seed, scene, square):
+    """79/12: a brown domino laid on a yellow piece's shaded side; 79/78: the grey piece in shade
+    read as four empty squares; 71/74: a red piece on a maroon board read a square off its cubes."""
+    case = scene_case("genius-square", scene, seed)
+    with pytest.raises(ReadError, match=f"square {square}: read as"):
+        read(case.image, case.name)
