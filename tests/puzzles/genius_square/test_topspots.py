@@ -16,13 +16,14 @@ from visolve.puzzles.genius_square.topspots import (ABSENT_TOP, UNSEEN_TOP, abse
 from visolve.testing.scenes import scene_case
 from visolve.vision.view import BoardView
 
-BLOCKERS = ("A1", "B2", "C3", "D4", "E5", "F6", "A6")
+BLOCKERS = ("F1", "F2", "F3", "F4", "F5", "F6", "E6")
 
 
-def _reading(ranks: dict[tuple[int, int], tuple]) -> list[list[Square]]:
-    """Squares all empty-looking (far from every piece) but those ``ranks`` gives."""
+def _reading(ranks: dict[tuple[int, int], tuple], colour=(0.5, 0.5, 0.5)) -> list[list[Square]]:
+    """Squares all the board's colour (far from every piece) but those ``ranks`` gives, of ``colour``."""
     far = tuple((p, 0.95) for p in "123456789")
-    return [[Square(EMPTY, ranks=ranks.get((r, c), far)) for c in range(6)] for r in range(6)]
+    return [[Square(EMPTY, colour=colour if (r, c) in ranks else (0.0, 0.0, 0.0), ranks=ranks.get((r, c), far))
+             for c in range(6)] for r in range(6)]
 
 
 def test_a_piece_whose_top_shows_its_colour_at_one_lean_passes():
@@ -44,22 +45,30 @@ def test_a_piece_whose_top_shows_nowhere_is_refused():
     # a piece read surely at a square's middle is seen: a flat print photographed at a slant
     middles[1][4] = Square("2")
     assert unseen_top(level, middles, [near, _reading({})], "happy-puzzle") == ""
+    # the grey piece is read by its own rules, not its colour's rank: not checked
+    grey = make_level("x", BLOCKERS, {"5": ["A1", "A2", "A3", "A4"]})
+    assert unseen_top(grey, _reading({}), [_reading({})], "happy-puzzle") == ""
 
 
-def test_an_empty_square_showing_an_absent_piece_at_every_lean_is_refused():
+def test_an_absent_piece_whose_tops_show_whole_on_empty_squares_is_refused():
     """79/78: the grey piece on A1-A4 whose shaded fronts read as the board; its tops show grey."""
     grey = {(0, c): (("5", 0.02),) for c in range(4)}
     level = make_level("x", BLOCKERS, {"2": ["E1", "E2"]})
     problem = absent_top(level, [_reading(grey), _reading(grey)], "happy-puzzle")
-    assert problem.startswith("square A2: read as empty") and "piece 5 (grey)" in problem
+    assert problem.startswith("square A1: read as empty") and "piece 5 (grey)" in problem
     # ... at one lean only: no
     assert absent_top(level, [_reading(grey), _reading({})], "happy-puzzle") == ""
+    # ... three of its four squares (glare, the board's printed name): no
+    assert absent_top(level, [_reading({(0, c): (("5", 0.02),) for c in range(1, 4)})] * 2, "happy-puzzle") == ""
     # ... a piece the board is read with: its cube's side or top beside it, no
-    with_grey = make_level("x", BLOCKERS, {"5": ["F1", "F2", "F3", "F4"]})
+    with_grey = make_level("x", BLOCKERS, {"5": ["E1", "E2", "E3", "E4"]})
     assert absent_top(with_grey, [_reading(grey)] * 2, "happy-puzzle") == ""
-    # ... no clearer than ABSENT_TOP: no
+    # ... no clearer than ABSENT_TOP, or no brighter than the board: no
     dim = {(0, c): (("5", ABSENT_TOP + 0.01),) for c in range(4)}
     assert absent_top(level, [_reading(dim)] * 2, "happy-puzzle") == ""
+    assert absent_top(level, [_reading(grey, colour=(0.1, 0.1, 0.1))] * 2, "happy-puzzle") == ""
+    # ... a SmartGames board, whose light grid lines are grey: no
+    assert absent_top(level, [_reading(grey)] * 2, "smartgames") == ""
 
 
 def test_a_view_from_above_or_off_the_floor_reads_no_tops():
