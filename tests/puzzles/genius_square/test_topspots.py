@@ -54,21 +54,24 @@ def test_an_absent_piece_whose_tops_show_whole_on_empty_squares_is_refused():
     """79/78: the grey piece on A1-A4 whose shaded fronts read as the board; its tops show grey."""
     grey = {(0, c): (("5", 0.02),) for c in range(4)}
     level = make_level("x", BLOCKERS, {"2": ["E1", "E2"]})
-    problem = absent_top(level, [_reading(grey), _reading(grey)], "happy-puzzle")
+    problem = absent_top(level, _reading({}), [_reading(grey), _reading(grey)], "happy-puzzle")
     assert problem.startswith("square A1: read as empty") and "piece 5 (grey)" in problem
     # ... at one lean only: no
-    assert absent_top(level, [_reading(grey), _reading({})], "happy-puzzle") == ""
+    assert absent_top(level, _reading({}), [_reading(grey), _reading({})], "happy-puzzle") == ""
     # ... three of its four squares (glare, the board's printed name): no
-    assert absent_top(level, [_reading({(0, c): (("5", 0.02),) for c in range(1, 4)})] * 2, "happy-puzzle") == ""
+    three = _reading({(0, c): (("5", 0.02),) for c in range(1, 4)})
+    assert absent_top(level, _reading({}), [three] * 2, "happy-puzzle") == ""
     # ... a piece the board is read with: its cube's side or top beside it, no
     with_grey = make_level("x", BLOCKERS, {"5": ["E1", "E2", "E3", "E4"]})
-    assert absent_top(with_grey, [_reading(grey)] * 2, "happy-puzzle") == ""
+    assert absent_top(with_grey, _reading({}), [_reading(grey)] * 2, "happy-puzzle") == ""
     # ... no clearer than ABSENT_TOP, or no brighter than the board: no
     dim = {(0, c): (("5", ABSENT_TOP + 0.01),) for c in range(4)}
-    assert absent_top(level, [_reading(dim)] * 2, "happy-puzzle") == ""
-    assert absent_top(level, [_reading(grey, colour=(0.1, 0.1, 0.1))] * 2, "happy-puzzle") == ""
+    assert absent_top(level, _reading({}), [_reading(dim)] * 2, "happy-puzzle") == ""
+    assert absent_top(level, _reading({}), [_reading(grey, colour=(0.1, 0.1, 0.1))] * 2, "happy-puzzle") == ""
+    # ... glare lifting the squares' middles as much as their tops' places (89/99): no
+    assert absent_top(level, _reading(grey), [_reading(grey)] * 2, "happy-puzzle") == ""
     # ... a SmartGames board, whose light grid lines are grey: no
-    assert absent_top(level, [_reading(grey)] * 2, "smartgames") == ""
+    assert absent_top(level, _reading({}), [_reading(grey)] * 2, "smartgames") == ""
 
 
 def test_a_view_from_above_or_off_the_floor_reads_no_tops():
@@ -92,3 +95,10 @@ def test_three_misreads_of_unseen_seeds_are_refused(seed, scene, square):
     case = scene_case("genius-square", scene, seed)
     with pytest.raises(ReadError, match=f"square {square}: read as"):
         read(case.image, case.name)
+
+
+def test_glare_the_grey_piece_s_colour_over_a_whole_row_is_no_absent_piece():
+    """Seed 89 scene 99 (read right): glare lifts the empty squares of rows A-D to the grey piece's
+    colour, at their middles as at their tops' places: no cube stands there."""
+    case = scene_case("genius-square", 99, 89)
+    assert read(case.image, case.name) == case.truth[0]

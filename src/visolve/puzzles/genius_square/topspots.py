@@ -81,7 +81,7 @@ def tops_problem(level: Level, middles: list[list], readings: list[list[list]], 
     show ("" when none is found); ``middles``: its squares as read at their middles."""
     if not readings:
         return ""
-    return unseen_top(level, middles, readings, edition) or absent_top(level, readings, edition)
+    return unseen_top(level, middles, readings, edition) or absent_top(level, middles, readings, edition)
 
 
 def residual(square, piece: str) -> float:
@@ -100,7 +100,8 @@ def unseen_top(level: Level, middles: list[list], readings: list[list[list]], ed
     (:mod:`visolve.puzzles.genius_square.greyrow`), and on a grey board its colour is the board's
     (seed 1 scene 35, read right: its squares 3.9-5.3 off grey, relative to a colour near 0)."""
     for piece, cells in level.pieces:
-        if piece == GREY or any(middles[r][c].symbol == piece for r, c in (model.square(name, edition) for name in cells)):
+        if piece == GREY or any(middles[r][c].symbol == piece
+                                for r, c in (model.square(name, edition) for name in cells)):
             continue
         for name in cells:
             r, c = model.square(name, edition)
@@ -112,16 +113,21 @@ def unseen_top(level: Level, middles: list[list], readings: list[list[list]], ed
     return ""
 
 
-def standing_out(square) -> bool:
-    """Whether a square's colour stands out of the board's (largest channel of ``n`` at least
-    :data:`~visolve.puzzles.genius_square.colours.OBJECT_MIN`): on a grey SmartGames board the grey
-    piece's colour is the board's, and every empty square is near it."""
-    return bool(square.colour) and float(np.abs(square.colour).max()) >= OBJECT_MIN
+def standing_out(top, middle) -> bool:
+    """Whether a square's colour where its top would stand (``top``) stands out of its colour at its
+    middle (``middle``) by :data:`~visolve.puzzles.genius_square.colours.OBJECT_MIN` or more in a channel
+    of ``n``: a cube's top over the board its shaded front looks like (79/78: 0.3-0.5), not glare lifting
+    the square and its top's place alike (seed 89 scene 99, read right: both 0.4-0.56, the grey
+    piece's colour, on a whole placement of it)."""
+    if not top.colour or not middle.colour:
+        return False
+    return float(np.max(np.subtract(top.colour, middle.colour))) >= OBJECT_MIN
 
 
-def absent_top(level: Level, readings: list[list[list]], edition: str) -> str:
+def absent_top(level: Level, middles: list[list], readings: list[list[list]], edition: str) -> str:
     """The first square of a piece the board is read without, laid whole on squares read empty whose
-    own tops show its colour, within :data:`ABSENT_TOP` at every lean read ("" when there is none).
+    own tops show its colour, within :data:`ABSENT_TOP` at every lean read, and stand out of their
+    middles (``middles``: :func:`standing_out`) ("" when there is none).
 
     A whole piece is asked for, not one square: a spot of glare or the board's printed name, where a
     top's place falls on it, is as neutral as the grey piece (seed 1 scene 50, read right: the tops'
@@ -137,7 +143,7 @@ def absent_top(level: Level, readings: list[list[list]], edition: str) -> str:
     empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if model.name((r, c), edition) not in taken]
     for piece in sorted(set(COLOURS) - placed):
         shown = sum(1 << (r * SIZE + c) for r, c in empty
-                    if all(residual(squares[r][c], piece) <= ABSENT_TOP and standing_out(squares[r][c])
+                    if all(residual(squares[r][c], piece) <= ABSENT_TOP and standing_out(squares[r][c], middles[r][c])
                            for squares in readings))
         whole = next((mask for mask in placements(piece) if mask & shown == mask), 0)
         if whole:
