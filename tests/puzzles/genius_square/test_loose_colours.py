@@ -1,6 +1,8 @@
 """A colour further than MAX_RESIDUAL from every piece is never read alone, on a square whose corners
 show the board too (seed 97 scene 40: a disc's shadow on an empty square of a maroon board, nearest
-wood, then 0.68 from dark blue, was read surely as the dark blue piece once wood was left out)."""
+wood, then 0.68 from dark blue, was read surely as the dark blue piece once wood was left out).  Its
+two nearest colours are the options, wood among them when it is nearer (a pale disc, 0.41 from wood
+and 0.83 from yellow, seed 1 scene 88: read as the disc the dice's count allows)."""
 
 import numpy as np
 
@@ -26,4 +28,9 @@ def test_a_square_with_free_corners_is_never_read_surely_as_a_far_colour():
 
 def test_a_disc_shadow_is_not_read_as_the_dark_blue_piece():
     case = scene_case("genius-square", 40, 97)
+    assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_pale_disc_far_from_wood_still_reads_as_a_disc():
+    case = scene_case("genius-square", 88, 1)
     assert read(case.image, case.name) == case.truth[0]

@@ -388,7 +388,7 @@ def _disc(centre: np.ndarray, protos: Palette, shown: tuple, corners: list[np.nd
         colours = [] if _grey(centre) else _colour_options(centre, corners, protos, float(np.abs(centre).max()), 0)
         colours = [c for c in colours if c != WOOD]
         if len(colours) == 1 and protos.distance(centre, colours[0]) > MAX_RESIDUAL:  # loose: never read alone
-            colours = [name for _r, name in protos.ranked(centre) if name != WOOD][:LOOSE_LEAST]
+            colours = [name for _r, name in protos.ranked(centre)][:LOOSE_LEAST]  # a disc too, when it is nearer
         if len(colours) == 1:
             return Square(colours[0], colour=shown)
         if colours:
