@@ -72,7 +72,7 @@ class Greys:
         if self._view is not view:
             self._view = view
             every = list(self.bodies)
-            pages = local_pages(corner_pages(view), every) if self.local \
+            pages = local_pages(corner_pages(view), every, self.page) if self.local \
                 else np.broadcast_to(self.page, (len(every), 3))
             balanced = np.array([self.bodies[k] for k in every]) * self.page / pages
             greys = grey_field(dict(zip(every, balanced)), self.page)
@@ -99,13 +99,42 @@ def corner_pages(view) -> np.ndarray:
     return out.astype(np.float64).reshape(view.rows + 1, view.cols + 1, 3)
 
 
-def local_pages(corners: np.ndarray, keys: list) -> np.ndarray:
+def local_pages(corners: np.ndarray, keys: list, page=None) -> np.ndarray:
     """The page's colour at each square of ``keys`` (n x 3): the mean of the two lightest of its
-    four :func:`corner_pages` (a corner inside a piece shows the piece)."""
+    four :func:`corner_pages` (a corner inside a piece shows the piece).
+
+    With the board's ``page`` colour given, a corner tinted against it (:func:`page_tinted`) is no
+    page: the two lightest of the others are taken (one, when only one is left), and a square
+    whose four corners are all tinted takes the board's page.
+    """
     r, c = np.array(keys, np.int64).reshape(-1, 2).T
     four = np.stack([corners[r, c], corners[r, c + 1], corners[r + 1, c], corners[r + 1, c + 1]], axis=1)
-    two = np.take_along_axis(four, np.argsort(four.sum(axis=2), axis=1)[:, -2:, None], axis=1)
-    return np.maximum(two.mean(axis=1), 1e-6)
+    light = four.sum(axis=2)
+    plain = np.ones(light.shape, bool) if page is None else ~page_tinted(four, page)
+    order = np.argsort(np.where(plain, light, -np.inf), axis=1)[:, -2:]
+    two = np.take_along_axis(four, order[:, :, None], axis=1)
+    weight = np.take_along_axis(plain, order, axis=1).astype(np.float64)
+    seen = weight.sum(axis=1)
+    out = (two * weight[:, :, None]).sum(axis=1) / np.maximum(seen, 1.0)[:, None]
+    if page is not None:
+        out[seen == 0] = np.asarray(page, np.float64)
+    return np.maximum(out, 1e-6)
+
+
+#: a corner whose colour, divided by the board's page channel by channel, has a saturation
+#: (max - min) / max over PAGE_TINT is no page (a piece's, or a tab's, colour reached into
+#: it: an outline a third of a square off, a blurred small board).  The page at the corners
+#: of boards read right, no piece square touching them, tab corners aside: 99.9 % at 0.074,
+#: at most 0.09 (held-out open booklets seed 1, scenes seed 1: 13 000 corners); the tinted
+#: corners of the misread (seed 79 scene 50, board 69) 0.51 - 0.64
+PAGE_TINT = 0.2
+
+
+def page_tinted(colours: np.ndarray, page) -> np.ndarray:
+    """Whether each colour of ``colours`` (... x 3) is tinted against ``page`` (:data:`PAGE_TINT`)."""
+    ratio = np.asarray(colours, np.float64) / np.maximum(np.asarray(page, np.float64), 1e-6)
+    high = channel_max(ratio)
+    return (high - channel_min(ratio)) > PAGE_TINT * np.maximum(high, 1e-6)
 
 
 def grey_field(bodies: dict, page) -> dict:
