@@ -15,7 +15,7 @@ from visolve.errors import PartialRead
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.page import empty_grey
 from visolve.puzzles.iq_xoxo.reader import read
-from visolve.testing.scenes import scene_case
+from visolve.testing.scenes import held_out_case, scene_case
 
 PAGE = np.array([175.0, 197.0, 199.0])
 GREEN = np.array([60.0, 175.0, 140.0])
@@ -65,3 +65,15 @@ def test_the_l_in_a_small_steep_board_is_not_read_as_an_n():
     assert got.get(69, truth[69]) == truth[69]
     assert all(truth[n] == rows for n, rows in got.items())
 
+
+@pytest.mark.slow
+def test_a_page_with_a_board_read_faint_is_outlined_further():
+    # open booklet 18 of seed 0: with the tinted corners left out, two boards read at first
+    # only faint (their outlines off, gaps hardly seen); taken as they were, the page was
+    # outlined no further and read 11 of its 12 boards, the one the first look missed (72)
+    # unseen.  Outlined further, both read sharp and 72 is found
+    case = held_out_case("iq-xoxo", 18, 0)
+    levels = read(case.image, case.name)
+    assert sorted(lv.level for lv in levels) == sorted(lv.level for lv in case.truth)
+    truth = {lv.level: lv.rows for lv in case.truth}
+    assert all(truth[lv.level] == lv.rows for lv in levels)

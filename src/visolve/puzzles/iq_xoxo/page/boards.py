@@ -3,7 +3,7 @@
 The finder's outlines (:func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`) are grouped by
 place (one board may be outlined several ways); each place is read
 (:func:`visolve.puzzles.iq_xoxo.page.reading.read_board`) from its first outline that reads.
-When a board is left unread or out, the finder is asked for more outlines, then for squares
+When a board is left unread, read only faint, or out, the finder is asked for more outlines, then for squares
 run together cut apart, and last windows are placed beside the boards read
 (:mod:`visolve.puzzles.iq_xoxo.page.neighbours`: a blurred or washed-out board).  A page that
 is refused whatever its tabs is looked at once more on planes smoothed against its grain
@@ -145,10 +145,12 @@ def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callab
 
 
 def _settled(readings: list, weigh: Callable, settles: Callable | None) -> bool:
-    """Whether every board of ``readings`` (None: no board) read, or its tab's doubt is final
-    (``settles``: see :func:`read_boards`), and ``weigh`` finds nothing lost beside them."""
+    """Whether every board of ``readings`` (None: no board) read, not faint, or its tab's doubt is final
+    (``settles``: see :func:`read_boards`), and ``weigh`` finds nothing lost beside them (a board
+    read faint is outlined again: a sharper outline may read it, and the outlines asked for may
+    find a board the first look missed)."""
     read = [r for r in readings if r is not None]
-    return bool(read) and all(r.level is not None or r.tab_doubt for r in read) \
+    return bool(read) and all((r.level is not None or r.tab_doubt) and not r.faint for r in read) \
         and not weigh([r.quad for r in read if r.quad is not None]) \
         and (all(r.level is not None for r in read) or (settles is not None and settles(read) is None))
 
