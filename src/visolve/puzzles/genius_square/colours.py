@@ -289,7 +289,7 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: Palet
         return []
     window = MIN_LEAD + OPTION_MARGIN if best <= MAX_RESIDUAL else LOOSE_WINDOW
     close = [name for r, name in ranked if r < best + window]
-    if best > MAX_RESIDUAL and len(close) < LOOSE_LEAST and not _grey(centre):  # a cast moves a hue, not a grey
+    if best > MAX_RESIDUAL and len(close) < LOOSE_LEAST and not lifted_grey(centre):  # a cast moves a hue, not a lifted grey
         close = [name for _r, name in ranked[:LOOSE_LEAST]]
     close += [name for name in _unglared(centre, protos) if name not in close and name != WOOD]
     close += [WOOD] if leaning else []
