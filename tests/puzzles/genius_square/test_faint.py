@@ -1,9 +1,11 @@
 """A piece as faint on its board as glare: brown on a maroon board."""
 
 import numpy as np
+import pytest
 
+from visolve.errors import ReadError
 from visolve.puzzles.genius_square.colours import EMPTY, classify, prototypes
-from visolve.puzzles.genius_square.faint import faint_piece
+from visolve.puzzles.genius_square.faint import faint_piece, faint_top, with_faint_tops
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import scene_case
 
@@ -45,3 +47,33 @@ def test_the_maroon_board_of_seed_17_scene_9_reads():
     """Refused before at its brown piece's squares, "too faint" (n = (-0.14, 0.2, 0.14))."""
     case = scene_case("genius-square", 9, 17)
     assert read(case.image, case.name) == case.truth[0]
+
+
+#: the brown domino's squares of seed 89's scene 57 as read (units of n): under EMPTY_MAX, brown's colour
+FAINTER_BROWN = np.array([-0.06, 0.11, 0.13])
+
+
+def test_a_square_fainter_than_empty_of_brown_colour_may_be_brown():
+    """Read as empty by its size, it keeps brown among its sides: the shapes settle it."""
+    protos = prototypes("smartgames", MAROON)
+    square = classify(FAINTER_BROWN, [FAINTER_BROWN] * 4, protos, "smartgames")
+    assert square.symbol == EMPTY
+    (out,), = with_faint_tops([[square]], FAINTER_BROWN[None, None, :], protos)
+    assert out.sides == ("2",)
+
+
+def test_an_empty_square_of_no_faint_colour_stays_empty():
+    """A near-board square nearest brown at a residual of 0.56 (the nearest of seeds 0, 1, 17, 79, 89 and
+    97's empty squares) or a grey lift is no brown; brown on the navy board is not faint at all."""
+    protos = prototypes("smartgames", MAROON)
+    for colour in (np.array([-0.01, 0.07, 0.02]), np.array([0.05, 0.05, 0.05]), np.zeros(3)):
+        assert faint_top(colour, protos) == ()
+    assert faint_top(FAINTER_BROWN, prototypes("smartgames")) == ()
+
+
+def test_the_brown_domino_of_seed_89_scene_57_is_not_lost():
+    """It was read as two empty squares, the level without the brown piece (a misread); the board
+    shows no other brown, so the shapes allow either reading: refused, naming the square."""
+    case = scene_case("genius-square", 57, 89)
+    with pytest.raises(ReadError, match=r"square E1: could be empty or piece 2 \(brown\)"):
+        read(case.image, case.name)

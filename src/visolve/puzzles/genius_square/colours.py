@@ -26,7 +26,7 @@ import numpy as np
 
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
-from visolve.puzzles.genius_square.faint import faint_piece
+from visolve.puzzles.genius_square.faint import faint_piece, with_faint_tops
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
 from visolve.puzzles.genius_square.greywood import grey_wood
 from visolve.puzzles.genius_square.references import MIN_SPAN
@@ -138,8 +138,9 @@ class Square:
     #: (symbol, residual) of the centre's colour to each piece's and the wood's, nearest first (a solved
     #: board's whole cover weighs by them: :mod:`visolve.puzzles.genius_square.cover`)
     ranks: tuple = ()
-    #: read as empty, its grid lines hidden, on a board that these pieces' shaded sides look like: it
-    #: may be one of them (:mod:`visolve.puzzles.genius_square.sides`)
+    #: read as empty, its grid lines hidden, on a board that these pieces' shaded sides look like, or of
+    #: the colour of a piece as faint as the board: it may be one of them
+    #: (:mod:`visolve.puzzles.genius_square.sides`, :func:`visolve.puzzles.genius_square.faint.faint_top`)
     sides: tuple = ()
     rims: int = 0  #: edges darker than the board (a cube's rim: :mod:`visolve.puzzles.genius_square.rims`)
 
@@ -187,6 +188,7 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     squares = in_shade(squares, centres[:, :, 0], board, span,
                        lambda: lifts if like else line_lifts(img, view, board, span),
                        lambda: shade_like(edition, print_bgr))
+    squares = with_faint_tops(squares, centres[:, :, 0], protos)  # brown on maroon, fainter than an object
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]

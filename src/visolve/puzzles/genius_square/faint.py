@@ -9,12 +9,23 @@ piece or a blocker" though nearest brown at a relative residual of 0.08, every o
 further.  Such a square is that piece when its colour is that piece's closely, well clear of every
 other, coloured (not grey: glare and shade on the board are), and its corners are of it too (a
 cube fills its square; an empty square's corners show the board).
+
+Fainter still, such a piece reads as an empty square: seed 89's scene 57, a brown domino on a maroon
+board in a dim light, its squares at (-0.06, 0.11, 0.13), under
+:data:`~visolve.puzzles.genius_square.colours.EMPTY_MAX` (0.14), the level read without it (a
+misread).  Their colour is still brown's, at a relative residual of 0.32-0.34, where an empty
+square's is 0.56 or more.  :func:`faint_top` names that piece for such a square: the pieces' shapes
+settle it (empty when that piece is seen elsewhere, else a doubt), whatever its grid lines show
+(the piece's outer edges showed the board's lines there).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
+from visolve.puzzles.genius_square.board import EMPTY
 from visolve.vision.palette import Palette
 
 #: the wooden blockers' and the grey piece's symbols: never read this way (wood is read by its
@@ -36,6 +47,34 @@ FAINT_SHARE = 0.75
 FAINT_SPREAD_SHARE = 0.5
 #: every corner's largest channel of ``n`` at least this share of the centre's: the cube fills its square
 FAINT_CORNER_SHARE = 0.5
+
+
+#: most relative residual to a faint piece of a square read as empty for it to be that piece, maybe:
+#: the brown domino of seed 89's scene 57, 0.32-0.34; the empty squares of the maroon boards in the
+#: scenes of seeds 0, 1, 17, 79, 89 and 97 that are nearest brown, 0.56 and more (seed 1 scene 14)
+FAINT_TOP_RESIDUAL = 0.45
+
+
+def faint_top(centre: np.ndarray, protos: Palette) -> tuple[str, ...]:
+    """The piece faint on this board (see :data:`FAINT_PROTO`) a square read as empty may be, when
+    its colour ``centre`` is nearest that piece's within :data:`FAINT_TOP_RESIDUAL`; else none."""
+    residual, name = protos.ranked(centre)[0]
+    if name in (WOOD, GREY_PIECE) or residual > FAINT_TOP_RESIDUAL:
+        return ()
+    return (name,) if float(np.abs(protos.shades[name]).max()) < FAINT_PROTO else ()
+
+
+def with_faint_tops(squares, centres: np.ndarray, protos: Palette):
+    """The squares (rows of :class:`visolve.puzzles.genius_square.colours.Square`), those read as
+    empty that may be a piece faint on this board (:func:`faint_top`; ``centres`` ``(6, 6, 3)`` their
+    colours in units of ``n``) with it among their ``sides``."""
+    out = [list(row) for row in squares]
+    for r, row in enumerate(squares):
+        for c, sq in enumerate(row):
+            extra = tuple(name for name in faint_top(centres[r, c], protos) if name not in sq.sides)
+            if sq.symbol == EMPTY and extra:
+                out[r][c] = replace(sq, sides=sq.sides + extra)
+    return out
 
 
 def faint_piece(centre: np.ndarray, corners: list[np.ndarray], protos: Palette) -> str:
