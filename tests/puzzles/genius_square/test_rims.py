@@ -84,3 +84,23 @@ def test_the_grey_piece_as_dark_as_the_board_is_not_read_as_empty_squares():
     case = scene_case("genius-square", 47, 2)
     with pytest.raises(ReadError, match="edged dark as a cube's rims"):
         read(case.image, case.name)
+
+
+def test_a_lit_grey_four_elsewhere_stops_the_four():
+    """Seed 101 scene 79: the grey piece's lit tops on a grey board read as empty or the grey piece
+    (a lifted grey) down one column, and a faint rimmed row beside brown cubes was read as the grey
+    piece instead (a misread).  A whole four of such squares apart from the rimmed one is a doubt;
+    one sharing squares with it is the four's own."""
+    squares = _board()
+    for r in range(4):
+        squares[r][4] = Square("", colour=(0.48, 0.43, 0.42), options=(EMPTY, "5"))
+    assert rimmed_four(squares) is None
+    squares = _board()
+    squares[4][0] = Square("", colour=(0.48, 0.43, 0.42), options=(EMPTY, "5"))  # overlapping: the four's own
+    assert rimmed_four(squares) == FOUR
+
+
+def test_the_rimmed_row_beside_a_lit_grey_column_is_not_read_as_the_grey_piece():
+    case = scene_case("genius-square", 79, 101)
+    with pytest.raises(ReadError):
+        read(case.image, case.name)
