@@ -44,7 +44,7 @@ from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import on_floor, top_shifts
-from visolve.puzzles.genius_square.topspots import top_readings, tops_problem
+from visolve.puzzles.genius_square.topspots import grey_looked_for, top_readings, tops_problem
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
@@ -219,8 +219,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
         level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
                               lambda shift: level_of(uncovered(again, shift, view), edition, source, dice))
-    problem = tops_problem(level, squares, top_readings(view, up.places, up.edges, again, anywhere=True), edition,
-                           on_floor(up.places, up.edges))
+    readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
+    problem = tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges))
     if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)
         raise ReadError(problem)
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads

@@ -78,6 +78,12 @@ def top_readings(view: BoardView, places, edges: tuple[int, ...], read: Callable
     return [read(shift=shift)[1] for shift in fields]
 
 
+def grey_looked_for(level: Level, edition: str) -> bool:
+    """Whether the grey piece's tops would be looked for off the floor (:func:`tops_problem`): on a Happy
+    Puzzle board (:func:`absent_top`) read without the grey piece."""
+    return edition == HAPPY_PUZZLE and GREY not in dict(level.pieces)
+
+
 def tops_problem(level: Level, middles: list[list], readings: list[list[list]], edition: str,
                  floor: bool = True) -> str:
     """Why the board ``level`` is no board its cubes' tops (``readings``: :func:`top_readings`)
