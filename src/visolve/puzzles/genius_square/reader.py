@@ -48,6 +48,7 @@ from visolve.puzzles.genius_square.topspots import grey_looked_for, top_readings
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
+from visolve.puzzles.genius_square.unlined import with_unlined_grey
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
@@ -360,7 +361,7 @@ def board_of(squares: list[list[Square]], edition: str,
     (:func:`visolve.puzzles.genius_square.cover.solved_cover`; ``dice``: the faces of the dice
     beside the board, asked for only when two covers are near).
     """
-    squares = with_standing_grey(squares)  # the grey piece standing out against the board, as read
+    squares = with_unlined_grey(with_standing_grey(squares))  # the grey piece standing out, or covering lines
     try:
         rows = resolve(with_grey_options(squares), edition, dice)
     except ReadError:
