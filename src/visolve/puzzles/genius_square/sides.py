@@ -47,8 +47,8 @@ ACROSS_EDGES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 #: an edge shows its line over the square's middle (:func:`lines_over`) when its lift stands this much
 #: (``n``) over the middle's mean: an empty square in glare shows its lines 0.19-0.40 over it (seed 83
 #: scene 86, beside the grey piece), the grey piece's top on a grey board (its lines covered) at most
-#: 0.04, and its squares read as empty on the grey boards of the photo scenes of seeds 0, 1, 17, 79, 83
-#: and 89 show at most one such edge each (:data:`visolve.puzzles.genius_square.unlined.UNLINED_MOST`)
+#: 0.04, and its squares read as empty on the grey boards of the photo scenes of seeds 0, 1, 83 and 89
+#: show at most one such edge each (:data:`visolve.puzzles.genius_square.unlined.UNLINED_MOST`)
 LINE_OVER = 0.1
 #: a board whose typical line (median lift of every edge) is under this shows no lines to count, and
 #: its squares' edges say nothing: every edge is counted shown (seed 83 scene 47, 0.02, and seed 0 scene

@@ -27,8 +27,9 @@ from visolve.puzzles.genius_square.greyrow import GREY, SHADOW_FLOOR, straight_f
 
 #: most edges showing their line (``Square.lines``: :func:`visolve.puzzles.genius_square.sides.lines_over`),
 #: on each square of a straight four read as empty, for the four to be the grey piece's top as much as
-#: empty squares.  Measured on the grey boards of the photo scenes of seeds 0, 1, 17, 79, 83 and 89: the
-#: grey piece's squares read as empty show at most 1 each (83/86: none)
+#: empty squares.  Measured on the grey boards of the photo scenes of seeds 0, 1, 83 and 89: the grey
+#: piece's squares read as empty show at most 1 each (83/86: none); of the fours of empty squares none
+#: but on the two boards whose lines do not show (:data:`~visolve.puzzles.genius_square.sides.LINES_SEEN`)
 UNLINED_MOST = 1
 
 
@@ -45,9 +46,9 @@ def with_unlined_grey(squares):
     :data:`~visolve.puzzles.genius_square.colours.NEUTRAL_SPREAD`) and not in a shadow (mean ``n`` at
     least :data:`~visolve.puzzles.genius_square.greyrow.SHADOW_FLOOR`: a shadow darkens an empty
     square's lines with it) and no other square is or may be the grey piece; the others as read.
-    Measured on the grey boards of the photo scenes of seeds 0, 1, 83 and 89, every four so found was
-    the grey piece's (83/38, 83/78, 83/86, 0/97, the grey piece read elsewhere on 83/17, 89/9 and 0/95:
-    one square off it read grey)."""
+    Measured on the grey boards of the photo scenes of seeds 0, 1, 83 and 89, every four so found, at
+    the squares' middles, was the grey piece's (7 fours, on 83/38, 83/78 and 83/86 the only one); on
+    seeds 17 and 79 it is read on 17/16 alone, the grey piece."""
     fours = [cells for cells in straight_fours() if _unlined(squares, cells)]
     if len(fours) != 1 or not all(_lit_grey(squares[r][c]) for r, c in fours[0]):
         return squares
