@@ -64,9 +64,10 @@ def test_an_absent_piece_whose_tops_show_whole_on_empty_squares_is_refused():
     # ... a piece the board is read with: its cube's side or top beside it, no
     with_grey = make_level("x", BLOCKERS, {"5": ["E1", "E2", "E3", "E4"]})
     assert absent_top(with_grey, _reading({}), [_reading(grey)] * 2, "happy-puzzle") == ""
-    # ... no clearer than ABSENT_TOP, or no brighter than the board: no
+    # ... no clearer than ABSENT_TOP and not neutral (a grey top is the grey piece's whatever its rank), or
+    # no brighter than the board: no
     dim = {(0, c): (("5", ABSENT_TOP + 0.01),) for c in range(4)}
-    assert absent_top(level, _reading({}), [_reading(dim)] * 2, "happy-puzzle") == ""
+    assert absent_top(level, _reading({}), [_reading(dim, colour=(0.5, 0.35, 0.2))] * 2, "happy-puzzle") == ""
     assert absent_top(level, _reading({}), [_reading(grey, colour=(0.1, 0.1, 0.1))] * 2, "happy-puzzle") == ""
     # ... glare lifting the squares' middles as much as their tops' places (89/99): no
     assert absent_top(level, _reading(grey), [_reading(grey)] * 2, "happy-puzzle") == ""
@@ -86,12 +87,35 @@ def test_a_view_from_above_or_off_the_floor_reads_no_tops():
     off_floor = ((0.0, 0.92, 0.0),) * 4
     assert top_readings(slanted, off_floor, (0, 3), read_at) == [] and not calls
     assert len(top_readings(slanted, (NOMINAL,) * 4, (0, 3), read_at)) == 4
+    assert len(top_readings(slanted, off_floor, (0, 3), read_at, anywhere=True)) == 4  # for the grey piece
 
 
-@pytest.mark.parametrize("seed, scene, square", [(79, 12, "B6"), (79, 78, "A1"), (71, 74, "C4")])
-def test_three_misreads_of_unseen_seeds_are_refused(seed, scene, square):
+def test_grey_tops_standing_out_show_the_grey_piece_whatever_its_colour_s_rank():
+    """89/96: the board's colour taken too light near the grey piece, its tops read 0.16-0.32 in
+    ``n`` (0.29-0.64 off its colour) over middles darker than the board; on a grid off the floor only
+    the grey piece is looked for."""
+    far = {(0, c): (("5", 0.6),) for c in range(4)}
+    level = make_level("x", BLOCKERS, {"2": ["E1", "E2"]})
+    middles = [[Square(EMPTY, colour=(-0.2, -0.2, -0.2)) for _c in range(6)] for _r in range(6)]
+    tops = [_reading(far, colour=(0.16, 0.18, 0.16))] * 2
+    problem = tops_problem(level, middles, tops, "happy-puzzle", floor=False)
+    assert problem.startswith("square A1: read as empty") and "piece 5 (grey)" in problem
+    assert absent_top(level, middles, tops, "happy-puzzle") == problem
+    # ... not standing out of their middles (glare lifting both), coloured, or darker than the board: no
+    assert tops_problem(level, tops[0], tops, "happy-puzzle", floor=False) == ""
+    assert tops_problem(level, middles, [_reading(far, colour=(0.16, 0.3, 0.16))] * 2, "happy-puzzle", floor=False) == ""
+    assert tops_problem(level, middles, [_reading(far, colour=(-0.01, 0.0, 0.0))] * 2, "happy-puzzle", floor=False) == ""
+    # ... another piece's colour off the floor is not looked for (the grid may be the pieces' tops)
+    blue = {(0, c): (("3", 0.02),) for c in range(3)}
+    assert tops_problem(level, middles, [_reading(blue, colour=(0.9, 0.5, 0.1))] * 2, "happy-puzzle",
+                        floor=False) == ""
+
+
+@pytest.mark.parametrize("seed, scene, square", [(79, 12, "B6"), (79, 78, "A1"), (71, 74, "C4"), (89, 96, "A1")])
+def test_misreads_of_unseen_seeds_are_refused(seed, scene, square):
     """79/12: a brown domino laid on a yellow piece's shaded side; 79/78: the grey piece in shade
-    read as four empty squares; 71/74: a red piece on a maroon board read a square off its cubes."""
+    read as four empty squares; 71/74: a red piece on a maroon board read a square off its cubes;
+    89/96: the grey piece read as four empty squares on a grid found off the floor."""
     case = scene_case("genius-square", scene, seed)
     with pytest.raises(ReadError, match=f"square {square}: read as"):
         read(case.image, case.name)

@@ -31,7 +31,7 @@ from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, o
 from visolve.puzzles.genius_square.greywood import grey_wood
 from visolve.puzzles.genius_square.references import MIN_SPAN
 from visolve.puzzles.genius_square.rims import dark_edges
-from visolve.puzzles.genius_square.sides import board_like, hidden_pieces, line_lifts
+from visolve.puzzles.genius_square.sides import EDGES, board_like, hidden_pieces, line_lifts, lines_over
 from visolve.puzzles.genius_square.shade import in_shade, shade_like
 from visolve.puzzles.genius_square.surplus import over_read
 from visolve.vision.palette import Palette
@@ -143,6 +143,9 @@ class Square:
     #: (:mod:`visolve.puzzles.genius_square.sides`, :func:`visolve.puzzles.genius_square.faint.faint_top`)
     sides: tuple = ()
     rims: int = 0  #: edges darker than the board (a cube's rim: :mod:`visolve.puzzles.genius_square.rims`)
+    #: edges showing the grid's light line over its middle, on a board as grey as the grey piece (its top
+    #: covers them: :mod:`visolve.puzzles.genius_square.unlined`); all four where not counted
+    lines: int = EDGES
 
 
 def prototypes(edition: str, board_bgr=None) -> Palette:
@@ -192,6 +195,9 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]
+        edged = lifts if like else line_lifts(img, view, board, span)  # its top covers the grid's lines
+        squares = [[replace(sq, lines=lines_over(edged[r, c], centres[r, c, 0], float(np.median(edged))))
+                    for c, sq in enumerate(row)] for r, row in enumerate(squares)]
     return over_read(squares)  # a piece read surely where no one placement of it lies: those squares in doubt
 
 

@@ -13,6 +13,7 @@ from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, FAINT_MAX, NEUTRAL_SPREAD, Square
 from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours, unlike_grey
+from visolve.puzzles.genius_square.unlined import unlined_four
 
 #: a straight four read as empty, all faint or SHADED_IN_FOUR of them faint and darker than the
 #: board, is a doubt (scene 66 of seed 6: the grey piece's shaded side on a light board read as three
@@ -30,14 +31,18 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     """A straight four read as empty, its squares faint grey (or :data:`SHADED_IN_FOUR` of them faint,
     or just past faint (:func:`near_faint`), and darker than the board), could be the grey piece in shade, or on a grey board
     (:func:`visolve.puzzles.genius_square.colours.grey_like_board`), and four grey squares
-    outlined against the board its dim side (:func:`visolve.puzzles.genius_square.greyrow.outlined_fours`):
-    a doubt."""
+    outlined against the board its dim side (:func:`visolve.puzzles.genius_square.greyrow.outlined_fours`),
+    or four showing none of the grid's lines its top as grey as the board
+    (:func:`visolve.puzzles.genius_square.unlined.unlined_four`): a doubt."""
     for cells in outlined_fours(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four grey squares in a row read as empty, "
                         "outlined against the board: the grey piece seen by its side, or glare?")
     if cells := bare_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
                         "as empty, nearest the grey piece's colour: the grey piece on a board as grey as it?")
+    if cells := unlined_four(squares):
+        raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty show "
+                        "none of the grid's light lines: the grey piece's top, as grey as the board?")
     empty = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.symbol == EMPTY}
     faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
     shaded = {(r, c) for r, c in empty if squares[r][c].colour and float(np.mean(squares[r][c].colour)) < 0.0

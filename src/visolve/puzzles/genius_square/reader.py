@@ -43,11 +43,12 @@ from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, n
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
-from visolve.puzzles.genius_square.tops import top_shifts
-from visolve.puzzles.genius_square.topspots import top_readings, tops_problem
+from visolve.puzzles.genius_square.tops import on_floor, top_shifts
+from visolve.puzzles.genius_square.topspots import grey_looked_for, top_readings, tops_problem
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
+from visolve.puzzles.genius_square.unlined import with_unlined_grey
 from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
@@ -219,7 +220,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
         level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
                               lambda shift: level_of(uncovered(again, shift, view), edition, source, dice))
-    problem = tops_problem(level, squares, top_readings(view, up.places, up.edges, again), edition)
+    readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
+    problem = tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges))
     if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)
         raise ReadError(problem)
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads
@@ -359,7 +361,7 @@ def board_of(squares: list[list[Square]], edition: str,
     (:func:`visolve.puzzles.genius_square.cover.solved_cover`; ``dice``: the faces of the dice
     beside the board, asked for only when two covers are near).
     """
-    squares = with_standing_grey(squares)  # the grey piece standing out against the board, as read
+    squares = with_unlined_grey(with_standing_grey(squares))  # the grey piece standing out, or covering lines
     try:
         rows = resolve(with_grey_options(squares), edition, dice)
     except ReadError:

@@ -44,6 +44,21 @@ LEAST_LINED = 2
 ACROSS_EDGES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
+#: an edge shows its line over the square's middle (:func:`lines_over`) when its lift stands this much
+#: (``n``) over the middle's mean: an empty square in glare shows its lines 0.19-0.40 over it (seed 83
+#: scene 86, beside the grey piece), the grey piece's top on a grey board (its lines covered) at most
+#: 0.04, and its squares read as empty on the grey boards of the photo scenes of seeds 0, 1, 83 and 89
+#: show at most one such edge each (:data:`visolve.puzzles.genius_square.unlined.UNLINED_MOST`)
+LINE_OVER = 0.1
+#: a board whose typical line (median lift of every edge) is under this shows no lines to count, and
+#: its squares' edges say nothing: every edge is counted shown (seed 83 scene 47, 0.02, and seed 0 scene
+#: 91, 0.08: washed out or blurred, every square one line or none; the grey boards whose lines show,
+#: 0.21 and more)
+LINES_SEEN = 0.15
+#: the edges a square has
+EDGES = 4
+
+
 def board_like(edition: str, board_bgr=None) -> tuple[str, ...]:
     """The pieces whose side, in a shade of :data:`SIDE_SHADES`, is within :data:`BOARD_LIKE` of the
     board's colour ``board_bgr`` (the edition's nominal one by default) in units of ``n``."""
@@ -99,3 +114,12 @@ def hidden_pieces(symbol: str, lifts, typical: float, pieces: tuple[str, ...]) -
     if symbol != EMPTY or lines_shown(lifts, typical) >= LINED_EDGES:
         return ()
     return pieces
+
+
+def lines_over(lifts, centre, typical: float) -> int:
+    """How many of a square's edges show the grid's light line over its middle (:data:`LINE_OVER`):
+    ``lifts`` its four of :func:`line_lifts`, ``centre`` its middle's ``n``, ``typical`` the board's
+    median lift (under :data:`LINES_SEEN`: :data:`EDGES`, the lines say nothing)."""
+    if typical < LINES_SEEN:
+        return EDGES
+    return int(np.sum(np.asarray(lifts, np.float64) - float(np.mean(centre)) > LINE_OVER))

@@ -32,7 +32,7 @@ from collections.abc import Callable
 import numpy as np
 
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.colours import OBJECT_MIN
+from visolve.puzzles.genius_square.colours import NEUTRAL_SPREAD, OBJECT_MIN
 from visolve.puzzles.genius_square.surplus import placements
 from visolve.puzzles.genius_square.model import COLOURS, Level
 from visolve.puzzles.genius_square.tops import on_floor, shifts_at
@@ -59,16 +59,18 @@ UNSEEN_TOP = 0.7
 ABSENT_TOP = 0.15
 
 
-def top_readings(view: BoardView, places, edges: tuple[int, ...], read: Callable[..., tuple]) -> list[list[list]]:
+def top_readings(view: BoardView, places, edges: tuple[int, ...], read: Callable[..., tuple],
+                 anywhere: bool = False) -> list[list[list]]:
     """The squares read where a cube's top on each would stand: one reading (6 x 6 squares) per
     height of :data:`TOP_HEIGHTS` and principal point; none for a grid off the floor (``places``,
-    ``edges`` as :func:`visolve.puzzles.genius_square.tops.on_floor` takes them), a view whose
+    ``edges`` as :func:`visolve.puzzles.genius_square.tops.on_floor` takes them) unless ``anywhere``
+    (:func:`tops_problem` then looks only for the grey piece's tops), a view whose
     picture is unknown, or a view that one of the principal points gives no camera tilted enough to
     lean (the lean is not sure: seed 79 scene 89, a grey board, one principal point tilted 0.3
     square at 0.9 of a cube, the other not at all, its purple piece 0.56-0.94 off purple wherever
     read).  ``read(shift=...)`` reads the squares at a shift field, as
     :func:`visolve.puzzles.genius_square.reader.squares_of` does."""
-    if view.picture is None or not on_floor(places, edges):
+    if view.picture is None or not (anywhere or on_floor(places, edges)):
         return []
     fields = [shift for height in TOP_HEIGHTS for shift in shifts_at(view, height) if shift is not None]
     if not fields or not all(np.any(shift) for shift in fields):  # a lean not sure from every camera
@@ -76,11 +78,25 @@ def top_readings(view: BoardView, places, edges: tuple[int, ...], read: Callable
     return [read(shift=shift)[1] for shift in fields]
 
 
-def tops_problem(level: Level, middles: list[list], readings: list[list[list]], edition: str) -> str:
+def grey_looked_for(level: Level, edition: str) -> bool:
+    """Whether the grey piece's tops would be looked for off the floor (:func:`tops_problem`): on a Happy
+    Puzzle board (:func:`absent_top`) read without the grey piece."""
+    return edition == HAPPY_PUZZLE and GREY not in dict(level.pieces)
+
+
+def tops_problem(level: Level, middles: list[list], readings: list[list[list]], edition: str,
+                 floor: bool = True) -> str:
     """Why the board ``level`` is no board its cubes' tops (``readings``: :func:`top_readings`)
-    show ("" when none is found); ``middles``: its squares as read at their middles."""
+    show ("" when none is found); ``middles``: its squares as read at their middles.  A grid not
+    found on the floor (``floor`` false: its labels found squeezed or slid, the grid may be the tall
+    pieces' tops) is asked only whether the grey piece's tops show where it is read absent
+    (:func:`absent_top`): tops read off a grid of tops lie beyond them, on what stands further, but
+    a four of grey tops standing out there is the grey piece, whatever plane the grid is on (seed 89
+    scene 96, its top labels hidden by the grey piece's tops, the left ones found slid)."""
     if not readings:
         return ""
+    if not floor:
+        return absent_top(level, middles, readings, edition, (GREY,))
     return unseen_top(level, middles, readings, edition) or absent_top(level, middles, readings, edition)
 
 
@@ -124,10 +140,31 @@ def standing_out(top, middle) -> bool:
     return float(np.max(np.subtract(top.colour, middle.colour))) >= OBJECT_MIN
 
 
-def absent_top(level: Level, middles: list[list], readings: list[list[list]], edition: str) -> str:
-    """The first square of a piece the board is read without, laid whole on squares read empty whose
-    own tops show its colour, within :data:`ABSENT_TOP` at every lean read, and stand out of their
-    middles (``middles``: :func:`standing_out`) ("" when there is none).
+def shows(top, middle, piece: str) -> bool:
+    """Whether a square's colour where its top would stand (``top``) shows ``piece``: within
+    :data:`ABSENT_TOP` of its colour, or for the grey piece a neutral grey lighter than the board
+    (:func:`grey_top`), and standing out of the square's middle (:func:`standing_out`)."""
+    near = residual(top, piece) <= ABSENT_TOP or (piece == GREY and grey_top(top))
+    return near and standing_out(top, middle)
+
+
+def grey_top(top) -> bool:
+    """Whether a top's place shows a neutral grey (channels within
+    :data:`~visolve.puzzles.genius_square.colours.NEUTRAL_SPREAD`) lighter than the board in every
+    channel: the grey piece's top whatever its light.  Its colour is no sure measure: where its tops
+    lean over the band the board's colour is taken from, that colour reads too light (seed 89 scene 96:
+    the board near row A 82-110 where elsewhere 47-75), the tops then 0.16-0.32 in ``n``, 0.29-0.64 off
+    the grey piece's colour, and its sides at the middles darker than the board."""
+    if not top.colour:
+        return False
+    colour = np.asarray(top.colour, np.float64)
+    return float(colour.max() - colour.min()) <= NEUTRAL_SPREAD and float(colour.min()) > 0.0
+
+
+def absent_top(level: Level, middles: list[list], readings: list[list[list]], edition: str,
+               pieces: tuple[str, ...] = tuple(COLOURS)) -> str:
+    """The first square of a piece of ``pieces`` the board is read without, laid whole on squares read
+    empty whose own tops show its colour at every lean read (:func:`shows`) ("" when there is none).
 
     A whole piece is asked for, not one square: a spot of glare or the board's printed name, where a
     top's place falls on it, is as neutral as the grey piece (seed 1 scene 50, read right: the tops'
@@ -141,10 +178,9 @@ def absent_top(level: Level, middles: list[list], readings: list[list[list]], ed
     placed = {piece for piece, _cells in level.pieces}
     taken = set(level.blockers).union(*(cells for _piece, cells in level.pieces))
     empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if model.name((r, c), edition) not in taken]
-    for piece in sorted(set(COLOURS) - placed):
+    for piece in sorted(set(pieces) - placed):
         shown = sum(1 << (r * SIZE + c) for r, c in empty
-                    if all(residual(squares[r][c], piece) <= ABSENT_TOP and standing_out(squares[r][c], middles[r][c])
-                           for squares in readings))
+                    if all(shows(squares[r][c], middles[r][c], piece) for squares in readings))
         whole = next((mask for mask in placements(piece) if mask & shown == mask), 0)
         if whole:
             first = (whole & -whole).bit_length() - 1

@@ -1,0 +1,79 @@
+"""The grey piece's top on a board as grey as it, told by the grid's light lines it covers.
+
+On a grey SmartGames board the grey piece's top is the board's own grey, and a glare spot lifts it
+with the empty squares around it: by colour the four read as empty squares in glare (seed 83 scene
+86, ``n`` 0.11-0.31 on A1-A4, its rims not dark where the grid was found).  An empty square shows
+the grid's light lines along its edges, lighter than its middle in glare too (glare lifts the lines
+with the board); a cube's top covers its square's lines, so its edges are no lighter than its
+middle.  A straight four read as empty none of whose squares shows more than :data:`UNLINED_MOST`
+of its lines is the grey piece when it is the only such four, its squares neutral and not in a
+shadow, and the grey piece is nowhere else (:func:`with_unlined_grey`); else a doubt on a board read
+without the grey piece (:func:`unlined_four`, asked by
+:func:`visolve.puzzles.genius_square.dimgrey.no_dim_grey_piece`).
+
+The lines are counted when the squares are read (:func:`visolve.puzzles.genius_square.sides.lines_over`:
+the lightest strip across each edge, so a grid found a little off them still finds them, against
+the square's middle as :mod:`visolve.puzzles.genius_square.shade` measures them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from visolve.puzzles.genius_square.colours import EMPTY, NEUTRAL_SPREAD
+from visolve.puzzles.genius_square.greyrow import GREY, SHADOW_FLOOR, straight_fours
+
+#: most edges showing their line (``Square.lines``: :func:`visolve.puzzles.genius_square.sides.lines_over`),
+#: on each square of a straight four read as empty, for the four to be the grey piece's top as much as
+#: empty squares.  Measured on the grey boards of the photo scenes of seeds 0, 1, 83 and 89: the grey
+#: piece's squares read as empty show at most 1 each (83/86: none); of the fours of empty squares none
+#: but on the two boards whose lines do not show (:data:`~visolve.puzzles.genius_square.sides.LINES_SEEN`)
+UNLINED_MOST = 1
+
+
+def unlined_four(squares) -> list[tuple[int, int]] | None:
+    """The first straight four of squares read as empty (or as empty or the grey piece, for the shapes
+    to settle) each showing at most :data:`UNLINED_MOST` of its lines (``Square.lines``); None when
+    there is none."""
+    return next((cells for cells in straight_fours() if _unlined(squares, cells)), None)
+
+
+def with_unlined_grey(squares):
+    """The squares, those of the one straight four that :func:`unlined_four` finds read as the grey piece
+    when each of them is neutral (channels within
+    :data:`~visolve.puzzles.genius_square.colours.NEUTRAL_SPREAD`) and not in a shadow (mean ``n`` at
+    least :data:`~visolve.puzzles.genius_square.greyrow.SHADOW_FLOOR`: a shadow darkens an empty
+    square's lines with it) and no other square is or may be the grey piece; the others as read.
+    Measured on the grey boards of the photo scenes of seeds 0, 1, 83 and 89, every four so found, at
+    the squares' middles, was the grey piece's (7 fours, on 83/38, 83/78 and 83/86 the only one); on
+    seeds 17 and 79 it is read on 17/16 alone, the grey piece."""
+    fours = [cells for cells in straight_fours() if _unlined(squares, cells)]
+    if len(fours) != 1 or not all(_lit_grey(squares[r][c]) for r, c in fours[0]):
+        return squares
+    if any(sq.symbol == GREY or (GREY in sq.options and (r, c) not in fours[0])
+           for r, row in enumerate(squares) for c, sq in enumerate(row)):
+        return squares
+    out = [list(row) for row in squares]
+    for r, c in fours[0]:
+        out[r][c] = replace(out[r][c], symbol=GREY, options=(), faint=False, grey=False, sides=())
+    return out
+
+
+def _unlined(squares, cells: list[tuple[int, int]]) -> bool:
+    """Whether each of the squares ``cells`` is read as empty (or empty or grey) and shows at most
+    :data:`UNLINED_MOST` lines."""
+    return all(_empty_like(squares[r][c]) and squares[r][c].lines <= UNLINED_MOST for r, c in cells)
+
+
+def _lit_grey(sq) -> bool:
+    """A square's middle neutral and not in a shadow."""
+    colour = np.asarray(sq.colour, np.float64)
+    return bool(colour.size) and float(colour.max() - colour.min()) <= NEUTRAL_SPREAD \
+        and float(colour.mean()) >= SHADOW_FLOOR
+
+
+def _empty_like(sq) -> bool:
+    """A square read as empty, or as empty or the grey piece."""
+    return sq.symbol == EMPTY or (not sq.symbol and not sq.doubt and set(sq.options) == {EMPTY, GREY})
