@@ -227,3 +227,22 @@ def test_orange_and_yellow_both_read_orange_are_split_by_their_shades():
 def test_a_golden_yellow_beside_a_red_orange_reads():
     case = scene_case("iq-stars", 13, 17)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_clear_angle_against_a_share_just_past_the_page_bounds_is_a_doubt():
+    # seed 101 scene 87: a yellow star whose angle was 4.3 clear, its share 0.709 (orange just under
+    # 0.71), was read orange; a share well past the bounds still overrules a clear angle, and a weak
+    # angle is still settled by a share near the bounds (seed 17 scene 13: orange at 0.704, angle 1.3)
+    from visolve.puzzles.iq_stars.colours import orange_rule
+
+    clear = Verdict("y", 2.5, 4.3, "o")
+    near = np.array([163.0, 115.5, -71.0])  # 0.709
+    assert orange_rule(clear, near, balanced=True).margin == 0.0
+    assert orange_rule(clear, np.array([163.0, 80.0, -71.0]), balanced=True).name == "o"  # 0.49: orange
+    weak = Verdict("y", 2.5, 1.3, "o")
+    assert orange_rule(weak, np.array([163.0, 114.8, -71.0]), balanced=True).name == "o"  # 0.704
+
+
+def test_the_yellow_star_of_seed_101_scene_87_reads():
+    case = scene_case("iq-stars", 87, 101)
+    assert read(case.image, case.name) == case.truth[0]
