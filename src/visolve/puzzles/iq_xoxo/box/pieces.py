@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, mark, square_name
-from visolve.puzzles.iq_xoxo.box.squares import (AGAINST, MAX_HIDDEN, MAX_UNMARKED, NO_COLOUR, TINTED, UNCLEAR, BoxSquare,
-                                                 covers)
+from visolve.puzzles.iq_xoxo.box.squares import (AGAINST, MAX_HIDDEN, MAX_UNMARKED, NO_COLOUR, TINTED, UNCLEAR,
+                                                 BoxSquare, covers)
 
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
