@@ -175,3 +175,26 @@ def test_a_navy_piece_washed_out_by_glare_is_not_read_as_the_floor():
     case = scene_case("iq-xoxo", 96, 61)  # the I along the glared short side: 4 of its squares floor-grey
     assert case.name.startswith("scenes/box/")
     assert read_box(case.image, case.name).rows == case.truth[0].rows
+
+
+def test_a_lone_pieces_mark_that_does_not_hold_further_off_is_unclear():
+    from visolve.puzzles.iq_xoxo.box.pieces import shaky_unmarked
+    from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
+
+    floor = {(r, c): BoxSquare("empty", "") for r in range(5) for c in range(10)}
+    squares = {**floor, (0, 4): BoxSquare("piece", "O", ("P",)), (0, 5): BoxSquare("piece", "X", ("P",), steady=False),
+               (1, 4): BoxSquare("piece", "X", ("P",))}
+    got = shaky_unmarked(squares)
+    assert got[(0, 5)].mark == "?" and got[(0, 5)].why.startswith("its mark is unclear")
+    assert all(got[k] == squares[k] for k in squares if k != (0, 5))
+    apart = {**squares, (3, 8): BoxSquare("piece", "O", ("L",))}  # marks on two patches: as read
+    assert shaky_unmarked(apart) == apart
+    # a patch larger than a lone piece and its sides (many pieces side by side): as read
+    full = {**squares, **{(r, c): BoxSquare("piece", "XO"[(r + c) % 2], ("T",)) for r in range(1, 3) for c in range(5)}}
+    assert shaky_unmarked(full) == full
+
+
+def test_a_lone_tall_pieces_side_beside_its_top_is_not_covered_as_a_piece():
+    case = scene_case("iq-xoxo", 90, 89)  # a lone P seen at a slant, its top a third of a square off
+    assert case.name.startswith("scenes/box/")
+    assert read_box(case.image, case.name).rows == case.truth[0].rows  # read as a U before

@@ -161,3 +161,26 @@ def test_a_first_digit_weak_or_matched_best_as_a_zero_is_weighed_against_every_d
     # seed 2 page 88); a first digit matched best as a 0 is no number's
     with pytest.raises(TabDoubt, match="digit 1 on the tab is unclear"):
         read_digits(_inked(first, {2: 0.92, 3: 0.69}), False)
+
+
+def test_a_digit_read_by_its_shape_at_the_second_look_needs_its_tabs_style_to_agree(monkeypatch):
+    # scenes seed 89 page2 82: a blurred bold 3 filled into a blob whose skeleton is a 1's, matched
+    # 1 at 0.85 by 0.033 looked at again, its tab's style naming it a 3: 13 was read 11
+    monkeypatch.setattr(tab_clear, "by_shape", lambda digit, score, margin, whole, ink: True)
+    scores = np.full(10, 0.6)
+    scores[1], scores[3] = 0.85, 0.817
+    assert unsettled(scores, None, None, None, False) == ""  # the first look: no style to ask
+    assert unsettled(scores, None, None, None, False, (1, 0.04)) == ""
+    assert "style names it a 3" in unsettled(scores, None, None, None, False, (3, 0.037))
+
+
+def test_a_tab_whose_blurred_three_has_a_ones_skeleton_is_in_doubt():
+    from visolve.errors import PartialRead
+    from visolve.puzzles.iq_xoxo.reader import read
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-xoxo", 82, 89)  # a page of 2 upside down: tabs 12 and 13
+    with pytest.raises(PartialRead, match="board 1 of 2: digit 2") as part:
+        read(case.image, case.name)
+    assert [lv.level for lv in part.value.levels] == [12]
+    assert part.value.levels[0] in case.truth

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, mark, square_name
-from visolve.puzzles.iq_xoxo.box.squares import AGAINST, MAX_HIDDEN, NO_COLOUR, TINTED, BoxSquare, covers
+from visolve.puzzles.iq_xoxo.box.squares import (AGAINST, MAX_HIDDEN, MAX_UNMARKED, NO_COLOUR, TINTED, UNCLEAR,
+                                                 BoxSquare, covers)
 
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
@@ -55,6 +56,41 @@ def way_up(squares: dict) -> bool:
         raise ReadError("the marks do not follow the board's X/O pattern at "
                         + " ".join(square_name(*k) for k in sorted(few)[:4]) + " (as seen)")
     return len(agree) > len(against)
+
+
+#: a patch of at most LONE coloured squares is one lone piece: its five squares and the squares over
+#: which its sides are seen (at most :data:`.squares.MAX_UNMARKED`)
+LONE = 5 + MAX_UNMARKED
+
+
+def shaky_unmarked(squares: dict) -> dict:
+    """The squares with each mark that does not hold in a wider look (:attr:`BoxSquare.steady`)
+    taken as unclear, when every mark lies on one patch of pieces (:func:`way_up` leaves those out
+    of its count) that is one lone piece (:data:`LONE`) and the square lies beside the floor: it may
+    be the side of a tall piece seen at a slant over the floor, the mark read there part of the
+    top's beside it.  Seed 89 box-90: a lone P, its top a third of a square off its floor squares,
+    showed its side where the tray's outline put a square beside its top; that square's X (not
+    steady) was covered as a piece's, and the square under the P's top, its mark unclear, left as
+    the floor: read as a U (its patch 7 squares).  Marks on a larger patch stay as read: seed 89's
+    boxes 34 and 70, 30 and 32 squares on one patch, show 9 and 6 marks not steady (4 and 1 beside
+    the floor) and read right as they are (unclear, they left no one way to cover the squares)."""
+    marks = {k: s.mark for k, s in squares.items() if s.kind == "piece" and s.mark in "XO"}
+    patch = sum(s.kind in ("piece", "pale") for s in squares.values())
+    if patch > LONE or not _one_patch(squares, marks):
+        return squares
+    out = dict(squares)
+    for k, s in squares.items():
+        if k in marks and not s.steady and _by_floor(squares, k):
+            out[k] = BoxSquare("piece", "?", s.letters, f"{UNCLEAR} (its {s.mark} does not hold a little "
+                               "further off: a tall piece's side?)", s.wider)
+    return out
+
+
+def _by_floor(squares: dict, key: tuple[int, int]) -> bool:
+    """Whether a 4-neighbour of ``key`` in the tray is an empty square (the floor)."""
+    r, c = key
+    return any(squares.get(near) is not None and squares[near].kind == "empty"
+               for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
 
 
 def _one_patch(squares: dict, marks: dict) -> bool:
@@ -109,7 +145,7 @@ def rows_of(squares: dict) -> tuple[str, ...]:
                                 f"{squares[doubt].why})")
         return (EMPTY * COLS,) * ROWS
     upright = way_up(squares)
-    squares = hide(squares, upright)
+    squares = hide(shaky_unmarked(squares), upright)
     squares = squares if upright else {_turn(k): s for k, s in squares.items()}
     doubt = next((k for k in sorted(squares) if squares[k].kind == "?"), None)
     if doubt is not None:
