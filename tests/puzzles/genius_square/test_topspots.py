@@ -111,11 +111,13 @@ def test_grey_tops_standing_out_show_the_grey_piece_whatever_its_colour_s_rank()
                         floor=False) == ""
 
 
-@pytest.mark.parametrize("seed, scene, square", [(79, 12, "B6"), (79, 78, "A1"), (71, 74, "C4"), (89, 96, "A1")])
+@pytest.mark.parametrize("seed, scene, square", [(79, 12, "B6"), (79, 78, "A1"), (71, 74, "C4"), (89, 96, "A1"),
+                                                 (103, 99, "A1")])
 def test_misreads_of_unseen_seeds_are_refused(seed, scene, square):
     """79/12: a brown domino laid on a yellow piece's shaded side; 79/78: the grey piece in shade
     read as four empty squares; 71/74: a red piece on a maroon board read a square off its cubes;
-    89/96: the grey piece read as four empty squares on a grid found off the floor."""
+    89/96: the grey piece read as four empty squares on a grid found off the floor; 103/99: the grey
+    piece read as four empty squares, one of them lit on its front (its top 0.16 over its middle)."""
     case = scene_case("genius-square", scene, seed)
     with pytest.raises(ReadError, match=f"square {square}: read as"):
         read(case.image, case.name)
@@ -126,3 +128,20 @@ def test_glare_the_grey_piece_s_colour_over_a_whole_row_is_no_absent_piece():
     colour, at their middles as at their tops' places: no cube stands there."""
     case = scene_case("genius-square", 99, 89)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_whole_placement_standing_out_on_average_is_seen_but_no_square_of_it_under_the_least():
+    """103/99: the grey piece's tops stand 0.26, 0.33, 0.27 and 0.16 out of their middles (one cube's
+    front lit): seen, the placement's mean over OBJECT_MIN.  A square under STAND_LEAST (glare on
+    it, or the board) leaves the placement unseen, however far the others stand."""
+    grey = {(0, c): (("5", 0.05),) for c in range(4)}
+    level = make_level("x", BLOCKERS, {"2": ["E1", "E2"]})
+    lifts = {0: 0.26, 1: 0.33, 2: 0.27, 3: 0.16}
+
+    def middles(lift):
+        return [[Square(EMPTY, colour=(0.5 - lift[c],) * 3 if r == 0 and c in lift else (0.0,) * 3)
+                 for c in range(6)] for r in range(6)]
+    tops = [_reading(grey)] * 2
+    assert absent_top(level, middles(lifts), tops, "happy-puzzle").startswith("square A1: read as empty")
+    assert absent_top(level, middles({**lifts, 3: 0.08}), tops, "happy-puzzle") == ""
+    assert absent_top(level, middles({c: 0.12 for c in range(4)}), tops, "happy-puzzle") == ""  # mean 0.12

@@ -57,6 +57,12 @@ UNSEEN_TOP = 0.7
 #: 79/78 at most 0.077 off on A1-A4; on the readings right of Happy Puzzle boards, an absent piece
 #: whole so at 0.28 at the nearest (seed 1 scene 51, the one-square dark blue), else 0.95 and more
 ABSENT_TOP = 0.15
+#: least a square of such a placement stands out of its middle (:func:`stand`, the least of the leans);
+#: the placement's mean must reach OBJECT_MIN.  The grey piece of seed 103 scene 99, lit on one square's
+#: front: 0.26, 0.33, 0.27, 0.16 (its mean 0.26); 89/96 0.33-0.40.  Of the 67 fours that show grey tops
+#: at every lean on right readings of Happy Puzzle boards (seeds 0, 1, 79, 83, 89 and 103) the largest
+#: mean is 0.11 (seed 1 scene 72, row A: 0.10-0.12, each over STAND_LEAST)
+STAND_LEAST = 0.1
 
 
 def top_readings(view: BoardView, places, edges: tuple[int, ...], read: Callable[..., tuple],
@@ -129,23 +135,28 @@ def unseen_top(level: Level, middles: list[list], readings: list[list[list]], ed
     return ""
 
 
-def standing_out(top, middle) -> bool:
-    """Whether a square's colour where its top would stand (``top``) stands out of its colour at its
-    middle (``middle``) by :data:`~visolve.puzzles.genius_square.colours.OBJECT_MIN` or more in a channel
-    of ``n``: a cube's top over the board its shaded front looks like (79/78: 0.3-0.5), not glare lifting
-    the square and its top's place alike (seed 89 scene 99, read right: both 0.4-0.56, the grey
-    piece's colour, on a whole placement of it)."""
+def stand(top, middle) -> float:
+    """How far a square's colour where its top would stand (``top``) stands out of its colour at its
+    middle (``middle``): the largest channel of their difference in ``n`` (-inf without colours).  A
+    cube's top over the board its shaded front looks like stands 0.3-0.5 out (79/78); glare lifts the
+    square and its top's place alike (seed 89 scene 99, read right: both 0.4-0.56, the grey piece's
+    colour, on a whole placement of it, standing -0.05-0.03)."""
     if not top.colour or not middle.colour:
-        return False
-    return float(np.max(np.subtract(top.colour, middle.colour))) >= OBJECT_MIN
+        return float("-inf")
+    return float(np.max(np.subtract(top.colour, middle.colour)))
 
 
-def shows(top, middle, piece: str) -> bool:
+def shows(top, piece: str) -> bool:
     """Whether a square's colour where its top would stand (``top``) shows ``piece``: within
     :data:`ABSENT_TOP` of its colour, or for the grey piece a neutral grey lighter than the board
-    (:func:`grey_top`), and standing out of the square's middle (:func:`standing_out`)."""
-    near = residual(top, piece) <= ABSENT_TOP or (piece == GREY and grey_top(top))
-    return near and standing_out(top, middle)
+    (:func:`grey_top`)."""
+    return residual(top, piece) <= ABSENT_TOP or (piece == GREY and grey_top(top))
+
+
+def _mean_stand(mask: int, stands: dict[tuple[int, int], float]) -> float:
+    """The mean of ``stands`` over the squares of the placement ``mask`` (bit ``r * SIZE + c``)."""
+    cells = [divmod(k, SIZE) for k in range(SIZE * SIZE) if mask >> k & 1]
+    return float(np.mean([stands[cell] for cell in cells]))
 
 
 def grey_top(top) -> bool:
@@ -164,7 +175,10 @@ def grey_top(top) -> bool:
 def absent_top(level: Level, middles: list[list], readings: list[list[list]], edition: str,
                pieces: tuple[str, ...] = tuple(COLOURS)) -> str:
     """The first square of a piece of ``pieces`` the board is read without, laid whole on squares read
-    empty whose own tops show its colour at every lean read (:func:`shows`) ("" when there is none).
+    empty whose own tops show its colour at every lean read (:func:`shows`) and stand out of their
+    middles (``middles``; :func:`stand`, the least of the leans): each by :data:`STAND_LEAST` and the
+    placement by :data:`~visolve.puzzles.genius_square.colours.OBJECT_MIN` on average ("" when there
+    is none).
 
     A whole piece is asked for, not one square: a spot of glare or the board's printed name, where a
     top's place falls on it, is as neutral as the grey piece (seed 1 scene 50, read right: the tops'
@@ -178,10 +192,12 @@ def absent_top(level: Level, middles: list[list], readings: list[list[list]], ed
     placed = {piece for piece, _cells in level.pieces}
     taken = set(level.blockers).union(*(cells for _piece, cells in level.pieces))
     empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if model.name((r, c), edition) not in taken]
+    stands = {(r, c): min(stand(squares[r][c], middles[r][c]) for squares in readings) for r, c in empty}
     for piece in sorted(set(pieces) - placed):
-        shown = sum(1 << (r * SIZE + c) for r, c in empty
-                    if all(shows(squares[r][c], middles[r][c], piece) for squares in readings))
-        whole = next((mask for mask in placements(piece) if mask & shown == mask), 0)
+        shown = sum(1 << (r * SIZE + c) for r, c in empty if stands[(r, c)] >= STAND_LEAST
+                    and all(shows(squares[r][c], piece) for squares in readings))
+        whole = next((mask for mask in placements(piece) if mask & shown == mask
+                      and _mean_stand(mask, stands) >= OBJECT_MIN), 0)
         if whole:
             first = (whole & -whole).bit_length() - 1
             name = model.name(divmod(first, SIZE), edition)
