@@ -146,8 +146,8 @@ UNCAST_BAND = (0.67, 0.80)
 #: angle (:data:`MIN_MARGIN` and more) is a doubt.  Seed 101 scene 87: a yellow star, its angle yellow
 #: 4.3 clear, its solid middle's share 0.709, was read orange; on the randomized scenes of seeds 0,
 #: 1, 3, 17, 79 and 101 every other clear angle the share overruled was right, its share at most 0.52
-#: or 0.85 and more (41 calls), and shares of 0.704-0.708 calling orange right (seed 17 scene 13) had
-#: angles 1.1-1.6 clear
+#: or 0.85 and more (41 calls); the shares of 0.704-0.708 of seed 17 scene 13 (a golden yellow beside
+#: an orange, settled by :func:`split_by_shade`) had angles 1.1-1.6 clear, untouched
 NEAR_BAND = (ORANGE_BELOW - 0.02, YELLOW_ABOVE + 0.02)
 
 
