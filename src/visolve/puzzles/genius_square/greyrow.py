@@ -172,14 +172,14 @@ def rimmed_four(squares) -> list[tuple[int, int]] | None:
 def grey_four_elsewhere(squares, four: list[tuple[int, int]]) -> bool:
     """Whether a straight four other than ``four`` may be the grey piece: each of its squares read as
     it, with it among their options, or :func:`_faint_grey`, and one at least may be it but as empty or
-    grey (:func:`_grey_or_empty`: those are the faint fours' own); or a four apart from ``four``, each
+    grey (:func:`grey_or_empty`: those are the faint fours' own); or a four apart from ``four``, each
     of its squares empty or grey (a lifted grey: the grey piece's lit tops on a grey board, seed 101
     scene 79, where a faint rimmed row beside brown cubes was read as the grey piece, a misread; no
     rimmed four picked in the scenes of seeds 0, 1, 17, 79, 83 and 89 had such a four apart)."""
     return any(sorted(cells) != sorted(four)
                and all(_may_be_grey(squares[r][c]) or _faint_grey(squares[r][c]) for r, c in cells)
                and any(_may_be_grey(squares[r][c]) for r, c in cells) for cells in straight_fours()) or any(
-        not set(cells) & set(four) and all(_grey_or_empty(squares[r][c]) for r, c in cells)
+        not set(cells) & set(four) and all(grey_or_empty(squares[r][c]) for r, c in cells)
         for cells in straight_fours())
 
 
@@ -219,34 +219,34 @@ def _grey_elsewhere(squares) -> bool:
 
 def _may_be_grey(sq) -> bool:
     """Whether ``sq`` is read as the grey piece, or may be it among other things than empty."""
-    return sq.symbol == GREY or (GREY in sq.options and not _grey_or_empty(sq))
+    return sq.symbol == GREY or (GREY in sq.options and not grey_or_empty(sq))
 
 
 def _faint_grey(sq) -> bool:
-    """A square read as empty (or :func:`_grey_or_empty`), faint (lighter than the board), its channels
+    """A square read as empty (or :func:`grey_or_empty`), faint (lighter than the board), its channels
     within :data:`~visolve.puzzles.genius_square.colours.NEUTRAL_SPREAD`."""
-    if not (sq.symbol == EMPTY or _grey_or_empty(sq)) or not sq.faint or not sq.colour:
+    if not (sq.symbol == EMPTY or grey_or_empty(sq)) or not sq.faint or not sq.colour:
         return False
     return float(max(sq.colour) - min(sq.colour)) <= NEUTRAL_SPREAD
 
 
 def _board_grey(sq) -> bool:
-    """A square read as empty (or :func:`_grey_or_empty`), neutral, not in a shadow
+    """A square read as empty (or :func:`grey_or_empty`), neutral, not in a shadow
     (:data:`SHADOW_FLOOR`)."""
-    if not (sq.symbol == EMPTY or _grey_or_empty(sq)) or not sq.colour:
+    if not (sq.symbol == EMPTY or grey_or_empty(sq)) or not sq.colour:
         return False
     return float(max(sq.colour) - min(sq.colour)) <= NEUTRAL_SPREAD and float(np.mean(sq.colour)) >= SHADOW_FLOOR
 
 
-def _grey_or_empty(sq) -> bool:
+def grey_or_empty(sq) -> bool:
     """A square read as empty or the grey piece, for the shapes to settle."""
     return not sq.symbol and not sq.doubt and set(sq.options) == {EMPTY, GREY}
 
 
 def _standing(sq) -> bool:
-    """A square read as empty (or :func:`_grey_or_empty`) lighter than the board in every channel,
+    """A square read as empty (or :func:`grey_or_empty`) lighter than the board in every channel,
     nearest the grey piece's colour within the sure colours' residual."""
-    if not (sq.symbol == EMPTY or _grey_or_empty(sq)) or not sq.colour or not sq.ranks:
+    if not (sq.symbol == EMPTY or grey_or_empty(sq)) or not sq.colour or not sq.ranks:
         return False
     best, residual = sq.ranks[0]
     return best == GREY and residual <= MAX_RESIDUAL and float(min(sq.colour)) >= EMPTY_MAX

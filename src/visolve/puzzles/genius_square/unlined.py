@@ -23,7 +23,7 @@ from dataclasses import replace
 import numpy as np
 
 from visolve.puzzles.genius_square.colours import EMPTY, NEUTRAL_SPREAD
-from visolve.puzzles.genius_square.greyrow import GREY, SHADOW_FLOOR, straight_fours
+from visolve.puzzles.genius_square.greyrow import GREY, SHADOW_FLOOR, grey_or_empty, straight_fours
 
 #: most edges showing their line (``Square.lines``: :func:`visolve.puzzles.genius_square.sides.lines_over`),
 #: on each square of a straight four read as empty, for the four to be the grey piece's top as much as
@@ -64,7 +64,8 @@ def with_unlined_grey(squares):
 def _unlined(squares, cells: list[tuple[int, int]]) -> bool:
     """Whether each of the squares ``cells`` is read as empty (or empty or grey) and shows at most
     :data:`UNLINED_MOST` lines."""
-    return all(_empty_like(squares[r][c]) and squares[r][c].lines <= UNLINED_MOST for r, c in cells)
+    return all((squares[r][c].symbol == EMPTY or grey_or_empty(squares[r][c])) and squares[r][c].lines <= UNLINED_MOST
+               for r, c in cells)
 
 
 def _lit_grey(sq) -> bool:
@@ -72,8 +73,3 @@ def _lit_grey(sq) -> bool:
     colour = np.asarray(sq.colour, np.float64)
     return bool(colour.size) and float(colour.max() - colour.min()) <= NEUTRAL_SPREAD \
         and float(colour.mean()) >= SHADOW_FLOOR
-
-
-def _empty_like(sq) -> bool:
-    """A square read as empty, or as empty or the grey piece."""
-    return sq.symbol == EMPTY or (not sq.symbol and not sq.doubt and set(sq.options) == {EMPTY, GREY})
