@@ -246,3 +246,20 @@ def test_a_clear_angle_against_a_share_just_past_the_page_bounds_is_a_doubt():
 def test_the_yellow_star_of_seed_101_scene_87_reads():
     case = scene_case("iq-stars", 87, 101)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def test_a_wizard_share_just_past_a_bound_against_the_points_lean_stays_a_doubt():
+    # seed 103 scene 73: a pink wizard star, its points 2.3 nearer pink, its middle's blue share
+    # 0.715 (violet over 0.68), was read violet; well past the bound the middle still decides
+    from visolve.puzzles.iq_stars.colours import pink_violet_rule
+
+    leaning_pink = Verdict("p", 12.4, 2.3, "v")
+    middle = np.array([150.0, -35.4, 80.8])  # (B - 0.75 G) / R = 0.715
+    assert pink_violet_rule(leaning_pink, np.array([143.5, -34.4, 76.4]), middle) == leaning_pink
+    far = np.array([150.0, -35.4, 150.0])  # 1.18: violet
+    assert pink_violet_rule(leaning_pink, np.array([143.5, -34.4, 76.4]), far).name == "v"
+
+
+def test_the_pink_star_of_seed_103_scene_73_reads():
+    case = scene_case("iq-stars", 73, 103)
+    assert read(case.image, case.name) == case.truth[0]
