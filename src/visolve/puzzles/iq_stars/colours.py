@@ -231,7 +231,7 @@ PINK_BELOW, VIOLET_ABOVE = 0.55, 0.68
 #: the bounds widened by 0.05 each way: a share there that says the other colour than the angle's lean
 #: (a doubt under MIN_MARGIN, but not none) leaves the doubt.  Seed 103 scene 73: a pink wizard star,
 #: its points 2.3 nearer pink, its middle's share 0.715, was read violet (now read pink by the shapes);
-#: of the 380 pink or violet doubts and calls of seeds 103, 0 and 1 no other is so
+#: of the 529 pink or violet doubts and calls of seeds 103, 0, 1 and 3 no other is so
 PINK_NEAR = (PINK_BELOW - 0.05, VIOLET_ABOVE + 0.05)
 
 
