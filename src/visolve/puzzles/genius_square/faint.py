@@ -59,9 +59,13 @@ def faint_top(centre: np.ndarray, protos: Palette) -> tuple[str, ...]:
     """The piece faint on this board (see :data:`FAINT_PROTO`) a square read as empty may be, when
     its colour ``centre`` is nearest that piece's within :data:`FAINT_TOP_RESIDUAL`; else none."""
     residual, name = protos.ranked(centre)[0]
-    if name in (WOOD, GREY_PIECE) or residual > FAINT_TOP_RESIDUAL:
-        return ()
-    return (name,) if float(np.abs(protos.shades[name]).max()) < FAINT_PROTO else ()
+    return (name,) if residual <= FAINT_TOP_RESIDUAL and faint_on_board(name, protos) else ()
+
+
+def faint_on_board(name: str, protos: Palette) -> bool:
+    """Whether piece ``name`` (not the wood, not the grey piece) is faint on this board: its
+    prototype's largest channel of ``n`` under :data:`FAINT_PROTO`."""
+    return name not in (WOOD, GREY_PIECE) and float(np.abs(protos.shades[name]).max()) < FAINT_PROTO
 
 
 def with_faint_tops(squares, centres: np.ndarray, protos: Palette):
@@ -71,8 +75,10 @@ def with_faint_tops(squares, centres: np.ndarray, protos: Palette):
     out = [list(row) for row in squares]
     for r, row in enumerate(squares):
         for c, sq in enumerate(row):
+            if sq.symbol != EMPTY:
+                continue
             extra = tuple(name for name in faint_top(centres[r, c], protos) if name not in sq.sides)
-            if sq.symbol == EMPTY and extra:
+            if extra:
                 out[r][c] = replace(sq, sides=sq.sides + extra)
     return out
 
@@ -81,11 +87,10 @@ def faint_piece(centre: np.ndarray, corners: list[np.ndarray], protos: Palette) 
     """The piece a square too faint for an object is, when that piece's own colour is as faint on
     this board (see the module docstring); ``""`` when none is."""
     (residual, name), (second, _other) = protos.ranked(centre)[:2]
-    if name in (WOOD, GREY_PIECE) or residual > FAINT_RESIDUAL or second - residual < FAINT_LEAD:
+    if residual > FAINT_RESIDUAL or second - residual < FAINT_LEAD or not faint_on_board(name, protos):
         return ""
     size = float(np.abs(centre).max())
-    proto = float(np.abs(protos.shades[name]).max())
-    if proto >= FAINT_PROTO or size < FAINT_SHARE * proto:
+    if size < FAINT_SHARE * float(np.abs(protos.shades[name]).max()):
         return ""
     if float(centre.max() - centre.min()) < FAINT_SPREAD_SHARE * size:
         return ""
