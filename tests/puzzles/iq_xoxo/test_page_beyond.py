@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from visolve.puzzles.iq_xoxo.page.beyond import turned_tabs
+from visolve.puzzles.iq_xoxo.page.parts import turned_tabs
 from visolve.puzzles.iq_xoxo.page.boards import read_boards
 from visolve.puzzles.iq_xoxo.page.missed import own_squares
 from visolve.puzzles.iq_xoxo.reader import MIN_STRAY

@@ -18,7 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.parts import LOST_TAB, TAB_ASPECT, TAB_BOX, board_parts
+from visolve.puzzles.iq_xoxo.page.parts import LOST_TAB, board_parts, with_turned_tabs
 from visolve.puzzles.iq_xoxo.page.first_look import planes
 from visolve.puzzles.iq_xoxo.page.missed import coarse, lost_boards, outside, own_squares
 
@@ -60,7 +60,7 @@ def beyond_crop(image: np.ndarray, quads: list[np.ndarray], crop: tuple) -> int:
     parts = board_parts(grey, coloured, p, dull)
     box = np.array([x0, y0, x1, y1], np.float64) * c
     where = [(np.asarray(q, np.float64) + 0.5) * c - 0.5 for q in quads]
-    tabs = np.concatenate([parts.tabs.reshape(-1, 2), turned_tabs(parts.pieces, p)])
+    tabs = with_turned_tabs(parts.tabs, parts.pieces, p)
     look = coarse(parts.pieces, parts.blobs, grey, p, small)
     farther = np.ones(look.colour.shape, bool)  # pieces beyond the part looked at count however far
     k = look.scale
@@ -69,28 +69,3 @@ def beyond_crop(image: np.ndarray, quads: list[np.ndarray], crop: tuple) -> int:
     centres, sides = own_squares(parts.ink[1], parts.ink[2], p)
     far = ~((centres[:, 0] >= box[0]) & (centres[:, 0] < box[2]) & (centres[:, 1] >= box[1]) & (centres[:, 1] < box[3]))
     return LOST_TAB * lost + outside(centres[far], sides[far], where)
-
-
-#: a tab turned any way: its outline's least rectangle TAB_BOX pitches squared, TAB_ASPECT times
-#: as long as wide (the finder's upright test) and filled to TURNED_FILL
-TURNED_FILL = 0.8
-
-
-def turned_tabs(colour: np.ndarray, pitch: float) -> np.ndarray:
-    """Centres (px) of the blobs of ``colour`` (0/255, marks closed over) shaped like a number tab
-    turned any way (see :data:`TURNED_FILL`), squares ``pitch`` px apart: a page photographed
-    turned 20-45 degrees shows its tabs' upright boxes too square for the finder's test."""
-    outlines, tree = cv2.findContours(colour, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    found = []
-    for c, (_next, _prev, _child, parent) in zip(outlines, tree[0] if outlines else []):
-        if parent >= 0:  # a hole's outline (the page in a coloured desk)
-            continue
-        area = cv2.contourArea(c)
-        if area < TAB_BOX[0] * TURNED_FILL * pitch**2 or area > TAB_BOX[1] * pitch**2:
-            continue
-        (cx, cy), (a, b), _angle = cv2.minAreaRect(c)
-        long, short = max(a, b), max(min(a, b), 1e-6)
-        if TAB_BOX[0] <= long * short / pitch**2 <= TAB_BOX[1] and TAB_ASPECT[0] <= long / short <= TAB_ASPECT[1] \
-                and area >= TURNED_FILL * long * short:
-            found.append((cx, cy))
-    return np.array(found, np.float64).reshape(-1, 2)

@@ -183,3 +183,41 @@ def loose_tabs(tabs: np.ndarray, coloured: np.ndarray, pitch: float) -> np.ndarr
     if len(tabs):
         more = np.array([c for c in more if np.linalg.norm(tabs - c, axis=1).min() >= pitch]).reshape(-1, 2)
     return np.concatenate([np.asarray(tabs, np.float64).reshape(-1, 2), more])
+
+
+#: a tab turned any way: its outline's least rectangle TAB_BOX pitches squared, TAB_ASPECT times
+#: as long as wide (the finder's upright test) and filled to TURNED_FILL
+TURNED_FILL = 0.8
+
+
+def turned_tabs(colour: np.ndarray, pitch: float) -> np.ndarray:
+    """Centres (px) of the blobs of ``colour`` (0/255, marks closed over) shaped like a number tab
+    turned any way (see :data:`TURNED_FILL`), squares ``pitch`` px apart: a page photographed
+    turned 20-45 degrees shows its tabs' upright boxes too square for the finder's test."""
+    outlines, tree = cv2.findContours(colour, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    for c, (_next, _prev, _child, parent) in zip(outlines, tree[0] if outlines else []):
+        if parent >= 0:  # a hole's outline (the page in a coloured desk)
+            continue
+        area = cv2.contourArea(c)
+        if area < TAB_BOX[0] * TURNED_FILL * pitch**2 or area > TAB_BOX[1] * pitch**2:
+            continue
+        (cx, cy), (a, b), _angle = cv2.minAreaRect(c)
+        long, short = max(a, b), max(min(a, b), 1e-6)
+        if TAB_BOX[0] <= long * short / pitch**2 <= TAB_BOX[1] and TAB_ASPECT[0] <= long / short <= TAB_ASPECT[1] \
+                and area >= TURNED_FILL * long * short:
+            found.append((cx, cy))
+    return np.array(found, np.float64).reshape(-1, 2)
+
+
+def with_turned_tabs(tabs: np.ndarray, colour: np.ndarray, pitch: float) -> np.ndarray:
+    """``tabs`` (centres, px: the finder's, by their upright box) and the tabs of ``colour``
+    turned any way (:func:`turned_tabs`) each a pitch or more from those: what a page's lost
+    boards are weighed by (:func:`~visolve.puzzles.iq_xoxo.page.missed.lost_boards`).  A page
+    photographed turned 40-60 degrees shows only its tabs' turned shapes: seed 127 scene 87, a
+    page of six turned about 50 degrees, had four boards and their tabs left out unsaid."""
+    upright = np.asarray(tabs, np.float64).reshape(-1, 2)
+    turned = turned_tabs(colour, pitch)
+    if len(upright):
+        turned = turned[[np.linalg.norm(upright - t, axis=1).min() >= pitch for t in turned]].reshape(-1, 2)
+    return np.concatenate([upright, turned])

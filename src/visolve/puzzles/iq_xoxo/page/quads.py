@@ -22,7 +22,8 @@ from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import STRAY_REACH, coarse, lost_boards, outside, own_squares
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
-from visolve.puzzles.iq_xoxo.page.parts import LOST_TAB, Parts, board_parts, loose_tabs, with_runs_split
+from visolve.puzzles.iq_xoxo.page.parts import (LOST_TAB, Parts, board_parts, loose_tabs, with_runs_split,
+                                                with_turned_tabs)
 from visolve.puzzles.iq_xoxo.page.tab_anchor import anchored_quads
 from visolve.vision.polygon_distance import distances_within
 
@@ -119,9 +120,10 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         if key not in weighed:
             if "own" not in weighed:
                 weighed["own"] = own_squares(parts.ink[1], parts.ink[2], pitch, others=True)
+                weighed["tabs"] = with_turned_tabs(tabs, parts.pieces, pitch)  # a page turned 40-60 degrees
             stray, specks = _stray(parts, some, pitch)
-            lost = lost_boards(small, tabs, some)
-            if specks and not lost and lost_boards(replace(small, full=None), tabs, some,
+            lost = lost_boards(small, weighed["tabs"], some)
+            if specks and not lost and lost_boards(replace(small, full=None), weighed["tabs"], some,
                                                    np.ones(small.colour.shape, bool)):
                 stray += specks  # pieces, marked or not, lie on the page off the boards: a board may be lost
             weighed[key] = stray + LOST_TAB * lost + outside(*weighed["own"], some)
