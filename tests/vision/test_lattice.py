@@ -237,3 +237,31 @@ def test_halved_depths_find_the_same_lattice():
     halved = find_cell_lattice([dark], 8, 4, depths=(6.0,), halved_from=6.0)
     assert full is not None and halved is not None and halved.found == full.found == 32
     assert np.abs(halved.corners() - full.corners()).max() < 1.5
+
+
+def _cells_mask(offset: float, cols=6, rows=6, pitch=40, cell=0.6, every: int = 1) -> np.ndarray:
+    """A mask of a ``cols x rows`` lattice's cells, the lattice ``offset`` cells from (1, 1) cell
+    down and right; ``every``: only the cells with (row + column) a multiple of it."""
+    mask = np.zeros(((rows + 3) * pitch, (cols + 3) * pitch), np.uint8)
+    side = int(round(cell * pitch))
+    gap = (pitch - side) // 2
+    for r in range(rows):
+        for c in range(cols):
+            if (r + c) % every == 0:
+                x0, y0 = int((c + 1 + offset) * pitch) + gap, int((r + 1 + offset) * pitch) + gap
+                mask[y0:y0 + side, x0:x0 + side] = 1
+    return mask
+
+
+def test_or_each_finds_the_lattice_one_mask_keeps_when_the_pooled_blobs_hide_it():
+    # another mask's blobs half a cell off the cells' lattice (a lenient threshold's spots where
+    # the grid lines cross), pooled with the cells, stand nearer each cell than its neighbours and
+    # break every link; the cells' mask alone holds the whole lattice
+    clean, between = _cells_mask(0.0), _cells_mask(0.5, cols=7, rows=7, every=2)
+    kw = dict(min_found=0.55, depths=(1.5,), max_error=0.2, max_angle=45.0)
+    assert find_cell_lattice([clean], 6, 6, **kw).found == 36
+    assert find_cell_lattice([clean, between], 6, 6, **kw) is None
+    lat = find_cell_lattice([clean, between], 6, 6, or_each=True, **kw)
+    assert lat is not None and lat.found == 36
+    corners = map_points(lat.homography, [(0, 0), (6, 6)])
+    assert np.allclose(corners, [(40, 40), (280, 280)], atol=1.0)

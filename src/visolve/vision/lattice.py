@@ -284,6 +284,7 @@ def find_cell_lattice(
     max_aspect: float = BLOB_ASPECT,
     or_gathered: bool = False,
     halved_from: float | None = None,
+    or_each: bool = False,
 ) -> Lattice | None:
     """The ``cols x rows`` lattice of cells set in ``masks`` (see the module docstring).
 
@@ -319,6 +320,12 @@ def find_cell_lattice(
         Depths from this one on are labelled on every second pixel across and down of the masks
         (a quarter of the cost; a blob there is at least 3 of those pixels): a cell deeper than
         ``depth`` is over ``2 * depth`` px across and keeps its blob.  None: every depth on every pixel.
+    or_each : bool
+        When no lattice is found on the masks' blobs pooled, look on each mask alone and take
+        the best (most cells found, then least error): pooling adds every mask's blobs that no
+        other mask's lie on, and a speckled mask's fragments and a lenient one's cells run
+        together can break the links a clean mask alone keeps (a small board with seven discs
+        on it, seen at a slant, is found on one of four masks alone and on none pooled).
 
     Returns
     -------
@@ -332,6 +339,11 @@ def find_cell_lattice(
     best = _best_lattice(blobs_at, depths, cols, rows, need, max_error, max_angle, gather)
     if best is None and or_gathered and not gather:
         best = _best_lattice(blobs_at, depths, cols, rows, need, max_error, max_angle, True)
+    for mask in masks if best is None and or_each and len(masks) > 1 else ():
+        alone = _best_lattice(_DepthBlobs([mask], max_blobs, max_aspect, halved_from), depths, cols, rows, need,
+                              max_error, max_angle, gather)
+        if alone is not None and (best is None or (alone.found, -alone.error) > (best.found, -best.error)):
+            best = alone
     return best
 
 

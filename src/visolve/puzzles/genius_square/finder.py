@@ -93,6 +93,11 @@ MAX_LATTICE_ERROR = 0.2
 MAX_LATTICE_TURN = 45.0
 #: lattices looked for again with the ones found before painted out
 MORE_LATTICES = 2
+#: when the flat masks pooled show no lattice, each is looked at alone
+#: (:func:`visolve.vision.lattice.find_cell_lattice`'s ``or_each``): seed 127 scene 58, a small
+#: board with its seven discs seen at a slant, its first lattice a red square on the table, was
+#: found on the second mask alone (25 squares) and on none pooled
+EACH_MASK = True
 #: a board seen in strong perspective, or with tall pieces across it, breaks the links between its
 #: squares' patches into groups each under :data:`MIN_FOUND` of them: when no lattice is found, the
 #: groups that lie on one lattice are gathered (:func:`visolve.vision.lattice.find_cell_lattice`'s
@@ -178,7 +183,7 @@ def _lattice(masks: list[np.ndarray], or_gathered: bool = False,
              depths: tuple[float, ...] = DEPTHS) -> np.ndarray | None:
     lat = find_cell_lattice(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=depths, max_blobs=3000,
                             max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered,
-                            halved_from=HALVED_FROM)
+                            halved_from=HALVED_FROM, or_each=EACH_MASK)
     return None if lat is None else lat.homography
 
 
