@@ -2,7 +2,7 @@ import cv2
 import numpy as np
 
 from visolve.vision.geometry import map_points
-from visolve.vision.lattice import find_cell_lattice, warp_lattice
+from visolve.vision.lattice import find_alone, find_cell_lattice, warp_lattice
 from visolve.vision.lattice_steps import (
     best_window,
     fit_homography,
@@ -253,7 +253,7 @@ def _cells_mask(offset: float, cols=6, rows=6, pitch=40, cell=0.6, every: int = 
     return mask
 
 
-def test_or_each_finds_the_lattice_one_mask_keeps_when_the_pooled_blobs_hide_it():
+def test_find_alone_finds_the_lattice_one_mask_keeps_when_the_pooled_blobs_hide_it():
     # another mask's blobs half a cell off the cells' lattice (a lenient threshold's spots where
     # the grid lines cross), pooled with the cells, stand nearer each cell than its neighbours and
     # break every link; the cells' mask alone holds the whole lattice
@@ -261,7 +261,8 @@ def test_or_each_finds_the_lattice_one_mask_keeps_when_the_pooled_blobs_hide_it(
     kw = dict(min_found=0.55, depths=(1.5,), max_error=0.2, max_angle=45.0)
     assert find_cell_lattice([clean], 6, 6, **kw).found == 36
     assert find_cell_lattice([clean, between], 6, 6, **kw) is None
-    lat = find_cell_lattice([clean, between], 6, 6, or_each=True, **kw)
+    assert find_alone([between], 6, 6, **kw).found < 36  # its own checkerboard, turned 45 degrees
+    lat = find_alone([between, clean], 6, 6, **kw)
     assert lat is not None and lat.found == 36
     corners = map_points(lat.homography, [(0, 0), (6, 6)])
     assert np.allclose(corners, [(40, 40), (280, 280)], atol=1.0)

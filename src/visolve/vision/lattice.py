@@ -347,6 +347,25 @@ def find_cell_lattice(
     return best
 
 
+def find_alone(masks: list[np.ndarray], cols: int, rows: int, **options) -> Lattice | None:
+    """The best lattice (most cells found, then least error) of ``masks`` each looked at alone
+    (:func:`find_cell_lattice` on one mask, with ``options``), or None.
+
+    :func:`find_cell_lattice` pools the blobs of every mask: a cell half lost in speckle at one
+    threshold is whole at another.  But pooling also adds every mask's blobs that no other
+    mask's lie on, and blobs off the cells' lattice (a lenient threshold's spots where grid lines
+    cross, a speckled one's fragments) can stand nearer a cell than its neighbours and break
+    every link that one clean mask alone keeps: a small board with its seven discs, seen at a
+    slant, is found on one of four masks alone and on none pooled.
+    """
+    best = None
+    for mask in masks:
+        alone = find_cell_lattice([mask], cols, rows, **options)
+        if alone is not None and (best is None or (alone.found, -alone.error) > (best.found, -best.error)):
+            best = alone
+    return best
+
+
 class _DepthBlobs:
     """The blobs of every mask deeper than a depth, pooled (:func:`_merge`), each depth labelled
     once however often it is asked for."""

@@ -49,7 +49,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points, polygon_corners
-from visolve.vision.lattice import find_cell_lattice
+from visolve.vision.lattice import find_alone, find_cell_lattice
 from visolve.vision.light import channel_max
 from visolve.vision.masks import locally_light
 from visolve.vision.quick_view import quick_view
@@ -93,10 +93,9 @@ MAX_LATTICE_ERROR = 0.2
 MAX_LATTICE_TURN = 45.0
 #: lattices looked for again with the ones found before painted out
 MORE_LATTICES = 2
-#: when the flat masks pooled show no lattice, each is looked at alone
-#: (:func:`visolve.vision.lattice.find_cell_lattice`'s ``or_each``): seed 127 scene 58, a small
-#: board with its seven discs seen at a slant, its first lattice a red square on the table, was
-#: found on the second mask alone (25 squares) and on none pooled
+#: flat masks pooled showing no lattice are looked at each alone (:func:`~visolve.vision.lattice.find_alone`),
+#: after the outlines: seed 127 scene 58 (a small board, its discs at a slant) is found on one mask
+#: alone; before the outlines, seed 0 scene 74 was lost (a strip of one mask's blobs taken for it)
 EACH_MASK = True
 #: a board seen in strong perspective, or with tall pieces across it, breaks the links between its
 #: squares' patches into groups each under :data:`MIN_FOUND` of them: when no lattice is found, the
@@ -154,13 +153,15 @@ class Upright:
 
 
 def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool = False,
-                    depths: tuple[float, ...] = DEPTHS) -> Iterator[np.ndarray]:
+                    depths: tuple[float, ...] = DEPTHS, alone: bool = False) -> Iterator[np.ndarray]:
     """Homographies (board -> ``small``) of 6 x 6 grids, likeliest first (found lazily): the
     lattice of flat patches, the outlines of light grids, then lattices found with the ones
     before painted out (a pattern on the table, a patch of glare, may look more like a lattice
     than the board does).  ``gather``: when no lattice is found, the first is looked for again
     counting the groups of patches cut off from the largest one that lie on its lattice
-    (:data:`GATHER`).  ``depths``: the first lattice's distance-transform depths (work px)."""
+    (:data:`GATHER`).  ``depths``: the first lattice's distance-transform depths (work px).
+    ``alone``: when the masks pooled show no lattice, after the outlines, the lattice of the best
+    mask looked at alone (:data:`EACH_MASK`)."""
     grey = cv2.GaussianBlur(channel_max(small), (0, 0), 0.8)
     grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     masks = [(grad < level).astype(np.uint8) for level in FLAT_LEVELS]
@@ -168,6 +169,9 @@ def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool =
     if lattice is not None:
         yield lattice
     yield from _outlines(grey)
+    first = _lattice(masks, depths=depths, each=True) if lattice is None and alone and EACH_MASK else None
+    if first is not None:  # after the outlines: one mask's lattice is the likelier wrong
+        yield first
     for _ in range(more):
         if lattice is None:
             return
@@ -180,10 +184,10 @@ def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool =
 
 
 def _lattice(masks: list[np.ndarray], or_gathered: bool = False,
-             depths: tuple[float, ...] = DEPTHS) -> np.ndarray | None:
-    lat = find_cell_lattice(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=depths, max_blobs=3000,
-                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered,
-                            halved_from=HALVED_FROM, or_each=EACH_MASK)
+             depths: tuple[float, ...] = DEPTHS, each: bool = False) -> np.ndarray | None:
+    find = find_alone if each else find_cell_lattice  # each: the best mask looked at alone
+    lat = find(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=depths, max_blobs=3000, max_error=MAX_LATTICE_ERROR,
+               max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered, halved_from=HALVED_FROM)
     return None if lat is None else lat.homography
 
 
@@ -337,7 +341,7 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
     """
     reasons: list[str] = []
     first = None  # the first lattice found
-    candidates = (grid_candidates(small, MORE_LATTICES, gather=GATHER) if thorough
+    candidates = (grid_candidates(small, MORE_LATTICES, gather=GATHER, alone=True) if thorough
                   else grid_candidates(small, 0, depths=PRINT_DEPTHS))
     for n, hom in enumerate(candidates):
         for found in closer(small, hom, picture if thorough else None):
