@@ -31,9 +31,11 @@
    region is looked in too, and last a whole row and the glyphs seen of the column (tall pieces
    hiding the others, :mod:`visolve.puzzles.genius_square.partlabels`), in the outlines of plain
    regions (:func:`visolve.puzzles.genius_square.outlined.by_outlines`).
-5. Last, the first lattice is taken for the plane of a solved board's tall pieces' tops, and the
+5. Then the first lattice is taken for the plane of a solved board's tall pieces' tops, and the
    labels are looked for beside the floor's grid under it
    (:func:`visolve.puzzles.genius_square.floorgrid.floor_grids`).
+6. Last, the lattice of the best flat mask looked at alone (:data:`EACH_MASK`), whose two labelled
+   edges must read.
 
 Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 :mod:`visolve.vision.view`).
@@ -93,9 +95,9 @@ MAX_LATTICE_ERROR = 0.2
 MAX_LATTICE_TURN = 45.0
 #: lattices looked for again with the ones found before painted out
 MORE_LATTICES = 2
-#: flat masks pooled showing no lattice are looked at each alone (:func:`~visolve.vision.lattice.find_alone`),
-#: after the outlines: seed 127 scene 58 (a small board, its discs at a slant) is found on one mask
-#: alone; before the outlines, seed 0 scene 74 was lost (a strip of one mask's blobs taken for it)
+#: last of all, the flat masks are looked at each alone (:func:`~visolve.vision.lattice.find_alone`):
+#: seed 127 scene 58 (a small board, its discs at a slant) is found on one mask alone, on none pooled;
+#: tried any earlier, one mask's lattice came before the candidate that read seeds 0/74, 1/14, 131/80
 EACH_MASK = True
 #: a board seen in strong perspective, or with tall pieces across it, breaks the links between its
 #: squares' patches into groups each under :data:`MIN_FOUND` of them: when no lattice is found, the
@@ -153,25 +155,18 @@ class Upright:
 
 
 def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool = False,
-                    depths: tuple[float, ...] = DEPTHS, alone: bool = False) -> Iterator[np.ndarray]:
+                    depths: tuple[float, ...] = DEPTHS) -> Iterator[np.ndarray]:
     """Homographies (board -> ``small``) of 6 x 6 grids, likeliest first (found lazily): the
     lattice of flat patches, the outlines of light grids, then lattices found with the ones
     before painted out (a pattern on the table, a patch of glare, may look more like a lattice
     than the board does).  ``gather``: when no lattice is found, the first is looked for again
     counting the groups of patches cut off from the largest one that lie on its lattice
-    (:data:`GATHER`).  ``depths``: the first lattice's distance-transform depths (work px).
-    ``alone``: when the masks pooled show no lattice, after the outlines, the lattice of the best
-    mask looked at alone (:data:`EACH_MASK`)."""
-    grey = cv2.GaussianBlur(channel_max(small), (0, 0), 0.8)
-    grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    masks = [(grad < level).astype(np.uint8) for level in FLAT_LEVELS]
+    (:data:`GATHER`).  ``depths``: the first lattice's distance-transform depths (work px)."""
+    grey, masks = _flat(small)
     lattice = _lattice(masks, or_gathered=gather, depths=depths)  # (gathering again on the blobs found once)
     if lattice is not None:
         yield lattice
     yield from _outlines(grey)
-    first = _lattice(masks, depths=depths, each=True) if lattice is None and alone and EACH_MASK else None
-    if first is not None:  # after the outlines: one mask's lattice is the likelier wrong
-        yield first
     for _ in range(more):
         if lattice is None:
             return
@@ -181,6 +176,13 @@ def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool =
         lattice = _lattice(masks)
         if lattice is not None:
             yield lattice
+
+
+def _flat(small: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The reduced copy's grey plane (blurred) and its masks of flat pixels at :data:`FLAT_LEVELS`."""
+    grey = cv2.GaussianBlur(channel_max(small), (0, 0), 0.8)
+    grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    return grey, [(grad < level).astype(np.uint8) for level in FLAT_LEVELS]
 
 
 def _lattice(masks: list[np.ndarray], or_gathered: bool = False,
@@ -341,7 +343,7 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
     """
     reasons: list[str] = []
     first = None  # the first lattice found
-    candidates = (grid_candidates(small, MORE_LATTICES, gather=GATHER, alone=True) if thorough
+    candidates = (grid_candidates(small, MORE_LATTICES, gather=GATHER) if thorough
                   else grid_candidates(small, 0, depths=PRINT_DEPTHS))
     for n, hom in enumerate(candidates):
         for found in closer(small, hom, picture if thorough else None):
@@ -376,6 +378,11 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
     for floor in floors:
         again, _kept = _ways_up(small, floor, picture, legible, [], opposite=True)  # the floor under tops
         if again is not None and in_order(small, again[0], picture):  # each row beside its own squares
+            return again
+    lone = _lattice(_flat(small)[1], each=True) if thorough and legible is not None and EACH_MASK else None
+    for found in closer(small, lone, picture) if lone is not None else ():  # last: two edges that read
+        again, _kept = _ways_up(small, found, picture, legible, [], both=True)
+        if again is not None:
             return again
     why = reasons[0] if reasons else "no 6 x 6 grid of squares found"
     if thorough and legible is not None:
