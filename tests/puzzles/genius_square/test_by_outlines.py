@@ -23,6 +23,8 @@ def test_a_board_whose_squares_gave_no_lattice_reads_by_its_outline(monkeypatch)
     image, name, truth = _scene(81)
     assert read(image, name) == truth
     monkeypatch.setattr(finder, "by_outlines", lambda *a: iter(()))
+    assert read(image, name) == truth  # one flat mask alone holds the lattice too (finder.EACH_MASK)
+    monkeypatch.setattr(finder, "EACH_MASK", False)
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 

@@ -23,7 +23,9 @@ def test_a_lattice_two_rows_off_the_board_is_moved_onto_it_by_its_labels(monkeyp
     assert read(image, name) == truth
     monkeypatch.setattr(finder, "INNER_ROWS", ())  # the lattice as found: the board's outline and labels
     assert read(image, name) == truth  # place the grid too (finder.by_outlines)
-    monkeypatch.setattr(finder, "by_outlines", lambda *a: iter(()))  # neither: refused
+    monkeypatch.setattr(finder, "by_outlines", lambda *a: iter(()))
+    assert read(image, name) == truth  # one flat mask alone holds the lattice too (finder.EACH_MASK)
+    monkeypatch.setattr(finder, "EACH_MASK", False)  # none of them: refused
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 
