@@ -50,7 +50,9 @@ def test_a_lattice_of_offset_patches_is_found(monkeypatch):
     # grid by a fraction of a square: "square A4: too faint")
     monkeypatch.setattr(finder, "GATHER", False)
     assert read(image, name) == truth  # the board's outline and labels place the grid too
-    monkeypatch.setattr(finder, "by_outlines", lambda *a: iter(()))  # neither: refused
+    monkeypatch.setattr(finder, "by_outlines", lambda *a: iter(()))
+    assert read(image, name) == truth  # one flat mask alone holds the lattice too (finder.EACH_MASK)
+    monkeypatch.setattr(finder, "EACH_MASK", False)  # none of them: refused
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 

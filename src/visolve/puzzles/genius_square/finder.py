@@ -44,7 +44,6 @@ Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -60,6 +59,7 @@ from visolve.vision.working import working_copy
 from visolve.puzzles.genius_square.farlabels import in_order, slid_ways
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
 from visolve.puzzles.genius_square.outlined import by_outlines
+from visolve.puzzles.genius_square.upright import Upright
 from visolve.puzzles.genius_square.floorgrid import floor_grids
 from visolve.puzzles.genius_square.nearedge import both_edges_read, quarter_turn, turned_if_legible, turned_places
 from visolve.puzzles.genius_square.labelrows import (FAR_SLIDES, LABEL_MARGIN, LABEL_PITCH, LABEL_SLIDES, MIN_INK,
@@ -117,41 +117,6 @@ ZOOM_PITCH = 48
 INNER_ROWS = (1, 2)
 #: a light grid's outline must cover this share of the reduced picture at least
 MIN_OUTLINE_AREA = 0.01
-
-
-@dataclass(frozen=True)
-class Upright:
-    """A grid found and turned upright.
-
-    Attributes
-    ----------
-    homography : numpy.ndarray
-        Board -> picture, labelled edges on top and on the left.
-    turns : int
-        Quarter turns (clockwise) the board lies turned in the picture.
-    mirrored : bool
-        The lattice was found mirrored (and turned over).
-    ink : tuple of float
-        Label ink per edge (top, right, bottom, left of the upright board).
-    places : tuple of (float, float, float)
-        Where each edge's row of labels was found: (shift outward, squeeze, slide along), see
-        :data:`LABEL_SHIFTS`.
-    edges : tuple of int
-        The edges whose labels were seen: top and left (0, 3), or only one of them when tall
-        pieces hide the other's (the glyphs then say which way up the board stands).
-    blurred : bool
-        The labelled edges were seen only by strokes wider than thin print's (a small blurred print,
-        :data:`visolve.puzzles.genius_square.labelrows.WIDE_STROKE_SIDE`) or against the strokes
-        near them (labels in glare): their glyphs must read for the grid to be kept.
-    """
-
-    homography: np.ndarray
-    turns: int
-    mirrored: bool
-    ink: tuple[float, ...]
-    places: tuple[tuple[float, float, float], ...] = ((0.0, 1.0, 0.0),) * 4
-    edges: tuple[int, ...] = (0, 3)
-    blurred: bool = False
 
 
 def grid_candidates(small: np.ndarray, more: int = MORE_LATTICES, gather: bool = False,

@@ -49,7 +49,8 @@ from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, re
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
 from visolve.puzzles.genius_square.unlined import with_unlined_grey
-from visolve.puzzles.genius_square.finder import SIZE, Upright, find_upright, WORK_SIDE
+from visolve.puzzles.genius_square.finder import SIZE, find_upright, WORK_SIDE
+from visolve.puzzles.genius_square.upright import Upright
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
