@@ -179,10 +179,16 @@ def loose_tabs(tabs: np.ndarray, coloured: np.ndarray, pitch: float) -> np.ndarr
     all but covered by pieces, its tab part of its pieces' blob)."""
     col = cv2.morphologyEx(coloured.view(np.uint8) * np.uint8(255), cv2.MORPH_OPEN, kernel(SPECK_SHARE * pitch))
     _n, labels, stats, centres = labelled(col)
-    more = centres[1:][_tabs(labels, stats, pitch)]
+    return _added(tabs, centres[1:][_tabs(labels, stats, pitch)], pitch)
+
+
+def _added(tabs: np.ndarray, more: np.ndarray, pitch: float) -> np.ndarray:
+    """``tabs`` (centres, px) and those of ``more`` a pitch or more from every one of them."""
+    tabs = np.asarray(tabs, np.float64).reshape(-1, 2)
+    more = np.asarray(more, np.float64).reshape(-1, 2)
     if len(tabs):
-        more = np.array([c for c in more if np.linalg.norm(tabs - c, axis=1).min() >= pitch]).reshape(-1, 2)
-    return np.concatenate([np.asarray(tabs, np.float64).reshape(-1, 2), more])
+        more = more[[np.linalg.norm(tabs - c, axis=1).min() >= pitch for c in more]].reshape(-1, 2)
+    return np.concatenate([tabs, more])
 
 
 #: a tab turned any way: its outline's least rectangle TAB_BOX pitches squared, TAB_ASPECT times
@@ -216,8 +222,4 @@ def with_turned_tabs(tabs: np.ndarray, colour: np.ndarray, pitch: float) -> np.n
     boards are weighed by (:func:`~visolve.puzzles.iq_xoxo.page.missed.lost_boards`).  A page
     photographed turned 40-60 degrees shows only its tabs' turned shapes: seed 127 scene 87, a
     page of six turned about 50 degrees, had four boards and their tabs left out unsaid."""
-    upright = np.asarray(tabs, np.float64).reshape(-1, 2)
-    turned = turned_tabs(colour, pitch)
-    if len(upright):
-        turned = turned[[np.linalg.norm(upright - t, axis=1).min() >= pitch for t in turned]].reshape(-1, 2)
-    return np.concatenate([upright, turned])
+    return _added(tabs, turned_tabs(colour, pitch), pitch)
