@@ -1,5 +1,7 @@
 """A board refused at its squares' middles, read again where tall pieces' tops show (genius_square.leaning)."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -9,6 +11,7 @@ from visolve.puzzles.genius_square.labelrows import NOMINAL
 from visolve.puzzles.genius_square.colours import Square
 from visolve.puzzles.genius_square.leaning import (MIN_TOPS, TOWARDS_MOST, covered, lean_fields, leaning_level,
                                                    uncovered)
+from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.model import Level
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import scene_case
@@ -62,6 +65,49 @@ def test_two_leans_giving_two_boards_are_a_doubt_naming_a_square():
 def test_leans_agreeing_give_their_board():
     board = _level(["A1", "C3"], [("2", ("D1", "D2"))])
     assert leaning_level(ReadError("first"), [np.zeros((6, 6, 2))] * 2, lambda _s: board) is board
+
+
+def test_a_lean_that_gives_no_board_still_rules_out_another_piece():
+    """A field that fails still says what colour each square shows: the board another field gives
+    is refused where it lays a piece on a square this one reads as another piece only (surely, or
+    among options that are all pieces) with room for that piece's shape around it.  A blocker or
+    nothing read against it, options that allow it, a doubt with no options, a stray colour with
+    no room for its piece, and the grey piece are no evidence."""
+    board = _level(["A1"], [("7", ("B1", "B2", "B3", "B4"))])  # Happy Puzzle: B2 is row 1, column 1
+    fields = [np.zeros((6, 6, 2)), np.ones((6, 6, 2))]
+
+    def reading(shifts):
+        if shifts is fields[0]:
+            raise ReadError("square E6: could be a wooden blocker or empty")
+        return board
+
+    def b2_read_as(square, room=True):  # the red four's room: B2 and C2, C3, C4 below it read red
+        red = {"r2c1": Square("8"), "r2c2": Square("8"), "r2c3": Square("", options=("8", "."))} if room else {}
+        return lambda _shifts: _board(r1c1=square, **red)
+
+    assert model.square("B2", "happy-puzzle") == (1, 1)
+    refused = ReadError("first")
+    for other, said in ((Square("8"), "8"), (Square("", options=("8", "3")), "3 or 8")):
+        with pytest.raises(ReadError, match=f"square B2: .*piece 7 there, another reads it as piece {said}$"):
+            leaning_level(refused, fields, reading, b2_read_as(other))
+    for fine in (Square("7"), Square("#"), Square("."), Square("", options=("7", "3")),
+                 Square("", options=("8", ".")), Square("", doubt="?")):
+        assert leaning_level(refused, fields, reading, b2_read_as(fine)) is board
+    assert leaning_level(refused, fields, reading, b2_read_as(Square("8"), room=False)) is board  # stray
+    assert leaning_level(refused, fields, reading) is board  # no squares to look at
+    grey = replace(board, pieces=(("5", ("B1", "B2", "B3", "B4")),))
+    assert leaning_level(refused, fields, lambda s: grey if s is fields[1] else reading(s),
+                         b2_read_as(Square("8"))) is grey
+
+
+@pytest.mark.parametrize("i", [46, 56])
+def test_leans_that_disagree_on_a_piece_refuse(i):
+    """Seed 131 scenes 46 and 56: Happy Puzzle boards seen steeply, refused at the squares' middles;
+    one lean failed, the other gave a board laying a piece on squares the first read as another
+    (56: the yellow four read as the brown two and the orange three).  Misread before; refused."""
+    case = scene_case("genius-square", i, 131)
+    with pytest.raises(ReadError, match="one lean of the camera's gives a board with piece"):
+        read(case.image, case.name)
 
 
 @pytest.mark.parametrize("i", [35, 40])

@@ -14,7 +14,8 @@ of :data:`HEIGHTS`, each shift cut to :data:`MAX_LEAN`), and each reading goes t
 first one went through (the shapes, the whole cover, the roll of the dice).  A reading is kept only
 when every lean field that gives a board at all gives the same one (:func:`leaning_level`): a lean
 that makes the squares fit one board and another lean another board is a doubt, and the first
-refusal stands.  A view tilted less than
+refusal stands; so is a board laying a piece on a square that a lean giving no board read as
+another piece (:func:`against`).  A view tilted less than
 :data:`~visolve.puzzles.genius_square.tops.MIN_TILT` (artwork, a print, a photo from above) has no
 lean to try.
 
@@ -40,7 +41,8 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.board import BLOCKER, EMPTY
+from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, drawing
+from visolve.puzzles.genius_square.colours import GREY_PIECE
 from visolve.puzzles.genius_square.tops import SIZE, cut, on_floor, shifts_at
 from visolve.vision.view import BoardView
 
@@ -81,6 +83,7 @@ COVERS = 0.6
 OWN_TOP = 0.9
 OWN_MOST = 1.2
 PIECE_NAMES = frozenset(p.name for p in model.PIECES)
+PIECE_SIZES = {p.name: len(p.cells) for p in model.PIECES}
 
 
 def lean_fields(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3), squares=()) -> list[np.ndarray]:
@@ -215,32 +218,87 @@ def _mean_shifts(view: BoardView, height: float) -> np.ndarray | None:
     return sum(found) / len(found) if found else None
 
 
-def leaning_level(refused: ReadError, fields: list[np.ndarray], read_with: Callable[[np.ndarray], object]):
+def leaning_level(refused: ReadError, fields: list[np.ndarray], read_with: Callable[[np.ndarray], object],
+                  squares_with: Callable[[np.ndarray], list[list]] | None = None):
     """The level every lean field of ``fields`` that gives one agrees on (``read_with``: the level the
-    squares read at a field's shifts give, or a :class:`ReadError`).
+    squares read at a field's shifts give, or a :class:`ReadError`), and that the squares of each field
+    that gave none allow (``squares_with``: the squares read at a field's shifts; see :func:`against`).
 
     Raises
     ------
     ReadError
         ``refused`` (the reading at the middles' reason) when no field gives a level, with the first
         field's reason after it (:func:`both_reasons`); a doubt naming the first square two fields'
-        levels differ on when they do not agree.
+        levels differ on when they do not agree, or a square the level puts what another field's
+        squares rule out on.
     """
     levels = []
-    failed: list[ReadError] = []
+    failed: list[tuple[np.ndarray, ReadError]] = []
     for shifts in fields:
         try:
             levels.append(read_with(shifts))
         except ReadError as exc:
-            failed.append(exc)
+            failed.append((shifts, exc))
     if not levels:
-        raise both_reasons(refused, failed[0]) if failed else refused
+        raise both_reasons(refused, failed[0][1]) if failed else refused
     first = levels[0]
     for other in levels[1:]:
         if (other.blockers, other.pieces) != (first.blockers, first.pieces):
             raise ReadError(f"square {_first_difference(first, other)}: read where tall pieces' tops would "
                             "show, two leans of the camera's give two boards") from refused
+    for shifts, _exc in failed if squares_with is not None else ():
+        problem = against(first, squares_with(shifts))
+        if problem:
+            raise ReadError(problem) from refused
     return first
+
+
+def against(level, squares) -> str:
+    """Why the squares one lean field read rule ``level`` out ("" when they allow it): a square
+    ``level`` lays a piece on that the field reads as another piece, surely or among options that
+    are all pieces, one of which it could stand whole on (:func:`_room`).
+
+    A field that gives no board of its own still says what colour each square's top shows: seed 131
+    scene 56, one lean read the red four's squares red (and failed on E6, a blocker or empty), the
+    other read them red, brown or orange and the shapes laid the brown two and the orange three
+    there; seed 131 scene 46, one lean read C5 as the orange or the red piece, the other's board
+    laid the yellow four on it.  Only a piece against another piece counts: a disc's top, lower
+    than a cube's, leans less, so a field read at a steeper lean sees discs on empty squares beside
+    them (seed 0 scene 71: C4 and C6 read as blockers by the lean that failed, with more blockers
+    than the dice give, the board of the other right).  And only a piece with room for its shape
+    among the squares that field allows it on: a stray colour is no piece (seed 97 scene 88: one
+    lean read B3 alone as the purple three, on a board whose other lean was right).  The grey
+    piece (read later from squares read empty: :mod:`visolve.puzzles.genius_square.greyrow`) is not
+    looked at."""
+    drawn = drawing(level)
+    for r, row in enumerate(squares):
+        for c, square in enumerate(row):
+            allowed = _allowed(square)
+            laid = drawn[r][c]
+            if (laid in PIECE_NAMES - {GREY_PIECE} and allowed and allowed <= PIECE_NAMES and laid not in allowed
+                    and any(_room(squares, (r, c), piece) for piece in allowed)):
+                return (f"square {model.name((r, c), level.edition)}: read where tall pieces' tops would show, "
+                        f"one lean of the camera's gives a board with piece {laid} there, another reads "
+                        f"it as piece {' or '.join(sorted(allowed))}")
+    return ""
+
+
+def _allowed(square) -> set[str]:
+    """What a square as read may be: its symbol, or its options."""
+    return {square.symbol} if square.symbol else set(square.options)
+
+
+def _room(squares, start: tuple[int, int], piece: str) -> bool:
+    """Whether the squares that may be ``piece`` joined to ``start`` are as many as its shape."""
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if (near not in seen and 0 <= near[0] < SIZE and 0 <= near[1] < SIZE
+                    and piece in _allowed(squares[near[0]][near[1]])):
+                seen.add(near)
+                todo.append(near)
+    return len(seen) >= PIECE_SIZES[piece]
 
 
 def both_reasons(refused: ReadError, leaning: ReadError) -> ReadError:
