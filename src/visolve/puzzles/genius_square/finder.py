@@ -199,7 +199,8 @@ def upright(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | Non
 
 def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarray | None = None,
                     view: BoardView | None = None, both: bool = False,
-                    slides: tuple[float, ...] = LABEL_SLIDES, opposite: bool = False) -> list[Upright]:
+                    slides: tuple[float, ...] = LABEL_SLIDES, opposite: bool = False,
+                    glare: bool = False) -> list[Upright]:
     """The ways the grid of ``homography`` (board -> ``image``) may stand upright: one when exactly
     two adjacent edges carry label ink, two or more when three or four edges do (dice or a leaning
     cube beside one edge), two when one edge only does (the other's labels hidden by tall pieces:
@@ -219,7 +220,8 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     show thin ones (a blurred print's rims may leave one edge just above :data:`MIN_INK`).  ``slides``:
     along each edge (:func:`label_rows`).  ``opposite``: two opposite edges showing ink, and no third,
     give the ways up of each as the one labelled edge (a row of dice lies beside the other; the
-    floor's grid under tall pieces' tops, :mod:`visolve.puzzles.genius_square.floorgrid`).
+    floor's grid under tall pieces' tops, :mod:`visolve.puzzles.genius_square.floorgrid`).  ``glare``:
+    the ink is taken against the strokes near it from the first (the ways up are ``blurred``).
 
     Raises
     ------
@@ -228,8 +230,8 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     """
     hom, mirrored = _unmirrored(homography)
     view = label_view(image, homography, picture) if view is None else view
-    ink, places = label_rows(view, slides=slides)
-    blurred = False
+    ink, places = label_rows(view, STROKE_SIDE, glare, slides)
+    blurred = glare
     thin = two_adjacent(ink) if both else max(ink) >= MIN_INK
     # no edge labelled (or not two, when two must read): a small print's glyphs blurred wide, or in glare?
     for stroke, own in () if thin else ((WIDE_STROKE_SIDE, False), (STROKE_SIDE, True)):
@@ -373,8 +375,11 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
         return None, False
     if legible is None or (len(options) == 1 and options[0].edges == (0, 3) and not both and not options[0].blurred):
         # two adjacent labelled edges: the reader says if their glyphs do not read (unless a third edge
-        # faintly labelled allows a way up whose glyphs do)
-        return (None if legible is None else turned_if_legible(options[0], legible)) or options, True
+        # faintly labelled allows a way up whose glyphs do, or the ink against its own surroundings does)
+        if legible is None:
+            return options, True
+        return turned_if_legible(options[0], legible) or _glared_way(small, found, picture, view, legible,
+                                                                      options[0]) or options, True
     kept = [option for option in options if legible(option)] or _slid_ways(small, found, picture, legible, both,
                                                                            opposite)
     if len(kept) == 1 and (kept[0].edges == (0, 3) or not both or both_edges_read(small, kept[0], picture)):
@@ -383,6 +388,21 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
     reasons.append(f"{seen} beside the 6 x 6 grid, and the glyphs read as labels A-F and 1-6 "
                    f"{len(kept)} of the {len(options)} ways up that allows")
     return None, bool(kept)
+
+
+def _glared_way(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, view: BoardView | None,
+                legible, plain: Upright) -> list[Upright] | None:
+    """The one way up whose glyphs read of those the grid ``found`` allows with its ink taken against
+    the strokes near it (:func:`upright_options` ``glare``), turned otherwise than the ``plain`` ink's
+    one, else None: a row of dice's white edges can lift plain ink's level over a glared edge's labels,
+    the dice then taken for labels (seed 137 scene 30: E and F lost, the letters' edge at 0.004 of ink,
+    the dice's at 0.034).  Turned the same, the plain way stands (seed 79 scene 90)."""
+    try:
+        options = upright_options(small, found, picture, view, glare=True)
+    except NotThisPuzzle:
+        return None
+    kept = [option for option in options if legible(option)]
+    return kept if len(kept) == 1 and (kept[0].turns, kept[0].mirrored) != (plain.turns, plain.mirrored) else None
 
 
 def _slid_ways(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, legible, both: bool,

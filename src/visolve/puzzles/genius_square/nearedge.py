@@ -84,8 +84,14 @@ def both_edges_read(small: np.ndarray, option, picture: np.ndarray | None) -> bo
     of ``picture``) shows glyphs that read beside both its top and its left edge
     (:func:`visolve.puzzles.genius_square.labels.both_edges_say`): tall pieces hid some of the other
     edge's labels, so that edge held too little ink to be called labelled, and its glyphs still say
-    the grid is the board's where two labelled edges must read."""
+    the grid is the board's where two labelled edges must read.  They are read where the rows of
+    labels were found, then at the same shifts neither squeezed nor slid: with a label hidden, no
+    place has ink beside all six squares, and the place kept may be slid off the glyphs (seed 137
+    scene 55: the digits' row slid half a square, the 3 behind a red cube; unslid, five digits read)."""
     source, scale = (small, 1.0) if picture is None else (picture, picture.shape[1] / small.shape[1])
     view = quick_view(source, np.diag([scale, scale, 1.0]) @ option.homography, SIZE, SIZE, pitch=BOTH_PITCH,
                       margin=LABEL_MARGIN)
-    return both_edges_say(view, option.places)
+    if both_edges_say(view, option.places):
+        return True
+    unslid = tuple((shift, 1.0, 0.0) for shift, _squeeze, _slide in option.places)
+    return unslid != tuple(option.places) and both_edges_say(view, unslid)
