@@ -378,8 +378,8 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
         # faintly labelled allows a way up whose glyphs do, or the ink against its own surroundings does)
         if legible is None:
             return options, True
-        return turned_if_legible(options[0], legible) or _glared_way(small, found, picture, view, legible,
-                                                                      options[0]) or options, True
+        return turned_if_legible(options[0], legible) or glared_way(small, found, picture, view, legible,
+                                                                     options[0]) or options, True
     kept = [option for option in options if legible(option)] or _slid_ways(small, found, picture, legible, both,
                                                                            opposite)
     if len(kept) == 1 and (kept[0].edges == (0, 3) or not both or both_edges_read(small, kept[0], picture)):
@@ -390,7 +390,7 @@ def _ways_up(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, l
     return None, bool(kept)
 
 
-def _glared_way(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, view: BoardView | None,
+def glared_way(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None, view: BoardView | None,
                 legible, plain: Upright) -> list[Upright] | None:
     """The one way up whose glyphs read of those the grid ``found`` allows with its ink taken against
     the strokes near it (:func:`upright_options` ``glare``), turned otherwise than the ``plain`` ink's
