@@ -157,12 +157,13 @@ def uncovered(read: Callable[..., tuple], shift: np.ndarray, view: BoardView) ->
     return out
 
 
-def remembered(read: Callable[..., tuple]) -> Callable[..., tuple]:
+def remembered(read: Callable[..., object]) -> Callable[[np.ndarray], object]:
     """``read`` (called as ``read(shift=...)``) with each shift's reading kept: every lean field's
-    :func:`uncovered` reads the squares' own tops at the same shift, which is read once."""
-    kept: dict[bytes, tuple] = {}
+    :func:`uncovered` reads the squares' own tops at the same shift, which is read once (and a
+    failed field's squares, looked at again by :func:`leaning_level`, are worked out once)."""
+    kept: dict[bytes, object] = {}
 
-    def again(shift: np.ndarray) -> tuple:
+    def again(shift: np.ndarray) -> object:
         key = np.asarray(shift, np.float64).tobytes()
         if key not in kept:
             kept[key] = read(shift=shift)

@@ -219,9 +219,9 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     try:
         level = level_of(squares, edition, source, dice)  # a board refused for its squares is no page's misread:
     except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
+        at = remembered(lambda shift: uncovered(again, shift, view))  # each field's squares, read once
         level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
-                              lambda shift: level_of(uncovered(again, shift, view), edition, source, dice),
-                              lambda shift: uncovered(again, shift, view))
+                              lambda shift: level_of(at(shift), edition, source, dice), at)
     readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
     problem = tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges))
     if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)
