@@ -7,7 +7,8 @@ from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout, layout_numbers, reading_orders
 from visolve.puzzles.iq_xoxo.page.tab_order import reading_pairs
-from visolve.puzzles.iq_xoxo.page.tab_run import BLANK_MOST, by_page_layout, by_page_run, shows
+from visolve.puzzles.iq_xoxo.page.tab_run import BLANK_MOST, by_page_layout, by_page_run
+from visolve.puzzles.iq_xoxo.page.tab_shows import shows
 
 ROWS = ("..........",) * 5
 

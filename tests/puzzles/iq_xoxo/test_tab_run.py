@@ -5,7 +5,8 @@ import numpy as np
 from tests.puzzles.iq_xoxo.tab_scores import digit_scores
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.tab_run import by_neighbour, by_page_run, reading_pairs, shows, tab_candidates
+from visolve.puzzles.iq_xoxo.page.tab_run import by_neighbour, by_page_run, reading_pairs
+from visolve.puzzles.iq_xoxo.page.tab_shows import shows, tab_candidates
 
 ROWS = ("..........",) * 5
 

@@ -313,7 +313,7 @@ def both_scores(first: tuple, second: tuple) -> tuple:
     """A tab's digits' scores at both looks (each digit's ten, left to right) as the page weighs them:
     each digit's better score of the two when both looks cut as many digits, else the first look's.
     A digit the page's run gives a tab in doubt must be one its looks match near their best
-    (:func:`~.tab_run.digit_candidates`); the first look alone, matched against OpenCV's sans only,
+    (:func:`~.tab_shows.digit_candidates`); the first look alone, matched against OpenCV's sans only,
     can leave a tab's own digit out that the second look (digits scaled to their peak, the wide
     bank) matches near its best: scenes seed 0 page 18, a dim blurred 35 matched 3, 1 at first (the
     5 at 0.59), 3, 5 at the second look (the 5 at 0.90), its page's run 32 - 37 in reading order.

@@ -8,7 +8,7 @@ doubt reads them first against its tabs read
 numbers from the page when the page leaves them no choice:
 the best readings of a few tabs in doubt make the page's numbers a run
 (:func:`by_sequence`), or exactly one run of numbers takes every tab read and
-gives each tab in doubt one of its candidates (:func:`tab_candidates`), in
+gives each tab in doubt one of its candidates (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.tab_candidates`), in
 exactly one way (:func:`by_page_run`) -- one way that keeps the reading order
 (:func:`~visolve.puzzles.iq_xoxo.page.tab_order.reading_pairs`) when the tabs
 read keep it.  The painter's pages number their boards at random: their tabs
@@ -17,14 +17,14 @@ read break the order, and only a run that fits one way settles them.
 
 from __future__ import annotations
 
-import numpy as np
-
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, places
+from visolve.puzzles.iq_xoxo.page.tab_anchored import by_anchored_run
 from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout
 from visolve.puzzles.iq_xoxo.page.tab_order import flat, keeps_order, ordered, reading_pairs, upright_corners
 from visolve.puzzles.iq_xoxo.page.tab_page import read_by_page
+from visolve.puzzles.iq_xoxo.page.tab_shows import shows, tab_candidates
 
 #: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
 #: most SEQUENCE_DOUBTS of them in doubt
@@ -54,12 +54,8 @@ def by_sequence(readings: list[BoardReading]) -> list[Level] | None:
     return [r.level if r.level is not None else Level(level=r.tab_best, rows=r.rows) for r in readings]
 
 
-#: a page run settles the tabs of a page of at least RUN_LEAST boards; a digit's candidates score at
-#: least CANDIDATE_FLOOR and at most CANDIDATE_WITHIN below its best (a bold 9 matched as 0 at 0.86,
-#: as 9 at 0.73-0.75: open booklet [0, 1012], six tabs 97-107 in doubt; 0.12 left the 9s out; on
-#: the 37 pages of seeds 0-1 and the open booklets whose run was asked, 0.15-0.2 settled that one
-#: more, none wrong); a tab has at most MAX_CANDIDATES numbers
-RUN_LEAST, CANDIDATE_FLOOR, CANDIDATE_WITHIN, MAX_CANDIDATES = 3, 0.6, 0.15, 64
+#: a page run settles the tabs of a page of at least RUN_LEAST boards
+RUN_LEAST = 3
 
 #: a page run may also number up to BLANK_MOST tabs in doubt that lay out no digits at all (a white
 #: smudge, a part run into the tab's edge: no scores to weigh), on a page whose tabs read keep the
@@ -71,44 +67,14 @@ RUN_LEAST, CANDIDATE_FLOOR, CANDIDATE_WITHIN, MAX_CANDIDATES = 3, 0.6, 0.15, 64
 BLANK_MOST = 1
 
 
-def digit_candidates(scores: tuple) -> list[set[int]]:
-    """Each digit's candidates (``scores``: each digit's ten scores, left to right): the digits
-    within :data:`CANDIDATE_WITHIN` of its best and at least :data:`CANDIDATE_FLOOR`, never a
-    leading 0."""
-    out = []
-    for k, digit in enumerate(scores):
-        digit = np.asarray(digit, np.float64)
-        out.append({d for d in range(10) if digit[d] >= max(CANDIDATE_FLOOR, digit.max() - CANDIDATE_WITHIN)
-                    and (d or k)})
-    return out
-
-
-def tab_candidates(scores: tuple) -> set[int]:
-    """The numbers a tab in doubt may show: every digit one of its candidates
-    (:func:`digit_candidates`); empty when more than :data:`MAX_CANDIDATES`."""
-    numbers = [0]
-    for ok in digit_candidates(scores):
-        numbers = [10 * n + d for n in numbers for d in sorted(ok)]
-        if len(numbers) > MAX_CANDIDATES:
-            return set()
-    return set(numbers) if scores else set()
-
-
-def shows(scores: tuple, number: int) -> bool:
-    """Whether a tab in doubt (each digit's ten ``scores``) may show ``number``: as many digits,
-    each one of its digit's candidates (:func:`digit_candidates`)."""
-    text = str(number)
-    return len(text) == len(scores) and all(int(t) in ok for t, ok in zip(text, digit_candidates(scores)))
-
-
 def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of a page of at least :data:`RUN_LEAST` boards whose squares all read, some tabs
     in doubt (at most twice as many as the tabs read clearly: those anchor the run), when exactly
     one run of consecutive numbers (a booklet numbers a page's challenges one after another) takes
     every tab read and gives each tab in doubt a number it may show, in exactly one way. A page
     whose tabs read keep its reading order (:func:`ordered`) counts only the ways that keep it,
-    and a tab may show a number whose every digit is a candidate (:func:`shows`); on another page
-    the tab's number is one of at most :data:`MAX_CANDIDATES` (:func:`tab_candidates`); on a page
+    and a tab may show a number whose every digit is a candidate (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.shows`); on another page
+    the tab's number is one of at most :data:`~visolve.puzzles.iq_xoxo.page.tab_shows.MAX_CANDIDATES` (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.tab_candidates`); on a page
     in reading order, up to :data:`BLANK_MOST` tabs in doubt without digits may show any number. None
     otherwise (the tabs' doubt stands)."""
     failed = [k for k, r in enumerate(readings) if r.level is None]
@@ -171,7 +137,7 @@ def _numberings(failed: list[int], numbers: list[int], may, read: dict[int, int]
 def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of a page of two boards side by side in one row, one tab read and the other in
     doubt, when the doubtful tab's best reading is the number next to the one read in reading
-    order (one more right of it, one less left of it) and a number it may show (:func:`shows`):
+    order (one more right of it, one less left of it) and a number it may show (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.shows`):
     the tab and the page agree. None otherwise."""
     if len(readings) != 2 or sum(r.level is None for r in readings) != 1:
         return None
@@ -191,7 +157,7 @@ def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
 
 def by_page_layout(readings: list[BoardReading]) -> list[Level] | None:
     """:func:`~visolve.puzzles.iq_xoxo.page.tab_layout.by_layout`: the page's levels when the tabs read
-    leave its layout one numbering, each tab in doubt showing its number (:func:`shows`; up to
+    leave its layout one numbering, each tab in doubt showing its number (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.shows`; up to
     :data:`BLANK_MOST` blank); else None."""
     return by_layout(readings, shows, BLANK_MOST)
 
@@ -200,7 +166,8 @@ def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
     """The levels when the page settles its tabs in doubt: read against its tabs read
     (:func:`~visolve.puzzles.iq_xoxo.page.tab_page.read_by_page`), and the rest by its numbers
     (:func:`by_sequence`, else :func:`by_page_run`, else :func:`by_neighbour`, else
-    :func:`by_page_layout`), else None: always
+    :func:`by_page_layout`, else
+    :func:`~visolve.puzzles.iq_xoxo.page.tab_anchored.by_anchored_run`), else None: always
     None when the boards found leave an empty place among them
     (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a board not found, whose number the
     run would give a tab in doubt)."""
@@ -210,7 +177,7 @@ def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
     readings = read_by_page(readings)
     if all(r.level is not None for r in readings):
         return [r.level for r in readings]
-    for settle in (by_sequence, by_page_run, by_neighbour, by_page_layout):
+    for settle in (by_sequence, by_page_run, by_neighbour, by_page_layout, by_anchored_run):
         settled = settle(readings)
         if settled is not None:
             return settled
