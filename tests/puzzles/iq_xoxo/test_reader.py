@@ -160,3 +160,17 @@ def test_the_refusal_takes_the_page_readers_first_look_again():
     finally:
         finder._looked = real
     assert not calls and seen == 2 and pitch == 16.0
+
+
+ROWS_TWICE = ("..........",) * 5
+
+
+def test_a_number_read_twice_on_a_page_is_refused():
+    # painter set seed 0 page 153: one board outlined twice, both read as 103
+    from visolve.puzzles.iq_xoxo.model import Level
+    from visolve.puzzles.iq_xoxo.reader import read_twice
+
+    board = Level(level=103, rows=ROWS_TWICE)
+    assert read_twice([Level(level=20, rows=ROWS_TWICE), board, board, Level(level=85, rows=ROWS_TWICE)]) == (1, 2)
+    assert read_twice([Level(level=20, rows=ROWS_TWICE), board]) is None
+    assert read_twice([Level(level=None, rows=ROWS_TWICE), Level(level=None, rows=ROWS_TWICE)]) is None

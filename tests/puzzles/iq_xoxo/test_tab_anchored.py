@@ -75,3 +75,4 @@ def test_two_boards_or_a_blank_tab_leave_the_doubt():
     assert by_anchored_run(two) is None
     blank = _page(41, _four(2), ())
     assert by_anchored_run(blank) is None
+

@@ -57,6 +57,11 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
         where = f"board {k + 1} of {len(readings)}: " if len(readings) > 1 else ""
         raise _partly(readings, {k for k, _r in failed}, where + first.error)
     levels = [r.level for r in readings]
+    twice = read_twice(levels)
+    if twice:
+        first, second = twice
+        raise _partly(readings, set(twice), f"boards {first + 1} and {second + 1} of {len(levels)} both read as "
+                      f"challenge {levels[first].level}: one board outlined twice, or a tab misread")
     loose = unconfirmed(levels)
     if loose is not None and len(levels) == 1:
         raise ReadError(f"its tab reads {levels[0].level} only as a run of digits drawn whole, and no other board "
@@ -100,6 +105,19 @@ def _run_with_holes(numbers: list[int], holes: int) -> bool:
 def _run(numbers: list[int]) -> bool:
     """Whether ``numbers`` are one run of consecutive numbers."""
     return sorted(numbers) == list(range(min(numbers), min(numbers) + len(numbers)))
+
+
+def read_twice(levels: list[Level]) -> tuple[int, int] | None:
+    """The indices of the first two ``levels`` with one tab number (a booklet prints a challenge
+    once: painter set seed 0 page 153 had one board outlined twice, read twice as 103), else None."""
+    seen: dict[int, int] = {}
+    for k, lv in enumerate(levels):
+        if not isinstance(lv.level, int):
+            continue  # no tab: named from the file later
+        if lv.level in seen:
+            return seen[lv.level], k
+        seen[lv.level] = k
+    return None
 
 
 def unconfirmed(levels: list[Level]) -> int | None:
