@@ -1,31 +1,12 @@
 """Tabs in doubt settled by a tab read and the page's layout, each tab close to its number."""
 
-import numpy as np
-
-from tests.puzzles.iq_xoxo.tab_scores import digit_scores
-from visolve.puzzles.iq_xoxo.model import Level
+from tests.puzzles.iq_xoxo.tab_scores import clear_tab, digit_scores, doubt_tab
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.tab_anchored import ANCHORED_LEAST, anchored_numberings, by_anchored_run, deficit
 from visolve.puzzles.iq_xoxo.page.tab_run import by_page_layout, by_page_run, settled_by_page
 
-ROWS = ("..........",) * 5
 
-
-def _quad(row: int, col: int) -> np.ndarray:
-    """The corners of the board in ``row`` and ``col`` of a page (300 x 150 px, 400 and 300 px apart)."""
-    return np.array([(0.0, 0.0), (300.0, 0.0), (300.0, 150.0), (0.0, 150.0)]) + (400.0 * col, 300.0 * row)
-
-
-def _clear(n: int, row: int, col: int) -> BoardReading:
-    return BoardReading(None, level=Level(level=n, rows=ROWS), rows=ROWS, quad=_quad(row, col))
-
-
-def _doubt(row: int, col: int, *digits: np.ndarray) -> BoardReading:
-    return BoardReading(None, error="digit unclear", tab_doubt=True, rows=ROWS, tab_scores=tuple(digits),
-                        quad=_quad(row, col))
-
-
-def _four(tail: int, **second) -> BoardReading:
+def _four(tail: int, **second) -> tuple:
     """A tab 4? in doubt: its 4 matched about as well as a 9 (bold, blurred), its second digit
     ``tail`` clear unless ``second`` says otherwise."""
     return digit_scores(d4=0.95, d9=0.94), digit_scores(**(second or {f"d{tail}": 0.97}))
@@ -33,7 +14,7 @@ def _four(tail: int, **second) -> BoardReading:
 
 def _page(*tabs) -> list[BoardReading]:
     """Two rows of boards, ``tabs`` row by row (three a row): an int a tab read, a tuple a tab in doubt."""
-    return [_clear(t, k // 3, k % 3) if isinstance(t, int) else _doubt(k // 3, k % 3, *t) for k, t in enumerate(tabs)]
+    return [clear_tab(t, k // 3, k % 3) if isinstance(t, int) else doubt_tab(k // 3, k % 3, *t) for k, t in enumerate(tabs)]
 
 
 def test_one_tab_read_numbers_a_page_whose_other_tabs_agree():
@@ -63,7 +44,7 @@ def test_a_layout_that_numbers_the_page_two_ways_leaves_the_doubt():
     # two rows of two, 1 read: one page numbers 1, 2 | 3, 4, a spread 1, 3 | 2, 4; the tabs in
     # doubt show 2 or 3 alike
     either = (digit_scores(d2=0.9, d3=0.9),)
-    square = [_clear(1, 0, 0), _doubt(0, 1, *either), _doubt(1, 0, *either), _doubt(1, 1, digit_scores(d4=0.9))]
+    square = [clear_tab(1, 0, 0), doubt_tab(0, 1, *either), doubt_tab(1, 0, *either), doubt_tab(1, 1, digit_scores(d4=0.9))]
     assert len(anchored_numberings(square)) == 2
     assert by_anchored_run(square) is None
 
@@ -71,7 +52,7 @@ def test_a_layout_that_numbers_the_page_two_ways_leaves_the_doubt():
 def test_two_boards_or_a_blank_tab_leave_the_doubt():
     # seed 59 page 47: two boards of four found, 113 read, 111 read best as 112
     assert ANCHORED_LEAST > 2
-    two = [_doubt(0, 0, digit_scores(d1=0.97), digit_scores(d1=0.97), digit_scores(d2=0.95, d1=0.9)), _clear(113, 1, 0)]
+    two = [doubt_tab(0, 0, digit_scores(d1=0.97), digit_scores(d1=0.97), digit_scores(d2=0.95, d1=0.9)), clear_tab(113, 1, 0)]
     assert by_anchored_run(two) is None
     blank = _page(41, _four(2), ())
     assert by_anchored_run(blank) is None

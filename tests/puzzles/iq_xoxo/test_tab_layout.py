@@ -2,30 +2,13 @@
 
 import numpy as np
 
-from tests.puzzles.iq_xoxo.tab_scores import digit_scores
+from tests.puzzles.iq_xoxo.tab_scores import ROWS, clear_tab, digit_scores, doubt_tab
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout, layout_numbers, reading_orders
 from visolve.puzzles.iq_xoxo.page.tab_order import reading_pairs
 from visolve.puzzles.iq_xoxo.page.tab_run import BLANK_MOST, by_page_layout, by_page_run
 from visolve.puzzles.iq_xoxo.page.tab_shows import shows
-
-ROWS = ("..........",) * 5
-
-
-def _quad(row: int, col: int) -> np.ndarray:
-    """The corners of the board in ``row`` and ``col`` of a page (300 x 150 px, 400 and 300 px apart)."""
-    return np.array([(0.0, 0.0), (300.0, 0.0), (300.0, 150.0), (0.0, 150.0)]) + (400.0 * col, 300.0 * row)
-
-
-def _clear(n: int, row: int, col: int) -> BoardReading:
-    return BoardReading(None, level=Level(level=n, rows=ROWS), rows=ROWS, quad=_quad(row, col))
-
-
-def _doubt(row: int, col: int, *digits: np.ndarray) -> BoardReading:
-    return BoardReading(None, error="digit unclear", tab_doubt=True, rows=ROWS, tab_scores=tuple(digits),
-                        quad=_quad(row, col))
-
 
 def _nine_and(_d: int) -> tuple:
     """A tab 9? in doubt (its number 9 and ``_d``): its 9 clear, its second digit as likely 4, 5, 8
@@ -43,8 +26,8 @@ def test_two_rows_whose_tabs_read_end_one_row_and_begin_the_next():
     # scenes seed 0 page 16: 96 (first row, last) and 97 (second row, first) read, the rest in doubt.
     # The pairs that every layout orders alike say nothing between the two tabs read, so the page's
     # run alone fits it many ways; one page row by row is the only layout they keep
-    page = [_doubt(0, 0, *_nine_and(4)), _doubt(0, 1, *_nine_and(5)), _clear(96, 0, 2),
-            _clear(97, 1, 0), _doubt(1, 1, *_nine_and(8)), _doubt(1, 2, *_nine_and(9))]
+    page = [doubt_tab(0, 0, *_nine_and(4)), doubt_tab(0, 1, *_nine_and(5)), clear_tab(96, 0, 2),
+            clear_tab(97, 1, 0), doubt_tab(1, 1, *_nine_and(8)), doubt_tab(1, 2, *_nine_and(9))]
     assert not any({2, 3} <= set(pair) for pair in reading_pairs(page))
     assert by_page_run(page) is None
     assert layout_numbers(page) == {(94, 95, 96, 97, 98, 99)}
@@ -53,26 +36,26 @@ def test_two_rows_whose_tabs_read_end_one_row_and_begin_the_next():
 
 def test_tabs_read_that_no_layout_keeps_leave_the_doubt():
     # 96 and 98 where one page would number 96, 97 and a spread 97, 96 (or 98, 96): no layout
-    page = [_doubt(0, 0, *_nine_and(4)), _doubt(0, 1, *_nine_and(5)), _clear(96, 0, 2),
-            _clear(98, 1, 0), _doubt(1, 1, *_nine_and(8)), _doubt(1, 2, *_nine_and(9))]
+    page = [doubt_tab(0, 0, *_nine_and(4)), doubt_tab(0, 1, *_nine_and(5)), clear_tab(96, 0, 2),
+            clear_tab(98, 1, 0), doubt_tab(1, 1, *_nine_and(8)), doubt_tab(1, 2, *_nine_and(9))]
     assert by_layout(page, shows, BLANK_MOST) is None
 
 
 def test_a_tab_in_doubt_that_does_not_show_its_number_leaves_the_doubt():
-    page = [_doubt(0, 0, *_nine_and(4)), _doubt(0, 1, digit_scores(d9=0.95), digit_scores(d3=0.95)), _clear(96, 0, 2),
-            _clear(97, 1, 0), _doubt(1, 1, *_nine_and(8)), _doubt(1, 2, *_nine_and(9))]
+    page = [doubt_tab(0, 0, *_nine_and(4)), doubt_tab(0, 1, digit_scores(d9=0.95), digit_scores(d3=0.95)), clear_tab(96, 0, 2),
+            clear_tab(97, 1, 0), doubt_tab(1, 1, *_nine_and(8)), doubt_tab(1, 2, *_nine_and(9))]
     assert by_layout(page, shows, BLANK_MOST) is None
 
 
 def test_one_tab_read_checks_no_layout():
     # a painter's page numbers its boards at random: one tab read would give the others its order
-    page = [_clear(96, 0, 0), _doubt(0, 1, *_nine_and(7)), _doubt(1, 0, *_nine_and(8))]
+    page = [clear_tab(96, 0, 0), doubt_tab(0, 1, *_nine_and(7)), doubt_tab(1, 0, *_nine_and(8))]
     assert by_layout(page, shows, BLANK_MOST) is None
 
 
 def _best(n: int, row: int, col: int) -> BoardReading:
     """A tab in doubt read best as ``n`` (a single digit, 0.95 by 0.02 over a 0: bold and blurred)."""
-    out = _doubt(row, col, digit_scores(**{f"d{n}": 0.95, "d0": 0.93}))
+    out = doubt_tab(row, col, digit_scores(**{f"d{n}": 0.95, "d0": 0.93}))
     out.tab_best = n
     return out
 
@@ -81,20 +64,20 @@ def test_one_tab_read_settles_no_tab_even_read_best_as_its_layout_number():
     # seed 59 page 47: two boards of a page of four found, one above the other; 113 read, the other
     # read best as 112 and so numbered by the two boards' layout, but it is 111 (the boards beside
     # them were not found): one tab read cannot tell the boards found are all the page's
-    assert by_page_layout([_best(2, 0, 0), _clear(3, 1, 0)]) is None
+    assert by_page_layout([_best(2, 0, 0), clear_tab(3, 1, 0)]) is None
     # scenes seed 2 page 3: 7 read, 8 and 9 in doubt, read best as 8 and 9: left in doubt too
-    assert by_page_layout([_clear(7, 0, 0), _best(8, 0, 1), _best(9, 0, 2)]) is None
+    assert by_page_layout([clear_tab(7, 0, 0), _best(8, 0, 1), _best(9, 0, 2)]) is None
 
 
 def test_layouts_that_number_the_page_otherwise_leave_the_doubt():
     # one row of four: every layout numbers it left to right, 1 and 4 read leave 2 and 3 one way;
     # two rows of two, 1 and 4 read: one page numbers 1, 2 | 3, 4 and a spread 1, 3 | 2, 4, and the
     # tabs in doubt show either number
-    row = [_clear(1, 0, 0), _doubt(0, 1, digit_scores(d2=0.9, d3=0.9)), _doubt(0, 2, digit_scores(d2=0.9, d3=0.9)),
-           _clear(4, 0, 3)]
+    row = [clear_tab(1, 0, 0), doubt_tab(0, 1, digit_scores(d2=0.9, d3=0.9)), doubt_tab(0, 2, digit_scores(d2=0.9, d3=0.9)),
+           clear_tab(4, 0, 3)]
     assert [lv.level for lv in by_layout(row, shows, BLANK_MOST)] == [1, 2, 3, 4]
-    square = [_clear(1, 0, 0), _doubt(0, 1, digit_scores(d2=0.9, d3=0.9)), _doubt(1, 0, digit_scores(d2=0.9, d3=0.9)),
-              _clear(4, 1, 1)]
+    square = [clear_tab(1, 0, 0), doubt_tab(0, 1, digit_scores(d2=0.9, d3=0.9)), doubt_tab(1, 0, digit_scores(d2=0.9, d3=0.9)),
+              clear_tab(4, 1, 1)]
     assert by_layout(square, shows, BLANK_MOST) is None
 
 
