@@ -48,3 +48,14 @@ def test_two_pieces_of_near_colours_blurred_stay_two():
         assert ok
         got = read(cv2.imdecode(data, cv2.IMREAD_COLOR), "challenge 43.png")
         assert got == Level(43, rows, "challenge 43.png")
+
+
+def test_on_a_board_nearly_as_light_as_its_page_noise_is_no_colour():
+    # painter set seed 0 page 261: a veiled photo, the board's grey 7.5 levels from its page; an
+    # empty square in glare a few levels off that grey counted 1.17 steps across (a piece); a piece
+    # there is many levels off.  The square is no piece now (in doubt at worst)
+    from visolve.puzzles.iq_xoxo.page.squares import PIECE_ACROSS
+
+    grey, page = np.array([187.0, 192.0, 190.0]), np.array([184.0, 198.0, 191.0])
+    assert away_from_grey((193.0, 194.0, 194.0), grey, page)[1] < PIECE_ACROSS
+    assert away_from_grey((140.0, 150.0, 205.0), grey, page)[1] > PIECE_ACROSS

@@ -232,10 +232,18 @@ def away_from_grey(body, grey, page) -> tuple[float, float]:
     return float(along[0]), float(across[0])
 
 
+#: colour across the step grey -> page is counted in steps of at least STEP_FLOOR levels: a board
+#: whose grey is nearly its page's (a veiled photo, glare) would count the photo's noise as colour
+#: (painter set seed 0 page 261: a step of 7.5 levels, five glared empty squares 5 - 16 levels off
+#: their grey read 0.7 - 2.1 steps across, a P piece)
+STEP_FLOOR = 16.0
+
+
 def away_from_greys(bodies: np.ndarray, greys: np.ndarray, page) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`away_from_grey` of each of ``bodies`` against its grey (n x 3 each)."""
+    """:func:`away_from_grey` of each of ``bodies`` against its grey (n x 3 each); across over
+    a step of at least :data:`STEP_FLOOR`."""
     step = np.asarray(page, np.float64)[None, :] - greys
     size = np.maximum((step * step).sum(axis=1), 1e-6)
     d = bodies - greys
     along = (d * step).sum(axis=1) / size
-    return along, np.linalg.norm(d - along[:, None] * step, axis=1) / np.sqrt(size)
+    return along, np.linalg.norm(d - along[:, None] * step, axis=1) / np.maximum(np.sqrt(size), STEP_FLOOR)
