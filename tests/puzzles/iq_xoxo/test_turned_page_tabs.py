@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import ReadError
-from visolve.puzzles.iq_xoxo.page.parts import TAB_ASPECT, TAB_BOX, loose_tabs, with_turned_tabs
+from visolve.puzzles.iq_xoxo.page.parts import TAB_ASPECT, TAB_BOX, TURNED_FILL, loose_tabs, with_turned_tabs
 from visolve.puzzles.iq_xoxo.reader import read
 from visolve.testing.scenes import scene_case
 
@@ -36,6 +36,19 @@ def test_the_turned_tab_is_added_once():
     again = with_turned_tabs(np.array([[205.0, 198.0]]), mask, PITCH)
     assert again.shape == (1, 2) and np.allclose(again[0], (205, 198))
 
+
+
+def test_the_page_badge_seen_at_a_slant_is_no_turned_tab():
+    # randomized scene seed 137 scene 17: the page's round badge, seen as an ellipse of 31 x 18 px
+    # (squares 18.7 px apart), filled its turned box 0.808 and was weighed as a board's tab lost
+    pitch = 18.7
+    mask = np.zeros((200, 200), np.uint8)
+    cv2.ellipse(mask, ((100, 100), (31, 18), 10), 255, -1)
+    outline = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0][0]
+    (_c, (a, b), _angle) = cv2.minAreaRect(outline)
+    assert cv2.contourArea(outline) >= TURNED_FILL * a * b  # a tab's fill, by its turned box
+    assert TAB_BOX[0] <= a * b / pitch**2 <= TAB_BOX[1]
+    assert with_turned_tabs(np.zeros((0, 2)), mask, pitch).shape == (0, 2)
 
 def test_a_page_of_six_turned_50_degrees_is_not_read_as_two():
     # randomized scene seed 127 scene 87: the finder outlined the two boards without pieces; the
