@@ -42,8 +42,8 @@ def test_tabs_read_that_no_layout_keeps_leave_the_doubt():
 
 
 def test_a_tab_in_doubt_that_does_not_show_its_number_leaves_the_doubt():
-    page = [doubt_tab(0, 0, *_nine_and(4)), doubt_tab(0, 1, digit_scores(d9=0.95), digit_scores(d3=0.95)), clear_tab(96, 0, 2),
-            clear_tab(97, 1, 0), doubt_tab(1, 1, *_nine_and(8)), doubt_tab(1, 2, *_nine_and(9))]
+    page = [doubt_tab(0, 0, *_nine_and(4)), doubt_tab(0, 1, digit_scores(d9=0.95), digit_scores(d3=0.95)),
+            clear_tab(96, 0, 2), clear_tab(97, 1, 0), doubt_tab(1, 1, *_nine_and(8)), doubt_tab(1, 2, *_nine_and(9))]
     assert by_layout(page, shows, BLANK_MOST) is None
 
 
@@ -73,11 +73,10 @@ def test_layouts_that_number_the_page_otherwise_leave_the_doubt():
     # one row of four: every layout numbers it left to right, 1 and 4 read leave 2 and 3 one way;
     # two rows of two, 1 and 4 read: one page numbers 1, 2 | 3, 4 and a spread 1, 3 | 2, 4, and the
     # tabs in doubt show either number
-    row = [clear_tab(1, 0, 0), doubt_tab(0, 1, digit_scores(d2=0.9, d3=0.9)), doubt_tab(0, 2, digit_scores(d2=0.9, d3=0.9)),
-           clear_tab(4, 0, 3)]
+    either = digit_scores(d2=0.9, d3=0.9)
+    row = [clear_tab(1, 0, 0), doubt_tab(0, 1, either), doubt_tab(0, 2, either), clear_tab(4, 0, 3)]
     assert [lv.level for lv in by_layout(row, shows, BLANK_MOST)] == [1, 2, 3, 4]
-    square = [clear_tab(1, 0, 0), doubt_tab(0, 1, digit_scores(d2=0.9, d3=0.9)), doubt_tab(1, 0, digit_scores(d2=0.9, d3=0.9)),
-              clear_tab(4, 1, 1)]
+    square = [clear_tab(1, 0, 0), doubt_tab(0, 1, either), doubt_tab(1, 0, either), clear_tab(4, 1, 1)]
     assert by_layout(square, shows, BLANK_MOST) is None
 
 

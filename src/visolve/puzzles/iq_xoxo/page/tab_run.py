@@ -8,8 +8,8 @@ doubt reads them first against its tabs read
 numbers from the page when the page leaves them no choice:
 the best readings of a few tabs in doubt make the page's numbers a run
 (:func:`by_sequence`), or exactly one run of numbers takes every tab read and
-gives each tab in doubt one of its candidates (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.tab_candidates`), in
-exactly one way (:func:`by_page_run`) -- one way that keeps the reading order
+gives each tab in doubt one of its candidates
+(:func:`~.tab_shows.tab_candidates`), in exactly one way (:func:`by_page_run`) -- one way that keeps the reading order
 (:func:`~visolve.puzzles.iq_xoxo.page.tab_order.reading_pairs`) when the tabs
 read keep it.  The painter's pages number their boards at random: their tabs
 read break the order, and only a run that fits one way settles them.
@@ -73,10 +73,10 @@ def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
     one run of consecutive numbers (a booklet numbers a page's challenges one after another) takes
     every tab read and gives each tab in doubt a number it may show, in exactly one way. A page
     whose tabs read keep its reading order (:func:`ordered`) counts only the ways that keep it,
-    and a tab may show a number whose every digit is a candidate (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.shows`); on another page
-    the tab's number is one of at most :data:`~visolve.puzzles.iq_xoxo.page.tab_shows.MAX_CANDIDATES` (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.tab_candidates`); on a page
-    in reading order, up to :data:`BLANK_MOST` tabs in doubt without digits may show any number. None
-    otherwise (the tabs' doubt stands)."""
+    and a tab may show a number whose every digit is a candidate (:func:`~.tab_shows.shows`); on
+    another page the tab's number is one of at most :data:`~.tab_shows.MAX_CANDIDATES`
+    (:func:`~.tab_shows.tab_candidates`); on a page in reading order, up to :data:`BLANK_MOST` tabs
+    in doubt without digits may show any number. None otherwise (the tabs' doubt stands)."""
     failed = [k for k, r in enumerate(readings) if r.level is None]
     if len(readings) < RUN_LEAST or any(not readings[k].tab_doubt or readings[k].rows is None for k in failed):
         return None
@@ -137,8 +137,8 @@ def _numberings(failed: list[int], numbers: list[int], may, read: dict[int, int]
 def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of a page of two boards side by side in one row, one tab read and the other in
     doubt, when the doubtful tab's best reading is the number next to the one read in reading
-    order (one more right of it, one less left of it) and a number it may show (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.shows`):
-    the tab and the page agree. None otherwise."""
+    order (one more right of it, one less left of it) and a number it may show
+    (:func:`~.tab_shows.shows`): the tab and the page agree. None otherwise."""
     if len(readings) != 2 or sum(r.level is None for r in readings) != 1:
         return None
     doubt = next(k for k, r in enumerate(readings) if r.level is None)
@@ -157,8 +157,8 @@ def by_neighbour(readings: list[BoardReading]) -> list[Level] | None:
 
 def by_page_layout(readings: list[BoardReading]) -> list[Level] | None:
     """:func:`~visolve.puzzles.iq_xoxo.page.tab_layout.by_layout`: the page's levels when the tabs read
-    leave its layout one numbering, each tab in doubt showing its number (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.shows`; up to
-    :data:`BLANK_MOST` blank); else None."""
+    leave its layout one numbering, each tab in doubt showing its number
+    (:func:`~.tab_shows.shows`; up to :data:`BLANK_MOST` blank); else None."""
     return by_layout(readings, shows, BLANK_MOST)
 
 

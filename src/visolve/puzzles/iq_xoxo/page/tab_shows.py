@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 #: a digit's candidates score at least CANDIDATE_FLOOR and at most CANDIDATE_WITHIN below its best
-#: (a bold 9 matched as 0 at 0.86, as 9 at 0.73-0.75: open booklet [0, 1012], six tabs 97-107 in doubt; 0.12 left the 9s out; on
-#: the 37 pages of seeds 0-1 and the open booklets whose run was asked, 0.15-0.2 settled that one
-#: more, none wrong); a tab has at most MAX_CANDIDATES numbers
+#: (a bold 9 matched as 0 at 0.86, as 9 at 0.73-0.75: open booklet [0, 1012], six tabs 97-107 in
+#: doubt; 0.12 left the 9s out; on the 37 pages of seeds 0-1 and the open booklets whose run was
+#: asked, 0.15-0.2 settled that one more, none wrong); a tab has at most MAX_CANDIDATES numbers
 CANDIDATE_FLOOR, CANDIDATE_WITHIN, MAX_CANDIDATES = 0.6, 0.15, 64
 
 
