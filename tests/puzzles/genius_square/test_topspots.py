@@ -11,8 +11,8 @@ from visolve.puzzles.genius_square.board import make_level
 from visolve.puzzles.genius_square.colours import EMPTY, Square
 from visolve.puzzles.genius_square.labelrows import NOMINAL
 from visolve.puzzles.genius_square.reader import read
-from visolve.puzzles.genius_square.topspots import (ABSENT_TOP, UNSEEN_TOP, absent_top, top_readings,
-                                                    tops_problem, unseen_top)
+from visolve.puzzles.genius_square.topspots import (ABSENT_TOP, UNSEEN_TOP, absent_top, moved_top,
+                                                    top_readings, tops_problem, unseen_top)
 from visolve.testing.scenes import scene_case
 from visolve.vision.view import BoardView
 
@@ -111,15 +111,41 @@ def test_grey_tops_standing_out_show_the_grey_piece_whatever_its_colour_s_rank()
                         floor=False) == ""
 
 
+
+def _sure(cells, piece: str) -> list[list[Square]]:
+    """Squares read surely as ``piece`` on ``cells`` ((row, column)), empty elsewhere."""
+    return [[Square(piece if (r, c) in cells else EMPTY) for c in range(6)] for r in range(6)]
+
+
+def test_a_piece_whose_tops_show_it_surely_a_whole_square_off_is_refused():
+    """103/94: a red piece on a maroon board seen so steeply that the squares' middles showed its
+    cubes' tops a square towards the camera; at every lean its tops show it on its true squares."""
+    level = make_level("x", BLOCKERS, {"8": ["A4", "B4", "B5", "C5"]})
+    true = {(3, 1), (3, 2), (4, 2), (4, 3)}  # B4 C4 C5 D5
+    problem = moved_top(level, [_sure(true, "8")] * 4, "smartgames")
+    assert problem.startswith("piece 8 (red) is read on A4 B4 B5 C5") and "seen on B4 C4 C5 D5" in problem
+    middles = _sure({(3, 0), (3, 1), (4, 1), (4, 2)}, "8")  # read surely there: not unseen_top's
+    assert tops_problem(level, middles, [_sure(true, "8")] * 4, "smartgames") == problem
+    # ... at one lean only, or on squares that are no placement of it: no
+    assert moved_top(level, [_sure(true, "8"), _sure({(3, 1), (3, 2)}, "8")], "smartgames") == ""
+    assert moved_top(level, [_sure({(3, 1), (3, 2), (4, 2), (5, 5)}, "8")] * 2, "smartgames") == ""
+    # ... squares read in doubt there, or the piece on the squares it is read on: no
+    doubtful = [[Square(sq.symbol, doubt="faint") for sq in row] for row in _sure(true, "8")]
+    assert moved_top(level, [doubtful] * 2, "smartgames") == ""
+    assert moved_top(level, [middles] * 2, "smartgames") == ""
+
 @pytest.mark.parametrize("seed, scene, square", [(79, 12, "B6"), (79, 78, "A1"), (71, 74, "C4"), (89, 96, "A1"),
-                                                 (103, 99, "A1")])
+                                                 (103, 99, "A1"), (103, 94, "")])
 def test_misreads_of_unseen_seeds_are_refused(seed, scene, square):
     """79/12: a brown domino laid on a yellow piece's shaded side; 79/78: the grey piece in shade
     read as four empty squares; 71/74: a red piece on a maroon board read a square off its cubes;
     89/96: the grey piece read as four empty squares on a grid found off the floor; 103/99: the grey
-    piece read as four empty squares, one of them lit on its front (its top 0.16 over its middle)."""
+    piece read as four empty squares, one of them lit on its front (its top 0.16 over its middle);
+    103/94: a red piece read surely a whole square towards the camera (no square named: the
+    reason is the piece's)."""
     case = scene_case("genius-square", scene, seed)
-    with pytest.raises(ReadError, match=f"square {square}: read as"):
+    reason = f"square {square}: read as" if square else "lean a whole square"
+    with pytest.raises(ReadError, match=reason):
         read(case.image, case.name)
 
 

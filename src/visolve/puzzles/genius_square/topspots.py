@@ -15,6 +15,9 @@ refused when
   something else, the shaded side of a cube beside it (brown, laid on a yellow
   piece's side), or a square off its own cubes (a red piece seen steeply on a
   maroon board, read a square towards the camera);
+* a piece read surely shows, at every one of those leans, surely on one
+  other whole placement of it (:func:`moved_top`): cubes seen so steeply that
+  their tops stand a whole square off, or a flat print;
 * squares read empty, a whole placement of a piece the board is read without,
   show its colour where their own cubes' tops would stand, at every one of
   those leans (:func:`absent_top`, Happy Puzzle boards): a piece whose cubes' fronts, in shade, read as dark as
@@ -103,7 +106,8 @@ def tops_problem(level: Level, middles: list[list], readings: list[list[list]], 
         return ""
     if not floor:
         return absent_top(level, middles, readings, edition, (GREY,))
-    return unseen_top(level, middles, readings, edition) or absent_top(level, middles, readings, edition)
+    return (unseen_top(level, middles, readings, edition) or moved_top(level, readings, edition)
+            or absent_top(level, middles, readings, edition))
 
 
 def residual(square, piece: str) -> float:
@@ -134,6 +138,36 @@ def unseen_top(level: Level, middles: list[list], readings: list[list[list]], ed
                         "another's side, or a square off its cubes?")
     return ""
 
+
+
+def moved_top(level: Level, readings: list[list[list]], edition: str) -> str:
+    """The first piece whose cubes' tops, at every lean read, show it surely on one other whole
+    placement than the one it is read on ("" when none does).
+
+    Seen steeply, a cube stands its top a whole square off, and the squares' middles show the tops
+    of the cubes behind them: the piece reads surely, a square towards the camera (seed 103 scene
+    94, a red piece on a maroon board, its tops 0.75-1.2 squares off).  A flat print seen as steeply
+    reads the same way at the tops' places, its piece a square away from the camera: which one the
+    picture is, the colours do not say, and the board is refused."""
+    for piece, cells in level.pieces:
+        shown = {_sure(squares, piece) for squares in readings}
+        if len(shown) != 1:
+            continue
+        (mask,) = shown
+        read = sum(1 << (r * SIZE + c) for r, c in (model.square(name, edition) for name in cells))
+        if mask and mask != read and mask in placements(piece):
+            names = " ".join(sorted(model.name(divmod(k, SIZE), edition) for k in range(SIZE * SIZE)
+                                    if mask >> k & 1))
+            return (f"piece {piece} ({COLOURS[piece]}) is read on {' '.join(cells)}, but where tall cubes' "
+                    f"tops would stand it is seen on {names}: pieces seen so steeply that they lean a "
+                    "whole square, or a flat print?")
+    return ""
+
+
+def _sure(squares: list[list], piece: str) -> int:
+    """The board mask (bit ``r * SIZE + c``) of the squares read surely as ``piece``."""
+    return sum(1 << (r * SIZE + c) for r in range(SIZE) for c in range(SIZE)
+               if squares[r][c].symbol == piece and not squares[r][c].doubt)
 
 def stand(top, middle) -> float:
     """How far a square's colour where its top would stand (``top``) stands out of its colour at its
