@@ -1,10 +1,16 @@
-"""Glare on empty squares of the navy board is not the grey piece when the grid lines stand out around it."""
+"""Glare on empty squares is not the grey piece: when the grid lines stand out around it, or grey
+squares lie beside it."""
 
 import numpy as np
+import pytest
 
-from visolve.puzzles.genius_square.colours import CUBE_EDGE_MIN, EMPTY, GREY_PIECE, classify, prototypes
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square.colours import (CUBE_EDGE_MIN, EMPTY, GREY_PIECE, Square, classify,
+                                                   prototypes)
+from visolve.puzzles.genius_square.glared import GREY_BESIDE, glare_beside_grey
 from visolve.puzzles.genius_square.reader import read
 from visolve.puzzles.genius_square.testing import synthetic_case
+from visolve.testing.scenes import scene_case
 
 GLARED = np.array([0.45, 0.43, 0.42])  # an empty square in glare: the board lifted towards white
 
@@ -32,3 +38,36 @@ def test_painter_photo_with_a_glare_spot_on_empty_squares_reads():
     empty or the grey piece, the shapes allowing the piece on several straight fours."""
     case = synthetic_case(99, 0)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def _grey_at(cells) -> list[list[Square]]:
+    """Squares read empty at the board's colour, those of ``cells`` flagged grey."""
+    return [[Square(EMPTY, colour=(0.0,) * 3, grey=(r, c) in cells, ranks=(("#", 0.8),)) for c in range(6)]
+            for r in range(6)]
+
+
+def test_the_grey_piece_with_grey_squares_beside_it_may_be_glare():
+    """113/78: glare on an empty black board, four squares read as the grey piece and more beside them
+    as grey."""
+    rows = ["......", "......", "......", "......", "......", ".5555."]
+    beside = {(4, 2), (4, 3)}
+    assert GREY_BESIDE == 2 and glare_beside_grey(_grey_at(beside), rows) == [(4, 2), (4, 3)]
+    # ... nearest the grey piece's colour counts too; one such square beside it is no glare (17/95)
+    squares = _grey_at({(4, 2)})
+    squares[5][0] = Square(EMPTY, colour=(0.4,) * 3, ranks=(("5", 0.05),))
+    assert glare_beside_grey(squares, rows) == [(4, 2), (5, 0)]
+    assert glare_beside_grey(_grey_at({(4, 2)}), rows) == []
+    # ... grey squares not beside it, or beside it but covered in the drawing: no
+    assert glare_beside_grey(_grey_at({(0, 0), (0, 1)}), rows) == []
+    assert glare_beside_grey(_grey_at(beside), ["......"] * 4 + ["..12..", ".5555."]) == []
+    # ... the grey piece read surely on each of its squares: seen, whatever glare lies beside it
+    sure = _grey_at(beside)
+    for c in range(1, 5):
+        sure[5][c] = Square("5")
+    assert glare_beside_grey(sure, rows) == []
+
+
+def test_glare_read_as_the_grey_piece_is_refused():
+    case = scene_case("genius-square", 78, 113)
+    with pytest.raises(ReadError):
+        read(case.image, case.name)

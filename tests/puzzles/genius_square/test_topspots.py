@@ -11,8 +11,8 @@ from visolve.puzzles.genius_square.board import make_level
 from visolve.puzzles.genius_square.colours import EMPTY, Square
 from visolve.puzzles.genius_square.labelrows import NOMINAL
 from visolve.puzzles.genius_square.reader import read
-from visolve.puzzles.genius_square.topspots import (ABSENT_TOP, UNSEEN_TOP, absent_top, moved_top,
-                                                    top_readings, tops_problem, unseen_top)
+from visolve.puzzles.genius_square.topspots import (ABSENT_TOP, ABSENT_TOP_LINED, UNSEEN_TOP, absent_top,
+                                                    moved_top, top_readings, tops_problem, unseen_top)
 from visolve.testing.scenes import scene_case
 from visolve.vision.view import BoardView
 
@@ -75,6 +75,17 @@ def test_an_absent_piece_whose_tops_show_whole_on_empty_squares_is_refused():
     assert absent_top(level, _reading({}), [_reading(grey)] * 2, "smartgames") == ""
 
 
+
+def test_a_coloured_piece_s_top_off_a_smartgames_board_s_grid_is_seen():
+    """59/93: the dark blue square on a navy board, its middle the board's colour, its top 0.14-0.20
+    off dark blue at every lean."""
+    level = make_level("x", BLOCKERS, {"2": ["E1", "E2"]})
+    near = {(5, 3): (("1", ABSENT_TOP_LINED),)}
+    problem = absent_top(level, _reading({}), [_reading(near)] * 2, "smartgames")
+    assert problem.startswith("square D6: read as empty") and "piece 1 (dark blue)" in problem
+    far = {(5, 3): (("1", ABSENT_TOP_LINED + 0.01),)}
+    assert absent_top(level, _reading({}), [_reading(far)] * 2, "smartgames") == ""
+
 def test_a_view_from_above_or_off_the_floor_reads_no_tops():
     calls = []
     def read_at(shift):
@@ -135,14 +146,15 @@ def test_a_piece_whose_tops_show_it_surely_a_whole_square_off_is_refused():
     assert moved_top(level, [middles] * 2, "smartgames") == ""
 
 @pytest.mark.parametrize("seed, scene, square", [(79, 12, "B6"), (79, 78, "A1"), (71, 74, "C4"), (89, 96, "A1"),
-                                                 (103, 99, "A1"), (103, 94, "")])
+                                                 (103, 99, "A1"), (103, 94, ""),
+                                                 (59, 93, "D6")])
 def test_misreads_of_unseen_seeds_are_refused(seed, scene, square):
     """79/12: a brown domino laid on a yellow piece's shaded side; 79/78: the grey piece in shade
     read as four empty squares; 71/74: a red piece on a maroon board read a square off its cubes;
     89/96: the grey piece read as four empty squares on a grid found off the floor; 103/99: the grey
     piece read as four empty squares, one of them lit on its front (its top 0.16 over its middle);
     103/94: a red piece read surely a whole square towards the camera (no square named: the
-    reason is the piece's)."""
+    reason is the piece's); 59/93: the dark blue square on a navy board, its top leaning off the grid."""
     case = scene_case("genius-square", scene, seed)
     reason = f"square {square}: read as" if square else "lean a whole square"
     with pytest.raises(ReadError, match=reason):

@@ -1,7 +1,10 @@
-"""A bright square that may be a cube's top in glare rather than a disc between leaning pieces.
+"""A bright square that may be a cube's top in glare rather than a disc between leaning pieces, and
+the grey piece that may be glare on the board.
 
 Glare mixes a colour towards white; a cube's top keeps its own colour in its
 corners (it fills its square), a hidden disc shows the pieces leaning over it.
+On a black board, glare is as grey as the grey piece, and spreads past any
+four squares (:func:`glare_beside_grey`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,14 @@ UNDER_GLARE_FIT = 0.06
 #: -0.34, read as no colour or the grey piece's; every cube lighter than the board 0.18 and more, discs
 #: among tall pieces -0.11 and more, which read as wood before this is asked)
 GLARED_EDGE_MAX = -0.14
+#: the grey piece read with this many squares beside it read empty, each grey like it (flagged so, or
+#: nearest its colour within GREY_LIKE), may be glare spread over the board.  Seed 113 scene 78: an
+#: empty Happy Puzzle board under a glare spot, four of its squares read as the grey piece and 3
+#: squares beside them grey too, one of the four read as it at its middle (the others through a lean);
+#: of the 198 boards read with the grey piece on the photo scenes of 8 seeds, none read right has more
+#: than 1 (the painter's roll 9 of seed 0 has 3, each of the grey piece's squares read surely)
+GREY_BESIDE = 2
+GREY_LIKE = 0.15
 
 
 def own_cube(centre: np.ndarray, corners: list[np.ndarray]) -> bool:
@@ -64,3 +75,24 @@ def board_in_glare(centre: np.ndarray, contrast: float, matched: bool) -> bool:
     than the board, darker than its edges (``contrast``, :data:`GLARED_EDGE_MAX`), and no colour of
     the game's ``matched`` to it closely (a cube's top in glare keeps its piece's colour)."""
     return float(centre.mean()) > 0.0 and contrast < GLARED_EDGE_MAX and not matched
+
+
+def glare_beside_grey(squares, rows: list[str], grey: str = "5") -> list[tuple[int, int]]:
+    """The squares a drawing ``rows`` leaves empty beside the grey piece (``grey`` in it) that read
+    grey like it at their middles (``squares``: flagged grey, or nearest its colour within
+    :data:`GREY_LIKE`), when there are :data:`GREY_BESIDE` or more and the piece is not read surely
+    on each of its own squares; else none.  A grey piece read surely is seen, whatever glare lies
+    around it (the painter's roll 9 of seed 0: glare over a Happy Puzzle board's top left corner)."""
+    piece = {(r, c) for r, row in enumerate(rows) for c, symbol in enumerate(row) if symbol == grey}
+    if all(squares[r][c].symbol == grey for r, c in piece):
+        return []
+    beside = {(r + dr, c + dc) for r, c in piece for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    found = sorted((r, c) for r, c in beside if 0 <= r < len(rows) and 0 <= c < len(rows[r])
+                   and rows[r][c] == "." and _grey_like(squares[r][c], grey))
+    return found if len(found) >= GREY_BESIDE else []
+
+
+def _grey_like(square, grey: str) -> bool:
+    """A square flagged grey, or nearest the grey piece's colour within :data:`GREY_LIKE`."""
+    nearest = square.ranks[0] if square.ranks else ("", float("inf"))
+    return square.grey or (nearest[0] == grey and nearest[1] <= GREY_LIKE)

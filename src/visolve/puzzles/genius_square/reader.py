@@ -47,6 +47,7 @@ from visolve.puzzles.genius_square.tops import on_floor, top_shifts
 from visolve.puzzles.genius_square.topspots import grey_looked_for, top_readings, tops_problem
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
+from visolve.puzzles.genius_square.glared import glare_beside_grey
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
 from visolve.puzzles.genius_square.unlined import with_unlined_grey
 from visolve.puzzles.genius_square.finder import SIZE, find_upright, WORK_SIDE
@@ -379,7 +380,11 @@ def board_of(squares: list[list[Square]], edition: str,
         blockers, found = groups(rows, edition)
     pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
     if GREY not in pieces:
-        no_dim_grey_piece(squares, edition)
+        no_dim_grey_piece(squares, edition, rows)
+    elif glared := glare_beside_grey(squares, rows, GREY):
+        names = " ".join(model.name(cell, edition) for cell in glared)
+        raise ReadError(f"piece 5 (grey) read on {' '.join(pieces[GREY])}, and {names} beside it read "
+                        "empty though as grey: glare spread over the board?")
     return blockers, pieces
 
 

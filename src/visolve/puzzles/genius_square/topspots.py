@@ -20,8 +20,10 @@ refused when
   their tops stand a whole square off, or a flat print;
 * squares read empty, a whole placement of a piece the board is read without,
   show its colour where their own cubes' tops would stand, at every one of
-  those leans (:func:`absent_top`, Happy Puzzle boards): a piece whose cubes' fronts, in shade, read as dark as
-  the board (the grey piece on a black board).
+  those leans (:func:`absent_top`; on a SmartGames board the coloured pieces
+  only): a piece whose cubes' fronts, in shade, read as dark as the board (the
+  grey piece on a black board), or whose top leans off the grid (the dark blue
+  square on a navy board).
 
 Only a grid found on the board's floor is checked (a grid of the cubes' tops
 has them at its squares' middles already), and only a view tilted enough to
@@ -60,6 +62,11 @@ UNSEEN_TOP = 0.7
 #: 79/78 at most 0.077 off on A1-A4; on the readings right of Happy Puzzle boards, an absent piece
 #: whole so at 0.28 at the nearest (seed 1 scene 51, the one-square dark blue), else 0.95 and more
 ABSENT_TOP = 0.15
+#: ... on a SmartGames board, whose light grid lines read as the grey piece, the coloured pieces only,
+#: within this.  Seed 59 scene 93: the dark blue square on a navy board, its cube's top leaning off the
+#: grid's edge, its middle the board's colour; its top's place 0.14-0.20 off dark blue at the four
+#: leans, standing 0.41-0.44 out of its middle (the board, 0.7 and more off every piece there)
+ABSENT_TOP_LINED = 0.25
 #: least a square of such a placement stands out of its middle (:func:`stand`, the least of the leans);
 #: the placement's mean must reach OBJECT_MIN.  The grey piece of seed 103 scene 99, lit on one square's
 #: front: 0.26, 0.33, 0.27, 0.16 (its mean 0.26); 89/96 0.33-0.40.  Of the 67 fours that show grey tops
@@ -180,11 +187,10 @@ def stand(top, middle) -> float:
     return float(np.max(np.subtract(top.colour, middle.colour)))
 
 
-def shows(top, piece: str) -> bool:
-    """Whether a square's colour where its top would stand (``top``) shows ``piece``: within
-    :data:`ABSENT_TOP` of its colour, or for the grey piece a neutral grey lighter than the board
-    (:func:`grey_top`)."""
-    return residual(top, piece) <= ABSENT_TOP or (piece == GREY and grey_top(top))
+def shows(top, piece: str, most: float = ABSENT_TOP) -> bool:
+    """Whether a square's colour where its top would stand (``top``) shows ``piece``: within ``most``
+    of its colour, or for the grey piece a neutral grey lighter than the board (:func:`grey_top`)."""
+    return residual(top, piece) <= most or (piece == GREY and grey_top(top))
 
 
 def _mean_stand(mask: int, stands: dict[tuple[int, int], float]) -> float:
@@ -217,19 +223,20 @@ def absent_top(level: Level, middles: list[list], readings: list[list[list]], ed
     A whole piece is asked for, not one square: a spot of glare or the board's printed name, where a
     top's place falls on it, is as neutral as the grey piece (seed 1 scene 50, read right: the tops'
     places of B1 and C1 in glare and of F5 on the name, 0.06-0.07 off grey; no four in a row).
-    Only on a Happy Puzzle board, whose squares are recessed in the black board: a SmartGames board's
-    light grid lines, where a top's place falls between two squares, read as the grey piece (seed 0,
-    scenes 28, 88 and 96, read right: empty squares whose tops' places are 0.06-0.07 off grey at every
-    lean, on the lines of navy boards)."""
+    On a SmartGames board the coloured pieces only, within :data:`ABSENT_TOP_LINED`: its light grid
+    lines, where a top's place falls between two squares, read as the grey piece (seed 0, scenes 28,
+    88 and 96, read right: empty squares whose tops' places are 0.06-0.07 off grey at every lean, on
+    the lines of navy boards)."""
+    most = ABSENT_TOP
     if edition != HAPPY_PUZZLE:
-        return ""
+        pieces, most = tuple(piece for piece in pieces if piece != GREY), ABSENT_TOP_LINED
     placed = {piece for piece, _cells in level.pieces}
     taken = set(level.blockers).union(*(cells for _piece, cells in level.pieces))
     empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if model.name((r, c), edition) not in taken]
     stands = {(r, c): min(stand(squares[r][c], middles[r][c]) for squares in readings) for r, c in empty}
     for piece in sorted(set(pieces) - placed):
         shown = sum(1 << (r * SIZE + c) for r, c in empty if stands[(r, c)] >= STAND_LEAST
-                    and all(shows(squares[r][c], piece) for squares in readings))
+                    and all(shows(squares[r][c], piece, most) for squares in readings))
         whole = next((mask for mask in placements(piece) if mask & shown == mask
                       and _mean_stand(mask, stands) >= OBJECT_MIN), 0)
         if whole:
