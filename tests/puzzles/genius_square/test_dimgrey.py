@@ -1,13 +1,10 @@
-"""A straight four read as empty that may be the grey piece seen by its shaded side, or left empty on
-a board covered but for it (``dimgrey``)."""
+"""A straight four read as empty that may be the grey piece seen by its shaded side (``dimgrey``)."""
 
 import pytest
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square.colours import EMPTY, Square
-from visolve.puzzles.genius_square.dimgrey import near_faint, no_dim_grey_piece, unplain_four
-from visolve.puzzles.genius_square.reader import read
-from visolve.testing.scenes import scene_case
+from visolve.puzzles.genius_square.dimgrey import near_faint, no_dim_grey_piece
 
 #: scene 66 of seed 6 with its left labels read where they stand: the grey piece on A2-A5, its shaded
 #: side darker than the board; A2 a hundredth too colourful, A3 a hundredth too dark to be faint
@@ -39,28 +36,3 @@ def test_the_grey_pieces_shaded_side_just_past_faint_is_a_doubt():
 def test_flat_squares_in_shade_are_no_doubt():
     shade = {cell: ((-0.17, -0.19, -0.2), False) for cell in SHADED_SIDE}
     no_dim_grey_piece(_board(shade), "smartgames")
-
-
-#: a solved board but for the four squares of row A's first four columns (the grey piece's place)
-SOLVED_BUT_A_FOUR = ["....##"] + ["123456"] * 5
-
-
-def test_a_solved_board_but_a_straight_four_not_plainly_empty_is_a_doubt():
-    """139/72: the grey piece's cubes on A1-A4 read as squares in glare (flagged grey) and as squares
-    that may be discs, settled empty by the shapes."""
-    board = _board({})
-    board[0][1] = Square(EMPTY, colour=(0.34, 0.41, 0.47), grey=True)
-    board[0][2] = Square("", options=(EMPTY, "#"), colour=(0.33, 0.4, 0.46))
-    assert unplain_four(board, SOLVED_BUT_A_FOUR) == [(0, 0), (0, 1), (0, 2), (0, 3)]
-    with pytest.raises(ReadError, match="square A1: every square covered but four in a row"):
-        no_dim_grey_piece(board, "happy-puzzle", SOLVED_BUT_A_FOUR)
-    # ... all four plainly empty, or the four not the only squares left empty: no doubt
-    assert unplain_four(_board({}), SOLVED_BUT_A_FOUR) is None
-    assert unplain_four(board, ["....##", "1.3456"] + ["123456"] * 4) is None
-    assert unplain_four(board, [".#..#.", "..3456"] + ["123456"] * 4) is None  # not a straight four
-
-
-def test_the_grey_piece_read_as_glare_on_a_solved_board_is_refused():
-    case = scene_case("genius-square", 72, 139)
-    with pytest.raises(ReadError, match="every square covered but four in a row"):
-        read(case.image, case.name)

@@ -27,25 +27,19 @@ SHADED_IN_FOUR = 3
 SHADE_MARGIN = 0.03
 
 
-def no_dim_grey_piece(squares: list[list[Square]], edition: str, rows: list[str] | None = None) -> None:
+def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     """A straight four read as empty, its squares faint grey (or :data:`SHADED_IN_FOUR` of them faint,
     or just past faint (:func:`near_faint`), and darker than the board), could be the grey piece in shade, or on a grey board
     (:func:`visolve.puzzles.genius_square.colours.grey_like_board`), and four grey squares
     outlined against the board its dim side (:func:`visolve.puzzles.genius_square.greyrow.outlined_fours`),
     or four showing none of the grid's lines its top as grey as the board
-    (:func:`visolve.puzzles.genius_square.unlined.unlined_four`), or the only four the board as
-    settled (``rows``, the drawing) leaves empty when they do not all read plainly so
-    (:func:`unplain_four`): a doubt."""
+    (:func:`visolve.puzzles.genius_square.unlined.unlined_four`): a doubt."""
     for cells in outlined_fours(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four grey squares in a row read as empty, "
                         "outlined against the board: the grey piece seen by its side, or glare?")
     if cells := bare_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
                         "as empty, nearest the grey piece's colour: the grey piece on a board as grey as it?")
-    if rows is not None and (cells := unplain_four(squares, rows)):
-        raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row, "
-                        "not all of them plainly empty (lighter, or read so only as the shapes allow): "
-                        "the grey piece in glare?")
     if cells := unlined_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty show "
                         "none of the grid's light lines: the grey piece's top, as grey as the board?")
@@ -63,21 +57,6 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str, rows: list[str]
             raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty, "
                             f"{sum(cell in shaded for cell in cells)} of them faint and darker than the board: "
                             "empty in shade, or the grey piece's shaded side?")
-
-
-def unplain_four(squares: list[list[Square]], rows: list[str]) -> list[tuple[int, int]] | None:
-    """The four squares a drawing ``rows`` leaves empty, when they are a straight four and not each
-    read plainly empty (symbol empty, neither faint nor grey: the shapes or the roll settled it, or
-    a light square was taken for glare).  Seed 139 scene 72: a solved Happy Puzzle board seen
-    steeply, the grey piece's cubes on A1-A4 read as two squares in glare and two that may be
-    discs, 0.3-0.5 lighter than the black board; no board read without the grey piece leaves only
-    a straight four empty on the photo scenes of 8 seeds (800 scenes)."""
-    empty = [(r, c) for r, row in enumerate(rows) for c, symbol in enumerate(row) if symbol == EMPTY]
-    if len(empty) != 4 or empty not in straight_fours():
-        return None
-    plain = all(squares[r][c].symbol == EMPTY and not (squares[r][c].faint or squares[r][c].grey)
-                for r, c in empty)
-    return None if plain else empty
 
 
 def near_faint(colour) -> bool:

@@ -15,7 +15,8 @@ first one went through (the shapes, the whole cover, the roll of the dice).  A r
 when every lean field that gives a board at all gives the same one (:func:`leaning_level`): a lean
 that makes the squares fit one board and another lean another board is a doubt, and the first
 refusal stands; so is a board laying a piece on a square that a lean giving no board read as
-another piece (:func:`against`).  A view tilted less than
+another piece (:func:`against`), or a blocker where such a lean reads one disc on another face of
+its die (:func:`visolve.puzzles.genius_square.leandoubts.swapped_blocker`).  A view tilted less than
 :data:`~visolve.puzzles.genius_square.tops.MIN_TILT` (artwork, a print, a photo from above) has no
 lean to try.
 
@@ -43,6 +44,7 @@ from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, drawing
 from visolve.puzzles.genius_square.colours import GREY_PIECE
+from visolve.puzzles.genius_square.leandoubts import swapped_blocker
 from visolve.puzzles.genius_square.tops import SIZE, cut, on_floor, shifts_at
 from visolve.vision.view import BoardView
 
@@ -248,7 +250,7 @@ def leaning_level(refused: ReadError, fields: list[np.ndarray], read_with: Calla
             raise ReadError(f"square {_first_difference(first, other)}: read where tall pieces' tops would "
                             "show, two leans of the camera's give two boards") from refused
     for shifts, _exc in failed if squares_with is not None else ():
-        problem = against(first, squares_with(shifts))
+        problem = against(first, squares_with(shifts)) or swapped_blocker(first, squares_with(shifts))
         if problem:
             raise ReadError(problem) from refused
     return first

@@ -48,6 +48,8 @@ from visolve.puzzles.genius_square.topspots import grey_looked_for, top_readings
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.glared import glare_beside_grey
+from visolve.puzzles.genius_square.lastpiece import last_piece_problem
+from visolve.puzzles.genius_square.leandoubts import dropped_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
 from visolve.puzzles.genius_square.unlined import with_unlined_grey
 from visolve.puzzles.genius_square.finder import SIZE, find_upright, WORK_SIDE
@@ -223,6 +225,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
         at = remembered(lambda shift: uncovered(again, shift, view))  # each field's squares, read once
         level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
                               lambda shift: level_of(at(shift), edition, source, dice), at)
+        if dropped := dropped_piece(level, squares):  # a piece the middles saw whole, gone at the lean
+            raise ReadError(dropped) from refused
     readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
     problem = tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges))
     if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)
@@ -379,8 +383,10 @@ def board_of(squares: list[list[Square]], edition: str,
         rows = solved_cover(squares, edition, dice) or rows
         blockers, found = groups(rows, edition)
     pieces = {piece: parts[0] for piece, parts in sorted(found.items())}
+    if problem := last_piece_problem(squares, rows, edition):
+        raise ReadError(problem)
     if GREY not in pieces:
-        no_dim_grey_piece(squares, edition, rows)
+        no_dim_grey_piece(squares, edition)
     elif glared := glare_beside_grey(squares, rows, GREY):
         names = " ".join(model.name(cell, edition) for cell in glared)
         raise ReadError(f"piece 5 (grey) read on {' '.join(pieces[GREY])}, and {names} beside it read "

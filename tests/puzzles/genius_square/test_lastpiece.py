@@ -1,0 +1,58 @@
+"""A board covered but for the place of one piece it is read without (``genius_square.lastpiece``)."""
+
+import pytest
+
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square.colours import EMPTY, Square
+from visolve.puzzles.genius_square.lastpiece import last_piece_problem
+from visolve.puzzles.genius_square.reader import read
+from visolve.testing.scenes import scene_case
+
+#: a board covered but for A1-D1, the grey piece's place (the other symbols need no shapes here)
+BUT_A_FOUR = ["....##"] + ["123467"] * 5
+#: a board covered but for E1-F1, the brown domino's place, with blockers on E2 and F2
+BUT_A_TWO = ["1346..", "1346##"] + ["134678"] * 4
+
+
+def _plain() -> list[list[Square]]:
+    """Squares all read plainly empty at the board's colour."""
+    return [[Square(EMPTY, colour=(0.0, 0.0, 0.0)) for _c in range(6)] for _r in range(6)]
+
+
+def test_a_piece_s_place_left_not_plainly_empty_is_a_doubt():
+    """139/72: the grey piece's cubes on A1-A4 read as glare (flagged grey) and as maybe-discs."""
+    squares = _plain()
+    squares[0][1] = Square(EMPTY, colour=(0.34, 0.41, 0.47), grey=True)
+    problem = last_piece_problem(squares, BUT_A_FOUR, "smartgames")
+    assert problem.startswith("square A1: every square covered but A1 B1 C1 D1, the place of piece 5")
+    squares[0][1] = Square("", options=(EMPTY, "#"))  # settled empty by the shapes: not plain either
+    assert "not all of them read plainly empty" in last_piece_problem(squares, BUT_A_FOUR, "smartgames")
+    assert last_piece_problem(_plain(), BUT_A_FOUR, "smartgames") == ""  # all plainly empty
+
+
+def test_a_piece_s_place_left_while_it_may_stand_on_blockers_is_a_doubt():
+    """163/57: the brown domino read as two discs (brown or wood), the discs beside it hidden and
+    read empty."""
+    squares = _plain()
+    for c in (4, 5):
+        squares[1][c] = Square("", options=("2", "#"))
+    problem = last_piece_problem(squares, BUT_A_TWO, "smartgames")
+    assert "the place of piece 2 (brown), and blockers E2 F2 may be that piece" in problem
+    squares[1][5] = Square("#")  # one of them surely a disc: the domino has no other place
+    assert last_piece_problem(squares, BUT_A_TWO, "smartgames") == ""
+
+
+def test_a_board_not_covered_but_for_one_piece_s_place_is_no_doubt():
+    squares = _plain()
+    squares[0][1] = Square(EMPTY, grey=True)
+    assert last_piece_problem(squares, [".....#"] + ["123467"] * 5, "smartgames") == ""  # five left
+    assert last_piece_problem(squares, [".#..#."] + ["..3467"] + ["123467"] * 4, "smartgames") == ""
+
+
+def test_the_scenes_read_or_refused():
+    """139/72 is refused; 163/57, refused at the squares' middles, reads right at a lean."""
+    case = scene_case("genius-square", 72, 139)
+    with pytest.raises(ReadError, match="every square covered but"):
+        read(case.image, case.name)
+    case = scene_case("genius-square", 57, 163)
+    assert read(case.image, case.name) == case.truth[0]
