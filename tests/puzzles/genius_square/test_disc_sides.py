@@ -1,4 +1,5 @@
-"""A disc seen by its dark side, read surely as a piece, is settled by the shapes when nothing else fits."""
+"""A disc seen by its dark side, read surely as a piece, is settled by the shapes when nothing else fits,
+unless that leaves a die without a disc where a face may show one."""
 
 import pytest
 
@@ -50,3 +51,26 @@ def test_a_board_read_as_solved_is_left_to_the_cover():
 def test_the_scene_reads():
     case = scene_case("genius-square", 84, 1)
     assert read(case.image, case.name) == case.truth[0]
+
+
+#: seed 151 scene 20's roll; A6 is a face of F1's die, B6 of a die no other disc is on
+ROLL_151 = "A1 B3 B6 C5 D4 E6 F1".split()
+
+
+def test_a_piece_made_a_disc_leaving_a_die_without_one_is_a_doubt():
+    """151/20: A6 light grey at its middle, read as the grey piece (the wood 0.08 behind), made a
+    disc beside F1's die-mate; B6, the disc of the die none was on, read as a disc or empty."""
+    rows = drawing(make_level("x", ROLL_151, {}, edition="smartgames"))
+    squares = [[Square(sym) for sym in row] for row in rows]
+    squares[5][0] = Square("5", ranks=(("5", 0.212), ("#", 0.294)))  # A6
+    squares[5][1] = Square("", options=(".", "#"))  # B6
+    with pytest.raises(ReadError, match="square A6: read as piece 5 and settled as a disc.* B6, a face of a die"):
+        resolve(squares, "smartgames")
+    squares[5][1] = Square(".")  # B6 surely empty: a board set by hand, read as it is
+    assert resolve(squares, "smartgames")[5] == "#...#."  # A6 and E6
+
+
+def test_the_scene_whose_disc_was_read_a_square_off_is_refused():
+    case = scene_case("genius-square", 20, 151)
+    with pytest.raises(ReadError, match="a face of a die no disc is on"):
+        read(case.image, case.name)

@@ -19,7 +19,7 @@ from itertools import product
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, groups, is_legal_roll, shape_problem
+from visolve.puzzles.genius_square.board import BLOCKER, DIE_OF, EMPTY, groups, is_legal_roll, shape_problem
 from visolve.puzzles.genius_square.cover import MAX_EMPTY, against_dice, by_dice
 
 #: most readings of the squares kept while they are told apart, and most steps of the search for
@@ -79,9 +79,13 @@ def resolve(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | 
         problem = shape_error(_rows([opts[0] for opts in choices]), edition) or _too_many_discs(choices, edition)
         if sides := disc_sides(squares):
             try:
-                return resolve(sides, edition, dice)
+                rows = resolve(sides, edition, dice)
             except ReadError:
                 pass
+            else:
+                if doubt := disc_beside_its_face(squares, rows, edition):
+                    raise ReadError(doubt)
+                return rows
         raise ReadError(problem)
     k = next(k for k in open_ if len({cells[k] for cells in fits}) > 1)
     seen = sorted({cells[k] for cells in fits})
@@ -144,6 +148,31 @@ def disc_sides(squares) -> list[list] | None:
         return None
     out = [[_side_options(sq) for sq in row] for row in squares]
     return out if out != squares else None
+
+
+def disc_beside_its_face(squares, rows: list[str], edition: str) -> str:
+    """Why a drawing that made a square read surely as a piece into a disc (:func:`disc_sides`) is a
+    doubt: its blockers are no roll of the dice, and a face of a die no disc is on may be a disc (its
+    symbol or one of its options) and is left without one ("" when there is none).  Seed 151 scene
+    20: A6, light grey at its middle and read as the grey piece, made a disc beside F1's (both on
+    one die), while B6, a disc or empty and nearer the wood (0.19 against 0.29), was the disc of
+    the die none was on."""
+    drawn = [symbol for row in rows for symbol in row]
+    flat = [sq for row in squares for sq in row]
+    made = [k for k, sq in enumerate(flat) if drawn[k] == BLOCKER and sq.symbol not in ("", EMPTY, BLOCKER)]
+    blockers = [_name(k, edition) for k, symbol in enumerate(drawn) if symbol == BLOCKER]
+    if not made or is_legal_roll(blockers):
+        return ""
+    rolled = {DIE_OF.get(name) for name in blockers}
+    for j, other in enumerate(flat):
+        face = _name(j, edition)
+        if (drawn[j] != BLOCKER and DIE_OF.get(face) not in rolled
+                and BLOCKER in ((other.symbol,) if other.symbol else other.options)):
+            name = _name(made[0], edition)
+            return (f"square {name}: read as piece {flat[made[0]].symbol} and settled as a disc, the blockers no "
+                    f"roll of the dice, while {face}, a face of a die no disc is on, may be a disc and is left "
+                    "without one")
+    return ""
 
 
 def _side_options(sq):
