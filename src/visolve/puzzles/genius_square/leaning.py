@@ -250,7 +250,8 @@ def leaning_level(refused: ReadError, fields: list[np.ndarray], read_with: Calla
             raise ReadError(f"square {_first_difference(first, other)}: read where tall pieces' tops would "
                             "show, two leans of the camera's give two boards") from refused
     for shifts, _exc in failed if squares_with is not None else ():
-        problem = against(first, squares_with(shifts)) or swapped_blocker(first, squares_with(shifts))
+        seen = squares_with(shifts)
+        problem = against(first, seen) or swapped_blocker(first, seen)
         if problem:
             raise ReadError(problem) from refused
     return first
