@@ -14,9 +14,8 @@ from __future__ import annotations
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.colours import EMPTY
 from visolve.puzzles.genius_square.model import COLOURS
-from visolve.puzzles.genius_square.surplus import placements
+from visolve.puzzles.genius_square.surplus import cells_of, mask_of, placements
 
-SIZE = 6
 BLOCKER = "#"
 
 
@@ -36,10 +35,10 @@ def last_piece_problem(squares, rows: list[str], edition: str) -> str:
         if empty not in placements(piece):
             continue
         names = _names(empty, edition)
-        if not all(_plain(squares[r][c]) for r, c in _cells(empty)):
+        if not all(_plain(squares[r][c]) for r, c in cells_of(empty)):
             return (f"square {names[0]}: every square covered but {' '.join(names)}, the place of piece {piece} "
                     f"({COLOURS[piece]}), and not all of them read plainly empty: that piece in glare or shade?")
-        maybe = sum(1 << (r * SIZE + c) for r, c in _cells(_mask(rows, BLOCKER)) if piece in squares[r][c].options)
+        maybe = mask_of((r, c) for r, c in cells_of(_mask(rows, BLOCKER)) if piece in squares[r][c].options)
         other = next((mask for mask in placements(piece) if mask & maybe == mask), 0)
         if other:
             return (f"square {names[0]}: every square covered but {' '.join(names)}, the place of piece {piece} "
@@ -49,16 +48,12 @@ def last_piece_problem(squares, rows: list[str], edition: str) -> str:
 
 
 def _mask(rows: list[str], symbol: str) -> int:
-    """The board mask (bit ``r * SIZE + c``) of the squares the drawing gives ``symbol``."""
-    return sum(1 << (r * SIZE + c) for r, row in enumerate(rows) for c, s in enumerate(row) if s == symbol)
-
-
-def _cells(mask: int) -> list[tuple[int, int]]:
-    return [divmod(k, SIZE) for k in range(SIZE * SIZE) if mask >> k & 1]
+    """The board mask of the squares the drawing gives ``symbol``."""
+    return mask_of((r, c) for r, row in enumerate(rows) for c, s in enumerate(row) if s == symbol)
 
 
 def _names(mask: int, edition: str) -> list[str]:
-    return [model.name(cell, edition) for cell in _cells(mask)]
+    return [model.name(cell, edition) for cell in cells_of(mask)]
 
 
 def _plain(square) -> bool:

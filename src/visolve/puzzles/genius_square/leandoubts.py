@@ -20,9 +20,9 @@ from __future__ import annotations
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, DIE_OF, EMPTY
 from visolve.puzzles.genius_square.model import COLOURS
-from visolve.puzzles.genius_square.surplus import placements
+from visolve.puzzles.genius_square.surplus import cells_of, placements, sure_mask
 
-SIZE = 6
+SIZE = model.SIZE
 #: the one-square piece (dark blue)
 SINGLE = "1"
 
@@ -34,11 +34,10 @@ def dropped_piece(level, middles) -> str:
     surely dark blue at its middle, a shaded side)."""
     placed = {piece for piece, _cells in level.pieces}
     for piece in sorted(set(COLOURS) - placed - {SINGLE}):
-        sure = sum(1 << (r * SIZE + c) for r in range(SIZE) for c in range(SIZE)
-                   if middles[r][c].symbol == piece and not middles[r][c].doubt)
+        sure = sure_mask(middles, piece)
         whole = next((mask for mask in placements(piece) if mask & sure == mask), 0)
         if whole:
-            names = " ".join(model.name(divmod(k, SIZE), level.edition) for k in range(SIZE * SIZE) if whole >> k & 1)
+            names = " ".join(model.name(cell, level.edition) for cell in cells_of(whole))
             return (f"square {names.split()[0]}: piece {piece} ({COLOURS[piece]}) read surely on {names} at the "
                     "squares' middles, but the board read where tall pieces' tops would show has no piece "
                     f"{piece}")

@@ -80,8 +80,24 @@ def near_pieces(ranks, piece: str) -> tuple[str, ...]:
 
 def fits_once(piece: str, cells: list[tuple[int, int]]) -> bool:
     """Whether one placement of ``piece`` covers every square of ``cells`` ((row, column))."""
-    want = sum(1 << (r * SIZE + c) for r, c in cells)
+    want = mask_of(cells)
     return any(mask & want == want for mask in placements(piece))
+
+
+def mask_of(cells) -> int:
+    """The board mask (bit ``row * 6 + column``, as :func:`placements`) of the squares ``cells``."""
+    return sum(1 << (r * SIZE + c) for r, c in cells)
+
+
+def cells_of(mask: int) -> list[tuple[int, int]]:
+    """The squares (row, column) of a board mask, in reading order."""
+    return [divmod(k, SIZE) for k in range(SIZE * SIZE) if mask >> k & 1]
+
+
+def sure_mask(squares, piece: str) -> int:
+    """The board mask of the squares read surely as ``piece`` (its symbol, no doubt)."""
+    return mask_of((r, c) for r, row in enumerate(squares) for c, sq in enumerate(row)
+                   if sq.symbol == piece and not sq.doubt)
 
 
 def size(piece: str) -> int:

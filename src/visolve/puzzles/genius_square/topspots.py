@@ -38,7 +38,7 @@ import numpy as np
 
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.colours import NEUTRAL_SPREAD, OBJECT_MIN
-from visolve.puzzles.genius_square.surplus import placements
+from visolve.puzzles.genius_square.surplus import cells_of, mask_of, placements, sure_mask
 from visolve.puzzles.genius_square.model import COLOURS, Level
 from visolve.puzzles.genius_square.tops import on_floor, shifts_at
 from visolve.vision.view import BoardView
@@ -157,24 +157,18 @@ def moved_top(level: Level, readings: list[list[list]], edition: str) -> str:
     reads the same way at the tops' places, its piece a square away from the camera: which one the
     picture is, the colours do not say, and the board is refused."""
     for piece, cells in level.pieces:
-        shown = {_sure(squares, piece) for squares in readings}
+        shown = {sure_mask(squares, piece) for squares in readings}
         if len(shown) != 1:
             continue
         (mask,) = shown
-        read = sum(1 << (r * SIZE + c) for r, c in (model.square(name, edition) for name in cells))
+        read = mask_of(model.square(name, edition) for name in cells)
         if mask and mask != read and mask in placements(piece):
-            names = " ".join(sorted(model.name(divmod(k, SIZE), edition) for k in range(SIZE * SIZE)
-                                    if mask >> k & 1))
+            names = " ".join(sorted(model.name(cell, edition) for cell in cells_of(mask)))
             return (f"piece {piece} ({COLOURS[piece]}) is read on {' '.join(cells)}, but where tall cubes' "
                     f"tops would stand it is seen on {names}: pieces seen so steeply that they lean a "
                     "whole square, or a flat print?")
     return ""
 
-
-def _sure(squares: list[list], piece: str) -> int:
-    """The board mask (bit ``r * SIZE + c``) of the squares read surely as ``piece``."""
-    return sum(1 << (r * SIZE + c) for r in range(SIZE) for c in range(SIZE)
-               if squares[r][c].symbol == piece and not squares[r][c].doubt)
 
 def stand(top, middle) -> float:
     """How far a square's colour where its top would stand (``top``) stands out of its colour at its
@@ -195,7 +189,7 @@ def shows(top, piece: str, most: float = ABSENT_TOP) -> bool:
 
 def _mean_stand(mask: int, stands: dict[tuple[int, int], float]) -> float:
     """The mean of ``stands`` over the squares of the placement ``mask`` (bit ``r * SIZE + c``)."""
-    cells = [divmod(k, SIZE) for k in range(SIZE * SIZE) if mask >> k & 1]
+    cells = cells_of(mask)
     return float(np.mean([stands[cell] for cell in cells]))
 
 
@@ -235,8 +229,8 @@ def absent_top(level: Level, middles: list[list], readings: list[list[list]], ed
     empty = [(r, c) for r in range(SIZE) for c in range(SIZE) if model.name((r, c), edition) not in taken]
     stands = {(r, c): min(stand(squares[r][c], middles[r][c]) for squares in readings) for r, c in empty}
     for piece in sorted(set(pieces) - placed):
-        shown = sum(1 << (r * SIZE + c) for r, c in empty if stands[(r, c)] >= STAND_LEAST
-                    and all(shows(squares[r][c], piece, most) for squares in readings))
+        shown = mask_of((r, c) for r, c in empty if stands[(r, c)] >= STAND_LEAST
+                        and all(shows(squares[r][c], piece, most) for squares in readings))
         whole = next((mask for mask in placements(piece) if mask & shown == mask
                       and _mean_stand(mask, stands) >= OBJECT_MIN), 0)
         if whole:
