@@ -94,6 +94,18 @@ class Tally:
     kinds: dict = field(default_factory=dict)
     #: the levels the pictures show (a page shows several): total, exact, misread
     levels: list = field(default_factory=lambda: [0, 0, 0])
+    #: levels by the width of their challenge in the picture (scenes that know it): bin -> [total, exact]
+    widths: dict = field(default_factory=dict)
+
+    def count_widths(self, got: list, case: Case) -> None:
+        """Count each level of ``case`` read exactly or not by its challenge's width (:data:`WIDTH_BINS`)."""
+        if case.widths is None or case.truth is None:
+            return
+        for level, width in zip(case.truth, case.widths):
+            low = max(b for b in WIDTH_BINS if b <= width)
+            slot = self.widths.setdefault(low, [0, 0])
+            slot[0] += 1
+            slot[1] += level in got
 
     def count_levels(self, got: list, truth: list, refused: bool) -> None:
         """Count the levels of one picture: those of ``truth`` read (``got``) exactly, and those
@@ -108,6 +120,17 @@ class Tally:
     @property
     def prepare(self) -> list:
         return [a + b for a, b in zip(self.load, self.read)] if self.load else []
+
+
+#: the lower ends (px) of the bins levels are counted in by their challenge's width in the picture:
+#: issue 25 names "a challenge 300 px wide in a 12 MP photo" as the small boards to read
+WIDTH_BINS = (0, 200, 300, 450)
+
+
+def width_bin(low: int) -> str:
+    """The name of the width bin starting at ``low`` px (:data:`WIDTH_BINS`)."""
+    k = WIDTH_BINS.index(low)
+    return f"{low} px and more" if k + 1 == len(WIDTH_BINS) else f"{low}-{WIDTH_BINS[k + 1] - 1} px"
 
 
 def timed(fn, runs: int, clock):
@@ -156,6 +179,8 @@ def check(family, tally: Tally, case: Case, args, clock, load=None, decode=None)
     source = Path(case.name).name if case.truth is None else case.name
     got, t = timed(lambda: family.read(case.image, source), args.runs, clock)
     tally.read.append(t)
+    tally.count_widths(got.levels if isinstance(got, PartialRead) else [] if isinstance(got, Exception)
+                       else as_list(got), case)
     if isinstance(got, PartialRead) and case.truth is not None:
         tally.count_levels(got.levels, case.truth, refused=True)
         misread = [lv for lv in got.levels if lv not in case.truth]
@@ -232,6 +257,9 @@ def report(t: Tally, refuse: bool = False) -> None:
     if total and total != t.total and not refuse:  # some pictures show several levels (pages)
         print(f"  levels: {right}/{total} read exactly ({100.0 * right / total:.1f}%), "
               f"refused {total - right - wrong}, misread {wrong}")
+    if t.widths and not refuse:
+        print("  page levels read exactly by their challenge's width in the picture: " + ", ".join(
+            f"{width_bin(lo)} {t.widths[lo][1]}/{t.widths[lo][0]}" for lo in sorted(t.widths)))
     for kind, (n, right, wrong) in sorted(t.kinds.items()):
         print(f"  {kind}: {right}/{n} read exactly, refused {n - right - wrong}, misread {wrong}")
     for file, why in t.failures:

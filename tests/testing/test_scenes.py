@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from visolve.puzzles.base import Case
 from visolve.puzzles.genius_square import model as gs_model
 from visolve.puzzles.genius_square.board import is_legal_roll
 from visolve.puzzles.iq_stars.model import solve_challenge as stars_solve
@@ -147,11 +148,25 @@ def test_stars_diagram_colours_where_the_truth_has_pieces():
 
 
 def test_xoxo_truth_has_one_solution_and_numbers_in_order():
-    kind, _img, levels = xoxo.scene(np.random.default_rng(9), 0.0)
+    kind, _img, levels, _widths = xoxo.scene(np.random.default_rng(9), 0.0)
     numbers = [lv.level for lv in levels]
     assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
     for level in levels:
         assert xoxo_solve(level.rows).count == 1, kind
+
+
+def test_xoxo_widths_are_the_grids_as_seen():
+    """Each challenge of a scene has its width in the picture, and it lies within the picture."""
+    _kind, img, levels, widths = xoxo.scene(np.random.default_rng(9), 0.0)
+    assert len(widths) == len(levels)
+    assert all(0 < w < max(img.shape[:2]) for w in widths), widths
+
+
+def test_xoxo_widths_follow_the_homography():
+    """:func:`xoxo.widths` maps a grid's corners: at 1 px per mm, straight on, a grid is 50 px wide,
+    and a view that doubles x makes it 100."""
+    assert xoxo.widths(np.eye(3), [(0.0, 0.0)], 1.0) == (50.0,)
+    assert xoxo.widths(np.diag([2.0, 1.0, 1.0]), [(3.0, 4.0)], 1.0) == (100.0,)
 
 
 def test_xoxo_marks_follow_the_board():
@@ -222,15 +237,22 @@ def test_xoxo_box_shows_whole_pieces_of_one_filling():
             assert sum(row.count(letter) for row in level.rows) == 5
 
 
-def test_eval_reader_reads_scenes_and_counts_them_per_kind(capsys, monkeypatch):
+def _eval_reader(monkeypatch, name: str):
+    """``scripts/eval_reader.py`` loaded as the module ``name`` (registered: its dataclasses look
+    their module up there)."""
     import importlib.util
     import sys
 
     path = Path(__file__).resolve().parents[2] / "scripts" / "eval_reader.py"
-    spec = importlib.util.spec_from_file_location("eval_reader_for_test", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)  # its dataclasses look their module up there
+    monkeypatch.setitem(sys.modules, spec.name, module)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_eval_reader_reads_scenes_and_counts_them_per_kind(capsys, monkeypatch):
+    module = _eval_reader(monkeypatch, "eval_reader_for_test")
     module.main(["--puzzle", "iq-circuit", "--scenes", "2", "--seed", "1", "--runs", "1", "--synth-only"])
     out = capsys.readouterr().out
     assert "scenes (seed 1, strength 1.0): " in out and "/2 read exactly" in out
@@ -254,14 +276,7 @@ def test_iq_stars_scene_colours_stay_nearer_their_own_piece():
 
 def test_eval_reader_times_large_pictures_apart(capsys, monkeypatch):
     # the issue's time target is for 12 MP photos: their prepare median is its own line
-    import importlib.util
-    import sys
-
-    path = Path(__file__).resolve().parents[2] / "scripts" / "eval_reader.py"
-    spec = importlib.util.spec_from_file_location("eval_reader_for_large", path)
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
+    module = _eval_reader(monkeypatch, "eval_reader_for_large")
     tally = module.Tally("scenes", total=3, exact=3, load=[0.01, 0.02, 0.03], read=[0.1, 0.2, 0.3],
                          sizes=[1000, 4000, 4200], megapixels=[0.8, 12.0, 13.1])
     module.report(tally)
@@ -281,3 +296,15 @@ def test_held_out_kinds_are_the_issue_photos():
     assert solved.truth[0].edition == "happy-puzzle" and "solved-front" in solved.name
     with pytest.raises(ValueError, match="held-out"):
         scenes.held_out_case("iq-stars", 0, 0)
+
+
+def test_eval_reader_counts_page_levels_by_challenge_width(capsys, monkeypatch):
+    # issue 25 names "a challenge 300 px wide" as the small boards: levels are counted by width
+    module = _eval_reader(monkeypatch, "eval_reader_for_widths")
+    tally = module.Tally("scenes", total=1)
+    case = Case("scenes/page3/page-0.jpg", np.zeros((8, 8, 3), np.uint8), ["a", "b", "c"], (150.0, 310.0, 320.0))
+    tally.count_widths(["b"], case)  # a and c not read
+    tally.count_widths([], Case("box.jpg", case.image, ["d"]))  # no widths known: not counted
+    assert tally.widths == {0: [1, 0], 300: [2, 1]}
+    module.report(tally)
+    assert "by their challenge's width in the picture: 0-199 px 0/1, 300-449 px 1/2" in capsys.readouterr().out

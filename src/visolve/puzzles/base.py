@@ -126,6 +126,9 @@ class Case:
     name: str
     image: np.ndarray
     truth: list[Any] | None
+    #: the long side (picture px) of each level of ``truth`` as drawn, when the scene knows it
+    #: (IQ XOXO's pages: the evaluation counts levels by challenge size); None: not known
+    widths: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -52,9 +52,9 @@ def scene_case(family: str, i: int, seed: int, strength: float = 1.0) -> Case:
             name = f"scenes/box/box-{i}.jpg"
             image, level = xoxo_box.scene(rng, name, strength)
             return Case(name, image, [level])
-        kind, image, levels = xoxo.scene(rng, strength)
+        kind, image, levels, widths = xoxo.scene(rng, strength)
         name = f"scenes/{kind}/page-{i}.jpg"
-        return Case(name, image, [replace(level, source=name) for level in levels])
+        return Case(name, image, [replace(level, source=name) for level in levels], widths)
     if family == "iq-circuit":
         from visolve.testing.scenes import circuit
 

@@ -156,8 +156,9 @@ def _page_layout(rng: np.random.Generator, count: int, tight: bool = False) -> d
 
 
 def _page(img: np.ndarray, ox: float, layout: dict, levels: list[Level], scale: float, st: dict, left: bool,
-          rng: np.random.Generator) -> None:
-    """One page drawn at x offset ``ox`` (px); its strip on the outer edge (left page: left)."""
+          rng: np.random.Generator) -> list[tuple[float, float]]:
+    """One page drawn at x offset ``ox`` (px); its strip on the outer edge (left page: left).  The
+    top-left corners (px) of its challenges' grids, in the order of ``levels``."""
     w, h, strip = layout["w"] * scale, layout["h"] * scale, layout["strip"] * scale
     name, colour = group(levels[0].level if levels else 1)
     sx = ox if left else ox + w - strip
@@ -167,27 +168,45 @@ def _page(img: np.ndarray, ox: float, layout: dict, levels: list[Level], scale: 
     bx = ox + (w - 0.6 * strip if left else 0.6 * strip)
     ink.fill(img, [ink.circle(bx, h - 0.6 * strip, 0.35 * strip, 32)], colour * 0.8)
     p = SQUARE * scale
+    corners = []
     for level, (x, y) in zip(levels, layout["spots"]):
         gx = ox + (x if left else x - layout["strip"]) * scale  # a right page has its strip on the right
         challenge_picture(img, level, gx, y * scale, p, st)
         _tab(img, level.level, gx + COLS * p / 2, y * scale - st["tab_gap"] * p, p, st)
+        corners.append((gx, y * scale))
+    return corners
 
 
 def _spread(rng: np.random.Generator, levels: list[Level], pages: int, layout: dict, scale: float,
-            st: dict) -> np.ndarray:
+            st: dict) -> tuple[np.ndarray, list[tuple[float, float]]]:
+    """The page or open booklet drawn (``scale`` px per mm) and the top-left corners (px) of its
+    challenges' grids, in the order of ``levels``."""
     w, h = layout["w"] * scale, layout["h"] * scale
     paper = ink.jitter_colour(rng, (248, 248, 246), 0.02)
     img = ink.canvas(int(h) + 1, int(w * pages) + 1, paper)
     per = len(layout["spots"])
     if pages == 1:
-        _page(img, 0, layout, levels, scale, st, bool(rng.random() < 0.5), rng)
+        corners = _page(img, 0, layout, levels, scale, st, bool(rng.random() < 0.5), rng)
     else:
-        _page(img, 0, layout, levels[:per], scale, st, True, rng)
-        _page(img, w, layout, levels[per:], scale, st, False, rng)
+        corners = _page(img, 0, layout, levels[:per], scale, st, True, rng)
+        corners += _page(img, w, layout, levels[per:], scale, st, False, rng)
         xs = np.arange(img.shape[1], dtype=np.float32)
         fold = 1 - rng.uniform(0.15, 0.35) * np.exp(-(((xs - w) / (rng.uniform(0.015, 0.04) * w)) ** 2))
         img *= fold[None, :, None]
-    return img
+    return img, corners
+
+
+def widths(homography: np.ndarray, corners: list[tuple[float, float]], scale: float) -> tuple[float, ...]:
+    """The long side (picture px) of each challenge grid whose top-left corner on the page's
+    texture is ``corners`` (``scale`` px per mm), seen through ``homography`` (texture -> picture):
+    the larger of its top and bottom edges."""
+    side = COLS * SQUARE * scale
+    out = []
+    for x, y in corners:
+        quad = np.array([[x, y], [x + side, y], [x + side, y + ROWS * SQUARE * scale], [x, y + ROWS * SQUARE * scale]])
+        seen = cv2.perspectiveTransform(quad[None].astype(np.float64), homography)[0]
+        out.append(float(max(np.linalg.norm(seen[1] - seen[0]), np.linalg.norm(seen[2] - seen[3]))))
+    return tuple(out)
 
 
 def _curl(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
@@ -246,7 +265,7 @@ def open_booklet(rng: np.random.Generator, strength: float = 1.0, per: int = 6) 
     corners = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], np.float64)
     view = wide_view(rng, corners)
     scale = min(12.0, 1.15 * view.px_per_mm(corners))
-    tex = _curl(rng, _spread(rng, levels, 2, layout, scale, st))
+    tex = _curl(rng, _spread(rng, levels, 2, layout, scale, st)[0])
     out = photo.table(rng, view.size)
     light = light_direction(rng)
     cast_shadows(out, view, [Prism(corners[:, :2], 0.0, -2.0, None, (0, 0, 0))], light, rng.uniform(0.1, 0.3))
@@ -255,8 +274,9 @@ def open_booklet(rng: np.random.Generator, strength: float = 1.0, per: int = 6) 
     return photo.finish(out, rng, strength), levels
 
 
-def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndarray, list[Level]]:
-    """A random page or open booklet, photographed: (kind, picture, challenges on it)."""
+def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndarray, list[Level], tuple[float, ...]]:
+    """A random page or open booklet, photographed: (kind, picture, challenges on it, the long side
+    of each challenge's grid in the picture, px: :func:`widths`)."""
     spread = rng.random() < 0.3
     per = int(rng.choice([1, 2, 3, 4, 6], p=(0.15, 0.2, 0.2, 0.15, 0.3)))
     count = per * (2 if spread else 1)
@@ -270,16 +290,18 @@ def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndar
     corners = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], np.float64)
     view = random_view(rng, corners, fill=(0.6, 0.98) if spread else (0.4, 0.92))
     scale = min(12.0, 1.15 * view.px_per_mm(corners))
-    tex = _curl(rng, _spread(rng, levels, pages, layout, scale, st))
+    drawn, grids = _spread(rng, levels, pages, layout, scale, st)
+    tex = _curl(rng, drawn)
     out = photo.table(rng, view.size)
     light = light_direction(rng)
     cast_shadows(out, view, [Prism(corners[:, :2], 0.0, -2.0, None, (0, 0, 0))], light, rng.uniform(0.1, 0.3))
     if spread:  # the booklet's other leaves under the pages, seen at its edges
         draw_prisms(out, view, [Prism(corners[:, :2] + (0, 0), 0.0, -2.0, None, (200, 200, 198))], light)
-    paste(out, tex, view.plane(-2.0 if spread else 0.0, scale))
+    plane = view.plane(-2.0 if spread else 0.0, scale)
+    paste(out, tex, plane)
     if rng.random() < 0.3:  # a shadow (a hand, the phone) across one edge
         edge = corners[int(rng.integers(4)), :2]
         blob = ink.circle(*(edge + rng.uniform(-20, 20, 2)), rng.uniform(20, 60), 24)
         cast_shadows(out, view, [Prism(blob, 0.0, -1.0, None, (0, 0, 0))], (0, 0, 1.0), rng.uniform(0.2, 0.45))
     kind = "spread" if spread else f"page{per}"
-    return kind, photo.finish(out, rng, strength), levels
+    return kind, photo.finish(out, rng, strength), levels, widths(plane, grids, scale)
