@@ -150,6 +150,13 @@ def as_list(result):
     return list(result) if isinstance(result, (list, tuple)) else [result]
 
 
+def levels_read(got) -> list:
+    """The levels a read gave: a partial read's levels, none for a refusal or a crash."""
+    if isinstance(got, PartialRead):
+        return got.levels
+    return [] if isinstance(got, Exception) else as_list(got)
+
+
 def differences(family, got: list, want: list) -> str:
     """What differs between the levels read and the truth, from their level files."""
     if len(got) != len(want):
@@ -179,8 +186,7 @@ def check(family, tally: Tally, case: Case, args, clock, load=None, decode=None)
     source = Path(case.name).name if case.truth is None else case.name
     got, t = timed(lambda: family.read(case.image, source), args.runs, clock)
     tally.read.append(t)
-    tally.count_widths(got.levels if isinstance(got, PartialRead) else [] if isinstance(got, Exception)
-                       else as_list(got), case)
+    tally.count_widths(levels_read(got), case)
     if isinstance(got, PartialRead) and case.truth is not None:
         tally.count_levels(got.levels, case.truth, refused=True)
         misread = [lv for lv in got.levels if lv not in case.truth]

@@ -162,11 +162,12 @@ def test_xoxo_widths_are_the_grids_as_seen():
     assert all(0 < w < max(img.shape[:2]) for w in widths), widths
 
 
-def test_xoxo_widths_follow_the_homography():
-    """:func:`xoxo.widths` maps a grid's corners: at 1 px per mm, straight on, a grid is 50 px wide,
-    and a view that doubles x makes it 100."""
-    assert xoxo.widths(np.eye(3), [(0.0, 0.0)], 1.0) == (50.0,)
-    assert xoxo.widths(np.diag([2.0, 1.0, 1.0]), [(3.0, 4.0)], 1.0) == (100.0,)
+def test_xoxo_widths_follow_the_camera():
+    """:func:`xoxo.widths` projects a grid's corners: a camera straight above, 1000 px focal length,
+    500 mm away sees a grid 50 mm wide as 100 px, and twice as far as 50."""
+    for dist, want in ((500.0, 100.0), (1000.0, 50.0)):
+        view = render.View(np.diag([1000.0, 1000.0, 1.0]), np.eye(3), np.array([0.0, 0.0, -dist]), (800, 600))
+        assert xoxo.widths(view, 0.0, [(0.0, 0.0)], 2.0) == pytest.approx((want,))
 
 
 def test_xoxo_marks_follow_the_board():

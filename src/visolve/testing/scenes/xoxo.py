@@ -196,15 +196,15 @@ def _spread(rng: np.random.Generator, levels: list[Level], pages: int, layout: d
     return img, corners
 
 
-def widths(homography: np.ndarray, corners: list[tuple[float, float]], scale: float) -> tuple[float, ...]:
+def widths(view: View, z: float, corners: list[tuple[float, float]], scale: float) -> tuple[float, ...]:
     """The long side (picture px) of each challenge grid whose top-left corner on the page's
-    texture is ``corners`` (``scale`` px per mm), seen through ``homography`` (texture -> picture):
-    the larger of its top and bottom edges."""
-    side = COLS * SQUARE * scale
+    texture is ``corners`` (``scale`` px per mm, the texture lying on the plane ``z``), as
+    ``view`` sees it: the larger of its top and bottom edges."""
+    w, h = COLS * SQUARE, ROWS * SQUARE
     out = []
     for x, y in corners:
-        quad = np.array([[x, y], [x + side, y], [x + side, y + ROWS * SQUARE * scale], [x, y + ROWS * SQUARE * scale]])
-        seen = cv2.perspectiveTransform(quad[None].astype(np.float64), homography)[0]
+        x, y = x / scale, y / scale
+        seen = view.project(np.array([(x, y, z), (x + w, y, z), (x + w, y + h, z), (x, y + h, z)], np.float64))
         out.append(float(max(np.linalg.norm(seen[1] - seen[0]), np.linalg.norm(seen[2] - seen[3]))))
     return tuple(out)
 
@@ -297,11 +297,11 @@ def scene(rng: np.random.Generator, strength: float = 1.0) -> tuple[str, np.ndar
     cast_shadows(out, view, [Prism(corners[:, :2], 0.0, -2.0, None, (0, 0, 0))], light, rng.uniform(0.1, 0.3))
     if spread:  # the booklet's other leaves under the pages, seen at its edges
         draw_prisms(out, view, [Prism(corners[:, :2] + (0, 0), 0.0, -2.0, None, (200, 200, 198))], light)
-    plane = view.plane(-2.0 if spread else 0.0, scale)
-    paste(out, tex, plane)
+    z = -2.0 if spread else 0.0
+    paste(out, tex, view.plane(z, scale))
     if rng.random() < 0.3:  # a shadow (a hand, the phone) across one edge
         edge = corners[int(rng.integers(4)), :2]
         blob = ink.circle(*(edge + rng.uniform(-20, 20, 2)), rng.uniform(20, 60), 24)
         cast_shadows(out, view, [Prism(blob, 0.0, -1.0, None, (0, 0, 0))], (0, 0, 1.0), rng.uniform(0.2, 0.45))
     kind = "spread" if spread else f"page{per}"
-    return kind, photo.finish(out, rng, strength), levels, widths(plane, grids, scale)
+    return kind, photo.finish(out, rng, strength), levels, widths(view, z, grids, scale)
