@@ -3,13 +3,13 @@
 import numpy as np
 import pytest
 
-from visolve.errors import ReadError
+from visolve.errors import PartialRead, ReadError
 from visolve.puzzles.iq_xoxo import reader
 from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.draw import board_origins
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, lost_board, missing_numbers, places
+from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, lost_board, missing_numbers, off_run, places
 
 P = 30.0  #: px a square
 
@@ -107,3 +107,24 @@ def test_a_spread_s_pages_share_their_rows_not_their_columns():
     # two pages of two rows of two: the right page's columns stand beyond the left's
     quads = [_quad(x * COLS * P, y * 2.2 * ROWS * P) for x in (0, 1.3, 3.0, 4.3) for y in (0, 1)]
     assert places(quads) == [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3)]
+
+
+def test_a_number_off_the_run_of_the_others():
+    # held-out kind, seed 1 booklet 7: 62 read 82 beside 61 and 63 - 72
+    assert off_run([61, 82, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72]) == 1
+    assert off_run([40, 41, 42, 43, 90]) == 4
+    assert off_run([40, 41, 42, 43, 44]) is None  # one run
+    assert off_run([40, 41, 43, 44, 45]) is None  # a board lost: every number fits a run of five with the others
+    assert off_run([81, 82, 84, 97]) is None  # three others only (the painter's page 14 of seed 0: random)
+    assert off_run([40, 41, 42, 80, 90]) is None  # two numbers off: neither is the one
+    assert off_run([40, 41, 42, 43, "page"]) is None
+
+
+def test_the_reader_refuses_a_tab_off_the_run(monkeypatch):
+    quads = [_quad(x * 1.3 * COLS * P, y * 2.2 * ROWS * P) for y in (0, 1) for x in (0, 1, 2)]
+    numbers = [61, 82, 63, 64, 65, 66]
+    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles: (
+        [_reading(n, q) for n, q in zip(numbers, quads)], 0))
+    with pytest.raises(PartialRead, match="reads 82, off the run") as refused:
+        reader.read(np.zeros((8, 8), np.uint8), "page.jpg")
+    assert sorted(lv.level for lv in refused.value.levels) == [61, 63, 64, 65, 66]

@@ -21,6 +21,8 @@ the boards that stand on their own (:func:`page_levels`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError
@@ -30,8 +32,8 @@ from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.boards import read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, missing_numbers
-from visolve.puzzles.iq_xoxo.page.tab_run import settled_by_page
+from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, missing_numbers, off_run
+from visolve.puzzles.iq_xoxo.page.tab_run import settled_around_lost, settled_by_page
 
 #: this many squares of a grid outside the boards found mean a board was missed
 MIN_STRAY = 4
@@ -45,17 +47,20 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     if not readings:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
     if stray >= MIN_STRAY:
-        raise _partly(readings, set(), f"squares of a grid or a number tab lie outside the "
-                      f"{counted(len(readings), 'board')} found (weight {stray}): a board could not be outlined",
+        raise _partly(_around_lost(readings) or readings, set(), f"squares of a grid or a number tab lie outside "
+                      f"the {counted(len(readings), 'board')} found (weight {stray}): a board could not be outlined",
                       lost=1)
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
     if failed:
         settled = settled_by_page(readings)
         if settled is not None:
             return settled
-        k, first = failed[0]
-        where = f"board {k + 1} of {len(readings)}: " if len(readings) > 1 else ""
-        raise _partly(readings, {k for k, _r in failed}, where + first.error)
+        around = _around_lost(readings)
+        if around is None:
+            k, first = failed[0]
+            where = f"board {k + 1} of {len(readings)}: " if len(readings) > 1 else ""
+            raise _partly(readings, {k for k, _r in failed}, where + first.error)
+        readings = around  # checked below as a page whose tabs all read: a lost board's number left out
     levels = [r.level for r in readings]
     twice = read_twice(levels)
     if twice:
@@ -74,7 +79,21 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     lost = lost_board([lv.level for lv in levels], [r.quad for r in readings if r.quad is not None])
     if lost is not None:
         raise _partly(readings, set(), lost, lost=len(missing_numbers([lv.level for lv in levels])))
+    off = off_run([lv.level for lv in levels])
+    if off is not None:
+        others = sorted(lv.level for k, lv in enumerate(levels) if k != off)
+        raise _partly(readings, {off}, f"board {off + 1} of {len(levels)}: its tab reads {levels[off].level}, "
+                      f"off the run of the page's other tabs ({others[0]} - {others[-1]}): a tab misread?")
     return levels
+
+
+def _around_lost(readings: list[BoardReading]) -> list[BoardReading] | None:
+    """The readings with the levels their page settles counting a board lost at the one empty place
+    among them (:func:`~visolve.puzzles.iq_xoxo.page.tab_run.settled_around_lost`), else None."""
+    settled = settled_around_lost(readings)
+    if settled is None:
+        return None
+    return [replace(r, level=level, error="", tab_doubt=False) for r, level in zip(readings, settled)]
 
 
 def _partly(readings: list[BoardReading], refused: set[int], reason: str, lost: int = 0) -> ReadError:

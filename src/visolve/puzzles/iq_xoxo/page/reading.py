@@ -83,6 +83,9 @@ class BoardReading:
     tab_scores: tuple = ()  #: ... and each of its digits' ten scores
     rows: tuple | None = None  #: the board's rows read (also when its tab is in doubt)
     faint: bool = False  #: read though its gaps were hardly seen (fewer than the least asked)
+    #: no board read: the empty place of the page's grid where a board was not found (its corners in
+    #: ``quad``), counted in the page's run of numbers (:func:`.tab_run.settled_around_lost`)
+    lost: bool = False
 
 
 def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:

@@ -9,6 +9,9 @@ for a board more), the missing numbers are boards the finder lost (one under
 glare, say), not a page numbered so: :func:`lost_board` says why the picture
 is refused.  The painter's own pages number their boards at random, but fill
 their grids (one to four boards, every place taken): they keep their reading.
+Where the grid has one empty place, :func:`empty_place` gives its corners: the
+page's run of numbers then counts a board lost there
+(:func:`~visolve.puzzles.iq_xoxo.page.tab_run.settled_around_lost`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,33 @@ def missing_numbers(numbers: list) -> list[int]:
     if len(numbers) < 2 or not all(isinstance(n, int) for n in numbers) or len(set(numbers)) != len(numbers):
         return []
     return sorted(set(range(min(numbers), max(numbers) + 1)) - set(numbers))
+
+
+#: a tab number is off its page's run when the page's other numbers, at least OFF_RUN_LEAST of them,
+#: fit one run as long as the page and it does not (:func:`off_run`).  The painter's pages (one to
+#: four boards, numbered at random) must not meet it: with 3, its page 14 of seed 0 (81, 82, 84 and
+#: 97) was refused
+OFF_RUN_LEAST = 4
+
+
+def off_run(numbers: list) -> int | None:
+    """The index of the one number of a page's ``numbers`` (distinct whole numbers, one a board)
+    that no run of as many consecutive numbers as the page has boards holds with the others, when
+    the others (at least :data:`OFF_RUN_LEAST`) fit one; None when all fit one run, or no one
+    number stands out so.  A booklet numbers a page one after another: a number off the run of the
+    others is a tab misread (held-out kind, seed 1 booklet 7: 62 read 82 beside 61 and 63 - 72, a
+    board lost at glare cannot leave a run so)."""
+    n = len(numbers)
+    if n <= OFF_RUN_LEAST or not all(isinstance(x, int) for x in numbers) or len(set(numbers)) != n:
+        return None
+
+    def fits(some: list) -> bool:
+        return max(some) - min(some) < n
+
+    if fits(numbers):
+        return None
+    out = [k for k in range(n) if fits(numbers[:k] + numbers[k + 1:])]
+    return out[0] if len(out) == 1 else None
 
 
 def _axes(quads: np.ndarray) -> tuple[np.ndarray, float, float]:
@@ -55,6 +85,22 @@ def _groups(values: np.ndarray, reach: float) -> np.ndarray:
     return out
 
 
+def _grid(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+    """The grid the boards ``quads`` (``(n, 4, 2)``, picture px) stand in: each board's row and
+    column of boards, its centre along the boards' rows and across them (px), the boards' common
+    long axis (unit vector) and mean width (px)."""
+    along, width, height = _axes(quads)
+    centres = quads.mean(axis=1)
+    u, v = centres @ along, centres @ np.array([-along[1], along[0]])
+    return _groups(v, ROW_REACH * height), _groups(u, COLUMN_REACH * width), u, v, along, width
+
+
+def _columns_apart(cols: np.ndarray, u: np.ndarray, width: float) -> np.ndarray:
+    """How far apart (board widths) each column of boards stands from the next."""
+    col_u = np.array([u[cols == c].mean() for c in range(cols.max() + 1)])
+    return np.diff(col_u) / width
+
+
 def empty_places(quads: list) -> int:
     """How many places of the grid the boards found stand in hold no board (``quads``: each board's
     corners, picture px): the places in a row and a column of boards where none stands, and
@@ -63,16 +109,30 @@ def empty_places(quads: list) -> int:
     q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
     if len(q) < 2:
         return 0
-    along, width, height = _axes(q)
-    centres = q.mean(axis=1)
-    u, v = centres @ along, centres @ np.array([-along[1], along[0]])
-    rows, cols = _groups(v, ROW_REACH * height), _groups(u, COLUMN_REACH * width)
+    rows, cols, u, _v, _along, width = _grid(q)
     taken = len(set(zip(rows.tolist(), cols.tolist())))
-    n_rows, n_cols = rows.max() + 1, cols.max() + 1
-    col_u = np.array([u[cols == c].mean() for c in range(n_cols)])
-    apart = np.diff(col_u) / width
+    apart = _columns_apart(cols, u, width)
     between = int(sum(np.floor(apart[apart >= ROOM] - ROOM) + 1))
-    return int(n_rows * n_cols - taken + n_rows * between)
+    return int((rows.max() + 1) * (cols.max() + 1) - taken + (rows.max() + 1) * between)
+
+
+def empty_place(quads: list) -> np.ndarray | None:
+    """The corners (picture px) of the one empty place among the boards found (``quads``: each
+    board's corners, picture px), when :func:`empty_places` counts exactly one and it is a place
+    in a row and a column of boards found (no room between two columns): the board standing there
+    was not found (under glare, say).  They are a board's corners moved there (the board nearest
+    the place along its row and column).  None otherwise, or when two boards share a place."""
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    if len(q) < 2 or empty_places(q) != 1:
+        return None
+    rows, cols, u, v, along, width = _grid(q)
+    taken = set(zip(rows.tolist(), cols.tolist()))
+    if len(taken) != len(q) or np.any(_columns_apart(cols, u, width) >= ROOM):
+        return None
+    row, col = next((r, c) for r in range(rows.max() + 1) for c in range(cols.max() + 1) if (r, c) not in taken)
+    at_u, at_v = float(u[cols == col].mean()), float(v[rows == row].mean())
+    near = int(np.argmin(np.abs(u - at_u) + np.abs(v - at_v)))
+    return q[near] + (at_u - u[near]) * along + (at_v - v[near]) * np.array([-along[1], along[0]])
 
 
 def lost_board(numbers: list, quads: list) -> str | None:

@@ -47,7 +47,7 @@ def anchored_numberings(readings: list[BoardReading]) -> set[tuple[int, ...]]:
     (:func:`~visolve.puzzles.iq_xoxo.page.tab_layout.layout_numbers`) in which each tab in doubt
     shows its number (:func:`~visolve.puzzles.iq_xoxo.page.tab_shows.shows`) within
     :data:`DEFICIT_MOST` (:func:`deficit`)."""
-    doubt = [k for k, r in enumerate(readings) if r.level is None]
+    doubt = [k for k, r in enumerate(readings) if r.level is None and not r.lost]
 
     def close(numbers: tuple[int, ...]) -> bool:
         return all(shows(readings[k].tab_scores, numbers[k])
@@ -59,9 +59,11 @@ def anchored_numberings(readings: list[BoardReading]) -> set[tuple[int, ...]]:
 def by_anchored_run(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of a page of at least :data:`ANCHORED_LEAST` boards whose squares all read, at
     least one tab read and the tabs in doubt all with digits, when exactly one numbering of
-    :func:`anchored_numberings` fits; None otherwise (the tabs' doubt stands)."""
-    failed = [r for r in readings if r.level is None]
-    if len(readings) < ANCHORED_LEAST or not failed or len(failed) == len(readings):
+    :func:`anchored_numberings` fits (a lost board's place, :func:`~.tab_run.settled_around_lost`,
+    taking its number in the layout); None otherwise (the tabs' doubt stands)."""
+    boards = [r for r in readings if not r.lost]  # a lost board's place takes any number
+    failed = [r for r in boards if r.level is None]
+    if len(boards) < ANCHORED_LEAST or not failed or len(failed) == len(boards):
         return None
     if any(not r.tab_doubt or r.rows is None or not r.tab_scores for r in failed):
         return None

@@ -68,17 +68,19 @@ def by_layout(readings: list[BoardReading], shows, blank_most: int) -> list[Leve
     """The levels of a page whose squares all read, at least :data:`LAYOUT_READ` tabs read and at
     most twice as many in doubt, when exactly one numbering of :func:`layout_numbers` gives each
     tab in doubt a number it ``shows`` (its digits' scores, a number: whether each digit is one of
-    its candidates) -- up to ``blank_most`` tabs without digits any number.  None otherwise."""
+    its candidates) -- up to ``blank_most`` tabs without digits any number, and a lost board's
+    place (:func:`~.tab_run.settled_around_lost`) any number too.  None otherwise."""
     failed = [k for k, r in enumerate(readings) if r.level is None]
     if not failed or any(not readings[k].tab_doubt or readings[k].rows is None for k in failed):
         return None
+    doubt = [k for k in failed if not readings[k].lost]  # a lost board's place takes any number
     read = [r.level.level for r in readings if r.level is not None]
-    if len(read) < LAYOUT_READ or 2 * len(read) < len(failed) or not all(isinstance(n, int) for n in read):
+    if len(read) < LAYOUT_READ or 2 * len(read) < len(doubt) or not all(isinstance(n, int) for n in read):
         return None
-    if sum(not readings[k].tab_scores for k in failed) > blank_most:
+    if sum(not readings[k].tab_scores for k in doubt) > blank_most:
         return None
     fits = [numbers for numbers in layout_numbers(readings)
-            if all(not readings[k].tab_scores or shows(readings[k].tab_scores, numbers[k]) for k in failed)]
+            if all(not readings[k].tab_scores or shows(readings[k].tab_scores, numbers[k]) for k in doubt)]
     if len(fits) != 1:
         return None
     return [r.level if r.level is not None else Level(level=fits[0][k], rows=r.rows) for k, r in enumerate(readings)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, places
+from visolve.puzzles.iq_xoxo.page.run_gap import empty_place, empty_places, places
 from visolve.puzzles.iq_xoxo.page.tab_anchored import by_anchored_run
 from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout
 from visolve.puzzles.iq_xoxo.page.tab_order import flat, keeps_order, ordered, reading_pairs, upright_corners
@@ -76,19 +76,22 @@ def by_page_run(readings: list[BoardReading]) -> list[Level] | None:
     and a tab may show a number whose every digit is a candidate (:func:`~.tab_shows.shows`); on
     another page the tab's number is one of at most :data:`~.tab_shows.MAX_CANDIDATES`
     (:func:`~.tab_shows.tab_candidates`); on a page in reading order, up to :data:`BLANK_MOST` tabs
-    in doubt without digits may show any number. None otherwise (the tabs' doubt stands)."""
+    in doubt without digits may show any number, and so may a lost board's place
+    (:func:`settled_around_lost`). None otherwise (the tabs' doubt stands)."""
     failed = [k for k, r in enumerate(readings) if r.level is None]
     if len(readings) < RUN_LEAST or any(not readings[k].tab_doubt or readings[k].rows is None for k in failed):
         return None
-    blank = [k for k in failed if not readings[k].tab_scores]
+    lost = [k for k in failed if readings[k].lost]
+    blank = [k for k in failed if not readings[k].tab_scores and k not in lost]
     read = {k: r.level.level for k, r in enumerate(readings) if r.level is not None}
     known = set(read.values())
-    if not all(isinstance(n, int) for n in known) or len(known) != len(read) or 2 * len(known) < len(failed):
+    if not all(isinstance(n, int) for n in known) or len(known) != len(read) \
+            or 2 * len(known) < len(failed) - len(lost):
         return None  # at least a third of the tabs read clearly (tabs all 9x seen as 8x would make a run too)
     pairs = reading_pairs(readings)
     in_order = ordered(read, pairs)
-    if len(blank) > BLANK_MOST or (blank and not in_order):
-        return None  # a blank tab's number is the run's only on a page numbered in reading order
+    if len(blank) > BLANK_MOST or ((blank or lost) and not in_order):
+        return None  # a blank tab's number (a lost board's) is the run's only on a page numbered in reading order
     if in_order:
         may = {k: (lambda m, s=readings[k].tab_scores: not s or shows(s, m)) for k in failed}
     else:  # a page not numbered in reading order (the painter's): the run alone
@@ -170,10 +173,39 @@ def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
     :func:`~visolve.puzzles.iq_xoxo.page.tab_anchored.by_anchored_run`), else None: always
     None when the boards found leave an empty place among them
     (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a board not found, whose number the
-    run would give a tab in doubt)."""
+    run would give a tab in doubt; :func:`settled_around_lost` counts it)."""
     quads = [r.quad for r in readings]  # as seen: seen flat, a spread's fold looks like room for a board
     if any(q is None for q in quads) or empty_places(quads):
         return None
+    return _settled(readings)
+
+
+def settled_around_lost(readings: list[BoardReading]) -> list[Level] | None:
+    """The levels of the page's boards when its tabs in doubt are settled (as :func:`settled_by_page`
+    settles them) with a board lost at the one empty place of their grid
+    (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_place`): that place takes its number in the
+    page's run and reading order as a blank tab would, but it is no tab in doubt (it is not counted
+    against the tabs read, nor among :data:`BLANK_MOST`), and only where the tabs read keep the
+    reading order (:func:`by_page_run`, :func:`~.tab_layout.by_layout`,
+    :func:`~.tab_anchored.by_anchored_run`).  The lost board's own level is left out: the caller
+    says it was not found.  None otherwise.
+
+    Open booklets of the held-out kind (seed 0): a board washed out by glare, its place in the
+    middle of the spread, left its page's tabs in doubt unread (a pale tab, a round digit): 8 of 12
+    challenges read before, 11 with the place counted."""
+    quads = [r.quad for r in readings]
+    if any(q is None for q in quads) or not any(r.level is None for r in readings):
+        return None
+    place = empty_place(quads)
+    if place is None:
+        return None
+    lost = BoardReading(view=None, error="a board not found", quad=place, tab_doubt=True, rows=(), lost=True)
+    settled = _settled([*readings, lost])
+    return None if settled is None else settled[:-1]
+
+
+def _settled(readings: list[BoardReading]) -> list[Level] | None:
+    """:func:`settled_by_page`'s levels, its boards' places checked."""
     readings = read_by_page(readings)
     if all(r.level is not None for r in readings):
         return [r.level for r in readings]
