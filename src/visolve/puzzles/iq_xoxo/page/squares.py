@@ -88,6 +88,9 @@ class Square:
     body: tuple[float, float, float]
     score: float  #: the deciding measure's distance from doubt (larger is surer)
     why: str = ""
+    #: of an empty square's colour but showing a piece's mark (:data:`EMPTY_MARK`): a piece washed
+    #: out, whose doubt the pieces' shapes may settle as a piece, never as empty
+    washed: bool = False
 
 
 @lru_cache(maxsize=4)
@@ -286,7 +289,7 @@ def read_squares(view, bodies: dict, page, grey) -> dict:
     for i, k in enumerate(keys):
         b = tuple(bodies[k])
         if k in marked:
-            out[k] = Square("?", "?", b, 0.0, marked[k])
+            out[k] = Square("?", "?", b, 0.0, marked[k], washed=True)
         elif piece[i] or empty[i]:
             mark, score, why = verdicts[k]
             out[k] = Square("piece" if piece[i] else "empty", mark, b, score, why)
