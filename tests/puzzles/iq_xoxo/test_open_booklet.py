@@ -164,3 +164,11 @@ def test_a_board_lost_in_the_middle_leaves_its_page_settled():
 
     case = held_out_case("iq-xoxo", 22, 0)
     assert _kept(case.image, case.truth) == [n for n in range(97, 109) if n != 101]
+
+
+def test_a_board_outlined_twice_and_read_alike_leaves_the_page_whole():
+    # held-out kind, seed 6 booklet 2: 63 outlined twice, 20 px apart, and read alike twice
+    from visolve.testing.scenes import held_out_case
+
+    case = held_out_case("iq-xoxo", 2, 6)
+    assert _whole_or_refused(case.image, case.truth)

@@ -154,3 +154,22 @@ def test_a_badge_seen_at_a_slant_is_no_number_tab_but_a_tab_is():
     assert not any(abs(x - 60) < 5 and abs(y - 100) < 5 for x, y in found)
     assert any(abs(x - 204) < 5 and abs(y - 100) < 5 for x, y in found)
     assert any(abs(x - 185) < 5 and abs(y - 159) < 5 for x, y in found)
+
+
+def test_a_board_outlined_twice_and_read_alike_is_kept_once():
+    # held-out kind, seed 6 booklets 2 and 14: 63 and 100 each outlined twice a little off and read
+    # alike; the pages were refused for a challenge read twice
+    from visolve.puzzles.iq_xoxo.page.boards import outlined_once
+    from visolve.puzzles.iq_xoxo.page.reading import BoardReading
+
+    quad = np.array([(0, 0), (400, 0), (400, 200), (0, 200)], np.float64)
+    rows = ("IIIII.....",) + ("." * 10,) * 4
+    first = BoardReading(None, level=Level(63, rows), rows=rows, quad=quad)
+    again = BoardReading(None, level=Level(63, rows), rows=rows, quad=quad + (5, -20))
+    doubt = BoardReading(None, rows=rows, tab_doubt=True, error="digit 1 unclear", quad=quad + (-10, 15))
+    other_rows = BoardReading(None, level=Level(63, ("." * 10,) * 5), rows=("." * 10,) * 5, quad=quad + (5, 20))
+    other_number = BoardReading(None, level=Level(64, rows), rows=rows, quad=quad + (5, 20))
+    elsewhere = BoardReading(None, level=Level(63, rows), rows=rows, quad=quad + (600, 0))
+    assert outlined_once([first, again, doubt, elsewhere]) == [first, elsewhere]
+    assert outlined_once([first, other_rows]) == [first, other_rows]  # two readings: read_twice refuses them
+    assert outlined_once([first, other_number]) == [first, other_number]

@@ -30,7 +30,7 @@ from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
-from visolve.puzzles.iq_xoxo.page.boards import read_boards
+from visolve.puzzles.iq_xoxo.page.boards import outlined_once, read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, missing_numbers, off_run
 from visolve.puzzles.iq_xoxo.page.tab_run import settled_around_lost, settled_by_page
@@ -46,6 +46,7 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     doubt (:class:`PartialRead` with the others when they stand on their own: :func:`_partly`)."""
     if not readings:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
+    readings = outlined_once(readings)
     if stray >= MIN_STRAY:
         raise _partly(_around_lost(readings) or readings, set(), f"squares of a grid or a number tab lie outside "
                       f"the {counted(len(readings), 'board')} found (weight {stray}): a board could not be outlined",
