@@ -205,7 +205,7 @@ def settled_around_lost(readings: list[BoardReading]) -> list[Level] | None:
 
 
 def _settled(readings: list[BoardReading]) -> list[Level] | None:
-    """:func:`settled_by_page`'s levels, its boards' places checked."""
+    """The levels :func:`settled_by_page` settles, whatever places the boards leave empty."""
     readings = read_by_page(readings)
     if all(r.level is not None for r in readings):
         return [r.level for r in readings]
