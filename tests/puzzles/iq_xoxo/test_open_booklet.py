@@ -172,3 +172,33 @@ def test_a_board_outlined_twice_and_read_alike_leaves_the_page_whole():
 
     case = held_out_case("iq-xoxo", 2, 6)
     assert _whole_or_refused(case.image, case.truth)
+
+
+def test_a_page_not_outlined_whole_keeps_the_boards_its_layout_numbers():
+    # held-out kind, seed 0 booklet 14: 120 not outlined, 3 tabs read and 8 in doubt (3 of 12 kept
+    # before); seed 5 booklet 19: 68 and 69 not outlined, the numbers kept a run with two empty
+    # places (1 of 12 kept before)
+    from visolve.testing.scenes import held_out_case
+
+    case = held_out_case("iq-xoxo", 14, 0)
+    assert _kept(case.image, case.truth) == list(range(109, 120))
+    case = held_out_case("iq-xoxo", 19, 5)
+    assert _kept(case.image, case.truth) == [n for n in range(61, 73) if n not in (68, 69)]
+
+
+def test_a_spread_whose_every_tab_is_in_doubt_is_numbered_across_its_ten():
+    # held-out kind, seed 0 booklet 23: 85 - 96, every leading digit within 0.03 of another (0 of
+    # 12 before)
+    from visolve.testing.scenes import held_out_case
+
+    case = held_out_case("iq-xoxo", 23, 0)
+    assert _kept(case.image, case.truth) == list(range(85, 97))
+
+
+def test_a_board_whose_tab_was_not_found_takes_its_place_in_the_run():
+    # held-out kind, seed 2 booklet 15: 29's tab not found, the board named from the file and the
+    # page's eight tabs in doubt refused (4 of 12 kept before)
+    from visolve.testing.scenes import held_out_case
+
+    case = held_out_case("iq-xoxo", 15, 2)
+    assert _kept(case.image, case.truth) == list(range(25, 37))

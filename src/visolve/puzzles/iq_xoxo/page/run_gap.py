@@ -9,8 +9,8 @@ for a board more), the missing numbers are boards the finder lost (one under
 glare, say), not a page numbered so: :func:`lost_board` says why the picture
 is refused.  The painter's own pages number their boards at random, but fill
 their grids (one to four boards, every place taken): they keep their reading.
-Where the grid has one empty place, :func:`empty_place` gives its corners: the
-page's run of numbers then counts a board lost there
+Where the grid has empty places, :func:`lost_places` gives their corners: the
+page's run of numbers then counts a board lost at each
 (:func:`~visolve.puzzles.iq_xoxo.page.tab_run.settled_around_lost`).
 """
 
@@ -116,23 +116,39 @@ def empty_places(quads: list) -> int:
     return int((rows.max() + 1) * (cols.max() + 1) - taken + (rows.max() + 1) * between)
 
 
-def empty_place(quads: list) -> np.ndarray | None:
-    """The corners (picture px) of the one empty place among the boards found (``quads``: each
-    board's corners, picture px), when :func:`empty_places` counts exactly one and it is a place
-    in a row and a column of boards found (no room between two columns): the board standing there
-    was not found (under glare, say).  They are a board's corners moved there (the board nearest
-    the place along its row and column).  None otherwise, or when two boards share a place."""
+#: more than one lost place counts only among at least LOST_SHARE times as many boards found (a
+#: page of two boards found on a diagonal would leave its numbers to its layout alone)
+LOST_SHARE = 3
+
+
+def lost_places(quads: list) -> list[np.ndarray]:
+    """The corners (picture px) of each empty place among the boards found (``quads``: each board's
+    corners, picture px): a place in a row and a column of boards found that holds none, where a
+    board was not found (under glare, say).  They are a board's corners moved there (the board
+    nearest the place along its row and column).  Empty when there is room between two columns of
+    boards (:data:`ROOM`: no grid to place them in), two boards share a place, or more than one
+    place is empty among fewer than :data:`LOST_SHARE` boards found a place."""
     q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
-    if len(q) < 2 or empty_places(q) != 1:
-        return None
+    if len(q) < 2:
+        return []
     rows, cols, u, v, along, width = _grid(q)
     taken = set(zip(rows.tolist(), cols.tolist()))
     if len(taken) != len(q) or np.any(_columns_apart(cols, u, width) >= ROOM):
-        return None
-    row, col = next((r, c) for r in range(rows.max() + 1) for c in range(cols.max() + 1) if (r, c) not in taken)
-    at_u, at_v = float(u[cols == col].mean()), float(v[rows == row].mean())
-    near = int(np.argmin(np.abs(u - at_u) + np.abs(v - at_v)))
-    return q[near] + (at_u - u[near]) * along + (at_v - v[near]) * np.array([-along[1], along[0]])
+        return []
+    across = np.array([-along[1], along[0]])
+    out = []
+    for row, col in ((r, c) for r in range(rows.max() + 1) for c in range(cols.max() + 1) if (r, c) not in taken):
+        at_u, at_v = float(u[cols == col].mean()), float(v[rows == row].mean())
+        near = int(np.argmin(np.abs(u - at_u) + np.abs(v - at_v)))
+        out.append(q[near] + (at_u - u[near]) * along + (at_v - v[near]) * across)
+    return out if len(out) <= 1 or len(q) >= LOST_SHARE * len(out) else []
+
+
+def empty_place(quads: list) -> np.ndarray | None:
+    """The corners of the one empty place among the boards found (:func:`lost_places`), when there
+    is exactly one; None otherwise."""
+    found = lost_places(quads)
+    return found[0] if len(found) == 1 else None
 
 
 def lost_board(numbers: list, quads: list) -> str | None:

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import empty_place, empty_places, places
+from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, lost_places, places
 from visolve.puzzles.iq_xoxo.page.tab_anchored import by_anchored_run
 from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout
 from visolve.puzzles.iq_xoxo.page.tab_order import flat, keeps_order, ordered, reading_pairs, upright_corners
 from visolve.puzzles.iq_xoxo.page.tab_page import read_by_page
 from visolve.puzzles.iq_xoxo.page.tab_shows import shows, tab_candidates
+from visolve.puzzles.iq_xoxo.page.tab_wrapped import by_wrapped_run
 
 #: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
 #: most SEQUENCE_DOUBTS of them in doubt
@@ -170,7 +171,8 @@ def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
     (:func:`~visolve.puzzles.iq_xoxo.page.tab_page.read_by_page`), and the rest by its numbers
     (:func:`by_sequence`, else :func:`by_page_run`, else :func:`by_neighbour`, else
     :func:`by_page_layout`, else
-    :func:`~visolve.puzzles.iq_xoxo.page.tab_anchored.by_anchored_run`), else None: always
+    :func:`~visolve.puzzles.iq_xoxo.page.tab_anchored.by_anchored_run`, else
+    :func:`~visolve.puzzles.iq_xoxo.page.tab_wrapped.by_wrapped_run`), else None: always
     None when the boards found leave an empty place among them
     (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a board not found, whose number the
     run would give a tab in doubt; :func:`settled_around_lost` counts it)."""
@@ -182,13 +184,13 @@ def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
 
 def settled_around_lost(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of the page's boards when its tabs in doubt are settled (as :func:`settled_by_page`
-    settles them) with a board lost at the one empty place of their grid
-    (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_place`): that place takes its number in the
+    settles them) with a board lost at each empty place of their grid
+    (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.lost_places`): each place takes its number in the
     page's run and reading order as a blank tab would, but it is no tab in doubt (it is not counted
     against the tabs read, nor among :data:`BLANK_MOST`), and only where the tabs read keep the
     reading order (:func:`by_page_run`, :func:`~.tab_layout.by_layout`,
-    :func:`~.tab_anchored.by_anchored_run`).  The lost board's own level is left out: the caller
-    says it was not found.  None otherwise.
+    :func:`~.tab_anchored.by_anchored_run`).  The lost boards' own levels are left out: the caller
+    says they were not found.  None otherwise.
 
     Open booklets of the held-out kind (seed 0): a board washed out by glare, its place in the
     middle of the spread, left its page's tabs in doubt unread (a pale tab, a round digit): 8 of 12
@@ -196,12 +198,13 @@ def settled_around_lost(readings: list[BoardReading]) -> list[Level] | None:
     quads = [r.quad for r in readings]
     if any(q is None for q in quads) or not any(r.level is None for r in readings):
         return None
-    place = empty_place(quads)
-    if place is None:
+    found = lost_places(quads)
+    if not found:
         return None
-    lost = BoardReading(view=None, error="a board not found", quad=place, tab_doubt=True, rows=(), lost=True)
-    settled = _settled([*readings, lost])
-    return None if settled is None else settled[:-1]
+    lost = [BoardReading(view=None, error="a board not found", quad=place, tab_doubt=True, rows=(), lost=True)
+            for place in found]
+    settled = _settled([*readings, *lost])
+    return None if settled is None else settled[:len(readings)]
 
 
 def _settled(readings: list[BoardReading]) -> list[Level] | None:
@@ -209,7 +212,7 @@ def _settled(readings: list[BoardReading]) -> list[Level] | None:
     readings = read_by_page(readings)
     if all(r.level is not None for r in readings):
         return [r.level for r in readings]
-    for settle in (by_sequence, by_page_run, by_neighbour, by_page_layout, by_anchored_run):
+    for settle in (by_sequence, by_page_run, by_neighbour, by_page_layout, by_anchored_run, by_wrapped_run):
         settled = settle(readings)
         if settled is not None:
             return settled
