@@ -202,3 +202,14 @@ def test_a_board_whose_tab_was_not_found_takes_its_place_in_the_run():
 
     case = held_out_case("iq-xoxo", 15, 2)
     assert _kept(case.image, case.truth) == list(range(25, 37))
+
+
+def test_a_tab_read_firmly_as_a_neighbour_s_number_is_named():
+    # held-out kind, seed 1 booklet 15: 13 read firmly as 18 beside the true 18; both were refused
+    from visolve.errors import PartialRead
+    from visolve.testing.scenes import held_out_case
+
+    case = held_out_case("iq-xoxo", 15, 1)
+    assert _kept(case.image, case.truth) == list(range(14, 25))
+    with pytest.raises(PartialRead, match="its tab reads 18 as board .*, where the page's other tabs put 13"):
+        read(case.image, "booklet.jpg")

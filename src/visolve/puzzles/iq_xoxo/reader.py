@@ -33,6 +33,7 @@ from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.boards import outlined_once, read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, lost_places, missing_numbers, off_run
+from visolve.puzzles.iq_xoxo.page.tab_layout import layout_numbers
 from visolve.puzzles.iq_xoxo.page.tab_run import settled_around_lost, settled_by_page
 
 #: this many squares of a grid outside the boards found mean a board was missed
@@ -68,6 +69,13 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     twice = read_twice(levels)
     if twice:
         first, second = twice
+        misread = misread_of_twice(readings, twice)
+        if misread is not None:
+            wrong, number = misread
+            right = second if wrong == first else first
+            raise _partly(readings, {wrong}, f"board {wrong + 1} of {len(levels)}: its tab reads "
+                          f"{levels[wrong].level} as board {right + 1}'s does, where the page's other tabs "
+                          f"put {number}: a tab misread")
         raise _partly(readings, set(twice), f"boards {first + 1} and {second + 1} of {len(levels)} both read as "
                       f"challenge {levels[first].level}: one board outlined twice, or a tab misread")
     loose = unconfirmed(levels)
@@ -166,6 +174,29 @@ def read_twice(levels: list[Level]) -> tuple[int, int] | None:
             return seen[lv.level], k
         seen[lv.level] = k
     return None
+
+
+#: a page's other tabs tell which of two boards read alike misread its tab when at least TWICE_READ
+#: of them read and they number its layout one way only
+TWICE_READ = 3
+
+
+def misread_of_twice(readings: list[BoardReading], twice: tuple[int, int]) -> tuple[int, int] | None:
+    """``(board, number)`` when of the two boards ``twice`` read with one number, the page's layout
+    (:func:`~visolve.puzzles.iq_xoxo.page.tab_layout.layout_numbers`) numbered one way by its
+    other tabs (at least :data:`TWICE_READ` read) gives one that number and the other
+    ``number``: the other misread its tab (held-out kind seed 1 booklet 15, 13 read firmly as 18
+    beside 14 - 24; seed 6 booklet 16, 6 read as 8).  None otherwise."""
+    others = [replace(r, level=None) if k in twice else r for k, r in enumerate(readings)]
+    if sum(r.level is not None for r in others) < TWICE_READ:
+        return None
+    numbers = layout_numbers(others)
+    if len(numbers) != 1:
+        return None
+    numbers = numbers.pop()
+    read = readings[twice[0]].level.level
+    wrong = [k for k in twice if numbers[k] != read]
+    return (wrong[0], numbers[wrong[0]]) if len(wrong) == 1 else None
 
 
 def unconfirmed(levels: list[Level]) -> int | None:
