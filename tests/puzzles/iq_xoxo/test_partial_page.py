@@ -84,3 +84,16 @@ def test_boards_without_tabs_are_named_by_the_file():
     page = [_untabbed(0), _untabbed(1)]
     assert reader.tab_missed(page) == page
     assert [lv.level for lv in reader.name_levels(reader.page_levels(page, 0), "page-12.png")] == ["12-1", "12-2"]
+
+
+def test_a_tab_off_the_run_of_the_numbers_kept_is_not_kept():
+    # a copy of held-out kind seed 5 booklet 0 with its light evened read 72 as 82 (firmly), beside
+    # 63 - 71 with boards refused and one not outlined: kept, a misread
+    page = [_read(63), _read(64, k=1), _refused(), _read(66, k=2), _read(67), _refused(), _read(70, k=1),
+            _read(71, k=2), _read(82)]
+    with pytest.raises(PartialRead, match="the tab read 82 lies off the run of the others, not kept") as caught:
+        reader.page_levels(page, reader.MIN_STRAY)
+    assert [lv.level for lv in caught.value.levels] == [63, 64, 66, 67, 70, 71]
+    with pytest.raises(PartialRead) as caught:  # four numbers kept: too few to say which is off
+        reader.page_levels([_read(63), _refused(), _read(66, k=2), _read(67), _read(82)], reader.MIN_STRAY)
+    assert [lv.level for lv in caught.value.levels] == [63, 66, 67, 82]

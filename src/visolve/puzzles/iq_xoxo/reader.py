@@ -139,7 +139,9 @@ def _partly(readings: list[BoardReading], refused: set[int], reason: str, lost: 
     stand on their own -- squares read, a tab number whose every digit is clear by itself
     (``firm``), numbers all different -- else a plain ReadError.  A number not firm is kept
     only beside a firm one, when the numbers kept are one run but for no more numbers than
-    boards were refused or lost (:func:`_run_with_holes`; a bold 79 read 70 beside 76-81 is not).
+    boards were refused or lost (:func:`_run_with_holes`; a bold 79 read 70 beside 76-81 is not),
+    and a number off the run of the others kept (:func:`~.page.run_gap.off_run`, as many numbers as
+    boards found and lost) is not kept.
     """
     standing = [r.level for k, r in enumerate(readings) if k not in refused and r.level is not None
                 and isinstance(r.level.level, int)]
@@ -147,6 +149,10 @@ def _partly(readings: list[BoardReading], refused: set[int], reason: str, lost: 
     numbers = [lv.level for lv in standing]
     unread = len(readings) - len(standing) + lost
     kept = standing if firm and _run_with_holes(numbers, unread) else firm
+    off = off_run([lv.level for lv in kept], len(readings) + lost)
+    if off is not None:  # a tab misread kept beside a run with holes (72 read 82 beside 63 - 71)
+        reason = f"{reason}; the tab read {kept[off].level} lies off the run of the others, not kept"
+        kept = kept[:off] + kept[off + 1:]
     if len(readings) < 2 or not kept or len({lv.level for lv in kept}) != len(kept):
         return ReadError(reason)
     return PartialRead(reason, kept)

@@ -42,19 +42,20 @@ def missing_numbers(numbers: list) -> list[int]:
 OFF_RUN_LEAST = 4
 
 
-def off_run(numbers: list) -> int | None:
+def off_run(numbers: list, boards: int | None = None) -> int | None:
     """The index of the one number of a page's ``numbers`` (distinct whole numbers, one a board)
-    that no run of as many consecutive numbers as the page has boards holds with the others, when
-    the others (at least :data:`OFF_RUN_LEAST`) fit one; None when all fit one run, or no one
-    number stands out so.  A booklet numbers a page one after another: a number off the run of the
-    others is a tab misread (held-out kind, seed 1 booklet 7: 62 read 82 beside 61 and 63 - 72, a
-    board lost at glare cannot leave a run so)."""
+    that no run of as many consecutive numbers as the page has ``boards`` (by default one a number)
+    holds with the others, when the others (at least :data:`OFF_RUN_LEAST`) fit one; None when all
+    fit one run, or no one number stands out so.  A booklet numbers a page one after another: a
+    number off the run of the others is a tab misread (held-out kind, seed 1 booklet 7: 62 read 82
+    beside 61 and 63 - 72, a board lost at glare cannot leave a run so)."""
     n = len(numbers)
     if n <= OFF_RUN_LEAST or not all(isinstance(x, int) for x in numbers) or len(set(numbers)) != n:
         return None
+    span = n if boards is None else max(boards, n)
 
     def fits(some: list) -> bool:
-        return max(some) - min(some) < n
+        return max(some) - min(some) < span
 
     if fits(numbers):
         return None
