@@ -27,7 +27,8 @@ from visolve.puzzles.iq_xoxo.page.tab_shows import shows, tab_candidates
 
 #: a page of at least WRAPPED_LEAST boards found (a whole page of a booklet's layout, or a spread)
 WRAPPED_LEAST = 6
-#: at most BLANK_MOST tabs in doubt without digits (numbered by the layout alone)
+#: at most BLANK_MOST tabs in doubt without digits (numbered by the layout alone; as many as
+#: :data:`~.tab_run.BLANK_MOST` allows a page run)
 BLANK_MOST = 1
 
 
@@ -70,7 +71,7 @@ def wrapped_numberings(readings: list[BoardReading]) -> set[tuple[int, ...]]:
 
 def by_wrapped_run(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of a page of at least :data:`WRAPPED_LEAST` boards whose squares all read, its
-    tabs read or in doubt (up to :data:`~.tab_run.BLANK_MOST` of them without digits), when exactly
+    tabs read or in doubt (up to :data:`BLANK_MOST` of them without digits), when exactly
     one numbering of :func:`wrapped_numberings` fits and its numbers pass a ten with a tab showing
     digits on each side of it; None otherwise (the tabs' doubt stands)."""
     boards = [r for r in readings if not r.lost]
