@@ -79,11 +79,11 @@ def layout_numbers(readings: list[BoardReading]) -> set[tuple[int, ...]]:
 
 def by_layout(readings: list[BoardReading], shows, blank_most: int) -> list[Level] | None:
     """The levels of a page whose squares all read, at least :data:`LAYOUT_READ` tabs read and at
-    most :data:`DOUBT_PER_READ` in doubt for each (:data:`WIDE_DOUBT_PER_READ` on a wide page), when exactly one numbering of :func:`layout_numbers` gives each
-    tab in doubt a number it ``shows`` (its digits' scores, a number: whether each digit is one of
-    its candidates) -- up to ``blank_most`` tabs without digits (:data:`WIDE_BLANK` on a wide
-    page) any number, and a lost board's
-    place (:func:`~.tab_run.settled_around_lost`) any number too.  None otherwise."""
+    most :data:`DOUBT_PER_READ` in doubt for each (:data:`WIDE_DOUBT_PER_READ` on a wide page), when
+    exactly one numbering of :func:`layout_numbers` gives each tab in doubt a number it ``shows``
+    (its digits' scores, a number: whether each digit is one of its candidates) -- up to
+    ``blank_most`` tabs without digits (:data:`WIDE_BLANK` on a wide page) any number, and a lost
+    board's place (:func:`~.tab_run.settled_around_lost`) any number too.  None otherwise."""
     failed = [k for k, r in enumerate(readings) if r.level is None]
     if not failed or any(not readings[k].tab_doubt or readings[k].rows is None for k in failed):
         return None

@@ -24,7 +24,7 @@ from visolve.puzzles.iq_xoxo.page.tab_anchored import by_anchored_run
 from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout
 from visolve.puzzles.iq_xoxo.page.tab_order import flat, keeps_order, ordered, reading_pairs, upright_corners
 from visolve.puzzles.iq_xoxo.page.tab_page import read_by_page
-from visolve.puzzles.iq_xoxo.page.tab_shows import shows, tab_candidates
+from visolve.puzzles.iq_xoxo.page.tab_shows import BLANK_MOST, shows, tab_candidates
 from visolve.puzzles.iq_xoxo.page.tab_wrapped import by_wrapped_run
 
 #: tabs in doubt are settled by their page when it shows at least SEQUENCE_LEAST boards, at
@@ -57,15 +57,6 @@ def by_sequence(readings: list[BoardReading]) -> list[Level] | None:
 
 #: a page run settles the tabs of a page of at least RUN_LEAST boards
 RUN_LEAST = 3
-
-#: a page run may also number up to BLANK_MOST tabs in doubt that lay out no digits at all (a white
-#: smudge, a part run into the tab's edge: no scores to weigh), on a page whose tabs read keep the
-#: reading order: the run, the order and the other tabs' candidates must still leave exactly one way,
-#: the blank tab taking the number left over.  Scenes seeds 0, 2 and 17: it settled one page each,
-#: all right (seed 0 page 1, its 32 a smudge; seed 2 page 35, 112; seed 17 page 24, 41); the
-#: painter's pages and the open booklets never asked it.  More blank tabs would leave a page's
-#: numbers to its run and order alone (seed 2 page 63: 2 and 3 blank beside 4 and 5): not taken
-BLANK_MOST = 1
 
 
 def by_page_run(readings: list[BoardReading]) -> list[Level] | None:

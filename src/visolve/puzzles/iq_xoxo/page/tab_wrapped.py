@@ -23,13 +23,10 @@ from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.tab_anchored import DEFICIT_MOST, deficit
 from visolve.puzzles.iq_xoxo.page.tab_layout import order_places
-from visolve.puzzles.iq_xoxo.page.tab_shows import shows, tab_candidates
+from visolve.puzzles.iq_xoxo.page.tab_shows import BLANK_MOST, shows, tab_candidates
 
 #: a page of at least WRAPPED_LEAST boards found (a whole page of a booklet's layout, or a spread)
 WRAPPED_LEAST = 6
-#: at most BLANK_MOST tabs in doubt without digits (numbered by the layout alone; as many as
-#: :data:`~.tab_run.BLANK_MOST` allows a page run)
-BLANK_MOST = 1
 
 
 def _close(scores: tuple, number: int) -> bool:
@@ -46,6 +43,12 @@ def _shows_closely(reading: BoardReading, number: int) -> bool:
     return reading.lost or not reading.tab_scores or _close(reading.tab_scores, number)
 
 
+def _with_digits(reading: BoardReading) -> bool:
+    """Whether a board's tab shows digits: read, or in doubt with its digits' scores (not blank, not
+    a lost board's place)."""
+    return reading.level is not None or (not reading.lost and bool(reading.tab_scores))
+
+
 def _shown(reading: BoardReading) -> set[int]:
     """The numbers a board's tab may show: the one read, else its candidates."""
     return {reading.level.level} if reading.level is not None else tab_candidates(reading.tab_scores)
@@ -55,7 +58,7 @@ def wrapped_numberings(readings: list[BoardReading]) -> set[tuple[int, ...]]:
     """The page's numberings, one number a board, in each reading order of its layout
     (:func:`~.tab_layout.order_places`) that every board may bear (:func:`_shows_closely`); empty
     when the boards' places are not known or two share one."""
-    tabs = [k for k, r in enumerate(readings) if r.level is not None or (not r.lost and r.tab_scores)]
+    tabs = [k for k, r in enumerate(readings) if _with_digits(r)]
     if not tabs:
         return set()
     anchor = min(tabs, key=lambda k: len(_shown(readings[k])) or 10**6)
@@ -71,8 +74,8 @@ def wrapped_numberings(readings: list[BoardReading]) -> set[tuple[int, ...]]:
 
 def by_wrapped_run(readings: list[BoardReading]) -> list[Level] | None:
     """The levels of a page of at least :data:`WRAPPED_LEAST` boards whose squares all read, its
-    tabs read or in doubt (up to :data:`BLANK_MOST` of them without digits), when exactly
-    one numbering of :func:`wrapped_numberings` fits and its numbers pass a ten with a tab showing
+    tabs read or in doubt (up to :data:`~.tab_shows.BLANK_MOST` of them without digits), when
+    exactly one numbering of :func:`wrapped_numberings` fits and its numbers pass a ten with a tab showing
     digits on each side of it; None otherwise (the tabs' doubt stands)."""
     boards = [r for r in readings if not r.lost]
     failed = [r for r in boards if r.level is None]
@@ -86,7 +89,7 @@ def by_wrapped_run(readings: list[BoardReading]) -> list[Level] | None:
     if len(fits) != 1:
         return None
     numbers = fits.pop()
-    shown = [n for n, r in zip(numbers, readings) if r.level is not None or (not r.lost and r.tab_scores)]
+    shown = [n for n, r in zip(numbers, readings) if _with_digits(r)]
     if min(shown) // 10 == max(shown) // 10:
         return None  # no ten passed: every tab may confuse one digit alike
     return [r.level if r.level is not None else Level(level=numbers[k], rows=r.rows) for k, r in enumerate(readings)]
