@@ -16,6 +16,8 @@ The helpers here remove what can be removed without knowing the content:
   (glare lowers contrast locally);
 * :func:`stretch` -- map robust low/high percentiles to fixed levels (used
   for light text on a dark ground, such as a caption);
+* :func:`evened_lightness` -- lightness equalised tile by tile, colours kept
+  (faint grey on a washed-out page stands out from the paper again);
 * :func:`channel_min`, :func:`channel_max`, :func:`saturation` -- a pixel's
   darkest and brightest channel, and how coloured it is (the one home of
   these: every module that needs them imports them from here).
@@ -270,3 +272,16 @@ def fill_quadratic(values: np.ndarray, known: np.ndarray, sigma: float, step: in
     big = cv2.resize(coarse, (gw * step, gh * step), interpolation=cv2.INTER_LINEAR)
     big = big.reshape(gh * step, gw * step, nc)[:h, :w]
     return big[:, :, 0] if flat else big
+
+
+def evened_lightness(image: np.ndarray, tiles: int = 8, clip: float = 3.0) -> np.ndarray:
+    """``image`` (uint8 BGR) with its lightness evened by contrast-limited adaptive
+    histogram equalisation over about ``tiles`` tiles across its long side, colours kept
+    (CIE L*a*b*: only L* changes): faint grey on a washed-out page stands out from the paper
+    again.  Returns uint8 BGR."""
+    lab = cv2.cvtColor(np.ascontiguousarray(image[:, :, :3]), cv2.COLOR_BGR2LAB)
+    h, w = lab.shape[:2]
+    side = max(h, w) / tiles
+    grid = (max(1, round(w / side)), max(1, round(h / side)))
+    lab[:, :, 0] = cv2.createCLAHE(clipLimit=clip, tileGridSize=grid).apply(lab[:, :, 0])
+    return cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)

@@ -30,6 +30,7 @@ from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_orde
 from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board, reads
 from visolve.vision.geometry import sides_moved_out
+from visolve.vision.light import evened_lightness
 from visolve.vision.painted_over import painted_over
 
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
@@ -51,33 +52,39 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     were looked for in a part of the picture only, what lies lost beyond it weighs too
     (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`).  A page that weighs enough to be
     refused (the reader's MIN_STRAY) is looked at again with the boards read painted over
-    (:func:`_looked_again`: boards at another pitch).
+    (:func:`_looked_again`: boards at another pitch), and when it still does, on a copy with its
+    lightness evened (:func:`_looked_evened`: a washed-out page).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
     read, weighed = _one_pass(picture, {} if notes is None else notes, settles)
     weight = weighed(read)
-    return _looked_again(picture, read, weighed, weight, settles) if weight >= _min_stray() else (read, weight)
+    if weight >= _min_stray():
+        read, weight = _looked_again(picture, read, weighed, weight, settles)
+    return _looked_evened(picture, read, weight, settles) if weight >= _min_stray() else (read, weight)
 
 
-def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None) -> tuple[list[BoardReading], Callable]:
+def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None,
+              tabs_on: np.ndarray | None = None) -> tuple[list[BoardReading], Callable]:
     """:func:`read_boards`' readings of ``picture`` (reading order), and how to weigh what lies
-    outside some readings' boards (as the finder weighs it, and beyond the part it looked at)."""
+    outside some readings' boards (as the finder weighs it, and beyond the part it looked at);
+    ``tabs_on``: the picture the tabs are read on, when ``picture`` is a copy of it
+    (:func:`~visolve.puzzles.iq_xoxo.page.reading.read_board`)."""
     found, weigh, outlines = find_boards(picture, notes)
     groups = _grouped([], found)
-    readings = [_read_group(picture, members) for _c, _p, members in groups]
+    readings = [_read_group(picture, members, tabs_on) for _c, _p, members in groups]
     for split in (False, True):  # outlined further; last, squares run together cut apart
         if _settled(readings, weigh, settles):
             break  # every board read, or its tabs' doubt final, and nothing lost: more outlines would only cost
         # the boards read, but faint, are outlined again: a sharper outline may read them better
         known = [r.quad for r in readings if reads(r) and not r.faint and r.quad is not None]
-        groups = _read_more(picture, groups, readings, outlines(split=split, done=known))
-    _read_beside(picture, groups, readings, weigh)
+        groups = _read_more(picture, groups, readings, outlines(split=split, done=known), tabs_on)
+    _read_beside(picture, groups, readings, weigh, tabs_on)
     if _refused(readings, weigh):  # last, on planes smoothed against the page's grain
         known = [r.quad for r in readings if reads(r) and not r.faint and r.quad is not None]
-        groups = _read_more(picture, groups, readings, outlines(done=known, smooth=True))
-        _read_beside(picture, groups, readings, weigh)
+        groups = _read_more(picture, groups, readings, outlines(done=known, smooth=True), tabs_on)
+        _read_beside(picture, groups, readings, weigh, tabs_on)
     read = unshadowed([r for r in readings if r is not None])
 
     def weighed(some: list[BoardReading]) -> int:
@@ -132,8 +139,7 @@ def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callab
     except NotThisPuzzle:
         return read, weight
     first = [np.asarray(r.quad, np.float32) for r in read if r.quad is not None]
-    more = [r for r in more if r.quad is not None and not any(
-        cv2.pointPolygonTest(q, tuple(float(v) for v in np.mean(r.quad, axis=0)), False) >= 0 for q in first)]
+    more = [r for r in more if r.quad is not None and not _middle_on(r.quad, first)]
     if not more:
         return read, weight
     both = _in_order(unshadowed(read + more))
@@ -142,6 +148,52 @@ def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callab
             else replace(r, quad=sides_moved_out(r.quad, TAB_FAR * _pitch(r.quad))) for r in both]
     again = weighed(both) + weighed_more(wide)
     return (both, again) if again < weight else (read, weight)
+
+
+#: the lightness of a washed-out page is evened over about this many tiles across its long side
+#: (:func:`visolve.vision.light.evened_lightness`): a board is 1/7 - 1/3 of an open booklet's
+#: width, so a tile holds a board's grey squares with paper around them
+EVEN_TILES = 8
+
+
+def _looked_evened(picture: np.ndarray, read: list[BoardReading], weight: int,
+                   settles: Callable | None) -> tuple[list[BoardReading], int]:
+    """``read`` and its ``weight``, or ``read`` with the boards read (:func:`reads`) on a copy of
+    ``picture`` with its lightness evened (:data:`EVEN_TILES`) whose middle lies on no board of
+    ``read`` read, each in place of the boards of ``read`` not read whose middle lies on it, when
+    that reads more levels, or as many with less weight (weighed as the copy's pass weighs).  A block
+    seen on the copy alone that does not read is left to weigh, not kept (seed 5 booklet 19: the
+    table beside the booklet, evened, showed one); a block of ``read`` not read stays unless a board
+    read on the copy takes its place (scenes seed 137 page 38: dropped, its squares weighed 59, not
+    10, and the page kept 1 challenge of 2).
+
+    On a washed-out page the grey squares fade into the paper and only the pieces and tabs show: the
+    finder outlines no board there.  On the evened copy the squares stand out again; they are read
+    there and the tabs on ``picture`` itself.  Held-out kind, seed 6 booklet 20: no board of 12 read,
+    11 on the copy; seed 5 booklet 22: two boards lost, all 12 read."""
+    evened = evened_lightness(picture, EVEN_TILES)
+    try:
+        more, weighed_more = _one_pass(evened, {}, settles, tabs_on=picture)
+    except NotThisPuzzle:
+        return read, weight
+    quads = [np.asarray(r.quad, np.float32) for r in read if reads(r) and r.quad is not None]
+    added = [r for r in more if reads(r) and r.quad is not None and not _middle_on(r.quad, quads)]
+    news = [np.asarray(r.quad, np.float32) for r in added]
+    both = _in_order([r for r in read if reads(r) or r.quad is None or not _middle_on(r.quad, news)] + added)
+    again = weighed_more(both)
+    better = (_levels(both), -again) > (_levels(read), -weight)
+    return (both, again) if better else (read, weight)
+
+
+def _levels(read: list[BoardReading]) -> int:
+    """How many of ``read`` read a level (its tab's number too)."""
+    return sum(r.level is not None for r in read)
+
+
+def _middle_on(quad: np.ndarray, quads: list[np.ndarray]) -> bool:
+    """Whether the middle of ``quad`` lies on one of ``quads`` (float32 corners)."""
+    middle = tuple(float(v) for v in np.mean(quad, axis=0))
+    return any(cv2.pointPolygonTest(q, middle, False) >= 0 for q in quads)
 
 
 def _settled(readings: list, weigh: Callable, settles: Callable | None) -> bool:
@@ -168,11 +220,12 @@ def _refused(readings: list, weigh: Callable) -> bool:
 BESIDE_ROUNDS = 2
 
 
-def _read_beside(picture: np.ndarray, groups: list, readings: list, weigh: Callable) -> None:
+def _read_beside(picture: np.ndarray, groups: list, readings: list, weigh: Callable,
+                 tabs_on: np.ndarray | None = None) -> None:
     """``readings`` (one per group of ``groups``) with the boards placed beside the boards read
     (:func:`~visolve.puzzles.iq_xoxo.page.neighbours.neighbour_quads`; none read: beside those
     outlined that show a grid) read, when a board is left unread or out (``weigh``); windows
-    that do not read are dropped."""
+    that do not read are dropped (``tabs_on``: see :func:`_one_pass`)."""
     tried: list[np.ndarray] = []
     looked: list[np.ndarray] = []  # the boards beside which boards were looked for
     for _round in range(BESIDE_ROUNDS):
@@ -191,21 +244,23 @@ def _read_beside(picture: np.ndarray, groups: list, readings: list, weigh: Calla
         tried += windows
         before = len(done)
         more = [Found(w, float(np.linalg.norm(w[1] - w[0])) / COLS, np.zeros((0, 2)), True) for w in windows]
-        groups[:] = _read_more(picture, groups, readings, more)
+        groups[:] = _read_more(picture, groups, readings, more, tabs_on)
         if sum(r is not None and (r.level is not None or r.tab_doubt) for r in readings) == before:
             return
 
 
-def _read_more(picture: np.ndarray, groups: list, readings: list, more: list) -> list:
+def _read_more(picture: np.ndarray, groups: list, readings: list, more: list,
+               tabs_on: np.ndarray | None = None) -> list:
     """The ``groups`` with the quads ``more`` added (each to the group of its place, or as a new one);
-    ``readings`` (one per group) updated in place where a group not read reads on its new quads."""
+    ``readings`` (one per group) updated in place where a group not read reads on its new quads
+    (``tabs_on``: see :func:`_one_pass`)."""
     tried = [len(members) for _c, _p, members in groups]
     groups = _grouped(groups, reading_order(more))
     for k, (_c, _p, members) in enumerate(groups):
         done = tried[k] if k < len(tried) else 0
         if k < len(readings) and reads(readings[k]) and not readings[k].faint:
             continue
-        again = _read_group(picture, members[done:]) if len(members) > done else None
+        again = _read_group(picture, members[done:], tabs_on) if len(members) > done else None
         if k >= len(readings):
             readings.append(again)
         elif again is not None and (readings[k] is None or (reads(again) and not (again.faint and reads(readings[k])))):
@@ -218,9 +273,7 @@ def unshadowed(read: list[BoardReading]) -> list[BoardReading]:
     tab in doubt or not): one board outlined twice (the second quad a square or more off, so not
     grouped with the first)."""
     done = [np.asarray(r.quad, np.float32) for r in read if (r.level is not None or r.tab_doubt) and r.quad is not None]
-    return [r for r in read if r.level is not None or r.tab_doubt or r.quad is None
-            or not any(cv2.pointPolygonTest(q, tuple(float(v) for v in np.mean(r.quad, axis=0)), False) >= 0
-                       for q in done)]
+    return [r for r in read if r.level is not None or r.tab_doubt or r.quad is None or not _middle_on(r.quad, done)]
 
 
 def outlined_once(read: list[BoardReading]) -> list[BoardReading]:
@@ -278,16 +331,16 @@ def _grouped(groups: list, found: list) -> list:
     return groups
 
 
-def _read_group(picture: np.ndarray, members: list) -> BoardReading | None:
+def _read_group(picture: np.ndarray, members: list, tabs_on: np.ndarray | None = None) -> BoardReading | None:
     """The first of one place's outlines that reads, else the first that shows a grid; None
     when none does and the place shows fewer than :data:`MIN_SQUARES` grey squares (no board:
     a block of text), else a reading that names the board not outlined.  An outline that reads
     though its gaps are hardly seen (:attr:`~visolve.puzzles.iq_xoxo.page.reading.BoardReading.faint`:
     blurred, or off the board a little) counts only when no other outline of the place reads:
-    a sharper one shows the tab sharper too."""
+    a sharper one shows the tab sharper too.  ``tabs_on``: see :func:`_one_pass`."""
     first = faint = None
     for fd in members:
-        reading = read_board(picture, fd.corners, fd.squares, PLACED_GRID if fd.tentative else MIN_GRID)
+        reading = read_board(picture, fd.corners, fd.squares, PLACED_GRID if fd.tentative else MIN_GRID, tabs_on)
         if reading is not None:
             reading.quad = fd.corners
             if (reading.level is not None or reading.tab_doubt) and not reading.faint:  # another outline

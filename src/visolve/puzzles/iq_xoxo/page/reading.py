@@ -88,12 +88,13 @@ class BoardReading:
     lost: bool = False
 
 
-def _view(image: np.ndarray, corners: np.ndarray) -> BoardView:
-    """The upright view of the board whose squares' outer corners are ``corners``."""
+def _view(image: np.ndarray, corners: np.ndarray, tabs_on: np.ndarray | None = None) -> BoardView:
+    """The upright view of the board whose squares' outer corners are ``corners``; ``tabs_on``:
+    the picture its tab is sampled from (:func:`read_board`), when not ``image``."""
     g = GAP / 2
     hom = rect_to_quad((g, g, COLS - g, ROWS - g), corners)
-    view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN)
-    return view.flat_fielded(size=LIGHT_SIZE)
+    view = BoardView.from_homography(image, hom, ROWS, COLS, pitch=PITCH, margin=MARGIN).flat_fielded(size=LIGHT_SIZE)
+    return view if tabs_on is None else replace(view, picture=tabs_on)
 
 
 def page_colour(view: BoardView) -> np.ndarray:
@@ -319,7 +320,7 @@ def refined(corners: np.ndarray, squares: np.ndarray) -> np.ndarray | None:
 
 
 def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | None = None,
-               least_grid: float = MIN_GRID) -> BoardReading | None:
+               least_grid: float = MIN_GRID, tabs_on: np.ndarray | None = None) -> BoardReading | None:
     """Read one board (its squares' outer corners in ``image``); ``error`` says why not.
 
     None when the block shows no grid of squares (see :func:`grid_share`);
@@ -328,15 +329,18 @@ def read_board(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | Non
     outline a third of a square off at one corner puts a dot off its square's middle),
     that reading kept when it reads.  ``least_grid``: the share of gaps a board shows to be refused
     by its squares (:data:`MIN_GRID`; a window placed, kept only when it reads, takes :data:`PLACED_GRID`);
-    a block showing fewer is kept only when its squares read.
+    a block showing fewer is kept only when its squares read.  ``tabs_on``: when ``image`` is a copy
+    of a picture with its light changed (:func:`visolve.vision.light.evened_lightness`), the picture
+    itself: the squares are read on the copy, the tab's digits on the picture (the copy's evened
+    lightness changes a tab's white digits too: held-out kind, seed 5 booklet 0, a tab 72 read 82).
     """
-    first = _read_once(image, corners, squares, least_grid)
+    first = _read_once(image, corners, squares, least_grid, tabs_on)
     if first is None or squares is None or ((first.level is not None or first.tab_doubt) and not first.faint):
         return first
     better = refined(corners, squares)
     if better is None or np.abs(better - corners).max() < REFIT_MOVE * np.linalg.norm(corners[1] - corners[0]) / COLS:
         return first
-    second = _read_once(image, better, None, least_grid)
+    second = _read_once(image, better, None, least_grid, tabs_on)
     return second if second is not None and second.level is not None else first
 
 
@@ -346,15 +350,15 @@ REFIT_MOVE = 0.1
 
 
 def _read_once(image: np.ndarray, corners: np.ndarray, squares: np.ndarray | None,
-               least_grid: float = MIN_GRID) -> BoardReading | None:
+               least_grid: float = MIN_GRID, tabs_on: np.ndarray | None = None) -> BoardReading | None:
     """:func:`read_board` on the corners given (and, when the grid shows little, on corners
     fitted to ``squares``)."""
-    view = _view(image, corners)
+    view = _view(image, corners, tabs_on)
     page = page_colour(view)
     share = grid_share(view, page)
     better = None if squares is None or share >= least_grid else refined(corners, squares)
     if better is not None:  # an outline that misses the grid: fitted to the squares instead
-        view2 = _view(image, better)
+        view2 = _view(image, better, tabs_on)
         share2 = grid_share(view2, page)
         if share2 > share:
             view, share = view2, share2
