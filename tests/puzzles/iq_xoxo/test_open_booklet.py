@@ -224,3 +224,14 @@ def test_a_washed_out_page_is_read_on_a_copy_with_its_lightness_evened():
     assert _whole_or_refused(case.image, case.truth)  # read whole, every challenge right
     case = held_out_case("iq-xoxo", 20, 6)
     assert _kept(case.image, case.truth) == [n for n in range(109, 121) if n != 115]
+
+
+def test_a_board_the_evened_copy_does_not_see_still_weighs():
+    # scenes seed 139 spread 87: 69 under a glare spot weighs 10 on the picture and nothing on the
+    # evened copy; taking the copy's weight alone read the page whole without 69, unsaid.  Read
+    # whole, every challenge must be there and right (_whole_or_refused asserts it)
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-xoxo", 87, 139)
+    _whole_or_refused(case.image, case.truth)
+    assert _kept(case.image, case.truth)  # 71 and 72 read; nothing misread (_kept asserts it)

@@ -62,7 +62,7 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     weight = weighed(read)
     if weight >= _min_stray():
         read, weight = _looked_again(picture, read, weighed, weight, settles)
-    return _looked_evened(picture, read, weight, settles) if weight >= _min_stray() else (read, weight)
+    return _looked_evened(picture, read, weighed, weight, settles) if weight >= _min_stray() else (read, weight)
 
 
 def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None,
@@ -156,16 +156,19 @@ def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callab
 EVEN_TILES = 8
 
 
-def _looked_evened(picture: np.ndarray, read: list[BoardReading], weight: int,
+def _looked_evened(picture: np.ndarray, read: list[BoardReading], weighed: Callable, weight: int,
                    settles: Callable | None) -> tuple[list[BoardReading], int]:
     """``read`` and its ``weight``, or ``read`` with the boards read (:func:`reads`) on a copy of
     ``picture`` with its lightness evened (:data:`EVEN_TILES`) whose middle lies on no board of
     ``read`` read, each in place of the boards of ``read`` not read whose middle lies on it, when
-    that reads more levels, or as many with less weight (weighed as the copy's pass weighs).  A block
+    that reads more levels, or as many with less weight: the more of what ``weighed`` (the first
+    pass's) and the copy's pass weigh outside its boards (each may see what the other does not:
+    scenes seed 139 spread 87, a board under glare, seen on the picture, weighed 10 there and 0 on
+    the copy, and the page lost it unsaid when the copy's weight alone was taken).  A block
     seen on the copy alone that does not read is left to weigh, not kept (seed 5 booklet 19: the
     table beside the booklet, evened, showed one); a block of ``read`` not read stays unless a board
     read on the copy takes its place (scenes seed 137 page 38: dropped, its squares weighed 59, not
-    10, and the page kept 1 challenge of 2).
+    10).
 
     On a washed-out page the grey squares fade into the paper and only the pieces and tabs show: the
     finder outlines no board there.  On the evened copy the squares stand out again; they are read
@@ -180,7 +183,7 @@ def _looked_evened(picture: np.ndarray, read: list[BoardReading], weight: int,
     added = [r for r in more if reads(r) and r.quad is not None and not _middle_on(r.quad, quads)]
     news = [np.asarray(r.quad, np.float32) for r in added]
     both = _in_order([r for r in read if reads(r) or r.quad is None or not _middle_on(r.quad, news)] + added)
-    again = weighed_more(both)
+    again = max(weighed(both), weighed_more(both))
     better = (_levels(both), -again) > (_levels(read), -weight)
     return (both, again) if better else (read, weight)
 
