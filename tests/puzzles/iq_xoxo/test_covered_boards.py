@@ -26,7 +26,7 @@ def test_a_tab_standing_a_few_px_above_its_boards_pieces_is_a_tab():
 
 def test_a_window_placed_from_a_tab_needs_fewer_gaps(monkeypatch):
     asked = []
-    monkeypatch.setattr(boards, "read_board", lambda picture, corners, squares, least: asked.append(least))
+    monkeypatch.setattr(boards, "read_board", lambda picture, corners, squares, least, tabs_on=None: asked.append(least))
     quad = np.array([(10.0, 10.0), (110.0, 10.0), (110.0, 60.0), (10.0, 60.0)])
     picture = np.zeros((80, 120, 3), np.uint8)
     boards._read_group(picture, [Found(quad, 10.0, np.zeros((0, 2)), tentative=True), Found(quad, 10.0, np.zeros((0, 2)))])
