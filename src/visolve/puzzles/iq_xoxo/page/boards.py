@@ -52,8 +52,9 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     were looked for in a part of the picture only, what lies lost beyond it weighs too
     (:func:`~visolve.puzzles.iq_xoxo.page.beyond.beyond_crop`).  A page that weighs enough to be
     refused (the reader's MIN_STRAY) is looked at again with the boards read painted over
-    (:func:`_looked_again`: boards at another pitch), and when it still does, on a copy with its
-    lightness evened (:func:`_looked_evened`: a washed-out page).
+    (:func:`_looked_again`: boards at another pitch), and when it still does, or a board outlined
+    does not read, on a copy with its lightness evened (:func:`_looked_evened`: a washed-out page,
+    a faint board).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
@@ -62,7 +63,8 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     weight = weighed(read)
     if weight >= _min_stray():
         read, weight = _looked_again(picture, read, weighed, weight, settles)
-    return _looked_evened(picture, read, weighed, weight, settles) if weight >= _min_stray() else (read, weight)
+    unread = any(r.quad is not None and not reads(r) for r in read)
+    return _looked_evened(picture, read, weighed, weight, settles) if weight >= _min_stray() or unread else (read, weight)
 
 
 def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None,
