@@ -8,7 +8,7 @@ from visolve.errors import PartialRead
 from visolve.puzzles.iq_xoxo import reader
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.model import Level
-from visolve.puzzles.iq_xoxo.page.run_gap import empty_place, lost_places
+from visolve.puzzles.iq_xoxo.page.run_gap import lost_places
 from visolve.puzzles.iq_xoxo.page.tab_number import TabNumber
 from visolve.puzzles.iq_xoxo.page.tab_run import settled_around_lost, settled_by_page
 
@@ -30,17 +30,17 @@ def _blank(row: int, col: int) -> BoardReading:
 @pytest.mark.parametrize("lost", range(6))
 def test_the_empty_place_of_a_page_of_six(lost):
     quads = [page_quad(r, c) for k, (r, c) in enumerate(PLACES) if k != lost]
-    place = empty_place(quads)  # every place keeps a board in its row and one in its column
-    assert place is not None
-    assert np.allclose(place, page_quad(*PLACES[lost]))
+    found = lost_places(quads)  # every place keeps a board in its row and one in its column
+    assert len(found) == 1
+    assert np.allclose(found[0], page_quad(*PLACES[lost]))
 
 
 def test_no_empty_place_when_the_grid_is_full_or_two_are_empty():
     quads = [page_quad(r, c) for r, c in PLACES]
-    assert empty_place(quads) is None
-    assert empty_place(quads[:2] + quads[3:5]) is None  # (0, 2) and (1, 2): a column lost whole
-    assert empty_place([quads[0], quads[2], quads[3], quads[5]]) is None  # two places empty
-    assert empty_place(quads[:1]) is None
+    assert lost_places(quads) == []
+    assert lost_places(quads[:2] + quads[3:5]) == []  # (0, 2) and (1, 2): a column lost whole
+    assert lost_places([quads[0], quads[2], quads[3], quads[5]]) == []  # two places among four boards
+    assert lost_places(quads[:1]) == []
 
 
 #: a spread of two pages of six: rows 0 - 1, columns 0 - 5, numbered 61 - 72 in reading order
@@ -53,7 +53,6 @@ def test_the_empty_places_of_a_spread():
     found = lost_places([page_quad(*rc) for rc in kept])
     assert len(found) == 2
     assert np.allclose(found[0], page_quad(0, 4)) and np.allclose(found[1], page_quad(0, 5))
-    assert empty_place([page_quad(*rc) for rc in kept]) is None  # one place only
 
 
 def test_several_empty_places_among_few_boards_are_no_places():
@@ -100,7 +99,7 @@ def test_a_page_not_outlined_counts_its_empty_places_among_the_boards_lost(monke
 def test_a_whole_column_between_columns_is_no_place():
     # the boards' columns 2 board widths apart or more leave room between them: not one place
     quads = [page_quad(0, 0), page_quad(0, 2), page_quad(1, 0), page_quad(1, 2)]
-    assert empty_place(quads) is None
+    assert lost_places(quads) == []
 
 
 def test_a_tab_in_doubt_settled_with_a_board_lost_in_the_middle():

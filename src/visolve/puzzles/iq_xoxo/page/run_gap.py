@@ -145,13 +145,6 @@ def lost_places(quads: list) -> list[np.ndarray]:
     return out if len(out) <= 1 or len(q) >= LOST_SHARE * len(out) else []
 
 
-def empty_place(quads: list) -> np.ndarray | None:
-    """The corners of the one empty place among the boards found (:func:`lost_places`), when there
-    is exactly one; None otherwise."""
-    found = lost_places(quads)
-    return found[0] if len(found) == 1 else None
-
-
 def lost_board(numbers: list, quads: list) -> str | None:
     """Why a page whose boards read ``numbers`` (their corners ``quads``, picture px) is refused:
     its numbers are one run but for some missing and its boards leave room for as many
