@@ -21,6 +21,7 @@ from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import empty_places, lost_places, places
 from visolve.puzzles.iq_xoxo.page.tab_anchored import by_anchored_run
+from visolve.puzzles.iq_xoxo.page.tab_joint import by_joint_run
 from visolve.puzzles.iq_xoxo.page.tab_layout import by_layout
 from visolve.puzzles.iq_xoxo.page.tab_order import flat, keeps_order, ordered, reading_pairs, upright_corners
 from visolve.puzzles.iq_xoxo.page.tab_page import read_by_page
@@ -163,7 +164,8 @@ def settled_by_page(readings: list[BoardReading]) -> list[Level] | None:
     (:func:`by_sequence`, else :func:`by_page_run`, else :func:`by_neighbour`, else
     :func:`by_page_layout`, else
     :func:`~visolve.puzzles.iq_xoxo.page.tab_anchored.by_anchored_run`, else
-    :func:`~visolve.puzzles.iq_xoxo.page.tab_wrapped.by_wrapped_run`), else None: always
+    :func:`~visolve.puzzles.iq_xoxo.page.tab_wrapped.by_wrapped_run`, else, every tab in doubt,
+    :func:`~visolve.puzzles.iq_xoxo.page.tab_joint.by_joint_run`), else None: always
     None when the boards found leave an empty place among them
     (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.empty_places`: a board not found, whose number the
     run would give a tab in doubt; :func:`settled_around_lost` counts it)."""
@@ -203,7 +205,8 @@ def _settled(readings: list[BoardReading]) -> list[Level] | None:
     readings = read_by_page(readings)
     if all(r.level is not None for r in readings):
         return [r.level for r in readings]
-    for settle in (by_sequence, by_page_run, by_neighbour, by_page_layout, by_anchored_run, by_wrapped_run):
+    for settle in (by_sequence, by_page_run, by_neighbour, by_page_layout, by_anchored_run, by_wrapped_run,
+                   by_joint_run):
         settled = settle(readings)
         if settled is not None:
             return settled
