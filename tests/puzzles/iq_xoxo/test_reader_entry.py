@@ -84,14 +84,21 @@ def test_a_number_not_firm_that_its_page_does_not_back_is_pointed_out():
     (TabNumber(70, False), TabNumber(71), TabNumber(72)),  # it continues the others' run
     (TabNumber(40, False), TabNumber(43), TabNumber(34)),  # the others are no run: a painter's page
     (TabNumber(70),),  # alone and firm
+    (TabNumber(70, False),),  # alone: nothing backs it or speaks against it
     (70,),  # alone, named from the file: no tab
 ])
 def test_a_number_the_page_backs_or_firm_stands(numbers):
     assert reader.unconfirmed(_levels(*numbers)) is None
 
 
-def test_a_number_not_firm_alone_in_its_picture_is_pointed_out():
-    assert reader.unconfirmed(_levels(TabNumber(70, False))) == 0
+@pytest.mark.parametrize("seed, index, number", [(2, 94, 18), (89, 3, 48), (139, 61, 11)])
+def test_a_lone_board_s_number_read_by_its_run_drawn_whole_is_read(seed, index, number):
+    # one board on its page, its tab's digits run together and read by the run drawn whole and the
+    # second look: refused before as "not backed by another board"; 12 such on 10 scene seeds, all right
+    case = scene_case("iq-xoxo", index, seed)
+    got = reader.read(case.image, case.name)
+    got = got if isinstance(got, list) else [got]
+    assert [lv.level for lv in got] == [number] and got == case.truth
 
 
 def test_a_tab_misread_on_a_page_of_two_is_refused_not_read():
