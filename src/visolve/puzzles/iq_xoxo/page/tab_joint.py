@@ -39,8 +39,10 @@ JOINT_LEAST = 3
 #: wrong best numberings led by 0.006-0.068 (seed 89 page 25: 103-106 with every 0 matched as an 8
 #: too, 0.017 a tab), the 12 right ones taken by 0.122-0.702, 14 right ones by too little
 JOINT_LEAD, PER_TAB = 0.1, 0.03
-#: most a tab's number in the run may score below the tab's own best reading (each digit's best);
-#: the right numberings measured: at most 0.039; the painter's random page above: 0.095
+#: most a tab's number in the run may score below the tab's own best reading (each digit's best),
+#: summed over its digits; the right numberings measured: at most 0.039; the painter's random page
+#: above: 0.095.  Stricter than :func:`~.tab_anchored.deficit` (the most of any one digit), which a
+#: run anchored by a tab read may ask: here no tab anchors the run
 OWN_WITHIN = 0.05
 
 
