@@ -70,3 +70,31 @@ def test_a_tray_whose_free_pits_are_all_glared_reads_exactly():
     # within 10 of it: 0-9 % contrast); the pieces cover the tray's unglared part
     case = scene_case("iq-stars", 73, 71)
     assert tray.read_tray(case.image, case.name) == case.truth[0]
+
+
+def test_a_tinted_lamps_glare_is_glare():
+    # a pinkish-white lamp (saturation 0.12) over navy turns the glared surface's hue away from
+    # the tray's (cosine about 0.47 here, under SAME_HUE); its chroma (15) is the light's tint,
+    # small against the veil (about 107): it is glare, and its veil is taken out
+    surfaces, pits = _lit_tray((230.0, 225.0, 255.0), 0.5)
+    amount, glared = tray_glare.veil(surfaces, pits, 240.0)
+    assert glared[20:, 20:].all() and not glared[:20, :20].any()
+    assert (amount[20:, 20:] > 90).all()
+
+
+def test_a_pale_tinted_surface_without_veil_is_no_glare():
+    # a surface as pale and tinted but no lighter than the tray round its clear pits (LIGHTER)
+    # is no glare, whatever its hue
+    surfaces, pits = _lit_tray((230.0, 225.0, 255.0), 0.5)
+    dim = surfaces.copy()
+    dim[:, 20:, 20:] *= 0.3
+    _amount, glared = tray_glare.veil(dim, pits, 240.0)
+    assert not glared.any()
+
+
+@pytest.mark.parametrize(("seed", "index"), [(2, 62), (15, 74), (43, 18)])
+def test_trays_under_a_tinted_glare_read_exactly(seed, index):
+    # glare turned the navy's hue (2/62, 43/18) or left it too little chroma to compare (15/74):
+    # free pits under it went unseen, a cell "neither a piece nor a free pit" (TINT)
+    case = scene_case("iq-stars", index, seed)
+    assert tray.read_tray(case.image, case.name) == case.truth[0]

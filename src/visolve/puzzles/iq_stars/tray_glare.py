@@ -11,10 +11,14 @@ darkest channel less ``r`` times its chroma, and a pit's contrast with the veil 
 
 The tray's own ratio and hue are measured round its clear pits where the surface is bluish
 (the tray is navy; a table's grain can look like pits, and the table round the tray can be
-larger than it).  A point is taken for glared tray where its surface keeps the tray's
-hue (the table and a grey page have another hue or none), is lighter than the tray round its
-clear pits (:data:`LIGHTER`) and shows a veil of :data:`MIN_VEIL` or more: uneven light alone
-scales the darkest channel and the chroma alike and leaves no veil.
+larger than it).  A point is taken for glared tray where it is lighter than the tray round its
+clear pits (:data:`LIGHTER`), shows a veil of :data:`MIN_VEIL` or more (uneven light alone
+scales the darkest channel and the chroma alike and leaves no veil), and its surface keeps the
+tray's hue -- unless its chroma is so small against the veil that the light's own tint may be
+all of it (:data:`TINT`): a lamp is seldom quite white, and under a strong glare the navy's own
+chroma fades while the light's tint stays.  A coloured table shows no veil (its darkest channel
+is under ``r`` times its chroma); a grey page in shade may pass for glared tray, but a flat
+surface shows no pit (a pit's core must be darker than most of its notches).
 """
 
 from __future__ import annotations
@@ -37,6 +41,14 @@ LIGHTER = 1.25
 #: the veil is taken at most as this share of the tops' white (past it the tray is washed
 #: out and its pits' contrast too small to trust)
 MAX_VEIL = 0.7
+#: a lamp's light is near white: its own chroma at most TINT of its level.  A glared point whose
+#: chroma is no more than TINT of its veil may owe all of it to the light's tint, and its hue then
+#: says nothing of the tray's.  Randomized scenes: a pinkish glare turned the glared navy's hue
+#: away from the tray's (seed 2 scene 62: a cosine of -0.6, chroma 8 on a veil of about 100; seed
+#: 43 scene 18), and a near-white one left its chroma under MIN_CHROMA (seed 15 scene 74, and
+#: parts of seed 2 scene 62): the free pits there went unseen and each tray was refused.  The
+#: scenes' lamps are tinted up to 0.15
+TINT = 0.15
 
 
 def _chroma(surfaces: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -66,5 +78,6 @@ def veil(surfaces: np.ndarray, pits: np.ndarray, white: float) -> tuple[np.ndarr
     amount = lo - ratio * chroma
     grey = surfaces.mean(axis=0)
     lighter = grey >= LIGHTER * float(np.median(grey[ref]))
-    glared = lighter & (chroma >= MIN_CHROMA) & same_hue & (amount > MIN_VEIL) & (amount <= MAX_VEIL * white)
+    hued = ((chroma >= MIN_CHROMA) & same_hue) | (chroma <= TINT * amount)  # the tray's hue, or the light's tint
+    glared = lighter & hued & (amount > MIN_VEIL) & (amount <= MAX_VEIL * white)
     return np.where(glared, amount, 0.0).astype(np.float32), glared
