@@ -83,9 +83,10 @@ def veil(surfaces: np.ndarray, pits: np.ndarray, white: float) -> tuple[np.ndarr
     same_hue = np.tensordot(mean_dir, direction, axes=1) >= SAME_HUE
     amount = lo - ratio * chroma
     grey = surfaces.mean(axis=0)
-    lighter = grey >= LIGHTER * float(np.median(grey[ref]))
+    tray_light = float(np.median(grey[ref]))  # the tray as light as round its clear pits
+    lighter = grey >= LIGHTER * tray_light
     own = grey - amount  # the tray's own light left under the veil
-    tinted = (chroma <= TINT * amount) & (own >= TINT_KEEP * float(np.median(grey[ref])))
+    tinted = (chroma <= TINT * amount) & (own >= TINT_KEEP * tray_light)
     hued = ((chroma >= MIN_CHROMA) & same_hue) | tinted  # the tray's hue, or the light's tint
     glared = lighter & hued & (amount > MIN_VEIL) & (amount <= MAX_VEIL * white)
     return np.where(glared, amount, 0.0).astype(np.float32), glared
