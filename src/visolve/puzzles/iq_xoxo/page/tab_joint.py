@@ -68,17 +68,21 @@ def by_joint_run(readings: list[BoardReading]) -> list[Level] | None:
 def _numberings(readings: list[BoardReading]):
     """Each distinct numbering of the boards (a run in one reading order) that gives every tab a
     number of its digits' count, with the sum of those digits' scores."""
-    longest = max(len(r.tab_scores) for r in readings)
     seen = set()
     for place in order_places(readings):
-        for first in range(1, 10 ** longest + 1):
+        for first in _firsts(readings, place):
             numbers = tuple(first + place[k] for k in range(len(readings)))
-            if numbers in seen:
-                continue
-            scores = [_score(r.tab_scores, n) for r, n in zip(readings, numbers)]
-            if None not in scores:
+            if numbers not in seen:
                 seen.add(numbers)
-                yield sum(scores), numbers
+                yield sum(_score(r.tab_scores, n) for r, n in zip(readings, numbers)), numbers
+
+
+def _firsts(readings: list[BoardReading], place: dict[int, int]) -> range:
+    """The run's first numbers (1 or more) that give every board, at its ``place`` in the run, a
+    number of as many digits as its tab shows."""
+    low = max(1, *(10 ** (len(r.tab_scores) - 1) - place[k] for k, r in enumerate(readings)))
+    high = min(10 ** len(r.tab_scores) - 1 - place[k] for k, r in enumerate(readings))
+    return range(low, high + 1)
 
 
 def _score(scores: tuple, number: int) -> float | None:
