@@ -133,7 +133,7 @@ def test_a_tab_that_does_not_show_the_number_left_stays_in_doubt():
 
 
 def _read(monkeypatch, page: list[BoardReading], stray: int = 0):
-    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles: (page, stray))
+    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles, *_: (page, stray))
     return reader.read(np.zeros((8, 8), np.uint8), "page.jpg")
 
 

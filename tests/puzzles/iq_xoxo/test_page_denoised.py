@@ -57,8 +57,8 @@ def test_a_page_read_without_the_smoothed_planes_never_asks_for_them(monkeypatch
     asked = []
     found = boards.find_boards
 
-    def recording(image, notes=None):
-        quads, weigh, further = found(image, notes)
+    def recording(image, notes=None, *rest):
+        quads, weigh, further = found(image, notes, *rest)
 
         def further_recorded(split=False, done=(), smooth=False):
             asked.append(smooth)

@@ -77,7 +77,7 @@ def test_the_rough_look_sees_each_reach_ink_as_made_alone(monkeypatch):
     grey, coloured, _dull = planes(_page(3))
     kept = grey.copy(), coloured.copy()
     seen = []
-    monkeypatch.setattr(first_look, "square_pitch", lambda ink: seen.append(ink.copy()))  # None: no pitch, next reach
+    monkeypatch.setattr(first_look, "square_pitch", lambda ink, *_: seen.append(ink.copy()))  # None: no pitch, next reach
     rough_look(grey, coloured)
     assert len(seen) == len(ROUGH_REACHES)
     for ink, reach in zip(seen, ROUGH_REACHES):

@@ -83,7 +83,7 @@ def _reading(number: int, quad: np.ndarray) -> BoardReading:
 
 def test_the_reader_refuses_the_page(monkeypatch):
     quads = _scene_row(3, 1.3, [0, 2])
-    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles: (
+    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles, *_: (
         [_reading(40, quads[0]), _reading(42, quads[1])], 0))
     with pytest.raises(ReadError, match="but for 41"):
         reader.read(np.zeros((8, 8), np.uint8), "page.jpg")
@@ -91,7 +91,7 @@ def test_the_reader_refuses_the_page(monkeypatch):
 
 def test_the_reader_keeps_a_full_page(monkeypatch):
     quads = _scene_row(3, 1.3, [0, 1])
-    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles: (
+    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles, *_: (
         [_reading(40, quads[0]), _reading(41, quads[1])], 0))
     assert [lv.level for lv in reader.read(np.zeros((8, 8), np.uint8), "page.jpg")] == [40, 41]
 
@@ -123,7 +123,7 @@ def test_a_number_off_the_run_of_the_others():
 def test_the_reader_refuses_a_tab_off_the_run(monkeypatch):
     quads = [_quad(x * 1.3 * COLS * P, y * 2.2 * ROWS * P) for y in (0, 1) for x in (0, 1, 2)]
     numbers = [61, 82, 63, 64, 65, 66]
-    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles: (
+    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles, *_: (
         [_reading(n, q) for n, q in zip(numbers, quads)], 0))
     with pytest.raises(PartialRead, match="reads 82, off the run") as refused:
         reader.read(np.zeros((8, 8), np.uint8), "page.jpg")
@@ -133,7 +133,7 @@ def test_the_reader_refuses_a_tab_off_the_run(monkeypatch):
 def _page_of(numbers: list, monkeypatch):
     """The reader's result (or refusal) on a page of two rows of three boards with tabs ``numbers``."""
     quads = [_quad(x * 1.3 * COLS * P, y * 2.2 * ROWS * P) for y in (0, 1) for x in (0, 1, 2)]
-    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles: (
+    monkeypatch.setattr(reader, "read_boards", lambda image, notes, settles, *_: (
         [_reading(n, q) for n, q in zip(numbers, quads)], 0))
     return reader.read(np.zeros((8, 8), np.uint8), "page.jpg")
 

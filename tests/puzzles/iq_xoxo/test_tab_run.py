@@ -153,7 +153,7 @@ def test_a_page_whose_boards_all_read_but_their_tabs_is_not_outlined_further(mon
 
     quad = np.array([(10.0, 10.0), (110.0, 10.0), (110.0, 60.0), (10.0, 60.0)])
     asked = []
-    monkeypatch.setattr(boards, "find_boards", lambda picture, notes=None: (
+    monkeypatch.setattr(boards, "find_boards", lambda picture, notes=None, *_: (
         [Found(quad, 10.0, np.zeros((0, 2)))], lambda quads: 0, lambda split=False, done=(): asked.append(split) or []))
     monkeypatch.setattr(boards, "read_board", lambda picture, corners, squares, *_: BoardReading(
         None, error="digit 1 on the tab is unclear", tab_doubt=True, rows=("." * 10,) * 5))

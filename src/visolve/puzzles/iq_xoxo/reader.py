@@ -30,6 +30,7 @@ from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
+from visolve.puzzles.iq_xoxo.page.first_look import STEEP_ASPECT
 from visolve.puzzles.iq_xoxo.page.boards import outlined_once, read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, lost_places, missing_numbers, off_run
@@ -273,8 +274,28 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
                 return read_box(image, source)
         except (NotThisPuzzle, ReadError) as exc:
             box = exc
-        raise _page_or_box(image, page, box, notes) from box
+        levels = _seen_steeply(image, source)
+        if levels is None:
+            raise _page_or_box(image, page, box, notes) from box
     return levels[0] if len(levels) == 1 else levels
+
+
+def _seen_steeply(image: np.ndarray, source: str) -> list[Level] | None:
+    """The levels of a picture neither reader found a board in, looked at again as a page seen
+    steeply (square-like blobs up to :data:`~.page.first_look.STEEP_ASPECT` times as long as wide);
+    None when no board is found so either.
+
+    Raises
+    ------
+    ReadError
+        A board so found is in doubt (a :class:`~visolve.errors.PartialRead` as :func:`read` raises).
+    """
+    try:
+        return name_levels(page_levels(*read_boards(image, {}, settled_by_page, STEEP_ASPECT)), source)
+    except PartialRead as part:
+        raise PartialRead(str(part), name_levels(part.levels, source)) from None
+    except NotThisPuzzle:
+        return None
 
 
 def _colour(image: np.ndarray) -> bool:

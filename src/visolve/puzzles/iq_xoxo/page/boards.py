@@ -27,6 +27,7 @@ from visolve.errors import NotThisPuzzle
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
 from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_order
+from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_ASPECT
 from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board, reads
 from visolve.vision.geometry import sides_moved_out
@@ -38,7 +39,8 @@ MIN_SQUARES = 6
 
 
 def read_boards(image: np.ndarray, notes: dict | None = None,
-                settles: Callable[[list[BoardReading]], object] | None = None) -> tuple[list[BoardReading], int]:
+                settles: Callable[[list[BoardReading]], object] | None = None,
+                aspect: float = SQUARE_ASPECT) -> tuple[list[BoardReading], int]:
     """Every board of the picture, read (reading order), and the weight of the squares of a grid,
     tabs and pieces outside the boards read (see :func:`visolve.puzzles.iq_xoxo.page.finder.find_boards`).
 
@@ -54,26 +56,29 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     refused (the reader's MIN_STRAY) is looked at again with the boards read painted over
     (:func:`_looked_again`: boards at another pitch), and when it still does, or a board outlined
     does not read, on a copy with its lightness evened (:func:`_looked_evened`: a washed-out page,
-    a faint board).
+    a faint board).  ``aspect``: the longest a grey square's blob may be against its width, at
+    every look (:data:`~.first_look.STEEP_ASPECT` for a page seen steeply).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
         raise NotThisPuzzle("not a colour picture")
     picture = np.ascontiguousarray(image[:, :, :3])
-    read, weighed = _one_pass(picture, {} if notes is None else notes, settles)
+    read, weighed = _one_pass(picture, {} if notes is None else notes, settles, aspect=aspect)
     weight = weighed(read)
     if weight >= _min_stray():
-        read, weight = _looked_again(picture, read, weighed, weight, settles)
+        read, weight = _looked_again(picture, read, weighed, weight, settles, aspect)
     unread = any(r.quad is not None and not reads(r) for r in read)
-    return _looked_evened(picture, read, weighed, weight, settles) if weight >= _min_stray() or unread else (read, weight)
+    if weight >= _min_stray() or unread:
+        return _looked_evened(picture, read, weighed, weight, settles, aspect)
+    return read, weight
 
 
-def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None,
-              tabs_on: np.ndarray | None = None) -> tuple[list[BoardReading], Callable]:
+def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None, tabs_on: np.ndarray | None = None,
+              aspect: float = SQUARE_ASPECT) -> tuple[list[BoardReading], Callable]:
     """:func:`read_boards`' readings of ``picture`` (reading order), and how to weigh what lies
     outside some readings' boards (as the finder weighs it, and beyond the part it looked at);
     ``tabs_on``: the picture the tabs are read on, when ``picture`` is a copy of it
     (:func:`~visolve.puzzles.iq_xoxo.page.reading.read_board`)."""
-    found, weigh, outlines = find_boards(picture, notes)
+    found, weigh, outlines = find_boards(picture, notes, aspect)
     groups = _grouped([], found)
     readings = [_read_group(picture, members, tabs_on) for _c, _p, members in groups]
     for split in (False, True):  # outlined further; last, squares run together cut apart
@@ -125,7 +130,7 @@ PAINT_GROW, PAINT_RING, TAB_FAR = 0.4, (0.5, 1.0), 1.0
 
 
 def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callable, weight: int,
-                  settles: Callable | None) -> tuple[list[BoardReading], int]:
+                  settles: Callable | None, aspect: float = SQUARE_ASPECT) -> tuple[list[BoardReading], int]:
     """``read`` and its ``weight``, or, when lower, the weight of ``read`` with the boards found
     on the picture with the boards read painted over (:func:`visolve.vision.painted_over.painted_over`)
     and both, weighed as each pass weighs (the finder's first look takes the boards'
@@ -137,7 +142,7 @@ def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callab
         return read, weight
     painted = painted_over(picture, done, [_pitch(q) for q in done], PAINT_GROW, PAINT_RING)
     try:
-        more, weighed_more = _one_pass(painted, {}, settles)
+        more, weighed_more = _one_pass(painted, {}, settles, aspect=aspect)
     except NotThisPuzzle:
         return read, weight
     first = [np.asarray(r.quad, np.float32) for r in read if r.quad is not None]
@@ -159,7 +164,7 @@ EVEN_TILES = 8
 
 
 def _looked_evened(picture: np.ndarray, read: list[BoardReading], weighed: Callable, weight: int,
-                   settles: Callable | None) -> tuple[list[BoardReading], int]:
+                   settles: Callable | None, aspect: float = SQUARE_ASPECT) -> tuple[list[BoardReading], int]:
     """``read`` and its ``weight``, or ``read`` with the boards read (:func:`reads`) on a copy of
     ``picture`` with its lightness evened (:data:`EVEN_TILES`) whose middle lies on no board of
     ``read`` read, each in place of the boards of ``read`` not read whose middle lies on it, when
@@ -178,7 +183,7 @@ def _looked_evened(picture: np.ndarray, read: list[BoardReading], weighed: Calla
     11 on the copy; seed 5 booklet 22: two boards lost, all 12 read."""
     evened = evened_lightness(picture, EVEN_TILES)
     try:
-        more, weighed_more = _one_pass(evened, {}, settles, tabs_on=picture)
+        more, weighed_more = _one_pass(evened, {}, settles, tabs_on=picture, aspect=aspect)
     except NotThisPuzzle:
         return read, weight
     quads = [np.asarray(r.quad, np.float32) for r in read if reads(r) and r.quad is not None]

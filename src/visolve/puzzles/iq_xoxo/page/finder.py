@@ -36,8 +36,8 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.crop import boards_copy
 from visolve.puzzles.iq_xoxo.page.faint_look import edge_look, faint_look
-from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, closer_look, closer_planes, edged_planes, first_look,
-                                                    on_grid, planes, work_copy)
+from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, SQUARE_ASPECT, closer_look, closer_planes,
+                                                    edged_planes, first_look, on_grid, planes, work_copy)
 from visolve.puzzles.iq_xoxo.page.quads import board_quads
 from visolve.vision.polygon_distance import distances_within
 
@@ -53,11 +53,12 @@ class Found:
     tentative: bool = False  #: placed from a tab alone (:mod:`.tab_anchor`): kept only when it reads
 
 
-def glance(image: np.ndarray) -> tuple:
+def glance(image: np.ndarray, aspect: float = SQUARE_ASPECT) -> tuple:
     """The working copy of ``image``, its scale, its planes (made on first use) and the first
     look at it (:func:`first_look`; None: no squares at the working copy's scale).  A box photo
     shows none there: the reader asks the box reader before the page finder's closer look
-    (:func:`find_boards`, ``notes["glance"]``), which costs most of a 12 MP box photo's time."""
+    (:func:`find_boards`, ``notes["glance"]``), which costs most of a 12 MP box photo's time.
+    ``aspect``: the longest a square's blob may be against its width (:func:`first_look`)."""
     work, f = work_copy(image)
     made: dict = {}
 
@@ -66,21 +67,21 @@ def glance(image: np.ndarray) -> tuple:
             made["planes"] = planes(work)
         return made["planes"]
 
-    return work, f, work_planes, first_look(work, work_planes)
+    return work, f, work_planes, first_look(work, work_planes, aspect)
 
 
-def _looked(image: np.ndarray, glanced: tuple | None = None) -> tuple:
+def _looked(image: np.ndarray, glanced: tuple | None = None, aspect: float = SQUARE_ASPECT) -> tuple:
     """:func:`glance` (or ``glanced``, taken before), with a closer look when the first sees
     no squares (small squares' gaps blurred away at the working scale), and a faint look when
     neither does (:func:`~visolve.puzzles.iq_xoxo.page.faint_look.faint_look`: fainter gaps;
     None: no squares), last :func:`~visolve.puzzles.iq_xoxo.page.faint_look.edge_look`; and what
     makes the planes of the copy the boards are looked for on (:func:`planes`, or
-    :func:`edged_planes` when only the edge look saw squares)."""
-    work, f, work_planes, look = glance(image) if glanced is None else glanced
+    :func:`edged_planes` when only the edge look saw squares); ``aspect``: as :func:`glance` takes it."""
+    work, f, work_planes, look = glance(image, aspect) if glanced is None else glanced
     made = planes
     if look is None:
         closer = closer_planes(image, f)  # made once: the looks read it
-        look = closer_look(image, f, closer) or faint_look(image, f, work_planes, lambda: closer)
+        look = closer_look(image, f, closer, aspect) or faint_look(image, f, work_planes, lambda: closer)
         if look is None:
             look = edge_look(image, f, lambda: closer)
             if look is not None:
@@ -93,7 +94,7 @@ def _edged_work(work: np.ndarray) -> Callable[[], tuple]:
     return functools.cache(lambda: edged_planes(work))
 
 
-def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
+def find_boards(image: np.ndarray, notes: dict | None = None, aspect: float = SQUARE_ASPECT) -> tuple[
         list[Found], Callable[[list[np.ndarray]], int], Callable[..., list[Found]]]:
     """Every board-like block of ``image`` (see the module docstring), in reading order, how
     to weigh the squares of a grid, tabs and pieces lying outside some of them (quads in
@@ -110,9 +111,11 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     (:func:`~visolve.puzzles.iq_xoxo.page.crop.boards_copy`).  ``notes``, when given, keeps the
     first look (``"look"``) for :func:`squares_seen`, and the part of the picture looked at
     (``"crop"``: its top-left and bottom-right corners and the pitch, picture px); a
-    ``"glance"`` it holds (:func:`glance` of the same picture) is not taken again.
+    ``"glance"`` it holds (:func:`glance` of the same picture) is not taken again.  ``aspect``: the
+    longest a grey square's blob may be against its width (:data:`~.first_look.STEEP_ASPECT` when
+    the page is looked at again as seen steeply).
     """
-    work, f, work_planes, look, made = _looked(image, None if notes is None else notes.get("glance"))
+    work, f, work_planes, look, made = _looked(image, None if notes is None else notes.get("glance"), aspect)
     if notes is not None:
         notes["look"] = (f, look)
     if look is None:
@@ -120,7 +123,7 @@ def find_boards(image: np.ndarray, notes: dict | None = None) -> tuple[
     picture, (grey, coloured, dull), pitch, f, origin = boards_copy(image, work, f, work_planes, *look, made)
     if notes is not None:  # the part of the picture looked at (picture px) and its pitch there
         notes["crop"] = (origin, part_end(origin, picture.shape, f, image.shape), pitch / f)
-    quads, squares, weigh, outlines, tentative = board_quads(grey, coloured, pitch, dull, picture)
+    quads, squares, weigh, outlines, tentative = board_quads(grey, coloured, pitch, dull, picture, aspect)
     scale, shift = f, origin
 
     def to_picture(some: list[np.ndarray]) -> list[Found]:

@@ -47,6 +47,12 @@ ROUGH_ENOUGH = 20
 #: turned 20 degrees fills 0.75 of it), aspect
 SQUARE_AREA = (50, 15000)
 SQUARE_FILL, SQUARE_ASPECT = 0.6, 1.35
+#: a page whose boards neither reader finds is looked at again with square-like blobs up to
+#: STEEP_ASPECT times as long as wide: a board seen about 45 degrees off foreshortens its squares
+#: to 1.41, and a pixel of blur on squares a dozen px wide makes that 1.5 (seed 89 scene 76: a
+#: board 460 px wide whose squares show 13 x 19 px on the working copy).  Only then: allowed on
+#: every page, the longer blobs move the pitch measured on pages that read (docs/iq-xoxo.md)
+STEEP_ASPECT = 1.6
 #: the first look's square-like blobs fill at least this share of their box (holes filled; a
 #: rounded square turned 20-45 degrees fills 0.5-0.6 of it)
 FIRST_FILL = 0.45
@@ -193,20 +199,22 @@ def rough_pitch(grey: np.ndarray, coloured: np.ndarray) -> float | None:
     return None if found is None else found[0]
 
 
-def rough_look(grey: np.ndarray, coloured: np.ndarray, step: int = 0) -> tuple[float, np.ndarray] | None:
+def rough_look(grey: np.ndarray, coloured: np.ndarray, step: int = 0,
+               aspect: float = SQUARE_ASPECT) -> tuple[float, np.ndarray] | None:
     """The pitch (px of ``grey``) and the centres of the squares of that size, from a first look.
 
     The light is taken from each of :data:`ROUGH_REACHES` around in turn (the
     pitch is not known yet); the reach that shows the most squares of one size
     wins, the first that shows :data:`ROUGH_ENOUGH` at once (the reaches agree
     on the pitch; the first wins 93 times in 100).  ``step``: the least light line
-    between squares (:data:`RIDGE_STEP` when 0; :mod:`.faint_look` asks for fainter ones).
+    between squares (:data:`RIDGE_STEP` when 0; :mod:`.faint_look` asks for fainter ones);
+    ``aspect``: the longest square-like blob against its width (:data:`STEEP_ASPECT` for a steep view).
     """
     best, most = None, 0
     paint = coloured.view(np.uint8) * np.uint8(255)
     not_ink = _not_ink(grey, paint, step)
     for reach in ROUGH_REACHES:
-        found = square_pitch(_ink(grey, paint, not_ink, reach * max(grey.shape)))
+        found = square_pitch(_ink(grey, paint, not_ink, reach * max(grey.shape)), aspect)
         if found is not None and found[1] > most:
             best, most = (found[0], found[2]), found[1]
         if most >= ROUGH_ENOUGH:
@@ -214,25 +222,29 @@ def rough_look(grey: np.ndarray, coloured: np.ndarray, step: int = 0) -> tuple[f
     return best
 
 
-def first_look(work: np.ndarray, work_planes: Callable[[], tuple]) -> tuple[float, np.ndarray] | None:
+def first_look(work: np.ndarray, work_planes: Callable[[], tuple],
+               aspect: float = SQUARE_ASPECT) -> tuple[float, np.ndarray] | None:
     """:func:`rough_look` on a half-size copy of ``work`` when its squares are at least
     :data:`HALF_LEAST` px apart there (a quarter of the pixels), else on the working copy's
-    planes (``work_planes()``); the pitch and the squares seen are in px of ``work``."""
+    planes (``work_planes()``); the pitch and the squares seen are in px of ``work``
+    (``aspect``: as :func:`rough_look` takes it)."""
     half = reduce_by(work, 2)
-    look = rough_look(*planes(half)[:2])
+    look = rough_look(*planes(half)[:2], aspect=aspect)
     if look is not None and look[0] >= HALF_LEAST:
         return 2 * look[0], 2 * look[1] + 0.5  # half px -> px: centres (x + 0.5) 2 - 0.5
-    return rough_look(*work_planes()[:2])
+    return rough_look(*work_planes()[:2], aspect=aspect)
 
 
-def closer_look(image: np.ndarray, f: float, closer: tuple | None = None) -> tuple[float, np.ndarray] | None:
+def closer_look(image: np.ndarray, f: float, closer: tuple | None = None,
+                aspect: float = SQUARE_ASPECT) -> tuple[float, np.ndarray] | None:
     """:func:`rough_look` on a copy of ``image`` :data:`CLOSER` times the working copy's scale
     ``f`` (never beyond the picture), for squares too small for the working copy (their gaps
     blur away: a page of six in a wide photo); the pitch and squares in px of the working copy.
-    ``closer``: that copy's :func:`closer_planes`, made before (made here when not given).
+    ``closer``: that copy's :func:`closer_planes`, made before (made here when not given);
+    ``aspect``: as :func:`rough_look` takes it.
     None when the picture is no larger than the working copy, or no squares are seen."""
     closer = closer_planes(image, f) if closer is None else closer
-    look = None if not closer else rough_look(*closer[0][:2])
+    look = None if not closer else rough_look(*closer[0][:2], aspect=aspect)
     if look is None:
         return None
     r = closer[1]
@@ -287,7 +299,7 @@ def grid_mask(centres: np.ndarray, pitch: float) -> np.ndarray:
     return near.sum(axis=1) >= 2
 
 
-def square_pitch(ink: np.ndarray) -> tuple[float, int, np.ndarray] | None:
+def square_pitch(ink: np.ndarray, aspect: float = SQUARE_ASPECT) -> tuple[float, int, np.ndarray] | None:
     """Cell pitch (px) from the square-like ink blobs (their side / SQUARE_SHARE), how many of
     them lie on a grid of that pitch and their centres (None: fewer than MIN_SQUARES).
 
@@ -297,7 +309,7 @@ def square_pitch(ink: np.ndarray) -> tuple[float, int, np.ndarray] | None:
     n, _labels, stats, centres = labelled(filled(ink, FIRST_HOLE))
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     ok = (area >= SQUARE_AREA[0]) & (area <= SQUARE_AREA[1]) & (area >= FIRST_FILL * w * h)
-    ok &= (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
+    ok &= (np.maximum(w, h) <= aspect * np.minimum(w, h))
     if ok.sum() < MIN_SQUARES:
         return None
     sides = np.sqrt(area[ok].astype(np.float64))

@@ -61,10 +61,11 @@ class Parts:
 
 
 def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
-                split: bool = False) -> Parts:
+                split: bool = False, aspect: float = SQUARE_ASPECT) -> Parts:
     """What boards are made of: grey squares of the pitch's size and coloured pieces
     (grey ink of the brightest channel ``grey`` or of the channels' mean ``dull``); ``split``:
-    squares run together cut apart too (:func:`with_runs_split`).
+    squares run together cut apart too (:func:`with_runs_split`); ``aspect``: the longest a
+    square's blob may be against its width (:data:`~.first_look.STEEP_ASPECT` for a steep view).
 
     Shading, text and noise darker than the page are left out: only ink
     blobs square and of the squares' size, and coloured blobs of at least
@@ -83,7 +84,7 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     keep[1:] = 255 * (stats[1:, 4] >= MIN_PIECE * pitch**2)
     pieces = keep[labels]
     n, ink_labels, ink_stats, centres = labelled(ink)
-    ok = _square_like(ink_stats[1:], pitch)
+    ok = _square_like(ink_stats[1:], pitch, aspect)
     is_square = np.zeros(n, np.uint8)
     is_square[1:] = 255 * ok
     parts = Parts(ink_labels, is_square, centres[1:][ok], np.sqrt(ink_stats[1:, 4][ok].astype(np.float64)), col,
@@ -92,11 +93,12 @@ def board_parts(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     return with_runs_split(parts, grey, pitch, dull) if split else parts
 
 
-def _square_like(st: np.ndarray, pitch: float) -> np.ndarray:
-    """Which blobs (stats rows x, y, w, h, area) are grey squares of the pitch's size (:data:`SQUARE_SPREAD`)."""
+def _square_like(st: np.ndarray, pitch: float, aspect: float = SQUARE_ASPECT) -> np.ndarray:
+    """Which blobs (stats rows x, y, w, h, area) are grey squares of the pitch's size (:data:`SQUARE_SPREAD`),
+    at most ``aspect`` times as long as wide."""
     w, h, area = st[:, 2], st[:, 3], st[:, 4]
     size = np.sqrt(area.astype(np.float64)) / (SQUARE_SHARE * pitch)
-    shaped = (area >= SQUARE_FILL * w * h) & (np.maximum(w, h) <= SQUARE_ASPECT * np.minimum(w, h))
+    shaped = (area >= SQUARE_FILL * w * h) & (np.maximum(w, h) <= aspect * np.minimum(w, h))
     return shaped & (np.abs(size - 1) <= SQUARE_SPREAD)
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 import cv2
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.denoised import denoised_quads
-from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_SHARE, grid_mask, on_grid, planes,
-                                                    rough_pitch)
+from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, REACH, SQUARE_ASPECT, SQUARE_SHARE, grid_mask,
+                                                    on_grid, planes, rough_pitch)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import STRAY_REACH, coarse, lost_boards, outside, own_squares
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
@@ -86,7 +87,7 @@ def far_gridded(centres: np.ndarray, pitch: float) -> tuple[int, int]:
 
 
 def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.ndarray | None = None,
-                picture: np.ndarray | None = None) -> tuple[
+                picture: np.ndarray | None = None, aspect: float = SQUARE_ASPECT) -> tuple[
         list[np.ndarray], np.ndarray, Callable[[list[np.ndarray]], int], Callable[..., list[np.ndarray]]]:
     """Quads (px of ``grey``) of the boards, squares ``pitch`` px apart, the centres of all
     the grey squares seen, how to weigh the stray squares of a set of quads (a number tab
@@ -104,8 +105,9 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     out with ``faint_too=False``).  Asked last (``split``): the lattice of the squares run together
     cut apart; after all else (``smooth``), of the squares on planes smoothed against a page's
     grain (:mod:`.denoised`).  One board may so give several quads: the reader keeps the first that reads.
+    ``aspect``: the longest a grey square's blob may be against its width (:func:`board_parts`).
     """
-    parts = board_parts(grey, coloured, pitch, dull)
+    parts = board_parts(grey, coloured, pitch, dull, aspect=aspect)
     tabs = parts.tabs
     lattice = find_lattice(parts.centres, parts.sides, parts.cover, grey, parts.pieces, pitch, SQUARE_SHARE)
     quads = [ordered_corners(q) for q in lattice.quads()]
@@ -132,7 +134,8 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
     def outlines(faint_too: bool = True, split: bool = False, done: list[np.ndarray] = (),
                  smooth: bool = False) -> list[np.ndarray]:
         if smooth:  # asked after all else, when the page would be refused
-            return [q for q in map(ordered_corners, denoised_quads(grey, coloured, pitch, dull, board_parts))
+            return [q for q in map(ordered_corners, denoised_quads(grey, coloured, pitch, dull,
+                                                                      partial(board_parts, aspect=aspect)))
                     if all(np.abs(q - other).max() > SAME_QUAD * pitch for other in quads)]
         if split:  # asked for last, when the others leave a board out or unread
             cut = with_runs_split(parts, grey, pitch, dull)
