@@ -38,7 +38,7 @@ from visolve.puzzles.iq_stars.tray_find import find_tops
 from visolve.puzzles.iq_stars.tray_join import join_apart
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
 from visolve.puzzles.iq_stars.tray_pits import lookup, pit_map
-from visolve.puzzles.iq_stars.tray_shapes import colour_groups
+from visolve.puzzles.iq_stars.tray_shapes import PIECE_MIN, colour_groups
 from visolve.puzzles.iq_stars.tray_tops import ranked_lattices, rejoin, through, to_metric
 from visolve.puzzles.iq_stars.tray_white import white_cells
 
@@ -62,6 +62,11 @@ FREE_PIT = 0.05
 #: whose top was missed on some of its cells leaves its colour's stars short of its shape,
 #: which the reading's check refuses
 MAX_UNSEEN, MIN_SEEN = 2, 0.8
+#: more free cells without a pit seen (a lamp's glare, the tray's shaded edge) are read free
+#: when no PIECE_MIN of them are joined (each piece is at least that many joined stars, so no
+#: whole piece missed hides among them; a piece missed in part leaves its colour short of its
+#: shape) and at least SCATTERED_SEEN of the free pits were seen
+SCATTERED_SEEN = 0.5
 #: what a top left off the board costs a placement (as much as a free cell without a pit):
 #: a loose piece beside the tray lines up with the lattice only by chance
 OFF_BOARD = 1.0
@@ -337,7 +342,7 @@ def rows_placed(placement: tuple, axial: np.ndarray, members: list) -> tuple[str
     if white:
         raise TrayCellError(f"{cell_name(white[0])}: a white star like a piece's top there, but no top found", seen)
     unseen = [(cell, pit) for cell, pit in free if pit < FREE_PIT]
-    if unseen and (len(unseen) > MAX_UNSEEN or seen < MIN_SEEN):
+    if unseen and (len(unseen) > MAX_UNSEEN or seen < MIN_SEEN) and not _scattered(unseen, placed, seen):
         cell, pit = unseen[0]
         raise TrayCellError(f"{cell_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})", seen)
     try:
@@ -348,6 +353,15 @@ def rows_placed(placement: tuple, axial: np.ndarray, members: list) -> tuple[str
     for (r, k), letter in letters.items():
         grid[r][k] = letter
     return tuple("".join(row) for row in grid)
+
+
+def _scattered(unseen: list, placed: np.ndarray, seen: float) -> bool:
+    """Are the free cells without a pit seen (``unseen``, ``(cell, pit)`` pairs; ``placed`` the
+    board's axial points in :data:`CELLS` order) too few together to hide a piece: no
+    :data:`PIECE_MIN` of them joined, with :data:`SCATTERED_SEEN` of the free pits ``seen``?"""
+    at = {cell: tuple(int(v) for v in p) for cell, p in zip(CELLS, placed)}
+    groups = colour_groups({at[cell]: 0 for cell, _pit in unseen})
+    return seen >= SCATTERED_SEEN and max(len(g) for g in groups) < PIECE_MIN
 
 
 def read_tray(image: np.ndarray, source: str = "") -> Level:
