@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.genius_square import finder, outlined
+from visolve.puzzles.genius_square import finder, fromlabels, outlined
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.draw import draw_board, square_box
-from visolve.puzzles.genius_square.fromlabels import grid_from_labels
+from visolve.puzzles.genius_square.fromlabels import glyph_lines, grid_from_labels
 from visolve.puzzles.genius_square.reader import read
 from visolve.vision.geometry import map_points
 
@@ -119,3 +119,35 @@ def test_only_even_or_projective_runs_are_rows_of_labels(along, even):
     from visolve.puzzles.genius_square.fromlabels import runs_evenly
 
     assert runs_evenly(np.array(along)) is even
+
+
+def _column(stray: tuple[float, float] | None) -> np.ndarray:
+    """Six glyphs (x, y, size) down a column 35 px apart, and a glyph-sized blob beside the second
+    and third (a piece's lit edge touching the labels) when ``stray`` gives its place."""
+    glyphs = [[43.0, 84.0 + 35.0 * k, 20.0] for k in range(6)]
+    return np.array(glyphs + ([[*stray, 30.0]] if stray else []))
+
+
+def test_a_blob_beside_the_labels_breaks_no_column():
+    """Seed 2 scene 66 (refused before: "no labelled edge"): a blob 17 px beside a column of letters
+    20 px high lay within the first reach across and broke the run of six; the nearer reach leaves
+    it out."""
+    (line,) = glyph_lines(_column(None), axis=1)
+    assert np.allclose(line[:, 0], 84.0 + 35.0 * np.arange(6))
+    (line,) = glyph_lines(_column((60.0, 129.0)), axis=1)
+    assert np.allclose(line[:, 0], 84.0 + 35.0 * np.arange(6))
+
+
+def test_the_blob_breaks_the_column_at_the_first_reach_alone(monkeypatch):
+    monkeypatch.setattr(fromlabels, "LINE_REACH", fromlabels.LINE_REACH[:1])
+    assert glyph_lines(_column((60.0, 129.0)), axis=1) == []
+
+
+def test_seed_2_scene_66_reads_by_its_labels():
+    """A SmartGames board seen at a slant, its digits 5 and 6 under the green piece and most of its
+    squares covered: no lattice; the letters' column, a blob beside B and C, places the grid in the
+    board's outline with the digits seen."""
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("genius-square", 66, 2)
+    assert read(case.image, case.name) == case.truth[0]

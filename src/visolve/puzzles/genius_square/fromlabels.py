@@ -41,6 +41,9 @@ EVEN_STEPS = 1.3
 #: seed 0: digits 29, 30, 34, 38, 43 px apart, off the fitted run by 0.02 of a step at most)
 PERSPECTIVE_STEPS = 1.8
 PROJECTIVE_FIT = 0.08
+#: the glyphs in line with one are looked for this many of its heights across the line, then this many
+#: (a blob beside a label, a piece's light edge, breaks the run the first takes: seed 2 scene 66)
+LINE_REACH = (4 * IN_LINE, 2 * IN_LINE)
 #: a glyph's height is this share of the step between glyphs (a label is smaller than its square)
 GLYPH_SHARE = (0.15, 0.7)
 #: the row of labels stands this far outside the grid it places (squares), from, to
@@ -93,9 +96,9 @@ def glyph_lines(glyphs: np.ndarray, axis: int) -> list[np.ndarray]:
     spaced, of like height: each as the six glyphs' (along, across) centres, in order."""
     along, across = (0, 1) if axis == 0 else (1, 0)
     found = []
-    for seed in glyphs:
+    for seed, reach in ((seed, reach) for seed in glyphs for reach in LINE_REACH):
         h = seed[2]
-        near = glyphs[(np.abs(glyphs[:, across] - seed[across]) < IN_LINE * 4 * h)
+        near = glyphs[(np.abs(glyphs[:, across] - seed[across]) < reach * h)
                       & (np.maximum(glyphs[:, 2], h) < HEIGHT_RATIO * np.minimum(glyphs[:, 2], h))]
         near = near[np.argsort(near[:, along])]
         for k in range(len(near) - SIZE + 1):
