@@ -1,4 +1,4 @@
-"""first_look.small_parts (the small parts of a mask, from OpenCV's 16-bit label statistics, or
+"""first_look.small_parts (the small parts of a mask, from a histogram of 16-bit labels, or
 32-bit ones when a mask has more parts) gives the parts a count of every label gives, and those of
 OpenCV's 32-bit statistics (the first look's hole filling, :func:`visolve.puzzles.iq_xoxo.page.first_look.filled`)."""
 
