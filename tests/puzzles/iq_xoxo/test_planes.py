@@ -83,3 +83,12 @@ def test_the_rough_look_sees_each_reach_ink_as_made_alone(monkeypatch):
     for ink, reach in zip(seen, ROUGH_REACHES):
         assert np.array_equal(ink, _ink(kept[0], kept[1], reach * max(grey.shape))), reach
     assert np.array_equal(grey, kept[0]) and np.array_equal(coloured, kept[1])
+
+
+def test_the_coloured_mask_holds_only_zeros_and_ones():
+    """Its bytes are read as 0/1 (``coloured.view(np.uint8) * 255`` makes the paint mask)."""
+    rng = np.random.default_rng(7)
+    work = cv2.GaussianBlur(rng.integers(0, 256, (200, 300, 3), dtype=np.uint8), (0, 0), 2.0)
+    coloured = planes(work)[1]
+    assert coloured.dtype == bool and set(np.unique(coloured.view(np.uint8))) <= {0, 1}
+    assert coloured.any() and not coloured.all()
