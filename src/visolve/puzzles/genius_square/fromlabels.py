@@ -13,6 +13,8 @@ afterwards (:func:`visolve.puzzles.genius_square.finder.upright_options`), as fo
 
 from __future__ import annotations
 
+from itertools import product
+
 import cv2
 import numpy as np
 
@@ -96,7 +98,7 @@ def glyph_lines(glyphs: np.ndarray, axis: int) -> list[np.ndarray]:
     spaced, of like height: each as the six glyphs' (along, across) centres, in order."""
     along, across = (0, 1) if axis == 0 else (1, 0)
     found = []
-    for seed, reach in ((seed, reach) for seed in glyphs for reach in LINE_REACH):
+    for seed, reach in product(glyphs, LINE_REACH):
         h = seed[2]
         near = glyphs[(np.abs(glyphs[:, across] - seed[across]) < reach * h)
                       & (np.maximum(glyphs[:, 2], h) < HEIGHT_RATIO * np.minimum(glyphs[:, 2], h))]
