@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import ReadError
-from visolve.puzzles.genius_square.colours import EMPTY, classify, prototypes
+from visolve.puzzles.genius_square.colours import EMPTY, PAINTS, classify, prototypes
 from visolve.puzzles.genius_square.faint import faint_piece, faint_top, with_faint_tops
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import scene_case
@@ -76,4 +76,28 @@ def test_the_brown_domino_of_seed_89_scene_57_is_not_lost():
     shows no other brown, so the shapes allow either reading: refused, naming the square."""
     case = scene_case("genius-square", 57, 89)
     with pytest.raises(ReadError, match=r"square E1: could be empty or piece 2 \(brown\)"):
+        read(case.image, case.name)
+
+
+def test_a_darker_brown_paint_read_as_empty_may_still_be_brown():
+    """Seed 191 scene 87: a brown domino drawn at 0.83 of the brown on a maroon board read as two empty
+    squares, 0.79 off brown's own shade (a misread). Matched at the paint's brightnesses
+    (colours.PAINTS) it keeps brown among its sides, for the shapes to settle."""
+    protos = prototypes("smartgames", MAROON)
+    darker = prototypes("smartgames", MAROON, (0.83,)).shades["2"][0]
+    assert faint_top(darker, protos) == ()
+    assert faint_top(darker, protos, prototypes("smartgames", MAROON, PAINTS)) == ("2",)
+
+
+def test_paint_shades_leave_the_board_and_a_grey_lift_alone():
+    painted = prototypes("smartgames", MAROON, PAINTS)
+    for colour in (np.array([-0.01, 0.07, 0.02]), np.array([0.05, 0.05, 0.05]), np.zeros(3)):
+        assert faint_top(colour, prototypes("smartgames", MAROON), painted) == ()
+
+
+def test_the_brown_domino_of_seed_191_scene_87_is_not_lost():
+    """Read as two empty squares before (the level without the brown piece); the board shows no other
+    brown, so the shapes allow either reading: refused, naming the square."""
+    case = scene_case("genius-square", 87, 191)
+    with pytest.raises(ReadError, match=r"square E5: could be empty or piece 2 \(brown\)"):
         read(case.image, case.name)

@@ -72,6 +72,12 @@ CUBE_FILLED = 3
 GAIN = (0.75, 1.33)
 #: brightness of the wood of the discs (it varies from disc to disc)
 WOOD_SHADES = (0.85, 1.0, 1.1)
+#: a piece's paint seen darker or lighter than the game's (a print run, a dye: the scenes jitter it
+#: by 6-7 %): on a board as dark as the piece that is no light gain on ``n`` either, so a square read
+#: as empty is matched to a piece faint on its board at these brightnesses of its paint
+#: (:func:`visolve.puzzles.genius_square.faint.faint_top`; seed 191 scene 87: a brown domino drawn at
+#: 0.83 of the brown, on a maroon board, 0.79 off brown's own shade, read as two empty squares)
+PAINTS = (0.8, 0.9, 1.0)
 #: ... and of a disc's side, which fills a square's centre when a tall disc is seen at an angle (its
 #: top off its square): the wood at 0.85 x the side's light 0.5-0.85.  On a coloured board darker
 #: wood is no gain on ``n``: these are shades of their own, in close steps (near the board's colour
@@ -148,12 +154,13 @@ class Square:
     lines: int = EDGES
 
 
-def prototypes(edition: str, board_bgr=None) -> Palette:
+def prototypes(edition: str, board_bgr=None, paints: tuple[float, ...] = (1.0,)) -> Palette:
     """The game's colours in the units of ``n`` for an edition: piece number or ``#`` -> shades ``(k, 3)``.
 
     Wood gets one shade per brightness of :data:`WOOD_SHADES`: lighter or
     darker wood is no gain on ``n`` on a coloured board (the board is
-    subtracted first); the pieces' paint is one colour each.  They are
+    subtracted first); the pieces' paint is one colour each, or one shade per brightness of
+    ``paints`` (:data:`PAINTS`, for :func:`visolve.puzzles.genius_square.faint.faint_top`).  They are
     compared by the residual after a light gain within :data:`GAIN`, not
     CIEDE2000: ``n`` is a difference from the board in units of the light
     (its limits below were measured in those units).
@@ -163,7 +170,7 @@ def prototypes(edition: str, board_bgr=None) -> Palette:
     span = np.array(style["label"], np.float64) - board
     colours = dict(PIECE_BGR, **{WOOD: WOOD_BGR})
     return Palette({name: np.array([(np.clip(np.array(bgr, np.float64) * f, 0, 255) - board) / span
-                                    for f in (WOOD_SHADES + DISC_SIDE_SHADES if name == WOOD else (1.0,))])
+                                    for f in (WOOD_SHADES + DISC_SIDE_SHADES if name == WOOD else paints)])
                     for name, bgr in colours.items()}, metric="gain", order="bgr", gain=GAIN)
 
 
@@ -191,7 +198,8 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     squares = in_shade(squares, centres[:, :, 0], board, span,
                        lambda: lifts if like else line_lifts(img, view, board, span),
                        lambda: shade_like(edition, print_bgr))
-    squares = with_faint_tops(squares, centres[:, :, 0], protos)  # brown on maroon, fainter than an object
+    squares = with_faint_tops(squares, centres[:, :, 0], protos,  # brown on maroon, fainter than an object
+                              prototypes(edition, print_bgr, PAINTS))
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]

@@ -55,10 +55,12 @@ FAINT_CORNER_SHARE = 0.5
 FAINT_TOP_RESIDUAL = 0.45
 
 
-def faint_top(centre: np.ndarray, protos: Palette) -> tuple[str, ...]:
+def faint_top(centre: np.ndarray, protos: Palette, painted: Palette | None = None) -> tuple[str, ...]:
     """The piece faint on this board (see :data:`FAINT_PROTO`) a square read as empty may be, when
-    its colour ``centre`` is nearest that piece's within :data:`FAINT_TOP_RESIDUAL`; else none."""
-    residual, name = protos.ranked(centre)[0]
+    its colour ``centre`` is nearest that piece's within :data:`FAINT_TOP_RESIDUAL`; else none.
+    ``painted``: the pieces' colours at several brightnesses of their paint
+    (:data:`~visolve.puzzles.genius_square.colours.PAINTS`), matched instead of ``protos``' own."""
+    residual, name = (protos if painted is None else painted).ranked(centre)[0]
     return (name,) if residual <= FAINT_TOP_RESIDUAL and faint_on_board(name, protos) else ()
 
 
@@ -68,16 +70,16 @@ def faint_on_board(name: str, protos: Palette) -> bool:
     return name not in (WOOD, GREY_PIECE) and float(np.abs(protos.shades[name]).max()) < FAINT_PROTO
 
 
-def with_faint_tops(squares, centres: np.ndarray, protos: Palette):
+def with_faint_tops(squares, centres: np.ndarray, protos: Palette, painted: Palette | None = None):
     """The squares (rows of :class:`visolve.puzzles.genius_square.colours.Square`), those read as
-    empty that may be a piece faint on this board (:func:`faint_top`; ``centres`` ``(6, 6, 3)`` their
-    colours in units of ``n``) with it among their ``sides``."""
+    empty that may be a piece faint on this board (:func:`faint_top`, ``painted`` as it takes it;
+    ``centres`` ``(6, 6, 3)`` their colours in units of ``n``) with it among their ``sides``."""
     out = [list(row) for row in squares]
     for r, row in enumerate(squares):
         for c, sq in enumerate(row):
             if sq.symbol != EMPTY:
                 continue
-            extra = tuple(name for name in faint_top(centres[r, c], protos) if name not in sq.sides)
+            extra = tuple(name for name in faint_top(centres[r, c], protos, painted) if name not in sq.sides)
             if extra:
                 out[r][c] = replace(sq, sides=sq.sides + extra)
     return out
