@@ -44,9 +44,10 @@ AXIS_SLACK = float(np.deg2rad(12))
 
 def _stray(parts: Parts, quads: list[np.ndarray], pitch: float) -> tuple[int, int]:
     """Squares outside every quad and part of a grid (linked into a lattice, or with two others
-    a pitch away along the nearest board's sides: :func:`on_boards_grid`): a board left out.  Those within :data:`STRAY_REACH` pitches of a board
-    count; farther ones (a board on a spread's other page) when there are at least
-    :data:`FAR_SQUARES` of them close together (:func:`far_gridded`).  Also how many far squares
+    a pitch away along the nearest board's sides: :func:`on_boards_grid`): a board left out.
+    Those within :data:`STRAY_REACH` pitches of a board count; farther ones (a board on a
+    spread's other page) when there are at least :data:`FAR_SQUARES` of them close together
+    (:func:`far_gridded`).  Also how many far squares
     on a grid, at least FAR_SQUARES, lie scattered and did not count (0 when none): a grainy
     desk's specks, unless pieces lie on the page away from every board.  :func:`board_quads`
     then counts them as before: seed 0 scene 26, whose two faint boards under pieces show
