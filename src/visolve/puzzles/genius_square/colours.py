@@ -26,7 +26,7 @@ import numpy as np
 
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE, WOOD_BGR
 from visolve.puzzles.genius_square.model import COLOURS
-from visolve.puzzles.genius_square.faint import faint_piece, with_faint_tops
+from visolve.puzzles.genius_square.faint import FAINT_DOUBT, faint_piece, with_faint_tops
 from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, own_cube, under_glare
 from visolve.puzzles.genius_square.greywood import grey_wood
 from visolve.puzzles.genius_square.references import MIN_SPAN
@@ -258,8 +258,7 @@ def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,
         return Square(EMPTY, colour=shown, faint=not flat)
     if size < OBJECT_MIN:  # a piece as faint on this board (brown on maroon), or a doubt
         name = faint_piece(centre, corners, protos)
-        return Square(name, colour=shown) if name else Square(
-            "", f"too faint for a piece or a blocker, too bright for an empty square (n={shown})", shown)
+        return Square(name, colour=shown) if name else Square("", f"{FAINT_DOUBT} (n={shown})", shown)
     free = sum(float(np.abs(k).max()) < min(CORNER_BOARD, FREE_SHARE * size) for k in corners)
     if free >= DISC_FREE:  # a disc or nothing, washed out or not: a cube fills its corners
         return _disc(centre, protos, shown, corners)

@@ -17,6 +17,10 @@ misread).  Their colour is still brown's, at a relative residual of 0.32-0.34, w
 square's is 0.56 or more.  :func:`faint_top` names that piece for such a square: the pieces' shapes
 settle it (empty when that piece is seen elsewhere, else a doubt), whatever its grid lines show
 (the piece's outer edges showed the board's lines there).
+
+A square too faint for an object and of no faint piece's colour is a doubt; when every other
+reading is refused, the reader leaves such squares open to anything for the pieces' shapes and the
+roll to settle (:func:`faint_opened`).
 """
 
 from __future__ import annotations
@@ -53,6 +57,26 @@ FAINT_CORNER_SHARE = 0.5
 #: the brown domino of seed 89's scene 57, 0.32-0.34; the empty squares of the maroon boards in the
 #: scenes of seeds 0, 1, 17, 79, 89 and 97 that are nearest brown, 0.56 and more (seed 1 scene 14)
 FAINT_TOP_RESIDUAL = 0.45
+
+
+#: why a square too faint for an object and of no faint piece's colour is in doubt
+#: (:func:`visolve.puzzles.genius_square.colours.classify`)
+FAINT_DOUBT = "too faint for a piece or a blocker, too bright for an empty square"
+
+
+def faint_opened(squares, pieces: tuple[str, ...]):
+    """The squares with each one in doubt as too faint (:data:`FAINT_DOUBT`) left open to anything
+    (empty, the wood or any of ``pieces``) for the shapes and the roll to settle; None when none is.
+
+    Such a square is empty in glare or shade, a blocker or a piece in a cast light: of the 18 on the
+    scenes of seeds 1, 2, 17, 19, 181 and 191, 8 empty, 5 blockers and 5 pieces.  Opened at once they
+    make a board read at the squares' middles that a slanted view reads right only where the tall
+    pieces' tops stand (seed 191 scenes 54 and 86): the reader opens them last
+    (:func:`visolve.puzzles.genius_square.reader.read`)."""
+    if not any(sq.doubt.startswith(FAINT_DOUBT) for row in squares for sq in row):
+        return None
+    return [[replace(sq, doubt="", options=(EMPTY, WOOD, *pieces)) if sq.doubt.startswith(FAINT_DOUBT) else sq
+             for sq in row] for row in squares]
 
 
 def faint_top(centre: np.ndarray, protos: Palette, painted: Palette | None = None) -> tuple[str, ...]:

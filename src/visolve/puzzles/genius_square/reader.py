@@ -49,6 +49,7 @@ from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, re
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.glared import glare_beside_grey
 from visolve.puzzles.genius_square.lastpiece import last_piece_problem
+from visolve.puzzles.genius_square.faint import faint_opened
 from visolve.puzzles.genius_square.leandoubts import dropped_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
 from visolve.puzzles.genius_square.unlined import with_unlined_grey
@@ -223,8 +224,11 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
         level = level_of(squares, edition, source, dice)  # a board refused for its squares is no page's misread:
     except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
         at = remembered(lambda shift: uncovered(again, shift, view))  # each field's squares, read once
-        level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
-                              lambda shift: level_of(at(shift), edition, source, dice), at)
+        try:
+            level = leaning_level(refused, lean_fields(view, up.places, up.edges, squares),
+                                  lambda shift: level_of(at(shift), edition, source, dice), at)
+        except ReadError as leaning:  # last, squares too faint to say left to the shapes (genius_square.faint)
+            level = _faint_opened(squares, edition, source, dice, leaning)
         if dropped := dropped_piece(level, squares):  # a piece the middles saw whole, gone at the lean
             raise ReadError(dropped) from refused
     readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
@@ -235,6 +239,19 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     corners = map_points(up.homography, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
     share = cv2.contourArea(corners.astype(np.float32)) / (image.shape[0] * image.shape[1])
     return level, share
+
+
+def _faint_opened(squares, edition: str, source: str, dice, refused: ReadError) -> Level:
+    """The level of ``squares`` with those too faint to say left open to anything
+    (:func:`visolve.puzzles.genius_square.faint.faint_opened`), when the shapes and the roll settle
+    them; else ``refused`` is raised again."""
+    opened = faint_opened(squares, tuple(model.COLOURS))
+    if opened is None:
+        raise refused
+    try:
+        return level_of(opened, edition, source, dice)
+    except ReadError:
+        raise refused from None
 
 
 #: a second board is looked for only when the board found, with its labels, covers at most
