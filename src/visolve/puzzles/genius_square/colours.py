@@ -199,7 +199,7 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
                        lambda: lifts if like else line_lifts(img, view, board, span),
                        lambda: shade_like(edition, print_bgr))
     squares = with_faint_tops(squares, centres[:, :, 0], protos,  # brown on maroon, fainter than an object
-                              prototypes(edition, print_bgr, PAINTS))
+                              lambda: prototypes(edition, print_bgr, PAINTS))
     if grey_like_board(protos):  # an empty square lighter than the board in every channel may be it
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]

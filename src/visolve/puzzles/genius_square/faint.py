@@ -25,6 +25,7 @@ roll to settle (:func:`faint_opened`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -94,16 +95,21 @@ def faint_on_board(name: str, protos: Palette) -> bool:
     return name not in (WOOD, GREY_PIECE) and float(np.abs(protos.shades[name]).max()) < FAINT_PROTO
 
 
-def with_faint_tops(squares, centres: np.ndarray, protos: Palette, painted: Palette | None = None):
+def with_faint_tops(squares, centres: np.ndarray, protos: Palette,
+                    painted: Callable[[], Palette] | None = None):
     """The squares (rows of :class:`visolve.puzzles.genius_square.colours.Square`), those read as
-    empty that may be a piece faint on this board (:func:`faint_top`, ``painted`` as it takes it;
-    ``centres`` ``(6, 6, 3)`` their colours in units of ``n``) with it among their ``sides``."""
+    empty that may be a piece faint on this board (:func:`faint_top`; ``painted()`` gives the palette
+    it takes, asked for only on a board some piece is faint on; ``centres`` ``(6, 6, 3)`` their
+    colours in units of ``n``) with it among their ``sides``."""
+    if not any(faint_on_board(name, protos) for name in protos.shades):
+        return squares
+    shades = None if painted is None else painted()
     out = [list(row) for row in squares]
     for r, row in enumerate(squares):
         for c, sq in enumerate(row):
             if sq.symbol != EMPTY:
                 continue
-            extra = tuple(name for name in faint_top(centres[r, c], protos, painted) if name not in sq.sides)
+            extra = tuple(name for name in faint_top(centres[r, c], protos, shades) if name not in sq.sides)
             if extra:
                 out[r][c] = replace(sq, sides=sq.sides + extra)
     return out
