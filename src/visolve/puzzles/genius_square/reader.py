@@ -67,6 +67,8 @@ from visolve.vision.working import working_copy
 GREY, EMPTY = "5", "."
 #: pixels per square of the view the squares are read on
 READ_PITCH = 32
+#: long side (px) of the closer copy the grid is looked for on when the usual one shows none
+CLOSER_SIDE = 2 * WORK_SIDE
 #: least size (px) of a picture worth looking at
 MIN_SIDE = 48
 TRUSTED, DOUBT = (0, 200, 0), (0, 0, 255)
@@ -216,7 +218,7 @@ def _read_one(image: np.ndarray, source: str) -> Level:
 
 def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The level of the one board in ``image``, and the share of the picture its squares cover."""
-    up, view, squares, edition = look(image)
+    up, view, squares, edition = _look_or_closer(image)
     dice = cache(partial(face_scores, image, up.homography))
     again = remembered(partial(squares_of, view.picture, view.homography, places=up.places, edges=up.edges,
                                edition=edition, view=view))
@@ -239,6 +241,23 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     corners = map_points(up.homography, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
     share = cv2.contourArea(corners.astype(np.float32)) / (image.shape[0] * image.shape[1])
     return level, share
+
+
+def _look_or_closer(image: np.ndarray) -> tuple[Upright, BoardView, list[list[Square]], str]:
+    """:func:`look` at the board, and when no labelled grid is found on the usual reduced copy, on
+    one :data:`CLOSER_SIDE` px long: a small board's squares run together at the usual size, and a
+    board whose tall pieces and discs leave fewer than :data:`~visolve.puzzles.genius_square.finder.MIN_FOUND`
+    of its squares flat shows more of them (the discs' tops) on a closer copy.  The first look's
+    reason stands when the closer one finds nothing either."""
+    try:
+        return look(image)
+    except NotThisPuzzle as first:
+        if max(image.shape[:2]) < CLOSER_SIDE:
+            raise
+        try:
+            return look(image, CLOSER_SIDE)
+        except NotThisPuzzle:
+            raise first from None
 
 
 def _faint_opened(squares, edition: str, source: str, dice, refused: ReadError) -> Level:

@@ -1,0 +1,38 @@
+"""A board whose grid is not found on the usual reduced copy is looked for again on one twice as
+long (``reader.CLOSER_SIDE``): scene 63 of seed 19, a Happy Puzzle board with three pieces and its
+seven discs (19 of its 36 squares flat, 20 needed), is found and read there."""
+
+import pytest
+
+from visolve.errors import NotThisPuzzle
+from visolve.puzzles.genius_square import reader
+from visolve.puzzles.genius_square.reader import read
+from visolve.testing.scenes import scene_case
+
+
+@pytest.fixture(scope="module")
+def case():
+    return scene_case("genius-square", 63, 19)
+
+
+def test_a_board_not_found_on_the_usual_copy_is_read_on_a_closer_one(case):
+    assert read(case.image, case.name) == case.truth[0]
+
+
+def test_without_the_closer_copy_it_is_refused_for_its_grid(case, monkeypatch):
+    monkeypatch.setattr(reader, "CLOSER_SIDE", 10**6)  # no picture is that large: no closer look
+    with pytest.raises(NotThisPuzzle, match="no labelled edge"):
+        read(case.image, case.name)
+
+
+def test_the_first_looks_reason_stands_when_the_closer_one_finds_nothing(case, monkeypatch):
+    first = reader.look
+
+    def blind_closer(image, side=reader.WORK_SIDE, thorough=True):
+        if side == reader.CLOSER_SIDE:
+            raise NotThisPuzzle("nothing on the closer copy")
+        return first(image, side, thorough)
+
+    monkeypatch.setattr(reader, "look", blind_closer)
+    with pytest.raises(NotThisPuzzle, match="no labelled edge"):
+        read(case.image, case.name)
