@@ -331,22 +331,23 @@ def settle_tie(tie: TiedPlacements, axial: np.ndarray, members: list) -> tuple[s
 
 def rows_placed(placement: tuple, axial: np.ndarray, members: list) -> tuple[str, ...]:
     """The rows of the tray with the board placed as ``placement`` (:func:`place_board`), tops
-    ``members`` at lattice points ``axial``: TrayCellError naming a free cell with a white middle
-    on the tops' plane (:data:`WHITE_MARK`) or no pit seen, or a piece whose colours fit no shape."""
+    ``members`` at lattice points ``axial``: TrayCellError naming a free cell with no pit seen, or a
+    piece whose colours fit no shape.  A cell showing a white middle on the tops' plane
+    (:data:`WHITE_MARK`) holds a piece whose top was not found: the colours of the tops beside it
+    and the pieces' shapes say which (:func:`.tray_pieces.call_pieces`)."""
     placed, on_board, _shift, resp = placement
     by_point = {tuple(a): top for a, top in zip(axial, members) if tuple(a) in on_board}
     on_cells = {cell: by_point[tuple(p)] for cell, p in zip(CELLS, placed) if tuple(p) in by_point}
     free = [(cell, pit) for cell, pit in zip(CELLS, resp) if cell not in on_cells]
+    white = [cell for cell, pit in free if pit == WHITE_MARK]  # a piece there, its top not found
+    free = [(cell, pit) for cell, pit in free if pit != WHITE_MARK]
     seen = sum(pit >= FREE_PIT for _c, pit in free) / len(free) if free else 1.0
-    white = [cell for cell, pit in free if pit == WHITE_MARK]
-    if white:
-        raise TrayCellError(f"{cell_name(white[0])}: a white star like a piece's top there, but no top found", seen)
     unseen = [(cell, pit) for cell, pit in free if pit < FREE_PIT]
     if unseen and (len(unseen) > MAX_UNSEEN or seen < MIN_SEEN) and not _scattered(unseen, placed, seen):
         cell, pit = unseen[0]
         raise TrayCellError(f"{cell_name(cell)}: neither a piece nor a free pit seen there (pit {pit:.2f})", seen)
     try:
-        letters = call_pieces(on_cells)
+        letters = call_pieces(on_cells, white)
     except TrayCellError as exc:
         raise TrayCellError(str(exc), seen) from None
     grid = [[EMPTY] * n for n in ROW_LENGTHS]

@@ -83,9 +83,19 @@ def _ways(group: list, options: dict) -> list[tuple[str, ...]]:
     return out
 
 
-def call_pieces(tops: dict) -> dict:
-    """Cell ``(row, k)`` -> colour letter of every top in ``tops`` (cell -> :class:`Top`)."""
+def call_pieces(tops: dict, missed=()) -> dict:
+    """Cell ``(row, k)`` -> colour letter of every top in ``tops`` (cell -> :class:`Top`) and of
+    every cell in ``missed``: cells showing a piece's white middle whose top was not found (glare
+    washing out its colour).  Such a cell may be any colour a top beside it may be (a piece seen in
+    part), and the shapes settle which, as for a top of two candidate colours; one with no top beside
+    it (a piece missed whole) is refused."""
     options = {cell: candidates(top, cell) for cell, top in tops.items()}
+    for cell in missed:
+        beside = sorted({c for other in tops if _neighbours(cell, other) for c in options[other]})
+        if not beside:
+            raise TrayCellError(f"{cell_name(cell)}: a white star like a piece's top there, but no top found, "
+                                "nor a piece's top beside it")
+        options[cell] = tuple(beside)
     letters = {}
     for group in _groups(options):
         count = 1
