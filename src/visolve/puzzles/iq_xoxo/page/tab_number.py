@@ -56,8 +56,16 @@ TAB_SOLID = 0.93
 TAB_MIN_AREA = 0.5
 #: the tab's rim (px) left out of its digits (the page blurred in)
 TAB_RIM = 3
-#: digit parts are at least DIGIT_HEIGHT of the tab's height (their whiteness above DIGIT_LIGHT)
+#: digit parts are at least DIGIT_HEIGHT of the tab's height (their whiteness above DIGIT_LIGHT) ...
 DIGIT_HEIGHT = 0.35
+#: ... or, at the second look (the whiteness scaled to the digits' peak, which shows a blurred digit's
+#: true height), SMALL_DIGIT of it when no part is as tall as DIGIT_HEIGHT: a print style with small
+#: digits on a tall tab shows them 0.33 - 0.34 of it there (scenes seed 89 page 45's 111, seed 139
+#: spread 62: refused as smudges).  Not at the first look, whose fixed threshold shows a blurred digit
+#: shorter than it is (seed 0 spread 11: lone parts of 0.30 - 0.32 there were digits of 0.38 - 0.41 at
+#: the second look; taken for digits, a tab was read at neither look); nor beside a part as tall as a
+#: digit (a smudge)
+SMALL_DIGIT = 0.3
 #: the page reaching into the tab's inside over RUN_INTO of its height squared is doubt (a digit
 #: run into the tab's outline covers about 0.13; glare at the tab's end a few px)
 RUN_INTO = 0.03
@@ -140,9 +148,11 @@ def _whiteness(inner: np.ndarray, page: np.ndarray) -> np.ndarray:
     return (grey - tab_level) / max(float(page.mean()) - tab_level, 1e-6)
 
 
-def _runs(white: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
+def _runs(white: np.ndarray, inside: np.ndarray,
+          small: bool = False) -> list[tuple[np.ndarray, tuple[int, int, int, int]]]:
     """The white parts of the tab's box as tall as a digit (mask, (x, y, w, h)), left to right;
-    ``inside``: the tab's inside (rim left out).  Parts that touch the box's edge are the page
+    ``inside``: the tab's inside (rim left out); ``small``: parts of :data:`SMALL_DIGIT` are digits
+    when none is taller (the second look).  Parts that touch the box's edge are the page
     around the tab.
 
     Raises
@@ -153,12 +163,15 @@ def _runs(white: np.ndarray, inside: np.ndarray) -> list[tuple[np.ndarray, tuple
     th, tw = white.shape
     n, lab, stats, _c = cv2.connectedComponentsWithStats(white.astype(np.uint8), connectivity=8)
     out = []
+    edge = (stats[:, 0] == 0) | (stats[:, 1] == 0) | (stats[:, 0] + stats[:, 2] >= tw) | (stats[:, 1] + stats[:, 3] >= th)
+    tallest = max((int(stats[i, 3]) for i in range(1, n) if not edge[i]), default=0)
+    digit = SMALL_DIGIT * th if small and tallest < DIGIT_HEIGHT * th else DIGIT_HEIGHT * th
     for i in range(1, n):
         x, y, w, h = (int(v) for v in stats[i, :4])
-        if x == 0 or y == 0 or x + w >= tw or y + h >= th:
+        if edge[i]:
             if np.count_nonzero(inside[y: y + h, x: x + w] & (lab[y: y + h, x: x + w] == i)) >= RUN_INTO * th * th:
                 raise ReadError("a white part runs into the tab from its edge")
-        elif h >= DIGIT_HEIGHT * th:
+        elif h >= digit:
             out.append((lab == i, (x, y, w, h)))
         elif h >= SMUDGE * th:
             raise ReadError("a white smudge on the tab, lower than a digit (part of one?)")
@@ -184,7 +197,7 @@ def _digit_scores(whiteness: np.ndarray, inside: np.ndarray,
         The white parts are not laid out as a number.
     """
     th, tw = whiteness.shape
-    runs = _runs(whiteness > DIGIT_LIGHT, inside)
+    runs = _runs(whiteness > DIGIT_LIGHT, inside, small=wide)
     if not runs:
         raise ReadError("the tab above the board shows no number that can be read")
     heights = [box[3] for _m, box in runs]
