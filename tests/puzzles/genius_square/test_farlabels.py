@@ -6,7 +6,7 @@ import pytest
 
 from tests.puzzles.genius_square.cameras import looking_at_the_board
 from visolve.errors import NotThisPuzzle
-from visolve.puzzles.genius_square import finder
+from visolve.puzzles.genius_square import finder, reader
 from visolve.puzzles.genius_square.farlabels import moved_by_lean
 from visolve.puzzles.genius_square.finder import Upright
 from visolve.puzzles.genius_square.nearedge import quarter_turn, turned_places
@@ -87,6 +87,8 @@ def test_boards_whose_labels_stand_slid_far_read(seed, scene):
 def test_without_the_far_slides_they_are_refused(monkeypatch, seed, scene):
     case = scene_case("genius-square", scene, seed)
     monkeypatch.setattr(finder, "slid_ways", lambda *a: [])
+    monkeypatch.setattr(reader, "CLOSER_SIDE", 10**6)  # the first look alone (a closer copy finds a grid
+    # whose labels do not read: refused too, for them)
     with pytest.raises(NotThisPuzzle, match="0 of the 2 ways up"):
         read(case.image, case.name)
 

@@ -7,7 +7,8 @@ from visolve.errors import ReadError
 from visolve.puzzles.genius_square import reader
 from visolve.puzzles.genius_square.colours import Square
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.reader import empty_beside_pieces, read, roll_problem
+from visolve.puzzles.genius_square.reader import read
+from visolve.puzzles.genius_square.rollcheck import empty_beside_pieces, roll_problem
 from visolve.testing.scenes import genius
 
 NAMES = [[model.name((r, c), "smartgames") for c in range(6)] for r in range(6)]

@@ -36,6 +36,7 @@ def test_a_board_turned_near_45_degrees_is_found(monkeypatch):
     monkeypatch.setattr(outlined, "grid_from_labels", lambda *a: [])
     assert read(image, name) == truth  # the whole row of labels and the part of the column seen
     monkeypatch.setattr(outlined, "grid_from_labels_in_part", lambda *a: [])
+    monkeypatch.setattr(reader, "CLOSER_SIDE", 10**6)  # the usual copy alone (a closer copy reads it)
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 
@@ -53,6 +54,7 @@ def test_a_lattice_of_offset_patches_is_found(monkeypatch):
     monkeypatch.setattr(finder, "by_outlines", lambda *a: iter(()))
     assert read(image, name) == truth  # one flat mask alone holds the lattice too (finder.EACH_MASK)
     monkeypatch.setattr(finder, "EACH_MASK", False)  # none of them: refused
+    monkeypatch.setattr(reader, "CLOSER_SIDE", 10**6)  # on the usual copy (a closer copy reads it)
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 

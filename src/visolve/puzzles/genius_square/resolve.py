@@ -41,7 +41,7 @@ def resolve(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | 
 
     Squares are named in errors as the board of ``edition`` prints them.  Of the readings that fit,
     those with a blocker on each of the 7 dice are kept when there are any (the reader refuses the
-    others: :func:`visolve.puzzles.genius_square.reader.blocker_count_problem`); several such readings
+    others: :func:`visolve.puzzles.genius_square.rollcheck.blocker_count_problem`); several such readings
     are told apart by the dice beside the board (``dice``, as
     :func:`visolve.puzzles.genius_square.cover.solved_cover` takes them: :func:`by_the_dice`), or
     else by which of them is a roll of the dice (:func:`the_roll`).  The choices are searched

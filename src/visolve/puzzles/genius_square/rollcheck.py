@@ -1,0 +1,75 @@
+"""Whether the blockers read from a picture look like a roll of the dice.
+
+A roll puts one disc on a face of each of the seven dice (:data:`visolve.puzzles.genius_square.model.DICE`).
+Blockers read otherwise mean a square misread (a disc hidden by a leaning piece, a cube taken for
+a disc), unless the board was set by hand: :func:`blocker_count_problem` and :func:`roll_problem`
+say why a reading looks like a misread, "" when it does not.
+"""
+
+from __future__ import annotations
+
+from visolve.puzzles.genius_square import model
+from visolve.puzzles.genius_square.board import DIE_OF, is_legal_roll, roll_note
+from visolve.puzzles.genius_square.cover import MAX_EMPTY
+
+SIZE = model.SIZE
+
+
+def blocker_count_problem(blockers: list[str]) -> str:
+    """Why a board read with this many blockers is no board after a roll ("" when it has 7).
+
+    A roll puts one blocker on a face of each of the 7 dice; fewer seen means
+    a disc hidden or taken for something else (a cube leaning over it), more
+    means something taken for a disc: either way a square was misread.
+    """
+    want = len(model.DICE)
+    if len(blockers) == want:
+        return ""
+    if len(blockers) > want:
+        return f"{len(blockers)} blockers seen ({' '.join(blockers)}), a roll gives {want}: one is something else"
+    seen = {DIE_OF[b] for b in blockers}
+    missing = [f"die {d + 1} ({' '.join(sorted(set(faces)))})" for d, faces in enumerate(model.DICE) if d not in seen]
+    return (f"{len(blockers)} blockers seen ({' '.join(blockers)}), a roll gives {want}: "
+            f"none found on a face of {', '.join(missing) if missing else 'a die counted twice'}; "
+            "a blocker is hidden or taken for a piece")
+
+
+def empty_beside_pieces(pieces: dict[str, list[str]], blockers: list[str], edition: str) -> set[str]:
+    """The names of the squares read empty that have a piece's square beside them (where a tall
+    piece seen at an angle may lean over a disc), on a board read as solved but for at most
+    :data:`~visolve.puzzles.genius_square.cover.MAX_EMPTY` squares (empty otherwise: a board set by
+    hand and partly played, like the SmartGames box art's, has empty faces of a die without a disc
+    beside its pieces, and hides nothing)."""
+    names = [[model.name((r, c), edition) for c in range(SIZE)] for r in range(SIZE)]
+    placed = set().union(*pieces.values()) if pieces else set()
+    taken = placed | set(blockers)
+    if SIZE * SIZE - len(taken) > MAX_EMPTY:
+        return set()
+    return {names[r][c] for r in range(SIZE) for c in range(SIZE) if names[r][c] not in taken
+            and any(0 <= r + dr < SIZE and 0 <= c + dc < SIZE and names[r + dr][c + dc] in placed
+                    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))}
+
+
+def roll_problem(blockers: list[str], empty: set[str]) -> str:
+    """Why seven blockers read from a picture look like a disc hidden ("" when they do not).
+
+    Two discs on faces of one die and none on another, with a face of that other die read empty
+    beside a piece (``empty``, see :func:`empty_beside_pieces`), is what a disc hidden by a leaning
+    piece and a square taken for a disc (a brown cube in glare) look like.  A board set by hand is
+    no roll either, but its discs are all seen and none is hidden by a piece: only such a face makes
+    it a doubt (a misread is worse than a refusal).
+    """
+    if is_legal_roll(blockers):
+        return ""
+    seen = {DIE_OF[b] for b in blockers}
+    bare = sorted(sq for sq in empty if DIE_OF.get(sq) not in seen)
+    if not bare:
+        return ""
+    missing = " ".join(f"die {d + 1} ({' '.join(sorted(set(faces)))})"
+                       for d, faces in enumerate(model.DICE) if d not in seen)
+    return (f"blockers {' '.join(blockers)} are no roll of the dice ({roll_note(blockers).split(';')[0]}), "
+            f"none on {missing}, and {' '.join(bare)} read empty beside a piece: a disc hidden there, or a "
+            "square taken for one?")
+
+
+__all__ = ["blocker_count_problem", "empty_beside_pieces", "roll_problem"]
