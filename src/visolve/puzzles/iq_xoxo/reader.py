@@ -33,7 +33,7 @@ from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.first_look import STEEP_ASPECT
 from visolve.puzzles.iq_xoxo.page.boards import outlined_once, read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import lost_board, lost_places, missing_numbers, off_run
+from visolve.puzzles.iq_xoxo.page.run_gap import lost_beyond_run, lost_board, lost_places, missing_numbers, off_run
 from visolve.puzzles.iq_xoxo.page.tab_layout import layout_numbers
 from visolve.puzzles.iq_xoxo.page.tab_run import settled_around_lost, settled_by_page
 
@@ -88,6 +88,9 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     lost = lost_board([lv.level for lv in levels], [r.quad for r in readings if r.quad is not None])
     if lost is not None:
         raise _partly(readings, set(), lost, lost=len(missing_numbers([lv.level for lv in levels])))
+    beyond = lost_beyond_run([lv.level for lv in levels], [r.quad for r in readings if r.quad is not None])
+    if beyond is not None:
+        raise _partly(readings, set(), beyond[0], lost=beyond[1])
     off = off_run([lv.level for lv in levels])
     if off is not None:
         others = sorted(lv.level for k, lv in enumerate(levels) if k != off)

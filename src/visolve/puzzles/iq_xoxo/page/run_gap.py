@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from visolve.plural import counted
+
 #: boards whose centres lie within ROW_REACH of a board's height (across its rows) stand in one
 #: row of boards; within COLUMN_REACH of its width (along them) in one column (rows of boards are
 #: 1.4 - 2.4 board heights apart, columns 1.1 - 1.5 board widths)
@@ -160,6 +162,27 @@ def lost_board(numbers: list, quads: list) -> str | None:
     return (f"the tabs read {shown}: one run of numbers but for {lost}, and the boards found leave "
             f"room for {'it' if len(missing) == 1 else 'them'} ({room} empty place{'s' if room != 1 else ''} "
             "among them): a board not found (under glare?)")
+
+
+def lost_beyond_run(numbers: list, quads: list) -> tuple[str, int] | None:
+    """Why a page whose tabs read ``numbers``, one whole run, is read in part (their corners
+    ``quads``, picture px), and how many boards it lost: its boards leave empty places in their grid
+    (:func:`lost_places`: a place in a row and a column of boards that holds none).  A booklet fills
+    its pages' grids (the Starter booklet: 6 challenges a page, 3 x 2), so such a place held a board
+    that was not found, numbered before or after the run (seed 139 spread 50: 13 - 23 read, board 24
+    in the right page's far corner unseen).  Room between two columns of boards is no such place
+    here: a spread's two pages of one board each stand a page apart (scenes seed 0 spreads 20, 54, 62
+    and 87 were read in part so with :func:`empty_places`).  None otherwise (a number missing is
+    :func:`lost_board`'s)."""
+    if (len(quads) < 2 or len(quads) != len(numbers) or not all(isinstance(n, int) for n in numbers)
+            or len(set(numbers)) != len(numbers) or missing_numbers(numbers)):
+        return None
+    room = len(lost_places(quads))
+    if not room:
+        return None
+    return (f"the tabs read {min(numbers)} - {max(numbers)}, one run, but the boards found leave "
+            f"{counted(room, 'empty place')} among them: a board not found there (under glare?), numbered "
+            "before or after the run", room)
 
 
 def places(corners: list) -> list[tuple[int, int]]:

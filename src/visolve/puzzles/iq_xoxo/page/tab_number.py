@@ -163,7 +163,8 @@ def _runs(white: np.ndarray, inside: np.ndarray,
     th, tw = white.shape
     n, lab, stats, _c = cv2.connectedComponentsWithStats(white.astype(np.uint8), connectivity=8)
     out = []
-    edge = (stats[:, 0] == 0) | (stats[:, 1] == 0) | (stats[:, 0] + stats[:, 2] >= tw) | (stats[:, 1] + stats[:, 3] >= th)
+    x0, y0, x1, y1 = stats[:, 0], stats[:, 1], stats[:, 0] + stats[:, 2], stats[:, 1] + stats[:, 3]
+    edge = (x0 == 0) | (y0 == 0) | (x1 >= tw) | (y1 >= th)  # the page around the tab
     tallest = max((int(stats[i, 3]) for i in range(1, n) if not edge[i]), default=0)
     digit = SMALL_DIGIT * th if small and tallest < DIGIT_HEIGHT * th else DIGIT_HEIGHT * th
     for i in range(1, n):
