@@ -31,7 +31,7 @@ from visolve.puzzles.genius_square.glared import MIN_UNGLARED, board_in_glare, o
 from visolve.puzzles.genius_square.greywood import grey_wood
 from visolve.puzzles.genius_square.references import MIN_SPAN
 from visolve.puzzles.genius_square.rims import dark_edges
-from visolve.puzzles.genius_square.sides import EDGES, board_like, hidden_pieces, line_lifts, lines_over
+from visolve.puzzles.genius_square.sides import EDGES, board_like, hidden_pieces, line_lifts, lines_over, sides_seen
 from visolve.puzzles.genius_square.shade import in_shade, shade_like
 from visolve.puzzles.genius_square.surplus import over_read
 from visolve.vision.palette import Palette
@@ -193,8 +193,10 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     edges = (_medians(img, view, edge_at, EDGE_HALF) - board[:, :, None]) / span[:, :, None]
     like = board_like(edition, print_bgr)
     lifts = line_lifts(img, view, board, span) if like else np.zeros((SIZE, SIZE, 4))
+    sided = sides_seen(view) if like else np.zeros((SIZE, SIZE), bool)  # a cube's side at the middle?
     squares = [[_read_square(centres[r, c, 0], list(corners[r, c]), list(edges[r, c]), protos, edition,
-                             (like, lifts[r, c], float(np.median(lifts)))) for c in range(SIZE)] for r in range(SIZE)]
+                             (like if sided[r, c] else (), lifts[r, c], float(np.median(lifts))))
+                for c in range(SIZE)] for r in range(SIZE)]
     squares = in_shade(squares, centres[:, :, 0], board, span,
                        lambda: lifts if like else line_lifts(img, view, board, span),
                        lambda: shade_like(edition, print_bgr))

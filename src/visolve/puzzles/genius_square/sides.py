@@ -19,6 +19,7 @@ import numpy as np
 from visolve.puzzles.genius_square.board import EMPTY
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE
 from visolve.puzzles.genius_square.model import SIZE
+from visolve.puzzles.genius_square.tops import shifts_at
 
 #: the light on a cube's side face as a share of its top's (the scenes draw 0.45-0.77: 0.9 of the
 #: top's paint, lit 0.5-0.85 by the light's direction)
@@ -57,6 +58,30 @@ LINE_OVER = 0.1
 LINES_SEEN = 0.15
 #: the edges a square has
 EDGES = 4
+
+
+#: a cube is at most this tall (squares: the scenes' blocks 0.75-1.0, the real pieces about 1)
+CUBE_HEIGHT = 1.0
+#: a cube's top standing at most this far (squares) off its square's middle covers the middle: the
+#: square's colour is read on the top, lit, not on a shaded side (the dark blue top is no navy)
+TOP_COVERS = 0.35
+
+
+def sides_seen(view) -> np.ndarray:
+    """Per square ``(6, 6)``: whether a cube on it may show its side at the square's middle.  Not where
+    both cameras the view allows (:func:`visolve.puzzles.genius_square.tops.shifts_at`: the board's middle
+    or the picture's as the principal point) stand a cube's top within :data:`TOP_COVERS` of the middle,
+    a view from above or a flat picture (a view tilted under
+    :data:`~visolve.puzzles.genius_square.tops.MIN_TILT` puts the top on the middle): there a square read
+    as the board's colour is no piece whose side looks like it (seeds 1, 4, 17, 181 and 191: seven empty
+    squares of navy boards, their lines half hidden, were refused as "empty or piece 1").  Everywhere
+    when the view has no picture or a principal point gives no camera."""
+    if view.picture is None:
+        return np.ones((SIZE, SIZE), bool)
+    shifts = shifts_at(view, CUBE_HEIGHT)
+    if any(shift is None for shift in shifts):
+        return np.ones((SIZE, SIZE), bool)
+    return np.maximum(np.linalg.norm(shifts[0], axis=2), np.linalg.norm(shifts[1], axis=2)) > TOP_COVERS
 
 
 def board_like(edition: str, board_bgr=None) -> tuple[str, ...]:
