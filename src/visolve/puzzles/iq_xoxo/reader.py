@@ -85,13 +85,14 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
         raise _partly(readings, {loose}, f"board {loose + 1} of {len(levels)}: its tab reads {levels[loose].level} "
                       f"only as a run of digits drawn whole, and the other tabs read {others}: not one run of "
                       "numbers (a tab misread, or a board out of the picture)")
-    lost = lost_board([lv.level for lv in levels], [r.quad for r in readings if r.quad is not None])
+    numbers, quads = [lv.level for lv in levels], [r.quad for r in readings if r.quad is not None]
+    lost = lost_board(numbers, quads)
     if lost is not None:
-        raise _partly(readings, set(), lost, lost=len(missing_numbers([lv.level for lv in levels])))
-    beyond = lost_beyond_run([lv.level for lv in levels], [r.quad for r in readings if r.quad is not None])
+        raise _partly(readings, set(), lost, lost=len(missing_numbers(numbers)))
+    beyond = lost_beyond_run(numbers, quads)
     if beyond is not None:
         raise _partly(readings, set(), beyond[0], lost=beyond[1])
-    off = off_run([lv.level for lv in levels])
+    off = off_run(numbers)
     if off is not None:
         others = sorted(lv.level for k, lv in enumerate(levels) if k != off)
         raise _partly(readings, {off}, f"board {off + 1} of {len(levels)}: its tab reads {levels[off].level}, "

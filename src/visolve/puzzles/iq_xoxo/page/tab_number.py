@@ -165,7 +165,7 @@ def _runs(white: np.ndarray, inside: np.ndarray,
     out = []
     x0, y0, x1, y1 = stats[:, 0], stats[:, 1], stats[:, 0] + stats[:, 2], stats[:, 1] + stats[:, 3]
     edge = (x0 == 0) | (y0 == 0) | (x1 >= tw) | (y1 >= th)  # the page around the tab
-    tallest = max((int(stats[i, 3]) for i in range(1, n) if not edge[i]), default=0)
+    tallest = int(stats[1:, 3][~edge[1:]].max(initial=0))
     digit = SMALL_DIGIT * th if small and tallest < DIGIT_HEIGHT * th else DIGIT_HEIGHT * th
     for i in range(1, n):
         x, y, w, h = (int(v) for v in stats[i, :4])
