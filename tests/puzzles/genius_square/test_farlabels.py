@@ -102,3 +102,22 @@ def test_a_turned_board_reads_its_slid_left_labels_where_they_stand(seed, scene,
     small, f = working_copy(case.image, finder.WORK_SIDE)
     (way,) = finder.find_upright(small, case.image)
     assert way.turns == 1 and way.places[3][2] == slide
+
+
+def test_squares_off_moves_the_grid_a_whole_square_each_way():
+    from visolve.puzzles.genius_square.farlabels import squares_off
+
+    moved = squares_off(HOM)
+    assert len(moved) == 4
+    origins = {tuple(np.round(map_points(m, [(0.0, 0.0)])[0], 6)) for m in moved}
+    expected = {tuple(np.round(map_points(HOM, [p])[0], 6)) for p in ((0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0))}
+    assert origins == expected
+
+
+def test_a_lattice_a_square_off_the_floor_is_moved_to_where_its_labels_stand():
+    # seed 3 scene 26: the first row covered by four grey cubes and a disc, the lattice took the
+    # margin beyond the last row for squares; its letters stood a square further out than printed
+    # and its digits a square along: refused for labels not legible, now read on the grid a square up
+    case = scene_case("genius-square", 26, 3)
+    got = read(case.image, case.name)
+    assert (got.blockers, got.pieces) == (case.truth[0].blockers, case.truth[0].pieces)

@@ -139,3 +139,14 @@ def in_order(small: np.ndarray, option, picture: np.ndarray | None) -> bool:
     chars = dict(zip((0, 3), (DIGITS, LETTERS) if edition == "happy-puzzle" else (LETTERS, DIGITS)))
     return all(sum(g is not None for g in rows[edge]) >= MIN_ORDER_GLYPHS and order_offset(rows[edge], chars[edge]) == 0
                for edge in option.edges)
+
+
+def squares_off(homography: np.ndarray) -> list[np.ndarray]:
+    """The grid ``homography`` (board -> picture) moved a whole square each way along its rows and
+    columns: a lattice that took the margin beyond one edge for a row of squares and missed the row
+    along the opposite edge (its squares covered by cubes and discs), its labels then a square
+    further out than printed on one edge and a square along on the other (seed 3 scene 26).  Tried
+    when the one way up of the first lattice does not read; a way up kept must read on both edges,
+    each row beside its own squares (:func:`in_order`)."""
+    return [homography @ np.array([[1.0, 0.0, du], [0.0, 1.0, dv], [0.0, 0.0, 1.0]])
+            for du, dv in ((0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0))]

@@ -56,7 +56,7 @@ from visolve.vision.masks import locally_light
 from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
 from visolve.vision.working import working_copy
-from visolve.puzzles.genius_square.farlabels import in_order, slid_ways
+from visolve.puzzles.genius_square.farlabels import in_order, slid_ways, squares_off
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
 from visolve.puzzles.genius_square.outlined import by_outlines
 from visolve.puzzles.genius_square.upright import Upright
@@ -317,13 +317,15 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
             first = found if first is None else first
             view = label_view(small, found, picture)  # made once: the labels' search and moved_inward's
             options, kept = _ways_up(small, found, picture, legible, reasons, view=view)
-            # the first lattice off by a row or two: its outer rows the labels?
             moves = moved_inward(small, found, picture, view) if n == 0 and thorough and legible is not None else []
-            if options is not None and not (moves and len(options) == 1 and not legible(options[0])):
-                return options  # (the glyphs of two labelled edges are read once: the reader keeps them)
-            for moved in moves:
+            unread = bool(n == 0 and thorough and legible is not None and options is not None and len(options) == 1
+                          and not legible(options[0]))  # (the glyphs of two labelled edges are read once)
+            if options is not None and not unread:
+                return options
+            tries = [(m, False) for m in moves] + [(m, True) for m in (squares_off(found) if unread else ())]
+            for moved, check in tries:  # inward: outer rows the labels; a square off the floor: rows in order
                 again, _kept = _ways_up(small, moved, picture, legible, [], both=True)
-                if again is not None:
+                if again is not None and (not check or in_order(small, again[0], picture)):
                     return again
             if options is not None:
                 return options  # two labelled edges whose glyphs do not read: the reader says so
