@@ -198,3 +198,51 @@ def test_a_lone_tall_pieces_side_beside_its_top_is_not_covered_as_a_piece():
     case = scene_case("iq-xoxo", 90, 89)  # a lone P seen at a slant, its top a third of a square off
     assert case.name.startswith("scenes/box/")
     assert read_box(case.image, case.name).rows == case.truth[0].rows  # read as a U before
+
+
+def test_a_lone_pieces_few_marks_must_be_clear_to_tell_the_way_up():
+    import pytest
+
+    from visolve.errors import ReadError
+    from visolve.puzzles.iq_xoxo.board import mark
+    from visolve.puzzles.iq_xoxo.box.pieces import LONE_MARGIN, way_up
+    from visolve.puzzles.iq_xoxo.box.squares import BoxSquare
+
+    # a lone I (row 4, columns 4-8), three marks read, all against the X/O squares
+    i_piece = [(4, c) for c in range(4, 9)]
+    against = {k: ("O" if mark(*k) == "X" else "X") for k in i_piece[:3]}
+
+    def lone(margin: float, marked=against) -> dict:
+        return {k: BoxSquare("piece", marked.get(k, "?"), ("I",), margin=margin if k in marked else 0.0)
+                for k in i_piece}
+
+    with pytest.raises(ReadError, match="too few clear X and O marks"):
+        way_up(lone(LONE_MARGIN - 0.07))
+    assert way_up(lone(LONE_MARGIN - 0.07), clear=False) is False  # the tray is marked, its way unsure
+    assert way_up(lone(LONE_MARGIN + 0.05)) is False
+    four = {k: ("O" if mark(*k) == "X" else "X") for k in i_piece[:4]}
+    assert way_up(lone(0.1, four)) is False  # four marks: each clear by the usual margin will do
+
+
+def test_a_lone_piece_read_turned_on_three_unclear_marks_is_refused():
+    import pytest
+
+    from visolve.errors import ReadError
+
+    # seed 137 box-36: a lone I seen steeply, the sides of its raised marks showing: its three marks
+    # read were all the wrong kind (clear by 0.13-0.26), and the box was read turned round
+    case = scene_case("iq-xoxo", 36, 137)
+    assert case.name.startswith("scenes/box/")
+    try:
+        got = read_box(case.image, case.name)
+    except ReadError:
+        return
+    pytest.fail(f"read {got.rows}, truth {case.truth[0].rows}: a lone piece's way up on unclear marks")
+
+
+def test_a_full_tray_of_tall_pieces_is_no_booklet_page():
+    # seed 89 box-27: nine pieces, the floor showing at five squares beside them; the view fitted to
+    # the tops' marks sampled the floor across its lines, which looked like a booklet's gaps
+    case = scene_case("iq-xoxo", 27, 89)
+    assert case.name.startswith("scenes/box/")
+    assert read_box(case.image, case.name).rows == case.truth[0].rows

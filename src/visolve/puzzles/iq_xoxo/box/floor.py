@@ -96,7 +96,12 @@ def _edge_on_rim(squares: dict, bodies: dict, rim: float, view: BoardView | None
 def gridded(view: BoardView, squares: dict) -> bool:
     """Empty squares with lighter gaps between them (a booklet's grey squares on the page), not
     the box's even floor: at least :data:`GRID_SHARE` of :data:`GRID_PAIRS` or more neighbouring
-    empty pairs show a gap lighter than both squares by :data:`GRID_STEP` (share of 255)."""
+    empty pairs show a gap lighter than both squares by :data:`GRID_STEP` (share of 255).
+
+    ``view`` is the tray as outlined, not fitted to the pieces' marks (:func:`.alignment.aligned`):
+    tall pieces seen at a slant show their tops, and marks, off their squares, and a view moved
+    to them samples the floor's squares across its lines (scenes seeds 89, 137, 139, 191: five
+    full trays taken for booklet pages so, four of them read when looked at as outlined)."""
     empty = {k for k, sq in squares.items() if sq.kind == "empty"}
     if len(empty) < GRID_PAIRS:
         return False

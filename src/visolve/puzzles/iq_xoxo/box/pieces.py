@@ -38,8 +38,9 @@ def _turn(key: tuple[int, int]) -> tuple[int, int]:
     return ROWS - 1 - key[0], COLS - 1 - key[1]
 
 
-def way_up(squares: dict) -> bool:
-    """True when the tray is seen upright, False when turned half round; ReadError when unsure.
+def way_up(squares: dict, clear: bool = True) -> bool:
+    """True when the tray is seen upright, False when turned half round; ReadError when unsure
+    (``clear``: a lone piece's few marks must be clear, :data:`LONE_MARGIN`).
 
     When every mark lies on one patch of pieces, only marks that hold in a wider look count
     (:attr:`BoxSquare.steady`): a lone tall piece seen at a slant shows its top off its squares,
@@ -53,6 +54,8 @@ def way_up(squares: dict) -> bool:
         raise ReadError(f"too few X and O marks read to tell which way up the box lies, all on one patch of "
                         f"pieces: square {square_name(*k)} as seen shows an {squares[k].mark} in its middle, but "
                         f"the other mark fits better a little further off (a tall piece's top off its squares?)")
+    if clear:
+        _lone_marks_clear(squares, marks)
     agree = [k for k, m in marks.items() if m == mark(*k)]
     against = [k for k in marks if k not in agree]
     if len(marks) < MIN_MARKS:
@@ -64,6 +67,30 @@ def way_up(squares: dict) -> bool:
         raise ReadError("the marks do not follow the board's X/O pattern at "
                         + " ".join(square_name(*k) for k in sorted(few)[:4]) + " (as seen)")
     return len(agree) > len(against)
+
+
+#: a lone piece (:data:`LONE`) whose way up rests on fewer than LONE_MARKS marks needs each clear
+#: by LONE_MARGIN (the better template's fit over the other's; :data:`.squares.MARK_MARGIN` for a
+#: mark alone).  Nothing else tells which way up it lies (a symmetric piece turned over swaps its
+#: marks, so its outline fits either way), and a mark misread turns every square: seed 137 box-36,
+#: a lone I seen steeply, the sides of its raised marks showing, read O, O, X on its X, X, O squares
+#: (clear by 0.13-0.26), was read turned round.  On the box scenes of seeds 0, 2, 89, 137, 139, 181
+#: and 191, three lone pieces were read right on three marks, the least clear by 0.16 (refused now:
+#: 0.15 would keep it, too close to the misread's 0.13 to trust), 0.25 and 0.30.
+LONE_MARKS, LONE_MARGIN = 4, 0.2
+
+
+def _lone_marks_clear(squares: dict, marks: dict) -> None:
+    """ReadError when a lone piece's way up rests on fewer than :data:`LONE_MARKS` marks, not all
+    clear by :data:`LONE_MARGIN`."""
+    patch = sum(s.kind in ("piece", "pale") for s in squares.values())
+    if not marks or len(marks) >= LONE_MARKS or patch > LONE or not _one_patch(squares, marks):
+        return
+    weakest = min(marks, key=lambda k: squares[k].margin)
+    if squares[weakest].margin < LONE_MARGIN:
+        raise ReadError(f"too few clear X and O marks to tell which way up the box lies: a lone piece shows "
+                        f"{len(marks)}, and square {square_name(*weakest)} as seen reads an {marks[weakest]} "
+                        f"only {squares[weakest].margin:.2f} better than the other mark")
 
 
 #: a patch of at most LONE coloured squares is one lone piece: its five squares and the squares over

@@ -14,7 +14,9 @@ on, the solved box) as a level.
    square), its light evened, a colour cast across it taken out and
    white-balanced on the rim; each square is
    the floor or a piece square with candidate pieces by colour and an X or
-   an O (:func:`visolve.puzzles.iq_xoxo.box.squares.read_square`).
+   an O (:func:`visolve.puzzles.iq_xoxo.box.squares.read_square`).  Empty
+   squares with lighter gaps between them, on the tray as outlined, are a
+   booklet's grey squares (:func:`visolve.puzzles.iq_xoxo.box.floor.gridded`).
 3. *Which way up.* The marks read must all follow the X/O squares as seen,
    or all turned half round (an upside-down photo); at least
    :data:`.pieces.MIN_MARKS` of them, and none against the others.
@@ -91,8 +93,8 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     side_view = BoardView.from_corners(image, corners, ROWS, COLS, pitch=SIDE_PITCH, margin=REACH)
     if not has_rim(side_view):
         return None
-    view = BoardView.from_corners(image, snapped(side_view), ROWS, COLS, pitch=PITCH, margin=MARGIN)
-    view = aligned(view)
+    outlined = BoardView.from_corners(image, snapped(side_view), ROWS, COLS, pitch=PITCH, margin=MARGIN)
+    view = aligned(outlined)
     reading = TrayReading(view)
     problem = outline_problem(view, image.shape)
     if problem:
@@ -101,7 +103,7 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
     try:
         even = balanced(view)
         reading.squares = read_squares(even)
-        if gridded(even, reading.squares):
+        if gridded(even if view is outlined else balanced(outlined), reading.squares):
             raise NotThisPuzzle("grey squares with gaps between them: a booklet page, not the box")
         reading.marked = _marked(reading.squares)
         if reading.marked and light_floor_marked(reading.squares):
@@ -163,9 +165,10 @@ def light_floor_marked(squares: dict) -> bool:
 
 
 def _marked(squares: dict) -> bool:
-    """At least :data:`.pieces.MIN_MARKS` marks read on pieces, all following the X/O squares one way up."""
+    """At least :data:`.pieces.MIN_MARKS` marks read on pieces, all following the X/O squares one way up
+    (clear or not: a tray with pieces marked, whether or not their marks tell which way up it lies)."""
     try:
-        way_up(squares)
+        way_up(squares, clear=False)
     except ReadError:
         return False
     return True

@@ -119,6 +119,7 @@ class BoxSquare:
     why: str = ""
     wider: tuple[str, ...] = ()  #: the pieces within :data:`WIDER` of the nearest (a colour cast)
     steady: bool = True  #: the mark holds in a wider look (:func:`holds_wider`)
+    margin: float = 1.0  #: how much better the mark read fits than the other (a clear mark's)
 
 
 def weighted_lab(bgr) -> np.ndarray:
@@ -256,7 +257,8 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int, wide: np.ndarr
     if pale and mark == "?":  # a pale colour (glare on a piece, a tinted floor): the floor or a piece
         return BoxSquare("pale", "?", near, f"neither the floor nor a piece (saturation {sat:.2f}, no clear mark)", wider)
     steady = wide is None or mark == "?" or holds_wider(mark, fits[mark], wide, pitch)
-    return BoxSquare("piece", mark, near, why, wider, steady)
+    margin = fits[mark] - fits["O" if mark == "X" else "X"] if mark in "XO" else 0.0
+    return BoxSquare("piece", mark, near, why, wider, steady, margin)
 
 
 @lru_cache(maxsize=1)
