@@ -150,33 +150,3 @@ def squares_off(homography: np.ndarray) -> list[np.ndarray]:
     each row beside its own squares (:func:`in_order`)."""
     return [homography @ np.array([[1.0, 0.0, du], [0.0, 1.0, dv], [0.0, 0.0, 1.0]])
             for du, dv in ((0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0))]
-
-
-#: a row of labels slid further than :data:`SLACK` from the floor's place is askew when every camera
-#: puts the tops' labels more than AGAINST_LEAN of a square the other way (:func:`slid_against_lean`)
-AGAINST_LEAN = 0.3
-
-
-def slid_against_lean(option, shape: tuple[int, ...]) -> str:
-    """Why the grid of ``option`` (an ``Upright``, board -> a picture of ``shape``) is askew, or "": a
-    row of labels found slid along its edge further than :data:`SLACK` one way, where the floor puts
-    it at 0 and every camera the view allows puts the tall pieces' tops' labels the other way, by more
-    than :data:`AGAINST_LEAN`.  Neither the floor nor the tops explain such a slide.  Seed 191 scene 32:
-    the letters slid 0.375 where the tops put them 0.49-0.75 back, the grid fitted askew, and a green
-    square read a column over (a misread).  Measured on the scenes of seeds 0-4, 17, 19, 181 and 191
-    and the held-out kind seeds 0-1 (787 boards read right): two such rows, seed 181 scene 64 (0.25
-    where the tops put -0.42 to -0.57) and seed 1 scene 7 (-0.375 against 0.57-0.82), are refused
-    with it; 0.2 would refuse a third, 0.1 six, no margin at all ten."""
-    along = _tops_along(option.homography, shape, option.edges)
-    if along is None:
-        return ""
-    for edge in option.edges:
-        slide = option.places[edge][2]
-        ranges = along[edge]
-        if abs(slide) > SLACK and all(hi < -AGAINST_LEAN if slide > 0 else lo > AGAINST_LEAN for lo, hi in ranges):
-            lo, hi = min(r[0] for r in ranges), max(r[1] for r in ranges)
-            return (f"the labels along the {'top' if edge == 0 else 'left'} edge stand {slide:+.2f} of a square "
-                    f"along, where the floor puts them at 0 and the tall pieces' tops at {lo:+.2f} to {hi:+.2f}: "
-                    "the grid found is askew, so the squares' names are in doubt")
-    return ""
-

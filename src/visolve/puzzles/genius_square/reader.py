@@ -54,7 +54,6 @@ from visolve.puzzles.genius_square.faint import faint_opened
 from visolve.puzzles.genius_square.leandoubts import dropped_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
 from visolve.puzzles.genius_square.unlined import with_unlined_grey
-from visolve.puzzles.genius_square.farlabels import slid_against_lean
 from visolve.puzzles.genius_square.finder import SIZE, find_upright, WORK_SIDE
 from visolve.puzzles.genius_square.upright import Upright
 from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
@@ -110,9 +109,6 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
     if isinstance(said, ReadError) and not near:  # its glyphs were read on this picture, and said nothing
         raise said
     known, places = said if isinstance(said, tuple) else (None, found.places)
-    askew = slid_against_lean(replace(up, places=places), image.shape)
-    if askew:
-        raise ReadError(askew)
     if near:
         view, squares, edition = squares_of(small, found.homography, places=places, edges=found.edges,
                                             edition=known)
