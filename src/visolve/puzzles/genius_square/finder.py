@@ -317,11 +317,11 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
             first = found if first is None else first
             view = label_view(small, found, picture)  # made once: the labels' search and moved_inward's
             options, kept = _ways_up(small, found, picture, legible, reasons, view=view)
-            moves = moved_inward(small, found, picture, view) if n == 0 and thorough and legible is not None else []
-            unread = bool(n == 0 and thorough and legible is not None and options is not None and len(options) == 1
-                          and not legible(options[0]))  # (the glyphs of two labelled edges are read once)
+            first_try = n == 0 and thorough and legible is not None
+            moves = moved_inward(small, found, picture, view) if first_try else []
+            unread = first_try and options is not None and len(options) == 1 and not legible(options[0])
             if options is not None and not unread:
-                return options
+                return options  # (the glyphs of two labelled edges are read once: the reader keeps them)
             tries = [(m, False) for m in moves] + [(m, True) for m in (squares_off(found) if unread else ())]
             for moved, check in tries:  # inward: outer rows the labels; a square off the floor: rows in order
                 again, _kept = _ways_up(small, moved, picture, legible, [], both=True)

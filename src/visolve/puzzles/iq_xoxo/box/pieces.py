@@ -83,8 +83,7 @@ LONE_MARKS, LONE_MARGIN = 4, 0.2
 def _lone_marks_clear(squares: dict, marks: dict) -> None:
     """ReadError when a lone piece's way up rests on fewer than :data:`LONE_MARKS` marks, not all
     clear by :data:`LONE_MARGIN`."""
-    patch = sum(s.kind in ("piece", "pale") for s in squares.values())
-    if not marks or len(marks) >= LONE_MARKS or patch > LONE or not _one_patch(squares, marks):
+    if len(marks) >= LONE_MARKS or not _lone_piece(squares, marks):
         return
     weakest = min(marks, key=lambda k: squares[k].margin)
     if squares[weakest].margin < LONE_MARGIN:
@@ -110,8 +109,7 @@ def shaky_unmarked(squares: dict) -> dict:
     boxes 34 and 70, 30 and 32 squares on one patch, show 9 and 6 marks not steady (4 and 1 beside
     the floor) and read right as they are (unclear, they left no one way to cover the squares)."""
     marks = {k: s.mark for k, s in squares.items() if s.kind == "piece" and s.mark in "XO"}
-    patch = sum(s.kind in ("piece", "pale") for s in squares.values())
-    if patch > LONE or not _one_patch(squares, marks):
+    if not _lone_piece(squares, marks):
         return squares
     out = dict(squares)
     for k, s in squares.items():
@@ -126,6 +124,12 @@ def _by_floor(squares: dict, key: tuple[int, int]) -> bool:
     r, c = key
     return any(squares.get(near) is not None and squares[near].kind == "empty"
                for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+
+
+def _lone_piece(squares: dict, marks: dict) -> bool:
+    """Whether the squares ``marks`` holds lie on one patch of pieces that is one lone piece: at most
+    :data:`LONE` coloured squares in the tray (False without marks)."""
+    return sum(s.kind in ("piece", "pale") for s in squares.values()) <= LONE and _one_patch(squares, marks)
 
 
 def _one_patch(squares: dict, marks: dict) -> bool:
