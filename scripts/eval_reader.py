@@ -40,6 +40,10 @@ load or decode + read.  Exit status 1 when a picture is misread, a
 distractor or another family's picture is accepted, or a real picture of a
 set without ``photo`` in its name is refused.
 
+``--record FILE`` writes one JSON line per picture read, and ``--cache DIR`` keeps the scenes drawn
+for the next run (:mod:`eval_record`); ``scripts/compare_evals.py`` compares two records picture by
+picture.
+
     .venv/bin/python scripts/eval_reader.py [--puzzle circuit500] [--shared ../shared] [--runs 3]
     .venv/bin/python scripts/eval_reader.py --puzzle circuit500 --synth 500 --seed 0 --distractors 60 --synth-only
     .venv/bin/python scripts/eval_reader.py --puzzle genius-square --scenes 100 --seed 0 --runs 1 --synth-only
@@ -50,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import statistics
 import sys
 import time
@@ -64,6 +69,10 @@ from visolve import puzzles
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError
 from visolve.puzzles.base import Case
 from visolve.vision.imageio import load_image
+
+if str(Path(__file__).resolve().parent) not in sys.path:  # this folder's own modules, however this one is loaded
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+from eval_record import Record, cached_cases  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: "wall" (perf_counter) or "cpu" (process_time: the time this process
@@ -172,6 +181,18 @@ def differences(family, got: list, want: list) -> str:
 
 
 def check(family, tally: Tally, case: Case, args, clock, load=None, decode=None) -> None:
+    """Read one case into ``tally`` (:func:`tally_case`), and into ``args.record`` when recording."""
+    before = (tally.exact, tally.refused, len(tally.failures), tally.levels[0], tally.levels[1])
+    tally_case(family, tally, case, args, clock, load, decode)
+    if args.record is None:
+        return
+    outcome = "exact" if tally.exact > before[0] else "refused" if tally.refused > before[1] else "misread"
+    why = tally.failures[-1][1] if len(tally.failures) > before[2] else ""
+    args.record.write(tally.name, case.name, outcome, why, tally.read[-1],
+                      tally.levels[0] - before[3], tally.levels[1] - before[4])
+
+
+def tally_case(family, tally: Tally, case: Case, args, clock, load=None, decode=None) -> None:
     """Read one case into ``tally``; ``load`` / ``decode``: how to time getting the picture."""
     tally.total += 1
     tally.sizes.append(max(case.image.shape[:2]))
@@ -297,6 +318,10 @@ def main(argv=None) -> int:
     ap.add_argument("--synth-only", action="store_true", help="skip the real pictures")
     ap.add_argument("--save", type=Path, default=None, metavar="DIR",
                     help="write each picture not read right, and its debug overlay, to DIR")
+    ap.add_argument("--record", type=Path, default=None, metavar="FILE",
+                    help="write one JSON line per picture read (compare two runs with scripts/compare_evals.py)")
+    ap.add_argument("--cache", type=Path, default=None, metavar="DIR",
+                    help="keep the randomized and held-out scenes drawn in DIR and read them back next time")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                     help="time on the process CPU clock (default; fair on a busy machine) or wall clock")
     args = ap.parse_args(argv)
@@ -308,6 +333,7 @@ def main(argv=None) -> int:
     testing = import_module(family.testing)
     clock = CLOCKS[args.clock]
     args.runs = max(1, args.runs)
+    args.record = None if args.record is None else Record(args.record)
     cv2.setNumThreads(1)  # one core, as the targets are stated
     print(f"{family.name}: times on the {args.clock} clock, median of {args.runs} runs per picture, one OpenCV thread")
     tallies: list[tuple[Tally, bool]] = []
@@ -352,7 +378,9 @@ def main(argv=None) -> int:
         from visolve.testing import scenes
 
         tally = Tally(f"scenes (seed {args.seed}, strength {args.strength})")
-        for case in scenes.cases(family.name, args.scenes, args.seed, args.strength):
+        make = functools.partial(scenes.scene_case, family.name, seed=args.seed, strength=args.strength)
+        key = f"{family.name}-scenes-{args.seed}-{args.strength}"
+        for case in cached_cases(make, args.scenes, args.cache, key):
             before = (tally.exact, tally.wrong)
             check(family, tally, case, args, clock, decode=True)
             kind = tally.kinds.setdefault(case.name.split("/")[1], [0, 0, 0])
@@ -364,7 +392,9 @@ def main(argv=None) -> int:
         from visolve.testing import scenes
 
         tally = Tally(f"held-out kind (seed {args.seed}): {scenes.HELD_OUT.get(family.name, 'none')}")
-        for case in scenes.held_out_cases(family.name, args.held_out, args.seed, args.strength):
+        make = functools.partial(scenes.held_out_case, family.name, seed=args.seed, strength=args.strength)
+        key = f"{family.name}-held-out-{args.seed}-{args.strength}"
+        for case in cached_cases(make, args.held_out, args.cache, key):
             check(family, tally, case, args, clock, decode=True)
         tallies.append((tally, False))
     if args.distractors:
