@@ -29,6 +29,7 @@ from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
 from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_ASPECT
 from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
+from visolve.puzzles.iq_xoxo.page.off_page import on_the_page
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board, reads
 from visolve.vision.geometry import sides_moved_out
 from visolve.vision.light import evened_lightness
@@ -92,7 +93,7 @@ def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None, tabs_o
         known = [r.quad for r in readings if reads(r) and not r.faint and r.quad is not None]
         groups = _read_more(picture, groups, readings, outlines(done=known, smooth=True), tabs_on)
         _read_beside(picture, groups, readings, weigh, tabs_on)
-    read = unshadowed([r for r in readings if r is not None])
+    read = on_the_page(picture, unshadowed([r for r in readings if r is not None]))
 
     def weighed(some: list[BoardReading]) -> int:
         quads = [r.quad for r in some if r.quad is not None]
