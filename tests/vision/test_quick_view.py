@@ -30,7 +30,8 @@ def _hom(pitch):
 def test_quick_view_matches_the_slow_shrink_within_a_few_levels_and_keeps_picture_and_homography():
     img, pitch = _photo()
     hom = _hom(pitch)
-    for view_pitch in (24, 32):  # the region shrunk about 14 and 10 times: blocks of 3 and 2 px first
+    # the region shrunk about 14, 10, 7 and 5 times: blocks of 3, 2, 2 and 2 px first
+    for view_pitch in (24, 32, 48, 64):
         slow = BoardView.from_homography(img, hom, 6, 6, pitch=view_pitch, margin=2.1)
         quick = quick_view(img, hom, 6, 6, pitch=view_pitch, margin=2.1)
         assert quick.image.shape == slow.image.shape
@@ -41,10 +42,10 @@ def test_quick_view_matches_the_slow_shrink_within_a_few_levels_and_keeps_pictur
         assert quick.extent == slow.extent and quick.pitch == slow.pitch
 
 
-def test_quick_view_of_a_region_shrunk_under_eight_times_is_the_plain_view():
+def test_quick_view_of_a_region_shrunk_under_four_times_is_the_plain_view():
     img, pitch = _photo(side=2000)
     hom = _hom(pitch)
-    for view_pitch in (24, 120, 250):  # shrunk 7 and 1.4 times, and not at all
+    for view_pitch in (48, 120, 250):  # shrunk about 3.5 and 1.4 times, and not at all
         slow = BoardView.from_homography(img, hom, 6, 6, pitch=view_pitch, margin=0.5)
         assert np.array_equal(quick_view(img, hom, 6, 6, pitch=view_pitch, margin=0.5).image, slow.image)
 

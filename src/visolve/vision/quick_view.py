@@ -5,14 +5,15 @@ region of a large picture before its bilinear warp (``cv2.resize`` with
 ``INTER_AREA``): by a factor that is no whole number, OpenCV's slow path, about
 40 ms for the 10 MP region of a 12 MP photo.  :func:`quick_view` shrinks the
 region in two steps: block means by a whole factor of about a quarter of the
-reduction (OpenCV's fast path), then ``INTER_AREA`` on that copy, 4 to 16 times
-smaller, to the same size: about half the time, and each pixel the mean of the
-same area within a few grey levels, at sharp edges only (the blocks' edges stand
-a fraction of a block off the pixels'; :func:`visolve.vision.working.shrink`'s
-bilinear rest blurs thin strokes more, up to 50 levels, and lost the label ink of
-a Genius Square scene).  The view keeps the picture and the homography it was
-asked for, so what reads ``view.picture`` (the principal point of a photo, a view
-at another pitch) is unchanged.
+reduction, or of 2 for a reduction of 4 to 8 (OpenCV's fast path), then
+``INTER_AREA`` on that copy, 4 to 16 times smaller, to the same size: about half
+the time, and each pixel the mean of the same area within a few grey levels, at
+sharp edges only (the blocks' edges stand a fraction of a block off the
+pixels'; :func:`visolve.vision.working.shrink`'s bilinear rest blurs thin
+strokes more, up to 50 levels, and lost the label ink of a Genius Square scene).
+The view keeps the picture and the homography it was asked for, so what reads
+``view.picture`` (the principal point of a photo, a view at another pitch) is
+unchanged.
 """
 
 from __future__ import annotations
@@ -28,12 +29,18 @@ from visolve.vision.view import BoardView, board_extent, shrink_box
 #: the blocks averaged first are about this share of the reduction (each pixel of the view's copy is
 #: the mean of 4 to 5 blocks across: their edges a fraction of a block off its own)
 BLOCK_SHARE = 0.25
+#: a reduction of at least PAIRS_FROM but under 2 / BLOCK_SHARE takes blocks of 2 px first (each
+#: pixel of the copy 2 to 4 blocks across): OpenCV halves a picture fastest, and the rest is a
+#: quarter of the pixels.  On a 2400 px region reduced 4.2 to 7.3 times: 19-21 ms -> 8-9 ms, the
+#: copy within 2-4 grey levels of the direct one (a mean 0.25-0.5); the 12 MP Genius Square scenes'
+#: views are mostly reduced 4 to 7 times
+PAIRS_FROM = 4.0
 
 
 def quick_view(picture: np.ndarray, homography: np.ndarray, rows: int, cols: int, *, pitch: int,
                margin: float | Sequence[float] = 0.0) -> BoardView:
     """:meth:`BoardView.from_homography` (linear sampling) of ``picture``, its board region
-    shrunk in two steps (:func:`area_shrunk`) when it is shrunk 8 times or more.
+    shrunk in two steps (:func:`area_shrunk`) when it is shrunk :data:`PAIRS_FROM` times or more.
 
     Parameters
     ----------
@@ -56,9 +63,9 @@ def quick_view(picture: np.ndarray, homography: np.ndarray, rows: int, cols: int
     hom = np.asarray(homography, np.float64)
     shrink = shrink_box(picture.shape, hom, board_extent(rows, cols, margin), pitch)
     (x0, y0, x1, y1), factor = shrink if shrink is not None else ((0, 0, 0, 0), 1.0)
-    block = int(BLOCK_SHARE / factor)
+    block = max(int(BLOCK_SHARE / factor), 2 if factor * PAIRS_FROM <= 1.0 else 0)
     if shrink is None or block < 2 or min(x1 - x0, y1 - y0) < 4 * block:
-        # not shrunk, or by under 2 / BLOCK_SHARE: as from_homography does it
+        # not shrunk, or by under PAIRS_FROM: as from_homography does it
         return BoardView.from_homography(picture, hom, rows, cols, pitch=pitch, margin=margin)
     (x0, x1), (y0, y1) = _whole_blocks(x0, x1, picture.shape[1], block), _whole_blocks(y0, y1, picture.shape[0], block)
     nw, nh = max(2, int(round((x1 - x0) * factor))), max(2, int(round((y1 - y0) * factor)))
