@@ -44,6 +44,8 @@ def test_a_block_in_shadow_or_glare_or_alone_is_kept():
     for picture in (shadow, glare):
         assert on_the_page(picture, [board, block]) == [board, block]
     assert on_the_page(_picture(), [block]) == [block]  # no board read to compare with
+    far = BoardReading(None, {(0, 0): "."}, Level(level=8, rows=("." * 10,) * 5), quad=_quad(5000, 5000))
+    assert on_the_page(_picture(), [far, block]) == [far, block]  # a board read whose margin the picture does not show
     torn = BoardReading(None, {(0, 0): "."}, None, "square r0c0: in doubt", quad=_quad(500, 100))
     assert on_the_page(_picture(), [board, torn]) == [board, torn]  # its squares read: a board
 
