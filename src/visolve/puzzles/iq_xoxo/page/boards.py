@@ -30,7 +30,7 @@ from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_orde
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_ASPECT
 from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
 from visolve.puzzles.iq_xoxo.page.off_page import on_the_page
-from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, read_board, reads
+from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, board_pitch, read_board, reads
 from visolve.vision.geometry import sides_moved_out
 from visolve.vision.light import evened_lightness
 from visolve.vision.painted_over import painted_over
@@ -108,12 +108,6 @@ def _in_order(read: list[BoardReading]) -> list[BoardReading]:
     return [read[i] for i in sorted(range(len(read)), key=lambda i: _place(read[i]))]
 
 
-def _pitch(quad: np.ndarray) -> float:
-    """The pitch (px) of the board of corners ``quad``: its longer side's length over :data:`COLS`."""
-    q = np.asarray(quad, np.float64)
-    return max(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[3] - q[0]))) / COLS
-
-
 def _min_stray() -> int:
     """The weight from which the reader refuses a page (its MIN_STRAY)."""
     from visolve.puzzles.iq_xoxo.reader import MIN_STRAY  # the reader imports this module
@@ -141,7 +135,7 @@ def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callab
     done = [r.quad for r in read if r.quad is not None and (r.level is not None or r.tab_doubt)]
     if not done:
         return read, weight
-    painted = painted_over(picture, done, [_pitch(q) for q in done], PAINT_GROW, PAINT_RING)
+    painted = painted_over(picture, done, [board_pitch(q) for q in done], PAINT_GROW, PAINT_RING)
     try:
         more, weighed_more = _one_pass(painted, {}, settles, aspect=aspect)
     except NotThisPuzzle:
@@ -153,7 +147,7 @@ def _looked_again(picture: np.ndarray, read: list[BoardReading], weighed: Callab
     both = _in_order(unshadowed(read + more))
     second = {id(r) for r in more}
     wide = [r if id(r) in second or r.quad is None
-            else replace(r, quad=sides_moved_out(r.quad, TAB_FAR * _pitch(r.quad))) for r in both]
+            else replace(r, quad=sides_moved_out(r.quad, TAB_FAR * board_pitch(r.quad))) for r in both]
     again = weighed(both) + weighed_more(wide)
     return (both, again) if again < weight else (read, weight)
 

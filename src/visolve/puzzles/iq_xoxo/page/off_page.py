@@ -18,8 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.board import COLS
-from visolve.puzzles.iq_xoxo.page.reading import BoardReading
+from visolve.puzzles.iq_xoxo.page.reading import BoardReading, board_pitch
 from visolve.vision.geometry import sides_moved_out
 
 #: a board's margin: the band from MARGIN_FROM to MARGIN_TO pitches outside its squares
@@ -35,12 +34,14 @@ def on_the_page(picture: np.ndarray, read: list[BoardReading]) -> list[BoardRead
     no board read gives a margin to compare with."""
     boards = [r for r in read if r.quad is not None and (r.level is not None or r.tab_doubt)]
     blocks = [r for r in read if _block(r)]
-    paper = np.concatenate([margin_pixels(picture, r.quad) for r in boards]) if boards and blocks else ()
+    if not boards or not blocks:
+        return read
+    paper = np.concatenate([margin_pixels(picture, r.quad) for r in boards])
     if not len(paper):
         return read
     page = np.median(paper, axis=0)
-    off = [r for r in blocks if off_share(margin_pixels(picture, r.quad), page) >= OFF_SHARE]
-    return [r for r in read if not any(r is o for o in off)]
+    off = {id(r) for r in blocks if off_share(margin_pixels(picture, r.quad), page) >= OFF_SHARE}
+    return [r for r in read if id(r) not in off]
 
 
 def _block(reading: BoardReading) -> bool:
@@ -64,7 +65,7 @@ def margin_pixels(picture: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The pixels (``(n, 3)`` BGR) of the band around the board of corners ``quad`` (picture px)
     from :data:`MARGIN_FROM` to :data:`MARGIN_TO` of its pitch out."""
     quad = np.asarray(quad, np.float64)
-    pitch = max(float(np.linalg.norm(quad[1] - quad[0])), float(np.linalg.norm(quad[3] - quad[0]))) / COLS
+    pitch = board_pitch(quad)
     outer, inner = sides_moved_out(quad, MARGIN_TO * pitch), sides_moved_out(quad, MARGIN_FROM * pitch)
     h, w = picture.shape[:2]
     x0, y0 = np.clip(np.floor(outer.min(axis=0)).astype(int), 0, [w, h])

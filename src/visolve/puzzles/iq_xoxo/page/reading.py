@@ -97,6 +97,12 @@ def _view(image: np.ndarray, corners: np.ndarray, tabs_on: np.ndarray | None = N
     return view if tabs_on is None else replace(view, picture=tabs_on)
 
 
+def board_pitch(quad: np.ndarray) -> float:
+    """The pitch (px) of the board of corners ``quad``: its longer side's length over :data:`COLS`."""
+    q = np.asarray(quad, np.float64)
+    return max(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[3] - q[0]))) / COLS
+
+
 def page_colour(view: BoardView) -> np.ndarray:
     """Median colour of the margin ring around the board.
 
