@@ -50,3 +50,17 @@ def test_a_board_under_ten_pieces_is_read_from_its_tab(i):
     readings, stray = boards.read_boards(picture)
     assert stray == 0 and len(readings) == 12
     assert any(r.rows == truth[16] for r in readings)
+
+
+def test_two_boards_read_side_by_side_shadow_an_outline_across_both():
+    # held-out kind, seed 3 open booklet 14: boards 49 and 50 a third of a square apart were also
+    # outlined as one across the gap (its middle on neither), and the page of 12 read was refused
+    quad = np.array([(0.0, 0.0), (100.0, 0.0), (100.0, 50.0), (0.0, 50.0)])
+    left = BoardReading(None, rows=("." * 10,) * 5, tab_doubt=True, quad=quad, error="digit 1 unclear")
+    right = BoardReading(None, rows=("." * 10,) * 5, tab_doubt=True, quad=quad + (103, 0), error="digit 1 unclear")
+    across = BoardReading(None, error="square r0c4 of the view: neither grey nor a piece colour", quad=quad + (56.5, 0))
+    assert boards.on_boards(across.quad, [left.quad.astype(np.float32), right.quad.astype(np.float32)]) == 0.9
+    assert boards.unshadowed([left, across, right]) == [left, right]
+    # with one of them read, 40 % of it lies on a board read: it stays (a board may stand beside a board)
+    assert boards.unshadowed([left, across]) == [left, across]
+    assert boards.on_boards(across.quad, []) == 0.0

@@ -157,11 +157,15 @@ def test_pieces_washed_to_grey_but_marked_are_not_read_away():
     assert 14 not in kept and 22 not in kept
 
 
-def test_a_board_lost_in_the_middle_leaves_its_page_settled():
+def test_a_board_lost_in_the_middle_leaves_its_page_settled(monkeypatch):
     # held-out kind, seed 0 booklet 22: 101 washed out by glare and not found, 99's tab pale and
-    # 106's 6 in doubt; counting a board lost at the empty place settles them (8 read before, 11 now)
+    # 106's 6 in doubt; counting a board lost at the empty place settles them (8 read before, 11 now).
+    # The board is now read at its place (page.lost_read, tests/puzzles/iq_xoxo/test_lost_read.py):
+    # left out here, so that the page is settled around the place as before
+    from visolve.puzzles.iq_xoxo.page import boards
     from visolve.testing.scenes import held_out_case
 
+    monkeypatch.setattr(boards, "read_at_lost_places", lambda picture, readings: [])
     case = held_out_case("iq-xoxo", 22, 0)
     assert _kept(case.image, case.truth) == [n for n in range(97, 109) if n != 101]
 

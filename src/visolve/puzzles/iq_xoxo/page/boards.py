@@ -24,10 +24,11 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle
-from visolve.puzzles.iq_xoxo.board import COLS
+from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
 from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_ASPECT
+from visolve.puzzles.iq_xoxo.page.lost_read import read_at_lost_places
 from visolve.puzzles.iq_xoxo.page.neighbours import neighbour_quads
 from visolve.puzzles.iq_xoxo.page.off_page import on_the_page
 from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardReading, board_pitch, read_board, reads
@@ -57,7 +58,9 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     refused (the reader's MIN_STRAY) is looked at again with the boards read painted over
     (:func:`_looked_again`: boards at another pitch), and when it still does, or a board outlined
     does not read, on a copy with its lightness evened (:func:`_looked_evened`: a washed-out page,
-    a faint board).  ``aspect``: the longest a grey square's blob may be against its width, at
+    a faint board).  Last, a page whose boards all read, one run of numbers but for some, is read
+    at the empty places of its grid (:func:`~visolve.puzzles.iq_xoxo.page.lost_read.read_at_lost_places`:
+    a board under glare).  ``aspect``: the longest a grey square's blob may be against its width, at
     every look (:data:`~.first_look.STEEP_ASPECT` for a page seen steeply).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
@@ -69,8 +72,12 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
         read, weight = _looked_again(picture, read, weighed, weight, settles, aspect)
     unread = any(r.quad is not None and not reads(r) for r in read)
     if weight >= _min_stray() or unread:
-        return _looked_evened(picture, read, weighed, weight, settles, aspect)
-    return read, weight
+        read, weight = _looked_evened(picture, read, weighed, weight, settles, aspect)
+    found = read_at_lost_places(picture, read)
+    if not found:
+        return read, weight
+    read = _in_order(read + found)
+    return read, min(weight, weighed(read))
 
 
 def _one_pass(picture: np.ndarray, notes: dict, settles: Callable | None, tabs_on: np.ndarray | None = None,
@@ -170,7 +177,9 @@ def _looked_evened(picture: np.ndarray, read: list[BoardReading], weighed: Calla
     seen on the copy alone that does not read is left to weigh, not kept (seed 5 booklet 19: the
     table beside the booklet, evened, showed one); a block of ``read`` not read stays unless a board
     read on the copy takes its place (scenes seed 137 page 38: dropped, its squares weighed 59, not
-    10).
+    10), or the boards read lie under most of its squares (:func:`unshadowed`: held-out kind, seed 3
+    booklet 14, challenges 49 and 50 outlined as one, 40 % of it on 49 read first, 80 % once 50 was
+    read on the copy).
 
     On a washed-out page the grey squares fade into the paper and only the pieces and tabs show: the
     finder outlines no board there.  On the evened copy the squares stand out again; they are read
@@ -184,7 +193,8 @@ def _looked_evened(picture: np.ndarray, read: list[BoardReading], weighed: Calla
     quads = [np.asarray(r.quad, np.float32) for r in read if reads(r) and r.quad is not None]
     added = [r for r in more if reads(r) and r.quad is not None and not _middle_on(r.quad, quads)]
     news = [np.asarray(r.quad, np.float32) for r in added]
-    both = _in_order([r for r in read if reads(r) or r.quad is None or not _middle_on(r.quad, news)] + added)
+    kept = [r for r in read if reads(r) or r.quad is None or not _middle_on(r.quad, news)]
+    both = _in_order(unshadowed(kept + added))
     again = max(weighed(both), weighed_more(both))
     better = (_levels(both), -again) > (_levels(read), -weight)
     return (both, again) if better else (read, weight)
@@ -273,12 +283,33 @@ def _read_more(picture: np.ndarray, groups: list, readings: list, more: list,
     return groups
 
 
+#: a board not read most of whose squares (this share of their middles at least) lie on boards read
+#: is those boards outlined together
+ON_READ = 0.5
+
+
 def unshadowed(read: list[BoardReading]) -> list[BoardReading]:
     """``read`` less the boards not read whose middle lies on a board read (its squares read, its
     tab in doubt or not): one board outlined twice (the second quad a square or more off, so not
-    grouped with the first)."""
+    grouped with the first); or :data:`ON_READ` of whose squares do: two boards read side by side
+    outlined as one across the gap between them (held-out kind, seed 3 open booklet 14: 49 and 50
+    a third of a square apart, every board read and the page refused for that outline)."""
     done = [np.asarray(r.quad, np.float32) for r in read if (r.level is not None or r.tab_doubt) and r.quad is not None]
-    return [r for r in read if r.level is not None or r.tab_doubt or r.quad is None or not _middle_on(r.quad, done)]
+    return [r for r in read if r.level is not None or r.tab_doubt or r.quad is None
+            or not (_middle_on(r.quad, done) or on_boards(r.quad, done) >= ON_READ)]
+
+
+def on_boards(quad: np.ndarray, quads: list[np.ndarray]) -> float:
+    """The share of the squares' middles of the board ``quad`` (corners in order around it, px: a
+    10 x 5 grid between them) that lie on one of ``quads`` (float32 corners)."""
+    if not quads:
+        return 0.0
+    q = np.asarray(quad, np.float64)
+    s, t = np.meshgrid((np.arange(COLS) + 0.5) / COLS, (np.arange(ROWS) + 0.5) / ROWS)
+    s, t = s.reshape(-1, 1), t.reshape(-1, 1)
+    points = (1 - t) * ((1 - s) * q[0] + s * q[1]) + t * ((1 - s) * q[3] + s * q[2])
+    on = [any(cv2.pointPolygonTest(other, (float(x), float(y)), False) >= 0 for other in quads) for x, y in points]
+    return float(np.mean(on))
 
 
 def outlined_once(read: list[BoardReading]) -> list[BoardReading]:
