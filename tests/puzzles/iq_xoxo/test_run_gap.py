@@ -152,3 +152,21 @@ def test_two_tabs_read_alike_stay_refused_when_the_layout_does_not_say(monkeypat
     assert sorted(lv.level for lv in refused.value.levels) == [41, 44, 60, 61]
     with pytest.raises(PartialRead, match="both read as challenge 45"):
         _page_of([45, 41, 42, 45], monkeypatch)  # two other tabs: too few to say
+
+
+def test_a_lost_place_is_estimated_from_the_nearest_board_and_from_parallelograms_beside_it():
+    from visolve.puzzles.iq_xoxo.page.run_gap import lost_place_estimates, lost_places
+
+    # a page of six, 3 x 2, seen in perspective: each row of boards a little narrower than the one below
+    def board(col, row):
+        shrink = 1.0 - 0.05 * (1 - row)
+        return _quad(col * 1.2 * COLS * P * shrink + 10 * (1 - row), row * 2.2 * ROWS * P)
+
+    quads = [board(c, r) for r in range(2) for c in range(3) if (c, r) != (2, 0)]
+    estimates = lost_place_estimates(quads)
+    assert len(estimates) == 1 and len(estimates[0]) == 2  # moved there, and one parallelogram
+    assert np.array_equal(estimates[0][0], lost_places(quads)[0])  # the first is lost_places'
+    # the parallelogram of (1, 0), (2, 1) and (1, 1) is nearer the place's own corners here
+    true = board(2, 0)
+    assert np.abs(estimates[0][1] - true).max() < np.abs(estimates[0][0] - true).max()
+    assert lost_place_estimates(quads[:1]) == []

@@ -7,20 +7,26 @@ board's corners moved there along its row and column), the board not found
 stands there: under a glare that washed its grey squares nearly into the paper
 (held-out kind, seed 0 open booklet 22: 97 - 108 read but for 101).  Its
 corners so placed are a fraction of a square off (the page seen in perspective,
-its boards not spaced quite evenly), which puts its marks on the wrong squares:
-:func:`read_at_lost_places` reads windows moved up to :data:`REACH` of a square
-each way (:data:`STEP` apart) and keeps the board only when every window that
-reads gives the same level, a number the page misses; any other reading, or
-none, leaves the place lost and the page refused as before.  Windows a whole
-square or more off break the marks' X/O pattern, so they do not read.
+its boards not spaced quite evenly), which puts its marks on the wrong squares.
+:func:`read_at_lost_places` takes the place's corners so, and as the
+parallelograms of three boards beside it
+(:func:`~visolve.puzzles.iq_xoxo.page.run_gap.lost_place_estimates`: each off
+another way; seed 1 booklet 21's 102 read on one of them alone), reads windows
+moved up to :data:`REACH` of a square each way from each (:data:`STEP` apart),
+and keeps the board only when every window that reads gives the same level, a
+number the page misses; any other reading, or none, leaves the place lost and
+the page refused as before.  Windows a whole square or more off break the marks'
+X/O pattern, so they do not read.
 """
 
 from __future__ import annotations
 
+from itertools import product
+
 import numpy as np
 
 from visolve.puzzles.iq_xoxo.page.reading import PLACED_GRID, BoardReading, board_pitch, read_board, reads
-from visolve.puzzles.iq_xoxo.page.run_gap import lost_places, missing_numbers
+from visolve.puzzles.iq_xoxo.page.run_gap import lost_place_estimates, missing_numbers
 
 #: windows are moved up to REACH of a square along and across the board, STEP apart
 REACH, STEP = 0.5, 0.25
@@ -37,25 +43,24 @@ def read_at_lost_places(picture: np.ndarray, readings: list[BoardReading]) -> li
     missing = set(missing_numbers([r.level.level for r in readings
                                    if r.level is not None and isinstance(r.level.level, int)]))
     found: list[BoardReading] = []
-    for corners in lost_places([r.quad for r in readings]) if missing else ():
-        board = _read_around(picture, corners)
+    for estimates in lost_place_estimates([r.quad for r in readings]) if missing else ():
+        board = _read_around(picture, estimates)
         if board is not None and board.level.level in missing:
             missing.discard(board.level.level)
             found.append(board)
     return found
 
 
-def _read_around(picture: np.ndarray, corners: np.ndarray) -> BoardReading | None:
-    """The board read on windows around ``corners`` (see the module docstring) when every window
-    that reads gives one level, else None."""
-    q = np.asarray(corners, np.float64)
-    pitch = board_pitch(q)
-    along = (q[1] - q[0]) / max(float(np.linalg.norm(q[1] - q[0])), 1e-9)
-    down = (q[3] - q[0]) / max(float(np.linalg.norm(q[3] - q[0])), 1e-9)
-    moves = np.arange(-REACH, REACH + STEP / 2, STEP)
+def _read_around(picture: np.ndarray, estimates: list[np.ndarray]) -> BoardReading | None:
+    """The board read on windows around each estimate of a place's corners (see the module
+    docstring) when every window that reads gives one level, else None."""
     read = []
-    for du in moves:
-        for dv in moves:
+    for corners in estimates:
+        q = np.asarray(corners, np.float64)
+        pitch = board_pitch(q)
+        along = (q[1] - q[0]) / max(float(np.linalg.norm(q[1] - q[0])), 1e-9)
+        down = (q[3] - q[0]) / max(float(np.linalg.norm(q[3] - q[0])), 1e-9)
+        for du, dv in product(np.arange(-REACH, REACH + STEP / 2, STEP), repeat=2):
             window = q + (du * along + dv * down) * pitch
             reading = read_board(picture, window, None, PLACED_GRID)
             if reads(reading):

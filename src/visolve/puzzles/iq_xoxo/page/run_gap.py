@@ -131,11 +131,20 @@ def lost_places(quads: list) -> list[np.ndarray]:
     nearest the place along its row and column).  Empty when there is room between two columns of
     boards (:data:`ROOM`: no grid to place them in), two boards share a place, or more than one
     place is empty among fewer than :data:`LOST_SHARE` boards found a place."""
+    return [estimates[0] for estimates in lost_place_estimates(quads)]
+
+
+def lost_place_estimates(quads: list) -> list[list[np.ndarray]]:
+    """Each empty place of :func:`lost_places`, as several estimates of its corners (picture px):
+    first the nearest board's corners moved there (what :func:`lost_places` gives), then each
+    parallelogram of three boards beside it (one in its row, one in its column, the one diagonal to
+    it: the first two plus the one less the third).  Seen in perspective, with boards not quite evenly
+    spaced, each estimate may be a fraction of a square off at a corner, each another way."""
     q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
     if len(q) < 2:
         return []
     rows, cols, u, v, along, width = _grid(q)
-    taken = set(zip(rows.tolist(), cols.tolist()))
+    taken = {(r, c): k for k, (r, c) in enumerate(zip(rows.tolist(), cols.tolist()))}
     if len(taken) != len(q) or np.any(_columns_apart(cols, u, width) >= ROOM):
         return []
     across = np.array([-along[1], along[0]])
@@ -143,7 +152,12 @@ def lost_places(quads: list) -> list[np.ndarray]:
     for row, col in ((r, c) for r in range(rows.max() + 1) for c in range(cols.max() + 1) if (r, c) not in taken):
         at_u, at_v = float(u[cols == col].mean()), float(v[rows == row].mean())
         near = int(np.argmin(np.abs(u - at_u) + np.abs(v - at_v)))
-        out.append(q[near] + (at_u - u[near]) * along + (at_v - v[near]) * across)
+        estimates = [q[near] + (at_u - u[near]) * along + (at_v - v[near]) * across]
+        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            beside = [taken.get(place) for place in ((row + dr, col), (row, col + dc), (row + dr, col + dc))]
+            if None not in beside:
+                estimates.append(q[beside[0]] + q[beside[1]] - q[beside[2]])
+        out.append(estimates)
     return out if len(out) <= 1 or len(q) >= LOST_SHARE * len(out) else []
 
 
