@@ -170,3 +170,15 @@ def test_a_lost_place_is_estimated_from_the_nearest_board_and_from_parallelogram
     true = board(2, 0)
     assert np.abs(estimates[0][1] - true).max() < np.abs(estimates[0][0] - true).max()
     assert lost_place_estimates(quads[:1]) == []
+
+
+def test_a_parallelogram_of_boards_read_turned_half_round_is_taken_corner_for_corner():
+    from visolve.puzzles.iq_xoxo.page.run_gap import lost_place_estimates
+
+    straight = [_quad(c * 1.2 * COLS * P, r * 2.2 * ROWS * P) for r in range(2) for c in range(3) if (c, r) != (2, 0)]
+    turned = [np.roll(q, 2, axis=0) if k % 2 else q for k, q in enumerate(straight)]
+    want, got = lost_place_estimates(straight)[0], lost_place_estimates(turned)[0]
+    assert len(got) == len(want) == 2
+    for a, b in zip(want, got):
+        assert np.allclose(np.sort(a, axis=0), np.sort(b, axis=0))  # the same corners, however listed
+    assert np.allclose(np.sort(got[1], axis=0), np.sort(_quad(2 * 1.2 * COLS * P, 0), axis=0))

@@ -104,6 +104,14 @@ def _columns_apart(cols: np.ndarray, u: np.ndarray, width: float) -> np.ndarray:
     return np.diff(col_u) / width
 
 
+def _corners_as(quad: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """``quad``'s corners listed from the one that stands where ``like``'s first does about its
+    middle (a board read turned half round lists them from its other end)."""
+    offsets, want = quad - quad.mean(axis=0), like - like.mean(axis=0)
+    shift = min(range(4), key=lambda k: float(np.linalg.norm(np.roll(offsets, -k, axis=0) - want)))
+    return np.roll(quad, -shift, axis=0)
+
+
 def empty_places(quads: list) -> int:
     """How many places of the grid the boards found stand in hold no board (``quads``: each board's
     corners, picture px): the places in a row and a column of boards where none stands, and
@@ -156,7 +164,8 @@ def lost_place_estimates(quads: list) -> list[list[np.ndarray]]:
         for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
             beside = [taken.get(place) for place in ((row + dr, col), (row, col + dc), (row + dr, col + dc))]
             if None not in beside:
-                estimates.append(q[beside[0]] + q[beside[1]] - q[beside[2]])
+                a, b, c = (_corners_as(q[k], q[near]) for k in beside)
+                estimates.append(a + b - c)
         out.append(estimates)
     return out if len(out) <= 1 or len(q) >= LOST_SHARE * len(out) else []
 
