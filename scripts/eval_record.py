@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pickle
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -55,7 +56,7 @@ def cached_cases(make: Callable[[int], object], n: int, cache: Path | None, key:
             continue
         case = make(i)
         if path is not None:
-            part = path.with_suffix(".part")
+            part = path.with_suffix(f".{os.getpid()}.part")  # two runs drawing the same scene at once
             part.write_bytes(pickle.dumps(case, protocol=pickle.HIGHEST_PROTOCOL))
             part.replace(path)  # a run stopped midway leaves no half-written scene
         yield case
