@@ -35,6 +35,7 @@ from visolve.puzzles.iq_xoxo.page.reading import MIN_GRID, PLACED_GRID, BoardRea
 from visolve.vision.geometry import sides_moved_out
 from visolve.vision.light import evened_lightness
 from visolve.vision.painted_over import painted_over
+from visolve.vision.polygon_distance import distances_within
 
 #: a place outlined that shows this many grey squares but no grid is a board not outlined
 MIN_SQUARES = 6
@@ -308,8 +309,7 @@ def on_boards(quad: np.ndarray, quads: list[np.ndarray]) -> float:
     s, t = np.meshgrid((np.arange(COLS) + 0.5) / COLS, (np.arange(ROWS) + 0.5) / ROWS)
     s, t = s.reshape(-1, 1), t.reshape(-1, 1)
     points = (1 - t) * ((1 - s) * q[0] + s * q[1]) + t * ((1 - s) * q[3] + s * q[2])
-    on = [any(cv2.pointPolygonTest(other, (float(x), float(y)), False) >= 0 for other in quads) for x, y in points]
-    return float(np.mean(on))
+    return float(np.mean(np.any([distances_within(points, other, 0.0) >= 0 for other in quads], axis=0)))
 
 
 def outlined_once(read: list[BoardReading]) -> list[BoardReading]:

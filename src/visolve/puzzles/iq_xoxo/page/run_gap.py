@@ -139,7 +139,7 @@ def lost_places(quads: list) -> list[np.ndarray]:
     nearest the place along its row and column).  Empty when there is room between two columns of
     boards (:data:`ROOM`: no grid to place them in), two boards share a place, or more than one
     place is empty among fewer than :data:`LOST_SHARE` boards found a place."""
-    return [estimates[0] for estimates in lost_place_estimates(quads)]
+    return [estimates[0] for estimates in _estimates(quads, beside=False)]
 
 
 def lost_place_estimates(quads: list) -> list[list[np.ndarray]]:
@@ -148,6 +148,11 @@ def lost_place_estimates(quads: list) -> list[list[np.ndarray]]:
     parallelogram of three boards beside it (one in its row, one in its column, the one diagonal to
     it: the first two plus the one less the third).  Seen in perspective, with boards not quite evenly
     spaced, each estimate may be a fraction of a square off at a corner, each another way."""
+    return _estimates(quads, beside=True)
+
+
+def _estimates(quads: list, beside: bool) -> list[list[np.ndarray]]:
+    """:func:`lost_place_estimates`, the parallelograms only when ``beside``."""
     q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
     if len(q) < 2:
         return []
@@ -161,10 +166,10 @@ def lost_place_estimates(quads: list) -> list[list[np.ndarray]]:
         at_u, at_v = float(u[cols == col].mean()), float(v[rows == row].mean())
         near = int(np.argmin(np.abs(u - at_u) + np.abs(v - at_v)))
         estimates = [q[near] + (at_u - u[near]) * along + (at_v - v[near]) * across]
-        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-            beside = [taken.get(place) for place in ((row + dr, col), (row, col + dc), (row + dr, col + dc))]
-            if None not in beside:
-                a, b, c = (_corners_as(q[k], q[near]) for k in beside)
+        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)) if beside else ():
+            three = [taken.get(place) for place in ((row + dr, col), (row, col + dc), (row + dr, col + dc))]
+            if None not in three:
+                a, b, c = (_corners_as(q[k], q[near]) for k in three)
                 estimates.append(a + b - c)
         out.append(estimates)
     return out if len(out) <= 1 or len(q) >= LOST_SHARE * len(out) else []
