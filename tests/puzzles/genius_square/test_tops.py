@@ -3,6 +3,8 @@
 import numpy as np
 import pytest
 
+from visolve.errors import ReadError
+
 from tests.puzzles.genius_square.cameras import looking_at_the_board
 from visolve.puzzles.genius_square.labelrows import NOMINAL
 from visolve.puzzles.genius_square.leaning import MAX_LEAN as LEANING_MOST, lean_fields
@@ -53,6 +55,33 @@ def test_a_grid_on_the_pieces_tops_is_read_at_the_middles():
         assert not on_floor(places)
         assert not np.any(top_shifts(view, places))
     assert on_floor(((0.15, 1.0, 0.0), NOMINAL, NOMINAL, (-0.3, 1.0, 0.0)))  # shifted out only: the floor
+
+
+def test_labels_slid_the_way_the_tops_lean_say_nothing_against_the_floor():
+    """Seen from a lattice of the tops (off the floor away from the camera), the floor's labels lie
+    towards the camera: a row slid the other way, the way the tops lean, is the print's own.  The
+    camera stands in front of row 5, so the tops lean up the board (-y), along the left edge (3)."""
+    view = _view(looking_at_the_board(np.array([3.0, 11.0, -20.0])))
+    with_lean, against_lean = (NOMINAL[0], 1.0, -0.25), (NOMINAL[0], 1.0, 0.25)
+    assert on_floor((NOMINAL, NOMINAL, NOMINAL, with_lean), (0, 3), view)
+    assert not on_floor((NOMINAL, NOMINAL, NOMINAL, with_lean), (0, 3))  # no view: no lean known
+    assert not on_floor((NOMINAL, NOMINAL, NOMINAL, against_lean), (0, 3), view)
+    assert not on_floor((NOMINAL, NOMINAL, NOMINAL, (NOMINAL[0], 0.92, -0.25)), (0, 3), view)  # squeezed
+    assert not on_floor(((NOMINAL[0], 1.0, 0.25), NOMINAL, NOMINAL, NOMINAL), (0, 3), view)  # no lean along x
+    flat = _view(np.array([[100.0, 0, 50], [0, 100.0, 80], [0, 0, 1]]))  # seen square-on: no lean
+    assert not on_floor((NOMINAL, NOMINAL, NOMINAL, with_lean), (0, 3), flat)
+
+
+@pytest.mark.slow
+def test_a_floor_grid_with_slid_labels_is_checked_at_the_tops():
+    """Seed 191 scene 32: the top labels found 0.375 square slid the way the tops lean (0.7 square),
+    the grid the floor's.  Taken for a lattice of the tops, the board was not checked where its cubes'
+    tops stand, and the green square, read at the middles a square off (where its tops show), was a
+    misread; checked there it is refused, naming where the green piece's tops show."""
+    case = scene_case("genius-square", 32, 191)
+    with pytest.raises(ReadError, match="piece 6 .* read on A5 A6 B5 B6, but where tall cubes' tops would stand "
+                                        "it is seen on A4 A5 B4 B5"):
+        read(case.image, case.name)
 
 
 @pytest.mark.parametrize("seed, i", [(1, 14), (1, 53)])

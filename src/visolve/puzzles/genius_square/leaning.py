@@ -45,7 +45,7 @@ from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, drawing
 from visolve.puzzles.genius_square.colours import GREY_PIECE
 from visolve.puzzles.genius_square.leandoubts import swapped_blocker
-from visolve.puzzles.genius_square.tops import SIZE, cut, on_floor, shifts_at
+from visolve.puzzles.genius_square.tops import CUBE, SIZE, cut, mean_shifts, on_floor
 from visolve.vision.view import BoardView
 
 #: heights (squares) of the point whose lean a square's colour is read at: a cube's top is 0.75-1.0
@@ -67,8 +67,6 @@ SAME_FIELD = 0.04
 #: right so at 0.25-0.4 of the lean, of 18 at 0.3 all but one, which the shapes settle)
 TOWARDS = 0.3
 TOWARDS_MOST = 0.3
-#: the height (squares) of the cubes whose lean, seen on a grid of their tops, is read
-CUBE = 1.0
 #: least squares read as a piece at their middles for a grid off the floor to be the cubes' tops: a
 #: board of up to four pieces (16 squares of cubes at most) leaves its floor's flat squares to the
 #: lattice, whatever its labels say (seed 0 scene 35: one piece, its labels found slid, read away
@@ -99,11 +97,11 @@ def lean_fields(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3), s
     it is read towards the camera instead (:func:`tops_fields`)."""
     if view.picture is None:
         return []
-    if places is not None and not on_floor(places, edges) and _pieces_seen(squares) >= MIN_TOPS:
+    if places is not None and not on_floor(places, edges, view) and _pieces_seen(squares) >= MIN_TOPS:
         return tops_fields(view)
     fields: list[np.ndarray] = []
     for height in HEIGHTS:
-        shifts = _mean_shifts(view, height)
+        shifts = mean_shifts(view, height)
         if shifts is None:
             continue
         shifts = cut(shifts, MAX_LEAN)
@@ -116,7 +114,7 @@ def tops_fields(view: BoardView) -> list[np.ndarray]:
     """The one shift field ``(6, 6, 2)`` a grid of the pieces' tops is read at: :data:`TOWARDS` of a
     cube's lean (:data:`CUBE` squares tall, the mean of the two principal points') towards the
     camera, cut to :data:`TOWARDS_MOST`; none when no camera found is tilted enough to lean."""
-    shifts = _mean_shifts(view, CUBE)
+    shifts = mean_shifts(view, CUBE)
     return [] if shifts is None else [cut(-TOWARDS * shifts, TOWARDS_MOST)]
 
 
@@ -140,7 +138,7 @@ def uncovered(read: Callable[..., tuple], shift: np.ndarray, view: BoardView) ->
     towards the camera (a grid of the cubes' tops, :func:`tops_fields`) has no square behind a top:
     its squares are kept as read."""
     squares = read(shift=shift)[1]
-    lean = _mean_shifts(view, CUBE)
+    lean = mean_shifts(view, CUBE)
     if lean is None or float((lean * shift).sum()) <= 0.0:
         return squares
     behind = covered(squares, lean)
@@ -213,12 +211,6 @@ def _pieces_seen(squares) -> int:
     """How many of ``squares`` (:class:`visolve.puzzles.genius_square.colours.Square`) read as a piece:
     one piece, or several options all pieces."""
     return sum(bool(_pieces(sq)) for row in squares for sq in row)
-
-
-def _mean_shifts(view: BoardView, height: float) -> np.ndarray | None:
-    """The mean of the principal points' leans at ``height`` (:func:`shifts_at`) that are not zero."""
-    found = [shifts for shifts in shifts_at(view, height) if shifts is not None and np.any(shifts)]
-    return sum(found) / len(found) if found else None
 
 
 def leaning_level(refused: ReadError, fields: list[np.ndarray], read_with: Callable[[np.ndarray], object],

@@ -235,7 +235,7 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
         if dropped := dropped_piece(level, squares):  # a piece the middles saw whole, gone at the lean
             raise ReadError(dropped) from refused
     readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
-    problem = tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges))
+    problem = tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges, view))
     if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)
         raise ReadError(problem)
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads

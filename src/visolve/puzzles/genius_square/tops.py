@@ -33,6 +33,13 @@ AGREE = 0.1
 #: 37 of seed 1, 15 degrees: 0.1 squares, 60 degrees off the true way), and a flat picture (artwork,
 #: a print) has none at all
 MIN_TILT = 20.0
+#: the height (squares) of the cubes: their lean says which way a lattice of their tops lies off the
+#: floor, and where a grid of their tops is read (:func:`visolve.puzzles.genius_square.leaning.tops_fields`)
+CUBE = 1.0
+#: least lean along an edge (squares, a cube's at the board's middle) whose way is sure: the two
+#: principal points' leans differ by up to :data:`AGREE` at half a cube's height, so by about twice
+#: that at a cube's (seed 191 scene 32: 0.72 along its top edge)
+SURE_ALONG = 0.2
 
 
 def top_shifts(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> np.ndarray:
@@ -47,7 +54,7 @@ def top_shifts(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) ->
     a photo not cropped (the picture's middle) are both tried, and the squares are read off their
     middles only when both say the same within :data:`AGREE` (a view from high above, nearly
     square-on, says nothing sure of the lean: zeros, as when the view's picture is not known)."""
-    if view.picture is None or not on_floor(places, edges):
+    if view.picture is None or not on_floor(places, edges, view):
         return np.zeros((SIZE, SIZE, 2))
     shifts = shifts_at(view, READ_HEIGHT)
     if any(s is None for s in shifts) or float(np.abs(shifts[0] - shifts[1]).max()) > AGREE:
@@ -72,15 +79,47 @@ def cut(shifts: np.ndarray, most: float) -> np.ndarray:
     return shifts * np.minimum(1.0, most / np.maximum(size, 1e-9))
 
 
-def on_floor(places, edges: tuple[int, ...] = (0, 3)) -> bool:
+def on_floor(places, edges: tuple[int, ...] = (0, 3), view: BoardView | None = None) -> bool:
     """Whether the rows of labels of ``edges`` at ``places`` (shift, squeeze, slide) say the grid is the
     board's floor: each at its printed squeeze and slide (the shift out varies from board to board).
     A lattice of the pieces' tops is wider than the floor and off it away from the camera: the labels
     beside it are found squeezed or slid (scenes 48, 55, 59 and 72 of seed 1; read there off their
-    middles, squares fell off the discs).  Unknown places say nothing."""
-    if places is None:
+    middles, squares fell off the discs).  Unknown places say nothing.
+
+    With ``view`` (its picture known), a row slid the way the cubes' tops lean (:func:`middle_lean`)
+    says nothing against the floor: seen from a lattice of the tops, the floor's labels lie towards the
+    camera, so such a slide is the print's own or the labels' finding, not a lifted lattice (seed 191
+    scene 32: the top labels found 0.375 square slid with a lean of 0.7, the grid the floor's, its
+    green piece then read at the middles a square off, where its tops stand)."""
+    if places is None or any(places[k][1] != 1.0 for k in edges):
         return False
-    return all(places[k][1] == 1.0 and places[k][2] == 0.0 for k in edges)
+    slid = [k for k in edges if places[k][2] != 0.0]
+    if not slid:
+        return True
+    lean = None if view is None or view.picture is None else middle_lean(view)
+    return all(_slid_with(places[k][2], k, lean) for k in slid)
+
+
+def middle_lean(view: BoardView) -> np.ndarray | None:
+    """Where a cube's top (:data:`CUBE` squares tall) on the board's middle shows, less the middle
+    ``(x, y)`` (board units, :func:`mean_shifts`); None when no camera found is tilted enough to lean."""
+    shifts = mean_shifts(view, CUBE)
+    return None if shifts is None else shifts[2:4, 2:4].reshape(-1, 2).mean(axis=0)
+
+
+def mean_shifts(view: BoardView, height: float) -> np.ndarray | None:
+    """The mean of the principal points' leans at ``height`` (:func:`shifts_at`) that are not zero;
+    None when there is none."""
+    found = [shifts for shifts in shifts_at(view, height) if shifts is not None and np.any(shifts)]
+    return sum(found) / len(found) if found else None
+
+
+def _slid_with(slide: float, side: int, lean: np.ndarray | None) -> bool:
+    """Whether a row of labels beside edge ``side`` (0 top, 1 right, 2 bottom, 3 left), slid ``slide``
+    squares along it, is slid the way ``lean`` (:func:`middle_lean`) goes along that edge, by
+    :data:`SURE_ALONG` at least."""
+    along = 0.0 if lean is None else float(lean[side % 2])
+    return abs(along) >= SURE_ALONG and slide * along > 0.0
 
 
 def _shifts(hom: np.ndarray, principal: tuple[float, float], side: float, height: float) -> np.ndarray | None:

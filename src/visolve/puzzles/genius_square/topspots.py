@@ -86,7 +86,7 @@ def top_readings(view: BoardView, places, edges: tuple[int, ...], read: Callable
     square at 0.9 of a cube, the other not at all, its purple piece 0.56-0.94 off purple wherever
     read).  ``read(shift=...)`` reads the squares at a shift field, as
     :func:`visolve.puzzles.genius_square.reader.squares_of` does."""
-    if view.picture is None or not (anywhere or on_floor(places, edges)):
+    if view.picture is None or not (anywhere or on_floor(places, edges, view)):
         return []
     fields = [shift for height in TOP_HEIGHTS for shift in shifts_at(view, height) if shift is not None]
     if not fields or not all(np.any(shift) for shift in fields):  # a lean not sure from every camera
@@ -113,7 +113,10 @@ def tops_problem(level: Level, middles: list[list], readings: list[list[list]], 
         return ""
     if not floor:
         return absent_top(level, middles, readings, edition, (GREY,))
-    return (unseen_top(level, middles, readings, edition) or moved_top(level, readings, edition)
+    # a piece seen whole on another placement first: a square's top not seen (unseen_top) may be
+    # only the other squares of that misplaced reading (seed 191 scene 32: the dark blue square's
+    # top over the board's rim, the green square's tops a square off its reading)
+    return (moved_top(level, readings, edition) or unseen_top(level, middles, readings, edition)
             or absent_top(level, middles, readings, edition))
 
 
