@@ -139,14 +139,3 @@ def test_the_page_at_each_square_is_its_two_lightest_corners():
     for (r, c), page in zip(keys, got):
         four = corners[r:r + 2, c:c + 2].reshape(4, 3)
         assert np.array_equal(page, four[np.argsort(four.sum(axis=1))[-2:]].mean(axis=0))
-
-
-@pytest.mark.parametrize("shape", [(7, 576, 3), (12800, 3), (5, 17, 9, 3)])
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_the_median_by_one_partition_is_numpys(shape, dtype):
-    values = np.random.default_rng(len(shape)).uniform(0, 255, shape).astype(dtype)
-    values[:4] = values[4]  # ties
-    for axis in range(len(shape)):
-        got = squares.median_last(np.moveaxis(values, axis, -1))
-        want = np.median(values, axis=axis)
-        assert got.dtype == want.dtype and np.array_equal(got, want)

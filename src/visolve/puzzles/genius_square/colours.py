@@ -34,6 +34,7 @@ from visolve.puzzles.genius_square.rims import dark_edges
 from visolve.puzzles.genius_square.sides import EDGES, board_like, hidden_pieces, line_lifts, lines_over, sides_seen
 from visolve.puzzles.genius_square.shade import in_shade, shade_like
 from visolve.puzzles.genius_square.surplus import over_read
+from visolve.vision.patches import median_last
 from visolve.vision.palette import Palette
 from visolve.vision.view import BoardView
 
@@ -194,8 +195,9 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
     like = board_like(edition, print_bgr)
     lifts = line_lifts(img, view, board, span) if like else np.zeros((SIZE, SIZE, 4))
     sided = sides_seen(view) if like else np.zeros((SIZE, SIZE), bool)  # a cube's side at the middle?
+    board_lift = float(np.median(lifts))
     squares = [[_read_square(centres[r, c, 0], list(corners[r, c]), list(edges[r, c]), protos, edition,
-                             (like if sided[r, c] else (), lifts[r, c], float(np.median(lifts))))
+                             (like if sided[r, c] else (), lifts[r, c], board_lift))
                 for c in range(SIZE)] for r in range(SIZE)]
     squares = in_shade(squares, centres[:, :, 0], board, span,
                        lambda: lifts if like else line_lifts(img, view, board, span),
@@ -206,7 +208,8 @@ def read_squares(view: BoardView, board: np.ndarray, white: np.ndarray, edition:
         squares = [[replace(sq, faint=True) if sq.symbol == EMPTY and float(centres[r, c, 0].min()) >= GREY_LIFT
                     else sq for c, sq in enumerate(row)] for r, row in enumerate(squares)]
         edged = lifts if like else line_lifts(img, view, board, span)  # its top covers the grid's lines
-        squares = [[replace(sq, lines=lines_over(edged[r, c], centres[r, c, 0], float(np.median(edged))))
+        edged_lift = float(np.median(edged))
+        squares = [[replace(sq, lines=lines_over(edged[r, c], centres[r, c, 0], edged_lift))
                     for c, sq in enumerate(row)] for r, row in enumerate(squares)]
     return over_read(squares)  # a piece read surely where no one placement of it lies: those squares in doubt
 
@@ -240,7 +243,7 @@ def _medians(img: np.ndarray, view: BoardView, offsets: list[tuple[float, float]
     ys = np.clip(at[:, 1, None, None] + d[None, :, None], 0, img.shape[0] - 1)
     xs = np.clip(at[:, 0, None, None] + d[None, None, :], 0, img.shape[1] - 1)
     patches = img[ys, xs].reshape(len(cells), -1, 3)
-    return np.median(patches, axis=1).reshape(SIZE, SIZE, len(offsets), 3)
+    return median_last(patches.transpose(0, 2, 1)).reshape(SIZE, SIZE, len(offsets), 3)
 
 
 def classify(centre: np.ndarray, corners: list[np.ndarray], protos: Palette,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.puzzles.genius_square.draw import STYLE
+from visolve.vision.patches import median_last, windows
 from visolve.vision.view import BoardView
 
 SIZE = 6
@@ -61,18 +62,24 @@ def _board_like(points: np.ndarray, colours: np.ndarray) -> tuple[np.ndarray, np
 
 
 def _band_samples(view: BoardView) -> tuple[np.ndarray, np.ndarray]:
-    """Board points just outside the grid, four per square of each edge, and their median colours."""
+    """Board points just outside the grid, four per square of each edge, and their median colours
+    (gathered at once when every patch lies in the view, else cut one by one)."""
     a, b = BAND
     mid = (a + b) / 2
     half = (b - a) / 2
     points = []
     for k in np.arange(0.125, SIZE, 0.25):
         points += [(k, -mid), (SIZE + mid, k), (k, SIZE + mid), (-mid, k)]
+    r = max(1, int(round(half * view.pitch)))
+    xy = view.board_to_view(points).astype(np.int64)  # truncated, as int() does (within the view: >= 0)
+    patches = windows(view.image, xy[:, 0] - r, xy[:, 1] - r, 2 * r + 1)
+    if patches is not None:
+        cols = median_last(patches.reshape(len(points), -1, patches.shape[-1]).transpose(0, 2, 1))
+        return np.array(points), cols.astype(np.float64)
     img = view.image.astype(np.float64)
     cols = []
     for u, v in points:
         x, y = view.board_to_view([(u, v)])[0]
-        r = max(1, int(round(half * view.pitch)))
         patch = img[max(int(y) - r, 0):int(y) + r + 1, max(int(x) - r, 0):int(x) + r + 1]
         cols.append(np.median(patch.reshape(-1, 3), axis=0))
     return np.array(points), np.array(cols)

@@ -37,12 +37,12 @@ from visolve.puzzles.iq_xoxo.draw import GAP
 from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.empty_grey import grey_reference
 from visolve.puzzles.iq_xoxo.page.piece_split import pentomino_cuts
-from visolve.puzzles.iq_xoxo.page.squares import (PITCH, bodies_of, colours_apart, gap_shares, joined, median_last,
-                                                  read_squares)
+from visolve.puzzles.iq_xoxo.page.squares import PITCH, bodies_of, colours_apart, gap_shares, joined, read_squares
 from visolve.puzzles.iq_xoxo.page.tab_number import read_number
 from visolve.puzzles.iq_xoxo.page.turned import turned
 from visolve.puzzles.iq_xoxo.page.upright import came_close, marks_upright
 from visolve.vision.geometry import map_points, rect_to_quad
+from visolve.vision.patches import median_last
 from visolve.vision.view import BoardView
 
 #: board units of margin sampled around the board (the page colour)
