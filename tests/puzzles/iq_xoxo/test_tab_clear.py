@@ -184,3 +184,17 @@ def test_a_tab_whose_blurred_three_has_a_ones_skeleton_is_in_doubt():
         read(case.image, case.name)
     assert [lv.level for lv in part.value.levels] == [12]
     assert part.value.levels[0] in case.truth
+
+
+def test_an_eight_matched_below_eight_sure_is_checked_by_the_second_look():
+    # held-out kind seed 1 booklet 7: 62 read 82 as seen, its bold 6 matched 8 at 0.86 by 0.11 (clear),
+    # and 6 at 0.97 looked at again; the page's run settles the doubt.  The number stays firm for the
+    # page (the painter's page 41: 28 and 3, its 8 at 0.90, has no run to confirm it)
+    seen = _digits({8: 0.86, 0: 0.75}, {2: 0.96, 7: 0.65})
+    number = read_digits(seen, False)
+    assert number == 82 and number.firm and number.asked_again
+    with pytest.raises(TabDoubt) as doubt:
+        second_opinion(number, seen, _digits({6: 0.97, 8: 0.85}, {2: 0.96, 7: 0.6}))
+    assert doubt.value.best == 62
+    assert second_opinion(number, seen, _digits({8: 0.95, 6: 0.8}, {2: 0.96})) is None  # an 8 again
+    assert not read_digits(_digits({8: 0.95, 0: 0.8}, {2: 0.96}), False).asked_again  # an 8 matched surely

