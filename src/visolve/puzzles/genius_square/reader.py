@@ -47,6 +47,7 @@ from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import on_floor, top_shifts
 from visolve.puzzles.genius_square.topspots import grey_looked_for, top_readings, tops_problem
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
+from visolve.puzzles.genius_square.lowdiscs import disc_off_its_square
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.glared import glare_beside_grey
 from visolve.puzzles.genius_square.lastpiece import last_piece_problem
@@ -234,6 +235,9 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
             level = _faint_opened(squares, edition, source, dice, leaning)
         if dropped := dropped_piece(level, squares):  # a piece the middles saw whole, gone at the lean
             raise ReadError(dropped) from refused
+    else:  # read at the middles: on a grid of the tops, a disc may show a square off (genius_square.lowdiscs)
+        if moved := disc_off_its_square(level, up.places, up.edges, view, again, edition):
+            raise ReadError(moved)
     readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
     problem = tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges, view))
     if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)

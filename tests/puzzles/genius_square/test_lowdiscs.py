@@ -1,0 +1,69 @@
+"""A board read on a grid of the tall pieces' tops, checked for a disc seen off its own square
+(genius_square.lowdiscs): seed 139 scene 69's misread refused."""
+
+import numpy as np
+import pytest
+
+from tests.puzzles.genius_square.cameras import looking_at_the_board
+from visolve.errors import ReadError
+from visolve.puzzles.genius_square.board import BLOCKER, make_level
+from visolve.puzzles.genius_square.colours import EMPTY, Square
+from visolve.puzzles.genius_square.labelrows import NOMINAL
+from visolve.puzzles.genius_square.lowdiscs import moved_disc, surely_tops
+from visolve.puzzles.genius_square.reader import read
+from visolve.testing.scenes import scene_case
+from visolve.vision.view import BoardView
+
+BLOCKERS = ("A1", "B2", "C3", "D4", "E5", "F6", "A6")
+
+
+def _towards(sure=(), doubtful=()) -> list[list[Square]]:
+    """Squares read towards the camera: empty, but discs at ``sure`` and doubts at ``doubtful``."""
+    def square(r, c):
+        if (r, c) in sure:
+            return Square(BLOCKER)
+        return Square("", doubt="faint") if (r, c) in doubtful else Square(EMPTY)
+    return [[square(r, c) for c in range(6)] for r in range(6)]
+
+
+def test_a_disc_read_on_a_square_the_board_leaves_empty_is_refused():
+    level = make_level("x", BLOCKERS, {"2": ["B5", "C5"]})  # Happy Puzzle: B5 is row 1, column 4
+    assert moved_disc(level, _towards({(0, 0), (1, 1)}), "happy-puzzle") == ""  # on the board's own discs
+    assert moved_disc(level, _towards({(1, 4)}), "happy-puzzle") == ""  # on a piece's square: not a disc's
+    assert moved_disc(level, _towards(doubtful={(3, 0)}), "happy-puzzle") == ""  # a doubt says nothing
+    assert moved_disc(level, _towards({(3, 0)}), "happy-puzzle").startswith("square D1: read as empty")
+
+
+def test_a_grid_is_surely_the_tops_when_every_row_of_labels_says_so():
+    """The camera in front of row 5: the tops lean up the board (-y), along the left edge (3).  The
+    floor's labels, seen from the tops' lattice, lie towards the camera: slid +y on edge 3."""
+    picture = np.zeros((800, 700, 3), np.uint8)
+    view = BoardView.from_homography(picture, looking_at_the_board(np.array([3.0, 11.0, -20.0])), 6, 6, pitch=8)
+    squeezed, against, along = (NOMINAL[0], 0.92, 0.0), (NOMINAL[0], 1.0, 0.25), (NOMINAL[0], 1.0, -0.25)
+    assert surely_tops((squeezed, NOMINAL, NOMINAL, against), (0, 3), view)
+    assert not surely_tops((squeezed, NOMINAL, NOMINAL, NOMINAL), (0, 3), view)  # one row at its place
+    assert not surely_tops((squeezed, NOMINAL, NOMINAL, NOMINAL), (0,), view)  # squeezed only (seed 4 scene 47)
+    assert not surely_tops((squeezed, NOMINAL, NOMINAL, along), (0, 3), view)  # slid the way the tops lean
+    assert not surely_tops((NOMINAL, NOMINAL, NOMINAL, against), (3,), view)  # slid against, none squeezed
+    assert surely_tops((NOMINAL, NOMINAL, NOMINAL, (NOMINAL[0], 0.92, 0.25)), (3,), view)
+    assert not surely_tops(None, (0, 3), view)
+
+
+@pytest.mark.slow
+def test_a_disc_read_in_front_of_its_square_on_a_grid_of_tops_is_refused():
+    """Seed 139 scene 69: the grid found on the cubes' tops (its top labels squeezed and both rows
+    slid against the lean), E5's disc seen in D5's far half; at the middles D5 read in doubt and E5
+    empty, and the shapes and the roll made D5 the blocker (a misread).  Read towards the camera, E5
+    is a disc."""
+    case = scene_case("genius-square", 69, 139)
+    with pytest.raises(ReadError, match="square E5: read as empty, but read nearer the camera"):
+        read(case.image, case.name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, i", [(4, 47), (17, 17), (0, 80)])
+def test_boards_looser_tests_of_the_grid_refused_still_read(seed, i):
+    """4/47: a board of discs only, its one labelled row squeezed (no slide); 17/17: read at the leans
+    (off the middles already); 0/80: a grid not on the floor, its labels squeezed but not slid."""
+    case = scene_case("genius-square", i, seed)
+    assert read(case.image, case.name) == case.truth[0]
