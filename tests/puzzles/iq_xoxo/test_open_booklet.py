@@ -149,12 +149,14 @@ def test_a_tab_misread_off_the_page_s_run_is_refused():
 def test_pieces_washed_to_grey_but_marked_are_not_read_away():
     # held-out kind, seed 5 booklet 21: glare washed challenge 14's U and Z (and 22's N) to the
     # squares' grey; three squares of each showed their marks and were in doubt, the shapes took
-    # them for empty, and the boards were read without those pieces
+    # them for empty, and the boards were read without those pieces.  Every board kept is right
+    # (_kept); 14's washed squares, alike and in colour enough, are its pieces' now
+    # (squares.GROUP_ACROSS), 22 stays in doubt
     from visolve.testing.scenes import held_out_case
 
     case = held_out_case("iq-xoxo", 21, 5)
     kept = _kept(case.image, case.truth)
-    assert 14 not in kept and 22 not in kept
+    assert 14 in kept and 22 not in kept
 
 
 def test_a_board_lost_in_the_middle_leaves_its_page_settled(monkeypatch):
@@ -209,14 +211,18 @@ def test_a_board_whose_tab_was_not_found_takes_its_place_in_the_run():
 
 
 def test_a_tab_read_firmly_as_a_neighbour_s_number_is_named():
-    # held-out kind, seed 1 booklet 15: 13 read firmly as 18 beside the true 18; both were refused
-    from visolve.errors import PartialRead
+    # held-out kind, seed 1 booklet 15: 13 read firmly as 18 beside the true 18; both were refused.
+    # Its weak 8 is looked at again now (tab_clear.weak_eight) and the page reads whole; the naming
+    # is asked of a page of clear tabs, 13 read as 18 at the first place of a page of 13 - 24
+    from tests.puzzles.iq_xoxo.tab_scores import clear_tab
+    from visolve.puzzles.iq_xoxo.reader import misread_of_twice
     from visolve.testing.scenes import held_out_case
 
     case = held_out_case("iq-xoxo", 15, 1)
-    assert _kept(case.image, case.truth) == list(range(14, 25))
-    with pytest.raises(PartialRead, match="its tab reads 18 as board .*, where the page's other tabs put 13"):
-        read(case.image, "booklet.jpg")
+    assert _kept(case.image, case.truth) == list(range(13, 25))
+    numbers = [18] + list(range(14, 25))
+    page = [clear_tab(n, k // 6, k % 6) for k, n in enumerate(numbers)]
+    assert misread_of_twice(page, (0, 5)) == (0, 13)
 
 
 def test_a_washed_out_page_is_read_on_a_copy_with_its_lightness_evened():
