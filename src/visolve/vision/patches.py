@@ -14,8 +14,8 @@ from numpy.lib.stride_tricks import as_strided
 
 def windows(image: np.ndarray, x0, y0, size: int) -> np.ndarray | None:
     """The ``size`` x ``size`` windows of ``image`` whose top-left pixels are ``(x0[i], y0[i])``,
-    stacked ``(n, size, size, ...)`` (a read-only view gathered at once); None when one of them is
-    not wholly inside the image (the caller cuts those its own way)."""
+    stacked ``(n, size, size, ...)`` (gathered at once from a strided view of every window); None
+    when one of them is not wholly inside the image (the caller cuts those its own way)."""
     x0, y0 = np.asarray(x0, np.int64), np.asarray(y0, np.int64)
     h, w = image.shape[:2]
     if not len(x0) or x0.min() < 0 or y0.min() < 0 or x0.max() + size > w or y0.max() + size > h:

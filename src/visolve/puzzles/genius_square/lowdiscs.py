@@ -1,7 +1,7 @@
 """A board read on a grid of the tall pieces' tops, checked for a disc seen off its own square.
 
 On a grid surely found on the tall pieces' tops (:func:`surely_tops`: every row of labels beside it
-found squeezed, or slid towards the camera, against the cubes' lean; one squeezed and one slid), a
+found squeezed, or slid towards the camera, against the cubes' lean; one squeezed and one slid so), a
 disc's top stands lower than the cubes' and shows nearer the camera than its square's top would.
 Read at the squares' middles, a disc may fall on the square in front of its own (seed 139 scene 69:
 the disc of E5 seen in D5's far half, D5 read in doubt and E5 empty; the shapes and the roll settled
@@ -20,7 +20,7 @@ from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER
 from visolve.puzzles.genius_square.leaning import tops_fields
 from visolve.puzzles.genius_square.model import Level
-from visolve.puzzles.genius_square.tops import SURE_ALONG, middle_lean
+from visolve.puzzles.genius_square.tops import AGAINST_LEAN, middle_lean, slide_way
 from visolve.vision.view import BoardView
 
 SIZE = 6
@@ -41,23 +41,18 @@ def disc_off_its_square(level: Level, places, edges: tuple[int, ...], view: Boar
 
 def surely_tops(places, edges: tuple[int, ...], view: BoardView) -> bool:
     """Whether every labelled edge's row (``places`` as :func:`visolve.puzzles.genius_square.tops.on_floor`
-    takes them) is squeezed, or slid against the cubes' lean along it (:data:`~.tops.SURE_ALONG` at
-    least), one of them squeezed and one slid: the lattice is wider than the floor and off it away from
-    the camera.  A squeeze alone is no proof (seed 4 scene 47: a board of discs only, its one labelled
+    takes them) is squeezed, or slid against the cubes' lean along it (:func:`~.tops.slide_way`), one
+    of them squeezed and one slid so: the lattice is wider than the floor and off it away from the
+    camera.  A squeeze alone is no proof (seed 4 scene 47: a board of discs only, its one labelled
     row found squeezed)."""
     if places is None or view.picture is None:
         return False
     lean = middle_lean(view)
     if lean is None:
         return False
-
-    def lifted(k: int) -> bool:
-        _shift, squeeze, slide = places[k]
-        along = float(lean[k % 2])
-        return squeeze < 1.0 or (abs(along) >= SURE_ALONG and slide * along < 0.0)
-
-    return (all(lifted(k) for k in edges) and any(places[k][1] < 1.0 for k in edges)
-            and any(places[k][2] != 0.0 for k in edges))
+    squeezed = [places[k][1] < 1.0 for k in edges]
+    against = [slide_way(places[k][2], k, lean) == AGAINST_LEAN for k in edges]
+    return all(s or a for s, a in zip(squeezed, against)) and any(squeezed) and any(against)
 
 
 def moved_disc(level: Level, towards: list[list], edition: str) -> str:

@@ -40,6 +40,8 @@ CUBE = 1.0
 #: principal points' leans differ by up to :data:`AGREE` at half a cube's height, so by about twice
 #: that at a cube's (seed 191 scene 32: 0.72 along its top edge)
 SURE_ALONG = 0.2
+#: :func:`slide_way`'s answers: a row slid the way the cubes' tops lean, or against it (towards the camera)
+WITH_LEAN, AGAINST_LEAN = 1, -1
 
 
 def top_shifts(view: BoardView, places=None, edges: tuple[int, ...] = (0, 3)) -> np.ndarray:
@@ -86,7 +88,7 @@ def on_floor(places, edges: tuple[int, ...] = (0, 3), view: BoardView | None = N
     beside it are found squeezed or slid (scenes 48, 55, 59 and 72 of seed 1; read there off their
     middles, squares fell off the discs).  Unknown places say nothing.
 
-    With ``view`` (its picture known), a row slid the way the cubes' tops lean (:func:`middle_lean`)
+    With ``view`` (its picture known), a row slid the way the cubes' tops lean (:func:`slide_way`)
     says nothing against the floor: seen from a lattice of the tops, the floor's labels lie towards the
     camera, so such a slide is the print's own or the labels' finding, not a lifted lattice (seed 191
     scene 32: the top labels found 0.375 square slid with a lean of 0.7, the grid the floor's, its
@@ -97,7 +99,7 @@ def on_floor(places, edges: tuple[int, ...] = (0, 3), view: BoardView | None = N
     if not slid:
         return True
     lean = None if view is None or view.picture is None else middle_lean(view)
-    return all(_slid_with(places[k][2], k, lean) for k in slid)
+    return all(slide_way(places[k][2], k, lean) == WITH_LEAN for k in slid)
 
 
 def middle_lean(view: BoardView) -> np.ndarray | None:
@@ -114,12 +116,15 @@ def mean_shifts(view: BoardView, height: float) -> np.ndarray | None:
     return sum(found) / len(found) if found else None
 
 
-def _slid_with(slide: float, side: int, lean: np.ndarray | None) -> bool:
-    """Whether a row of labels beside edge ``side`` (0 top, 1 right, 2 bottom, 3 left), slid ``slide``
-    squares along it, is slid the way ``lean`` (:func:`middle_lean`) goes along that edge, by
-    :data:`SURE_ALONG` at least."""
+def slide_way(slide: float, side: int, lean: np.ndarray | None) -> int:
+    """Which way a row of labels beside edge ``side`` (0 top, 1 right, 2 bottom, 3 left), slid
+    ``slide`` squares along it, is slid against ``lean`` (:func:`middle_lean`) along that edge:
+    :data:`WITH_LEAN`, :data:`AGAINST_LEAN`, or 0 when it is not slid or the lean there is under
+    :data:`SURE_ALONG` (its way not sure) or unknown."""
     along = 0.0 if lean is None else float(lean[side % 2])
-    return abs(along) >= SURE_ALONG and slide * along > 0.0
+    if slide == 0.0 or abs(along) < SURE_ALONG:
+        return 0
+    return WITH_LEAN if slide * along > 0.0 else AGAINST_LEAN
 
 
 def _shifts(hom: np.ndarray, principal: tuple[float, float], side: float, height: float) -> np.ndarray | None:
