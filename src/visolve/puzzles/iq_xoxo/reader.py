@@ -33,7 +33,8 @@ from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.first_look import STEEP_ASPECT
 from visolve.puzzles.iq_xoxo.page.boards import outlined_once, read_boards
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
-from visolve.puzzles.iq_xoxo.page.run_gap import lost_beyond_run, lost_board, lost_places, missing_numbers, off_run
+from visolve.puzzles.iq_xoxo.page.run_gap import (lost_beyond_fold, lost_beyond_run, lost_board, lost_places,
+                                                  missing_numbers, off_run)
 from visolve.puzzles.iq_xoxo.page.tab_layout import layout_numbers
 from visolve.puzzles.iq_xoxo.page.tab_run import settled_around_lost, settled_by_page
 
@@ -59,6 +60,7 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     if failed:
         settled = settled_by_page(readings)
         if settled is not None:
+            _fold_checked(readings, settled)
             return settled
         around = _around_lost(readings)
         if around is None:
@@ -92,12 +94,28 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     beyond = lost_beyond_run(numbers, quads)
     if beyond is not None:
         raise _partly(readings, set(), beyond[0], lost=beyond[1])
+    _fold_checked(readings, levels)
     off = off_run(numbers)
     if off is not None:
         others = sorted(lv.level for k, lv in enumerate(levels) if k != off)
         raise _partly(readings, {off}, f"board {off + 1} of {len(levels)}: its tab reads {levels[off].level}, "
                       f"off the run of the page's other tabs ({others[0]} - {others[-1]}): a tab misread?")
     return levels
+
+
+def _fold_checked(readings: list[BoardReading], levels: list[Level]) -> None:
+    """Raise the refusal of a spread whose boards found stand unlike either side of its fold
+    (:func:`~visolve.puzzles.iq_xoxo.page.run_gap.lost_beyond_fold`): a :class:`PartialRead` with
+    ``levels`` (the boards' levels as read, or as their page settled their tabs); nothing
+    otherwise.  Scenes seed 89 spread 53: 66 - 68 read, 65 under a pink glare beyond 66 unseen, and
+    the spread read as three challenges."""
+    quads = [r.quad for r in readings]
+    if any(q is None for q in quads):
+        return
+    fold = lost_beyond_fold(quads)
+    if fold is not None:
+        kept = [replace(r, level=lv, error="", tab_doubt=False) for r, lv in zip(readings, levels)]
+        raise _partly(kept, set(), fold[0], lost=fold[1])
 
 
 def tab_missed(readings: list[BoardReading]) -> list[BoardReading]:

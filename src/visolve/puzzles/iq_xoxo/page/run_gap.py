@@ -11,7 +11,9 @@ is refused.  The painter's own pages number their boards at random, but fill
 their grids (one to four boards, every place taken): they keep their reading.
 Where the grid has empty places, :func:`lost_places` gives their corners: the
 page's run of numbers then counts a board lost at each
-(:func:`~visolve.puzzles.iq_xoxo.page.tab_run.settled_around_lost`).
+(:func:`~visolve.puzzles.iq_xoxo.page.tab_run.settled_around_lost`).  An open booklet prints
+its two pages alike: boards found in more columns on one side of the fold than on the other
+leave boards lost beyond them (:func:`lost_beyond_fold`).
 """
 
 from __future__ import annotations
@@ -211,6 +213,47 @@ def lost_beyond_run(numbers: list, quads: list) -> tuple[str, int] | None:
     return (f"the tabs read {min(numbers)} - {max(numbers)}, one run, but the boards found leave "
             f"{counted(room, 'empty place')} among them: a board not found there (under glare?), numbered "
             "before or after the run", room)
+
+
+#: a spread's fold: the widest gap between two columns of boards, at least FOLD times as wide as
+#: every other gap, each gap in the mean width of the boards beside it (a page's columns stand
+#: 1.1 - 1.5 board widths apart, the fold adds its two margins; scenes seed 89 spread 53: 1.77
+#: against 1.18), and narrower than :data:`ROOM` (room for a column of boards)
+FOLD = 1.3
+
+
+def lost_beyond_fold(quads: list) -> tuple[str, int] | None:
+    """Why a picture whose boards (``quads``: corners, picture px) stand in columns split by a
+    spread's fold (:data:`FOLD`), more columns on one page than on the other, is read in part,
+    and how many boards it lost at least (a column a row of boards); None otherwise (fewer than
+    three boards, fewer than three columns, no fold, or as many columns either side).
+
+    A booklet lays out both pages of a spread alike (the Starter booklet: 3 x 2 a page), so a
+    column more on one side is a column of boards not found on the other, beyond the boards
+    found there (scenes seed 89 spread 53: 67 and 68 on one page, 66 on the other, 65 under a
+    pink glare beyond it, its tab and pieces too pale for colour)."""
+    q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+    if len(q) < 3:
+        return None
+    rows, cols, u, _v, _along, _width = _grid(q)
+    if cols.max() < 2:
+        return None
+    one, two = q[:, 1] - q[:, 0] + q[:, 2] - q[:, 3], q[:, 3] - q[:, 0] + q[:, 2] - q[:, 1]
+    own = np.maximum(np.linalg.norm(one, axis=1), np.linalg.norm(two, axis=1)) / 2  # each board's width
+    at = np.array([u[cols == c].mean() for c in range(cols.max() + 1)])
+    wide = np.array([own[cols == c].mean() for c in range(cols.max() + 1)])
+    gaps = np.diff(at) / ((wide[:-1] + wide[1:]) / 2)
+    fold = int(np.argmax(gaps))
+    rest = np.delete(gaps, fold)
+    if gaps[fold] >= ROOM or gaps[fold] < FOLD * rest.max():
+        return None
+    left, right = fold + 1, len(at) - fold - 1
+    if left == right:
+        return None
+    lost = abs(left - right) * (int(rows.max()) + 1)
+    return (f"the boards found stand in {counted(left, 'column')} and {counted(right, 'column')} either side of "
+            f"a wider gap (a spread's fold, {gaps[fold]:.2f} board widths against {rest.max():.2f}): a spread's pages "
+            f"show their boards alike, so {counted(lost, 'board')} beyond them could not be found (under glare?)", lost)
 
 
 def places(corners: list) -> list[tuple[int, int]]:
