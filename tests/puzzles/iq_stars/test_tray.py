@@ -354,6 +354,30 @@ def test_a_sheared_lattice_breaks_the_pieces_shapes(letter):
     assert tray_shapes.whole_pieces(dict(enumerate(sheared)), letter * 4) == 0
 
 
+def test_a_piece_is_whole_only_in_a_shape_of_its_own_colour():
+    # seed 4 scene 57: a lime green chain of four (no triangle of mutual neighbours) grown as a
+    # sheared lattice shows yellow's hook, which counted whole as any piece's shape; the violet
+    # three joined that lattice as exactly, and no placement held the tops as they stand
+    lime = _axial("g")
+    sheared = [(1, 0), (2, 0), (1, 1), (0, 2)]  # as that lattice put the four
+    assert tray_shapes._shape(sheared) in tray_shapes.PIECE_SHAPES["y"]
+    assert tray_shapes.whole_pieces(dict(enumerate(lime)), "gggg") == 4
+    assert tray_shapes.whole_pieces(dict(enumerate(sheared)), "gggg") == 0
+    # a ring whose colour is close to yellow's too may be yellow: its hook is then whole
+    assert tray_shapes.whole_pieces(dict(enumerate(sheared)), "gggg", [("g", "y")] * 4) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, i", [(4, 57), (2, 90)])
+def test_trays_of_chains_grown_sheared_read(seed, i):
+    # 4/57: the lime chain above; 2/90: a lime piece and an orange chain of three, refused for
+    # two placements tied, each with a free cell showing no pit
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-stars", i, seed)
+    assert tray.read_tray(case.image, case.name) == case.truth[0]
+
+
 def test_two_neighbouring_pieces_read_one_colour_are_whole():
     # scene 21 of seed 0: a yellow piece read lime green beside the green one: one group of 8
     both = _axial("r") + _axial("g", (2, 0))

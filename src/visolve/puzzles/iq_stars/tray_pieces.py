@@ -55,6 +55,12 @@ def candidates(top: Top, cell) -> tuple[str, ...]:
     if v.distance > MAX_ANGLE:
         raise TrayCellError(f"{cell_name(cell)}: piece colour {v.distance:.0f} degrees from every piece colour "
                             f"(nearest {v.name})")
+    return near_colours(top)
+
+
+def near_colours(top: Top) -> tuple[str, ...]:
+    """The piece colours a top's ring is nearest (the second too when within :data:`CLOSE`)."""
+    v = classify_plastic(balanced(top))
     return (v.name, v.second) if v.margin < CLOSE else (v.name,)
 
 

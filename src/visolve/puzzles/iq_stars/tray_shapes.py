@@ -31,19 +31,21 @@ def _shape(axial) -> tuple:
     return tuple(sorted(map(tuple, (a - a.min(axis=0)).tolist())))
 
 
-def _piece_shapes() -> frozenset:
-    """Every piece's shape turned every sixth of a turn (single-sided: never mirrored)."""
+def _turns(cells) -> frozenset:
+    """A piece's shape (its ``cells``, as :data:`~visolve.puzzles.iq_stars.model.PIECE_DATA` gives
+    them) turned every sixth of a turn (single-sided: never mirrored), as :func:`_shape` keys."""
     out = set()
-    for _colour, cells in PIECE_DATA.values():
-        a = np.array([((x - row) // 2, row) for x, row in cells], np.int64)
-        for _ in range(6):
-            out.add(_shape(a))
-            a = _turn(a)
+    a = np.array([((x - row) // 2, row) for x, row in cells], np.int64)
+    for _ in range(6):
+        out.add(_shape(a))
+        a = _turn(a)
     return frozenset(out)
 
 
-#: the pieces' shapes in axial points, every turn (:func:`_shape` keys)
-SHAPES = _piece_shapes()
+#: each piece's shape in axial points, every turn (:func:`_shape` keys), by its letter
+PIECE_SHAPES = {letter: _turns(cells) for letter, (_colour, cells) in PIECE_DATA.items()}
+#: the pieces' shapes in axial points, every turn
+SHAPES = frozenset().union(*PIECE_SHAPES.values())
 
 
 def colour_groups(colour: dict) -> list[list]:
@@ -65,11 +67,25 @@ def colour_groups(colour: dict) -> list[list]:
     return out
 
 
-def whole_pieces(members: dict, letters) -> int:
+def whole_pieces(members: dict, letters, may: list[tuple[str, ...]] | None = None) -> int:
     """How many of the tops ``members`` (index -> axial) are in groups of neighbouring tops of
-    one colour (``letters``, one a top) whose shape is a piece's."""
+    one colour (``letters``, one a top) whose shape is the piece's of a colour its tops may be
+    (``may``: each top's colours, nearest first; by default its letter alone), or two pieces'.
+
+    A lattice sheared along a row turns a piece's shape into another piece's: seed 4 scene 57, a
+    lime green chain of four (no triangle of mutual neighbours) grown sheared held a pink-like
+    shape, counted whole as any piece's; the violet three beside it joined the sheared lattice as
+    exactly, and no placement of the board held the tops as they stand."""
+    may = [(letter,) for letter in letters] if may is None else may
+    at = {a: i for i, a in members.items()}
     groups = colour_groups({a: letters[i] for i, a in members.items()})
-    return sum(len(g) for g in groups if _shape(g) in SHAPES or _two_pieces(g))
+    return sum(len(g) for g in groups if _own_shape(g, {c for a in g for c in may[at[a]]}) or _two_pieces(g))
+
+
+def _own_shape(group: list, colours: set) -> bool:
+    """Is the shape of the axial points ``group`` the piece's of one of ``colours``?"""
+    shape = _shape(group)
+    return any(shape in PIECE_SHAPES.get(c, ()) for c in colours)
 
 
 def _two_pieces(group: list) -> bool:
@@ -88,4 +104,4 @@ def _two_pieces(group: list) -> bool:
     return False
 
 
-__all__ = ["PIECE_MIN", "SHAPES", "STEPS", "colour_groups", "whole_pieces"]
+__all__ = ["PIECE_MIN", "PIECE_SHAPES", "SHAPES", "STEPS", "colour_groups", "whole_pieces"]

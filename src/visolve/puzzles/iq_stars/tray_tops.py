@@ -22,6 +22,7 @@ import numpy as np
 from visolve.puzzles.iq_stars.plastic import balanced, classify_plastic
 from visolve.puzzles.iq_stars.tray_find import Top, find_tops
 from visolve.puzzles.iq_stars.tray_seeds import seed_order, triangles, within_factor
+from visolve.puzzles.iq_stars.tray_pieces import near_colours
 from visolve.puzzles.iq_stars.tray_shapes import PIECE_MIN, STEPS, whole_pieces
 from visolve.vision.glance import thumbnail
 
@@ -208,6 +209,7 @@ def ranked_lattices(tops: list[Top], min_tops: int) -> Iterator[tuple[np.ndarray
     (:data:`GREY_MIDDLES`)."""
     pts = np.array([(t.x, t.y) for t in tops], np.float64).reshape(-1, 2)
     letters = [classify_plastic(balanced(t)).name for t in tops]
+    may = [near_colours(t) for t in tops]
     areas = np.array([t.area for t in tops], np.float64)
     middles = middle_brightness(tops)
     found, tried = {}, set()  # the set of tops -> (its best count, seed number, members)
@@ -227,7 +229,7 @@ def ranked_lattices(tops: list[Top], min_tops: int) -> Iterator[tuple[np.ndarray
         members = _on_plane(members, pts)
         if len(members) < min_tops:
             continue
-        key = (whole_pieces(members, letters), len(members))
+        key = (whole_pieces(members, letters, may), len(members))
         held = found.get(frozenset(members))
         if held is None or key > held[0]:
             found[frozenset(members)] = (key, -order, members)

@@ -225,8 +225,8 @@ FOLD = 1.3
 def lost_beyond_fold(quads: list) -> tuple[str, int] | None:
     """Why a picture whose boards (``quads``: corners, picture px) stand in columns split by a
     spread's fold (:data:`FOLD`), more columns on one page than on the other, is read in part,
-    and how many boards it lost at least (a column a row of boards); None otherwise (fewer than
-    three boards, fewer than three columns, no fold, or as many columns either side).
+    and how many boards it lost at least (each column more, one a row of boards); None otherwise
+    (fewer than three boards, fewer than three columns, no fold, or as many columns either side).
 
     A booklet lays out both pages of a spread alike (the Starter booklet: 3 x 2 a page), so a
     column more on one side is a column of boards not found on the other, beyond the boards
