@@ -18,6 +18,7 @@ from visolve.errors import ReadError
 from visolve.puzzles.iq_stars.board import is_placement
 from visolve.puzzles.iq_stars.plastic import MAX_ANGLE, balanced, classify_plastic
 from visolve.puzzles.iq_stars.tray_find import Top
+from visolve.vision.palette import Verdict
 
 #: a colour within this many degrees of the nearest is a candidate too
 CLOSE = 10.0
@@ -55,12 +56,16 @@ def candidates(top: Top, cell) -> tuple[str, ...]:
     if v.distance > MAX_ANGLE:
         raise TrayCellError(f"{cell_name(cell)}: piece colour {v.distance:.0f} degrees from every piece colour "
                             f"(nearest {v.name})")
-    return near_colours(top)
+    return _nearest(v)
 
 
 def near_colours(top: Top) -> tuple[str, ...]:
     """The piece colours a top's ring is nearest (the second too when within :data:`CLOSE`)."""
-    v = classify_plastic(balanced(top))
+    return _nearest(classify_plastic(balanced(top)))
+
+
+def _nearest(v: Verdict) -> tuple[str, ...]:
+    """The colour a verdict names, and its second when within :data:`CLOSE`."""
     return (v.name, v.second) if v.margin < CLOSE else (v.name,)
 
 

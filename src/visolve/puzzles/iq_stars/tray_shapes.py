@@ -73,8 +73,8 @@ def whole_pieces(members: dict, letters, may: list[tuple[str, ...]] | None = Non
     (``may``: each top's colours, nearest first; by default its letter alone), or two pieces'.
 
     A lattice sheared along a row turns a piece's shape into another piece's: seed 4 scene 57, a
-    lime green chain of four (no triangle of mutual neighbours) grown sheared held a pink-like
-    shape, counted whole as any piece's; the violet three beside it joined the sheared lattice as
+    lime green chain of four (no triangle of mutual neighbours) grown sheared held yellow's
+    hook, counted whole as any piece's; the violet three beside it joined the sheared lattice as
     exactly, and no placement of the board held the tops as they stand."""
     may = [(letter,) for letter in letters] if may is None else may
     at = {a: i for i, a in members.items()}
