@@ -3,7 +3,7 @@
 Axial lattice coordinates as in :mod:`.tray_tops`.  On the true lattice the
 tops of one piece, all of its colour, are neighbours and form the piece's
 shape; a lattice sheared along a row holds the same tops but breaks the
-shapes (:func:`whole_pieces`).
+shapes, or turns one into another piece's (:func:`whole_pieces`).
 """
 
 from __future__ import annotations

@@ -197,9 +197,10 @@ def ranked_lattices(tops: list[Top], min_tops: int) -> Iterator[tuple[np.ndarray
 
     Tops alone fix a lattice only up to a shear: the lattice sheared along a row (a triangle
     of tops that are no mutual neighbours grown as one) can hold the same tops under another
-    homography, as exactly.  On the true lattice each piece's tops, of one colour, form a
-    piece's shape.  Each seed triangle's lattice is counted after :func:`_on_plane` by its tops
-    in whole pieces (:func:`visolve.puzzles.iq_stars.tray_shapes.whole_pieces`), then by all
+    homography, as exactly.  On the true lattice each piece's tops, of one colour, form that
+    colour's piece's shape (a sheared one can turn it into another piece's).  Each seed
+    triangle's lattice is counted after :func:`_on_plane` by its tops in whole pieces
+    (:func:`visolve.puzzles.iq_stars.tray_shapes.whole_pieces`), then by all
     its tops (seed 2 scene 41: a sheared lattice of 19 tops, 15 after the plane test, won by
     count over the true one's 18 and tied two placements); of lattices counted alike, the one
     grown from the more even seed triangle first.  A set of tops grown several ways is
