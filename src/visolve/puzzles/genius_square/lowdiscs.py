@@ -23,7 +23,7 @@ from visolve.puzzles.genius_square.model import Level
 from visolve.puzzles.genius_square.tops import AGAINST_LEAN, middle_lean, slide_way
 from visolve.vision.view import BoardView
 
-SIZE = 6
+SIZE = model.SIZE
 
 
 def disc_off_its_square(level: Level, places, edges: tuple[int, ...], view: BoardView, read: Callable[..., tuple],

@@ -56,16 +56,12 @@ def candidates(top: Top, cell) -> tuple[str, ...]:
     if v.distance > MAX_ANGLE:
         raise TrayCellError(f"{cell_name(cell)}: piece colour {v.distance:.0f} degrees from every piece colour "
                             f"(nearest {v.name})")
-    return _nearest(v)
+    return near_colours(v)
 
 
-def near_colours(top: Top) -> tuple[str, ...]:
-    """The piece colours a top's ring is nearest (the second too when within :data:`CLOSE`)."""
-    return _nearest(classify_plastic(balanced(top)))
-
-
-def _nearest(v: Verdict) -> tuple[str, ...]:
-    """The colour a verdict names, and its second when within :data:`CLOSE`."""
+def near_colours(v: Verdict) -> tuple[str, ...]:
+    """The piece colours a top's ring is nearest (its colour ``v``, :func:`~.plastic.classify_plastic`'s
+    verdict): the one named, and the second too when within :data:`CLOSE`."""
     return (v.name, v.second) if v.margin < CLOSE else (v.name,)
 
 

@@ -209,8 +209,8 @@ def ranked_lattices(tops: list[Top], min_tops: int) -> Iterator[tuple[np.ndarray
     double the time).  Lattices of grey middles come after the whiter ones
     (:data:`GREY_MIDDLES`)."""
     pts = np.array([(t.x, t.y) for t in tops], np.float64).reshape(-1, 2)
-    letters = [classify_plastic(balanced(t)).name for t in tops]
-    may = [near_colours(t) for t in tops]
+    verdicts = [classify_plastic(balanced(t)) for t in tops]
+    letters, may = [v.name for v in verdicts], [near_colours(v) for v in verdicts]
     areas = np.array([t.area for t in tops], np.float64)
     middles = middle_brightness(tops)
     found, tried = {}, set()  # the set of tops -> (its best count, seed number, members)

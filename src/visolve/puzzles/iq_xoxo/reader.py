@@ -114,8 +114,7 @@ def _fold_checked(readings: list[BoardReading], levels: list[Level]) -> None:
         return
     fold = lost_beyond_fold(quads)
     if fold is not None:
-        kept = [replace(r, level=lv, error="", tab_doubt=False) for r, lv in zip(readings, levels)]
-        raise _partly(kept, set(), fold[0], lost=fold[1])
+        raise _partly(_with_levels(readings, levels), set(), fold[0], lost=fold[1])
 
 
 def tab_missed(readings: list[BoardReading]) -> list[BoardReading]:
@@ -150,7 +149,12 @@ def _around_lost(readings: list[BoardReading]) -> list[BoardReading] | None:
     settled = settled_around_lost(readings)
     if settled is None:
         return None
-    return [replace(r, level=level, error="", tab_doubt=False) for r, level in zip(readings, settled)]
+    return _with_levels(readings, settled)
+
+
+def _with_levels(readings: list[BoardReading], levels: list[Level]) -> list[BoardReading]:
+    """``readings`` each given its level of ``levels`` (settled or read: no error, no tab in doubt)."""
+    return [replace(r, level=level, error="", tab_doubt=False) for r, level in zip(readings, levels)]
 
 
 def _partly(readings: list[BoardReading], refused: set[int], reason: str, lost: int = 0) -> ReadError:

@@ -67,12 +67,18 @@ def off_run(numbers: list, boards: int | None = None) -> int | None:
     return out[0] if len(out) == 1 else None
 
 
+def _sides(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each board's mean long side and mean short side (vectors, picture px, ``(n, 2)`` each): its
+    corners ``(n, 4, 2)``, its long sides along its rows."""
+    one, two = quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3], quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]
+    longer = np.linalg.norm(one, axis=1) >= np.linalg.norm(two, axis=1)
+    return np.where(longer[:, None], one, two) / 2, np.where(longer[:, None], two, one) / 2
+
+
 def _axes(quads: np.ndarray) -> tuple[np.ndarray, float, float]:
     """The boards' common long axis (unit vector, picture px), their mean width and height (px):
     each board's corners ``(n, 4, 2)``, its long sides along its rows."""
-    one, two = quads[:, 1] - quads[:, 0] + quads[:, 2] - quads[:, 3], quads[:, 3] - quads[:, 0] + quads[:, 2] - quads[:, 1]
-    longer = np.linalg.norm(one, axis=1) >= np.linalg.norm(two, axis=1)
-    along, across = np.where(longer[:, None], one, two) / 2, np.where(longer[:, None], two, one) / 2
+    along, across = _sides(quads)
     angle = np.arctan2(along[:, 1], along[:, 0])
     mean = np.angle(np.exp(2j * angle).mean()) / 2  # doubled angles: a board turned half round agrees
     width, height = float(np.linalg.norm(along, axis=1).mean()), float(np.linalg.norm(across, axis=1).mean())
@@ -238,8 +244,7 @@ def lost_beyond_fold(quads: list) -> tuple[str, int] | None:
     rows, cols, u, _v, _along, _width = _grid(q)
     if cols.max() < 2:
         return None
-    one, two = q[:, 1] - q[:, 0] + q[:, 2] - q[:, 3], q[:, 3] - q[:, 0] + q[:, 2] - q[:, 1]
-    own = np.maximum(np.linalg.norm(one, axis=1), np.linalg.norm(two, axis=1)) / 2  # each board's width
+    own = np.linalg.norm(_sides(q)[0], axis=1)  # each board's width
     at = np.array([u[cols == c].mean() for c in range(cols.max() + 1)])
     wide = np.array([own[cols == c].mean() for c in range(cols.max() + 1)])
     gaps = np.diff(at) / ((wide[:-1] + wide[1:]) / 2)
