@@ -7,7 +7,7 @@ import pytest
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square.colours import (CUBE_EDGE_MIN, EMPTY, GREY_PIECE, Square, classify,
                                                    prototypes)
-from visolve.puzzles.genius_square.glared import GREY_BESIDE, glare_beside_grey
+from visolve.puzzles.genius_square.glared import ALONG_LIFT, GREY_BESIDE, glare_along_grey, glare_beside_grey
 from visolve.puzzles.genius_square.reader import read
 from visolve.puzzles.genius_square.testing import synthetic_case
 from visolve.testing.scenes import scene_case
@@ -70,4 +70,33 @@ def test_the_grey_piece_with_grey_squares_beside_it_may_be_glare():
 def test_glare_read_as_the_grey_piece_is_refused():
     case = scene_case("genius-square", 78, 113)
     with pytest.raises(ReadError):
+        read(case.image, case.name)
+
+
+def _lit(lift: dict[tuple[int, int], float]) -> list[list[Square]]:
+    """Squares read at the board's colour but for ``lift`` (neutral, that much over it)."""
+    return [[Square(EMPTY, colour=(lift.get((r, c), 0.0),) * 3) for c in range(6)] for r in range(6)]
+
+
+def test_the_grey_piece_with_the_board_lit_on_both_sides_may_be_glare():
+    """211/2: a streak of glare down column E of an empty board, the board beside it lit too."""
+    rows = ["......", "......", "..5...", "..5...", "..5...", "..5..."]
+    both = {(r, c): ALONG_LIFT + 0.02 for r in range(2, 6) for c in (1, 3)}
+    assert glare_along_grey(_lit(both), rows) == sorted(both)
+    # ... one side lit is a tall piece's side leaning over it, or light: no
+    assert glare_along_grey(_lit({cell: v for cell, v in both.items() if cell[1] == 1}), rows) == []
+    # ... a side with one square under the lift, or too few empty squares on a side: no
+    assert glare_along_grey(_lit(both | {(4, 3): ALONG_LIFT / 2}), rows) == []
+    covered = ["......", "......", ".#5...", ".#5#..", "..5#..", "..5#.."]
+    assert glare_along_grey(_lit(both), covered) == []
+    # ... the lift counts over the board's other empty squares, not over nought
+    assert glare_along_grey(_lit({(r, c): both.get((r, c), ALONG_LIFT) for r in range(6) for c in range(6)}),
+                            rows) == []
+
+
+def test_a_streak_of_glare_read_as_the_grey_piece_is_refused():
+    """Seed 211 scene 2: an empty SmartGames board, E3-E6 under a narrow streak of glare were read as
+    the grey piece."""
+    case = scene_case("genius-square", 2, 211)
+    with pytest.raises(ReadError, match="glare"):
         read(case.image, case.name)

@@ -4,7 +4,8 @@ the grey piece that may be glare on the board.
 Glare mixes a colour towards white; a cube's top keeps its own colour in its
 corners (it fills its square), a hidden disc shows the pieces leaning over it.
 On a black board, glare is as grey as the grey piece, and spreads past any
-four squares (:func:`glare_beside_grey`).
+four squares (:func:`glare_beside_grey`).  Glare that greys a row of squares lights the board on
+either side of it too, which a cube does not (:func:`glare_along_grey`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,16 @@ GLARED_EDGE_MAX = -0.14
 #: than 1 (the painter's roll 9 of seed 0 has 3, each of the grey piece's squares read surely)
 GREY_BESIDE = 2
 GREY_LIKE = 0.15
+#: the grey piece read with the empty squares along two opposite sides of it, at least ALONG_LEAST
+#: a side, each lighter than the board's other empty squares (median mean ``n``) by ALONG_LIFT or
+#: more, is glare lighting a strip of the board: a cube does not light the board beside it, and a
+#: tall piece's side leans over the squares on one side only.  Seed 211 scene 2: an empty SmartGames
+#: board under a narrow streak of glare, E3-E6 read as the grey piece (``n`` 0.33-0.53), the squares
+#: on its two sides 0.06-0.14 over the others; of the 200 boards read with the grey piece on the
+#: photo scenes of seeds 0, 1, 2, 17 and 211 and the held-out seeds 0 and 1, none read right has
+#: two such sides lifted more than 0.004 (one refused, 1/65, its glare 0.04-0.24 over the others)
+ALONG_LEAST = 2
+ALONG_LIFT = 0.04
 
 
 def own_cube(centre: np.ndarray, corners: list[np.ndarray]) -> bool:
@@ -96,3 +107,25 @@ def _grey_like(square, grey: str) -> bool:
     """A square flagged grey, or nearest the grey piece's colour within :data:`GREY_LIKE`."""
     nearest = square.ranks[0] if square.ranks else ("", float("inf"))
     return square.grey or (nearest[0] == grey and nearest[1] <= GREY_LIKE)
+
+
+def glare_along_grey(squares, rows: list[str], grey: str = "5") -> list[tuple[int, int]]:
+    """The empty squares along two opposite sides of the grey piece (``grey`` in the drawing ``rows``)
+    when each is lighter than the board's other empty squares by :data:`ALONG_LIFT` or more, at least
+    :data:`ALONG_LEAST` a side (``squares``: their middles' colours); else none."""
+    piece = {(r, c) for r, row in enumerate(rows) for c, symbol in enumerate(row) if symbol == grey}
+    empty = {(r, c) for r, row in enumerate(rows) for c, symbol in enumerate(row) if symbol == "."}
+    sides = {way: sorted({(r + way[0], c + way[1]) for r, c in piece} & empty)
+             for way in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    lifts = {cell: float(np.mean(squares[cell[0]][cell[1]].colour)) for cell in empty}
+    others = [lifts[cell] for cell in empty - {cell for cells in sides.values() for cell in cells}]
+    if not others:
+        return []
+    floor = float(np.median(others)) + ALONG_LIFT
+    lit = [cells for cells in sides.values()
+           if len(cells) >= ALONG_LEAST and all(lifts[cell] >= floor for cell in cells)]
+    for way, cells in sides.items():
+        opposite = sides[(-way[0], -way[1])]
+        if cells in lit and opposite in lit:
+            return sorted(cells + opposite)
+    return []

@@ -49,7 +49,7 @@ from visolve.puzzles.genius_square.topspots import grey_looked_for, top_readings
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.lowdiscs import disc_off_its_square
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
-from visolve.puzzles.genius_square.glared import glare_beside_grey
+from visolve.puzzles.genius_square.glared import glare_along_grey, glare_beside_grey
 from visolve.puzzles.genius_square.lastpiece import last_piece_problem
 from visolve.puzzles.genius_square.faint import faint_opened
 from visolve.puzzles.genius_square.leandoubts import dropped_piece
@@ -375,6 +375,10 @@ def board_of(squares: list[list[Square]], edition: str,
         names = " ".join(model.name(cell, edition) for cell in glared)
         raise ReadError(f"piece 5 (grey) read on {' '.join(pieces[GREY])}, and {names} beside it read "
                         "empty though as grey: glare spread over the board?")
+    elif lit := glare_along_grey(squares, rows, GREY):
+        names = " ".join(model.name(cell, edition) for cell in lit)
+        raise ReadError(f"piece 5 (grey) read on {' '.join(pieces[GREY])}, and the empty squares on both sides of "
+                        f"it ({names}) are lighter than the rest of the board: a streak of glare, not the piece?")
     return blockers, pieces
 
 
