@@ -123,3 +123,17 @@ def test_a_solved_board_with_a_glared_cube_and_leaning_pieces_reads():
 
     name, image, truth = genius.solved_front_case(18, 0)
     assert read(image, name) == truth
+
+
+@pytest.mark.slow
+def test_a_floor_mostly_covered_is_found_by_fewer_squares_when_two_edges_read(monkeypatch):
+    """Seed 211 scene 74: a small Happy Puzzle board whose pieces and discs cover 18 of its squares,
+    the pieces' tops on a lattice of their own; the 16 or 17 empty squares linked are under
+    ``MIN_FOUND`` and no other candidate has labelled edges.  Found last with ``FEW_FOUND``, its two
+    labelled edges read and the board reads; without that step it was refused."""
+    case = scene_case("genius-square", 74, 211)
+    assert finder.FEW_FOUND * 36 < 17 < finder.MIN_FOUND * 36
+    assert read(case.image, case.name) == case.truth[0]
+    monkeypatch.setattr(finder, "FEW_FOUND", finder.MIN_FOUND)
+    with pytest.raises(NotThisPuzzle, match="no labelled edge"):
+        read(case.image, case.name)

@@ -34,8 +34,10 @@
 5. Then the first lattice is taken for the plane of a solved board's tall pieces' tops, and the
    labels are looked for beside the floor's grid under it
    (:func:`visolve.puzzles.genius_square.floorgrid.floor_grids`).
-6. Last, the lattice of the best flat mask looked at alone (:data:`EACH_MASK`), whose two labelled
+6. Then the lattice of the best flat mask looked at alone (:data:`EACH_MASK`), whose two labelled
    edges must read.
+7. Last, a lattice of fewer squares (:data:`FEW_FOUND`: a floor mostly covered by pieces, whose tops
+   lie on a lattice of their own), at the print's depths, whose two labelled edges must read.
 
 Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 :mod:`visolve.vision.view`).
@@ -43,6 +45,7 @@ Coordinates: board units, the grid spans ``[0, 6] x [0, 6]`` (see
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import cv2
@@ -87,6 +90,11 @@ PRINT_DEPTHS = DEPTHS[:3]
 HALVED_FROM = 13.0
 #: share of the 36 squares that must be found as patches
 MIN_FOUND = 0.55
+#: ... and, last of all, the share found on a board whose pieces cover most of the floor (seed 211
+#: scene 74: 17 empty squares, the tops of the pieces on a lattice of their own): the lattice must
+#: then have two labelled edges that read.  It is looked for at :data:`PRINT_DEPTHS` only (the deeper
+#: ones did not find 211/74's floor, and each depth costs 10-20 ms on every picture refused)
+FEW_FOUND = 0.44
 #: largest RMS distance (squares) of the patches from the lattice fitted to them: a recessed
 #: square's patch leans towards its lit side, a disc's patch is off its square's centre, and
 #: the labels are then looked for around the edge (:func:`label_rows`), not at one place
@@ -156,6 +164,14 @@ def _lattice(masks: list[np.ndarray], or_gathered: bool = False,
     lat = find(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=depths, max_blobs=3000, max_error=MAX_LATTICE_ERROR,
                max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered, halved_from=HALVED_FROM)
     return None if lat is None else lat.homography
+
+
+def _few_lattice(small: np.ndarray) -> np.ndarray | None:
+    """The lattice of :data:`FEW_FOUND` of the squares or more, under :data:`MIN_FOUND` (one with more
+    was a candidate already), at :data:`PRINT_DEPTHS`; None when there is none."""
+    lat = find_cell_lattice(_flat(small)[1], SIZE, SIZE, min_found=FEW_FOUND, depths=PRINT_DEPTHS, max_blobs=3000,
+                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, or_gathered=True)
+    return None if lat is None or lat.found >= math.ceil(MIN_FOUND * SIZE * SIZE) else lat.homography
 
 
 def _outlines(grey: np.ndarray) -> list[np.ndarray]:
@@ -350,6 +366,11 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
             return again
     lone = _lattice(_flat(small)[1], each=True) if thorough and legible is not None and EACH_MASK else None
     for found in closer(small, lone, picture) if lone is not None else ():  # last: two edges that read
+        again, _kept = _ways_up(small, found, picture, legible, [], both=True)
+        if again is not None:
+            return again
+    few = _few_lattice(small) if thorough and legible is not None else None
+    for found in closer(small, few, picture) if few is not None else ():  # a floor mostly covered
         again, _kept = _ways_up(small, found, picture, legible, [], both=True)
         if again is not None:
             return again
