@@ -53,7 +53,7 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle
 from visolve.vision.geometry import map_points, polygon_corners
-from visolve.vision.lattice import find_alone, find_cell_lattice
+from visolve.vision.lattice import Lattice, find_alone, find_cell_lattice
 from visolve.vision.light import channel_max
 from visolve.vision.masks import locally_light
 from visolve.vision.quick_view import quick_view
@@ -160,18 +160,24 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
 
 def _lattice(masks: list[np.ndarray], or_gathered: bool = False,
              depths: tuple[float, ...] = DEPTHS, each: bool = False) -> np.ndarray | None:
-    find = find_alone if each else find_cell_lattice  # each: the best mask looked at alone
-    lat = find(masks, SIZE, SIZE, min_found=MIN_FOUND, depths=depths, max_blobs=3000, max_error=MAX_LATTICE_ERROR,
-               max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered, halved_from=HALVED_FROM)
+    lat = _found_lattice(masks, MIN_FOUND, or_gathered, depths, each)
     return None if lat is None else lat.homography
 
 
 def _few_lattice(small: np.ndarray) -> np.ndarray | None:
     """The lattice of :data:`FEW_FOUND` of the squares or more, under :data:`MIN_FOUND` (one with more
     was a candidate already), at :data:`PRINT_DEPTHS`; None when there is none."""
-    lat = find_cell_lattice(_flat(small)[1], SIZE, SIZE, min_found=FEW_FOUND, depths=PRINT_DEPTHS, max_blobs=3000,
-                            max_error=MAX_LATTICE_ERROR, max_angle=MAX_LATTICE_TURN, or_gathered=True)
+    lat = _found_lattice(_flat(small)[1], FEW_FOUND, True, PRINT_DEPTHS)
     return None if lat is None or lat.found >= math.ceil(MIN_FOUND * SIZE * SIZE) else lat.homography
+
+
+def _found_lattice(masks: list[np.ndarray], min_found: float, or_gathered: bool, depths: tuple[float, ...],
+                   each: bool = False) -> Lattice | None:
+    """The lattice of ``min_found`` of the squares or more in ``masks`` (``each``: the best mask looked
+    at alone)."""
+    find = find_alone if each else find_cell_lattice
+    return find(masks, SIZE, SIZE, min_found=min_found, depths=depths, max_blobs=3000, max_error=MAX_LATTICE_ERROR,
+                max_angle=MAX_LATTICE_TURN, or_gathered=or_gathered, halved_from=HALVED_FROM)
 
 
 def _outlines(grey: np.ndarray) -> list[np.ndarray]:

@@ -49,7 +49,7 @@ GREY_LIKE = 0.15
 #: more, is glare lighting a strip of the board: a cube does not light the board beside it, and a
 #: tall piece's side leans over the squares on one side only.  Seed 211 scene 2: an empty SmartGames
 #: board under a narrow streak of glare, E3-E6 read as the grey piece (``n`` 0.33-0.53), the squares
-#: on its two sides 0.06-0.14 over the others; of the 200 boards read with the grey piece on the
+#: on its two sides 0.06-0.14 over the others; of the 200 readings with the grey piece on the
 #: photo scenes of seeds 0, 1, 2, 17 and 211 and the held-out seeds 0 and 1, none read right has
 #: two such sides lifted more than 0.004 (one refused, 1/65, its glare 0.04-0.24 over the others)
 ALONG_LEAST = 2
