@@ -25,6 +25,8 @@ def test_a_board_whose_squares_gave_no_lattice_reads_by_its_outline(monkeypatch)
     monkeypatch.setattr(finder, "by_outlines", lambda *a: iter(()))
     assert read(image, name) == truth  # one flat mask alone holds the lattice too (finder.EACH_MASK)
     monkeypatch.setattr(finder, "EACH_MASK", False)
+    assert read(image, name) == truth  # and the lattice of fewer squares (finder.FEW_FOUND)
+    monkeypatch.setattr(finder, "FEW_FOUND", finder.MIN_FOUND)
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(image, name)
 
@@ -48,9 +50,11 @@ def test_the_refusal_says_the_outlines_were_looked_at_too(monkeypatch):
     """Scene 40 of seed 0 (no lattice of squares found when the groups of patches are not gathered,
     and no outline with six labels a row and a column): the reason names both searches.  (Its outline's
     grid placed by the digits and the letters left when a light spot in line with them is left out
-    (``partlabels``) reads it: that is left out here.)"""
+    (``partlabels``) reads it, and so does the lattice of fewer squares (``finder.FEW_FOUND``, whose
+    groups are gathered): both are left out here.)"""
     image, name, _truth = _scene(40)
     monkeypatch.setattr(finder, "GATHER", False)
+    monkeypatch.setattr(finder, "FEW_FOUND", finder.MIN_FOUND)
     monkeypatch.setattr(outlined, "grid_from_labels_in_part", lambda *a: [])
     with pytest.raises(NotThisPuzzle, match="no 6 x 6 grid.*no plain outline holds a row and a column of six labels"):
         read(image, name)

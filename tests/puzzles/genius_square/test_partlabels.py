@@ -58,6 +58,8 @@ def test_without_the_partial_column_it_is_refused(monkeypatch):
     monkeypatch.setattr(outlined, "grid_from_labels_in_part", lambda *a: [])
     assert read(case.image, case.name) == case.truth[0]  # one flat mask alone holds the lattice too
     monkeypatch.setattr(finder, "EACH_MASK", False)
+    assert read(case.image, case.name) == case.truth[0]  # and the lattice of fewer squares
+    monkeypatch.setattr(finder, "FEW_FOUND", finder.MIN_FOUND)
     with pytest.raises((NotThisPuzzle, ReadError), match="no plain outline holds a row and a column"):
         read(case.image, case.name)
 

@@ -11,7 +11,7 @@ from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.colours import WOOD, classify, prototypes
 from visolve.puzzles.genius_square.references import references
 from visolve.puzzles.genius_square.draw import draw_board, square_box
-from visolve.puzzles.genius_square import finder
+from visolve.puzzles.genius_square import closer
 from visolve.puzzles.genius_square.labelrows import label_rows
 from visolve.puzzles.genius_square.reader import read
 from visolve.testing.scenes import genius, scene_case
@@ -116,7 +116,7 @@ def test_a_board_small_in_a_large_photo_is_found_again_on_a_closer_copy(monkeypa
     there is looked for again on a closer copy of the photo, where the labels read."""
     case = scene_case("genius-square", 60, 0)
     assert read(case.image, case.name) == case.truth[0]
-    monkeypatch.setattr(finder, "ZOOM_BELOW", 0)  # without the closer copy it is refused
+    monkeypatch.setattr(closer, "ZOOM_BELOW", 0)  # without the closer copy it is refused
     with pytest.raises((NotThisPuzzle, ReadError)):
         read(case.image, case.name)
 

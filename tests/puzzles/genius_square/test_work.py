@@ -3,7 +3,7 @@ place and puts it back, and a small board is looked for again on a copy just clo
 
 import numpy as np
 
-from visolve.puzzles.genius_square import finder
+from visolve.puzzles.genius_square import closer, finder
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.draw import draw_board
 from visolve.puzzles.genius_square.reader import check_alone, painted_over, read
@@ -52,17 +52,17 @@ def test_a_small_board_is_looked_for_again_on_a_copy_just_close_enough(monkeypat
     grows with the copy's area."""
     picture, level = _small_board_on_a_table()
     sides = []
-    real = finder.working_copy
+    real = closer.working_copy
 
     def spy(image, side, **kw):
         sides.append((image.shape[:2], side))
         return real(image, side, **kw)
 
-    monkeypatch.setattr(finder, "working_copy", spy)
+    monkeypatch.setattr(closer, "working_copy", spy)
     assert read(picture, "table.png").blockers == level.blockers
     assert sides, "the board is small in the work copy: a closer copy is made"
-    span = finder.SIZE + 2 * finder.ZOOM_AROUND
-    assert all(side <= round(finder.ZOOM_PITCH * span) for _shape, side in sides)
+    span = closer.SIZE + 2 * closer.ZOOM_AROUND
+    assert all(side <= round(closer.ZOOM_PITCH * span) for _shape, side in sides)
 
 
 def test_the_first_grid_labels_view_is_made_once(monkeypatch):

@@ -58,7 +58,7 @@ from visolve.vision.light import channel_max
 from visolve.vision.masks import locally_light
 from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView, corners_homography
-from visolve.vision.working import working_copy
+from visolve.puzzles.genius_square.closer import closer
 from visolve.puzzles.genius_square.farlabels import in_order, slid_ways, squares_off
 from visolve.puzzles.genius_square.fromlabels import grid_from_labels
 from visolve.puzzles.genius_square.outlined import by_outlines
@@ -113,13 +113,6 @@ EACH_MASK = True
 #: ``gather``): of the 6 such scenes of seed 0, 3 then stand on the board's floor, a fourth is found
 #: skewed and refused for its squares
 GATHER = True
-#: a grid whose squares are smaller than this (px of the reduced copy) is looked for again on a
-#: closer copy of the picture, this many squares around it
-ZOOM_BELOW = 36
-ZOOM_AROUND = 2.5
-#: px a square in the closer copy (at most :data:`WORK_SIDE` long): plenty for the lattice, whose
-#: cost grows with the copy's area
-ZOOM_PITCH = 48
 #: a lattice may have taken the row of labels (and one beyond) for squares: labels looked for so many
 #: rows inside each edge (:func:`moved_inward`)
 INNER_ROWS = (1, 2)
@@ -335,7 +328,7 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
     candidates = (grid_candidates(small, MORE_LATTICES, gather=GATHER) if thorough
                   else grid_candidates(small, 0, depths=PRINT_DEPTHS))
     for n, hom in enumerate(candidates):
-        for found in closer(small, hom, picture if thorough else None):
+        for found in closer(small, hom, picture if thorough else None, grid_candidates):
             first = found if first is None else first
             view = label_view(small, found, picture)  # made once: the labels' search and moved_inward's
             options, kept = _ways_up(small, found, picture, legible, reasons, view=view)
@@ -371,12 +364,12 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
         if again is not None and in_order(small, again[0], picture):  # each row beside its own squares
             return again
     lone = _lattice(_flat(small)[1], each=True) if thorough and legible is not None and EACH_MASK else None
-    for found in closer(small, lone, picture) if lone is not None else ():  # last: two edges that read
+    for found in closer(small, lone, picture, grid_candidates) if lone is not None else ():  # last: two edges that read
         again, _kept = _ways_up(small, found, picture, legible, [], both=True)
         if again is not None:
             return again
     few = _few_lattice(small) if thorough and legible is not None else None
-    for found in closer(small, few, picture) if few is not None else ():  # a floor mostly covered
+    for found in closer(small, few, picture, grid_candidates) if few is not None else ():  # a floor mostly covered
         again, _kept = _ways_up(small, found, picture, legible, [], both=True)
         if again is not None:
             return again
@@ -443,35 +436,3 @@ def _slid_ways(small: np.ndarray, found: np.ndarray, picture: np.ndarray | None,
                          legible)
     except NotThisPuzzle:
         return []
-
-
-def closer(small: np.ndarray, hom: np.ndarray, picture: np.ndarray | None) -> Iterator[np.ndarray]:
-    """The grid ``hom`` (board -> ``small``) found again on a closer copy of ``picture`` around it
-    when its squares are under :data:`ZOOM_BELOW` px in ``small`` (fine lines and small labels are
-    lost in the reduced copy), then ``hom`` itself."""
-    side = _side_px(hom)
-    if picture is not None and side < ZOOM_BELOW and picture.shape[1] > small.shape[1]:
-        f = small.shape[1] / picture.shape[1]
-        a = ZOOM_AROUND
-        box = map_points(hom, [(-a, -a), (SIZE + a, -a), (SIZE + a, SIZE + a), (-a, SIZE + a)]) / f
-        (x0, y0), (x1, y1) = np.maximum(np.floor(box.min(0)), 0).astype(int), np.ceil(box.max(0)).astype(int)
-        crop = picture[y0:y1, x0:x1]
-        if min(crop.shape[:2]) >= 2 * SIZE:
-            near, g = working_copy(crop, min(WORK_SIDE, round(ZOOM_PITCH * (SIZE + 2 * a))))
-            if g * f < 1.0:
-                found = next(iter(grid_candidates(near)), None)
-                if found is not None:
-                    back = np.diag([f, f, 1.0]) @ np.array([[1.0, 0, x0], [0, 1.0, y0], [0, 0, 1.0]])
-                    again = back @ np.diag([1.0 / g, 1.0 / g, 1.0]) @ found
-                    centre = map_points(again, [(SIZE / 2, SIZE / 2)])[0]
-                    inside = cv2.pointPolygonTest(map_points(hom, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
-                                                  .astype(np.float32), tuple(float(v) for v in centre), False)
-                    if inside >= 0:
-                        yield again
-    yield hom
-
-
-def _side_px(hom: np.ndarray) -> float:
-    """Mean side of a square of the grid ``hom`` maps (px)."""
-    c = map_points(hom, [(0, 0), (SIZE, 0), (SIZE, SIZE), (0, SIZE)])
-    return float(np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1).mean()) / SIZE
