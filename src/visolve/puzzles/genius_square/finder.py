@@ -157,10 +157,11 @@ def _lattice(masks: list[np.ndarray], or_gathered: bool = False,
     return None if lat is None else lat.homography
 
 
-def _few_lattice(small: np.ndarray) -> np.ndarray | None:
-    """The lattice of :data:`FEW_FOUND` of the squares or more, under :data:`MIN_FOUND` (one with more
-    was a candidate already), at :data:`PRINT_DEPTHS`; None when there is none."""
-    lat = _found_lattice(_flat(small)[1], FEW_FOUND, True, PRINT_DEPTHS)
+def _few_lattice(masks: list[np.ndarray]) -> np.ndarray | None:
+    """The lattice of :data:`FEW_FOUND` of the squares or more in the flat ``masks``, under
+    :data:`MIN_FOUND` (one with more was a candidate already), at :data:`PRINT_DEPTHS`; None when
+    there is none."""
+    lat = _found_lattice(masks, FEW_FOUND, True, PRINT_DEPTHS)
     return None if lat is None or lat.found >= math.ceil(MIN_FOUND * SIZE * SIZE) else lat.homography
 
 
@@ -363,12 +364,13 @@ def find_upright(small: np.ndarray, picture: np.ndarray | None = None, legible=N
         again, _kept = _ways_up(small, floor, picture, legible, [], opposite=True)  # the floor under tops
         if again is not None and in_order(small, again[0], picture):  # each row beside its own squares
             return again
-    lone = _lattice(_flat(small)[1], each=True) if thorough and legible is not None and EACH_MASK else None
+    fresh = _flat(small)[1] if thorough and legible is not None else None  # not painted out: the last two looks
+    lone = _lattice(fresh, each=True) if fresh is not None and EACH_MASK else None
     for found in closer(small, lone, picture, grid_candidates) if lone is not None else ():  # last: two edges that read
         again, _kept = _ways_up(small, found, picture, legible, [], both=True)
         if again is not None:
             return again
-    few = _few_lattice(small) if thorough and legible is not None else None
+    few = _few_lattice(fresh) if fresh is not None else None
     for found in closer(small, few, picture, grid_candidates) if few is not None else ():  # a floor mostly covered
         again, _kept = _ways_up(small, found, picture, legible, [], both=True)
         if again is not None:

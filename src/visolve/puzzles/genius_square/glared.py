@@ -122,10 +122,7 @@ def glare_along_grey(squares, rows: list[str], grey: str = "5") -> list[tuple[in
     if not others:
         return []
     floor = float(np.median(others)) + ALONG_LIFT
-    lit = [cells for cells in sides.values()
-           if len(cells) >= ALONG_LEAST and all(lifts[cell] >= floor for cell in cells)]
-    for way, cells in sides.items():
-        opposite = sides[(-way[0], -way[1])]
-        if cells in lit and opposite in lit:
-            return sorted(cells + opposite)
-    return []
+    lit = {way for way, cells in sides.items()
+           if len(cells) >= ALONG_LEAST and all(lifts[cell] >= floor for cell in cells)}
+    both = next(((dr, dc) for dr, dc in lit if (-dr, -dc) in lit), None)
+    return [] if both is None else sorted(sides[both] + sides[(-both[0], -both[1])])

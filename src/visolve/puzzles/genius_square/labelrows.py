@@ -182,14 +182,21 @@ def _count(sums: np.ndarray, x0, y0, x1, y1) -> np.ndarray:
     return sums[y1, x1] - sums[y0, x1] - sums[y1, x0] + sums[y0, x0]
 
 
+def along_edge(at, squeeze, slide):
+    """Where a point ``at`` squares along an edge of the grid stands, in a row of labels placed with
+    ``squeeze`` (towards the edge's middle) and ``slide`` (along it): ``3 + (at - 3) * squeeze +
+    slide`` (arrays broadcast)."""
+    return SIZE / 2 + (at - SIZE / 2) * squeeze + slide
+
+
 def _boxes_px(view: BoardView, side: int, places: np.ndarray, shape: tuple[int, int], inside: bool = False):
     """View pixels (x0, y0), (x1, y1), each ``(n, 6)``, of the label boxes beside the six squares of
     edge ``side`` at each of ``places`` ``(n, 3)``, clipped to a view of ``shape`` (its integral's);
     ``inside``: the boxes may lie over the grid (moved inward by whole rows)."""
     shift, squeeze, slide = (places[:, i:i + 1] for i in range(3))
     k = np.arange(SIZE)[None, :]
-    a = SIZE / 2 + (k + LABEL_ALONG[0] - SIZE / 2) * squeeze + slide
-    b = SIZE / 2 + (k + LABEL_ALONG[1] - SIZE / 2) * squeeze + slide
+    a = along_edge(k + LABEL_ALONG[0], squeeze, slide)
+    b = along_edge(k + LABEL_ALONG[1], squeeze, slide)
     c = np.broadcast_to(LABEL_ACROSS[0] + shift, a.shape)
     d = np.broadcast_to(LABEL_ACROSS[1] + shift if inside else np.maximum(LABEL_ACROSS[1] + shift, LABEL_INSIDE),
                         a.shape)  # never over the grid, unless moved inward

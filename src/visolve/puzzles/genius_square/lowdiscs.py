@@ -28,6 +28,7 @@ import numpy as np
 
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY
+from visolve.puzzles.genius_square.labelrows import along_edge
 from visolve.puzzles.genius_square.leaning import tops_fields
 from visolve.puzzles.genius_square.model import Level
 from visolve.puzzles.genius_square.tops import AGAINST_LEAN, middle_lean, slide_way
@@ -64,12 +65,13 @@ def disc_off_its_square(level: Level, places, edges: tuple[int, ...], view: Boar
 def label_floor(places, edges: tuple[int, ...]) -> np.ndarray:
     """Per square ``(6, 6, 2)``: where its floor lies off its middle (squares), as the rows of labels
     of ``edges`` at ``places`` (shift, squeeze, slide) place the floor's columns and rows: the label
-    of the square whose middle is ``m`` along its edge stands at ``3 + (m - 3) * squeeze + slide``."""
+    of the square whose middle is ``m`` along its edge stands at
+    :func:`~visolve.puzzles.genius_square.labelrows.along_edge` of ``m``."""
     field = np.zeros((SIZE, SIZE, 2))
     middles = np.arange(SIZE) + 0.5
     for k in edges:
         _shift, squeeze, slide = places[k]
-        off = SIZE / 2 + (middles - SIZE / 2) * squeeze + slide - middles
+        off = along_edge(middles, squeeze, slide) - middles
         if k % 2 == 0:  # top or bottom: the columns
             field[:, :, 0] = off[None, :]
         else:
