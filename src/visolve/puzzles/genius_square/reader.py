@@ -51,6 +51,7 @@ from visolve.puzzles.genius_square.lowdiscs import disc_off_its_square
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.glared import glare_along_grey, glare_beside_grey
 from visolve.puzzles.genius_square.lastpiece import last_piece_problem
+from visolve.puzzles.genius_square.flatgrey import with_flat_grey
 from visolve.puzzles.genius_square.faint import faint_opened
 from visolve.puzzles.genius_square.leandoubts import dropped_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
@@ -362,6 +363,7 @@ def board_of(squares: list[list[Square]], edition: str,
     else:  # squares that may hide a piece the board's colour: the shapes settle them, or they are a doubt
         if any(sq.sides for row in squares for sq in row):  # (not the cover: it would lay that piece on one)
             rows = resolve(with_side_options(with_grey_options(squares)), edition, dice)
+    rows = with_flat_grey(squares, rows)  # covered but for the grey piece drawn flat on a board as grey
     blockers, found = groups(rows, edition)
     if not is_legal_roll(blockers):
         rows = solved_cover(squares, edition, dice) or rows
