@@ -61,6 +61,25 @@ def test_the_one_unlined_four_neutral_and_lit_is_the_grey_piece():
     assert with_unlined_grey(squares) == squares
 
 
+def test_squares_elsewhere_that_may_be_grey_bar_the_four_only_when_four_of_them_lie_in_a_row():
+    """Seed 19 scene 81: glared cubes elsewhere read as grey, wood or a piece, none four in a row: the
+    unlined four is the grey piece's only place (refused before, the board covered but for them)."""
+    maybe = Square("", options=("7", "5", "3", "#"))
+    squares = _board()
+    for r, c in ((1, 3), (4, 4)):
+        squares[r][c] = maybe
+    read_ = with_unlined_grey(squares)
+    assert [read_[r][c].symbol for r, c in FOUR] == ["5"] * 4
+    for r in range(2, 6):  # B3-F3: a straight four that may hold the grey piece too
+        squares[r][2] = maybe if r == 2 else Square(EMPTY, colour=(0.0, 0.0, 0.0))
+    assert with_unlined_grey(squares) == squares
+    squares[2][2] = Square(EMPTY, colour=(0.0, 0.0, 0.0))  # plainly empty squares alone are no bar
+    read_ = with_unlined_grey(squares)
+    assert [read_[r][c].symbol for r, c in FOUR] == ["5"] * 4
+    case = scene_case("genius-square", 81, 19)
+    assert read(case.image, case.name) == case.truth[0]
+
+
 def test_the_grey_piece_under_glare_on_a_grey_board_is_read():
     """Seed 83 scene 86: the grey piece on A1-A4 of a grey SmartGames board under a glare spot."""
     case = scene_case("genius-square", 86, 83)

@@ -45,20 +45,40 @@ def with_unlined_grey(squares):
     when each of them is neutral (channels within
     :data:`~visolve.puzzles.genius_square.colours.NEUTRAL_SPREAD`) and not in a shadow (mean ``n`` at
     least :data:`~visolve.puzzles.genius_square.greyrow.SHADOW_FLOOR`: a shadow darkens an empty
-    square's lines with it) and no other square is or may be the grey piece; the others as read.
+    square's lines with it), no square is read as the grey piece and no other straight four may be it
+    (:func:`_grey_four_besides`); the others as read.
     Measured on the grey boards of the photo scenes of seeds 0, 1, 83 and 89, every four so found, at
     the squares' middles, was the grey piece's (7 fours, on 83/38, 83/78 and 83/86 the only one); on
-    seeds 17 and 79 it is read on 17/16 alone, the grey piece."""
+    seeds 17 and 79 it is read on 17/16 alone, the grey piece.  Squares elsewhere that may be the grey
+    piece among other things (a glared cube: grey, wood or a piece) leave the four as the only place
+    for it when no four of them lies in a row: on the scenes of seeds 0, 1, 2, 17, 19, 103, 211 and
+    223 and the held-out kind seeds 0-1, every unlined four found alone, neutral and lit, was the grey
+    piece's (8, 5 with such squares elsewhere), and one board reads otherwise: 19/81, right, refused
+    before."""
     fours = [cells for cells in straight_fours() if _unlined(squares, cells)]
     if len(fours) != 1 or not all(_lit_grey(squares[r][c]) for r, c in fours[0]):
         return squares
-    if any(sq.symbol == GREY or (GREY in sq.options and (r, c) not in fours[0])
-           for r, row in enumerate(squares) for c, sq in enumerate(row)):
+    if any(sq.symbol == GREY for row in squares for sq in row) or _grey_four_besides(squares, fours[0]):
         return squares
     out = [list(row) for row in squares]
     for r, c in fours[0]:
         out[r][c] = replace(out[r][c], symbol=GREY, options=(), faint=False, grey=False, sides=())
     return out
+
+
+def _grey_four_besides(squares, four: list[tuple[int, int]]) -> bool:
+    """Whether a straight four other than ``four`` may hold the grey piece: each of its squares read
+    as empty or with the grey piece among its options, one at least not of ``four`` with it among its
+    options (squares read as empty, lit or not, were never a bar: a board not yet solved shows many
+    such fours)."""
+    return any(sorted(cells) != sorted(four) and all(_may_hold_grey(squares[r][c]) for r, c in cells)
+               and any(GREY in squares[r][c].options for r, c in cells if (r, c) not in four)
+               for cells in straight_fours())
+
+
+def _may_hold_grey(sq) -> bool:
+    """A square read as empty, or with the grey piece among its options."""
+    return sq.symbol == EMPTY or GREY in sq.options
 
 
 def _unlined(squares, cells: list[tuple[int, int]]) -> bool:
