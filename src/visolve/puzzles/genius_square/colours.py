@@ -94,6 +94,10 @@ MIN_LEAD = 0.1
 LOOSE_RESIDUAL = 0.8
 LOOSE_WINDOW = 0.25
 LOOSE_LEAST = 2
+#: ... the two nearest pieces: wood is among them only within LOOSE_WINDOW (a cast moves a piece's hue
+#: towards another piece's; a disc is told by its free corners, or by its colour nearest the wood's).
+#: Seed 227 scene 49: a green cube's shaded side on C6 (nearest green by 0.45, wood 0.78), green read
+#: whole elsewhere, was read as a disc by the shapes, the disc on F6 hidden and read empty: a misread
 #: a colour paler than this in every channel may be a piece's under glare: the glare mixes tried
 PALE_FLOOR = 0.25
 GLARE_MIX = (0.15, 0.3, 0.45, 0.6)
@@ -310,7 +314,7 @@ def _colour_options(centre: np.ndarray, corners: list[np.ndarray], protos: Palet
     window = MIN_LEAD + OPTION_MARGIN if best <= MAX_RESIDUAL else LOOSE_WINDOW
     close = [name for r, name in ranked if r < best + window]
     if best > MAX_RESIDUAL and len(close) < LOOSE_LEAST and not lifted_grey(centre):  # a cast moves a hue, not a lifted grey
-        close = [name for _r, name in ranked[:LOOSE_LEAST]]
+        close = [name for r, name in ranked if name != WOOD or r < best + window][:LOOSE_LEAST]
     close += [name for name in _unglared(centre, protos) if name not in close and name != WOOD]
     close += [WOOD] if leaning else []
     close = [name for name in close if name == WOOD or free <= MAX_FREE_CUBE]
