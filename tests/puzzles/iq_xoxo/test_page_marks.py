@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from visolve.errors import NotThisPuzzle, ReadError
-from visolve.puzzles.iq_xoxo.page.marks import marked_blobs
+from visolve.puzzles.iq_xoxo.page.marks import MARK_FLOOR, MARK_SHARE, least_share, marked_blobs
 from visolve.puzzles.iq_xoxo.reader import read
 from visolve.testing.scenes import scene_case
 
@@ -60,8 +60,10 @@ def test_no_blobs_none_marked():
 
 
 # seed 2's scene 53: a page of two, the lower board washed out by glare: neither its squares nor
-# its pieces seen, only a yellow piece's end shaped like a tab (counted with or without digits)
-@pytest.mark.parametrize("seed, i", [(4, 43), (4, 85), (2, 53)])
+# its pieces seen, only a yellow piece's end shaped like a tab (counted with or without digits);
+# seed 227's scene 31: a spread whose two far boards were not seen, their pieces' marks faint
+# (0.02 - 0.05 of their area, as the pieces of the boards read): read as 2 of its 4 challenges
+@pytest.mark.parametrize("seed, i", [(4, 43), (4, 85), (2, 53), (227, 31)])
 def test_a_board_seen_by_its_pieces_alone_far_away_is_not_left_out(seed, i):
     case = scene_case("iq-xoxo", i, seed, 1.0)
     try:
@@ -116,3 +118,30 @@ def test_a_tab_without_digits_still_counts():
     assert lost_boards(looked, tab, [quad]) == 1
     assert lost_boards(looked, np.zeros((0, 2)), [quad]) == 0
 
+
+
+def test_the_boards_read_set_how_faint_a_mark_may_be():
+    """The pieces on the boards read show how marks look on this page (seed 227 spread 31: a median
+    share of 0.040): a blob elsewhere shows marks at half of that, never below MARK_FLOOR."""
+    assert least_share(np.array([0.014, 0.058, 0.003, 0.043, 0.040])) == pytest.approx(0.020)
+    assert least_share(np.array([0.2, 0.3, 0.25])) == MARK_SHARE  # sharp marks: the share as before
+    assert least_share(np.array([0.0, 0.004, 0.01])) == MARK_FLOOR  # a desk's plain shapes stay out
+    assert least_share(np.array([0.01, 0.02])) == MARK_SHARE  # too few pieces to tell
+
+
+def test_a_piece_with_faint_marks_counts_beside_boards_whose_pieces_show_as_faint():
+    """The piece three pitches below the board shows marks on 0.03 of its area: it counts when three
+    pieces on the board show theirs on 0.04-0.05, not when they show them on 0.2."""
+    from visolve.puzzles.iq_xoxo.page.missed import board_distance
+
+    quad, looked, _blind = _page_with_a_piece_below_a_board(marks=True)
+    dist = board_distance(looked.colour.shape, [quad * looked.scale], looked.pitch)
+    labels, _shares = looked.shares
+    labels = labels.copy()
+    for k, x in enumerate((6, 9, 12), start=2):  # three pieces' blobs on the board, a pitch square each
+        labels[6 * 12:7 * 12, x * 12:(x + 1) * 12] = k
+    looked.__dict__["shares"] = (labels, np.array([0.0, 0.03, 0.04, 0.05, 0.04]))
+    far = looked.marked(dist) & (dist > 0)
+    assert far.any()
+    looked.__dict__["shares"] = (labels, np.array([0.0, 0.03, 0.2, 0.2, 0.2]))
+    assert not (looked.marked(dist) & (dist > 0)).any()

@@ -25,6 +25,23 @@ MARK_SHARE, RIM = 0.05, 0.08
 MOST = 150
 
 
+#: a page's own pieces tell how its marks show: when at least OWN_LEAST blobs lie on the boards read,
+#: a blob elsewhere shows marks at OWN_SHARE of their median share, when that is under MARK_SHARE, and
+#: at least MARK_FLOOR.  Scenes seed 227 spread 31, a spread's two far boards left out (their grey
+#: squares and tabs not seen, their pieces merged with the tabs): the pieces of the two boards read
+#: showed marks over 0.003 - 0.058 of their area (median 0.040), the far boards' 0.000 - 0.048, three
+#: of six 0.021 and more; the page was read in part, unsaid
+OWN_LEAST, OWN_SHARE, MARK_FLOOR = 3, 0.5, 0.015
+
+
+def least_share(own: np.ndarray) -> float:
+    """The least share of its area a blob's marks must cover for it to show marks, given the shares
+    ``own`` of the pieces on the boards read (see :data:`OWN_SHARE`)."""
+    if len(own) < OWN_LEAST:
+        return MARK_SHARE
+    return max(MARK_FLOOR, min(MARK_SHARE, OWN_SHARE * float(np.median(own))))
+
+
 def marked_blobs(blobs: np.ndarray, picture: np.ndarray, pitch: float) -> np.ndarray:
     """The blobs of ``blobs`` (0/255, colour with the marks closed over) that show a piece's marks
     (0/255): strokes thinner than :data:`STROKE` pitches inside a blob (less its rim), lighter
@@ -45,8 +62,13 @@ def marked_blobs(blobs: np.ndarray, picture: np.ndarray, pitch: float) -> np.nda
     numpy.ndarray
         The blobs showing marks (uint8 0/255).
     """
-    labels, shares = mark_shares(blobs, picture, pitch)
-    keep = shares >= MARK_SHARE
+    return shown(*mark_shares(blobs, picture, pitch), MARK_SHARE)
+
+
+def shown(labels: np.ndarray, shares: np.ndarray, least: float) -> np.ndarray:
+    """The blobs (``labels``, as :func:`mark_shares` gives them with their ``shares``) whose marks
+    cover ``least`` of their area or more (0/255)."""
+    keep = shares >= least
     keep[0] = False
     return (keep.view(np.uint8) * np.uint8(255))[labels]
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.first_look import NEIGHBOUR, SQUARE_FILL, SQUARE_SHARE
-from visolve.puzzles.iq_xoxo.page.marks import marked_blobs
+from visolve.puzzles.iq_xoxo.page.marks import least_share, mark_shares, shown
 from visolve.puzzles.iq_xoxo.page.outline import kernel
 from visolve.vision.near import own_grid
 from visolve.vision.polygon_distance import distances_within
@@ -56,14 +56,26 @@ class Coarse:
     full: tuple | None = None  #: the finder's blobs, picture and pitch, for :attr:`marked` (None: no marks looked for)
 
     @cached_property
-    def marked(self) -> np.ndarray | None:
-        """The pieces' blobs that show a piece's marks (bool; None: not looked for), found
-        (:func:`visolve.puzzles.iq_xoxo.page.marks.marked_blobs`) only when asked: when blobs lie
-        on the page beyond the boards (0.1 s on a 10 MP copy)."""
+    def shares(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """The pieces' blobs (labels, on the finder's copy) and the share of each that shows marks
+        (:func:`visolve.puzzles.iq_xoxo.page.marks.mark_shares`; None: not looked for), found only
+        when asked: when blobs lie on the page beyond the boards (0.1 s on a 10 MP copy)."""
         if self.full is None:
             return None
         blobs, picture, pitch = self.full
-        return reduce_by(marked_blobs(blobs, picture, pitch), round(1 / self.scale)) > 127
+        return mark_shares(blobs, picture, pitch)
+
+    def marked(self, dist: np.ndarray) -> np.ndarray | None:
+        """The pieces' blobs that show a piece's marks (bool, coarse; None: not looked for), as the
+        pieces on the boards read show them (``dist``: each coarse pixel's distance from those boards,
+        0 inside one; :func:`visolve.puzzles.iq_xoxo.page.marks.least_share`)."""
+        if self.shares is None:
+            return None
+        labels, shares = self.shares
+        inside = cv2.resize((dist <= 0).view(np.uint8), labels.shape[::-1], interpolation=cv2.INTER_NEAREST) > 0
+        own = np.unique(labels[inside])
+        least = least_share(shares[own[own > 0]])
+        return reduce_by(shown(labels, shares, least), round(1 / self.scale)) > 127
 
     @cached_property
     def chroma(self) -> np.ndarray | None:
@@ -83,7 +95,7 @@ def coarse(pieces: np.ndarray, blobs: np.ndarray, grey: np.ndarray, pitch: float
     reduced by a whole factor (OpenCV's fast box average), squares at least
     :data:`LOST_SCALE` px apart; ``picture``: the finder's copy in colour, for
     the page's chromaticity; ``marks``: which blobs show a piece's marks is asked when
-    blobs lie on the page beyond the boards (:attr:`Coarse.marked`: only those count, however far
+    blobs lie on the page beyond the boards (:meth:`Coarse.marked`: only those count, however far
     from the boards)."""
     k = max(1, int(pitch // LOST_SCALE))
     small = None if picture is None else reduce_by(picture, k)
@@ -222,7 +234,7 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
     page's chromaticity (a light desk of another tint is not the page).  It is looked at with
     squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).  ``farther``
     (bool, as ``small``'s planes): where pieces count however far from the boards (None: nowhere).
-    When ``small`` looks for marks (:attr:`Coarse.marked`), only pieces showing them count, and
+    When ``small`` looks for marks (:meth:`Coarse.marked`), only pieces showing them count, and
     however far: a tab-shaped blob counts with or without digits (a glare-washed board's piece
     cut to a tab's shape may be all that is seen of it).
     """
@@ -292,7 +304,7 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
     # shape by the page's edge, shows none): the marks looked for only when a blob lies there
     if not _lying(blobs, n, far, share, small.pitch):
         return lost
-    return lost + _lying(blobs, n, far & small.marked, share, small.pitch)
+    return lost + _lying(blobs, n, far & small.marked(dist), share, small.pitch)
 
 
 def _lying(blobs: np.ndarray, n: int, lost: np.ndarray, share: np.ndarray, pitch: float) -> bool:
