@@ -52,6 +52,7 @@ from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.glared import glare_along_grey, glare_beside_grey
 from visolve.puzzles.genius_square.lastpiece import last_piece_problem
 from visolve.puzzles.genius_square.flatgrey import with_flat_grey
+from visolve.puzzles.genius_square.greyback import grey_side_behind
 from visolve.puzzles.genius_square.faint import faint_opened
 from visolve.puzzles.genius_square.leandoubts import dropped_piece
 from visolve.puzzles.genius_square.greyrow import with_grey_options, with_standing_grey
@@ -240,7 +241,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
         if moved := disc_off_its_square(level, up.places, up.edges, view, again, edition):
             raise ReadError(moved)
     readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
-    problem = tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges, view))
+    problem = (tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges, view))
+               or grey_side_behind(level, squares, view, up.places, up.edges))
     if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)
         raise ReadError(problem)
     check_alone(image, up.homography)  # the second board is looked for only behind one that reads
