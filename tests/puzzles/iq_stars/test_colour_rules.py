@@ -44,6 +44,19 @@ def test_a_wizard_stars_solid_middle_decides_red_or_pink():
     assert red_or_pink(np.array([173.0, -34.0, -13.0])) == "r"  # scene 82 of seed 2: a crimson red
 
 
+def test_a_solid_middle_between_red_and_pink_is_a_doubt_whatever_the_points_say():
+    # scene 26 of seed 11 (new unseen seed): a pink star on a small photographed challenge, its solid
+    # middle's share 0.177 (between red's and pink's bounds), its points lowered by the blurred
+    # outline to red's (-0.11, 0.095): read red, a misread
+    called = Verdict("p", 0.0, 18.9, "r")
+    middle = np.array([200.0, -40.0, 23.4])  # share (23.4 + 0.3 * 40) / 200 = 0.177
+    assert red_or_pink(middle) is None
+    got = red_rule(called, np.array([96.6, -40.8, -3.1]), np.array([55.6, -41.3, -18.5]), middle)
+    assert got.margin == 0.0
+    case = scene_case("iq-stars", 26, 11)
+    assert read(case.image, case.name) == case.truth[0]  # the doubt is settled as pink by the page
+
+
 def test_a_weak_bluish_star_called_pink_is_a_doubt_with_violet():
     # scene 32 of seed 2 (photo 68): a violet wizard star of 90 levels (over PINK_LEAST) was
     # misread pink; its blue share 0.76 is violet's
