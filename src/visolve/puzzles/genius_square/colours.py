@@ -90,14 +90,14 @@ MIN_LEAD = 0.1
 #: a colour further than MAX_RESIDUAL from every piece, up to LOOSE_RESIDUAL, is never read alone:
 #: the colours within LOOSE_WINDOW of it, and at least the two nearest, are options for the shapes
 #: to settle (a colour cast or a shaded cube top moves a piece's colour towards its neighbour's:
-#: orange and yellow, purple and red on a maroon board)
+#: orange and yellow, purple and red on a maroon board); wood is among the two nearest only within
+#: LOOSE_WINDOW, else the next piece is (a cast moves a piece's hue towards another piece's; a disc is
+#: told by its free corners, or by its colour nearest the wood's).  Seed 227 scene 49: a green cube's
+#: shaded side on C6 (nearest green by 0.45, wood 0.78), green read whole elsewhere, was read as a disc
+#: by the shapes, the disc on F6 hidden and read empty: a misread
 LOOSE_RESIDUAL = 0.8
 LOOSE_WINDOW = 0.25
 LOOSE_LEAST = 2
-#: ... the two nearest pieces: wood is among them only within LOOSE_WINDOW (a cast moves a piece's hue
-#: towards another piece's; a disc is told by its free corners, or by its colour nearest the wood's).
-#: Seed 227 scene 49: a green cube's shaded side on C6 (nearest green by 0.45, wood 0.78), green read
-#: whole elsewhere, was read as a disc by the shapes, the disc on F6 hidden and read empty: a misread
 #: a colour paler than this in every channel may be a piece's under glare: the glare mixes tried
 PALE_FLOOR = 0.25
 GLARE_MIX = (0.15, 0.3, 0.45, 0.6)

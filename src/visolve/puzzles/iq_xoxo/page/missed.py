@@ -53,7 +53,7 @@ class Coarse:
     light: np.ndarray  #: the light plane (uint8)
     blobs: np.ndarray  #: pieces' blobs (bool)
     picture: np.ndarray | None = None  #: the picture (BGR uint8), for its chromaticity
-    full: tuple | None = None  #: the finder's blobs, picture and pitch, for :attr:`marked` (None: no marks looked for)
+    full: tuple | None = None  #: the finder's blobs, picture and pitch, for :meth:`marked` (None: no marks looked for)
 
     @cached_property
     def shares(self) -> tuple[np.ndarray, np.ndarray] | None:
