@@ -67,3 +67,25 @@ def test_a_tab_far_from_its_number_or_a_small_page_stays_in_doubt():
 
 def test_a_read_tab_the_layout_contradicts_stays_in_doubt():
     assert by_wrapped_run(_page([86, 87, 88, 89, 90, "95"])) is None
+
+
+def _lead(best: int, other: int, gap: float, units: int) -> tuple:
+    """A two-digit tab whose first digit matches ``best`` at 0.95 and ``other`` ``gap`` below, its
+    second digit ``units``, clear."""
+    return digit_scores(**{f"d{best}": 0.95, f"d{other}": 0.95 - gap}), _digit(units)
+
+
+def test_a_numbering_that_fits_barely_better_than_another_stays_in_doubt():
+    """Scenes seed 229 spread 95 in small: tabs 56 - 61 whose 5s and 6s match an 8 and a 9 alike. The
+    wrong run 86 - 91 fits every tab within DEFICIT_MOST (its worst 0.04), the true one all but one
+    (an 8 matched 0.054 over its 5): read 86 - 91 before, a misread."""
+    tabs = [_lead(8, 5, 0.01, 6), _lead(8, 5, 0.054, 7), _lead(5, 8, 0.04, 8), _lead(8, 5, 0.01, 9),
+            _lead(9, 6, 0.01, 0), _lead(9, 6, 0.02, 1)]
+    page = [doubt_tab(*divmod(k, 3), *tab) for k, tab in enumerate(tabs)]
+    assert wrapped_numberings(page) == {(86, 87, 88, 89, 90, 91)}  # one fits...
+    assert (56, 57, 58, 59, 60, 61) in wrapped_numberings(page, 0.1)  # ...and the true one nearly
+    assert by_wrapped_run(page) is None
+    clear = [_lead(8, 5, 0.01, 6), _lead(8, 5, 0.12, 7)] + [_lead(8, 5, 0.01, u) for u in (8, 9)] + \
+        [_lead(9, 6, 0.01, 0), _lead(9, 6, 0.01, 1)]  # the rival far off: 86 - 91 by a clear lead
+    page = [doubt_tab(*divmod(k, 3), *tab) for k, tab in enumerate(clear)]
+    assert [lv.level for lv in by_wrapped_run(page)] == [86, 87, 88, 89, 90, 91]
