@@ -269,7 +269,7 @@ def board_distance(shape: tuple[int, int], quads: list[np.ndarray], pitch: float
     inside = np.full(shape, 255, np.uint8)
     for q in quads:
         cv2.fillConvexPoly(inside, np.round(q).astype(np.int32), 0)
-    sides = [max(float(np.linalg.norm(q[k] - q[k - 1])) for k in range(4)) / COLS for q in quads]
+    sides = [own_pitch(q) for q in quads]
     if max(sides) <= pitch:  # no board seen larger than the pitch: one distance for all
         return cv2.distanceTransform(inside, cv2.DIST_L2, 3) / pitch
     dist, labels = cv2.distanceTransformWithLabels(inside, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_CCOMP)
@@ -278,6 +278,12 @@ def board_distance(shape: tuple[int, int], quads: list[np.ndarray], pitch: float
         x, y = np.clip(np.round(q.mean(axis=0)).astype(int), 0, [shape[1] - 1, shape[0] - 1])
         own[labels[y, x]] = min(own[labels[y, x]], side)  # boards that touch: the smaller
     return dist / np.maximum(np.where(np.isfinite(own), own, pitch), pitch).astype(np.float32)[labels]
+
+
+def own_pitch(quad: np.ndarray) -> float:
+    """A board's own pitch (px): its longest side over :data:`~visolve.puzzles.iq_xoxo.board.COLS`
+    (``quad``: its corners in order)."""
+    return max(float(np.linalg.norm(quad[k] - quad[k - 1])) for k in range(4)) / COLS
 
 
 def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray, paper: np.ndarray,
