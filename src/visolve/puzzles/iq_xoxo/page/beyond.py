@@ -20,7 +20,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.page.parts import LOST_TAB, board_parts, with_turned_tabs
+from visolve.puzzles.iq_xoxo.page.parts import LOST_TAB, Parts, board_parts, with_turned_tabs
 from visolve.puzzles.iq_xoxo.page.first_look import planes
 from visolve.puzzles.iq_xoxo.page.missed import coarse, lost_boards, outside, own_pitch, own_squares
 
@@ -55,6 +55,8 @@ def beyond_crop(image: np.ndarray, quads: list[np.ndarray], crop: tuple) -> int:
         :data:`~visolve.puzzles.iq_xoxo.page.finder.LOST_TAB` for each number tab (and once
         for pieces) lost beyond that part, and one for each square there on a grid of its own
         size outside every board; 0 when the whole picture was looked at, or no board is read.
+        Pieces and tabs are looked for at the page's pitch, and when none is lost and the boards
+        read are smaller (:data:`SMALLER`), again at the smallest one's.
     """
     (x0, y0), (x1, y1), pitch = crop
     h, w = image.shape[:2]
@@ -78,7 +80,7 @@ def beyond_crop(image: np.ndarray, quads: list[np.ndarray], crop: tuple) -> int:
     return LOST_TAB * lost + outside(centres[far], sides[far], where)
 
 
-def _lost_beyond(parts, grey: np.ndarray, small: np.ndarray, pitch: float, quads: list[np.ndarray],
+def _lost_beyond(parts: Parts, grey: np.ndarray, small: np.ndarray, pitch: float, quads: list[np.ndarray],
                  box: np.ndarray) -> int:
     """:func:`~visolve.puzzles.iq_xoxo.page.missed.lost_boards` of ``parts`` (:func:`board_parts` of
     the coarse copy ``small`` and its light plane ``grey``, squares ``pitch`` px apart) around
