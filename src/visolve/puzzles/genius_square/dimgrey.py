@@ -12,6 +12,7 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, FAINT_MAX, NEUTRAL_SPREAD, Square
+from visolve.puzzles.genius_square.flatgrey import FLAT_SPREAD
 from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours, unlike_grey
 from visolve.puzzles.genius_square.unlined import unlined_four
 
@@ -25,6 +26,17 @@ SHADED_IN_FOUR = 3
 #: scene 66 of seed 6, its left labels read where they stand (slid 0.25), showed the grey piece's
 #: shaded side at size 0.33 (A3) and spread 0.09 (A2), a hundredth past the window each
 SHADE_MARGIN = 0.03
+#: a straight four read as empty, its squares of one colour (every channel of ``n`` within
+#: :data:`~visolve.puzzles.genius_square.flatgrey.FLAT_SPREAD` of each other), standing apart from the
+#: board's other empty squares (their median) by APART_FOUR or more in some channel, every one of those
+#: nearer that median than the four, is the grey piece drawn on a board as grey as it, too faint to be
+#: read as a piece: seed 239 scene 3, a SmartGames drawing whose grey piece's four squares read
+#: (-0.05, -0.01, 0.02) and every other empty square (0, 0, 0), was read without it (a misread).  Only
+#: a four within :data:`~visolve.puzzles.genius_square.colours.EMPTY_MAX` of the board: one darker or
+#: lighter is weighed by the faint and shaded fours' rules (a flat shade on four squares is no doubt)
+APART_FOUR = 0.03
+#: ... with at least this many other empty squares to take the board's median from
+APART_OTHERS = 4
 
 
 def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
@@ -33,7 +45,8 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     (:func:`visolve.puzzles.genius_square.colours.grey_like_board`), and four grey squares
     outlined against the board its dim side (:func:`visolve.puzzles.genius_square.greyrow.outlined_fours`),
     or four showing none of the grid's lines its top as grey as the board
-    (:func:`visolve.puzzles.genius_square.unlined.unlined_four`): a doubt."""
+    (:func:`visolve.puzzles.genius_square.unlined.unlined_four`), or four of one colour unlike every
+    other empty square (:func:`apart_four`: drawn a shade off a board as grey as it): a doubt."""
     for cells in outlined_fours(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four grey squares in a row read as empty, "
                         "outlined against the board: the grey piece seen by its side, or glare?")
@@ -57,6 +70,9 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
             raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty, "
                             f"{sum(cell in shaded for cell in cells)} of them faint and darker than the board: "
                             "empty in shade, or the grey piece's shaded side?")
+    if cells := apart_four(squares):
+        raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty are of one "
+                        "colour, unlike every other empty square: the grey piece on a board as grey as it?")
 
 
 def near_faint(colour) -> bool:
@@ -69,3 +85,25 @@ def near_faint(colour) -> bool:
     inside = EMPTY_MAX <= size < FAINT_MAX and spread < NEUTRAL_SPREAD
     near = EMPTY_MAX <= size < FAINT_MAX + SHADE_MARGIN and spread < NEUTRAL_SPREAD + SHADE_MARGIN
     return near and not inside
+
+
+def apart_four(squares: list[list[Square]]) -> list[tuple[int, int]] | None:
+    """A straight four read as empty whose squares are of one colour and stand apart from the other
+    empty squares (see :data:`APART_FOUR`); None when there is none."""
+    colours = {(r, c): np.asarray(sq.colour, np.float64) for r, row in enumerate(squares)
+               for c, sq in enumerate(row) if sq.symbol == EMPTY and sq.colour}
+    for cells in straight_fours():
+        if not all(cell in colours for cell in cells):
+            continue
+        four = np.array([colours[cell] for cell in cells])
+        if float((four.max(axis=0) - four.min(axis=0)).max()) > FLAT_SPREAD + 1e-9:
+            continue
+        others = np.array([colour for cell, colour in colours.items() if cell not in cells])
+        if len(others) < APART_OTHERS:
+            continue
+        board = np.median(others, axis=0)
+        apart = float(np.abs(four.mean(axis=0) - board).max())
+        faint = float(np.abs(four.mean(axis=0)).max()) < EMPTY_MAX  # (past it, the rules above weigh it)
+        if faint and apart >= APART_FOUR and float(np.abs(others - board).max(axis=1).max()) < apart:
+            return cells
+    return None
