@@ -32,6 +32,7 @@ from visolve.puzzles.iq_xoxo.model import Level
 from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.first_look import STEEP_ASPECT
 from visolve.puzzles.iq_xoxo.page.boards import outlined_once, read_boards
+from visolve.puzzles.iq_xoxo.page.odd_outline import odd_outlines
 from visolve.puzzles.iq_xoxo.page.reading import BoardReading
 from visolve.puzzles.iq_xoxo.page.run_gap import (lost_beyond_fold, lost_beyond_run, lost_board, lost_places,
                                                   missing_numbers, off_run)
@@ -49,7 +50,7 @@ def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     doubt (:class:`PartialRead` with the others when they stand on their own: :func:`_partly`)."""
     if not readings:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
-    readings = tab_missed(outlined_once(readings))
+    readings = odd_outlines(tab_missed(outlined_once(readings)))
     if stray >= MIN_STRAY:
         lost = _not_outlined(readings)
         which = "a board" if lost == 1 else f"{lost} boards (empty places among those found)"
