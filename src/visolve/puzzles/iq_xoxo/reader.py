@@ -47,7 +47,9 @@ PAGE_SQUARES = 10
 
 def page_levels(readings: list[BoardReading], stray: int) -> list[Level]:
     """The levels of a picture's boards; NotThisPuzzle when there are none, ReadError when one is in
-    doubt (:class:`PartialRead` with the others when they stand on their own: :func:`_partly`)."""
+    doubt (:class:`PartialRead` with the others when they stand on their own: :func:`_partly`), or
+    read on an outline unlike every other board's of its page
+    (:func:`~visolve.puzzles.iq_xoxo.page.odd_outline.odd_outlines`)."""
     if not readings:
         raise NotThisPuzzle("no 5 x 10 board of grey squares found")
     readings = odd_outlines(tab_missed(outlined_once(readings)))

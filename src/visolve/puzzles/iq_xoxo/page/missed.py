@@ -19,7 +19,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.board import COLS
+from visolve.puzzles.iq_xoxo.board import COLS, ROWS
 from visolve.puzzles.iq_xoxo.page.first_look import NEIGHBOUR, SQUARE_FILL, SQUARE_SHARE
 from visolve.puzzles.iq_xoxo.page.marks import least_share, mark_shares, shown
 from visolve.puzzles.iq_xoxo.page.outline import kernel
@@ -41,6 +41,9 @@ LOST_SCALE = 8
 PAGE_LIGHT, PAGE_CHROMA = 0.6, 0.04
 #: ... less a band this many pitches wide along its edge (blur spreads the desk's colour over it)
 PAGE_EDGE = 0.5
+#: when nothing is lost on the page, it is looked at again as its convex hull (see :func:`lost_boards`),
+#: less a band HULL_EDGE pitches wide along its edge
+CONVEX_PAGE, HULL_EDGE = True, 2.0
 
 
 @dataclass(frozen=True)
@@ -231,8 +234,18 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
     The page is the uncoloured region around the quads at least :data:`PAGE_LIGHT` as light as
     right around them, with its holes (a desk, or a tab-shaped thing on it, is not on it), less
     a band along its edge; when something is lost on it, it is looked at again keeping only the
-    page's chromaticity (a light desk of another tint is not the page).  It is looked at with
-    squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).  ``farther``
+    page's chromaticity (a light desk of another tint is not the page), and when nothing is, as the
+    convex hull of that region less a band :data:`HULL_EDGE` pitches wide, for pieces showing their
+    marks only (when ``small`` looks for marks; else not looked at so): a sheet
+    is convex, and a shadow or glare cutting into its edge leaves it so (scenes seed 241 page 75: a
+    round shadow over a page of two cut the page short of board 32's pieces and tab, their share of
+    it 0, and the page was read as 33 alone, a misread).  A hull that takes in a light desk's edge
+    takes in what lies on it: tabs are not counted there (seed 0 spread 80, a tab-shaped blob by its
+    fold, refused when they were), nor pieces within the band (seed 223 page 77, a wooden desk's
+    light stripes joined to the page), nor a blob larger than a board (a desk's colour around the
+    page: seeds 227 page 22 and 241 page 62, read whole, refused for it), nor one without marks (seed
+    239 page 86 and the painter's photographed page 21: a desk's shape the hull took in).  It is
+    looked at with squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).  ``farther``
     (bool, as ``small``'s planes): where pieces count however far from the boards (None: nowhere).
     When ``small`` looks for marks (:meth:`Coarse.marked`), only pieces showing them count, and
     however far: a tab-shaped blob counts with or without digits (a glare-washed board's piece
@@ -246,7 +259,9 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
         return 0
     paper = ~small.colour & (small.light >= PAGE_LIGHT * float(np.median(small.light[near])))
     lost = _lost_on(small, tabs, dist, near, paper, farther)
-    chroma = small.chroma if lost else None
+    if not lost and CONVEX_PAGE and small.full is not None:  # a shadow or a glare cutting into its edge
+        return _lost_on(small, np.zeros((0, 2)), dist, near, paper, farther, hull=True)
+    chroma = small.chroma
     if chroma is not None:
         tint = np.median(chroma[near], axis=0)
         paper &= np.abs(chroma - tint).max(axis=2) <= PAGE_CHROMA
@@ -287,22 +302,28 @@ def own_pitch(quad: np.ndarray) -> float:
 
 
 def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray, paper: np.ndarray,
-             farther: np.ndarray | None = None) -> int:
+             farther: np.ndarray | None = None, hull: bool = False) -> int:
     """:func:`lost_boards`'s count on the page: the part of ``paper`` that is most of the ring ``near``
-    the quads (``dist`` pitches from them), its holes filled."""
+    the quads (``dist`` pitches from them), its holes filled (``hull``: all of its convex hull)."""
     _n, labels = cv2.connectedComponents(paper.astype(np.uint8), connectivity=4)
     ring = labels[near & paper]
     page = (labels == np.bincount(ring).argmax()).astype(np.uint8)
     outline, _h = cv2.findContours(page, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if hull:
+        cv2.fillConvexPoly(page, cv2.convexHull(np.concatenate(outline)), 1)
     cv2.drawContours(page, outline, -1, 1, -1)
-    page = cv2.erode(page, kernel(2 * PAGE_EDGE * small.pitch + 1))  # a desk's tint bleeds over the edge
+    edge = HULL_EDGE if hull else PAGE_EDGE
+    page = cv2.erode(page, kernel(2 * edge * small.pitch + 1))  # a desk's tint bleeds over the edge
     far = (page > 0) & (dist > TAB_REACH)
     lost = 0
     for x, y in tabs * small.scale:
         i, j = min(int(y), far.shape[0] - 1), min(int(x), far.shape[1] - 1)
         lost += bool(far[i, j])
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
-    share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(np.bincount(blobs.ravel(), minlength=n), 1)
+    areas = np.bincount(blobs.ravel(), minlength=n)
+    share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(areas, 1)
+    if hull:  # the hull may take in a desk's colour: a blob larger than a board is no board's pieces
+        share[areas > COLS * ROWS * small.pitch**2] = 0.0
     if small.full is None:
         reach = dist < STRAY_REACH if farther is None else (dist < STRAY_REACH) | farther
         return lost + _lying(blobs, n, far & reach, share, small.pitch)
