@@ -259,8 +259,10 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
         return 0
     paper = ~small.colour & (small.light >= PAGE_LIGHT * float(np.median(small.light[near])))
     lost = _lost_on(small, tabs, dist, near, paper, farther)
-    if not lost and CONVEX_PAGE and small.full is not None:  # a shadow or a glare cutting into its edge
-        return _lost_on(small, np.zeros((0, 2)), dist, near, paper, farther, hull=True)
+    if not lost:
+        if CONVEX_PAGE and small.full is not None:  # a shadow or glare cutting into the page: its hull
+            return _lost_on(small, np.zeros((0, 2)), dist, near, paper, farther, hull=True)
+        return 0
     chroma = small.chroma
     if chroma is not None:
         tint = np.median(chroma[near], axis=0)
