@@ -230,7 +230,8 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     :data:`~visolve.puzzles.genius_square.labelrows.WIDE_STROKE_SIDE` wide (a small blurred print),
     else as strokes brighter than half the strokes near them (labels in glare,
     :data:`~visolve.puzzles.genius_square.labelrows.OWN_REACH`): two adjacent edges must show it
-    so, and such ways up are ``blurred`` (their glyphs must read).  ``view``: the grid's
+    so, and such ways up are ``blurred`` (their glyphs must read); with ``opposite``, one edge
+    showing ink against its own strokes will do.  ``view``: the grid's
     :func:`label_view`, when it was made already.  ``both``: two adjacent edges must read anyway
     (:func:`_ways_up`), and the wide strokes are looked for whenever fewer than two adjacent edges
     show thin ones (a blurred print's rims may leave one edge just above :data:`MIN_INK`).  ``slides``:
@@ -252,9 +253,9 @@ def upright_options(image: np.ndarray, homography: np.ndarray, picture: np.ndarr
     # no edge labelled (or not two, when two must read): a small print's glyphs blurred wide, or in glare?
     for stroke, own in () if thin else ((WIDE_STROKE_SIDE, False), (STROKE_SIDE, True)):
         seen = label_rows(view, stroke, own, slides)
-        if two_adjacent(seen[0]):
-            (ink, places), blurred = seen, True
-            break
+        if two_adjacent(seen[0]) or (own and opposite and not both and max(seen[0]) >= MIN_INK):
+            (ink, places), blurred = seen, True  # (the floor's grid under tops: one edge in glare, the
+            break  # other's labels under the pieces; scenes seed 257 scene 9, the letters A-F in a haze)
     labelled = [k for k in range(4) if ink[k] >= MIN_INK]
     # an edge is the top when the edge before it (the left) is labelled too
     tops = [(k, (0, 3)) for k in labelled if (k - 1) % 4 in labelled] if len(labelled) >= 2 else []

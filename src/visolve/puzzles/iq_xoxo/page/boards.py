@@ -61,7 +61,8 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     does not read, on a copy with its lightness evened (:func:`_looked_evened`: a washed-out page,
     a faint board).  Last, a page whose boards all read, one run of numbers but for some, is read
     at the empty places of its grid (:func:`~visolve.puzzles.iq_xoxo.page.lost_read.read_at_lost_places`:
-    a board under glare).  ``aspect``: the longest a grey square's blob may be against its width, at
+    a board under glare), and so is a page that weighs enough to be refused (a board lost at the
+    end of its run, or one whose tab's digits do not read).  ``aspect``: the longest a grey square's blob may be against its width, at
     every look (:data:`~.first_look.STEEP_ASPECT` for a page seen steeply).
     """
     if not isinstance(image, np.ndarray) or image.ndim != 3 or min(image.shape[:2]) < 32:
@@ -74,7 +75,7 @@ def read_boards(image: np.ndarray, notes: dict | None = None,
     unread = any(r.quad is not None and not reads(r) for r in read)
     if weight >= _min_stray() or unread:
         read, weight = _looked_evened(picture, read, weighed, weight, settles, aspect)
-    found = read_at_lost_places(picture, read)
+    found = read_at_lost_places(picture, read, lost=weight >= _min_stray())
     if not found:
         return read, weight
     read = _in_order(read + found)
