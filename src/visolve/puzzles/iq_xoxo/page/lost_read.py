@@ -22,10 +22,12 @@ reading, or none, leaves the place lost and the page refused as before.  Windows
 a whole square or more off break the marks' X/O pattern, so they do not read.
 
 A page that weighs enough to be refused for what lies outside its boards (``lost``)
-has lost a board: a number just before or after its run is then one it misses too
-(seed 257 page 81: 1 - 5 read, 6 lost), and a board whose squares read but whose tab's
-digits do not (small, blurred) is kept with its tab in doubt, for the page's run to
-settle or refuse (:mod:`visolve.puzzles.iq_xoxo.page.tab_run`).
+has lost a board: the numbers just before and after its run are then missed too (a
+page loses its last board as readily as a middle one), and a board whose squares read
+but whose tab's digits do not (small, blurred) is kept with its tab in doubt, for the
+page's run to settle or refuse (:mod:`visolve.puzzles.iq_xoxo.page.tab_run`; seed 257
+spread 1: board 58, 134 px wide, its digits 9 px high, settled with 55 and 56 by the
+run 47 - 58).
 """
 
 from __future__ import annotations
