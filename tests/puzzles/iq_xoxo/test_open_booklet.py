@@ -167,7 +167,7 @@ def test_a_board_lost_in_the_middle_leaves_its_page_settled(monkeypatch):
     from visolve.puzzles.iq_xoxo.page import boards
     from visolve.testing.scenes import held_out_case
 
-    monkeypatch.setattr(boards, "read_at_lost_places", lambda picture, readings: [])
+    monkeypatch.setattr(boards, "read_at_lost_places", lambda picture, readings, lost=False: [])
     case = held_out_case("iq-xoxo", 22, 0)
     assert _kept(case.image, case.truth) == [n for n in range(97, 109) if n != 101]
 

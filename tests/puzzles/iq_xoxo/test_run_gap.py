@@ -182,3 +182,28 @@ def test_a_parallelogram_of_boards_read_turned_half_round_is_taken_corner_for_co
     for a, b in zip(want, got):
         assert np.allclose(np.sort(a, axis=0), np.sort(b, axis=0))  # the same corners, however listed
     assert np.allclose(np.sort(got[1], axis=0), np.sort(_quad(2 * 1.2 * COLS * P, 0), axis=0))
+
+
+def _seen(points, hom):
+    p = np.c_[np.asarray(points, np.float64), np.ones(len(points))] @ np.asarray(hom, np.float64).T
+    return p[:, :2] / p[:, 2:]
+
+
+def test_a_page_turned_and_seen_in_perspective_places_its_lost_board_on_its_own_plane():
+    from visolve.puzzles.iq_xoxo.page.run_gap import lost_place_estimates
+
+    # a page of 2 rows x 4 columns of boards (page units: squares; columns 13.5 apart, rows 9), seen
+    # turned 50 degrees and strongly foreshortened; the board at row 1, column 2 lost
+    a = np.radians(50.0)
+    hom = np.array([[40 * np.cos(a), -40 * np.sin(a), 900.0], [40 * np.sin(a), 40 * np.cos(a), 200.0],
+                    [0.006, 0.011, 1.0]])
+    board = np.array([(0, 0), (COLS, 0), (COLS, ROWS), (0, ROWS)], np.float64)
+    where = [(r, c) for r in range(2) for c in range(4)]
+    quads = [_seen(board + (13.5 * c, 9.0 * r), hom) for r, c in where if (r, c) != (1, 2)]
+    want = _seen(board + (13.5 * 2, 9.0), hom)
+    places = lost_place_estimates(quads)
+    assert len(places) == 1
+    side = float(np.linalg.norm(want[1] - want[0])) / COLS
+    off = [float(np.abs(estimate - want).max()) for estimate in places[0]]
+    assert off[0] > 2 * side  # along the picture's axes the place lies squares off
+    assert off[-1] < 0.25 * side  # on the page's plane, within a quarter of a square

@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from visolve.plural import counted
+from visolve.puzzles.iq_xoxo.board import COLS, ROWS
+from visolve.vision.geometry import map_points, rect_to_quad
 
 #: boards whose centres lie within ROW_REACH of a board's height (across its rows) stand in one
 #: row of boards; within COLUMN_REACH of its width (along them) in one column (rows of boards are
@@ -155,16 +157,63 @@ def lost_place_estimates(quads: list) -> list[list[np.ndarray]]:
     first the nearest board's corners moved there (what :func:`lost_places` gives), then each
     parallelogram of three boards beside it (one in its row, one in its column, the one diagonal to
     it: the first two plus the one less the third).  Seen in perspective, with boards not quite evenly
-    spaced, each estimate may be a fraction of a square off at a corner, each another way."""
-    return _estimates(quads, beside=True)
+    spaced, each estimate may be a fraction of a square off at a corner, each another way.  Last, the
+    place as the boards stand on the page's own plane (:func:`_page_frame`), where its rows and
+    columns stand square whatever the camera's tilt: seen along the picture's axes, a page turned and
+    foreshortened puts a place squares off, or gives none (its columns drift row to row, two boards
+    fall in one place: scenes seed 257 spread 41, a spread turned 50 degrees, its lost board found so,
+    the page then refused for a tab in doubt).  A place seen only one way is kept with its one estimate."""
+    seen = _estimates(quads, beside=True)
+    flat = _estimates(quads, beside=False, on_page=True)
+    if not seen:
+        return flat
+    for place in flat:
+        middle = place[0].mean(axis=0)
+        nearest = min(seen, key=lambda estimates: float(np.linalg.norm(estimates[0].mean(axis=0) - middle)))
+        width = _board_width(nearest[0])
+        new = all(float(np.abs(place[0] - estimate).max()) > width / COLS / 4 for estimate in nearest)
+        if new and float(np.linalg.norm(nearest[0].mean(axis=0) - middle)) < width:
+            nearest.append(place[0])  # (one the others give already, a quarter square near, is not)
+    return seen
 
 
-def _estimates(quads: list, beside: bool) -> list[list[np.ndarray]]:
-    """:func:`lost_place_estimates`, the parallelograms only when ``beside``."""
+def _board_width(quad: np.ndarray) -> float:
+    """A board's long side (px, the mean of its two)."""
+    return float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+
+
+def _page_frame(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The boards' corners ``(n, 4, 2)`` seen on the page's plane, in squares (the middle-sized board's
+    frame: its own homography undone, its long side along x), and the homography back to the
+    picture.  A page is flat: its boards, square to one another on it, stand square in that frame
+    whatever the camera's tilt and turn."""
+    d1, d2 = quads[:, 2] - quads[:, 0], quads[:, 3] - quads[:, 1]
+    areas = np.abs(d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0])  # twice each board's area
+    ref = int(np.argsort(areas)[len(areas) // 2])
+    to_picture = rect_to_quad((0.0, 0.0, float(COLS), float(ROWS)), quads[ref])
+    back = np.linalg.inv(to_picture)
+    return np.array([map_points(back, _corners_as(b, quads[ref])) for b in quads]), to_picture
+
+
+def _frame_grid(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+    """:func:`_grid` of boards on the page's plane (:func:`_page_frame`: a board is COLS x ROWS there,
+    its long side along x)."""
+    centres = flat.mean(axis=1)
+    u, v = centres[:, 0], centres[:, 1]
+    rows, cols = _groups(v, ROW_REACH * ROWS), _groups(u, COLUMN_REACH * COLS)
+    return rows, cols, u, v, np.array([1.0, 0.0]), float(COLS)
+
+
+def _estimates(quads: list, beside: bool, on_page: bool = False) -> list[list[np.ndarray]]:
+    """:func:`lost_place_estimates`, the parallelograms only when ``beside``; ``on_page``: the boards
+    placed on the page's plane (:func:`_page_frame`), not along the picture's axes."""
     q = np.asarray(quads, np.float64).reshape(-1, 4, 2)
     if len(q) < 2:
         return []
-    rows, cols, u, v, along, width = _grid(q)
+    to_picture = None
+    if on_page:
+        q, to_picture = _page_frame(q)
+    rows, cols, u, v, along, width = _frame_grid(q) if on_page else _grid(q)
     taken = {(r, c): k for k, (r, c) in enumerate(zip(rows.tolist(), cols.tolist()))}
     if len(taken) != len(q) or np.any(_columns_apart(cols, u, width) >= ROOM):
         return []
@@ -179,7 +228,7 @@ def _estimates(quads: list, beside: bool) -> list[list[np.ndarray]]:
             if None not in three:
                 a, b, c = (_corners_as(q[k], q[near]) for k in three)
                 estimates.append(a + b - c)
-        out.append(estimates)
+        out.append(estimates if to_picture is None else [map_points(to_picture, e) for e in estimates])
     return out if len(out) <= 1 or len(q) >= LOST_SHARE * len(out) else []
 
 
