@@ -162,7 +162,8 @@ def lost_place_estimates(quads: list) -> list[list[np.ndarray]]:
     columns stand square whatever the camera's tilt: seen along the picture's axes, a page turned and
     foreshortened puts a place squares off, or gives none (its columns drift row to row, two boards
     fall in one place: scenes seed 257 spread 41, a spread turned 50 degrees, its lost board found so,
-    the page then refused for a tab in doubt).  A place seen only one way is kept with its one estimate."""
+    the page then refused for a tab in doubt).  When the picture's axes give no place, the places the
+    page's plane gives are kept, each with that one estimate."""
     seen = _estimates(quads, beside=True)
     flat = _estimates(quads, beside=False, on_page=True)
     if not seen:
