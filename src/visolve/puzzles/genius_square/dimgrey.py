@@ -37,6 +37,12 @@ SHADE_MARGIN = 0.03
 APART_FOUR = 0.03
 #: ... with at least this many other empty squares to take the board's median from
 APART_OTHERS = 4
+#: a straight four that may be empty (read so, or with empty among its options), its squares of one
+#: colour (FLAT_SPREAD), neutral (channels within NEUTRAL_SPREAD) and lighter than the board past
+#: EMPTY_MAX in every channel, is the grey piece drawn lighter than the palette's grey: seed 269 scene
+#: 76, a SmartGames drawing whose grey piece on A1-D1 read (0.32, 0.35, 0.35), nearest no piece, each
+#: "empty or a disc" and settled empty by the roll (a misread).  Light does not paint four squares in
+#: a row one flat grey; a drawing does (see :func:`light_four`)
 
 
 def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
@@ -73,6 +79,24 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     if cells := apart_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty are of one "
                         "colour, unlike every other empty square: the grey piece on a board as grey as it?")
+    if cells := light_four(squares):
+        raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row that may be empty are of "
+                        "one flat grey, lighter than the board: the grey piece drawn lighter than its grey?")
+
+
+def light_four(squares: list[list[Square]]) -> list[tuple[int, int]] | None:
+    """A straight four that may be empty, of one flat neutral grey lighter than the board (see the
+    comment on :func:`no_dim_grey_piece`'s last rule, above it); None when there is none."""
+    for cells in straight_fours():
+        sqs = [squares[r][c] for r, c in cells]
+        if not all(sq.colour and (sq.symbol == EMPTY or EMPTY in sq.options) for sq in sqs):
+            continue
+        four = np.array([sq.colour for sq in sqs], np.float64)
+        flat = float((four.max(axis=0) - four.min(axis=0)).max()) <= FLAT_SPREAD + 1e-9
+        neutral = float((four.max(axis=1) - four.min(axis=1)).max()) < NEUTRAL_SPREAD
+        if flat and neutral and float(four.min()) >= EMPTY_MAX:
+            return cells
+    return None
 
 
 def near_faint(colour) -> bool:
