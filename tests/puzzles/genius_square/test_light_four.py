@@ -3,7 +3,8 @@ SmartGames drawing whose grey piece on A1-D1 read (0.32, 0.35, 0.35), nearest no
 "empty or a disc", was settled empty by the roll and read without the grey piece (a misread); a
 straight four that may be empty, of one flat neutral grey lighter than the board, is now a doubt."""
 
-import numpy as np
+from dataclasses import replace
+
 import pytest
 
 from visolve.errors import ReadError
@@ -38,6 +39,9 @@ def test_glare_coloured_uneven_dark_or_surely_read_fours_are_not():
     for four in (uneven, coloured, dim):
         assert light_four(_board(four)) is None
     assert light_four(_board(LIGHT, options=(WOOD, "9"))) is None  # not empty: the shapes weigh it
+    faint = _board(LIGHT)
+    faint[0][2] = replace(faint[0][2], faint=True)  # uneven within the square: glare's, the faint rules'
+    assert light_four(faint) is None
 
 
 @pytest.mark.slow

@@ -37,7 +37,8 @@ SHADE_MARGIN = 0.03
 APART_FOUR = 0.03
 #: ... with at least this many other empty squares to take the board's median from
 APART_OTHERS = 4
-#: a straight four that may be empty (read so, or with empty among its options), its squares of one
+#: a straight four that may be empty (read so, or with empty among its options), none faint (flat
+#: within each square: a faint square is glare's, the faint fours' rules weigh it), its squares of one
 #: colour (FLAT_SPREAD), neutral (channels within NEUTRAL_SPREAD) and lighter than the board past
 #: EMPTY_MAX in every channel, is the grey piece drawn lighter than the palette's grey: seed 269 scene
 #: 76, a SmartGames drawing whose grey piece on A1-D1 read (0.32, 0.35, 0.35), nearest no piece, each
@@ -89,7 +90,7 @@ def light_four(squares: list[list[Square]]) -> list[tuple[int, int]] | None:
     comment on :func:`no_dim_grey_piece`'s last rule, above it); None when there is none."""
     for cells in straight_fours():
         sqs = [squares[r][c] for r, c in cells]
-        if not all(sq.colour and (sq.symbol == EMPTY or EMPTY in sq.options) for sq in sqs):
+        if not all(sq.colour and not sq.faint and (sq.symbol == EMPTY or EMPTY in sq.options) for sq in sqs):
             continue
         four = np.array([sq.colour for sq in sqs], np.float64)
         flat = float((four.max(axis=0) - four.min(axis=0)).max()) <= FLAT_SPREAD + 1e-9
