@@ -31,6 +31,7 @@ import numpy as np
 
 from visolve.vision.area_sums import box_sums
 from visolve.vision.geometry import map_points, rect_to_quad
+from visolve.vision.light import channel_max
 from visolve.vision.quick_view import quick_view
 
 #: view pixels per square the block is looked for on (a coarse view: the box is a block, not squares)
@@ -60,7 +61,7 @@ def page_ink(image: np.ndarray, step: float = INK_STEP) -> np.ndarray:
     the page's colour in some channel (the page: the median colour of the lightest
     :data:`PAGE_SHARE` of pixels, by their largest channel)."""
     img = image.astype(np.float32)
-    light = img.max(axis=2)
+    light = channel_max(img)
     page = np.median(img[light >= np.percentile(light, 100.0 * (1.0 - PAGE_SHARE))], axis=0)
     return np.abs(img - page).max(axis=2) > step
 

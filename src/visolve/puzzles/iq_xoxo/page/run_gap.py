@@ -179,8 +179,8 @@ def lost_place_estimates(quads: list) -> list[list[np.ndarray]]:
 
 
 def _board_width(quad: np.ndarray) -> float:
-    """A board's long side (px, the mean of its two)."""
-    return float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    """A board's long side (px, the mean of its two: :func:`_sides`)."""
+    return float(np.linalg.norm(_sides(np.asarray(quad, np.float64).reshape(1, 4, 2))[0][0]))
 
 
 def _page_frame(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
