@@ -44,8 +44,8 @@ from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, n
 from visolve.puzzles.genius_square.cover import solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
-from visolve.puzzles.genius_square.tops import on_floor, top_shifts
-from visolve.puzzles.genius_square.topspots import grey_looked_for, top_readings, tops_problem
+from visolve.puzzles.genius_square.tops import on_floor, one_edge_at_print, top_shifts
+from visolve.puzzles.genius_square.topspots import looked_off_floor, top_readings, tops_problem
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.lowdiscs import disc_off_its_square
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
@@ -240,8 +240,9 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     else:  # read at the middles: on a grid of the tops, a disc may show a square off (genius_square.lowdiscs)
         if moved := disc_off_its_square(level, up.places, up.edges, view, again, edition):
             raise ReadError(moved)
-    readings = top_readings(view, up.places, up.edges, again, anywhere=grey_looked_for(level, edition))
-    problem = (tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges, view))
+    half = one_edge_at_print(up.places, up.edges, view)
+    readings = top_readings(view, up.places, up.edges, again, anywhere=looked_off_floor(level, edition, half))
+    problem = (tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges, view), half)
                or grey_side_behind(level, squares, view, up.places, up.edges))
     if problem:  # the cubes' tops, where a slanted view stands them, say otherwise (genius_square.topspots)
         raise ReadError(problem)

@@ -80,7 +80,7 @@ def top_readings(view: BoardView, places, edges: tuple[int, ...], read: Callable
     """The squares read where a cube's top on each would stand: one reading (6 x 6 squares) per
     height of :data:`TOP_HEIGHTS` and principal point; none for a grid off the floor (``places``,
     ``edges`` as :func:`visolve.puzzles.genius_square.tops.on_floor` takes them) unless ``anywhere``
-    (:func:`tops_problem` then looks only for the grey piece's tops), a view whose
+    (:func:`looked_off_floor`; :func:`tops_problem` then looks only for pieces' tops read absent), a view whose
     picture is unknown, or a view that one of the principal points gives no camera tilted enough to
     lean (the lean is not sure: seed 79 scene 89, a grey board, one principal point tilted 0.3
     square at 0.9 of a cube, the other not at all, its purple piece 0.56-0.94 off purple wherever
@@ -100,19 +100,30 @@ def grey_looked_for(level: Level, edition: str) -> bool:
     return edition == HAPPY_PUZZLE and GREY not in dict(level.pieces)
 
 
+def looked_off_floor(level: Level, edition: str, half: bool) -> bool:
+    """Whether the tops' places are read on a grid not found on the floor (:func:`top_readings`'
+    ``anywhere``): for the grey piece on a Happy Puzzle board read without it
+    (:func:`grey_looked_for`), and for the coloured pieces on a SmartGames board whose one row of
+    labels stands at print (``half``: :func:`visolve.puzzles.genius_square.tops.one_edge_at_print`)."""
+    return grey_looked_for(level, edition) or (half and edition != HAPPY_PUZZLE)
+
+
 def tops_problem(level: Level, middles: list[list], readings: list[list[list]], edition: str,
-                 floor: bool = True) -> str:
+                 floor: bool = True, half: bool = False) -> str:
     """Why the board ``level`` is no board its cubes' tops (``readings``: :func:`top_readings`)
     show ("" when none is found); ``middles``: its squares as read at their middles.  A grid not
     found on the floor (``floor`` false: its labels found squeezed or slid, the grid may be the tall
     pieces' tops) is asked only whether the grey piece's tops show where it is read absent
     (:func:`absent_top`): tops read off a grid of tops lie beyond them, on what stands further, but
     a four of grey tops standing out there is the grey piece, whatever plane the grid is on (seed 89
-    scene 96, its top labels hidden by the grey piece's tops, the left ones found slid)."""
+    scene 96, its top labels hidden by the grey piece's tops, the left ones found slid); and, when one
+    row of labels stands at print (``half``), whether any piece's tops show so (seed 271 scene 14: a
+    dark blue square on a navy board, its top leaning off the grid over the label it hid, its square
+    read empty and the board read without it)."""
     if not readings:
         return ""
     if not floor:
-        return absent_top(level, middles, readings, edition, (GREY,))
+        return absent_top(level, middles, readings, edition, tuple(COLOURS) if half else (GREY,))
     # a piece seen whole on another placement first: a square's top not seen (unseen_top) may be
     # only the other squares of that misplaced reading (seed 191 scene 32: the dark blue square's
     # top over the board's rim, the green square's tops a square off its reading)
