@@ -220,10 +220,13 @@ def turned_tabs(colour: np.ndarray, pitch: float) -> np.ndarray:
     return np.array(found, np.float64).reshape(-1, 2)
 
 
-def with_turned_tabs(tabs: np.ndarray, colour: np.ndarray, pitch: float) -> np.ndarray:
+def with_turned_tabs(tabs: np.ndarray, colour: np.ndarray, pitch: float, pale: np.ndarray | None = None) -> np.ndarray:
     """``tabs`` (centres, px: the finder's, by their upright box) and the tabs of ``colour``
     turned any way (:func:`turned_tabs`) each a pitch or more from those: what a page's lost
     boards are weighed by (:func:`~visolve.puzzles.iq_xoxo.page.missed.lost_boards`).  A page
     photographed turned 40-60 degrees shows only its tabs' turned shapes: seed 127 scene 87, a
-    page of six turned about 50 degrees, had four boards and their tabs left out unsaid."""
-    return _added(tabs, turned_tabs(colour, pitch), pitch)
+    page of six turned about 50 degrees, had four boards and their tabs left out unsaid.  ``pale``:
+    the centres of tabs washed out by glare (:func:`~.pale_tabs.pale_tabs`), each kept a pitch or
+    more from all those."""
+    found = _added(tabs, turned_tabs(colour, pitch), pitch)
+    return found if pale is None else _added(found, pale, pitch)

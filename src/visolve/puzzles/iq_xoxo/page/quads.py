@@ -22,6 +22,7 @@ from visolve.puzzles.iq_xoxo.page.first_look import (MAX_SQUARES, NEIGHBOUR, REA
                                                     grid_mask, planes, rough_pitch)
 from visolve.puzzles.iq_xoxo.page.lattice import FAINT_CELLS, PLACED_CELLS, find_lattice
 from visolve.puzzles.iq_xoxo.page.missed import STRAY_REACH, coarse, lost_boards, outside, own_squares
+from visolve.puzzles.iq_xoxo.page.pale_tabs import pale_tabs
 from visolve.puzzles.iq_xoxo.page.outline import SPECK_SHARE, block_quads, classic_quads, kernel, ordered_corners
 from visolve.puzzles.iq_xoxo.page.parts import (LOST_TAB, Parts, board_parts, loose_tabs, with_runs_split,
                                                 with_turned_tabs)
@@ -160,7 +161,8 @@ def board_quads(grey: np.ndarray, coloured: np.ndarray, pitch: float, dull: np.n
         if key not in weighed:
             if "own" not in weighed:
                 weighed["own"] = own_squares(parts.ink[1], parts.ink[2], pitch, others=True)
-                weighed["tabs"] = with_turned_tabs(tabs, parts.pieces, pitch)  # a page turned 40-60 degrees
+                pale = None if small.picture is None else pale_tabs(small.picture, small.pitch) / small.scale
+                weighed["tabs"] = with_turned_tabs(tabs, parts.pieces, pitch, pale)  # a page turned 40-60 degrees
             stray, specks = _stray(parts, some, pitch)
             lost = lost_boards(small, weighed["tabs"], some)
             if specks and not lost and lost_boards(replace(small, full=None), weighed["tabs"], some,
