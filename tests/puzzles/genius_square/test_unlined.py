@@ -84,3 +84,40 @@ def test_the_grey_piece_under_glare_on_a_grey_board_is_read():
     """Seed 83 scene 86: the grey piece on A1-A4 of a grey SmartGames board under a glare spot."""
     case = scene_case("genius-square", 86, 83)
     assert read(case.image, case.name) == case.truth[0]
+
+
+def _fronted(colour=(-0.4, -0.38, -0.37), lines=4):
+    """:func:`_board` with its first square a cube's shaded front: dark, its edges lighter than it."""
+    squares = _board()
+    squares[0][0] = Square(EMPTY, colour=colour, lines=lines)
+    return squares
+
+
+def test_three_unlined_and_a_dark_front_are_a_doubt_not_the_grey_piece():
+    # seed 277 scene 11: the grey piece standing on A2-A5 of a grey board, A2 its shaded front
+    assert unlined_four(_fronted()) is None  # not read as the grey piece
+    assert with_unlined_grey(_fronted()) == _fronted()
+    assert unlined_four(_fronted(), front=True) == FOUR
+    with pytest.raises(ReadError, match="square A1: four squares in a row read as empty show none.*dark front"):
+        no_dim_grey_piece(_fronted(), "smartgames")
+
+
+def test_a_lined_square_no_darker_than_a_shade_or_two_lined_are_no_doubt():
+    assert unlined_four(_fronted(colour=(-0.15, -0.3, -0.3)), front=True) is None  # not dark in every channel
+    assert unlined_four(_fronted(colour=(0.3, 0.3, 0.3)), front=True) is None  # lighter: an empty square in glare
+    squares = _fronted()
+    squares[2][0] = Square(EMPTY, colour=(0.11, 0.12, 0.11), lines=3)
+    assert unlined_four(squares, front=True) is None  # two squares show their lines
+
+
+@pytest.mark.slow
+def test_seed_277_scene_11_is_refused_and_was_misread(monkeypatch):
+    from visolve.puzzles.genius_square import unlined
+
+    case = scene_case("genius-square", 11, 277)
+    with pytest.raises(ReadError, match="square A2: four squares in a row read as empty show none"):
+        read(case.image, case.name)
+    monkeypatch.setattr(unlined, "FRONT_DARK", float("inf"))  # as before: no front counted
+    misread = read(case.image, case.name)
+    assert misread.blockers == case.truth[0].blockers and "5" in dict(case.truth[0].pieces)
+    assert "5" not in dict(misread.pieces)  # read without the grey piece

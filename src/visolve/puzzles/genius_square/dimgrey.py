@@ -60,9 +60,10 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     if cells := bare_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
                         "as empty, nearest the grey piece's colour: the grey piece on a board as grey as it?")
-    if cells := unlined_four(squares):
+    if cells := unlined_four(squares, front=True):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty show "
-                        "none of the grid's light lines: the grey piece's top, as grey as the board?")
+                        "none of the grid's light lines (or one a cube's dark front): the grey piece's top, "
+                        "as grey as the board?")
     empty = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.symbol == EMPTY}
     faint = {(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row) if sq.faint}
     shaded = {(r, c) for r, c in empty if squares[r][c].colour and float(np.mean(squares[r][c].colour)) < 0.0

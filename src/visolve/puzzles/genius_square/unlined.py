@@ -31,13 +31,20 @@ from visolve.puzzles.genius_square.greyrow import GREY, SHADOW_FLOOR, grey_or_em
 #: piece's squares read as empty show at most 1 each (83/86: none); of the fours of empty squares none
 #: but on the two boards whose lines do not show (:data:`~visolve.puzzles.genius_square.sides.LINES_SEEN`)
 UNLINED_MOST = 1
+#: ... and, for the doubt alone (:func:`unlined_four` with ``front``), three such squares and a fourth
+#: darker than the board by FRONT_DARK or more in every channel: a cube's shaded front, whose dark
+#: middle makes the edges around it count as lines shown.  Seed 277 scene 11: the grey piece standing
+#: on A2-A5 of a grey SmartGames board, A3-A5 faint, lighter than the board, 0-1 lines each, A2 (-0.40,
+#: -0.38, -0.37) with 4: read without it (a misread).  Glare lifts the lines with the squares; it does
+#: not hide them on three squares and darken the fourth
+FRONT_DARK = 0.2
 
 
-def unlined_four(squares) -> list[tuple[int, int]] | None:
+def unlined_four(squares, front: bool = False) -> list[tuple[int, int]] | None:
     """The first straight four of squares read as empty (or as empty or the grey piece, for the shapes
-    to settle) each showing at most :data:`UNLINED_MOST` of its lines (``Square.lines``); None when
-    there is none."""
-    return next((cells for cells in straight_fours() if _unlined(squares, cells)), None)
+    to settle) each showing at most :data:`UNLINED_MOST` of its lines (``Square.lines``), or with
+    ``front`` all but one, that one a cube's shaded front (:data:`FRONT_DARK`); None when there is none."""
+    return next((cells for cells in straight_fours() if _unlined(squares, cells, front)), None)
 
 
 def with_unlined_grey(squares):
@@ -81,11 +88,16 @@ def _may_hold_grey(sq) -> bool:
     return sq.symbol == EMPTY or GREY in sq.options
 
 
-def _unlined(squares, cells: list[tuple[int, int]]) -> bool:
+def _unlined(squares, cells: list[tuple[int, int]], front: bool = False) -> bool:
     """Whether each of the squares ``cells`` is read as empty (or empty or grey) and shows at most
-    :data:`UNLINED_MOST` lines."""
-    return all((squares[r][c].symbol == EMPTY or grey_or_empty(squares[r][c])) and squares[r][c].lines <= UNLINED_MOST
-               for r, c in cells)
+    :data:`UNLINED_MOST` lines; with ``front``, one of them may show more when it is darker than the
+    board by :data:`FRONT_DARK` in every channel."""
+    sqs = [squares[r][c] for r, c in cells]
+    if not all(sq.symbol == EMPTY or grey_or_empty(sq) for sq in sqs):
+        return False
+    lined = [sq for sq in sqs if sq.lines > UNLINED_MOST]
+    return not lined or (front and len(lined) == 1 and bool(lined[0].colour)
+                         and float(np.max(lined[0].colour)) <= -FRONT_DARK)
 
 
 def _lit_grey(sq) -> bool:
