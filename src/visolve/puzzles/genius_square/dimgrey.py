@@ -12,7 +12,7 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, FAINT_MAX, NEUTRAL_SPREAD, Square
-from visolve.puzzles.genius_square.flatgrey import FLAT_SPREAD
+from visolve.puzzles.genius_square.flatgrey import one_colour
 from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours, unlike_grey
 from visolve.puzzles.genius_square.unlined import unlined_four
 
@@ -94,7 +94,7 @@ def light_four(squares: list[list[Square]]) -> list[tuple[int, int]] | None:
         if not all(sq.colour and not sq.faint and (sq.symbol == EMPTY or EMPTY in sq.options) for sq in sqs):
             continue
         four = np.array([sq.colour for sq in sqs], np.float64)
-        flat = float((four.max(axis=0) - four.min(axis=0)).max()) <= FLAT_SPREAD + 1e-9
+        flat = one_colour(four)
         neutral = float((four.max(axis=1) - four.min(axis=1)).max()) < NEUTRAL_SPREAD
         if flat and neutral and float(four.min()) >= EMPTY_MAX:
             return cells
@@ -122,7 +122,7 @@ def apart_four(squares: list[list[Square]]) -> list[tuple[int, int]] | None:
         if not all(cell in colours for cell in cells):
             continue
         four = np.array([colours[cell] for cell in cells])
-        if float((four.max(axis=0) - four.min(axis=0)).max()) > FLAT_SPREAD + 1e-9:
+        if not one_colour(four):
             continue
         others = np.array([colour for cell, colour in colours.items() if cell not in cells])
         if len(others) < APART_OTHERS:

@@ -41,8 +41,14 @@ def flat_grey_four(squares, rows: list[str]) -> list[tuple[int, int]] | None:
     seen = [squares[r][c] for r, c in empty]
     if not all(_grey_drawn(sq) for sq in seen):
         return None
-    colours = np.array([sq.colour for sq in seen], np.float64)
-    return empty if float((colours.max(axis=0) - colours.min(axis=0)).max()) <= FLAT_SPREAD + 1e-9 else None
+    return empty if one_colour([sq.colour for sq in seen]) else None
+
+
+def one_colour(colours) -> bool:
+    """Whether ``colours`` (``n`` of each square) lie within :data:`FLAT_SPREAD` of each other in every
+    channel: squares drawn in one flat colour."""
+    colours = np.asarray(colours, np.float64)
+    return float((colours.max(axis=0) - colours.min(axis=0)).max()) <= FLAT_SPREAD + 1e-9
 
 
 def with_flat_grey(squares, rows: list[str]) -> list[str]:
