@@ -397,6 +397,23 @@ def settled_by_board(stars: dict, grid: list[list[str]], doubts: list) -> list |
     return rest if settled else None
 
 
+def shades_apart(stars: dict, rows) -> str | None:
+    """Why ``rows`` cannot stand as read when two of its stars read the same colour, orange or
+    yellow, have green shares (the reader's ``Star.green``) :data:`OTHER_SHADE` or more apart (one
+    colour is one piece, its stars within 0.10 of each other), else None.  Seed 16 scene 56: a
+    yellow at 0.709, just under :data:`ORANGE_BELOW`, read orange beside an orange at 0.44; over
+    the randomized scenes of seeds 0, 1, 3, 16 and 17 no other board read so."""
+    for letter, name in (("o", "orange"), ("y", "yellow")):
+        cells = [(r, k) for r, k in CELLS if rows[r][k].lower() == letter]
+        shares = [stars[c].green for c in cells]
+        if len(cells) > 1 and max(shares) - min(shares) >= OTHER_SHADE:
+            far = [cells[int(np.argmin(shares))], cells[int(np.argmax(shares))]]
+            where = " and ".join(f"row {r + 1} star {k + 1} ({stars[(r, k)].green:.2f})" for r, k in far)
+            return (f"{where} both read {name}, but their green shares are {OTHER_SHADE} or more apart: "
+                    "two colours, and no split of them into orange and yellow reads as a challenge")
+    return None
+
+
 def split_by_shade(stars: dict, rows) -> tuple[str, ...] | None:
     """``rows`` with its stars read all orange or all yellow split into two colours, when their green
     shares (the reader's ``Star.green``) fall into two groups at least :data:`OTHER_SHADE` apart, each

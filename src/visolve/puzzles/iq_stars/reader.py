@@ -33,6 +33,7 @@ from visolve.puzzles.iq_stars.colours import (
     orange_rule,
     pink_violet_rule,
     red_rule,
+    shades_apart,
     split_by_shade,
     violet_rule,
 )
@@ -327,11 +328,13 @@ def stars_rows(work: np.ndarray, homography: np.ndarray, edge=DRAWN_EDGE) -> tup
     except ReadError as exc:  # the lattice was found: its stars' reason is the one to give
         raise DrawnStarsError(str(exc)) from None
     problems = level_problems(rows)
-    if problems:
+    apart = shades_apart(stars, rows)  # one colour read at two shades far apart
+    if problems or apart:
         split = split_by_shade(stars, rows)  # orange and yellow both drawn off their shades
         if split is not None and not level_problems(split) and challenges_among([split]):
             return split
-        raise DrawnStarsError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}")
+        raise DrawnStarsError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}" if problems
+                              else f"read {'/'.join(rows)}: {apart}")
     return rows
 
 
