@@ -195,11 +195,27 @@ def _looked_evened(picture: np.ndarray, read: list[BoardReading], weighed: Calla
     quads = [np.asarray(r.quad, np.float32) for r in read if reads(r) and r.quad is not None]
     added = [r for r in more if reads(r) and r.quad is not None and not _middle_on(r.quad, quads)]
     news = [np.asarray(r.quad, np.float32) for r in added]
+    added = [_as_on_picture(picture, r) for r in added]
     kept = [r for r in read if reads(r) or r.quad is None or not _middle_on(r.quad, news)]
     both = _in_order(unshadowed(kept + added))
     again = max(weighed(both), weighed_more(both))
     better = (_levels(both), -again) > (_levels(read), -weight)
     return (both, again) if better else (read, weight)
+
+
+def _as_on_picture(picture: np.ndarray, reading: BoardReading) -> BoardReading:
+    """``reading``, a board read on the evened copy (:func:`_looked_evened`), or the same board not
+    read when ``picture`` itself reads its squares otherwise on the same outline: the evening may
+    wash a pale piece into the grey (scenes seed 293 page 41: a pale green L under glare, clear on
+    the picture, read as empty squares on the copy).  A board whose squares do not all read on the
+    picture (a washed-out page, what the copy is for) keeps the copy's reading."""
+    own = read_board(picture, np.asarray(reading.quad, np.float32))
+    if own is None or own.rows is None or reading.rows is None or own.rows == reading.rows:
+        return reading
+    r, c = next((r, c) for r in range(ROWS) for c in range(COLS) if own.rows[r][c] != reading.rows[r][c])
+    return replace(reading, level=None, tab_doubt=False, error=(
+        f"square r{r}c{c} of the board reads {reading.rows[r][c]!r} on a copy with the page's lightness evened but "
+        f"{own.rows[r][c]!r} on the picture itself: a pale piece washed into the grey?"))
 
 
 def _levels(read: list[BoardReading]) -> int:
