@@ -26,6 +26,12 @@ CELLS = tuple((r, k) for r, n in enumerate(ROW_LENGTHS) for k in range(n))
 SIZES = {letter: len(cells) for letter, (_c, cells) in model.PIECE_DATA.items()}
 
 
+def cell_name(cell) -> str:
+    """``row R star S`` (both from 1) of a cell ``(row, k)``: how a reason names a star."""
+    r, k = cell
+    return f"row {r + 1} star {k + 1}"
+
+
 def empty_rows() -> tuple[str, ...]:
     """The rows of the empty board."""
     return tuple(EMPTY * n for n in ROW_LENGTHS)

@@ -26,7 +26,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from visolve.puzzles.iq_stars.board import CELLS
+from visolve.puzzles.iq_stars.board import CELLS, cell_name
 from visolve.vision.palette import Palette, Verdict, across
 
 #: a colour this many degrees nearer than the second-nearest is read; less is a doubt
@@ -414,7 +414,7 @@ def shades_apart(stars: dict, rows) -> str | None:
         shares = [stars[c].green for c in cells]
         if len(cells) > 1 and max(shares) - min(shares) >= ONE_SHADE[letter]:
             far = [cells[int(np.argmin(shares))], cells[int(np.argmax(shares))]]
-            where = " and ".join(f"row {r + 1} star {k + 1} ({stars[(r, k)].green:.2f})" for r, k in far)
+            where = " and ".join(f"{cell_name(c)} ({stars[c].green:.2f})" for c in far)
             return (f"{where} both read {name}, but their green shares are {ONE_SHADE[letter]} or more apart: "
                     "two colours, not split surely into orange and yellow")
     return None

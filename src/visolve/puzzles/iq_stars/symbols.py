@@ -18,7 +18,7 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.plural import counted
-from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, level_problems
+from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, cell_name, level_problems
 from visolve.puzzles.iq_stars.colours import MIN_MARGIN, SOLID_BELOW, WHITE_ABOVE, Verdict, settled_by_board
 from visolve.puzzles.iq_stars.solver import challenges_among
 
@@ -74,11 +74,6 @@ class Star:
     green: float = 0.0  #: green / red of its points' difference from navy (orange against yellow)
 
 
-def _name(cell) -> str:
-    r, k = cell
-    return f"row {r + 1} star {k + 1}"
-
-
 class ColourDoubt(ReadError):
     """A star whose colour lies between two pieces' (see :data:`MIN_MARGIN`), or between free and
     coloured (see :data:`FILLED_ABOVE`); ``options`` holds the star's symbol under each choice."""
@@ -105,21 +100,21 @@ def symbol_of(cell, star: Star) -> str:
     """The level symbol of one star, or ReadError naming it when it cannot be called
     (:class:`ColourDoubt` when only its colour is between two pieces')."""
     v = star.verdict
-    weak = f"{_name(cell)}: free or {v.name}? (colour strength {star.strength:.2f})"
+    weak = f"{cell_name(cell)}: free or {v.name}? (colour strength {star.strength:.2f})"
     if star.strength < EMPTY_BELOW:
         if star.peak > FREE_PEAK:
-            raise ReadError(f"{_name(cell)}: reads free, yet one of its points is coloured ({star.peak:.1f} "
+            raise ReadError(f"{cell_name(cell)}: reads free, yet one of its points is coloured ({star.peak:.1f} "
                             f"outline contrasts): is the lattice between the stars?")
         if star.strength >= FREE_DOUBT_ABOVE and _one_colour(star):
             raise ColourDoubt(weak, _free_or(star))
         return EMPTY
     if v.distance > MAX_ANGLE:
-        raise ReadError(f"{_name(cell)}: colour {v.distance:.0f} degrees from every piece colour (nearest {v.name})")
+        raise ReadError(f"{cell_name(cell)}: colour {v.distance:.0f} degrees from every piece colour (nearest {v.name})")
     if star.arms < MIN_ARMS:
-        raise ReadError(f"{_name(cell)}: its six points are not all one colour (the second-weakest "
+        raise ReadError(f"{cell_name(cell)}: its six points are not all one colour (the second-weakest "
                         f"{star.arms:.2f} of the strongest): is the lattice between the stars?")
     if SOLID_BELOW <= star.white <= WHITE_ABOVE:
-        raise ReadError(f"{_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
+        raise ReadError(f"{cell_name(cell)}: placed piece or wizard star? (white middle {star.white:.2f})")
     case = str.lower if star.white > WHITE_ABOVE else str.upper
     if star.strength < FILLED_ABOVE:
         if star.white <= WHITE_ABOVE:  # a navy middle: free, tinted by a neighbour's blur, or a wizard star
@@ -127,7 +122,7 @@ def symbol_of(cell, star: Star) -> str:
         # a white middle: a placed piece's star, of either of its two nearest colours as the shapes allow
         raise ColourDoubt(weak, (case(v.name), case(v.second)))
     if v.margin < MIN_MARGIN:
-        raise ColourDoubt(f"{_name(cell)}: {v.name} or {v.second}? (colour margin {v.margin:.1f} degrees)",
+        raise ColourDoubt(f"{cell_name(cell)}: {v.name} or {v.second}? (colour margin {v.margin:.1f} degrees)",
                           (case(v.name), case(v.second)))
     return case(v.name)
 

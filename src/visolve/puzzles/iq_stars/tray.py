@@ -32,11 +32,11 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
-from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, level_problems
+from visolve.puzzles.iq_stars.board import CELLS, EMPTY, ROW_LENGTHS, Level, cell_name, level_problems
 from visolve.puzzles.iq_stars.plastic import balanced, classify_plastic
 from visolve.puzzles.iq_stars.tray_find import find_tops
 from visolve.puzzles.iq_stars.tray_join import join_apart
-from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces, cell_name
+from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces
 from visolve.puzzles.iq_stars.tray_pits import lookup, pit_map
 from visolve.puzzles.iq_stars.tray_shapes import PIECE_MIN, colour_groups
 from visolve.puzzles.iq_stars.tray_tops import ranked_lattices, rejoin, through, to_metric

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import product
 
 from visolve.errors import ReadError
-from visolve.puzzles.iq_stars.board import is_placement
+from visolve.puzzles.iq_stars.board import cell_name, is_placement
 from visolve.puzzles.iq_stars.plastic import MAX_ANGLE, balanced, classify_plastic
 from visolve.puzzles.iq_stars.tray_find import Top
 from visolve.vision.palette import Verdict
@@ -36,12 +36,6 @@ class TrayCellError(ReadError):
     def __init__(self, message: str, pits_seen: float = 1.0):
         super().__init__(message)
         self.pits_seen = pits_seen
-
-
-def cell_name(cell) -> str:
-    """``row R star S`` (both from 1) of a cell ``(row, k)``."""
-    r, k = cell
-    return f"row {r + 1} star {k + 1}"
 
 
 def _neighbours(a, b) -> bool:

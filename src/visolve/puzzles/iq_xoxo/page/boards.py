@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from visolve.errors import NotThisPuzzle
-from visolve.puzzles.iq_xoxo.board import COLS, ROWS
+from visolve.puzzles.iq_xoxo.board import COLS, ROWS, square_name
 from visolve.puzzles.iq_xoxo.page.beyond import beyond_crop
 from visolve.puzzles.iq_xoxo.page.finder import Found, find_boards, reading_order
 from visolve.puzzles.iq_xoxo.page.first_look import SQUARE_ASPECT
@@ -214,7 +214,7 @@ def _as_on_picture(picture: np.ndarray, reading: BoardReading) -> BoardReading:
         return reading
     r, c = next((r, c) for r in range(ROWS) for c in range(COLS) if own.rows[r][c] != reading.rows[r][c])
     return replace(reading, level=None, tab_doubt=False, error=(
-        f"square r{r}c{c} of the board reads {reading.rows[r][c]!r} on a copy with the page's lightness evened but "
+        f"square {square_name(r, c)} of the board reads {reading.rows[r][c]!r} on a copy with the page's lightness evened but "
         f"{own.rows[r][c]!r} on the picture itself: a pale piece washed into the grey?"))
 
 
