@@ -84,11 +84,12 @@ def test_a_lattice_turned_and_half_a_star_over_is_brought_back(dx):
     wide = quad + np.float32([[-35, 0], [35, 0], [35, 0], [-35, 0]])  # margins wide enough for both
     twin = lattice.shifted(lattice.turned(fit.homography), dx, 0.0)
     assert lattice.margins_fit(lattice.board_edge(twin, wide))
-    back, rho = lattice.clear_of_twin(work, twin, lattice.outline_match(work, twin), wide)
+    back, rho, tied = lattice.clear_of_twin(work, twin, lattice.outline_match(work, twin), wide)
     a, b = cv2.perspectiveTransform(CORNERS, fit.homography), cv2.perspectiveTransform(CORNERS, back)
     assert np.abs(a - b).max() < 0.1 * 50
-    back, _rho = lattice.clear_of_twin(work, fit.homography, fit.rho, wide)
-    assert back is fit.homography  # the true lattice stays
+    assert tied is None  # the true lattice matched clearly better: no tie
+    back, _rho, tied = lattice.clear_of_twin(work, fit.homography, fit.rho, wide)
+    assert back is fit.homography and tied is None  # the true lattice stays
 
 
 @pytest.mark.parametrize("index", [10, 19])

@@ -59,7 +59,8 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
                         "outlined against the board: the grey piece seen by its side, or glare?")
     if cells := bare_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
-                        "as empty, nearest the grey piece's colour: the grey piece on a board as grey as it?")
+                        "as empty, as near the grey piece's colour as any other: the grey piece on a board as "
+                        "grey as it?")
     if cells := unlined_four(squares, front=True):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty show "
                         "none of the grid's light lines (or one a cube's dark front): the grey piece's top, "

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, LOOSE_RESIDUAL, MAX_RESIDUAL, NEUTRAL_SPREAD
+from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, LOOSE_RESIDUAL, MAX_RESIDUAL, MIN_LEAD, NEUTRAL_SPREAD
 from visolve.puzzles.genius_square.rims import rimmed
 
 SIZE = 6
@@ -95,7 +95,7 @@ def outlined_fours(squares) -> list[list[tuple[int, int]]]:
 
 def bare_four(squares) -> list[tuple[int, int]] | None:
     """The straight four a board read without the grey piece leaves empty when it is covered but for
-    them, each of the four nearest the grey piece's colour of all the pieces' and the wood's: the grey
+    them, each of the four as near the grey piece's colour as any piece's or the wood's (:func:`near_grey`): the grey
     piece on a board as grey as it (scene 2 of seed 12: a solved grey SmartGames board drawn flat, the
     grey piece a few grey levels lighter than the board, read as four empty squares: a misread).  None
     when the grey piece is seen, or the squares that may be empty (read so, or with that option) are not
@@ -106,9 +106,20 @@ def bare_four(squares) -> list[tuple[int, int]] | None:
              if sq.symbol == EMPTY or EMPTY in sq.options]
     if len(empty) != LENGTH or sorted(empty) not in [sorted(cells) for cells in straight_fours()]:
         return None
-    if not all(squares[r][c].ranks and squares[r][c].ranks[0][0] == GREY for r, c in empty):
+    if not all(near_grey(squares[r][c]) for r, c in empty):
         return None
     return sorted(empty)
+
+
+def near_grey(square) -> bool:
+    """Whether ``square``'s colour is nearest the grey piece's of all the pieces' and the wood's, or
+    no nearer another's by :data:`~visolve.puzzles.genius_square.colours.MIN_LEAD` (seed 311 scene 55:
+    a grey SmartGames drawing whose grey piece on A4-D4 read 0.82 from the grey piece's colour and
+    0.81 from the wood's, each square empty, the board covered but for them: a misread)."""
+    residuals = dict(square.ranks)
+    if GREY not in residuals:
+        return False
+    return residuals[GREY] - square.ranks[0][1] < MIN_LEAD
 
 
 def with_grey_options(squares):

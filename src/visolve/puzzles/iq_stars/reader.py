@@ -310,7 +310,7 @@ def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple
     """The challenge of the one drawn board in ``image``, the share of the picture it covers and
     how well its lattice matched (``Fit.rho``); ``upright``: the picture shows the board top up."""
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]), upright)
-    rows = stars_rows(work, fit.homography, fit.edge)
+    rows = twin_agrees(work, fit, stars_rows(work, fit.homography, fit.edge))
     u0, v0, u1, v1 = fit.edge
     outline = map_points(fit.homography, [(u0, v0), (u1, v0), (u1, v1), (u0, v1)])
     share = cv2.contourArea(np.float32(outline)) / (work.shape[0] * work.shape[1])
@@ -336,6 +336,23 @@ def stars_rows(work: np.ndarray, homography: np.ndarray, edge=DRAWN_EDGE) -> tup
         raise DrawnStarsError(f"read {'/'.join(rows)}, which is no challenge: {problems[0]}" if problems
                               else f"read {'/'.join(rows)}: {apart}")
     return rows
+
+
+def twin_agrees(work: np.ndarray, fit, rows: tuple[str, ...]) -> tuple[str, ...]:
+    """``rows``, read on ``fit``'s lattice, when its twin is not tied with it
+    (:attr:`visolve.puzzles.iq_stars.lattice.Fit.twin`), or its stars do not read, or read the
+    same; else :class:`DrawnStarsError` naming both readings (seed 18 scene 41: read as the
+    twin, turned half round and a row off)."""
+    if fit.twin is None:
+        return rows
+    try:
+        other = stars_rows(work, *fit.twin)
+    except (NotThisPuzzle, ReadError):  # its free stars at the rows' ends show no outlines, or in doubt
+        return rows
+    if other == rows:
+        return rows
+    raise DrawnStarsError(f"the star outlines match the lattice and its twin (turned half round, half a star "
+                          f"along) alike, and the two read differently: {'/'.join(rows)} and {'/'.join(other)}")
 
 
 def drawn_by_tops(image: np.ndarray, source: str, refused: Exception) -> Level:
