@@ -105,3 +105,35 @@ def test_a_piece_only_the_shapes_lay_on_a_board_that_is_no_roll_is_a_doubt():
     squares = _squares(["".join(row) for row in grid], doubt)
     with pytest.raises(ReadError, match=r"^square A3: piece 5 \(grey\) on A3 B3 C3 D3 only as the pieces' shapes"):
         resolve(squares, "smartgames")
+
+
+def _solved_with_open_domino(brown_off: float):
+    """A solved board's squares as read, the brown domino's two squares open to the wood or brown,
+    nearest the wood, ``brown_off`` from brown's colour."""
+    from visolve.puzzles.genius_square import model
+
+    solution = model.solve_blockers(ROLL).solutions[0]
+    pieces = {model.PIECES[pl.piece].name: [f"{'ABCDEF'[r]}{c + 1}" for r, c in model.BOARD.cells_of(pl.mask)]
+              for pl in solution}
+    rows = drawing(make_level("x", ROLL, pieces, edition="happy-puzzle"))
+    ranks = (("#", 0.16), ("2", brown_off))
+    return [[Square("", options=("#", "2"), ranks=ranks) if sym == "2" else Square(sym) for sym in row]
+            for row in rows]
+
+
+def test_a_domino_only_the_shapes_lay_far_off_its_colour_is_a_doubt():
+    """Seed 313 scene 88: two squares showing the orange cubes' shaded fronts, nearest the wood and
+    0.64-0.67 off brown, were laid as the brown domino by the shapes (a misread)."""
+    with pytest.raises(ReadError, match="piece 2 \\(brown\\) there only as the pieces' shapes allow, its colour "
+                                        "up to 0.67 off that piece's: two squares side by side have no shape"):
+        resolve(_solved_with_open_domino(0.67), "happy-puzzle")
+    rows = resolve(_solved_with_open_domino(0.45), "happy-puzzle")  # near enough its colour: laid
+    assert sum(row.count("2") for row in rows) == 2
+
+
+def test_the_orange_cubes_fronts_are_not_read_as_the_brown_domino():
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("genius-square", 88, 313)
+    with pytest.raises(ReadError, match="piece 2 \\(brown\\) there only as the pieces' shapes allow"):
+        read(case.image, case.name)

@@ -11,6 +11,12 @@ square along the row).  Such a board is refused (:func:`grey_side_behind`).  On 
 0.24), and it is not asked.  Measured on the scenes of seeds 0, 1, 2, 17, 19, 103, 211, 223 and 227
 and the held-out kind seeds 0-1: of the readings with the grey piece, only 227/43's is on a floor
 grid with a dim grey square behind it.
+
+A grid where one row of labels stands at its print and only the other was found squeezed or slid
+(:func:`~visolve.puzzles.genius_square.tops.one_edge_at_print`: the cubes leaning over the labels
+beside them) may be the floor, and it is asked too: seed 307 scene 44, the grey piece on A1-A4 of a
+Happy Puzzle board seen upside down, read on A2-A5, the numbers beside it found 0.92 squeezed and
+0.375 slid, the letters at their print, A1 a dim grey (0.24 against the four's 0.61).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, NEUTRAL_SPREAD
 from visolve.puzzles.genius_square.greyrow import GREY
 from visolve.puzzles.genius_square.model import Level
-from visolve.puzzles.genius_square.tops import on_floor, shifts_at
+from visolve.puzzles.genius_square.tops import on_floor, one_edge_at_print, shifts_at
 from visolve.puzzles.genius_square.topspots import TOP_HEIGHTS
 from visolve.vision.view import BoardView
 
@@ -33,13 +39,14 @@ LEAN_ALONG = 0.5
 
 def grey_side_behind(level: Level, middles, view: BoardView, places, edges: tuple[int, ...]) -> str:
     """Why the grey piece of ``level`` may stand a square back from where it is read ("" when not):
-    read along the lean of its cubes' tops on a grid of the floor (``places``, ``edges`` as
-    :func:`~visolve.puzzles.genius_square.tops.on_floor` takes them), the square behind it (away
+    read along the lean of its cubes' tops on a grid of the floor, or maybe the floor (``places``,
+    ``edges`` as :func:`~visolve.puzzles.genius_square.tops.on_floor` takes them), the square behind it (away
     from the lean) read as empty (``middles``: the squares at their middles) but a dim neutral grey,
     lighter than the board by :data:`~visolve.puzzles.genius_square.colours.EMPTY_MAX` and darker than
     the four."""
     cells = sorted(model.square(name, level.edition) for name in dict(level.pieces).get(GREY, ()))
-    if not cells or view.picture is None or not on_floor(places, edges, view):
+    floor = on_floor(places, edges, view) or one_edge_at_print(places, edges, view)
+    if not cells or view.picture is None or not floor:
         return ""
     fields = shifts_at(view, TOP_HEIGHTS[-1])
     if any(field is None or not np.any(field) for field in fields):

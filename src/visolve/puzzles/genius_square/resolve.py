@@ -30,6 +30,10 @@ MAX_STEPS = 200_000
 #: this relative residual (measured: the dark blue piece so laid 0.30 and 0.39 off its colour, seed 0
 #: scene 9 and seed 1 scene 18; the light blue's shaded side laid as it, a misread, 0.65: seed 17 scene 17)
 LONE_RESIDUAL = 0.5
+#: ... and so does a two-square piece, each of its squares so far off (seed 313 scene 88: two squares
+#: showing the shaded fronts of the orange cubes beside them, nearest the wood, 0.64 and 0.67 off the
+#: brown piece's colour, were laid as the brown domino: a misread)
+LONE_SIZE = 2
 #: when no reading fits, a square read surely as a piece with the wood this close behind (relative
 #: residual) may be a disc seen by its dark side, its top off the square (measured: seed 1 scene 84,
 #: the disc on F1 read as brown 0.035, wood 0.175 behind; the colour options' own window is 0.15)
@@ -299,19 +303,20 @@ def unsure_piece(cells, choices: list[list[str]], edition: str) -> str:
 def shapeless_piece(cells, squares, edition: str) -> str:
     """Why the one reading the shapes allow is still a doubt ("" when it is not): a one-square piece
     laid on a square not read surely as it whose colour is further than :data:`LONE_RESIDUAL` from
-    its own (a loose option).  One square has no shape: the shapes only say that no other piece fits
+    its own (a loose option), or a two-square piece both of whose squares are so (:data:`LONE_SIZE`).  One square has no shape: the shapes only say that no other piece fits
     there, not that this one does (seed 17 scene 17: a light blue cube's shaded side beside it, read
     green or dark blue or grey or light blue, none closer than 0.45, was laid as the dark blue piece
     on an empty square: a misread).  ``squares`` as read (their ``ranks``: each colour's residual)."""
     flat = [sq for row in squares for sq in row]
     for piece in sorted(set(cells) - {BLOCKER, EMPTY}):
         mine = [k for k, s in enumerate(cells) if s == piece]
-        sq = flat[mine[0]]
-        if len(mine) != 1 or sq.symbol or dict(sq.ranks).get(piece, 0.0) <= LONE_RESIDUAL:
+        if len(mine) > LONE_SIZE or any(flat[k].symbol or dict(flat[k].ranks).get(piece, 0.0) <= LONE_RESIDUAL
+                                        for k in mine):
             continue
+        off = f"{max(dict(flat[k].ranks)[piece] for k in mine):.2f}"
+        off, what = (off, "one square has") if len(mine) == 1 else (f"up to {off}", "two squares side by side have")
         return (f"square {_name(mine[0], edition)}: piece {piece} ({model.COLOURS.get(piece, '?')}) there only as the "
-                f"pieces' shapes allow, its colour {dict(sq.ranks)[piece]:.2f} off that piece's: one square has no "
-                "shape to say it")
+                f"pieces' shapes allow, its colour {off} off that piece's: {what} no shape to say it")
     return ""
 
 
