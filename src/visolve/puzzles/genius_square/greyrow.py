@@ -19,7 +19,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, LOOSE_RESIDUAL, MAX_RESIDUAL, MIN_LEAD, NEUTRAL_SPREAD
+from visolve.puzzles.genius_square.colours import (EMPTY, EMPTY_MAX, LOOSE_RESIDUAL, MAX_RESIDUAL, MIN_LEAD,
+                                                  NEUTRAL_SPREAD)
 from visolve.puzzles.genius_square.rims import rimmed
 
 SIZE = 6
@@ -95,9 +96,10 @@ def outlined_fours(squares) -> list[list[tuple[int, int]]]:
 
 def bare_four(squares) -> list[tuple[int, int]] | None:
     """The straight four a board read without the grey piece leaves empty when it is covered but for
-    them, each of the four as near the grey piece's colour as any piece's or the wood's (:func:`near_grey`): the grey
-    piece on a board as grey as it (scene 2 of seed 12: a solved grey SmartGames board drawn flat, the
-    grey piece a few grey levels lighter than the board, read as four empty squares: a misread).  None
+    them, each of the four as near the grey piece's colour as any piece's or the wood's
+    (:func:`near_grey`): the grey piece on a board as grey as it (scene 2 of seed 12: a solved grey
+    SmartGames board drawn flat, the grey piece a few grey levels lighter than the board, read as
+    four empty squares: a misread).  None
     when the grey piece is seen, or the squares that may be empty (read so, or with that option) are not
     such a four."""
     if any(sq.symbol == GREY for row in squares for sq in row):

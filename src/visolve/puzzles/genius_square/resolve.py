@@ -303,18 +303,20 @@ def unsure_piece(cells, choices: list[list[str]], edition: str) -> str:
 def shapeless_piece(cells, squares, edition: str) -> str:
     """Why the one reading the shapes allow is still a doubt ("" when it is not): a one-square piece
     laid on a square not read surely as it whose colour is further than :data:`LONE_RESIDUAL` from
-    its own (a loose option), or a two-square piece both of whose squares are so (:data:`LONE_SIZE`).  One square has no shape: the shapes only say that no other piece fits
-    there, not that this one does (seed 17 scene 17: a light blue cube's shaded side beside it, read
-    green or dark blue or grey or light blue, none closer than 0.45, was laid as the dark blue piece
-    on an empty square: a misread).  ``squares`` as read (their ``ranks``: each colour's residual)."""
+    its own (a loose option), or a two-square piece both of whose squares are so (:data:`LONE_SIZE`).
+    One square has no shape: the shapes only say that no other piece fits there, not that this one
+    does (seed 17 scene 17: a light blue cube's shaded side beside it, read green or dark blue or
+    grey or light blue, none closer than 0.45, was laid as the dark blue piece on an empty square: a
+    misread).  ``squares`` as read (their ``ranks``: each colour's residual)."""
     flat = [sq for row in squares for sq in row]
     for piece in sorted(set(cells) - {BLOCKER, EMPTY}):
         mine = [k for k, s in enumerate(cells) if s == piece]
         if len(mine) > LONE_SIZE or any(flat[k].symbol or dict(flat[k].ranks).get(piece, 0.0) <= LONE_RESIDUAL
                                         for k in mine):
             continue
-        off = f"{max(dict(flat[k].ranks)[piece] for k in mine):.2f}"
-        off, what = (off, "one square has") if len(mine) == 1 else (f"up to {off}", "two squares side by side have")
+        worst = max(dict(flat[k].ranks)[piece] for k in mine)
+        off, what = ((f"{worst:.2f}", "one square has") if len(mine) == 1
+                     else (f"up to {worst:.2f}", "two squares side by side have"))
         return (f"square {_name(mine[0], edition)}: piece {piece} ({model.COLOURS.get(piece, '?')}) there only as the "
                 f"pieces' shapes allow, its colour {off} off that piece's: {what} no shape to say it")
     return ""
