@@ -56,7 +56,11 @@ def test_a_board_whose_near_labels_tall_pieces_hide_reads():
 def test_without_the_partial_column_it_is_refused(monkeypatch):
     case = scene_case("genius-square", 79, 1)
     monkeypatch.setattr(outlined, "grid_from_labels_in_part", lambda *a: [])
-    assert read(case.image, case.name) == case.truth[0]  # one flat mask alone holds the lattice too
+    # one flat mask alone holds the lattice too, but the brown domino leaning over F5-F6 shows there
+    # 0.68 off its colour, laid only by the shapes: a doubt since seed 313 scene 88 (two cubes' fronts
+    # so laid as the brown domino, a misread)
+    with pytest.raises(ReadError, match="square F5: piece 2 .brown. there only as the pieces' shapes allow"):
+        read(case.image, case.name)
     monkeypatch.setattr(finder, "EACH_MASK", False)
     assert read(case.image, case.name) == case.truth[0]  # and the lattice of fewer squares
     monkeypatch.setattr(finder, "FEW_FOUND", finder.MIN_FOUND)
