@@ -20,6 +20,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, ReadError, SeveralBoards
 from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
+from visolve.puzzles.iq_stars.beyond import star_beyond
 from visolve.puzzles.iq_stars.board import CELLS, level_problems, twins
 from visolve.puzzles.iq_stars.clipping import CLIPPED, rim_direction, unclipped
 from visolve.puzzles.iq_stars.model import Level
@@ -311,6 +312,8 @@ def _drawn_board(image: np.ndarray, source: str, upright: bool = False) -> tuple
     how well its lattice matched (``Fit.rho``); ``upright``: the picture shows the board top up."""
     work, fit = locate(np.ascontiguousarray(image[:, :, :3]), upright)
     rows = twin_agrees(work, fit, stars_rows(work, fit.homography, fit.edge))
+    if off := star_beyond(lambda hom, edge: measure(board_view(work, hom, edge), edge), fit.homography, fit.edge):
+        raise DrawnStarsError(f"read {'/'.join(rows)}, but {off}")
     u0, v0, u1, v1 = fit.edge
     outline = map_points(fit.homography, [(u0, v0), (u1, v0), (u1, v1), (u0, v1)])
     share = cv2.contourArea(np.float32(outline)) / (work.shape[0] * work.shape[1])

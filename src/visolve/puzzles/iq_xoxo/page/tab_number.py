@@ -42,9 +42,11 @@ TAB_REGION = (COLS / 2 - 2.6, -2.0, COLS / 2 + 2.6, -0.02)
 TAB_PITCH = 48
 #: the light is evened over this many board units (as the board view)
 LIGHT_SIZE = 1.5
-#: tab pixels: this far from the page colour (share of the page's brightness); the second when
-#: the first shows no tab (one washed out by glare)
-TAB_DISTANCES = (0.3, 0.2)
+#: tab pixels: this far from the page colour (share of the page's brightness); the next when
+#: the one before shows no tab (one washed out by glare).  Scenes seed 317 page 40: a single board's
+#: tab washed to a pale green 0.16-0.18 from the paper, not seen at 0.2, so the board took the file
+#: name's number (40 for the tab's 5, a misread); at 0.12 its 5 reads
+TAB_DISTANCES = (0.3, 0.2, 0.12)
 #: a tab is a rounded box: a block covering less than TAB_SOLID of its convex hull is looked for at
 #: the next distance too, and the more solid block kept (a pale tab, its rim above a digit as light
 #: as the page: the digit left outside the block, read as nothing at 0.00 -- scenes seed 2 page 70,
