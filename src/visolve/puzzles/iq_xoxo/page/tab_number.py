@@ -42,11 +42,16 @@ TAB_REGION = (COLS / 2 - 2.6, -2.0, COLS / 2 + 2.6, -0.02)
 TAB_PITCH = 48
 #: the light is evened over this many board units (as the board view)
 LIGHT_SIZE = 1.5
-#: tab pixels: this far from the page colour (share of the page's brightness); the next when
-#: the one before shows no tab (one washed out by glare).  Scenes seed 317 page 40: a single board's
-#: tab washed to a pale green 0.16-0.18 from the paper, not seen at 0.2, so the board took the file
-#: name's number (40 for the tab's 5, a misread); at 0.12 its 5 reads
-TAB_DISTANCES = (0.3, 0.2, 0.12)
+#: tab pixels: this far from the page colour (share of the page's brightness); the second when
+#: the first shows no tab (one washed out by glare)
+TAB_DISTANCES = (0.3, 0.2)
+#: ... and this far when neither shows one, a tab then read only when its number is clear (a doubt
+#: there is as no tab seen: the page's run of numbers, or the file name, names the board).  Scenes
+#: seed 317 page 40: a single board's tab washed to a pale green 0.16-0.18 from the paper, not seen,
+#: so the board took the file name's number (40 for the tab's 5, a misread); at 0.12 its 5 reads.
+#: Tried as a third of TAB_DISTANCES first: page 45's board 1, whose tab the page settled, then
+#: read a 2 in doubt and was refused
+PALE_DISTANCE = 0.12
 #: a tab is a rounded box: a block covering less than TAB_SOLID of its convex hull is looked for at
 #: the next distance too, and the more solid block kept (a pale tab, its rim above a digit as light
 #: as the page: the digit left outside the block, read as nothing at 0.00 -- scenes seed 2 page 70,
@@ -95,14 +100,15 @@ DIGIT_EVEN, OFF_MIDDLE = 0.8, 0.15
 OFF_HEIGHTS = 0.5
 
 
-def _tab_box(img: np.ndarray, page: np.ndarray) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
+def _tab_box(img: np.ndarray, page: np.ndarray,
+             distances: tuple[float, ...] = TAB_DISTANCES) -> tuple[tuple[int, int, int, int], np.ndarray] | None:
     """Bounding box (x, y, w, h) of the tab in the tab view and its inside within the box (rim
-    left out), or None: pixels the first of :data:`TAB_DISTANCES` far from the page colour that
+    left out), or None: pixels the first of ``distances`` far from the page colour that
     show a solid block (:data:`TAB_SOLID`), else the most solid block shown."""
     d = img - page
     dist2 = (d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2) / max(float(np.max(page)), 1e-6) ** 2
     found = None
-    for far in TAB_DISTANCES:
+    for far in distances:
         block = _far_block(dist2 > far * far)
         if block is not None and (found is None or block[2] > found[2]):
             found = block
@@ -293,7 +299,7 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     """
     tab = _tab_whiteness(img, page)
     if tab is None:
-        return None
+        return _pale_tab(img, page, pitch)
     whiteness, inside = tab
     small = pitch is not None and pitch < SMALL_PITCH
     seen = again = None
@@ -312,6 +318,18 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     if number.asked_again:
         second_opinion(number, seen, _looked_again(whiteness, inside))
     return number
+
+
+def _pale_tab(img: np.ndarray, page, pitch: float | None) -> int | None:
+    """The number on a tab seen only at :data:`PALE_DISTANCE` from the page, when clear at the first
+    look; None when there is none or it is in doubt."""
+    tab = _tab_whiteness(img, page, (PALE_DISTANCE,))
+    if tab is None:
+        return None
+    try:
+        return read_digits(_digit_scores(*tab), pitch is not None and pitch < SMALL_PITCH)
+    except ReadError:
+        return None
 
 
 def _looked_again(whiteness: np.ndarray, inside: np.ndarray) -> list | None:
@@ -387,11 +405,12 @@ def _tab_view(view) -> np.ndarray:
     return view.resampled(extent=TAB_REGION, pitch=TAB_PITCH).flat_fielded(size=LIGHT_SIZE).image
 
 
-def _tab_whiteness(img: np.ndarray, page) -> tuple[np.ndarray, np.ndarray] | None:
+def _tab_whiteness(img: np.ndarray, page, distances: tuple[float, ...] = TAB_DISTANCES,
+                   ) -> tuple[np.ndarray, np.ndarray] | None:
     """The whiteness of the tab found on the tab view ``img`` against the ``page``'s colour, and its
-    inside (rim left out); None when it shows no tab."""
+    inside (rim left out); None when it shows no tab (``distances`` as :func:`_tab_box` takes them)."""
     page = np.asarray(page, np.float32)
-    box = _tab_box(img, page)
+    box = _tab_box(img, page, distances)
     if box is None:
         return None
     (x, y, w, h), inside = box
