@@ -297,11 +297,11 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
         A tab whose digits are not read with confidence at either look (:func:`_doubt`), or read
         as seen not firm and matched otherwise at the second look.
     """
+    small = pitch is not None and pitch < SMALL_PITCH
     tab = _tab_whiteness(img, page)
     if tab is None:
-        return _pale_tab(img, page, pitch)
+        return _pale_tab(img, page, small)
     whiteness, inside = tab
-    small = pitch is not None and pitch < SMALL_PITCH
     seen = again = None
     try:
         seen = _digit_scores(whiteness, inside)
@@ -320,14 +320,14 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
     return number
 
 
-def _pale_tab(img: np.ndarray, page, pitch: float | None) -> int | None:
+def _pale_tab(img: np.ndarray, page, small: bool) -> int | None:
     """The number on a tab seen only at :data:`PALE_DISTANCE` from the page, when clear at the first
-    look; None when there is none or it is in doubt."""
+    look (``small``: as :func:`read_tab` reads it); None when there is none or it is in doubt."""
     tab = _tab_whiteness(img, page, (PALE_DISTANCE,))
     if tab is None:
         return None
     try:
-        return read_digits(_digit_scores(*tab), pitch is not None and pitch < SMALL_PITCH)
+        return read_digits(_digit_scores(*tab), small)
     except ReadError:
         return None
 
