@@ -40,7 +40,7 @@ from visolve.puzzles.iq_xoxo.page.piece_split import pentomino_cuts
 from visolve.puzzles.iq_xoxo.page.squares import PITCH, bodies_of, colours_apart, gap_shares, joined, read_squares
 from visolve.puzzles.iq_xoxo.page.tab_number import read_number
 from visolve.puzzles.iq_xoxo.page.turned import turned
-from visolve.puzzles.iq_xoxo.page.upright import came_close, marks_upright
+from visolve.puzzles.iq_xoxo.page.upright import came_close, marks_upright, unmarked_piece
 from visolve.vision.geometry import map_points, rect_to_quad
 from visolve.vision.patches import median_last
 from visolve.vision.view import BoardView
@@ -402,6 +402,8 @@ def _read_squares(view: BoardView, page, local: bool, bodies: dict, tabs: dict) 
     try:
         upright = marks_upright(squares)
         rows = _settled(view, squares, page, upright)
+        if problem := unmarked_piece(squares, rows, upright):
+            raise ReadError(problem)
         if not upright:  # the board turned half round: its view and squares with it
             view = turned(view)
             out.view, out.squares = view, _turned(squares)

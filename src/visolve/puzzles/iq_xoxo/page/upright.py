@@ -11,7 +11,7 @@ block's squares are worth reading again against another page colour.
 from __future__ import annotations
 
 from visolve.errors import ReadError
-from visolve.puzzles.iq_xoxo.board import mark, square_name
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS, mark, square_name
 
 #: unclear marks are left out of which way up when at least MIN_CLEAR marks agree; so are
 #: marks against them, at most MAX_ODD and ODD_RATIO times fewer (a blurred board's marks:
@@ -70,3 +70,35 @@ def came_close(squares: dict) -> bool:
     """
     up, down = _marks_each_way(squares)
     return min(len(up), len(down)) <= CLOSE_ODD
+
+
+#: a piece none of whose squares shows a clear X or O, on a board whose other pieces show at least
+#: MARKED_ELSEWHERE clear marks, is a doubt: a booklet's pieces carry their marks, a shadow or a stain
+#: the shapes take for a piece does not (scenes seed 337 page 87: a desk object's shadow over five
+#: empty squares of board 106, their marks X 0.01 - 0.23 / O -0.04 - 0.18, one square neither grey nor
+#: a piece's colour, read as the P pentomino: a misread)
+MARKED_ELSEWHERE = 10
+
+
+def unmarked_piece(squares: dict, rows: tuple[str, ...], upright: bool) -> str:
+    """Why the board read as ``rows`` (the level's, upright) is a doubt ("" when it is not): a piece
+    with no clear mark on any square (see :data:`MARKED_ELSEWHERE`).  ``squares``: the squares as
+    seen (key (row, column) -> square, its ``mark`` ``?`` when unclear); ``upright``: whether they
+    were seen so (else turned half round)."""
+    cells: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        for c, letter in enumerate(row):
+            if letter != EMPTY:
+                cells.setdefault(letter, []).append((r, c))
+
+    def as_seen(r: int, c: int) -> tuple[int, int]:
+        return (r, c) if upright else (ROWS - 1 - r, COLS - 1 - c)
+
+    clear = {letter: sum(squares[as_seen(*k)].mark != "?" for k in ks if as_seen(*k) in squares)
+             for letter, ks in cells.items()}
+    for letter, ks in sorted(cells.items()):
+        elsewhere = sum(n for other, n in clear.items() if other != letter)
+        if clear[letter] == 0 and elsewhere >= MARKED_ELSEWHERE:
+            return (f"square {square_name(*min(ks))}: piece {letter} shows no clear X or O on any of its "
+                    f"{len(ks)} squares, the other pieces {elsewhere}: a shadow or a stain, not a piece?")
+    return ""
