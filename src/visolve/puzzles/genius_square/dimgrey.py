@@ -11,9 +11,9 @@ import numpy as np
 
 from visolve.errors import ReadError
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, FAINT_MAX, NEUTRAL_SPREAD, Square
+from visolve.puzzles.genius_square.colours import EMPTY, EMPTY_MAX, FAINT_MAX, NEUTRAL_SPREAD, OBJECT_MIN, Square
 from visolve.puzzles.genius_square.flatgrey import one_colour
-from visolve.puzzles.genius_square.greyrow import bare_four, outlined_fours, straight_fours, unlike_grey
+from visolve.puzzles.genius_square.greyrow import GREY, bare_cells, bare_four, outlined_fours, straight_fours, unlike_grey
 from visolve.puzzles.genius_square.unlined import unlined_four
 
 #: a straight four read as empty, all faint or SHADED_IN_FOUR of them faint and darker than the
@@ -37,6 +37,20 @@ SHADE_MARGIN = 0.03
 APART_FOUR = 0.03
 #: ... with at least this many other empty squares to take the board's median from
 APART_OTHERS = 4
+#: a board covered but for a straight four read as empty (:func:`~visolve.puzzles.genius_square.greyrow.bare_cells`)
+#: whose squares are of one flat colour (:func:`~visolve.puzzles.genius_square.flatgrey.one_colour`:
+#: drawn, not photographed) is the grey piece drawn in the board's own colour as much as four empty
+#: squares: seed 347 scene 28, a SmartGames drawing whose grey piece on B3-E3 was painted the board's
+#: grey, (-0.04, 0.0, 0.02) against the board, was read without it (a misread).  No scene of seeds
+#: 0-2, 283-331 leaves a board so covered (a board with the grey piece left to lay is refused)
+#: two squares side by side that may be empty, each nearest the grey piece's colour (within GREY_PAIR) and
+#: past OBJECT_MIN, of one shade (every channel within PAIR_SPREAD), with the next square along their line
+#: on the board's own colour (under EMPTY_MAX), are the grey piece's tops seen beside the dark side its
+#: other cubes show, never glare: glare is a smooth spot, it fades over a square or more (seeds 0-2: 0.06
+#: -> 0.34 -> 0.61, 0.47 -> 0.38 -> 0.21 -> 0.06).  Seed 331 scene 59, a Happy Puzzle photo, its grey
+#: piece on A1-A4 seen by two tops at (0.40, 0.41, 0.41) and (0.37, 0.38, 0.38) beside two squares at
+#: 0.04, was read without it (a misread)
+GREY_PAIR, PAIR_SPREAD = 0.15, 0.06
 #: a straight four that may be empty (read so, or with empty among its options), none faint (flat
 #: within each square: a faint square is glare's, the faint fours' rules weigh it), its squares of one
 #: colour (FLAT_SPREAD), neutral (channels within NEUTRAL_SPREAD) and lighter than the board past
@@ -61,6 +75,10 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
         raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
                         "as empty, as near the grey piece's colour as any other: the grey piece on a board as "
                         "grey as it?")
+    if (cells := bare_cells(squares)) and all(squares[r][c].colour for r, c in cells) \
+            and one_colour([squares[r][c].colour for r, c in cells]):
+        raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
+                        "as empty, drawn in one flat colour: the grey piece drawn in the board's own colour?")
     if cells := unlined_four(squares, front=True):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty show "
                         "none of the grid's light lines (or one a cube's dark front): the grey piece's top, "
@@ -82,6 +100,10 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     if cells := apart_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty are of one "
                         "colour, unlike every other empty square: the grey piece on a board as grey as it?")
+    if cells := grey_pair(squares):
+        raise ReadError(f"square {model.name(cells[0], edition)}: two squares side by side that may be empty are "
+                        f"of the grey piece's colour, the next square along ({model.name(cells[2], edition)}) the "
+                        "board's: the grey piece's tops beside its dark side?")
     if cells := light_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row that may be empty are of "
                         "one flat grey, lighter than the board: the grey piece drawn lighter than its grey?")
@@ -100,6 +122,37 @@ def light_four(squares: list[list[Square]]) -> list[tuple[int, int]] | None:
         if flat and neutral and float(four.min()) >= EMPTY_MAX:
             return cells
     return None
+
+
+def grey_pair(squares: list[list[Square]]) -> list[tuple[int, int]] | None:
+    """Two squares side by side that may be empty, of the grey piece's colour and one shade, and the
+    square of the board's colour next to them along their line (see :data:`GREY_PAIR`): the pair's
+    squares, then that one; None when there is none."""
+    for cells in straight_fours():
+        sqs = [squares[r][c] for r, c in cells]
+        if not all(sq.colour and (sq.symbol == EMPTY or EMPTY in sq.options) for sq in sqs):
+            continue
+        grey = [_grey_top(sq) for sq in sqs]
+        size = [float(np.abs(sq.colour).max()) for sq in sqs]
+        for k in range(len(cells) - 1):
+            if not (grey[k] and grey[k + 1]) or not _one_shade(sqs[k], sqs[k + 1]):
+                continue
+            for j in (k - 1, k + 2):
+                if 0 <= j < len(cells) and size[j] < EMPTY_MAX:
+                    return [cells[k], cells[k + 1], cells[j]]
+    return None
+
+
+def _grey_top(sq: Square) -> bool:
+    """Whether ``sq``'s colour is nearest the grey piece's, within :data:`GREY_PAIR`, and past
+    :data:`~visolve.puzzles.genius_square.colours.OBJECT_MIN`."""
+    return bool(sq.ranks) and sq.ranks[0][0] == GREY and sq.ranks[0][1] <= GREY_PAIR \
+        and float(np.abs(sq.colour).max()) >= OBJECT_MIN
+
+
+def _one_shade(a: Square, b: Square) -> bool:
+    """Whether two squares' colours lie within :data:`PAIR_SPREAD` of each other in every channel."""
+    return float(np.abs(np.subtract(a.colour, b.colour)).max()) <= PAIR_SPREAD
 
 
 def near_faint(colour) -> bool:

@@ -102,13 +102,21 @@ def bare_four(squares) -> list[tuple[int, int]] | None:
     four empty squares: a misread).  None
     when the grey piece is seen, or the squares that may be empty (read so, or with that option) are not
     such a four."""
+    empty = bare_cells(squares)
+    if empty is None or not all(near_grey(squares[r][c]) for r, c in empty):
+        return None
+    return empty
+
+
+def bare_cells(squares) -> list[tuple[int, int]] | None:
+    """The straight four a board read without the grey piece leaves empty when it is covered but for
+    them (squares that may be empty: read so, or with that option), in order; None when the grey
+    piece is seen or the board is not so covered."""
     if any(sq.symbol == GREY for row in squares for sq in row):
         return None
     empty = [(r, c) for r, row in enumerate(squares) for c, sq in enumerate(row)
              if sq.symbol == EMPTY or EMPTY in sq.options]
     if len(empty) != LENGTH or sorted(empty) not in [sorted(cells) for cells in straight_fours()]:
-        return None
-    if not all(near_grey(squares[r][c]) for r, c in empty):
         return None
     return sorted(empty)
 

@@ -34,6 +34,12 @@ LONE_RESIDUAL = 0.5
 #: showing the shaded fronts of the orange cubes beside them, nearest the wood, 0.64 and 0.67 off the
 #: brown piece's colour, were laid as the brown domino: a misread)
 LONE_SIZE = 2
+#: a piece the shapes lay where no square was read surely as it, one square past LONE_RESIDUAL from its
+#: colour, every square nearer the colour of another piece laid elsewhere, one by OUSTED_LEAD and within
+#: OUSTED_NEAR of it, is a doubt (seed 337 scene 55: the yellow piece's cubes on A2-C2 leaning over A1
+#: and B1, 0.04 off yellow and 0.29 off orange, C1 in shade 0.78 off orange, and the orange piece laid
+#: on A1-C1 by the shapes, yellow being laid: a misread)
+OUSTED_LEAD, OUSTED_NEAR = 0.1, 0.3
 #: when no reading fits, a square read surely as a piece with the wood this close behind (relative
 #: residual) may be a disc seen by its dark side, its top off the square (measured: seed 1 scene 84,
 #: the disc on F1 read as brown 0.035, wood 0.175 behind; the colour options' own window is 0.15)
@@ -75,7 +81,8 @@ def resolve(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | 
         raise ReadError(f"square {_name(k, edition)}: {_options(choices[k])}, and too many squares in doubt "
                         "to settle it")
     if len(fits) == 1:
-        problem = unsure_piece(fits[0], choices, edition) or shapeless_piece(fits[0], squares, edition)
+        problem = unsure_piece(fits[0], choices, edition) or shapeless_piece(fits[0], squares, edition) \
+            or ousted_piece(fits[0], squares, edition)
         if problem:
             raise ReadError(problem)
         return _rows(fits[0])
@@ -319,6 +326,39 @@ def shapeless_piece(cells, squares, edition: str) -> str:
                      else (f"up to {worst:.2f}", "two squares side by side have"))
         return (f"square {_name(mine[0], edition)}: piece {piece} ({model.COLOURS.get(piece, '?')}) there only as the "
                 f"pieces' shapes allow, its colour {off} off that piece's: {what} no shape to say it")
+    return ""
+
+
+def ousted_piece(cells, squares, edition: str) -> str:
+    """Why the one reading the shapes allow is still a doubt ("" when it is not): a piece laid on
+    squares none of which was read surely as it, one of them further than :data:`LONE_RESIDUAL` from its
+    colour, each nearer the colour of another piece laid elsewhere, one by :data:`OUSTED_LEAD` at least
+    and within :data:`OUSTED_NEAR` of it: that piece's tall cubes leaning over them, seen where they do
+    not stand, and the shapes, which have laid that piece already, fill its squares with what else
+    fits.  A piece near its own colour on every square is a colour cast, which moves a whole piece's
+    colour towards another's (:mod:`visolve.puzzles.genius_square.surplus`: seed 1 scene 97, an orange
+    three read 0.03-0.05 off yellow and 0.19-0.23 off orange).  ``squares`` as read (their ``ranks``)."""
+    flat = [sq for row in squares for sq in row]
+    laid = set(cells) - {BLOCKER, EMPTY}
+    for piece in sorted(laid):
+        mine = [k for k, s in enumerate(cells) if s == piece]
+        if any(flat[k].symbol or piece not in dict(flat[k].ranks) for k in mine):
+            continue
+        if all(dict(flat[k].ranks)[piece] <= LONE_RESIDUAL for k in mine):
+            continue  # its colour on every square: a cast that moved it towards another's (:mod:`.surplus`)
+        for other in sorted(laid - {piece}):
+            if any(dict(flat[k].ranks).get(other, 1e9) >= dict(flat[k].ranks)[piece] for k in mine):
+                continue
+            leads = [(dict(flat[k].ranks)[piece] - dict(flat[k].ranks)[other], k) for k in mine
+                     if dict(flat[k].ranks)[other] <= OUSTED_NEAR]
+            if not leads or max(leads)[0] < OUSTED_LEAD:
+                continue
+            lead, k = max(leads)
+            where = " ".join(_name(j, edition) for j, s in enumerate(cells) if s == other)
+            return (f"square {_name(k, edition)}: piece {piece} ({model.COLOURS.get(piece, '?')}) on "
+                    f"{' '.join(_name(j, edition) for j in mine)} only as the pieces' shapes allow, every square "
+                    f"nearer the colour of piece {other} ({model.COLOURS.get(other, '?')}, {lead:.2f} nearer there), "
+                    f"which is laid on {where}: its cubes leaning over them?")
     return ""
 
 
