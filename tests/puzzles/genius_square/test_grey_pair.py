@@ -10,8 +10,7 @@ from visolve.errors import ReadError
 from visolve.puzzles.genius_square import dimgrey
 from visolve.puzzles.genius_square.colours import EMPTY, Square
 from visolve.puzzles.genius_square.dimgrey import grey_pair, no_dim_grey_piece
-from visolve.puzzles.genius_square.reader import read
-from visolve.testing.scenes import scene_case
+from tests.puzzles.genius_square.unseen import refused_and_was_misread
 
 GREY, WOOD = "5", "#"
 BOARD = (0.04, 0.04, 0.05)
@@ -56,11 +55,7 @@ def test_a_pair_off_grey_or_surely_read_is_no_pair():
 
 @pytest.mark.slow
 def test_seed_331_scene_59_is_refused_and_was_misread(monkeypatch):
-    case = scene_case("genius-square", 59, 331)
-    with pytest.raises(ReadError):
-        read(case.image, case.name)
-    monkeypatch.setattr(dimgrey, "grey_pair", lambda squares: None)  # as before
-    assert read(case.image, case.name) != case.truth[0]  # the misread
+    refused_and_was_misread(monkeypatch, 331, 59, dimgrey, "grey_pair", lambda squares: None)
 
 
 def _covered_but(four: list, colours: list) -> list[list[Square]]:
@@ -84,8 +79,5 @@ def test_a_board_covered_but_a_flat_four_is_a_doubt_an_uneven_one_is_not():
 
 @pytest.mark.slow
 def test_seed_347_scene_28_is_refused_and_was_misread(monkeypatch):
-    case = scene_case("genius-square", 28, 347)
-    with pytest.raises(ReadError, match="drawn in one flat colour"):
-        read(case.image, case.name)
-    monkeypatch.setattr(dimgrey, "bare_cells", lambda squares: None)  # as before
-    assert read(case.image, case.name) != case.truth[0]  # the misread
+    refused_and_was_misread(monkeypatch, 347, 28, dimgrey, "bare_cells", lambda squares: None,
+                            match="drawn in one flat colour")

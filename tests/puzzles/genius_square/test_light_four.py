@@ -11,8 +11,7 @@ from visolve.errors import ReadError
 from visolve.puzzles.genius_square import dimgrey
 from visolve.puzzles.genius_square.colours import EMPTY, Square
 from visolve.puzzles.genius_square.dimgrey import light_four, no_dim_grey_piece
-from visolve.puzzles.genius_square.reader import read
-from visolve.testing.scenes import scene_case
+from tests.puzzles.genius_square.unseen import refused_and_was_misread
 
 WOOD = "#"
 
@@ -46,8 +45,5 @@ def test_glare_coloured_uneven_dark_or_surely_read_fours_are_not():
 
 @pytest.mark.slow
 def test_seed_269_scene_76_is_refused_and_was_misread(monkeypatch):
-    case = scene_case("genius-square", 76, 269)
-    with pytest.raises(ReadError, match="one flat grey, lighter than the board"):
-        read(case.image, case.name)
-    monkeypatch.setattr(dimgrey, "light_four", lambda squares: None)  # as before
-    assert read(case.image, case.name) != case.truth[0]  # the misread
+    refused_and_was_misread(monkeypatch, 269, 76, dimgrey, "light_four", lambda squares: None,
+                            match="one flat grey, lighter than the board")

@@ -9,9 +9,8 @@ from visolve.errors import ReadError
 from visolve.puzzles.genius_square import resolve as resolve_module
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.colours import Square
-from visolve.puzzles.genius_square.reader import read
 from visolve.puzzles.genius_square.resolve import ousted_piece, resolve
-from visolve.testing.scenes import scene_case
+from tests.puzzles.genius_square.unseen import refused_and_was_misread
 
 ROLL = ("A3", "A5", "A6", "C3", "C6", "E4", "F3")
 ORANGE = ("A1", "B1", "C1")
@@ -44,8 +43,4 @@ def test_near_its_own_colour_somewhere_or_only_a_little_nearer_the_other_it_is_l
 
 @pytest.mark.slow
 def test_seed_337_scene_55_is_refused_and_was_misread(monkeypatch):
-    case = scene_case("genius-square", 55, 337)
-    with pytest.raises(ReadError):
-        read(case.image, case.name)
-    monkeypatch.setattr(resolve_module, "ousted_piece", lambda cells, squares, edition: "")  # as before
-    assert read(case.image, case.name) != case.truth[0]  # the misread
+    refused_and_was_misread(monkeypatch, 337, 55, resolve_module, "ousted_piece", lambda cells, squares, edition: "")

@@ -5,7 +5,8 @@ A board's squares take an X where row + column is even, an O elsewhere
 nothing on an empty square.  A board turned half round shows them all the other
 way.  :func:`marks_upright` tells which way the marks read
 (:mod:`visolve.puzzles.iq_xoxo.page.reading`); :func:`came_close` whether a faint
-block's squares are worth reading again against another page colour.
+block's squares are worth reading again against another page colour; :func:`unmarked_piece` whether
+a piece read shows no mark at all (a shadow or a stain, not a piece).
 """
 
 from __future__ import annotations
