@@ -78,10 +78,6 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
         raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
                         "as empty, as near the grey piece's colour as any other: the grey piece on a board as "
                         "grey as it?")
-    if (cells := bare_cells(squares)) and all(squares[r][c].colour for r, c in cells) \
-            and one_colour([squares[r][c].colour for r, c in cells]):
-        raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
-                        "as empty, drawn in one flat colour: the grey piece drawn in the board's own colour?")
     if cells := unlined_four(squares, front=True):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty show "
                         "none of the grid's light lines (or one a cube's dark front): the grey piece's top, "
@@ -103,6 +99,10 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     if cells := apart_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty are of one "
                         "colour, unlike every other empty square: the grey piece on a board as grey as it?")
+    if (cells := bare_cells(squares)) and all(squares[r][c].colour for r, c in cells) \
+            and one_colour([squares[r][c].colour for r, c in cells]):
+        raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "
+                        "as empty, drawn in one flat colour: the grey piece drawn in the board's own colour?")
     if cells := grey_pair(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: two squares side by side that may be empty are "
                         f"of the grey piece's colour, the next square along ({model.name(cells[2], edition)}) the "
