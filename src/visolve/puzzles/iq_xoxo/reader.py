@@ -28,7 +28,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError
 from visolve.plural import counted
 from visolve.puzzles.base import level_from_filename
-from visolve.puzzles.iq_xoxo.model import Level
+from visolve.puzzles.iq_xoxo.model import EMPTY, Level
 from visolve.puzzles.iq_xoxo.page.finder import glance, squares_seen
 from visolve.puzzles.iq_xoxo.page.first_look import STEEP_ASPECT
 from visolve.puzzles.iq_xoxo.page.boards import outlined_once, read_boards
@@ -286,23 +286,33 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
 
     notes: dict = {}  # the page reader's first look, told again when the box reader fails too
     box = None  # the box reader's refusal, when it was asked first
+    empty_box = None  # the box reader's reading of a box with no piece in it, when it was asked first
     if _colour(image):
         notes["glance"] = glance(np.ascontiguousarray(image[:, :, :3]))
         if notes["glance"][3] is None:  # no squares at the working scale: a box photo, most likely
             try:
-                return read_box(image, source)
+                level = read_box(image, source)
             except (NotThisPuzzle, ReadError) as exc:
                 box = exc  # a page of small squares, seen closer by the page reader, or nothing
+            else:
+                if any(square != EMPTY for row in level.rows for square in row):
+                    return level
+                empty_box = level  # or a page's small board seen as the tray: the page reader's boards first
     try:
         levels = name_levels(page_levels(*read_boards(image, notes, settled_by_page)), source)
-    except PartialRead as part:
-        raise PartialRead(str(part), name_levels(part.levels, source)) from None
-    except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
+    except (NotThisPuzzle, ReadError) as exc:
+        if empty_box is not None:
+            return empty_box
+        if isinstance(exc, PartialRead):
+            raise PartialRead(str(exc), name_levels(exc.levels, source)) from None
+        if not isinstance(exc, NotThisPuzzle):
+            raise
+        page = exc  # no booklet board: a photo of the box with pieces in it?
         try:
             if box is None:
                 return read_box(image, source)
-        except (NotThisPuzzle, ReadError) as exc:
-            box = exc
+        except (NotThisPuzzle, ReadError) as box_exc:
+            box = box_exc
         levels = _seen_steeply(image, source)
         if levels is None:
             raise _page_or_box(image, page, box, notes) from box
