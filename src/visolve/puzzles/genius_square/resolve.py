@@ -339,18 +339,18 @@ def ousted_piece(cells, squares, edition: str) -> str:
     colour towards another's (:mod:`visolve.puzzles.genius_square.surplus`: seed 1 scene 97, an orange
     three read 0.03-0.05 off yellow and 0.19-0.23 off orange).  ``squares`` as read (their ``ranks``)."""
     flat = [sq for row in squares for sq in row]
+    ranks = [dict(sq.ranks) for sq in flat]
     laid = set(cells) - {BLOCKER, EMPTY}
     for piece in sorted(laid):
         mine = [k for k, s in enumerate(cells) if s == piece]
-        if any(flat[k].symbol or piece not in dict(flat[k].ranks) for k in mine):
+        if any(flat[k].symbol or piece not in ranks[k] for k in mine):
             continue
-        if all(dict(flat[k].ranks)[piece] <= LONE_RESIDUAL for k in mine):
+        if all(ranks[k][piece] <= LONE_RESIDUAL for k in mine):
             continue  # its colour on every square: a cast that moved it towards another's (:mod:`.surplus`)
         for other in sorted(laid - {piece}):
-            if any(dict(flat[k].ranks).get(other, 1e9) >= dict(flat[k].ranks)[piece] for k in mine):
+            if any(ranks[k].get(other, 1e9) >= ranks[k][piece] for k in mine):
                 continue
-            leads = [(dict(flat[k].ranks)[piece] - dict(flat[k].ranks)[other], k) for k in mine
-                     if dict(flat[k].ranks)[other] <= OUSTED_NEAR]
+            leads = [(ranks[k][piece] - ranks[k][other], k) for k in mine if ranks[k][other] <= OUSTED_NEAR]
             if not leads or max(leads)[0] < OUSTED_LEAD:
                 continue
             lead, k = max(leads)

@@ -286,7 +286,6 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
 
     notes: dict = {}  # the page reader's first look, told again when the box reader fails too
     box = None  # the box reader's refusal, when it was asked first
-    empty_box = None  # the box reader's reading of a box with no piece in it, when it was asked first
     if _colour(image):
         notes["glance"] = glance(np.ascontiguousarray(image[:, :, :3]))
         if notes["glance"][3] is None:  # no squares at the working scale: a box photo, most likely
@@ -297,26 +296,33 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
             else:
                 if any(square != EMPTY for row in level.rows for square in row):
                     return level
-                empty_box = level  # or a page's small board seen as the tray: the page reader's boards first
+                try:  # an empty box, or a page's small board seen as the tray: the page's boards when they read
+                    levels = _page(image, notes, source)
+                except (NotThisPuzzle, ReadError):
+                    return level
+                return levels[0] if len(levels) == 1 else levels
     try:
-        levels = name_levels(page_levels(*read_boards(image, notes, settled_by_page)), source)
-    except (NotThisPuzzle, ReadError) as exc:
-        if empty_box is not None:
-            return empty_box
-        if isinstance(exc, PartialRead):
-            raise PartialRead(str(exc), name_levels(exc.levels, source)) from None
-        if not isinstance(exc, NotThisPuzzle):
-            raise
-        page = exc  # no booklet board: a photo of the box with pieces in it?
+        levels = _page(image, notes, source)
+    except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
         try:
             if box is None:
                 return read_box(image, source)
-        except (NotThisPuzzle, ReadError) as box_exc:
-            box = box_exc
+        except (NotThisPuzzle, ReadError) as exc:
+            box = exc
         levels = _seen_steeply(image, source)
         if levels is None:
             raise _page_or_box(image, page, box, notes) from box
     return levels[0] if len(levels) == 1 else levels
+
+
+def _page(image: np.ndarray, notes: dict, source: str, *aspect: float) -> list[Level]:
+    """The page reader's levels of ``image`` (``notes``: its first look, when taken; ``aspect`` as
+    :func:`~.page.boards.read_boards` takes it), named; a :class:`~visolve.errors.PartialRead`
+    carries the boards read, named too."""
+    try:
+        return name_levels(page_levels(*read_boards(image, notes, settled_by_page, *aspect)), source)
+    except PartialRead as part:
+        raise PartialRead(str(part), name_levels(part.levels, source)) from None
 
 
 def _seen_steeply(image: np.ndarray, source: str) -> list[Level] | None:
@@ -330,9 +336,7 @@ def _seen_steeply(image: np.ndarray, source: str) -> list[Level] | None:
         A board so found is in doubt (a :class:`~visolve.errors.PartialRead` as :func:`read` raises).
     """
     try:
-        return name_levels(page_levels(*read_boards(image, {}, settled_by_page, STEEP_ASPECT)), source)
-    except PartialRead as part:
-        raise PartialRead(str(part), name_levels(part.levels, source)) from None
+        return _page(image, {}, source, STEEP_ASPECT)
     except NotThisPuzzle:
         return None
 
