@@ -190,9 +190,9 @@ def rows_of(squares: dict) -> tuple[str, ...]:
     if doubt is not None:
         raise ReadError(f"square {square_name(*doubt)}: {squares[doubt].why}")
     ways = covers(squares)
-    unmarked = unseen_marks(squares, ways[0])
-    if unmarked:
-        raise ReadError(unmarked)
+    doubt = unseen_marks(squares, ways[0]) or foreign_piece(squares, ways[0])
+    if doubt:
+        raise ReadError(doubt)
     grid = [[EMPTY] * COLS for _ in range(ROWS)]
     for (r, c), letter in ways[0].items():
         grid[r][c] = letter
@@ -210,3 +210,20 @@ def unseen_marks(squares: dict, way: dict) -> str:
     k = next(k for k in seen if k not in clear)
     return (f"only {len(clear)} of the {len(seen)} squares read under pieces show a clear X or O (square "
             f"{square_name(*k)}: {squares[k].why}): the tray is not outlined right, its squares across the pieces")
+
+
+def foreign_piece(squares: dict, way: dict) -> str:
+    """Why a piece of ``way`` (square -> letter) is in doubt for its colour, else "": no square it
+    lies on and is seen on (not hidden) has its colour among the near ones
+    (:data:`.squares.NEAR`), so only the colours widened for a cast
+    (:data:`.squares.WIDER`) laid it.  A cast moves every colour alike, so some square of a piece
+    laid right keeps it near.  Seed 349 box-22: tall pieces leaning half a square off their floor
+    squares, no way covered the squares as read, and the widened colours laid the green Z over
+    squares all dark purple (near U, N, I), where the U lies; a misread."""
+    for letter in sorted(set(way.values())):
+        seen = sorted(k for k, v in way.items() if v == letter and squares[k].kind in ("piece", "pale"))
+        if seen and not any(letter in squares[k].letters for k in seen):
+            k = seen[0]
+            return (f"square {square_name(*k)}: piece {letter} lies there only with the colours widened for a cast "
+                    f"(its colour is near {', '.join(squares[k].letters) or 'no piece'}): the pieces are in doubt")
+    return ""
