@@ -36,7 +36,7 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError, SeveralBoards
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, groups, is_legal_roll, make_level
-from visolve.puzzles.genius_square.rollcheck import blocker_count_problem, empty_beside_pieces, roll_problem
+from visolve.puzzles.genius_square.rollcheck import blocker_count_problem, dice_problem, empty_beside_pieces, roll_problem
 from visolve.puzzles.genius_square.colours import Square, read_squares
 from visolve.puzzles.genius_square.references import print_colour, references
 from visolve.puzzles.genius_square.labels import edition_and_places
@@ -46,6 +46,8 @@ from visolve.puzzles.genius_square.dice import face_scores
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import on_floor, one_edge_at_print, top_shifts
 from visolve.puzzles.genius_square.topspots import looked_off_floor, top_readings, tops_problem
+from visolve.puzzles.genius_square.sideshade import side_beside_top
+from visolve.puzzles.genius_square.offgrid import top_off_grid
 from visolve.puzzles.genius_square.leaning import lean_fields, leaning_level, remembered, uncovered
 from visolve.puzzles.genius_square.lowdiscs import disc_off_its_square
 from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
@@ -228,6 +230,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
                                edition=edition, view=view))
     try:
         level = level_of(squares, edition, source, dice)  # a board refused for its squares is no page's misread:
+        if side := side_beside_top(squares, edition):  # a tall piece a square off (genius_square.sideshade)
+            raise ReadError(side)
     except ReadError as refused:  # tall pieces at a slant? read again where their tops show (genius_square.leaning)
         at = remembered(lambda shift: uncovered(again, shift, view))  # each field's squares, read once
         try:
@@ -240,6 +244,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     else:  # read at the middles: on a grid of the tops, a disc may show a square off (genius_square.lowdiscs)
         if moved := disc_off_its_square(level, up.places, up.edges, view, again, edition):
             raise ReadError(moved)
+    if off := top_off_grid(level, squares, view, again):  # a tall piece leaning off the grid (genius_square.offgrid)
+        raise ReadError(off)
     half = one_edge_at_print(up.places, up.edges, view)
     readings = top_readings(view, up.places, up.edges, again, anywhere=looked_off_floor(level, edition, half))
     problem = (tops_problem(level, squares, readings, edition, on_floor(up.places, up.edges, view), half)
@@ -339,7 +345,8 @@ def level_of(squares: list[list[Square]], edition: str, source: str = "",
     blockers, pieces = board_of(squares, edition, dice)
     if not blockers:
         raise ReadError("no blockers on the board: roll the dice first (a level is the board after the roll)")
-    problem = blocker_count_problem(blockers) or roll_problem(blockers, empty_beside_pieces(pieces, blockers, edition))
+    problem = (blocker_count_problem(blockers) or roll_problem(blockers, empty_beside_pieces(pieces, blockers, edition))
+               or (dice is not None and dice_problem(blockers, dice())))
     if problem:
         raise ReadError(problem)
     return make_level(level_name(source), blockers, pieces, source=source, edition=edition)

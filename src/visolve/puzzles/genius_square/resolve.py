@@ -81,8 +81,8 @@ def resolve(squares, edition: str, dice: Callable[[], list[dict[str, float]]] | 
         raise ReadError(f"square {_name(k, edition)}: {_options(choices[k])}, and too many squares in doubt "
                         "to settle it")
     if len(fits) == 1:
-        problem = unsure_piece(fits[0], choices, edition) or shapeless_piece(fits[0], squares, edition) \
-            or ousted_piece(fits[0], squares, edition)
+        problem = unsure_piece(fits[0], choices, edition) or unsure_disc(fits[0], choices, edition) \
+            or shapeless_piece(fits[0], squares, edition) or ousted_piece(fits[0], squares, edition)
         if problem:
             raise ReadError(problem)
         return _rows(fits[0])
@@ -304,6 +304,26 @@ def unsure_piece(cells, choices: list[list[str]], edition: str) -> str:
             return (f"square {_name(mine[0], edition)}: piece {piece} ({model.COLOURS.get(piece, '?')}) on "
                     f"{' '.join(_name(k, edition) for k in mine)} only as the pieces' shapes allow, none of them "
                     f"read surely as it, and the blockers {' '.join(sorted(blockers))} are no roll of the dice")
+    return ""
+
+
+def unsure_disc(cells, choices: list[list[str]], edition: str) -> str:
+    """Why the one reading the shapes allow is still a doubt ("" when it is not): a disc laid on a
+    square read as a disc or empty (or more), on a board whose blockers are no roll of the dice (a
+    square read as a piece or a disc is :func:`disc_beside_its_face`'s).
+
+    A board set by hand is no roll either, but its discs are seen as discs; a disc the shapes chose
+    that breaks the roll is the shapes' guess, and the roll says it is wrong (seed 373 scene 51: the
+    grey piece's tops leaning onto A5, read a disc, empty or grey; the shapes made it a disc beside
+    E1's on one die, while F3's disc, hidden by the dark blue piece's lean, was read empty).
+    """
+    blockers = [_name(k, edition) for k, s in enumerate(cells) if s == BLOCKER]
+    if is_legal_roll(blockers):
+        return ""
+    for k, symbol in enumerate(cells):
+        if symbol == BLOCKER and EMPTY in choices[k]:
+            return (f"square {_name(k, edition)}: a disc only as the pieces' shapes allow ({_options(choices[k])}), "
+                    f"and the blockers {' '.join(sorted(blockers))} are no roll of the dice")
     return ""
 
 

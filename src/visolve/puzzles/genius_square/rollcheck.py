@@ -2,15 +2,15 @@
 
 A roll puts one disc on a face of each of the seven dice (:data:`visolve.puzzles.genius_square.model.DICE`).
 Blockers read otherwise mean a square misread (a disc hidden by a leaning piece, a cube taken for
-a disc), unless the board was set by hand: :func:`blocker_count_problem` and :func:`roll_problem`
-say why a reading looks like a misread, "" when it does not.
+a disc), unless the board was set by hand: :func:`blocker_count_problem`, :func:`roll_problem` and
+:func:`dice_problem` say why a reading looks like a misread, "" when it does not.
 """
 
 from __future__ import annotations
 
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import DIE_OF, is_legal_roll, roll_note
-from visolve.puzzles.genius_square.cover import MAX_EMPTY
+from visolve.puzzles.genius_square.cover import LEGIBLE, MAX_EMPTY, MIN_FACES
 
 SIZE = model.SIZE
 
@@ -72,4 +72,28 @@ def roll_problem(blockers: list[str], empty: set[str]) -> str:
             "square taken for one?")
 
 
-__all__ = ["blocker_count_problem", "empty_beside_pieces", "roll_problem"]
+def dice_problem(blockers: list[str], faces: list[dict[str, float]]) -> str:
+    """Why blockers that are no roll of the dice are a doubt when the dice beside the board say
+    otherwise ("" when they are a roll, or fewer than
+    :data:`~visolve.puzzles.genius_square.cover.MIN_FACES` faces are legible, or at least half the
+    squares the legible ``faces`` show best are among the blockers: a board set by hand beside dice
+    of an earlier roll is refused only when its discs share few of their squares).
+
+    Seed 379 scene 87: a grid found a square off the board's (its labels read in place), the blockers
+    read A2 A6 C3 C4 C6 E1 E4, no roll; the seven dice beside the board, each read at 1.8 and more,
+    show A1 B2 B6 D4 D6 F1 F4, none of them among the blockers (a misread)."""
+    if is_legal_roll(blockers):
+        return ""
+    legible = [scores for scores in faces if max(scores.values()) >= LEGIBLE]
+    if len(legible) < MIN_FACES:
+        return ""
+    shown = sorted({max(scores, key=scores.get) for scores in legible})
+    kept = sum(name in blockers for name in shown)
+    if 2 * kept >= len(shown):
+        return ""
+    return (f"blockers {' '.join(blockers)} are no roll of the dice, and the dice beside the board show "
+            f"{' '.join(shown)}, {kept} of them among the blockers: the board's squares are not where they were "
+            "found?")
+
+
+__all__ = ["blocker_count_problem", "dice_problem", "empty_beside_pieces", "roll_problem"]
