@@ -110,5 +110,24 @@ def call_pieces(tops: dict, missed=()) -> dict:
             what = "no way" if not ways else f"{len(ways)} ways"
             raise TrayCellError(f"{cell_name(group[0])}: {what} to colour its piece{'s' if len(group) > 4 else ''} "
                                 f"so each forms its shape ({shown or 'colours as seen'})")
+        if second := _second_beside_missed(group, ways[0], options, missed):
+            raise TrayCellError(second)
         letters.update(zip(group, ways[0]))
     return letters
+
+
+def _second_beside_missed(group: list, way: tuple, options: dict, missed) -> str:
+    """Why the one way of colouring ``group`` is a doubt, else "": it calls a top found its second
+    colour in a group with cells whose tops were not found (``missed``).  Such a cell may be any
+    colour of a top beside it, never one no top shows: a piece missed whole is not among the ways, and
+    the one way left may give the seen tops' colour to the missed cells and the tops their second
+    (seed 31 scene 44: the green piece's four tops not found; two red tops, red or pink, were called
+    pink and the missed cells beside them red, a misread)."""
+    if not any(c in missed for c in group):
+        return ""
+    for cell, letter in zip(group, way):
+        if cell not in missed and letter != options[cell][0]:
+            return (f"{cell_name(cell)}: its top nearest {options[cell][0]} called {letter} by the shapes, beside "
+                    "white stars whose tops were not found: a piece there unseen?")
+    return ""
+
