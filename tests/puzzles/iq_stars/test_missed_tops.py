@@ -8,6 +8,7 @@ from visolve.puzzles.iq_stars import tray, tray_pieces
 from visolve.puzzles.iq_stars.reader import read
 from visolve.puzzles.iq_stars.tray_pieces import TrayCellError, call_pieces
 from visolve.testing.scenes import scene_case
+from tests.puzzles.unseen import refused_and_was_misread
 
 #: the orange piece (three stars) on the first two rows, as (row, star) cells
 ORANGE = ((0, 0), (0, 1), (1, 1))
@@ -73,8 +74,5 @@ def test_tops_keeping_their_nearest_colour_beside_a_missed_top_read(named_tops):
 
 @pytest.mark.slow
 def test_seed_31_scene_44_is_refused_and_was_misread(monkeypatch):
-    case = scene_case("iq-stars", 44, 31)
-    with pytest.raises(TrayCellError, match="called p by the shapes"):
-        read(case.image, case.name)
-    monkeypatch.setattr(tray_pieces, "_second_beside_missed", lambda group, way, options, missed: "")
-    assert read(case.image, case.name) != case.truth[0]  # the misread
+    refused_and_was_misread(monkeypatch, "iq-stars", read, 31, 44, tray_pieces, "_second_beside_missed",
+                            lambda group, way, options, missed: "", "called p by the shapes", TrayCellError)
