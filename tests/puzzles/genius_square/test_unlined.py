@@ -14,6 +14,7 @@ from visolve.puzzles.genius_square.reader import read
 from visolve.puzzles.genius_square.sides import EDGES, LINES_SEEN, lines_over
 from visolve.puzzles.genius_square.unlined import unlined_four, with_unlined_grey
 from visolve.testing.scenes import scene_case
+from tests.puzzles.genius_square.unseen import refused_and_was_misread
 
 FOUR = [(0, 0), (1, 0), (2, 0), (3, 0)]
 
@@ -108,6 +109,23 @@ def test_a_lined_square_no_darker_than_a_shade_or_two_lined_are_no_doubt():
     squares = _fronted()
     squares[2][0] = Square(EMPTY, colour=(0.11, 0.12, 0.11), lines=3)
     assert unlined_four(squares, front=True) is None  # two squares show their lines
+
+
+def test_a_front_in_shade_with_one_line_more_is_a_doubt_too():
+    # seed 397 scene 67 (issue 25, new unseen seed): the grey piece on A1-A4 of a grey board in shade, A3
+    # at (-0.17, -0.14, -0.13) showing two lines
+    assert unlined_four(_fronted(colour=(-0.17, -0.14, -0.13), lines=2), front=True) == FOUR
+    assert unlined_four(_fronted(colour=(-0.17, -0.14, -0.13), lines=3), front=True) is None  # two more
+    assert unlined_four(_fronted(colour=(-0.05, -0.14, -0.13), lines=2), front=True) is None  # not in shade
+    assert unlined_four(_fronted(colour=(-0.17, -0.14, -0.13), lines=2)) is None  # never read as the piece
+
+
+@pytest.mark.slow
+def test_seed_397_scene_67_is_refused_and_was_misread(monkeypatch):
+    from visolve.puzzles.genius_square import unlined
+
+    refused_and_was_misread(monkeypatch, 397, 67, unlined, "FRONT_DIM", float("inf"),
+                            match="square A1: four squares in a row read as empty show none")
 
 
 @pytest.mark.slow

@@ -38,6 +38,10 @@ UNLINED_MOST = 1
 #: -0.38, -0.37) with 4: read without it (a misread).  Glare lifts the lines with the squares; it does
 #: not hide them on three squares and darken the fourth
 FRONT_DARK = 0.2
+#: ... or one more line than UNLINED_MOST on that fourth square, darker than the board by FRONT_DIM or
+#: more in every channel: seed 397 scene 67, the grey piece on A1-A4 of a grey SmartGames board in
+#: shade, A1, A2 and A4 with one line each, A3 (-0.17, -0.14, -0.13) with two (a misread)
+FRONT_DIM = 0.1
 
 
 def unlined_four(squares, front: bool = False) -> list[tuple[int, int]] | None:
@@ -91,13 +95,17 @@ def _may_hold_grey(sq) -> bool:
 def _unlined(squares, cells: list[tuple[int, int]], front: bool = False) -> bool:
     """Whether each of the squares ``cells`` is read as empty (or empty or grey) and shows at most
     :data:`UNLINED_MOST` lines; with ``front``, one of them may show more when it is darker than the
-    board by :data:`FRONT_DARK` in every channel."""
+    board by :data:`FRONT_DARK` in every channel, or one line more when darker by :data:`FRONT_DIM`."""
     sqs = [squares[r][c] for r, c in cells]
     if not all(sq.symbol == EMPTY or grey_or_empty(sq) for sq in sqs):
         return False
     lined = [sq for sq in sqs if sq.lines > UNLINED_MOST]
-    return not lined or (front and len(lined) == 1 and bool(lined[0].colour)
-                         and float(np.max(lined[0].colour)) <= -FRONT_DARK)
+    if not lined:
+        return True
+    if not (front and len(lined) == 1 and bool(lined[0].colour)):
+        return False
+    darkest = float(np.max(lined[0].colour))
+    return darkest <= -FRONT_DARK or (lined[0].lines <= UNLINED_MOST + 1 and darkest <= -FRONT_DIM)
 
 
 def _lit_grey(sq) -> bool:
