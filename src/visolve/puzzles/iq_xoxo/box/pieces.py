@@ -190,9 +190,9 @@ def rows_of(squares: dict) -> tuple[str, ...]:
     if doubt is not None:
         raise ReadError(f"square {square_name(*doubt)}: {squares[doubt].why}")
     ways = covers(squares)
-    doubt = unseen_marks(squares, ways[0]) or foreign_piece(squares, ways[0])
-    if doubt:
-        raise ReadError(doubt)
+    problem = unseen_marks(squares, ways[0]) or foreign_piece(squares, ways[0])
+    if problem:
+        raise ReadError(problem)
     grid = [[EMPTY] * COLS for _ in range(ROWS)]
     for (r, c), letter in ways[0].items():
         grid[r][c] = letter
