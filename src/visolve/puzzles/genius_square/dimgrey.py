@@ -37,13 +37,6 @@ SHADE_MARGIN = 0.03
 APART_FOUR = 0.03
 #: ... with at least this many other empty squares to take the board's median from
 APART_OTHERS = 4
-# a board covered but for a straight four read as empty (:func:`~visolve.puzzles.genius_square.greyrow.bare_cells`)
-# whose squares are of one flat colour (:func:`~visolve.puzzles.genius_square.flatgrey.one_colour`:
-# drawn, not photographed) is the grey piece drawn in the board's own colour as much as four empty
-# squares: seed 347 scene 28, a SmartGames drawing whose grey piece on B3-E3 was painted the board's
-# grey, (-0.04, 0.0, 0.02) against the board, was read without it (a misread).  No scene of seeds
-# 0-2, 283-331 leaves a board so covered (a board with the grey piece left to lay is refused)
-
 #: two squares side by side that may be empty, each nearest the grey piece's colour (within GREY_PAIR) and
 #: past OBJECT_MIN, of one shade (every channel within PAIR_SPREAD), with the next square along their line
 #: on the board's own colour (under EMPTY_MAX), are the grey piece's tops seen beside the dark side its
@@ -99,6 +92,10 @@ def no_dim_grey_piece(squares: list[list[Square]], edition: str) -> None:
     if cells := apart_four(squares):
         raise ReadError(f"square {model.name(cells[0], edition)}: four squares in a row read as empty are of one "
                         "colour, unlike every other empty square: the grey piece on a board as grey as it?")
+    # a board covered but for a straight four of one flat colour (drawn, not photographed) is the grey piece
+    # drawn in the board's own colour as much as four empty squares: seed 347 scene 28, a SmartGames drawing
+    # whose grey piece on B3-E3 was painted the board's grey, (-0.04, 0.0, 0.02), was read without it (a
+    # misread).  No scene of seeds 0-2, 283-331 leaves a board so covered
     if (cells := bare_cells(squares)) and all(squares[r][c].colour for r, c in cells) \
             and one_colour([squares[r][c].colour for r, c in cells]):
         raise ReadError(f"square {model.name(cells[0], edition)}: every square covered but four in a row read "

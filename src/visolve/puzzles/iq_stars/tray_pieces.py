@@ -130,4 +130,3 @@ def _second_beside_missed(group: list, way: tuple, options: dict, missed) -> str
             return (f"{cell_name(cell)}: its top nearest {options[cell][0]} called {letter} by the shapes, beside "
                     "white stars whose tops were not found: a piece there unseen?")
     return ""
-

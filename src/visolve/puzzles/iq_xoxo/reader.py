@@ -300,7 +300,7 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
                     levels = _page(image, notes, source)
                 except (NotThisPuzzle, ReadError):
                     return level
-                return levels[0] if len(levels) == 1 else levels
+                return _one_or_all(levels)
     try:
         levels = _page(image, notes, source)
     except NotThisPuzzle as page:  # no booklet board: a photo of the box with pieces in it?
@@ -312,6 +312,11 @@ def read(image: np.ndarray, source: str = "") -> Level | list[Level]:
         levels = _seen_steeply(image, source)
         if levels is None:
             raise _page_or_box(image, page, box, notes) from box
+    return _one_or_all(levels)
+
+
+def _one_or_all(levels: list[Level]) -> Level | list[Level]:
+    """What :func:`read` gives for ``levels``: the level alone, or the page's list."""
     return levels[0] if len(levels) == 1 else levels
 
 
