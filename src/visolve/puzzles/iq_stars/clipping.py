@@ -71,3 +71,29 @@ def unclipped(raw: np.ndarray, diff: np.ndarray, direction: np.ndarray | None) -
     if direction is None or len(clipped) != 1:
         return diff
     return restore_clipped(diff, int(clipped[0]), direction, NAVY_DIR)
+
+
+#: a star on a clipped page at least this many of whose six points are unclipped in red is read by
+#: those points' share when it is at least UNCLIPPED_YELLOW (:func:`unclipped_points`).  Scenes seed
+#: 35 diagram 55: a lemon yellow on a white page clipped in red, its points' red 230 - 251 (two at
+#: 250 and over), green 4 under the red on each (share 0.97): a doubt with orange, the shapes
+#: allowed both, refused.  Near the clip the camera's curve raises an orange's share too: the made
+#: junior page of seed 133 (tests/make) had an orange one of whose points clipped and the five
+#: others (red 215 - 240) measured 0.78, a yellow's by ORANGE_BELOW / YELLOW_ABOVE
+UNCLIPPED_POINTS, UNCLIPPED_YELLOW = 3, 0.9
+
+
+def unclipped_points(points: np.ndarray, navy: np.ndarray, gains: np.ndarray, ring: np.ndarray):
+    """The colour of a star's six ``points`` (RGB samples) that clipping left as drawn, as a
+    difference from ``navy`` with the cast ``gains`` out: ``ring`` (the points' colour as measured)
+    when every point's red is under :data:`CLIPPED`; the mean of the unclipped points' when at
+    least :data:`UNCLIPPED_POINTS` are and their green share is :data:`UNCLIPPED_YELLOW` or more;
+    else None.  An orange's clipped points have their green share raised; its unclipped ones
+    show it nearly as drawn."""
+    free = points[:, 0] < CLIPPED
+    if free.all():
+        return ring
+    if np.count_nonzero(free) < UNCLIPPED_POINTS:
+        return None
+    seen = (points[free].mean(axis=0) - navy) / gains
+    return seen if seen[0] > 0 and seen[1] >= UNCLIPPED_YELLOW * seen[0] else None

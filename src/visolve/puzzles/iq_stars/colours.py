@@ -262,7 +262,7 @@ def pink_violet_rule(verdict: Verdict, ring: np.ndarray, core: np.ndarray) -> Ve
 
 
 def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool, core: np.ndarray | None = None,
-                clipped: bool = False, gains: np.ndarray | None = None, points_clear: bool = False) -> Verdict:
+                clipped: bool = False, gains: np.ndarray | None = None, points_clear=None) -> Verdict:
     """Orange against yellow by the green share (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`):
     the verdict's margin becomes 0 when the share is too close to call.  When no page gave the
     cast, the share, between wider bounds, only settles a doubt of the angle's, or makes a
@@ -278,9 +278,9 @@ def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool, core: np.nda
     When the page around the board is ``clipped`` in red, so is an orange star's red (drawn at
     the page's level) inside it, and its share is raised by an unknown amount: a star called
     yellow is then a doubt between yellow and orange that the pieces' shapes must settle --
-    unless its six points were seen unclipped (``points_clear``: every one's red under
-    :data:`visolve.puzzles.iq_stars.clipping.CLIPPED`) and their share ``ring`` says yellow
-    too.  Clipping did not touch those samples, and the black outline blurred into the points
+    unless its points seen unclipped (``points_clear``: their colour as ``ring``'s, or None:
+    :func:`~visolve.puzzles.iq_stars.clipping.unclipped_points`) say yellow by their share too.
+    Clipping did not touch those samples, and the black outline blurred into the points
     only lowers their share (a white middle raises it, as on any page).  So a wizard star whose
     solid middle clipped (seed 1 scene 38: middle at 253, share 0.90; points at 243 and under,
     0.90) is read by its points.  Randomized scenes of seeds 0, 1, 3 and 17: of the 99 orange
@@ -298,7 +298,8 @@ def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool, core: np.nda
         called = replace(called, margin=0.0, second="y" if called.name == "o" else "o")
     if clipped and called.name == "y" and (called.second == "o" or called.margin >= MIN_MARGIN):
         band = (ORANGE_BELOW, YELLOW_ABOVE) if balanced else UNCAST_BAND
-        if not (points_clear and called.margin >= MIN_MARGIN and orange_or_yellow(ring, band) == "y"):
+        if not (points_clear is not None and called.margin >= MIN_MARGIN
+                and orange_or_yellow(points_clear, band) == "y"):
             return replace(called, margin=0.0, second="o")
     return called
 

@@ -22,7 +22,7 @@ from visolve.puzzles.base import level_from_filename
 from visolve.puzzles.iq_stars import layout
 from visolve.puzzles.iq_stars.beyond import star_beyond
 from visolve.puzzles.iq_stars.board import CELLS, level_problems, twins
-from visolve.puzzles.iq_stars.clipping import CLIPPED, rim_direction, unclipped
+from visolve.puzzles.iq_stars.clipping import CLIPPED, rim_direction, unclipped, unclipped_points
 from visolve.puzzles.iq_stars.model import Level
 from visolve.puzzles.iq_stars.colours import (
     EXPECTED,
@@ -184,7 +184,7 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     out = {}
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring, hue, core, restored = unclip_bright(view, cell, navy, gains, block)
-        clear = float(block[:6, 0].max()) < CLIPPED  # its six points seen unclipped in red
+        clear = unclipped_points(block[:6], navy, gains, ring)  # its points as drawn, or None
         verdict = orange_rule(classify(hue), ring, balanced, core, clipped and not restored, gains, clear)
         verdict = violet_rule(red_rule(verdict, ring, hue, core), ring, level)
         verdict = pink_violet_rule(verdict, ring, core)
