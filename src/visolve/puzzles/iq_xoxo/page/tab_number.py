@@ -186,12 +186,21 @@ def _runs(white: np.ndarray, inside: np.ndarray,
         x, y, w, h = (int(v) for v in stats[i, :4])
         if edge[i]:
             if np.count_nonzero(inside[y: y + h, x: x + w] & (lab[y: y + h, x: x + w] == i)) >= RUN_INTO * th * th:
-                raise ReadError("a white part runs into the tab from its edge")
+                raise TabCut("a white part runs into the tab from its edge", below=bool(y1[i] >= th))
         elif h >= digit:
             out.append((lab == i, (x, y, w, h)))
         elif h >= SMUDGE * th:
             raise ReadError("a white smudge on the tab, lower than a digit (part of one?)")
     return sorted(out, key=lambda part: part[1][0])
+
+
+class TabCut(ReadError):
+    """The page (or a light part beside the tab) reaching far inside the tab from the view's edge;
+    ``below``: from its lower edge, the board's side."""
+
+    def __init__(self, message: str, below: bool = False):
+        super().__init__(message)
+        self.below = below
 
 
 def _count(box) -> int:
