@@ -6,6 +6,7 @@ hidden by the dark blue piece's lean, read empty (a misread).  Such a disc is no
 import pytest
 
 from visolve.errors import ReadError
+from visolve.puzzles.genius_square import reader
 from visolve.puzzles.genius_square import resolve as resolve_module
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.colours import Square
@@ -40,5 +41,7 @@ def test_a_chosen_disc_in_a_roll_or_a_sure_disc_out_of_one_stands():
 
 @pytest.mark.slow
 def test_seed_373_scene_51_is_refused_and_was_misread(monkeypatch):
+    # E1's disc beside E2 read empty is also the shifted-disc rule's doubt (read after): left out here
+    monkeypatch.setattr(reader, "shifted_disc_problem", lambda blockers, pieces, edition: "")
     refused_and_was_misread(monkeypatch, 373, 51, resolve_module, "unsure_disc", lambda cells, choices, edition: "",
                             match="square A5: a disc only as the pieces' shapes allow")

@@ -2,8 +2,9 @@
 
 A roll puts one disc on a face of each of the seven dice (:data:`visolve.puzzles.genius_square.model.DICE`).
 Blockers read otherwise mean a square misread (a disc hidden by a leaning piece, a cube taken for
-a disc), unless the board was set by hand: :func:`blocker_count_problem`, :func:`roll_problem` and
-:func:`dice_problem` say why a reading looks like a misread, "" when it does not.
+a disc), unless the board was set by hand: :func:`blocker_count_problem`, :func:`roll_problem`,
+:func:`shifted_disc_problem` and :func:`dice_problem` say why a reading looks like a misread, "" when
+it does not.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def empty_beside_pieces(pieces: dict[str, list[str]], blockers: list[str], editi
     :data:`~visolve.puzzles.genius_square.cover.MAX_EMPTY` squares (empty otherwise: a board set by
     hand and partly played, like the SmartGames box art's, has empty faces of a die without a disc
     beside its pieces, and hides nothing)."""
-    names = [[model.name((r, c), edition) for c in range(SIZE)] for r in range(SIZE)]
+    names = _names(edition)
     placed = set().union(*pieces.values()) if pieces else set()
     taken = placed | set(blockers)
     if SIZE * SIZE - len(taken) > MAX_EMPTY:
@@ -48,6 +49,36 @@ def empty_beside_pieces(pieces: dict[str, list[str]], blockers: list[str], editi
     return {names[r][c] for r in range(SIZE) for c in range(SIZE) if names[r][c] not in taken
             and any(0 <= r + dr < SIZE and 0 <= c + dc < SIZE and names[r + dr][c + dc] in placed
                     for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))}
+
+
+def _names(edition: str) -> list[list[str]]:
+    """The squares' names as ``edition`` prints them, row by row."""
+    return [[model.name((r, c), edition) for c in range(SIZE)] for r in range(SIZE)]
+
+
+def shifted_disc_problem(blockers: list[str], pieces: dict[str, list[str]], edition: str) -> str:
+    """Why seven blockers that are no roll look like a disc read a square off ("" when they do not):
+    one of them moved to a square beside it read empty (no piece's, no disc's) makes a roll.
+
+    Scenes seed 409 scene 49: a SmartGames board with its seven discs only, seen at a slant; the disc
+    on B3, its top leaning over B4, read there, beside C4's disc on a face of the same die (a
+    misread).  A board set by hand is no roll, but nothing ties it to one a square away: the
+    SmartGames box art (A6 B2 B4 D2 D5 E1 F3, solved) has no empty square, and no disc of it moves so."""
+    if len(blockers) != len(model.DICE) or is_legal_roll(blockers):
+        return ""
+    names = _names(edition)
+    where = {names[r][c]: (r, c) for r in range(SIZE) for c in range(SIZE)}
+    taken = set(blockers).union(*pieces.values())
+    for disc in blockers:
+        r, c = where[disc]
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            if not (0 <= r + dr < SIZE and 0 <= c + dc < SIZE) or names[r + dr][c + dc] in taken:
+                continue
+            there = names[r + dr][c + dc]
+            if is_legal_roll([there if b == disc else b for b in blockers]):
+                return (f"blockers {' '.join(blockers)} are no roll of the dice ({roll_note(blockers).split(';')[0]}), "
+                        f"but would be with {disc}'s disc on {there} beside it, read empty: a disc read a square off?")
+    return ""
 
 
 def roll_problem(blockers: list[str], empty: set[str]) -> str:
@@ -96,4 +127,4 @@ def dice_problem(blockers: list[str], faces: list[dict[str, float]]) -> str:
             "found?")
 
 
-__all__ = ["blocker_count_problem", "dice_problem", "empty_beside_pieces", "roll_problem"]
+__all__ = ["blocker_count_problem", "dice_problem", "empty_beside_pieces", "roll_problem", "shifted_disc_problem"]
