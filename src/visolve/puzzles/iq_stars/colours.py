@@ -262,7 +262,8 @@ def pink_violet_rule(verdict: Verdict, ring: np.ndarray, core: np.ndarray) -> Ve
 
 
 def orange_rule(verdict: Verdict, ring: np.ndarray, balanced: bool, core: np.ndarray | None = None,
-                clipped: bool = False, gains: np.ndarray | None = None, points_clear=None) -> Verdict:
+                clipped: bool = False, gains: np.ndarray | None = None,
+                points_clear: np.ndarray | None = None) -> Verdict:
     """Orange against yellow by the green share (:func:`visolve.puzzles.iq_stars.colours.orange_or_yellow`):
     the verdict's margin becomes 0 when the share is too close to call.  When no page gave the
     cast, the share, between wider bounds, only settles a doubt of the angle's, or makes a

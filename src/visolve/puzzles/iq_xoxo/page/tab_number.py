@@ -195,8 +195,9 @@ def _runs(white: np.ndarray, inside: np.ndarray,
 
 
 class TabCut(ReadError):
-    """The page (or a light part beside the tab) reaching far inside the tab from the view's edge;
-    ``below``: from its lower edge, the board's side."""
+    """The page (or a light part beside the tab) reaching far inside the tab from its box's edge;
+    ``below``: from the box's lower edge (the board's side, where a region that cuts a tab close
+    to its board cuts it)."""
 
     def __init__(self, message: str, below: bool = False):
         super().__init__(message)
