@@ -47,13 +47,18 @@ def empty_beside_pieces(pieces: dict[str, list[str]], blockers: list[str], editi
     if SIZE * SIZE - len(taken) > MAX_EMPTY:
         return set()
     return {names[r][c] for r in range(SIZE) for c in range(SIZE) if names[r][c] not in taken
-            and any(0 <= r + dr < SIZE and 0 <= c + dc < SIZE and names[r + dr][c + dc] in placed
-                    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))}
+            and any(names[y][x] in placed for y, x in _beside(r, c))}
 
 
 def _names(edition: str) -> list[list[str]]:
     """The squares' names as ``edition`` prints them, row by row."""
     return [[model.name((r, c), edition) for c in range(SIZE)] for r in range(SIZE)]
+
+
+def _beside(r: int, c: int) -> list[tuple[int, int]]:
+    """(row, column) of the squares on the grid beside square ``(r, c)`` (sharing a side)."""
+    return [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE]
 
 
 def shifted_disc_problem(blockers: list[str], pieces: dict[str, list[str]], edition: str) -> str:
@@ -70,12 +75,9 @@ def shifted_disc_problem(blockers: list[str], pieces: dict[str, list[str]], edit
     where = {names[r][c]: (r, c) for r in range(SIZE) for c in range(SIZE)}
     taken = set(blockers).union(*pieces.values())
     for disc in blockers:
-        r, c = where[disc]
-        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-            if not (0 <= r + dr < SIZE and 0 <= c + dc < SIZE) or names[r + dr][c + dc] in taken:
-                continue
-            there = names[r + dr][c + dc]
-            if is_legal_roll([there if b == disc else b for b in blockers]):
+        for y, x in _beside(*where[disc]):
+            there = names[y][x]
+            if there not in taken and is_legal_roll([there if b == disc else b for b in blockers]):
                 return (f"blockers {' '.join(blockers)} are no roll of the dice ({roll_note(blockers).split(';')[0]}), "
                         f"but would be with {disc}'s disc on {there} beside it, read empty: a disc read a square off?")
     return ""

@@ -184,8 +184,9 @@ def measure(view: BoardView, edge=DRAWN_EDGE) -> dict:
     out = {}
     for cell, block, navy, scale in zip(CELLS, samples, navies, scales):
         ring, hue, core, restored = unclip_bright(view, cell, navy, gains, block)
-        clear = unclipped_points(block[:6], navy, gains, ring)  # its points as drawn, or None
-        verdict = orange_rule(classify(hue), ring, balanced, core, clipped and not restored, gains, clear)
+        unclear = clipped and not restored  # the page clipped in red: its points as drawn, or None
+        clear = unclipped_points(block[:6], navy, gains, ring) if unclear else None
+        verdict = orange_rule(classify(hue), ring, balanced, core, unclear, gains, clear)
         verdict = violet_rule(red_rule(verdict, ring, hue, core), ring, level)
         verdict = pink_violet_rule(verdict, ring, core)
         expected = EXPECTED[verdict.name][verdict.shade]
