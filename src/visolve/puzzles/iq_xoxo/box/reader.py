@@ -37,14 +37,15 @@ import numpy as np
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.base import level_from_filename
-from visolve.puzzles.iq_xoxo.board import COLS, ROWS
+from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, ROWS
 from visolve.puzzles.iq_xoxo.box.alignment import aligned
 from visolve.puzzles.iq_xoxo.box.finder import ASPECT, find_trays, refined, trays_in_boxes
 from visolve.puzzles.iq_xoxo.box.floor import NO_FLOOR, dark_print, floor_beyond, gridded, same_floor, spilled
 from visolve.puzzles.iq_xoxo.box.page_marks import TabBeside, tab_number_beside
 from visolve.puzzles.iq_xoxo.box.pieces import rows_of, way_up
 from visolve.puzzles.iq_xoxo.box.rim_edges import rim_fitted
-from visolve.puzzles.iq_xoxo.box.rim import MARGIN, REACH, SIDE_PITCH, balanced, has_rim, ring_pixels, snapped
+from visolve.puzzles.iq_xoxo.box.rim import (EMPTY_CAST, MARGIN, REACH, SIDE_PITCH, balanced, has_rim, rim_cast,
+                                            ring_pixels, snapped)
 from visolve.puzzles.iq_xoxo.box.squares import (BODY_SIZE, MARK_SHIFT, MARK_SIZE, NO_COLOUR, PITCH, PRINTED, WIDE_SIZE,
                                                  BoxSquare, high_pass, read_square)
 from visolve.puzzles.iq_xoxo.box.squares import bodies as body_colours
@@ -123,12 +124,25 @@ def read_tray(image: np.ndarray, corners: np.ndarray) -> TrayReading | None:
         if tab is not None:
             reading.page_like = True
             raise ReadError(f"a tab numbered {tab} beside the tray: a booklet page, not the box")
+        _empty_on_rim(rows, side_view)
         reading.rows = rows
     except NotThisPuzzle as exc:
         reading.error, reading.no_tray = str(exc), True
     except ReadError as exc:
         reading.error = str(exc)
     return reading
+
+
+def _empty_on_rim(rows: tuple[str, ...], side_view: BoardView) -> None:
+    """Raise NotThisPuzzle for a tray read with no piece in it whose ring (``side_view``'s, the tray as
+    found) is tinted past :data:`~.rim.EMPTY_CAST`: only the rim tells an empty tray from a darker
+    patch of a light desk (a wooden desk's swirl), and a cast that strong is the desk's colour."""
+    if any(square != EMPTY for row in rows for square in row):
+        return
+    cast = rim_cast(side_view)
+    if cast > EMPTY_CAST:
+        raise NotThisPuzzle(f"no piece in the tray as outlined, and the ring around it is tinted ({cast:.2f}, over "
+                            f"{EMPTY_CAST} for the box's white rim): a patch of the desk, not an empty box")
 
 
 def outline_problem(view: BoardView, shape: tuple) -> str:

@@ -16,6 +16,11 @@ MARGIN, RING = 0.5, (0.15, 0.45)
 RIM_SHARE, RIM_SAT = 0.6, 0.15
 #: the rim's colour may be cast by the light up to this saturation
 RIM_CAST = 0.3
+#: ... and up to this one around a tray read with no piece in it, which nothing but its rim tells
+#: from a darker patch of a light desk: the empty trays read right in the box scenes of seeds 0,
+#: 337-389 (10) measured 0.00 - 0.15, those with pieces up to 0.22; seed 389 spread 64, a wooden
+#: desk's dark swirl beside a page of small boards read as an empty box, 0.28 (a misread)
+EMPTY_CAST = 0.2
 #: the light is evened over this many squares (the rim within reach of every square)
 LIGHT_SIZE = 6.5
 #: the rim's white: this percentile of the ring, per channel
@@ -41,9 +46,20 @@ def has_rim(view: BoardView) -> bool:
     ring's pixels of that colour (under :data:`RIM_SAT` once divided by it)."""
     ring = ring_pixels(view).astype(np.float32)
     white = np.maximum(np.median(ring, axis=0), 1.0)
-    if saturation(white[None, None])[0, 0] > RIM_CAST:
+    if _cast(white) > RIM_CAST:
         return False
     return bool((saturation((ring / white)[None]) < RIM_SAT).mean() >= RIM_SHARE)
+
+
+def rim_cast(view: BoardView) -> float:
+    """How saturated the median colour of the ring around the tray (:data:`RING`) is: a cast of
+    the light on the white rim, or the colour of what is there when it is no rim (a desk)."""
+    return _cast(np.maximum(np.median(ring_pixels(view).astype(np.float32), axis=0), 1.0))
+
+
+def _cast(white: np.ndarray) -> float:
+    """The saturation of one BGR colour (float32, ``(3,)``)."""
+    return float(saturation(white[None, None])[0, 0])
 
 def _edge(coloured: np.ndarray, pitch: int, length: int) -> tuple[float, float] | None:
     """Where pieces start (squares in from the view's top row) at both ends of a side ``length``

@@ -43,6 +43,11 @@ BODY_SIZE = 0.7
 #: at least PIECE_SAT a piece, between a piece only with a clear mark; a square darker than
 #: DARK (share of the rim's white) is a piece
 EMPTY_SAT, PIECE_SAT, DARK = 0.14, 0.3, 0.45
+#: ... but one darker than DARK and under BADGE_SAT is grey, no piece's plastic (every piece's
+#: colour is 0.5 saturated or more, and a cast is balanced away): the lid's dark badge over it,
+#: whose white letters read as marks (seed 389 box-84: three squares under "IQ XOXO" at 0.04,
+#: read as a piece with marks O X O, and an N laid over them and two empty squares; a misread)
+BADGE_SAT = 0.1
 #: colour distance (Lab, lightness weighted by LIGHT_WEIGHT): a piece is a candidate for a
 #: square within NEAR of the best, and the best must be within FAR
 LIGHT_WEIGHT, NEAR, FAR = 0.35, 28.0, 45.0
@@ -246,6 +251,8 @@ def read_square(body: np.ndarray, detail: np.ndarray, pitch: int, wide: np.ndarr
     if sat <= EMPTY_SAT and top >= DARK * 255:
         return BoxSquare("empty", "")
     pale = sat < PIECE_SAT and top >= DARK * 255
+    if top < DARK * 255 and sat < BADGE_SAT:  # hidden (pieces.hide): the cover settles it
+        return BoxSquare("?", "?", (), f"{NO_COLOUR} (dark grey, saturation {sat:.2f}: the lid's badge over it?)")
     dist = colour_distances(body)
     least, name = min((d, k) for k, (d, _shade) in dist.items())  # PALETTE.classify's nearest, not measured again
     if least > FAR:
