@@ -130,7 +130,7 @@ def test_the_boards_read_set_how_faint_a_mark_may_be():
 
 
 def test_a_piece_with_faint_marks_counts_beside_boards_whose_pieces_show_as_faint():
-    """The piece three pitches below the board shows marks on 0.03 of its area: it counts when three
+    """The piece three pitches below the board shows marks on 0.02 of its area: it counts when three
     pieces on the board show theirs on 0.04-0.05, not when they show them on 0.2."""
     from visolve.puzzles.iq_xoxo.page.missed import board_distance
 
@@ -140,8 +140,20 @@ def test_a_piece_with_faint_marks_counts_beside_boards_whose_pieces_show_as_fain
     labels = labels.copy()
     for k, x in enumerate((6, 9, 12), start=2):  # three pieces' blobs on the board, a pitch square each
         labels[6 * 12:7 * 12, x * 12:(x + 1) * 12] = k
-    looked.__dict__["shares"] = (labels, np.array([0.0, 0.03, 0.04, 0.05, 0.04]))
+    looked.__dict__["shares"] = (labels, np.array([0.0, 0.02, 0.04, 0.05, 0.04]))
     far = looked.marked(dist) & (dist > 0)
     assert far.any()
-    looked.__dict__["shares"] = (labels, np.array([0.0, 0.03, 0.2, 0.2, 0.2]))
+    looked.__dict__["shares"] = (labels, np.array([0.0, 0.02, 0.2, 0.2, 0.2]))
     assert not (looked.marked(dist) & (dist > 0)).any()
+
+
+@pytest.mark.slow
+def test_seed_389_page_33_a_washed_board_beyond_the_run_is_not_left_out_unsaid():
+    """Seed 389 page 33: a page of three whose third board (44), under a glare, shows no grey
+    square; its tab touches its washed cyan piece, one blob whose marks cover 0.032 of it.  With
+    two blobs on the boards read (too few to tell), a blob needed MARK_SHARE (then 0.05): the page
+    was read as 42 and 43, one run, the third board left out unsaid (a misread)."""
+    assert MARK_SHARE <= 0.032
+    case = scene_case("iq-xoxo", 33, 389)
+    with pytest.raises(ReadError):
+        read(case.image, case.name)

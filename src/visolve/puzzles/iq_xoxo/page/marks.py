@@ -18,8 +18,10 @@ MARK_STEP, STROKE = 16, 0.3
 #: a blob shows marks when at least MARK_SHARE of its area is marks (an X or an O is about a
 #: tenth of its square drawn sharp; blur thins them: scenes seed 89 spread 53, board 68's pieces
 #: and tab in one blob 0.076, the boards read there 0.033 - 0.048, the desk's shapes 0.000; 0.1
-#: left that board out unsaid), inside a rim RIM pitches wide (the blob's edge is blurred colour)
-MARK_SHARE, RIM = 0.05, 0.08
+#: left that board out unsaid; seed 389 page 33, a board washed by glare to its tab and a pale
+#: cyan piece in one blob, 0.032: 0.05 left it out unsaid), inside a rim RIM pitches wide (the
+#: blob's edge is blurred colour)
+MARK_SHARE, RIM = 0.03, 0.08
 #: blobs of more than MOST pitches squared are no board's pieces (a board all covered is 50
 #: squares and its tab, up to twice that near a slanted page's edge): not looked at
 MOST = 150
