@@ -61,6 +61,7 @@ def _cast(white: np.ndarray) -> float:
     """The saturation of one BGR colour (float32, ``(3,)``)."""
     return float(saturation(white[None, None])[0, 0])
 
+
 def _edge(coloured: np.ndarray, pitch: int, length: int) -> tuple[float, float] | None:
     """Where pieces start (squares in from the view's top row) at both ends of a side ``length``
     squares long, if pieces line the side along a straight edge; else None."""
