@@ -55,9 +55,12 @@ FAINT_CORNER_SHARE = 0.5
 
 
 #: most relative residual to a faint piece of a square read as empty for it to be that piece, maybe:
-#: the brown domino of seed 89's scene 57, 0.32-0.34; the empty squares of the maroon boards in the
-#: scenes of seeds 0, 1, 17, 79, 89 and 97 that are nearest brown, 0.56 and more (seed 1 scene 14)
-FAINT_TOP_RESIDUAL = 0.45
+#: the brown domino of seed 89's scene 57, 0.32-0.34, and of seed 467's scene 64 (its top in dim light
+#: on a maroon board, read empty at 0.49 when this was 0.45: a misread); the empty squares of the
+#: maroon boards in the scenes of seeds 0, 1, 17, 79, 89 and 97 that are nearest brown, 0.56 and more
+#: (seed 1 scene 14), and on the SmartGames boards read right of seeds 0-2, 349-433 and 461 (146),
+#: 0.564 (the same square) and then 0.65 and more
+FAINT_TOP_RESIDUAL = 0.52
 
 
 #: why a square too faint for an object and of no faint piece's colour is in doubt
