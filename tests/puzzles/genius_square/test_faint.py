@@ -123,7 +123,8 @@ def test_a_faint_square_the_shapes_settle_reads():
 
 
 #: seed 467 scene 64's F4 as read where the tall pieces' tops stand: the brown domino's top in a dim
-#: light on a maroon board, 0.45 from brown on the nominal maroon (0.49 on its own board's)
+#: light on a maroon board, 0.45 from brown on the nominal maroon (its squares at their middles 0.49
+#: and more on its own board's)
 DIM_BROWN_TOP = np.array([-0.04, 0.08, 0.16])
 
 
