@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from visolve.vision.painted_over import painted_over
+from visolve.vision.painted_over import painted_in_place, painted_over
 
 
 def test_a_dark_block_painted_over_takes_the_colour_around_it():
@@ -39,3 +39,20 @@ def test_a_quad_beyond_the_picture_changes_nothing():
     image = np.full((40, 40, 3), 120, np.uint8)
     quad = np.array([(60, 60), (90, 60), (90, 80), (60, 80)], np.float64)
     assert (painted_over(image, [quad], [3.0], 0.4, (0.5, 1.0)) == image).all()
+
+
+def test_painting_in_place_puts_the_picture_back():
+    picture = np.arange(60 * 80 * 3, dtype=np.uint32).reshape(60, 80, 3).astype(np.uint8)
+    before = picture.copy()
+    outline = np.array([[10, 5], [70, 8], [65, 50], [12, 45]], np.int32)
+    with painted_in_place(picture, outline, [1.0, 2.0, 3.0]) as rest:
+        assert rest[25, 40].tolist() == [1, 2, 3]
+    assert np.array_equal(picture, before)
+
+
+def test_a_read_only_picture_is_painted_on_a_copy():
+    picture = np.full((40, 40, 3), 9, np.uint8)
+    picture.flags.writeable = False
+    with painted_in_place(picture, np.array([[5, 5], [30, 5], [30, 30], [5, 30]], np.int32), [0.0] * 3) as rest:
+        assert rest[20, 20].tolist() == [0, 0, 0]
+    assert (picture == 9).all()

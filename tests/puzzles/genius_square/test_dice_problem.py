@@ -35,4 +35,7 @@ def test_a_roll_a_board_set_by_hand_beside_its_dice_or_too_few_faces_stand():
 
 @pytest.mark.slow
 def test_seed_379_scene_87_is_refused_and_was_misread(monkeypatch):
+    # read once its squares were read again, the board is refused by the dice of its one moved disc too
+    # (rollcheck.moved_by_dice_problem, tests/puzzles/genius_square/test_moved_by_dice.py): left out here
+    monkeypatch.setattr(reader, "moved_by_dice_problem", lambda blockers, faces: "")
     refused_and_was_misread(monkeypatch, 379, 87, reader, "dice_problem", lambda blockers, faces: "")

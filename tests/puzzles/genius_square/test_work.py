@@ -1,12 +1,13 @@
 """The reader's work on large photos kept small: the second-board check paints the board found over in
-place and puts it back, and a small board is looked for again on a copy just close enough."""
+place and puts it back (:func:`visolve.vision.painted_over.painted_in_place`, tested in
+tests/vision/test_painted_over.py), and a small board is looked for again on a copy just close enough."""
 
 import numpy as np
 
 from visolve.puzzles.genius_square import closer, finder
 from visolve.puzzles.genius_square.board import drawing, make_level
 from visolve.puzzles.genius_square.draw import draw_board
-from visolve.puzzles.genius_square.reader import check_alone, painted_over, read
+from visolve.puzzles.genius_square.reader import check_alone, read
 
 ROLL = "A5 A6 B2 D3 D5 F3 F6".split()
 
@@ -20,23 +21,6 @@ def _small_board_on_a_table(pitch: int = 20, side: int = 1800) -> tuple[np.ndarr
     y0, x0 = (side - board.shape[0]) // 2, (side - board.shape[1]) // 2
     table[y0:y0 + board.shape[0], x0:x0 + board.shape[1]] = board
     return table, level
-
-
-def test_painting_over_puts_the_picture_back():
-    picture = np.arange(60 * 80 * 3, dtype=np.uint32).reshape(60, 80, 3).astype(np.uint8)
-    before = picture.copy()
-    outline = np.array([[10, 5], [70, 8], [65, 50], [12, 45]], np.int32)
-    with painted_over(picture, outline, [1.0, 2.0, 3.0]) as rest:
-        assert rest[25, 40].tolist() == [1, 2, 3]
-    assert np.array_equal(picture, before)
-
-
-def test_a_read_only_picture_is_painted_on_a_copy():
-    picture = np.full((40, 40, 3), 9, np.uint8)
-    picture.flags.writeable = False
-    with painted_over(picture, np.array([[5, 5], [30, 5], [30, 30], [5, 30]], np.int32), [0.0] * 3) as rest:
-        assert rest[20, 20].tolist() == [0, 0, 0]
-    assert (picture == 9).all()
 
 
 def test_the_second_board_check_leaves_the_picture_as_it_was():

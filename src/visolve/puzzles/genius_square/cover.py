@@ -115,9 +115,21 @@ def against_dice(faces: list[dict[str, float]], blockers: list[str]) -> bool:
 def swap_gain(faces: list[dict[str, float]], blockers: list[str]) -> float:
     """The most the faces' fit (:func:`visolve.puzzles.genius_square.dice.roll_fit`) grows with one
     of ``blockers`` moved to another face of its die."""
+    return best_swap(faces, blockers)[0]
+
+
+def best_swap(faces: list[dict[str, float]], blockers: list[str]) -> tuple[float, str, str]:
+    """The one of ``blockers`` whose move to another face of its die grows the faces' fit most
+    (:func:`visolve.puzzles.genius_square.dice.roll_fit`): (that growth, the blocker, the face it
+    moves to); (0, "", "") when no move grows it."""
     base = roll_fit(faces, blockers)
-    return max((roll_fit(faces, [other if b == moved else b for b in blockers]) - base
-                for moved in blockers for other in set(model.DICE[DIE_OF[moved]]) - {moved}), default=0.0)
+    best = (0.0, "", "")
+    for moved in blockers:
+        for other in sorted(set(model.DICE[DIE_OF[moved]]) - {moved}):
+            gain = roll_fit(faces, [other if b == moved else b for b in blockers]) - base
+            if gain > best[0]:
+                best = (gain, moved, other)
+    return best
 
 
 def by_dice(covers: list[tuple[str, ...]], faces: list[dict[str, float]], edition: str) -> tuple[str, ...] | None:

@@ -27,6 +27,16 @@ from visolve.puzzles.genius_square.labelrows import NOMINAL, SIZE, ink_masks, la
 from visolve.vision.light import channel_max
 from visolve.vision.view import BoardView
 
+class EditionUnknown(ReadError):
+    """The printed labels do not say which edge has the letters: the edition, and the squares' names.
+
+    ``read_as``: when the board was found, what reading it as a given edition's gives (set by
+    :func:`visolve.puzzles.genius_square.reader.look`), else None.
+    """
+
+    read_as = None
+
+
 LETTERS = "ABCDEF"
 DIGITS = "123456"
 #: a glyph is stretched to this height and width (px) to be compared
@@ -202,7 +212,7 @@ def _verdict(votes: tuple[list[float], list[float]], edges: tuple[int, ...]) -> 
             and agree >= MIN_AGREE * len(signed) and len(edges) == 2)
     alone = len(signed) >= MIN_ALONE_VOTES and agree == len(signed)
     if not (both or alone) or abs(score) < MIN_MARGIN:
-        raise ReadError(f"the printed labels do not say which edge has the letters A-F ({len(signed)} of 12 "
+        raise EditionUnknown(f"the printed labels do not say which edge has the letters A-F ({len(signed)} of 12 "
                         f"labels legible, {agree} agreeing): the edition, and so the squares' names, are unknown")
     return "happy-puzzle" if score > 0 else "smartgames"
 

@@ -24,8 +24,7 @@ as a name even when it is all digits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import cache, partial
 from dataclasses import replace
 from pathlib import Path
@@ -36,14 +35,16 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError, SeveralBoards
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, groups, is_legal_roll, make_level
-from visolve.puzzles.genius_square.rollcheck import (blocker_count_problem, dice_problem, empty_beside_pieces, roll_problem,
-                                                     shifted_disc_problem)
+from visolve.puzzles.genius_square.rollcheck import (blocker_count_problem, dice_problem, empty_beside_pieces,
+                                                     moved_by_dice_problem, roll_problem, shifted_disc_problem,
+                                                     shifted_grid_problem)
 from visolve.puzzles.genius_square.colours import Square, read_squares
 from visolve.puzzles.genius_square.references import print_colour, references
-from visolve.puzzles.genius_square.labels import edition_and_places
+from visolve.puzzles.genius_square.labels import EditionUnknown, edition_and_places
 from visolve.puzzles.genius_square.edition import edition_of, grid_line_share, navy
 from visolve.puzzles.genius_square.cover import solved_cover
 from visolve.puzzles.genius_square.dice import face_scores
+from visolve.puzzles.genius_square.dicenames import EDITIONS, named_by_dice
 from visolve.puzzles.genius_square.resolve import resolve
 from visolve.puzzles.genius_square.tops import on_floor, one_edge_at_print, top_shifts
 from visolve.puzzles.genius_square.topspots import looked_off_floor, top_readings, tops_problem
@@ -66,6 +67,7 @@ from visolve.puzzles.genius_square.labelrows import LABEL_MARGIN, label_pixels
 from visolve.vision.geometry import map_points
 from visolve.vision.overlay import draw_overlay
 from visolve.vision.pages import named_levels, page_of, read_page
+from visolve.vision.painted_over import painted_in_place
 from visolve.vision.quick_view import quick_view
 from visolve.vision.view import BoardView
 from visolve.vision.working import working_copy
@@ -100,7 +102,9 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
     The grid is searched on a copy ``side`` px long; the squares are read on
     that copy when its squares are :data:`READ_PITCH` px or more, else on the
     picture itself.  ``thorough=False``: the first grid candidates only
-    (:func:`visolve.puzzles.genius_square.finder.find_upright`).
+    (:func:`visolve.puzzles.genius_square.finder.find_upright`).  Labels that do not say the edition
+    are an :class:`EditionUnknown` whose ``read_as(edition)`` gives what this returns, the squares
+    read as that edition's (the grid is not looked for again).
     """
     small, f = working_copy(image, side)
     to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
@@ -112,16 +116,23 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
     up = replace(found, homography=to_picture @ found.homography)
     said = read.get(id(found), (None, found.places))
     near = _square_px(found.homography) >= READ_PITCH  # the squares are read on the reduced copy
-    if isinstance(said, ReadError) and not near:  # its glyphs were read on this picture, and said nothing
-        raise said
     known, places = said if isinstance(said, tuple) else (None, found.places)
     if near:
-        view, squares, edition = squares_of(small, found.homography, places=places, edges=found.edges,
-                                            edition=known)
+        read_on = partial(squares_of, small, found.homography, places=places, edges=found.edges)
     else:
-        view, squares, edition = squares_of(image, up.homography, places=places, edges=found.edges,
-                                            edition=known, view=_view_of(seen, found))
-    return replace(up, places=places), view, squares, edition
+        read_on = partial(squares_of, image, up.homography, places=places, edges=found.edges,
+                          view=_view_of(seen, found))
+
+    def read_as(edition: str | None) -> tuple[Upright, BoardView, list[list[Square]], str]:
+        return (replace(up, places=places), *read_on(edition=edition))
+
+    try:
+        if isinstance(said, ReadError) and not near:  # its glyphs were read on this picture, and said nothing
+            raise said
+        return read_as(known)
+    except EditionUnknown as unknown:
+        unknown.read_as = read_as
+        raise
 
 
 def _legible(image: np.ndarray, to_picture: np.ndarray, option: Upright, read: dict[int, tuple],
@@ -225,8 +236,18 @@ def _read_one(image: np.ndarray, source: str) -> Level:
 
 def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
     """The level of the one board in ``image``, and the share of the picture its squares cover."""
-    up, view, squares, edition = _look_or_closer(image)
-    dice = cache(partial(face_scores, image, up.homography))
+    try:
+        looked = _look_or_closer(image)
+    except EditionUnknown as unknown:  # the dice beside the board may name the squares (genius_square.dicenames)
+        return _named_by_dice(image, source, unknown)
+    return _level_and_share(image, source, *looked)
+
+
+def _level_and_share(image: np.ndarray, source: str, up: Upright, view: BoardView, squares: list[list[Square]],
+                     edition: str, dice: Callable[[], list[dict[str, float]]] | None = None) -> tuple[Level, float]:
+    """:func:`_board_and_share` for the board :func:`look` found and read (``dice``: the faces of the
+    dice beside it, read when first asked for)."""
+    dice = dice or cache(partial(face_scores, image, up.homography))
     again = remembered(partial(squares_of, view.picture, view.homography, places=up.places, edges=up.edges,
                                edition=edition, view=view))
     try:
@@ -242,6 +263,8 @@ def _board_and_share(image: np.ndarray, source: str) -> tuple[Level, float]:
             level = _faint_opened(squares, edition, source, dice, leaning)
         if dropped := dropped_piece(level, squares):  # a piece the middles saw whole, gone at the lean
             raise ReadError(dropped) from refused
+        if moved := moved_by_dice_problem(list(level.blockers), dice()):  # a disc the dice put elsewhere
+            raise ReadError(moved) from refused
     else:  # read at the middles: on a grid of the tops, a disc may show a square off (genius_square.lowdiscs)
         if moved := disc_off_its_square(level, up.places, up.edges, view, again, edition):
             raise ReadError(moved)
@@ -276,6 +299,30 @@ def _look_or_closer(image: np.ndarray) -> tuple[Upright, BoardView, list[list[Sq
             raise first from None
 
 
+def _named_by_dice(image: np.ndarray, source: str, unknown: EditionUnknown) -> tuple[Level, float]:
+    """The level of a board whose labels do not say the edition, read as each edition's, that the
+    dice beside it name (:func:`visolve.puzzles.genius_square.dicenames.named_by_dice`), and its share
+    of the picture; else ``unknown`` is raised again."""
+    if unknown.read_as is None:
+        raise unknown
+    read: dict[str, tuple[Level, float]] = {}
+    dice = None
+    for edition in EDITIONS:
+        up, view, squares, _said = unknown.read_as(edition)
+        dice = dice or cache(partial(face_scores, image, up.homography))
+        try:
+            read[edition] = _level_and_share(image, source, up, view, squares, edition, dice)
+        except SeveralBoards:
+            raise
+        except ReadError:
+            continue
+    blockers = {edition: list(level.blockers) for edition, (level, _share) in read.items()}
+    named = named_by_dice(blockers, dice()) if read else None
+    if named is None:
+        raise unknown
+    return read[named]
+
+
 def _faint_opened(squares, edition: str, source: str, dice, refused: ReadError) -> Level:
     """The level of ``squares`` with those too faint to say left open to anything
     (:func:`visolve.puzzles.genius_square.faint.faint_opened`), when the shapes and the roll settle
@@ -305,38 +352,13 @@ def check_alone(image: np.ndarray, hom: np.ndarray) -> None:
         return
     rim = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
     outline = np.round(corners).astype(np.int32)
-    with painted_over(image, outline, [float(v) for v in np.median(rim, axis=0)]) as rest:
+    with painted_in_place(image, outline, [float(v) for v in np.median(rim, axis=0)]) as rest:
         try:
             look(rest, thorough=False)  # a page's other boards are flat prints: the first candidates do
         except (NotThisPuzzle, ReadError):
             return
     raise SeveralBoards("at least 2 Genius Square boards in one picture (a page of challenges?): "
                         "visolve reads one challenge a picture, so give each its own")
-
-
-@contextmanager
-def painted_over(image: np.ndarray, outline: np.ndarray, colour: list[float]) -> Iterator[np.ndarray]:
-    """``image`` with the convex polygon ``outline`` (px) filled with ``colour``, for the time of
-    the ``with`` block.
-
-    A writable picture is painted in place and the part under the polygon's bounding box is put
-    back afterwards (a 12 MP copy costs 10-35 ms, the box is a few % of it); a read-only one is
-    copied.
-    """
-    if not image.flags.writeable:
-        rest = image.copy()
-        cv2.fillConvexPoly(rest, outline, colour)
-        yield rest
-        return
-    h, w = image.shape[:2]
-    x0, y0 = np.clip(outline.min(axis=0), 0, [w, h])
-    x1, y1 = np.clip(outline.max(axis=0) + 1, 0, [w, h])
-    kept = image[y0:y1, x0:x1].copy()
-    cv2.fillConvexPoly(image, outline, colour)
-    try:
-        yield image
-    finally:
-        image[y0:y1, x0:x1] = kept
 
 
 def level_of(squares: list[list[Square]], edition: str, source: str = "",
@@ -347,7 +369,8 @@ def level_of(squares: list[list[Square]], edition: str, source: str = "",
     if not blockers:
         raise ReadError("no blockers on the board: roll the dice first (a level is the board after the roll)")
     problem = (blocker_count_problem(blockers) or roll_problem(blockers, empty_beside_pieces(pieces, blockers, edition))
-               or shifted_disc_problem(blockers, pieces, edition) or (dice is not None and dice_problem(blockers, dice())))
+               or shifted_disc_problem(blockers, pieces, edition) or shifted_grid_problem(blockers, pieces, edition)
+               or (dice is not None and dice_problem(blockers, dice())))
     if problem:
         raise ReadError(problem)
     return make_level(level_name(source), blockers, pieces, source=source, edition=edition)

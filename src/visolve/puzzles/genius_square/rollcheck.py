@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import DIE_OF, is_legal_roll, roll_note
-from visolve.puzzles.genius_square.cover import LEGIBLE, MAX_EMPTY, MIN_FACES
+from visolve.puzzles.genius_square.cover import AGAINST_DICE, LEGIBLE, MAX_EMPTY, MIN_FACES, best_swap
 
 SIZE = model.SIZE
 
@@ -83,6 +83,35 @@ def shifted_disc_problem(blockers: list[str], pieces: dict[str, list[str]], edit
     return ""
 
 
+def shifted_grid_problem(blockers: list[str], pieces: dict[str, list[str]], edition: str) -> str:
+    """Why seven blockers that are no roll look like a grid found a square off the board's ("" when
+    they do not): all of them moved a square towards one edge make a roll, and every square along that
+    edge reads empty (no piece, no disc), as the board's margin beyond its last row or column would.
+
+    Seed 499 scene 58: a solved Happy Puzzle board seen at a slant, its tall pieces' tops found as the
+    grid one column towards the 6 off; column 6 read empty over the black margin, the blockers (A2 A3
+    A5 D2 E1 F1 F4) no roll, and the board was kept as set by hand (a misread).  A board set by hand
+    is no roll either, but for it to be one moved a square, with the row or column it leaves behind
+    bare, is two coincidences: the SmartGames box art is solved, no edge of it bare."""
+    if len(blockers) != len(model.DICE) or is_legal_roll(blockers):
+        return ""
+    names = _names(edition)
+    where = {names[r][c]: (r, c) for r in range(SIZE) for c in range(SIZE)}
+    taken = set(blockers).union(*pieces.values())
+    for dr, dc, edge in ((0, 1, "last column"), (0, -1, "first column"), (1, 0, "last row"), (-1, 0, "first row")):
+        moved = [(where[b][0] + dr, where[b][1] + dc) for b in blockers]
+        if any(not (0 <= r < SIZE and 0 <= c < SIZE) for r, c in moved):
+            continue
+        line = [names[r][c] for r in range(SIZE) for c in range(SIZE)
+                if (dc and c == (SIZE - 1 if dc > 0 else 0)) or (dr and r == (SIZE - 1 if dr > 0 else 0))]
+        rolled = [names[r][c] for r, c in moved]
+        if is_legal_roll(rolled) and taken.isdisjoint(line):
+            return (f"blockers {' '.join(blockers)} are no roll of the dice, but all moved a square towards the grid's "
+                    f"{edge} ({' '.join(rolled)}) they are one, and {' '.join(line)} along that edge read empty: "
+                    "the grid found a square off the board's?")
+    return ""
+
+
 def roll_problem(blockers: list[str], empty: set[str]) -> str:
     """Why seven blockers read from a picture look like a disc hidden ("" when they do not).
 
@@ -129,4 +158,38 @@ def dice_problem(blockers: list[str], faces: list[dict[str, float]]) -> str:
             "found?")
 
 
-__all__ = ["blocker_count_problem", "dice_problem", "empty_beside_pieces", "roll_problem", "shifted_disc_problem"]
+#: a die's face is read clearly when its best square fits it this much better than the next
+CLEAR_FACE = 0.2
+
+
+def _lead(scores: dict[str, float]) -> float:
+    """How much better a face's best square fits it than the next."""
+    best, second = sorted(scores.values(), reverse=True)[:2]
+    return best - second
+
+
+def moved_by_dice_problem(blockers: list[str], faces: list[dict[str, float]]) -> str:
+    """Why blockers read only once the squares were read again (where tall pieces' tops show, or
+    with faint squares left to the shapes) are a doubt: the legible dice faces seen beside the board
+    (at least :data:`~visolve.puzzles.genius_square.cover.MIN_FACES`) fit the roll better by more than
+    :data:`~visolve.puzzles.genius_square.cover.AGAINST_DICE` with one of them on another face of its
+    die ("" otherwise).  A board read so is settled by the shapes and the roll, which a disc read on
+    the wrong face of its die satisfies as well as the true one.
+
+    Seed 499 scene 40: a navy SmartGames board in glare, its squares too faint to say; left to the
+    shapes, the grey piece was laid on C6-F6 and die 3's disc on C5, where the seven dice beside the
+    board, each read at 1.86 and more, show F6 (a misread).  Only faces read clearly count: legible,
+    their best square :data:`CLEAR_FACE` ahead of the next (that face's 0.25-0.37; seed 419 scene 34,
+    a board read right beside small blurred dice, showed A6 at 1.5 ahead of A4 by 0.09 where F1 was)."""
+    clear = [scores for scores in faces if _lead(scores) >= CLEAR_FACE and max(scores.values()) >= LEGIBLE]
+    if len(clear) < MIN_FACES:
+        return ""
+    gain, moved, other = best_swap(clear, blockers)
+    if gain <= AGAINST_DICE:
+        return ""
+    return (f"square {moved}: read as a blocker once the squares were read again, but the dice beside the "
+            f"board show {other}, another face of its die")
+
+
+__all__ = ["blocker_count_problem", "dice_problem", "empty_beside_pieces", "moved_by_dice_problem", "roll_problem",
+           "shifted_disc_problem", "shifted_grid_problem"]
