@@ -62,3 +62,31 @@ def test_a_number_tab_in_the_margin_is_no_star_beyond(seed, index):
 
     case = scene_case("iq-stars", index, seed)
     assert read(case.image, case.name) == case.truth[0]
+
+
+SIDE_WIDE = (-1.1, 0.0, layout.BOARD_W + 1.1, layout.BOARD_H)  # room for a star before each row's first
+
+
+def test_a_coloured_star_before_a_rows_first_star_on_a_wide_board_says_the_lattice_is_off():
+    import numpy as np
+
+    moved = []
+
+    def stars_at(hom, edge):
+        moved.append(edge)
+        return _stars(coloured=edge[0] > SIDE_WIDE[0])  # coloured where the lattice moved a star back
+    why = star_beyond(stars_at, np.eye(3), SIDE_WIDE)
+    assert "a star read B stands on the board before the first star of a row" in why
+    assert star_beyond(lambda h, e: _stars(False), np.eye(3), SIDE_WIDE) == ""
+    assert star_beyond(lambda h, e: _stars(True), np.eye(3), DRAWN) == ""  # no room beside the rows
+
+
+@pytest.mark.slow
+def test_the_small_page_read_a_star_along_and_turned_is_refused_and_did_not_crash():
+    """Seed 49 scene 64: the lattice a star along and turned half round; looked at a row off, the
+    star lattice fell outside the board's view, and measuring its outlines crashed (an empty window)."""
+    from visolve.testing.scenes import scene_case
+
+    case = scene_case("iq-stars", 64, 49)
+    with pytest.raises(DrawnStarsError, match="a star read R stands on the board before the first star of a row"):
+        read(case.image, case.name)

@@ -3,8 +3,9 @@
 A roll puts one disc on a face of each of the seven dice (:data:`visolve.puzzles.genius_square.model.DICE`).
 Blockers read otherwise mean a square misread (a disc hidden by a leaning piece, a cube taken for
 a disc), unless the board was set by hand: :func:`blocker_count_problem`, :func:`roll_problem`,
-:func:`shifted_disc_problem` and :func:`dice_problem` say why a reading looks like a misread, "" when
-it does not.
+:func:`shifted_disc_problem`, :func:`shifted_grid_problem` and :func:`dice_problem` say why a reading
+looks like a misread, "" when it does not, and :func:`moved_by_dice_problem` why blockers read only
+once the squares were read again do, beside dice that show one of them on another face of its die.
 """
 
 from __future__ import annotations

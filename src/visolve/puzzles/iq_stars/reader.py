@@ -126,16 +126,19 @@ def sample_rgb(view: BoardView, points) -> np.ndarray:
 def _darks(view: BoardView) -> np.ndarray:
     """Per cell, the RGB colour of its black outline as seen (blurred, lit as the star).
 
-    The darkest pixel near each of the star's six inner corners, the median of the six.
+    The darkest pixel near each of the star's six inner corners, the median of the six; a corner
+    beyond the view (a lattice moved a row off, :mod:`visolve.puzzles.iq_stars.beyond`) is looked
+    for at the view's nearest edge.
     """
     out = []
     r = DARK_WINDOW
+    h, w = view.image.shape[:2]
     for cell in CELLS:
         u, v = layout.CENTRES[cell]
         corners = layout.star_points(u, v, layout.STAR_R)[1::2]
         mins = []
         for x, y in view.board_to_view(corners):
-            xi, yi = int(round(x)), int(round(y))
+            xi, yi = int(np.clip(round(x), 0, w - 1)), int(np.clip(round(y), 0, h - 1))
             block = view.image[max(yi - r, 0) : yi + r + 1, max(xi - r, 0) : xi + r + 1].reshape(-1, 3)
             mins.append(block[int(np.argmin(block.astype(np.int32).sum(axis=1)))])
         out.append(np.median(np.array(mins, np.float64), axis=0)[::-1])
