@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from visolve.puzzles.iq_xoxo.box import pieces
 from visolve.puzzles.iq_xoxo.box.finder import BOX_LIGHT, BOX_LIGHTER, box_candidates
 from visolve.puzzles.iq_xoxo.box.reader import read_box
 from visolve.testing.scenes import scene_case
@@ -30,9 +31,12 @@ def test_a_box_joined_to_a_light_grey_table_is_found_at_a_stricter_light():
     assert any(np.abs(q - box_tray).max() < 12 for q in quads)
 
 
-def test_a_box_scene_joined_to_a_light_table_reads():
+def test_a_box_scene_joined_to_a_light_table_reads(monkeypatch):
     case = scene_case("iq-xoxo", 86, 0)  # a small box, the table light grey along its bottom side
     assert case.name.startswith("scenes/box/")
+    # its lid's badge lies over five empty squares a P (not on the board) fits: refused for that since
+    # box.pieces.unseen_piece (a piece may lie under the badge); left out here, the outline is tested
+    monkeypatch.setattr(pieces, "unseen_piece", lambda squares, way: "")
     assert read_box(case.image, case.name).rows == case.truth[0].rows
 
 

@@ -99,13 +99,11 @@ def look(image: np.ndarray, side: int = WORK_SIDE,
          thorough: bool = True) -> tuple[Upright, BoardView, list[list[Square]], str]:
     """The upright board (homography in ``image``), its view, every square as read and the edition.
 
-    The grid is searched on a copy ``side`` px long; the squares are read on
-    that copy when its squares are :data:`READ_PITCH` px or more, else on the
-    picture itself.  ``thorough=False``: the first grid candidates only
-    (:func:`visolve.puzzles.genius_square.finder.find_upright`).  Labels that do not say the edition
-    are an :class:`EditionUnknown` whose ``read_as(edition)`` gives what this returns, the squares
-    read as that edition's (the grid is not looked for again).
-    """
+    The grid is searched on a copy ``side`` px long; the squares are read on that copy when its squares
+    are :data:`READ_PITCH` px or more, else on the picture itself.  ``thorough=False``: the first grid
+    candidates only (:func:`visolve.puzzles.genius_square.finder.find_upright`).  Labels that do not say
+    the edition are an :class:`EditionUnknown` whose ``read_as(edition)`` gives what this returns, the
+    squares read as that edition's (the grid is not looked for again)."""
     small, f = working_copy(image, side)
     to_picture = np.diag([1.0 / f, 1.0 / f, 1.0])
     read: dict[int, tuple | ReadError] = {}  # what the labels said while ways up were tried (edition and

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, mark, square_name
-from visolve.puzzles.iq_xoxo.box.squares import (AGAINST, MAX_HIDDEN, MAX_UNMARKED, NO_COLOUR, TINTED, UNCLEAR,
-                                                 BoxSquare, covers)
+from visolve.puzzles.iq_xoxo.box.squares import (AGAINST, MAX_HIDDEN, MAX_UNMARKED, NO_COLOUR, PRINTED, TINTED,
+                                                 UNCLEAR, BoxSquare, covers, placements)
 
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
@@ -190,7 +190,7 @@ def rows_of(squares: dict) -> tuple[str, ...]:
     if doubt is not None:
         raise ReadError(f"square {square_name(*doubt)}: {squares[doubt].why}")
     ways = covers(squares)
-    problem = unseen_marks(squares, ways[0]) or foreign_piece(squares, ways[0])
+    problem = unseen_marks(squares, ways[0]) or foreign_piece(squares, ways[0]) or unseen_piece(squares, ways[0])
     if problem:
         raise ReadError(problem)
     grid = [[EMPTY] * COLS for _ in range(ROWS)]
@@ -210,6 +210,25 @@ def unseen_marks(squares: dict, way: dict) -> str:
     k = next(k for k in seen if k not in clear)
     return (f"only {len(clear)} of the {len(seen)} squares read under pieces show a clear X or O (square "
             f"{square_name(*k)}: {squares[k].why}): the tray is not outlined right, its squares across the pieces")
+
+
+def unseen_piece(squares: dict, way: dict) -> str:
+    """Why the floor ``way`` (square -> letter) leaves is in doubt, else "": a piece it leaves out fits
+    whole on squares it leaves as the floor none of which is seen plainly as the floor (hidden, pale,
+    or under dark print): the lid's badge may lie over that piece.  Seed 443 box-36: the badge lay
+    along the dark I, its five squares read one hidden (grey), two under dark print (the floor under
+    the logo), one pale and one unmarked; each is allowed the floor, and the board was read without
+    the I (a misread)."""
+    unsure = frozenset(k for k, s in squares.items()
+                       if k not in way and not (s.kind == "empty" and not s.why.startswith(PRINTED)))
+    used = set(way.values())
+    for letter, spots in sorted(placements().items()):
+        whole = next((cells for cells in spots if letter not in used and cells <= unsure), None)
+        if whole is not None:
+            names = " ".join(square_name(*k) for k in sorted(whole))
+            return (f"squares {names}: read as the floor, none of them plainly, and piece {letter}, not on the "
+                    "board read, fits there whole: a piece under the lid's badge?")
+    return ""
 
 
 def foreign_piece(squares: dict, way: dict) -> str:
