@@ -215,7 +215,7 @@ def unseen_marks(squares: dict, way: dict) -> str:
 def unseen_piece(squares: dict, way: dict) -> str:
     """Why the floor ``way`` (square -> letter) leaves is in doubt, else "": a piece it leaves out fits
     whole on squares it leaves as the floor none of which is seen plainly as the floor (hidden, pale,
-    or under dark print): the lid's badge may lie over that piece.  Seed 443 box-36: the badge lay
+    coloured but left to the floor, or under dark print): the lid's badge may lie over that piece.  Seed 443 box-36: the badge lay
     along the dark I, its five squares read one hidden (grey), two under dark print (the floor under
     the logo), one pale and one unmarked; each is allowed the floor, and the board was read without
     the I (a misread)."""
@@ -223,7 +223,9 @@ def unseen_piece(squares: dict, way: dict) -> str:
                        if k not in way and not (s.kind == "empty" and not s.why.startswith(PRINTED)))
     used = set(way.values())
     for letter, spots in sorted(placements().items()):
-        whole = next((cells for cells in spots if letter not in used and cells <= unsure), None)
+        if letter in used:
+            continue
+        whole = next((cells for cells in spots if cells <= unsure), None)
         if whole is not None:
             names = " ".join(square_name(*k) for k in sorted(whole))
             return (f"squares {names}: read as the floor, none of them plainly, and piece {letter}, not on the "
