@@ -42,9 +42,18 @@ def test_a_soft_number_the_second_look_agrees_with_stands():
     assert second_opinion(TabNumber(10, False), seen, again) is None
 
 
-def test_a_second_look_that_cuts_otherwise_says_nothing():
+def test_a_second_look_that_cuts_fewer_digits_says_nothing():
     seen = _digits({1: 0.93}, {0: 0.95, 8: 0.91})
     assert second_opinion(TabNumber(10, False), seen, _digits({9: 0.97})) is None
+
+
+def test_a_second_look_that_cuts_more_digits_is_doubt():
+    # scenes seed 449 page 53: a blurred 72 whose faint 7 was not cut read 2; looked at again, 7 and 2
+    seen = _digits({2: 0.85, 3: 0.68})
+    again = _digits({7: 0.93, 1: 0.7}, {2: 0.9, 3: 0.7})
+    with pytest.raises(TabDoubt, match="reads 2, but looked at again it shows 2 digits") as doubt:
+        second_opinion(TabNumber(2), seen, again)
+    assert doubt.value.best == 72  # the page is offered the second look's reading
 
 
 def test_a_soft_number_with_no_number_laid_out_at_the_second_look_is_doubt():

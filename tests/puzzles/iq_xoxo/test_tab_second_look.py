@@ -128,7 +128,7 @@ def test_a_first_look_that_came_as_far_as_its_digits_keeps_its_doubt():
 def test_a_tab_in_doubt_at_both_looks_gives_the_page_each_digit_s_better_score():
     first = (np.array([0.1, 0.9, 0.2, 0.79, 0, 0.59, 0, 0, 0, 0]), np.array([0.3, 0.69, 0, 0.65, 0, 0.59, 0, 0, 0, 0]))
     second = (np.array([0.1, 0.8, 0.2, 0.92, 0, 0.3, 0, 0, 0, 0]), np.array([0.2, 0.5, 0, 0.6, 0, 0.9, 0.78, 0, 0, 0]))
-    both = tab_number.both_scores(first, second)
+    both = tab_clear.both_scores(first, second)
     assert [int(np.argmax(s)) for s in both] == [3, 5]
     assert both[0][1] == 0.9 and both[1][1] == 0.69  # the first look's better scores kept
     doubt = tab_number._doubt(tab_number.TabDoubt("digit 1 on the tab is unclear", 31, first),
@@ -140,6 +140,6 @@ def test_a_tab_in_doubt_at_both_looks_gives_the_page_each_digit_s_better_score()
 def test_looks_cut_into_different_digits_give_the_first_look_s_scores():
     first = (np.linspace(0, 1, 10),)
     second = (np.linspace(1, 0, 10), np.linspace(1, 0, 10))
-    assert tab_number.both_scores(first, second) is first
+    assert tab_clear.both_scores(first, second) is first
     doubt = tab_number.TabDoubt("digit 1 on the tab is unclear", 9, first)
     assert tab_number._doubt(doubt, tab_number.TabDoubt("digit 1 on the tab is unclear", 0, second)) is doubt

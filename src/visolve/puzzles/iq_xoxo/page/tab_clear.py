@@ -287,7 +287,9 @@ def second_opinion(number: TabNumber, seen: list, again: list | None) -> None:
     """Nothing when a tab's ``number``, read as seen but not firm, agrees with the second look at
     the tab (``seen``, ``again``: its digits at each look as :func:`~.tab_number.read_tab` gives
     them; ``again`` None: no number laid out there): the second look cut as many digits and
-    matches each best as the digit read, or cut otherwise (nothing said).  A digit read by its run
+    matches each best as the digit read, or cut fewer (nothing said).  A second look that cuts more
+    digits is doubt (a digit too faint to be cut as seen: scenes seed 449 page 53, a blurred 72 read
+    2, cut 7 and 2 looked at again; its best reading the second look's).  A digit read by its run
     drawn whole or by the hole of a 0 can be another digit the wide bank knows (scenes seed 2 page
     38: a bold 9 whose bowl nearly fills, read 0 by its hole at 0.95, 9 at 0.97 looked at again;
     seed 0 page 50: 109 read 100 by its run drawn whole).  On the tabs of H79's dumps (scenes
@@ -302,7 +304,7 @@ def second_opinion(number: TabNumber, seen: list, again: list | None) -> None:
     Raises
     ------
     TabDoubt
-        No number laid out at the second look (its best reading left open), or a digit matched
+        No number laid out at the second look (its best reading left open), more digits there, or a digit matched
         best as another digit there: each digit's scores the better of the two looks' (both looks'
         candidates for the page), its best reading by those (:func:`best_of`).
     """
@@ -310,6 +312,10 @@ def second_opinion(number: TabNumber, seen: list, again: list | None) -> None:
         every = tuple(np.asarray(a[0], np.float64) for a in seen)
         raise TabDoubt(f"the tab reads {int(number)} without a clear margin, and looked at again its white "
                        "parts are not laid out as a number", None, every)
+    if len(again) > len(seen):
+        scores = tuple(np.asarray(a[0], np.float64) for a in again)
+        raise TabDoubt(f"the tab reads {int(number)}, but looked at again it shows {len(again)} digits: one too "
+                       "faint to be seen at first?", best_of(scores), scores)
     if len(again) != len(seen):
         return
     text = str(int(number))
@@ -321,6 +327,21 @@ def second_opinion(number: TabNumber, seen: list, again: list | None) -> None:
             raise TabDoubt(f"digit {k + 1} on the tab is unclear (read {read} without a clear margin, but "
                            f"matched best as {best} when looked at again: {other[best]:.2f} against "
                            f"{other[read]:.2f} for {read})", best_of(both), both)
+
+
+def both_scores(first: tuple, second: tuple) -> tuple:
+    """A tab's digits' scores at both looks (each digit's ten, left to right) as the page weighs them:
+    each digit's better score of the two when both looks cut as many digits, else the first look's.
+    A digit the page's run gives a tab in doubt must be one its looks match near their best
+    (:func:`~.tab_shows.digit_candidates`); the first look alone, matched against OpenCV's sans only,
+    can leave a tab's own digit out that the second look (digits scaled to their peak, the wide
+    bank) matches near its best: scenes seed 0 page 18, a dim blurred 35 matched 3, 1 at first (the
+    5 at 0.59), 3, 5 at the second look (the 5 at 0.90), its page's run 32 - 37 in reading order.
+    Only more candidates: a run that fits a page two ways is not taken (seed 0 page 98's tabs 33 and
+    36 in doubt, settled by the first look's scores alone before, are still settled)."""
+    if not first or len(first) != len(second):
+        return first
+    return tuple(np.maximum(np.asarray(a, np.float64), np.asarray(b, np.float64)) for a, b in zip(first, second))
 
 
 def best_of(scores: tuple) -> int | None:

@@ -16,7 +16,7 @@ wider bank that also holds Pillow's typeface (:func:`_second_look`; a digit on i
 read there by the one style the tab's digits match best, :func:`~.tab_clear.clear_again`).  Whether
 each digit is clear, and the number read or the doubt, is
 :mod:`visolve.puzzles.iq_xoxo.page.tab_clear`'s to say; a number read as seen but
-not firm, or with an 8 matched weakly, must agree with the second look.  A number
+not firm, with an 8 matched weakly or off the tab's middle, must agree with the second look.  A number
 not laid out as one is doubt too: a white smudge lower than a digit, parts
 standing closer than digits, digits of unequal height, off the tab's middle, or too many.  A tab
 read at neither look gives the page the second look's doubt (its best reading and scores) when only
@@ -31,8 +31,8 @@ import numpy as np
 from visolve.errors import ReadError
 from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.tab_cut import best_cut, run_margin
-from visolve.puzzles.iq_xoxo.page.tab_clear import (SMALL_PITCH, TabDoubt, TabNumber, best_of, both_looks, read_digits,
-                                                  second_opinion)
+from visolve.puzzles.iq_xoxo.page.tab_clear import (SMALL_PITCH, TabDoubt, TabNumber, best_of, both_looks, both_scores,
+                                                    read_digits, second_opinion)
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import DIGIT_LIGHT, glyph
 from visolve.puzzles.iq_xoxo.page.tab_glyphs import scores as glyph_scores
 
@@ -98,6 +98,10 @@ DIGIT_EVEN, OFF_MIDDLE = 0.8, 0.15
 #: Asked as seen only: the second look's runs may stand further off (scenes seed 239 page 91: a 27 read
 #: right 0.95 of its height off its tab's middle at the second look)
 OFF_HEIGHTS = 0.5
+#: a number read as seen whose ink stands more than OFF_ASK of its height off the tab's middle must
+#: agree with the second look (:func:`~.tab_clear.second_opinion`): scenes seed 449 page 53, a
+#: blurred 72 whose faint 7 was not cut, read 2 (0.85, by 0.17) 0.375 of its height off the middle
+OFF_ASK = 0.25
 
 
 def _tab_box(img: np.ndarray, page: np.ndarray,
@@ -229,10 +233,9 @@ def _digit_scores(whiteness: np.ndarray, inside: np.ndarray,
     heights = [box[3] for _m, box in runs]
     if min(heights) < DIGIT_EVEN * max(heights):
         raise ReadError("the white parts on the tab are of unequal heights")
-    left, right = runs[0][1][0], max(x + w for _m, (x, _y, w, _h) in runs)
-    if abs((left + right) / 2 - tw / 2) > OFF_MIDDLE * tw:
+    if _off_middle(runs, tw) * max(heights) > OFF_MIDDLE * tw:
         raise ReadError("the white parts on the tab lie off its middle")
-    if not wide and abs((left + right) / 2 - tw / 2) > OFF_HEIGHTS * max(heights):
+    if not wide and _off_middle(runs, tw) > OFF_HEIGHTS:
         raise ReadError(f"the white parts on the tab lie off its middle by more than {OFF_HEIGHTS} of a digit's "
                         "height: a digit too faint to be seen?")
     grown = [cv2.dilate(m.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=RUN_REACH) > 0 for m, _b in runs]
@@ -325,9 +328,16 @@ def read_tab(img: np.ndarray, page, pitch: float | None = None) -> int | None:
             if number is None:
                 raise _doubt(first, second) from None
             return number
-    if number.asked_again:
+    if number.asked_again or _off_middle(_runs(whiteness > DIGIT_LIGHT, inside), whiteness.shape[1]) > OFF_ASK:
         second_opinion(number, seen, _looked_again(whiteness, inside))
     return number
+
+
+def _off_middle(runs: list, width: int) -> float:
+    """How far the middle of a tab's white ``runs`` (as :func:`_runs` gives them) stands off the
+    middle of the tab (``width`` px), in their tallest's heights."""
+    left, right = runs[0][1][0], max(x + w for _m, (x, _y, w, _h) in runs)
+    return abs((left + right) / 2 - width / 2) / max(h for _m, (_x, _y, _w, h) in runs)
 
 
 def _pale_tab(img: np.ndarray, page, small: bool) -> int | None:
@@ -362,21 +372,6 @@ def _doubt(first: ReadError, second: ReadError) -> ReadError:
         return second if isinstance(second, TabDoubt) else first
     scores = both_scores(first.scores, second.scores) if isinstance(second, TabDoubt) else first.scores
     return first if scores is first.scores else TabDoubt(str(first), best_of(scores), scores)
-
-
-def both_scores(first: tuple, second: tuple) -> tuple:
-    """A tab's digits' scores at both looks (each digit's ten, left to right) as the page weighs them:
-    each digit's better score of the two when both looks cut as many digits, else the first look's.
-    A digit the page's run gives a tab in doubt must be one its looks match near their best
-    (:func:`~.tab_shows.digit_candidates`); the first look alone, matched against OpenCV's sans only,
-    can leave a tab's own digit out that the second look (digits scaled to their peak, the wide
-    bank) matches near its best: scenes seed 0 page 18, a dim blurred 35 matched 3, 1 at first (the
-    5 at 0.59), 3, 5 at the second look (the 5 at 0.90), its page's run 32 - 37 in reading order.
-    Only more candidates: a run that fits a page two ways is not taken (seed 0 page 98's tabs 33 and
-    36 in doubt, settled by the first look's scores alone before, are still settled)."""
-    if not first or len(first) != len(second):
-        return first
-    return tuple(np.maximum(np.asarray(a, np.float64), np.asarray(b, np.float64)) for a, b in zip(first, second))
 
 
 #: a tab not read at first is looked at again: its whiteness scaled to its digits' own peak (the
