@@ -38,4 +38,6 @@ def test_seed_379_scene_87_is_refused_and_was_misread(monkeypatch):
     # read once its squares were read again, the board is refused by the dice of its one moved disc too
     # (rollcheck.moved_by_dice_problem, tests/puzzles/genius_square/test_moved_by_dice.py): left out here
     monkeypatch.setattr(reader, "moved_by_dice_problem", lambda blockers, faces: "")
+    # and by the face of a die none of its blockers lies on (rollcheck.bare_die_problem, test_bare_die.py)
+    monkeypatch.setattr(reader, "bare_die_problem", lambda blockers, faces: "")
     refused_and_was_misread(monkeypatch, 379, 87, reader, "dice_problem", lambda blockers, faces: "")

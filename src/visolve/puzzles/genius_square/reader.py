@@ -35,9 +35,9 @@ import numpy as np
 from visolve.errors import NotThisPuzzle, PartialRead, ReadError, SeveralBoards
 from visolve.puzzles.genius_square import model
 from visolve.puzzles.genius_square.board import Level, groups, is_legal_roll, make_level
-from visolve.puzzles.genius_square.rollcheck import (blocker_count_problem, dice_problem, empty_beside_pieces,
-                                                     moved_by_dice_problem, roll_problem, shifted_disc_problem,
-                                                     shifted_grid_problem)
+from visolve.puzzles.genius_square.rollcheck import (bare_die_problem, blocker_count_problem, dice_problem,
+                                                     empty_beside_pieces, moved_by_dice_problem, roll_problem,
+                                                     shifted_disc_problem, shifted_grid_problem)
 from visolve.puzzles.genius_square.colours import Square, read_squares
 from visolve.puzzles.genius_square.references import print_colour, references
 from visolve.puzzles.genius_square.labels import EditionUnknown, edition_and_places
@@ -368,7 +368,7 @@ def level_of(squares: list[list[Square]], edition: str, source: str = "",
         raise ReadError("no blockers on the board: roll the dice first (a level is the board after the roll)")
     problem = (blocker_count_problem(blockers) or roll_problem(blockers, empty_beside_pieces(pieces, blockers, edition))
                or shifted_disc_problem(blockers, pieces, edition) or shifted_grid_problem(blockers, pieces, edition)
-               or (dice is not None and dice_problem(blockers, dice())))
+               or (dice is not None and (dice_problem(blockers, dice()) or bare_die_problem(blockers, dice()))))
     if problem:
         raise ReadError(problem)
     return make_level(level_name(source), blockers, pieces, source=source, edition=edition)

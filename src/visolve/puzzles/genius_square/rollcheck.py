@@ -3,7 +3,8 @@
 A roll puts one disc on a face of each of the seven dice (:data:`visolve.puzzles.genius_square.model.DICE`).
 Blockers read otherwise mean a square misread (a disc hidden by a leaning piece, a cube taken for
 a disc), unless the board was set by hand: :func:`blocker_count_problem`, :func:`roll_problem`,
-:func:`shifted_disc_problem`, :func:`shifted_grid_problem` and :func:`dice_problem` say why a reading
+:func:`shifted_disc_problem`, :func:`shifted_grid_problem`, :func:`dice_problem` and
+:func:`bare_die_problem` say why a reading
 looks like a misread, "" when it does not, and :func:`moved_by_dice_problem` why blockers read only
 once the squares were read again do, beside dice that show one of them on another face of its die.
 """
@@ -169,6 +170,43 @@ def _lead(scores: dict[str, float]) -> float:
     return best - second
 
 
+def _clear(faces: list[dict[str, float]]) -> list[dict[str, float]]:
+    """The dice faces read clearly: legible, their best square :data:`CLEAR_FACE` ahead of the next."""
+    return [scores for scores in faces if _lead(scores) >= CLEAR_FACE and max(scores.values()) >= LEGIBLE]
+
+
+#: a board whose blockers are no roll is the roll the dice show, a disc or two misread, when at most
+#: this many of its blockers are off the squares the dice show clearly (more: a board set by hand)
+OFF_ROLL = 2
+
+
+def bare_die_problem(blockers: list[str], faces: list[dict[str, float]]) -> str:
+    """Why blockers that are no roll of the dice are a doubt when a die none of them lies on shows a
+    face clearly beside the board, and at most :data:`OFF_ROLL` of them are off the squares the dice
+    show ("" otherwise, or with fewer than :data:`~visolve.puzzles.genius_square.cover.MIN_FACES`
+    faces read clearly): the board is the roll the dice show but for a disc hidden or a square taken
+    for one.  :func:`dice_problem` lets a board whose discs share most squares with the dice pass as
+    set by hand; one with more of its discs elsewhere still does.
+
+    Seed 541 scene 34: a Happy Puzzle board seen at a slant, the brown domino's cube on F3 read as
+    a disc and F1's disc, behind it, as empty; D1 and F3 are faces of one die, and the seven dice
+    beside the board, each read at 1.86 and more and 0.21 ahead of its next square, show F1 (a
+    misread: the six other discs agreed with the dice, so the board passed as set by hand)."""
+    if is_legal_roll(blockers):
+        return ""
+    clear = _clear(faces)
+    if len(clear) < MIN_FACES:
+        return ""
+    shown = {max(scores, key=scores.get) for scores in clear}
+    on = {DIE_OF[b] for b in blockers}
+    bare = sorted(name for name in shown - set(blockers) if DIE_OF[name] not in on)
+    if not bare or len(set(blockers) - shown) > OFF_ROLL:
+        return ""
+    return (f"blockers {' '.join(blockers)} are no roll of the dice ({roll_note(blockers).split(';')[0]}), "
+            f"and the dice beside the board show {bare[0]}, a face of die {DIE_OF[bare[0]] + 1} none of them "
+            "lies on: a disc hidden there, or a square taken for one?")
+
+
 def moved_by_dice_problem(blockers: list[str], faces: list[dict[str, float]]) -> str:
     """Why blockers read only once the squares were read again (where tall pieces' tops show, or
     with faint squares left to the shapes) are a doubt: the legible dice faces seen beside the board
@@ -182,7 +220,7 @@ def moved_by_dice_problem(blockers: list[str], faces: list[dict[str, float]]) ->
     board, each read at 1.86 and more, show F6 (a misread).  Only faces read clearly count: legible,
     their best square :data:`CLEAR_FACE` ahead of the next (that face's 0.25-0.37; seed 419 scene 34,
     a board read right beside small blurred dice, showed A6 at 1.5 ahead of A4 by 0.09 where F1 was)."""
-    clear = [scores for scores in faces if _lead(scores) >= CLEAR_FACE and max(scores.values()) >= LEGIBLE]
+    clear = _clear(faces)
     if len(clear) < MIN_FACES:
         return ""
     gain, moved, other = best_swap(clear, blockers)
@@ -192,5 +230,5 @@ def moved_by_dice_problem(blockers: list[str], faces: list[dict[str, float]]) ->
             f"board show {other}, another face of its die")
 
 
-__all__ = ["blocker_count_problem", "dice_problem", "empty_beside_pieces", "moved_by_dice_problem", "roll_problem",
+__all__ = ["bare_die_problem", "blocker_count_problem", "dice_problem", "empty_beside_pieces", "moved_by_dice_problem", "roll_problem",
            "shifted_disc_problem", "shifted_grid_problem"]
