@@ -1,5 +1,6 @@
 """A lattice and its twin that match the outlines alike: the board's stars decide, or it is refused
-(seed 18 scene 41: a photographed drawing with faint outlines read as the twin, a misread)."""
+(seed 18 scene 41: a photographed drawing with faint outlines read as the twin, a misread; seed 59
+scene 98: the twin taken, matching 0.027 better aligned, read turned half round, a misread)."""
 
 import numpy as np
 import pytest
@@ -45,3 +46,12 @@ def test_the_faint_photographed_drawing_is_refused_not_read_turned():
     case = scene_case("iq-stars", 41, 18)
     with pytest.raises(DrawnStarsError, match="lattice and its twin"):
         reader.read(case.image, case.name)
+
+
+def test_a_twin_taken_by_a_little_ties_with_the_lattice_it_replaced(monkeypatch):
+    from visolve.puzzles.iq_stars import lattice
+    from tests.puzzles.unseen import refused_and_was_misread
+
+    # seed 59 scene 98: the lattice found 0.546, its twin 0.572 aligned (less than TWIN_CLEAR better)
+    refused_and_was_misread(monkeypatch, "iq-stars", reader.read, 59, 98, lattice, "TWIN_CLEAR", 0.0,
+                            match="lattice and its twin")

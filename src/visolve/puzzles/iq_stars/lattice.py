@@ -138,6 +138,8 @@ GUESS_FLOOR = 0.25
 #: how many of the best-matching offsets are aligned, and how much better than the lattice
 #: aligned already one must match to replace it
 ALIGN_BEST, STEP_BETTER = 3, 0.02
+#: a twin that matches better than the lattice found by less than TWIN_CLEAR is taken, but ties with it
+TWIN_CLEAR = 0.04
 #: a lattice matching at least SURE_START whose offsets all match OFFSETS_BELOW less as they lie
 #: is kept without aligning them (on seed 0's scenes the lattice on the stars matched 0.80-0.97 and
 #: its offsets 0.02-0.09 less, aligned 0.01-0.03 more than as they lay; an offset that won
@@ -207,8 +209,8 @@ def clear_of_twin(image: np.ndarray, hom: np.ndarray, rho: float,
                   quad: np.ndarray) -> tuple[np.ndarray, float, np.ndarray | None]:
     """``hom`` and its match ``rho``, or its twin when that matches better both as it lies and
     aligned (by :data:`STEP_BETTER`) and sits on the board ``quad``; and the twin aligned when it
-    matches better as it lies and, aligned, within STEP_BETTER of ``rho`` (a tie the outlines
-    leave open, else None).
+    matches better as it lies and, aligned, within STEP_BETTER of ``rho``, or ``hom`` when the twin
+    taken matches less than :data:`TWIN_CLEAR` better (a tie the outlines leave open, else None).
 
     The lattice turned half round and moved half a star along the rows (the twin) shares every
     star but the rows' end stars, which it has at the other end: on a board with margins wide
@@ -218,7 +220,10 @@ def clear_of_twin(image: np.ndarray, hom: np.ndarray, rho: float,
     Seed 18 scene 41: a photographed drawing with faint outlines on a board with wide margins,
     its lattice 0.487 and its twin 0.506 (better as it lay too), was read as the twin, turned half
     round and a row off.  On the scenes of seeds 18 and 19 (164 boards) no other board's twin
-    matched better as it lay than the lattice read.
+    matched better as it lay than the lattice read.  Seed 59 scene 98: a photographed drawing whose
+    twin, 0.027 better aligned, was taken and read (a misread); the lattice it replaced, read too,
+    reads otherwise.  Twins taken and read right on seeds 18, 54, 57 and 59 matched 0.029-0.069
+    better; those under TWIN_CLEAR read the same either way, or their lattice found does not read.
     """
     as_is = outline_match(image, hom)
     best, tied = (hom, rho), None
@@ -233,7 +238,9 @@ def clear_of_twin(image: np.ndarray, hom: np.ndarray, rho: float,
             best = (new, r)
         elif r > rho - STEP_BETTER:
             tied = new
-    return best[0], best[1], (tied if best[0] is hom else None)
+    if best[0] is not hom:  # the lattice it replaced ties with it unless the twin is clearly better
+        return best[0], best[1], (hom if best[1] < rho + TWIN_CLEAR else None)
+    return best[0], best[1], tied
 
 
 def _settled(image: np.ndarray, hom: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, float] | None:
