@@ -4,9 +4,9 @@ A roll puts one disc on a face of each of the seven dice (:data:`visolve.puzzles
 Blockers read otherwise mean a square misread (a disc hidden by a leaning piece, a cube taken for
 a disc), unless the board was set by hand: :func:`blocker_count_problem`, :func:`roll_problem`,
 :func:`shifted_disc_problem`, :func:`shifted_grid_problem`, :func:`dice_problem` and
-:func:`bare_die_problem` say why a reading
-looks like a misread, "" when it does not, and :func:`moved_by_dice_problem` why blockers read only
-once the squares were read again do, beside dice that show one of them on another face of its die.
+:func:`bare_die_problem` say why a reading looks like a misread, "" when it does not, and
+:func:`moved_by_dice_problem` why blockers read only once the squares were read again do, beside dice
+that show one of them on another face of its die.
 """
 
 from __future__ import annotations
@@ -230,5 +230,5 @@ def moved_by_dice_problem(blockers: list[str], faces: list[dict[str, float]]) ->
             f"board show {other}, another face of its die")
 
 
-__all__ = ["bare_die_problem", "blocker_count_problem", "dice_problem", "empty_beside_pieces", "moved_by_dice_problem", "roll_problem",
-           "shifted_disc_problem", "shifted_grid_problem"]
+__all__ = ["bare_die_problem", "blocker_count_problem", "dice_problem", "empty_beside_pieces", "moved_by_dice_problem",
+           "roll_problem", "shifted_disc_problem", "shifted_grid_problem"]

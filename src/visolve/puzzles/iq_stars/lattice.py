@@ -222,8 +222,8 @@ def clear_of_twin(image: np.ndarray, hom: np.ndarray, rho: float,
     round and a row off.  On the scenes of seeds 18 and 19 (164 boards) no other board's twin
     matched better as it lay than the lattice read.  Seed 59 scene 98: a photographed drawing whose
     twin, 0.027 better aligned, was taken and read (a misread); the lattice it replaced, read too,
-    reads otherwise.  Twins taken and read right on seeds 18, 54, 57 and 59 matched 0.029-0.069
-    better; those under TWIN_CLEAR read the same either way, or their lattice found does not read.
+    reads otherwise.  Twins taken on seeds 18, 19, 25, 28, 30, 35, 54, 57 and 59 matched 0.023-0.092
+    better; of those under TWIN_CLEAR only 59/98 reads otherwise from the lattice it replaced.
     """
     as_is = outline_match(image, hom)
     best, tied = (hom, rho), None
