@@ -19,9 +19,9 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from visolve.puzzles.iq_xoxo.board import COLS, ROWS
+from visolve.puzzles.iq_xoxo.board import COLS
 from visolve.puzzles.iq_xoxo.page.first_look import NEIGHBOUR, SQUARE_FILL, SQUARE_SHARE
-from visolve.puzzles.iq_xoxo.page.marks import least_share, mark_shares, shown
+from visolve.puzzles.iq_xoxo.page.marks import MOST, least_share, mark_shares, shown
 from visolve.puzzles.iq_xoxo.page.outline import kernel
 from visolve.vision.near import own_grid
 from visolve.vision.polygon_distance import distances_within
@@ -242,8 +242,11 @@ def lost_boards(small: Coarse, tabs: np.ndarray, quads: list[np.ndarray], farthe
     it 0, and the page was read as 33 alone, a misread).  A hull that takes in a light desk's edge
     takes in what lies on it: tabs are not counted there (seed 0 spread 80, a tab-shaped blob by its
     fold, refused when they were), nor pieces within the band (seed 223 page 77, a wooden desk's
-    light stripes joined to the page), nor a blob larger than a board (a desk's colour around the
-    page: seeds 227 page 22 and 241 page 62, read whole, refused for it), nor one without marks (seed
+    light stripes joined to the page), nor a blob larger than a board all covered with its tab can be
+    (:data:`~visolve.puzzles.iq_xoxo.page.marks.MOST` squares: a desk's colour around the page, seeds 227
+    page 22 and 241 page 62, read whole, refused for it; a board's size left out seed 463 spread 75's
+    board 9, covered whole and one blob with its tab, 54 squares, cut off the page by a shadow and the
+    fold: its pieces were not counted and the spread read as board 10 alone), nor one without marks (seed
     239 page 86 and the painter's photographed page 21: a desk's shape the hull took in).  It is
     looked at with squares about :data:`LOST_SCALE` px apart (``small``, see :func:`coarse`).  ``farther``
     (bool, as ``small``'s planes): where pieces count however far from the boards (None: nowhere).
@@ -324,8 +327,8 @@ def _lost_on(small: Coarse, tabs: np.ndarray, dist: np.ndarray, near: np.ndarray
     n, blobs = cv2.connectedComponents(small.blobs.astype(np.uint8), connectivity=8)
     areas = np.bincount(blobs.ravel(), minlength=n)
     share = np.bincount(blobs[page > 0], minlength=n) / np.maximum(areas, 1)
-    if hull:  # the hull may take in a desk's colour: a blob larger than a board is no board's pieces
-        share[areas > COLS * ROWS * small.pitch**2] = 0.0
+    if hull:  # the hull may take in a desk's colour: a blob larger than a covered board is no board's pieces
+        share[areas > MOST * small.pitch**2] = 0.0
     if small.full is None:
         reach = dist < STRAY_REACH if farther is None else (dist < STRAY_REACH) | farther
         return lost + _lying(blobs, n, far & reach, share, small.pitch)
