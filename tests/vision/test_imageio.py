@@ -225,6 +225,11 @@ def test_a_header_claiming_a_huge_picture_is_refused_before_decoding(tmp_path, m
     def no_decoding(*_args, **_kw):
         raise AssertionError("a decoder ran on a picture whose header is over the limit")
 
+    # Pillow imports all its plugins the first time it meets a format it does
+    # not know, and one of them (Palm) builds and loads a small picture as it
+    # is imported: import them now, before `load` is made to fail, or the
+    # result would hang on which test a worker ran first.
+    Image.init()
     monkeypatch.setattr(Image.Image, "load", no_decoding)
     monkeypatch.setattr(cv2, "imdecode", no_decoding)
     with pytest.raises(ImageLoadError, match="too large"):
