@@ -15,6 +15,10 @@ A square whose centre fits that model within :data:`FIT` is empty in shade
 piece's side on the navy board, the grey piece's on the grey board) looks the same: those pieces
 are :func:`shade_like`, and such a square is empty only when its own grid lines show
 (:mod:`visolve.puzzles.genius_square.sides`), measured against its shaded centre.
+
+A shadow falls beside what casts it.  A patch of shade no larger than a piece with nothing standing
+beside it (:func:`uncast_shade`) is no shadow the board's pieces cast: it stays a doubt (the grey
+piece on a grey board shows its dark sides and tops the board's colour, and nothing else).
 """
 
 from __future__ import annotations
@@ -40,6 +44,11 @@ FIT_SHARE = 0.12
 FACE_SHADES = (1.0, 0.8, 0.7, 0.6, 0.5, 0.45, 0.35, 0.25)
 #: veils tried, from none to the board's darkest channel
 VEILS = 5
+#: largest patch of shade with nothing beside it to cast it that is held a doubt (the largest piece)
+MOST_UNCAST = 4
+#: why a square read as shade with nothing beside it to cast it is in doubt
+UNCAST_DOUBT = ("dark as the board in a shadow, but nothing beside it stands to cast one: "
+                "a piece's shaded side, its top the board's colour?")
 
 
 def shade_depth(centre: np.ndarray, board: np.ndarray, span: np.ndarray) -> float | None:
@@ -75,6 +84,45 @@ def shade_like(edition: str, board_bgr=None) -> tuple[str, ...]:
                                for s in FACE_SHADES)))
 
 
+def uncast_shade(squares, shaded: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The squares of ``shaded`` (read as the board in shade) that nothing beside them could shade:
+    none of their eight neighbours outside the shade stands on the board (read as anything but
+    empty), and their patch of shade (squares of ``shaded`` joined by an edge) is no larger than the
+    largest piece (:data:`MOST_UNCAST`).
+
+    A shadow falls beside what casts it: on seeds 527-577 and the held-out kind's seed 0, of the 133
+    squares read as shade 13 had no caster beside them, and 7 of those 13 were a piece's or a disc's
+    square (seed 577 scene 8: the grey piece on a grey board, its cubes' dark sides read as shade
+    and their tops as the board, no piece seen); the 6 empty ones were on boards refused for other
+    squares.  A wide shadow (a hand's, the phone's) is no piece: a patch larger than a piece is left
+    to the shade."""
+    out = set()
+    for r, c in shaded:
+        if not _stands_beside(squares, r, c, shaded) and len(_patch(r, c, shaded)) <= MOST_UNCAST:
+            out.add((r, c))
+    return out
+
+
+def _stands_beside(squares, r: int, c: int, shaded: set[tuple[int, int]]) -> bool:
+    """Whether a square next to ``(r, c)`` (edge or corner), not in ``shaded``, is read as other than empty."""
+    return any(squares[rr][cc].symbol != EMPTY
+               for rr in range(max(r - 1, 0), min(r + 2, len(squares)))
+               for cc in range(max(c - 1, 0), min(c + 2, len(squares[rr])))
+               if (rr, cc) != (r, c) and (rr, cc) not in shaded)
+
+
+def _patch(r: int, c: int, shaded: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The squares of ``shaded`` joined to ``(r, c)`` by edges."""
+    patch, todo = {(r, c)}, [(r, c)]
+    while todo:
+        y, x = todo.pop()
+        for at in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+            if at in shaded and at not in patch:
+                patch.add(at)
+                todo.append(at)
+    return patch
+
+
 def in_shade(squares, centres: np.ndarray, board: np.ndarray, span: np.ndarray,
              line_lifts: Callable[[], np.ndarray], like: Callable[[], tuple[str, ...]]):
     """The squares, each read as a doubt or with options whose centre is the board in shade
@@ -91,6 +139,10 @@ def in_shade(squares, centres: np.ndarray, board: np.ndarray, span: np.ndarray,
     depth = {(r, c): shade_depth(centres[r, c], board[r, c], span[r, c])
              for r, row in enumerate(squares) for c, sq in enumerate(row) if not sq.symbol}
     depth = {at: t for at, t in depth.items() if t is not None}
+    uncast = uncast_shade(squares, set(depth))
+    depth = {at: t for at, t in depth.items() if at not in uncast}
+    squares = [[replace(sq, doubt=UNCAST_DOUBT, options=()) if (r, c) in uncast else sq for c, sq in enumerate(row)]
+               for r, row in enumerate(squares)]
     if not depth and not any(sq.sides for row in squares for sq in row):
         return squares
     lifts, pieces = line_lifts(), like()
