@@ -74,3 +74,11 @@ def test_boards_know_their_neighbours():
     assert star.size == 26
     assert max(bin(n).count("1") for n in star.neighbours) == 6
     assert bin(star.neighbours[0]).count("1") == 2  # top left: right and below-right
+
+
+def test_a_patch_grows_from_its_start_through_the_cells_given():
+    cells = {(0, 1), (0, 2), (1, 2), (3, 3), (1, 1)}
+    assert SQUARE.patch((0, 0), cells) == {(0, 0), (0, 1), (0, 2), (1, 2), (1, 1)}  # the start joins too
+    assert SQUARE.patch((3, 3), cells) == {(3, 3)}  # alone: no neighbour given
+    assert SQUARE.patch((2, 2), {(3, 3)}) == {(2, 2)}  # a corner is no edge
+    assert HEX.patch((0, 0), {(1, 1), (2, 2), (0, 4)}) == {(0, 0), (1, 1), (2, 2)}  # (0, 4) two steps along

@@ -13,6 +13,7 @@ boards the last to find which cells touch.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Collection
 from typing import Callable
 
 Cell = tuple[int, int]
@@ -62,6 +63,31 @@ class Lattice:
     turns: int
     turn: Callable[[Cell], Cell]
     mirror: Callable[[Cell], Cell]
+
+    def patch(self, start: Cell, cells: Collection[Cell]) -> set[Cell]:
+        """``start`` and the cells of ``cells`` joined to it, neighbour to neighbour, through ``cells``.
+
+        Parameters
+        ----------
+        start : Cell
+            The cell to grow from (in the patch whether or not it is in ``cells``).
+        cells : collection of Cell
+            The cells the patch may grow through.
+
+        Returns
+        -------
+        set of Cell
+            The patch, ``start`` included.
+        """
+        patch, todo = {start}, [start]
+        while todo:
+            row, col = todo.pop()
+            for dr, dc in self.steps:
+                near = (row + dr, col + dc)
+                if near in cells and near not in patch:
+                    patch.add(near)
+                    todo.append(near)
+        return patch
 
 
 SQUARE = Lattice("square", ((0, 1), (1, 0), (0, -1), (-1, 0)), 4, _square_turn, _square_mirror)

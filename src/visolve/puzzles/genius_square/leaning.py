@@ -46,6 +46,7 @@ from visolve.puzzles.genius_square.board import BLOCKER, EMPTY, drawing
 from visolve.puzzles.genius_square.colours import GREY_PIECE
 from visolve.puzzles.genius_square.leandoubts import swapped_blocker
 from visolve.puzzles.genius_square.tops import CUBE, SIZE, cut, mean_shifts, on_floor
+from visolve.tiling.geometry import SQUARE
 from visolve.vision.view import BoardView
 
 #: heights (squares) of the point whose lean a square's colour is read at: a cube's top is 0.75-1.0
@@ -286,15 +287,8 @@ def _allowed(square) -> set[str]:
 
 def _room(squares, start: tuple[int, int], piece: str) -> bool:
     """Whether the squares that may be ``piece`` joined to ``start`` are as many as its shape."""
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if (near not in seen and 0 <= near[0] < SIZE and 0 <= near[1] < SIZE
-                    and piece in _allowed(squares[near[0]][near[1]])):
-                seen.add(near)
-                todo.append(near)
-    return len(seen) >= PIECE_SIZES[piece]
+    may_be = {(r, c) for r in range(SIZE) for c in range(SIZE) if piece in _allowed(squares[r][c])}
+    return len(SQUARE.patch(start, may_be)) >= PIECE_SIZES[piece]
 
 
 def both_reasons(refused: ReadError, leaning: ReadError) -> ReadError:

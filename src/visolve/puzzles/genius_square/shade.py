@@ -31,6 +31,7 @@ import numpy as np
 from visolve.puzzles.genius_square.board import BLOCKER, EMPTY
 from visolve.puzzles.genius_square.draw import PIECE_BGR, STYLE
 from visolve.puzzles.genius_square.sides import excused_edges, lined
+from visolve.tiling.geometry import SQUARE
 
 #: darkening a shadow may have (``t``, share of the board's light taken): the scenes' shadows take
 #: 0.3-0.55 of it, two crossing ones more
@@ -98,7 +99,7 @@ def uncast_shade(squares, shaded: set[tuple[int, int]]) -> set[tuple[int, int]]:
     to the shade."""
     out = set()
     for r, c in shaded:
-        if not _stands_beside(squares, r, c, shaded) and len(_patch(r, c, shaded)) <= MOST_UNCAST:
+        if not _stands_beside(squares, r, c, shaded) and len(SQUARE.patch((r, c), shaded)) <= MOST_UNCAST:
             out.add((r, c))
     return out
 
@@ -109,18 +110,6 @@ def _stands_beside(squares, r: int, c: int, shaded: set[tuple[int, int]]) -> boo
                for rr in range(max(r - 1, 0), min(r + 2, len(squares)))
                for cc in range(max(c - 1, 0), min(c + 2, len(squares[rr])))
                if (rr, cc) != (r, c) and (rr, cc) not in shaded)
-
-
-def _patch(r: int, c: int, shaded: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The squares of ``shaded`` joined to ``(r, c)`` by edges."""
-    patch, todo = {(r, c)}, [(r, c)]
-    while todo:
-        y, x = todo.pop()
-        for at in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-            if at in shaded and at not in patch:
-                patch.add(at)
-                todo.append(at)
-    return patch
 
 
 def in_shade(squares, centres: np.ndarray, board: np.ndarray, span: np.ndarray,

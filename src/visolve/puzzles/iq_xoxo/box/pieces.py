@@ -18,6 +18,7 @@ from visolve.errors import NotThisPuzzle, ReadError
 from visolve.puzzles.iq_xoxo.board import COLS, EMPTY, LETTERS, ROWS, mark, square_name
 from visolve.puzzles.iq_xoxo.box.squares import (AGAINST, MAX_HIDDEN, MAX_UNMARKED, NO_COLOUR, PRINTED, TINTED,
                                                  UNCLEAR, BoxSquare, covers, placements)
+from visolve.tiling.geometry import SQUARE
 
 #: the way up needs at least this many marks read
 MIN_MARKS = 3
@@ -137,14 +138,7 @@ def _one_patch(squares: dict, marks: dict) -> bool:
     if not marks:
         return False
     pieces = {k for k, s in squares.items() if s.kind in ("piece", "pale")}
-    start = next(iter(marks))
-    seen, todo = {start}, [start]
-    while todo:
-        r, c = todo.pop()
-        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if near in pieces and near not in seen:
-                seen.add(near)
-                todo.append(near)
+    seen = SQUARE.patch(next(iter(marks)), pieces)
     return all(k in seen for k in marks)
 
 
