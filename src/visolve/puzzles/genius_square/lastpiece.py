@@ -4,15 +4,19 @@ A player photographs a board after the roll, partly played or solved; a board co
 squares of one placement of the one piece it is read without is a rare board, and the easiest
 misreading of a solved one: the piece's cubes taken for glare (the grey piece on a black board),
 or the piece's cubes taken for discs and the discs, hidden by tall pieces leaning over them, for
-empty squares.  Such a board is a doubt when those squares do not all read plainly empty, or when
-the piece's shape fits on squares settled as blockers that might be it (:func:`last_piece_problem`).
-On the photo scenes of 14 seeds (1385 boards read) no board read right is covered so.
+empty squares, or the piece's cubes read plainly empty, their colour the board's (the grey piece on
+a grey board, seed 593 scene 38: a solved board read without it).  Such a board is a doubt
+(:func:`last_piece_problem`), its reason the likeliest: squares not all plainly empty, the piece's
+shape on squares settled as blockers that might be it, or the piece in the board's colour.  On the
+photo scenes of 14 seeds (1385 boards read) no board read right is covered so; a player one piece
+from the end has the piece's one place to lay it, and fixes the level file if it is so.
 """
 
 from __future__ import annotations
 
 from visolve.puzzles.genius_square import model
-from visolve.puzzles.genius_square.colours import EMPTY
+from visolve.puzzles.genius_square.colours import EMPTY, GREY_PIECE
+from visolve.puzzles.genius_square.dimgrey import no_dim_grey_piece
 from visolve.puzzles.genius_square.model import COLOURS
 from visolve.puzzles.genius_square.surplus import cells_of, mask_of, placements
 
@@ -21,7 +25,7 @@ BLOCKER = "#"
 
 def last_piece_problem(squares, rows: list[str], edition: str) -> str:
     """Why the drawing ``rows``, covered but for one placement of a piece it lacks, is a doubt (""
-    when it is not so covered, or those squares read plainly empty and the piece fits nowhere else).
+    when it is not so covered).
 
     ``squares``: the squares as read at their middles; a square reads plainly empty when read
     empty and neither faint nor grey (not settled by the shapes or the roll, nor taken for glare).
@@ -44,6 +48,11 @@ def last_piece_problem(squares, rows: list[str], edition: str) -> str:
             return (f"square {names[0]}: every square covered but {' '.join(names)}, the place of piece {piece} "
                     f"({COLOURS[piece]}), and blockers {' '.join(_names(other, edition))} may be that piece: "
                     "its cubes taken for discs, and the discs hidden under leaning pieces?")
+        if piece == GREY_PIECE:
+            no_dim_grey_piece(squares, edition)  # the grey rows' own reason first, when they have one
+        return (f"square {names[0]}: every square covered but {' '.join(names)}, the place of piece {piece} "
+                f"({COLOURS[piece]}), the one piece not seen, though they read plainly empty: that piece in "
+                "the board's own colour?")
     return ""
 
 
