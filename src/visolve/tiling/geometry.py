@@ -12,8 +12,8 @@ boards the last to find which cells touch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Callable
 
 Cell = tuple[int, int]

@@ -119,7 +119,8 @@ def in_shade(squares, centres: np.ndarray, board: np.ndarray, span: np.ndarray,
     ``pieces`` (``sides``) unless its grid lines show above its shaded centre (a shadow darkens the
     lines as much as the floor), and a square read as empty that may hide a piece by its lines
     (:mod:`visolve.puzzles.genius_square.sides`) does not when lines facing discs and shaded squares
-    are excused (:func:`visolve.puzzles.genius_square.sides.lined`).
+    are excused (:func:`visolve.puzzles.genius_square.sides.lined`).  A square in shade that nothing
+    beside it could shade (:func:`uncast_shade`) is a doubt instead, with no options.
 
     ``centres`` ``(6, 6, 3)`` are the squares' centres in units of ``n``, ``board`` and ``span``
     ``(6, 6, 3)`` the board's colour and the board-to-white span at each; ``line_lifts`` gives their
