@@ -233,9 +233,10 @@ def _digit_scores(whiteness: np.ndarray, inside: np.ndarray,
     heights = [box[3] for _m, box in runs]
     if min(heights) < DIGIT_EVEN * max(heights):
         raise ReadError("the white parts on the tab are of unequal heights")
-    if _off_middle(runs, tw) * max(heights) > OFF_MIDDLE * tw:
+    off = _off_middle(runs, tw)
+    if off * max(heights) > OFF_MIDDLE * tw:
         raise ReadError("the white parts on the tab lie off its middle")
-    if not wide and _off_middle(runs, tw) > OFF_HEIGHTS:
+    if not wide and off > OFF_HEIGHTS:
         raise ReadError(f"the white parts on the tab lie off its middle by more than {OFF_HEIGHTS} of a digit's "
                         "height: a digit too faint to be seen?")
     grown = [cv2.dilate(m.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=RUN_REACH) > 0 for m, _b in runs]
